@@ -1,0 +1,14 @@
+import type { ApiModel } from "../model/types.js";
+
+/** One file an emitter wants written, relative to the output folder (posix separators). */
+export interface GeneratedFile {
+  path: string;
+  /** Unformatted is fine: the writer runs prettier on .ts, .md and .json files. */
+  content: string;
+}
+
+/** Each target is a function from the model to files. Emitters never touch the disk. */
+export type Emitter = (model: ApiModel) => GeneratedFile[] | Promise<GeneratedFile[]>;
+
+export const TARGETS = ["client", "server", "docs", "openapi"] as const;
+export type Target = (typeof TARGETS)[number];

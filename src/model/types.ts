@@ -1,0 +1,199 @@
+// The model: plain data built from the catalogue. It knows nothing of YAML or TypeScript;
+// every emitter is a function of this and nothing else.
+//
+// "Not documented" is always `undefined` (the field is absent), never an empty value:
+// `query: []` means "documented: no query parameters", `query: undefined` means "the
+// catalogue is silent".
+
+export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+export interface ApiModel {
+  title: string;
+  description?: string;
+  auth: AuthModel;
+  /** Sorted by id. */
+  modules: ModuleModel[];
+  /** Named types of every module, sorted by name (names are unique across the catalogue). */
+  types: NamedType[];
+  /** Catalogue files the model was read from, relative to the catalogue folder, sorted. */
+  sources: string[];
+}
+
+export interface AuthModel {
+  /** Header that carries the token, e.g. `Authorization`. */
+  header: string;
+  /** The declared token kinds; `OperationModel.tokens` only names these. */
+  tokenKinds: TokenKind[];
+}
+
+export interface TokenKind {
+  id: string;
+  description: string;
+}
+
+export interface ModuleModel {
+  /** snake_case id from the catalogue, e.g. `in_store_pickup` (doc file names use it). */
+  id: string;
+  /** camelCase form of the id, e.g. `inStorePickup` (client and server properties use it). */
+  name: string;
+  title: string;
+  area: string;
+  /** In catalogue order. */
+  operations: OperationModel[];
+}
+
+export interface OperationModel {
+  /** camelCase, unique across the catalogue; becomes the function name. */
+  id: string;
+  /** Module id (snake_case). */
+  module: string;
+  method: HttpMethod;
+  /** Exactly as in the catalogue, e.g. `/api/v1/offers/{offer_id}`. */
+  path: string;
+  segments: PathSegment[];
+  summary: string;
+  description?: string;
+  /** Accepted token kinds; undefined: not documented. */
+  tokens?: string[];
+  /** Rate limits; undefined: not documented. */
+  limits?: RateLimit[];
+  /** Fixed rules in prose (e.g. "only supplies accepted within the last year"). */
+  constraints?: string[];
+  /** True when the catalogue marks the operation safe to retry although its method is not. */
+  idempotent: boolean;
+  /** One per `{name}` of the path, in path order. Always present: the path template shows them. */
+  pathParams: Parameter[];
+  /** undefined: not documented. */
+  query?: Parameter[];
+  /** undefined: not documented. */
+  headers?: Parameter[];
+  /** undefined: not documented; null: documented as "no request body". */
+  request?: RequestBody | null;
+  /** undefined: not documented. */
+  responses?: ResponseModel[];
+  /** Where the operation is declared, for messages. */
+  source: SourceRef;
+}
+
+export type PathSegment = { kind: "static"; value: string } | { kind: "param"; name: string };
+
+export interface SourceRef {
+  file: string;
+  line: number;
+  column: number;
+}
+
+export interface Parameter {
+  name: string;
+  in: "path" | "query" | "header";
+  required: boolean;
+  /** undefined: type not documented (path parameters then travel as strings). */
+  schema?: TypeNode;
+  description?: string;
+}
+
+export interface RequestBody {
+  required: boolean;
+  description?: string;
+  /** One entry per content type, sorted by content type. */
+  content: MediaType[];
+}
+
+export interface MediaType {
+  contentType: string;
+  /** undefined: shape not documented. */
+  schema?: TypeNode;
+  /** Present only where the catalogue gives one. */
+  example?: unknown;
+}
+
+export interface ResponseModel {
+  /** `200`, `204`, ... or a range such as `2XX`, or `default`. */
+  status: string;
+  description?: string;
+  /** Empty: the response has no body. Sorted by content type. */
+  content: MediaType[];
+}
+
+export interface RateLimit {
+  /** Whose budget it is. Only `seller` (per seller profile) so far. */
+  scope: "seller";
+  /** The window the limit is stated over. */
+  period: Duration;
+  /** Requests allowed per period. */
+  limit: number;
+  /** One request's worth of budget comes back every interval. */
+  interval: Duration;
+  /** Largest number of requests that may be sent at once (bucket size). */
+  burst: number;
+}
+
+export interface Duration {
+  milliseconds: number;
+  /** As written in the catalogue, e.g. `1 minute`. */
+  text: string;
+}
+
+export interface NamedType {
+  name: string;
+  /** Module id whose file declares it. */
+  module: string;
+  type: TypeNode;
+}
+
+interface TypeBase {
+  description?: string;
+  /** The value may also be null. */
+  nullable?: boolean;
+}
+
+export type TypeNode =
+  | (TypeBase & { kind: "string"; format?: string; enum?: string[] })
+  | (TypeBase & { kind: "integer"; format?: string; enum?: number[] })
+  | (TypeBase & { kind: "number"; format?: string })
+  | (TypeBase & { kind: "boolean" })
+  | (TypeBase & { kind: "array"; items: TypeNode })
+  | (TypeBase & ObjectShape)
+  /** String-keyed dictionary. */
+  | (TypeBase & { kind: "map"; values: TypeNode })
+  | (TypeBase & { kind: "ref"; name: string })
+  /** `discriminator` names a property whose single-value string enum tells the variants apart. */
+  | (TypeBase & { kind: "union"; variants: TypeNode[]; discriminator?: string })
+  /** Raw bytes: a file upload or download. */
+  | (TypeBase & { kind: "binary" })
+  /** Any JSON value. */
+  | (TypeBase & { kind: "unknown" });
+
+export interface ObjectShape {
+  kind: "object";
+  /** In catalogue order. */
+  properties: Property[];
+  /** false: closed; true: open to fields of any type (e.g. "other fields: not shown"); a type: open to fields of that type. */
+  additionalProperties: boolean | TypeNode;
+  /** Only these value combinations of the named fields are allowed (emitters make a discriminated union). */
+  combinations?: Combinations;
+}
+
+export interface Property {
+  name: string;
+  type: TypeNode;
+  required: boolean;
+  description?: string;
+}
+
+export interface Combinations {
+  /** Property names, each a string enum of the object. */
+  fields: string[];
+  allowed: Combination[];
+}
+
+export interface Combination {
+  /** One value per field in `fields`. */
+  values: Record<string, string>;
+  meaning?: string;
+  /** A heading the source groups combinations under, e.g. "Larger than declared". */
+  group?: string;
+}
+
+export type TypeKind = TypeNode["kind"];

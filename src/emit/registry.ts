@@ -1,0 +1,9 @@
+import type { Emitter, Target } from "./types.js";
+
+// Emitters load lazily: a no-op regenerate never pays for ts-morph or handlebars.
+export const EMITTERS: Record<Target, () => Promise<Emitter>> = {
+  client: async () => (await import("./client/index.js")).emitClient,
+  server: async () => (await import("./server/index.js")).emitServer,
+  docs: async () => (await import("./docs/index.js")).emitDocs,
+  openapi: async () => (await import("./openapi/index.js")).emitOpenApi,
+};

@@ -1,0 +1,90 @@
+// TypeNode -> TypeScript type text, shared by the client and server emitters so both
+// describe the API's data with the very same types.
+import type { Combination, NamedType, ObjectShape, TypeNode } from "../../model/types.js";
+import { docCommentText, stringLiteral } from "./text.js";
+
+export interface TypeTextOptions {
+  /** What a `binary` node becomes: bytes received (`Uint8Array`) or a body to send. */
+  binary: string;
+}
+
+export const RESPONSE_TYPES: TypeTextOptions = { binary: "Uint8Array" };
+export const REQUEST_TYPES: TypeTextOptions = { binary: "Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>" };
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** A property key: bare when it is an identifier, a string literal otherwise. */
+export function propertyKey(name: string): string {
+  return IDENTIFIER.test(name) ? name : stringLiteral(name);
+}
+
+/** A `/** ... *\/` block for a description (empty string when there is none). */
+export function docBlock(lines: (string | undefined)[]): string {
+  const kept = lines.filter((line): line is string => line !== undefined && line !== "");
+  if (kept.length === 0) return "";
+  const body = kept.flatMap((line) => docCommentText(line).split("\n"));
+  return `/**\n${body.map((line) => ` * ${line}`.trimEnd()).join("\n")}\n */\n`;
+}
+
+export function typeText(node: TypeNode, options: TypeTextOptions = RESPONSE_TYPES): string {
+  const text = baseTypeText(node, options);
+  return node.nullable ? `${text} | null` : text;
+}
+
+function baseTypeText(node: TypeNode, options: TypeTextOptions): string {
+  switch (node.kind) {
+    case "string":
+      return node.enum ? node.enum.map(stringLiteral).join(" | ") : "string";
+    case "integer":
+      return node.enum ? node.enum.map(String).join(" | ") : "number";
+    case "number":
+      return "number";
+    case "boolean":
+      return "boolean";
+    case "array": {
+      const items = typeText(node.items, options);
+      return IDENTIFIER.test(items) ? `${items}[]` : `Array<${items}>`;
+    }
+    case "map":
+      return `{ [key: string]: ${typeText(node.values, options)} }`;
+    case "ref":
+      return node.name;
+    case "union":
+      return node.variants.map((variant) => `(${typeText(variant, options)})`).join(" | ");
+    case "binary":
+      return options.binary;
+    case "unknown":
+      return "unknown";
+    case "object":
+      return node.combinations
+        ? node.combinations.allowed.map((combination) => objectText(node, options, combination)).join(" | ")
+        : objectText(node, options);
+  }
+}
+
+function objectText(node: ObjectShape, options: TypeTextOptions, combination?: Combination): string {
+  const members = node.properties.map((property) => {
+    const fixed = combination?.values[property.name];
+    const type = fixed !== undefined ? stringLiteral(fixed) : typeText(property.type, options);
+    const optional = property.required || fixed !== undefined ? "" : "?";
+    return `${docBlock([property.description])}${propertyKey(property.name)}${optional}: ${type};`;
+  });
+  const index = indexSignature(node, options);
+  if (index) members.push(index);
+  return `{\n${members.join("\n")}\n}`;
+}
+
+function indexSignature(node: ObjectShape, options: TypeTextOptions): string | undefined {
+  const extra = node.additionalProperties;
+  if (extra === false) return undefined;
+  // Declared properties must fit the index signature, so a typed one widens to unknown.
+  if (extra === true || node.properties.length > 0) return "[key: string]: unknown;";
+  return `[key: string]: ${typeText(extra, options)};`;
+}
+
+/** `export type Name = ...;` for every named type, with its description as a doc comment. */
+export function namedTypeDeclarations(types: NamedType[], options: TypeTextOptions = RESPONSE_TYPES): string {
+  return types
+    .map((named) => `${docBlock([named.type.description])}export type ${named.name} = ${typeText(named.type, options)};\n`)
+    .join("\n");
+}

@@ -1,0 +1,202 @@
+// Raw catalogue data (already validated) -> the model. Pure: no YAML, no I/O.
+import type { RawContent, RawFile, RawOperation, RawParameter, RawType } from "../load/raw.js";
+import { parseDuration } from "../validate/duration.js";
+import { camelCase, pathParamNames } from "../validate/names.js";
+import type {
+  ApiModel,
+  HttpMethod,
+  MediaType,
+  ModuleModel,
+  NamedType,
+  OperationModel,
+  Parameter,
+  PathSegment,
+  SourceRef,
+  TypeNode,
+} from "./types.js";
+
+export interface BuildInput {
+  /** File name (e.g. `items.yaml`) with its validated data. */
+  files: { name: string; raw: RawFile }[];
+  /** Where each operation is declared, by operation id. */
+  sourceOf: (file: string, index: number) => SourceRef;
+}
+
+export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
+  const api = files.find((file) => file.raw.api)!.raw.api!;
+  const modules: ModuleModel[] = [];
+  const types: NamedType[] = [];
+  for (const { name, raw } of files) {
+    if (!raw.module) continue;
+    const moduleId = raw.module.id;
+    for (const [typeName, type] of Object.entries(raw.types ?? {})) {
+      types.push({ name: typeName, module: moduleId, type: typeNode(type) });
+    }
+    modules.push({
+      id: moduleId,
+      name: camelCase(moduleId),
+      title: raw.module.title,
+      area: raw.module.area,
+      operations: (raw.operations ?? []).map((operation, index) => buildOperation(moduleId, operation, sourceOf(name, index))),
+    });
+  }
+  return {
+    title: api.title,
+    ...(api.description !== undefined && { description: api.description }),
+    auth: { header: api.auth.header, tokenKinds: api.auth.tokenKinds.map(({ id, description }) => ({ id, description })) },
+    modules: modules.sort((a, b) => compare(a.id, b.id)),
+    types: types.sort((a, b) => compare(a.name, b.name)),
+    sources: files.map((file) => file.name).sort(compare),
+  };
+}
+
+/** Locale-independent ordering, so output does not depend on the machine. */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function buildOperation(module: string, raw: RawOperation, source: SourceRef): OperationModel {
+  const declared = raw.parameters?.map(parameter);
+  const pathParams = pathParamNames(raw.path).map(
+    (name): Parameter => declared?.find((p) => p.in === "path" && p.name === name) ?? { name, in: "path", required: true },
+  );
+  return {
+    id: raw.id,
+    module,
+    method: raw.method as HttpMethod,
+    path: raw.path,
+    segments: segments(raw.path),
+    summary: raw.summary,
+    ...(raw.description !== undefined && { description: raw.description }),
+    ...(raw.tokens !== undefined && { tokens: [...raw.tokens] }),
+    ...(raw.limits !== undefined && {
+      limits: raw.limits.map((limit) => ({
+        scope: limit.scope,
+        period: { milliseconds: parseDuration(limit.period)!, text: limit.period },
+        limit: limit.limit,
+        interval: { milliseconds: parseDuration(limit.interval)!, text: limit.interval },
+        burst: limit.burst,
+      })),
+    }),
+    ...(raw.constraints !== undefined && { constraints: [...raw.constraints] }),
+    idempotent: raw.idempotent ?? false,
+    pathParams,
+    ...(declared !== undefined && {
+      query: declared.filter((p) => p.in === "query"),
+      headers: declared.filter((p) => p.in === "header"),
+    }),
+    ...(raw.request !== undefined && {
+      request:
+        raw.request === "none"
+          ? null
+          : {
+              required: raw.request.required ?? true,
+              ...(raw.request.description !== undefined && { description: raw.request.description }),
+              content: content(raw.request.content),
+            },
+    }),
+    ...(raw.responses !== undefined && {
+      responses: Object.entries(raw.responses)
+        .map(([status, response]) => ({
+          status,
+          ...(response.description !== undefined && { description: response.description }),
+          content: content(response.content ?? {}),
+        }))
+        .sort((a, b) => compare(a.status, b.status)),
+    }),
+    source,
+  };
+}
+
+function segments(path: string): PathSegment[] {
+  if (path === "/") return [];
+  return path
+    .slice(1)
+    .split("/")
+    .map((segment) => {
+      const param = /^\{(.+)\}$/.exec(segment);
+      return param ? { kind: "param", name: param[1]! } : { kind: "static", value: segment };
+    });
+}
+
+function parameter(raw: RawParameter): Parameter {
+  return {
+    name: raw.name,
+    in: raw.in,
+    required: raw.in === "path" ? true : (raw.required ?? false),
+    ...(raw.schema !== undefined && { schema: typeNode(raw.schema) }),
+    ...(raw.description !== undefined && { description: raw.description }),
+  };
+}
+
+function content(raw: RawContent): MediaType[] {
+  return Object.entries(raw)
+    .map(([contentType, media]) => ({
+      contentType,
+      ...(media.schema !== undefined && { schema: typeNode(media.schema) }),
+      ...("example" in media && { example: media.example }),
+    }))
+    .sort((a, b) => compare(a.contentType, b.contentType));
+}
+
+export function typeNode(raw: RawType): TypeNode {
+  const base = {
+    ...(raw.description !== undefined && { description: raw.description }),
+    ...(raw.nullable === true && { nullable: true }),
+  };
+  if (raw.ref !== undefined) return { ...base, kind: "ref", name: raw.ref };
+  const format = raw.format !== undefined ? { format: raw.format } : {};
+  switch (raw.type!) {
+    case "string":
+      return { ...base, kind: "string", ...format, ...(raw.enum && { enum: raw.enum.map(String) }) };
+    case "integer":
+      return { ...base, kind: "integer", ...format, ...(raw.enum && { enum: raw.enum.map(Number) }) };
+    case "number":
+      return { ...base, kind: "number", ...format };
+    case "boolean":
+    case "binary":
+    case "unknown":
+      return { ...base, kind: raw.type! };
+    case "array":
+      return { ...base, kind: "array", items: typeNode(raw.items!) };
+    case "map":
+      return { ...base, kind: "map", values: typeNode(raw.values!) };
+    case "union":
+      return {
+        ...base,
+        kind: "union",
+        variants: raw.oneOf!.map(typeNode),
+        ...(raw.discriminator !== undefined && { discriminator: raw.discriminator }),
+      };
+    case "object": {
+      const extra = raw.additionalProperties;
+      return {
+        ...base,
+        kind: "object",
+        properties: Object.entries(raw.properties ?? {}).map(([name, property]) => buildProperty(name, property)),
+        additionalProperties: typeof extra === "object" ? typeNode(extra) : (extra ?? false),
+        ...(raw.combinations && {
+          combinations: {
+            fields: [...raw.combinations.fields],
+            allowed: raw.combinations.allowed.map((combination) => ({
+              values: { ...combination.values },
+              ...(combination.meaning !== undefined && { meaning: combination.meaning }),
+              ...(combination.group !== undefined && { group: combination.group }),
+            })),
+          },
+        }),
+      };
+    }
+  }
+}
+
+/** A property's description and `required` belong to the property, not to its type. */
+function buildProperty(name: string, raw: RawType) {
+  const { required, description, ...type } = raw;
+  return {
+    name,
+    type: typeNode(type),
+    required: required ?? false,
+    ...(description !== undefined && { description }),
+  };
+}

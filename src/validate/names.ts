@@ -1,0 +1,39 @@
+// What counts as a safe name in the generated code and on the wire.
+
+export const OPERATION_ID = /^[a-z][A-Za-z0-9]*$/;
+export const MODULE_ID = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
+export const TYPE_NAME = /^[A-Z][A-Za-z0-9]*$/;
+export const TOKEN_KIND = /^[a-z][a-z0-9_-]*$/;
+export const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+export const HEADER_NAME = /^[A-Za-z0-9-]+$/;
+/** A static path segment: RFC 3986 pchar without percent-escapes or braces. */
+export const STATIC_SEGMENT = /^[A-Za-z0-9._~!$&'()*+,;=:@-]+$/;
+
+/** Reserved words, and names the generated code itself exports or relies on. */
+const RESERVED = new Set(
+  (
+    "break case catch class const continue debugger default delete do else enum export extends false finally for " +
+    "function if import in instanceof new null return super switch this throw true try typeof var void while with " +
+    "yield let static implements interface package private protected public await async arguments eval undefined " +
+    "constructor prototype toString valueOf hasOwnProperty __proto__ " +
+    "createClient createTransport createRequestHandler toNodeHandler mockHandlers ApiError Handlers Transport"
+  ).split(" "),
+);
+
+export function isReserved(name: string): boolean {
+  return RESERVED.has(name);
+}
+
+/** `in_store_pickup` -> `inStorePickup`. */
+export function camelCase(snake: string): string {
+  return snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/\{([^}]*)\}/g)].map((match) => match[1]!);
+}
+
+/** `GET /a/{x}` and `GET /a/{y}` have the same shape: no router can tell them apart. */
+export function routeShape(method: string, path: string): string {
+  return `${method} ${path.replace(/\{[^}]*\}/g, "{}")}`;
+}

@@ -1,0 +1,126 @@
+// Checks each file against the JSON Schema that editors use too: one source of truth.
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import schema from "../schema/catalogue.schema.json" with { type: "json" };
+import { locatePath, type CatalogueFile, type YamlPath } from "../load/load.js";
+import type { Diagnostic } from "./diagnostic.js";
+import { closest } from "./suggest.js";
+
+let compiled: ValidateFunction | undefined;
+
+function validator(): ValidateFunction {
+  compiled ??= new Ajv({ allErrors: true, strict: false, verbose: true }).compile(schema);
+  return compiled;
+}
+
+export function checkSchema(file: CatalogueFile): Diagnostic[] {
+  const validate = validator();
+  if (validate(file.data)) return [];
+  const errors = relevantErrors(validate.errors ?? [], file.data);
+  return errors.map((error) => toDiagnostic(file, error));
+}
+
+function pathOf(error: ErrorObject): YamlPath {
+  return error.instancePath
+    .split("/")
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
+}
+
+function valueAt(data: unknown, path: YamlPath): unknown {
+  return path.reduce<unknown>((value, key) => (value as Record<string | number, unknown> | undefined)?.[key], data);
+}
+
+/**
+ * The schema's two `anyOf`s (request: none | object; additionalProperties: boolean | type) put
+ * the scalar branch first. Report the branch the user evidently meant, not both.
+ */
+function relevantErrors(errors: ErrorObject[], data: unknown): ErrorObject[] {
+  return errors.filter((error) => {
+    if (error.schemaPath.includes("/anyOf/0/")) return false;
+    const isObject = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
+    if (error.keyword === "anyOf") return !isObject(valueAt(data, pathOf(error)));
+    if (/\/anyOf\/1\/[^/]+$/.test(error.schemaPath)) return isObject(valueAt(data, pathOf(error)));
+    return true;
+  });
+}
+
+function describe(path: YamlPath): string {
+  const named = [...path].reverse().find((segment) => typeof segment === "string");
+  return named === undefined ? "the file" : `"${named}"`;
+}
+
+function toDiagnostic(file: CatalogueFile, error: ErrorObject): Diagnostic {
+  const path = pathOf(error);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case "additionalProperties": {
+      const field = String(params.additionalProperty);
+      const allowed = Object.keys((error.parentSchema as { properties?: object }).properties ?? {});
+      const guess = closest(field, allowed);
+      return {
+        ...locatePath(file, [...path, field], { key: true }),
+        message: `unknown field "${field}" in ${describe(path)}`,
+        hint: guess ? `did you mean "${guess}"? Allowed: ${allowed.join(", ")}` : `allowed fields: ${allowed.join(", ")}`,
+      };
+    }
+    case "required":
+      return {
+        ...locatePath(file, path),
+        message: `missing field "${String(params.missingProperty)}" in ${describe(path)}`,
+        hint: `add "${String(params.missingProperty)}:"`,
+      };
+    case "dependencies":
+      return {
+        ...locatePath(file, [String(params.property)], { key: true }),
+        message: `"${String(params.property)}" needs a "${String(params.missingProperty)}" section in the same file`,
+        hint: "types and operations belong to a module file, which starts with module: { id, title, area }",
+      };
+    case "enum": {
+      const allowed = (params.allowedValues as unknown[]).map(String);
+      const guess = closest(String(error.data), allowed);
+      return {
+        ...locatePath(file, path),
+        message: `${JSON.stringify(error.data)} is not allowed for ${describe(path)}`,
+        hint: `${guess ? `did you mean "${guess}"? ` : ""}use one of: ${allowed.join(", ")}`,
+      };
+    }
+    case "type":
+      return {
+        ...locatePath(file, path),
+        message: `${describe(path)} must be ${articled(String(params.type))}, not ${kindOf(error.data)}`,
+      };
+    case "anyOf":
+      return {
+        ...locatePath(file, path),
+        message:
+          path.at(-1) === "request"
+            ? `"request" must be none or an object with "content"`
+            : `${describe(path)} must be true, false or a type`,
+      };
+    case "pattern":
+      return {
+        ...locatePath(file, path),
+        message: `${JSON.stringify(error.data)} is not a valid ${describe(path)}`,
+        hint: `it must match ${String(params.pattern)}`,
+      };
+    case "propertyNames":
+      return {
+        ...locatePath(file, [...path, String(params.propertyName)], { key: true }),
+        message: `"${String(params.propertyName)}" is not a valid key in ${describe(path)}`,
+      };
+    default:
+      return { ...locatePath(file, path), message: `${describe(path)} ${error.message ?? "is invalid"}` };
+  }
+}
+
+function articled(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "a mapping";
+  return `${typeof value} ${JSON.stringify(value)}`;
+}

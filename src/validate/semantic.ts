@@ -1,0 +1,223 @@
+// Checks the schema cannot express: names, uniqueness, routes, references, combinations, limits.
+// Runs over every file that passed the schema and reports every problem it finds.
+import { locatePath, type CatalogueFile, type YamlPath } from "../load/load.js";
+import type { RawFile, RawOperation, RawType } from "../load/raw.js";
+import type { Diagnostic } from "./diagnostic.js";
+import { DURATION_UNITS, parseDuration } from "./duration.js";
+import {
+  camelCase,
+  HEADER_NAME,
+  isReserved,
+  MODULE_ID,
+  OPERATION_ID,
+  PARAM_NAME,
+  pathParamNames,
+  routeShape,
+  STATIC_SEGMENT,
+  TOKEN_KIND,
+  TYPE_NAME,
+} from "./names.js";
+import { checkType, type TypeContext } from "./types.js";
+
+export interface Place {
+  file: CatalogueFile;
+  path: YamlPath;
+}
+
+export class Reporter {
+  readonly diagnostics: Diagnostic[] = [];
+
+  error(place: Place, message: string, hint?: string, options: { key?: boolean } = {}): void {
+    this.diagnostics.push({ ...locatePath(place.file, place.path, options), message, ...(hint ? { hint } : {}) });
+  }
+}
+
+function at(place: Place): string {
+  const { file, line, column } = locatePath(place.file, place.path);
+  return `${file}:${line}:${column}`;
+}
+
+export function checkSemantics(files: CatalogueFile[]): Diagnostic[] {
+  const report = new Reporter();
+  const entries = files.map((file) => ({ file, raw: file.data as RawFile }));
+
+  const apiFiles = entries.filter((entry) => entry.raw.api);
+  if (apiFiles.length === 0 && entries.length > 0) {
+    report.error({ file: entries[0]!.file, path: [] }, "the catalogue has no api section", "add api.yaml with api: { title, auth }");
+  }
+  for (const extra of apiFiles.slice(1)) {
+    report.error({ file: extra.file, path: ["api"] }, `a second api section (the first is in ${apiFiles[0]!.file.displayPath})`, "keep one api section, in api.yaml", { key: true });
+  }
+  const tokenKinds = new Set<string>();
+  for (const { file, raw } of apiFiles.slice(0, 1)) {
+    raw.api!.auth.tokenKinds.forEach((kind, index) => {
+      const place = { file, path: ["api", "auth", "tokenKinds", index, "id"] };
+      if (!TOKEN_KIND.test(kind.id)) report.error(place, `token kind "${kind.id}" is not a safe id`, "use lowercase letters, digits, - and _");
+      if (tokenKinds.has(kind.id)) report.error(place, `token kind "${kind.id}" is declared twice`);
+      tokenKinds.add(kind.id);
+    });
+  }
+
+  // Modules: the file name is the id, ids are safe and distinct also in camelCase.
+  const moduleNames = new Map<string, Place>();
+  for (const { file, raw } of entries) {
+    if (!raw.module) continue;
+    if (raw.api) report.error({ file, path: ["module"] }, "a file holds either the api section or one module, not both", undefined, { key: true });
+    const place = { file, path: ["module", "id"] };
+    const id = raw.module.id;
+    if (!MODULE_ID.test(id)) {
+      report.error(place, `module id "${id}" is not snake_case`, "use lowercase words joined by _, e.g. in_store_pickup");
+      continue;
+    }
+    if (file.name.replace(/\.ya?ml$/, "") !== id) report.error(place, `module "${id}" is declared in ${file.name}`, `rename the file to ${id}.yaml or the id to match the file`);
+    const name = camelCase(id);
+    const earlier = moduleNames.get(name);
+    if (earlier) report.error(place, `module "${id}" clashes with the module declared at ${at(earlier)}`, "module ids must differ also in camelCase");
+    else moduleNames.set(name, place);
+  }
+
+  // Named types: collected first so references anywhere can resolve.
+  const types = new Map<string, { raw: RawType; place: Place }>();
+  for (const { file, raw } of entries) {
+    for (const [name, type] of Object.entries(raw.types ?? {})) {
+      const place = { file, path: ["types", name] };
+      if (!TYPE_NAME.test(name) || isReserved(name)) {
+        report.error(place, `type name "${name}" is not a safe identifier`, "use PascalCase letters and digits, e.g. ItemDiscrepancyResponse", { key: true });
+      }
+      const earlier = types.get(name);
+      if (earlier) report.error(place, `type "${name}" is already declared at ${at(earlier.place)}`, "type names are unique across the catalogue", { key: true });
+      else types.set(name, { raw: type, place });
+    }
+  }
+  const typeContext: TypeContext = { report, types };
+  for (const [, { raw, place }] of types) checkType(typeContext, raw, place, { property: false });
+
+  // Operations.
+  const ids = new Map<string, Place>();
+  const routes = new Map<string, { path: string; place: Place }>();
+  const shapes = new Map<string, { path: string; place: Place }>();
+  for (const { file, raw } of entries) {
+    (raw.operations ?? []).forEach((operation, index) => {
+      const base: YamlPath = ["operations", index];
+      const place = (...rest: YamlPath) => ({ file, path: [...base, ...rest] });
+
+      if (!OPERATION_ID.test(operation.id) || isReserved(operation.id)) {
+        report.error(place("id"), `operation id "${operation.id}" is not a safe identifier`, "use camelCase letters and digits, starting with a lowercase letter, e.g. getDiscrepancies; reserved words are not allowed");
+      }
+      const earlierId = ids.get(operation.id);
+      if (earlierId) report.error(place("id"), `operation id "${operation.id}" is already used at ${at(earlierId)}`, "ids are unique across the catalogue: they become function names");
+      else ids.set(operation.id, place("id"));
+
+      if (checkPath(report, operation.path, place("path"))) {
+        const route = `${operation.method} ${operation.path}`;
+        const shape = routeShape(operation.method, operation.path);
+        const earlierRoute = routes.get(route);
+        const earlierShape = shapes.get(shape);
+        if (earlierRoute) {
+          report.error(place("path"), `duplicate route ${route}: already declared at ${at(earlierRoute.place)}`, "each method and path pair is one operation; remove or merge the duplicate");
+        } else if (earlierShape) {
+          report.error(place("path"), `route ${route} cannot be told apart from ${operation.method} ${earlierShape.path} at ${at(earlierShape.place)}`, "both match the same requests; parameter names do not distinguish routes");
+        }
+        routes.set(route, { path: operation.path, place: place("path") });
+        if (!earlierShape) shapes.set(shape, { path: operation.path, place: place("path") });
+      }
+
+      (operation.tokens ?? []).forEach((token, i) => {
+        if (!tokenKinds.has(token)) report.error(place("tokens", i), `unknown token kind "${token}"`, `declare it under api.auth.tokenKinds or use one of: ${[...tokenKinds].join(", ") || "(none declared)"}`);
+        if (operation.tokens!.indexOf(token) !== i) report.error(place("tokens", i), `token kind "${token}" is listed twice`);
+      });
+
+      checkLimits(report, operation, place);
+      checkParameters(report, typeContext, operation, place);
+      checkBodies(report, typeContext, operation, place);
+    });
+  }
+  return report.diagnostics;
+}
+
+/** True when the path is well-formed (so route comparisons make sense). */
+function checkPath(report: Reporter, path: string, place: Place): boolean {
+  const hint = "a path is /segment/segment/{param}, each segment plain text or one whole {name}";
+  if (!path.startsWith("/")) {
+    report.error(place, `path "${path}" must start with /`, hint);
+    return false;
+  }
+  const segments = path === "/" ? [] : path.slice(1).split("/");
+  const seen = new Set<string>();
+  for (const segment of segments) {
+    const param = /^\{(.*)\}$/.exec(segment);
+    if (param) {
+      const name = param[1]!;
+      if (!PARAM_NAME.test(name)) {
+        report.error(place, `path parameter "{${name}}" is not a safe name`, "use letters, digits and _, starting with a letter or _");
+        return false;
+      }
+      if (seen.has(name)) {
+        report.error(place, `path parameter "{${name}}" appears twice`);
+        return false;
+      }
+      seen.add(name);
+    } else if (!STATIC_SEGMENT.test(segment)) {
+      report.error(place, segment === "" ? `path "${path}" has an empty segment` : `path segment "${segment}" has characters a path cannot hold as written`, hint);
+      return false;
+    }
+  }
+  return true;
+}
+
+function checkLimits(report: Reporter, operation: RawOperation, place: (...rest: YamlPath) => Place): void {
+  (operation.limits ?? []).forEach((limit, i) => {
+    for (const key of ["period", "interval"] as const) {
+      const ms = parseDuration(limit[key]);
+      if (ms === undefined || ms <= 0) {
+        report.error(place("limits", i, key), `${key} "${limit[key]}" is not a positive duration with a known unit`, `write <number> <unit>, unit one of ${DURATION_UNITS.join(", ")}, e.g. "1 minute"`);
+      }
+    }
+    for (const key of ["limit", "burst"] as const) {
+      if (limit[key] < 1) report.error(place("limits", i, key), `${key} must be a positive number of requests, not ${limit[key]}`, "write a whole number of 1 or more");
+    }
+  });
+}
+
+function checkParameters(report: Reporter, types: TypeContext, operation: RawOperation, place: (...rest: YamlPath) => Place): void {
+  if (!operation.parameters) return;
+  const template = pathParamNames(operation.path);
+  const declared = new Set<string>();
+  operation.parameters.forEach((parameter, i) => {
+    const key = `${parameter.in}:${parameter.in === "header" ? parameter.name.toLowerCase() : parameter.name}`;
+    if (declared.has(key)) report.error(place("parameters", i, "name"), `${parameter.in} parameter "${parameter.name}" is declared twice`);
+    declared.add(key);
+    if (parameter.in === "path") {
+      if (!template.includes(parameter.name)) {
+        report.error(place("parameters", i, "name"), `path parameter "${parameter.name}" does not appear in the path ${operation.path}`, template.length ? `the path's parameters are: ${template.join(", ")}` : "the path has no {parameters}; use in: query or in: header");
+      }
+      if (parameter.required === false) report.error(place("parameters", i, "required"), `path parameter "${parameter.name}" cannot be optional`, "remove required: false; a path parameter is always present");
+    }
+    if (parameter.in === "header" && !HEADER_NAME.test(parameter.name)) {
+      report.error(place("parameters", i, "name"), `header "${parameter.name}" is not a valid header name`, "use letters, digits and -");
+    }
+    if (parameter.schema) checkType(types, parameter.schema, place("parameters", i, "schema"), { property: false });
+  });
+  for (const name of template) {
+    if (!declared.has(`path:${name}`)) {
+      report.error(place("parameters"), `path parameter "{${name}}" of ${operation.path} is not declared`, `add { name: ${name}, in: path, required: true } or leave parameters out entirely (not documented)`, { key: true });
+    }
+  }
+}
+
+function checkBodies(report: Reporter, types: TypeContext, operation: RawOperation, place: (...rest: YamlPath) => Place): void {
+  const request = operation.request;
+  if (request && request !== "none") {
+    if (operation.method === "GET" || operation.method === "HEAD") {
+      report.error(place("request"), `a ${operation.method} request has no body`, "use request: none, or parameters for query values", { key: true });
+    }
+    for (const [contentType, media] of Object.entries(request.content)) {
+      if (media.schema) checkType(types, media.schema, place("request", "content", contentType, "schema"), { property: false });
+    }
+  }
+  for (const [status, response] of Object.entries(operation.responses ?? {})) {
+    for (const [contentType, media] of Object.entries(response.content ?? {})) {
+      if (media.schema) checkType(types, media.schema, place("responses", status, "content", contentType, "schema"), { property: false });
+    }
+  }
+}

@@ -1,0 +1,97 @@
+// catalogue -> model -> emitters -> formatted files -> writer. The one entry point for generating.
+import { readdir, readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { listCatalogueFiles } from "./load/load.js";
+import type { ApiModel } from "./model/types.js";
+import { EMITTERS } from "./emit/registry.js";
+import { TARGETS, type GeneratedFile, type Target } from "./emit/types.js";
+import { loadModel } from "./validate/index.js";
+import { formatFile } from "./write/format.js";
+import { withHeader } from "./write/header.js";
+import { sha256 } from "./write/manifest.js";
+import { checkOutput, isUpToDate, writeOutput, type CheckReport, type WriteReport } from "./write/writer.js";
+
+export { loadModel };
+
+export interface GenerateOptions {
+  /** Folder holding api.yaml and the module files. */
+  catalogue: string;
+  /** Output folder (e.g. generated/). */
+  out: string;
+  /** Default: all of them. */
+  targets?: readonly Target[];
+}
+
+export type GenerateResult = { upToDate: true } | ({ upToDate: false } & WriteReport);
+
+const codeRoot = dirname(fileURLToPath(import.meta.url)); // src/ or dist/
+const packageRoot = dirname(codeRoot);
+
+/** Generates into `out`. Skips all work when nothing the output depends on has changed. */
+export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+  const targets = options.targets ?? TARGETS;
+  const inputHash = await hashInputs(options, targets);
+  if (await isUpToDate(options.out, inputHash)) return { upToDate: true };
+  const files = await render(await loadModel(options.catalogue), options, targets);
+  return { upToDate: false, ...(await writeOutput(options.out, files, inputHash)) };
+}
+
+/** What `generate` would change, without writing anything. */
+export async function check(options: GenerateOptions): Promise<CheckReport> {
+  const targets = options.targets ?? TARGETS;
+  return checkOutput(options.out, await render(await loadModel(options.catalogue), options, targets));
+}
+
+/** Every target's files, with header and formatting, by output path. */
+export async function render(model: ApiModel, options: GenerateOptions, targets: readonly Target[]): Promise<Map<string, string>> {
+  const source = catalogueLabel(options);
+  const generated: GeneratedFile[] = [];
+  for (const target of targets) generated.push(...(await (await EMITTERS[target]())(model)));
+  const files = new Map<string, string>();
+  for (const file of generated) {
+    if (!isSafeOutputPath(file.path)) throw new Error(`emitter produced an unsafe path: ${file.path}`);
+    if (files.has(file.path)) throw new Error(`two emitters produced ${file.path}`);
+    files.set(file.path, "");
+  }
+  await Promise.all(
+    generated.map(async (file) => files.set(file.path, await formatFile(file.path, withHeader(file.path, file.content, source)))),
+  );
+  return files;
+}
+
+/** Relative, posix, inside the output folder: no empty, `.` or `..` segments. */
+function isSafeOutputPath(path: string): boolean {
+  return path.split("/").every((segment) => /^[\w.-]+$/.test(segment) && segment !== "." && segment !== "..");
+}
+
+/** The catalogue as the header names it: relative to the output folder's parent, posix. */
+function catalogueLabel(options: GenerateOptions): string {
+  const rel = relative(dirname(options.out), options.catalogue).split(sep).join("/");
+  return `${rel || "."}/*.yaml`;
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries
+      .filter((entry) => entry.isFile() && !/\.test(-d)?\.ts$/.test(entry.name))
+      .map((entry) => join(entry.parentPath, entry.name))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Hash of the catalogue, the generator's own code and templates, prettier's version and the options. */
+async function hashInputs(options: GenerateOptions, targets: readonly Target[]): Promise<string> {
+  const parts: string[] = [JSON.stringify({ targets, label: catalogueLabel(options) })];
+  const prettierPackage = createRequire(import.meta.url).resolve("prettier/package.json");
+  const ownFiles = [...(await filesUnder(codeRoot)), ...(await filesUnder(join(packageRoot, "templates")))];
+  const catalogueFiles = (await listCatalogueFiles(options.catalogue)).map((name) => join(options.catalogue, name));
+  for (const path of [prettierPackage, ...ownFiles, ...catalogueFiles]) {
+    parts.push(relative(packageRoot, path), sha256(await readFile(path)));
+  }
+  return sha256(parts.join("\n"));
+}

@@ -1,7 +1,16 @@
 import type { GeneratedFile } from "../types.js";
 import type { ApiModel } from "../../model/types.js";
+import { loadTemplates } from "./render.js";
+import { moduleView, readmeView } from "./view.js";
 
-// Placeholder until the docs emitter lands.
-export function emitDocs(_model: ApiModel): GeneratedFile[] {
-  return [];
+/** `docs/README.md` (the modules) and `docs/<module id>.md` for each module. */
+export async function emitDocs(model: ApiModel): Promise<GeneratedFile[]> {
+  const templates = await loadTemplates();
+  return [
+    { path: "docs/README.md", content: templates.readme(readmeView(model)) },
+    ...model.modules.map((module) => ({
+      path: `docs/${module.id}.md`,
+      content: templates.module(moduleView(model, module)),
+    })),
+  ];
 }

@@ -1,7 +1,95 @@
+// generated/openapi.json: OpenAPI 3.1, built as a plain object in a fixed key order.
 import type { GeneratedFile } from "../types.js";
 import type { ApiModel } from "../../model/types.js";
+import { SECURITY_SCHEME, operationObject } from "./operation.js";
+import { toSchema, type Schema } from "./schema.js";
 
-// Placeholder until the openapi emitter lands.
-export function emitOpenApi(_model: ApiModel): GeneratedFile[] {
-  return [];
+export const OPENAPI_VERSION = "3.1.0";
+
+export function emitOpenApi(model: ApiModel): GeneratedFile[] {
+  return [{ path: "openapi.json", content: `${JSON.stringify(openApiDocument(model), null, 2)}\n` }];
 }
+
+export function openApiDocument(model: ApiModel): Schema {
+  const types = new Map(model.types.map((named) => [named.name, named]));
+  const paths: Record<string, Schema> = {};
+  for (const module of model.modules) {
+    for (const operation of module.operations) {
+      const item = (paths[operation.path] ??= {});
+      item[operation.method.toLowerCase()] = operationObject(operation, types, model.auth.header);
+    }
+  }
+  const kinds = model.auth.tokenKinds.map((kind) => `${kind.id} (${kind.description})`).join(", ");
+  return {
+    openapi: OPENAPI_VERSION,
+    "x-generated-by": `catalogen, from the catalogue files ${model.sources.join(", ")}. Do not edit by hand: change the catalogue and regenerate.`,
+    info: {
+      title: model.title,
+      description: [
+        model.description ?? "Description: not documented.",
+        "The source gives no version or versioning policy, so info.version is \"unversioned\".",
+        "Where the source is silent, operations say so in their description and list the silent parts in x-not-documented.",
+      ].join("\n\n"),
+      version: "unversioned",
+    },
+    servers: [
+      {
+        url: "{base_url}",
+        description:
+          "The source gives every path relative to {base_url}; the base URL itself is not documented, " +
+          "so the default is a placeholder (example.invalid) to replace.",
+        // No description on the variable: the OpenAPI 3.1 JSON Schema that validators use
+        // misspells that field ("descriptions") and rejects it.
+        variables: { base_url: { default: "https://example.invalid" } },
+      },
+    ],
+    tags: model.modules.map((module) => ({ name: module.id, description: `${module.title}: ${module.area}` })),
+    paths,
+    components: {
+      schemas: {
+        ...Object.fromEntries(model.types.map((named) => [named.name, toSchema(named.type, types)])),
+        ErrorBody: ERROR_BODY,
+      },
+      responses: {
+        GeneratedServerError: {
+          description:
+            "An error answered by a catalogen-generated server. The marketplace's own error statuses and bodies are not documented.",
+          content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorBody" } } },
+        },
+      },
+      securitySchemes: {
+        [SECURITY_SCHEME]: {
+          type: "apiKey",
+          in: "header",
+          name: model.auth.header,
+          description:
+            `Access token in the ${model.auth.header} header. Token kinds: ${kinds}. ` +
+            "Each operation lists the kinds it accepts in x-token-kinds, where documented. " +
+            "Token issuing, scopes and format: not documented.",
+        },
+      },
+    },
+  };
+}
+
+/**
+ * The body catalogen-generated servers send with an error. It describes those servers, not the
+ * marketplace: the source does not show the marketplace's error bodies.
+ */
+const ERROR_BODY: Schema = {
+  description:
+    "Error body sent by catalogen-generated servers. The marketplace's own error body shape is not documented by the source.",
+  type: "object",
+  properties: {
+    title: { type: "string", description: "Short summary of the error." },
+    detail: { type: "string", description: "What went wrong, for people." },
+    status: { type: "integer", description: "HTTP status code." },
+    statusText: { type: "string", description: "HTTP status text." },
+    requestId: { type: "string", description: "Identifier of the request, for logs." },
+    origin: { type: "string", description: "Which side produced the error." },
+    timestamp: { type: "string", format: "date-time", description: "When the error happened." },
+    code: { type: "string", description: "Machine-readable error code." },
+  },
+  required: ["title", "status"],
+  additionalProperties: true,
+};

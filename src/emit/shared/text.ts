@@ -1,9 +1,15 @@
 // Catalogue text is data. These helpers make it inert in each place it lands in the output.
 
-/** Body of a `/** ... *\/` doc comment: `*\/` cannot close the comment, `@` cannot start a tag. */
+/** JavaScript line terminators besides `\n`: `\r`, `\r\n`, U+2028, U+2029. */
+const OTHER_LINE_BREAKS = /\r\n?|[\u2028\u2029]/g;
+
+/**
+ * Body of a `/** ... *\/` doc comment: `*\/` cannot close the comment, `@` cannot start a tag.
+ * Every line terminator becomes `\n`, so callers that prefix each line with ` * ` see all lines.
+ */
 export function docCommentText(text: string): string {
   return text
-    .replace(/\r\n?/g, "\n")
+    .replace(OTHER_LINE_BREAKS, "\n")
     .replace(/\*\//g, "*\\/")
     .replace(/^(\s*)@/gm, "$1\\@");
 }
@@ -13,26 +19,67 @@ export function stringLiteral(text: string): string {
   return JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 
-const MARKDOWN_SPECIAL = /[\\`*_{}[\]()#+\-.!|<>&~$]/g;
+// Markdown. Inline text is flattened to one line: every control character and line break
+// becomes a space, so text cannot end a table row, a list item or a paragraph early.
+const MARKDOWN_BREAKS = /[\u0000-\u001f\u007f\u0085\u2028\u2029]/g;
+// Characters that can start markup (emphasis, code, links, HTML, entities, table cells,
+// strikethrough, math, template syntax); each is shown literally with a backslash or an entity.
+const MARKDOWN_SPECIAL = /[\\`*_{}[\]|<>&~$]/g;
+const ENTITIES: Record<string, string> = { "<": "&lt;", ">": "&gt;", "&": "&amp;" };
+// At the start of a line these would make a heading, list item, setext underline or ordered list.
+const BLOCK_START = /^(?:[#+=-]|(\d+)([.)]))/;
 
-/** Inline Markdown text: no markup, no live HTML, no template syntax survives. */
-export function markdownText(text: string): string {
-  return text
-    .replace(/\r\n?|\n/g, " ")
-    .replace(MARKDOWN_SPECIAL, (c) => (c === "<" ? "&lt;" : c === ">" ? "&gt;" : c === "&" ? "&amp;" : "\\" + c));
+function flatten(text: string): string {
+  return text.replace(MARKDOWN_BREAKS, " ").trim();
 }
 
-/** A Markdown table cell: inline text that cannot break the row. */
+/** Inline Markdown text: no markup, no live HTML, no template syntax survives; one line. */
+export function markdownText(text: string): string {
+  const escaped = flatten(text).replace(MARKDOWN_SPECIAL, (c) => ENTITIES[c] ?? "\\" + c);
+  return escaped.replace(BLOCK_START, (match, digits: string | undefined, mark: string | undefined) =>
+    digits !== undefined ? `${digits}\\${mark}` : `\\${match}`,
+  );
+}
+
+/** A Markdown table cell: inline text that cannot break the row (pipes are escaped). */
 export function markdownCell(text: string): string {
   return markdownText(text);
 }
 
-/** Inline code in Markdown (paths, ids): a fence longer than any backtick run inside. */
+/** Paragraphs of Markdown text: blank lines in the source separate paragraphs, nothing else survives. */
+export function markdownParagraphs(text: string): string {
+  return text
+    .replace(OTHER_LINE_BREAKS, "\n")
+    .split(/\n[ \t]*\n/)
+    .map(markdownText)
+    .filter((paragraph) => paragraph !== "")
+    .join("\n\n");
+}
+
+/**
+ * Inline code in Markdown: a fence longer than any backtick run inside. Only for text whose
+ * syntax is already restricted (ids, methods, paths): a code span shows `<` and `&` verbatim.
+ */
 export function markdownCode(text: string): string {
-  const flat = text.replace(/\r\n?|\n/g, " ");
+  const flat = flatten(text);
   const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
   const fence = "`".repeat(longest + 1);
   const pad = flat.startsWith("`") || flat.endsWith("`") ? " " : "";
   // Inside a table cell a pipe still splits the row, even within code.
   return `${fence}${pad}${flat.replace(/\|/g, "\\|")}${pad}${fence}`;
+}
+
+/**
+ * A fenced JSON code block for a value. `<`, `>`, `&`, U+2028 and U+2029 are written as JSON
+ * `\u` escapes (the same value when parsed), so no raw HTML appears even inside the block;
+ * the fence is longer than any backtick run in the content.
+ */
+export function markdownJsonBlock(value: unknown): string {
+  const json = (JSON.stringify(value, null, 2) ?? "null").replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+  const longest = Math.max(0, ...(json.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(Math.max(3, longest + 1));
+  return `${fence}json\n${json}\n${fence}`;
 }

@@ -1,0 +1,47 @@
+// Markdown the docs templates may print as is. Every view-model string has this type, and the
+// only ways to get one are the escaping functions below, so catalogue text cannot reach a page
+// unescaped by accident.
+import {
+  markdownCell,
+  markdownCode,
+  markdownJsonBlock,
+  markdownParagraphs,
+  markdownText,
+} from "../shared/text.js";
+
+declare const markdownBrand: unique symbol;
+export type Md = string & { readonly [markdownBrand]: true };
+
+/** Inline catalogue text. */
+export const text = (value: string): Md => markdownText(value) as Md;
+/** A table cell. */
+export const cell = (value: string): Md => markdownCell(value) as Md;
+/** Inline code: only for ids, methods and paths, whose syntax the validator restricts. */
+export const code = (value: string): Md => markdownCode(value) as Md;
+/** Paragraphs of catalogue text. */
+export const paragraphs = (value: string): Md => markdownParagraphs(value) as Md;
+/** A fenced JSON block. */
+export const jsonBlock = (value: unknown): Md => markdownJsonBlock(value) as Md;
+/** A value shown as its JSON literal, e.g. an enum member `"surplus"`. */
+export const literal = (value: string | number): Md => markdownText(JSON.stringify(value)) as Md;
+/** Markdown written here in the source, never built from catalogue text. */
+export const fixed = (markdown: string): Md => markdown as Md;
+/** Joins Markdown pieces. */
+export const join = (parts: readonly Md[], separator: string): Md => parts.join(separator) as Md;
+
+/** A link; the target is percent-encoded so it cannot end the link early. */
+export function link(label: Md, target: string): Md {
+  return `[${label}](${encodeURI(target).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)})` as Md;
+}
+
+export const NOT_DOCUMENTED = fixed("not documented");
+
+/** A table row from cells already escaped. */
+export function row(cells: readonly Md[]): Md {
+  return `| ${cells.join(" | ")} |` as Md;
+}
+
+/** Header and delimiter rows of a table. */
+export function tableHead(headers: readonly Md[]): Md {
+  return `${row(headers)}\n${row(headers.map(() => fixed("---")))}` as Md;
+}

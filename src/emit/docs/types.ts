@@ -1,0 +1,184 @@
+// How the docs show a TypeNode: a one-line label, a table of fields for objects, a table of
+// allowed combinations, and the named types an operation reaches.
+import type { NamedType, ObjectShape, TypeNode } from "../../model/types.js";
+import { NOT_DOCUMENTED, cell, fixed, join, link, literal, paragraphs, row, tableHead, text, type Md } from "./markdown.js";
+
+/** Where a named type's section lives: the page of the module that declares it. */
+export interface TypeIndex {
+  /** Module id of the page being written. */
+  page: string;
+  types: ReadonlyMap<string, NamedType>;
+}
+
+export function typeAnchor(name: string): string {
+  return name.toLowerCase();
+}
+
+function typeLink(name: string, index: TypeIndex): Md {
+  const named = index.types.get(name);
+  const anchor = `#${typeAnchor(name)}`;
+  if (!named) return text(name);
+  return link(text(name), named.module === index.page ? anchor : `${named.module}.md${anchor}`);
+}
+
+/** A readable one-line description of a type, e.g. `array of [ItemDiscrepancyResponse](#...)`. */
+export function typeLabel(node: TypeNode, index: TypeIndex): Md {
+  const base = baseLabel(node, index);
+  return node.nullable ? fixed(`${base}, or null`) : base;
+}
+
+function withFormat(name: string, format: string | undefined): Md {
+  return format === undefined ? fixed(name) : fixed(`${name} (format ${text(format)})`);
+}
+
+function oneOf(values: readonly (string | number)[]): Md {
+  return join(values.map(literal), ", ");
+}
+
+function baseLabel(node: TypeNode, index: TypeIndex): Md {
+  switch (node.kind) {
+    case "string":
+    case "integer": {
+      const base = withFormat(node.kind, node.format);
+      return node.enum ? fixed(`${base}, one of ${oneOf(node.enum)}`) : base;
+    }
+    case "number":
+      return withFormat("number", node.format);
+    case "boolean":
+      return fixed("boolean");
+    case "array":
+      return fixed(`array of ${typeLabel(node.items, index)}`);
+    case "map":
+      return fixed(`map from string keys to ${typeLabel(node.values, index)}`);
+    case "ref":
+      return typeLink(node.name, index);
+    case "union": {
+      const variants = join(
+        node.variants.map((variant) => typeLabel(variant, index)),
+        "; ",
+      );
+      const told = node.discriminator === undefined ? "" : ` (told apart by field ${literal(node.discriminator)})`;
+      return fixed(`one of: ${variants}${told}`);
+    }
+    case "binary":
+      return fixed("binary (raw bytes)");
+    case "unknown":
+      return fixed("any JSON value");
+    case "object":
+      return fixed(node.combinations ? "object (fields and allowed combinations below)" : "object (fields below)");
+  }
+}
+
+export interface FieldRow {
+  name: Md;
+  type: Md;
+  required: Md;
+  description: Md;
+}
+
+/** Rows for an object's fields; fields of inline objects follow as `parent.child` (`parent[].child` in arrays). */
+export function fieldRows(shape: ObjectShape, index: TypeIndex, prefix = ""): FieldRow[] {
+  return shape.properties.flatMap((property) => {
+    const name = `${prefix}${property.name}`;
+    const description = property.description ?? property.type.description;
+    const own: FieldRow = {
+      name: cell(name),
+      type: typeLabel(property.type, index),
+      required: fixed(property.required ? "yes" : "no"),
+      description: description === undefined ? NOT_DOCUMENTED : cell(description),
+    };
+    const nested = inlineObject(property.type);
+    return nested ? [own, ...fieldRows(nested.shape, index, `${name}${nested.suffix}.`)] : [own];
+  });
+}
+
+function inlineObject(node: TypeNode): { shape: ObjectShape; suffix: string } | undefined {
+  if (node.kind === "object") return { shape: node, suffix: "" };
+  if (node.kind === "array") {
+    const inner = inlineObject(node.items);
+    return inner && { shape: inner.shape, suffix: `[]${inner.suffix}` };
+  }
+  if (node.kind === "map") {
+    const inner = inlineObject(node.values);
+    return inner && { shape: inner.shape, suffix: `.*${inner.suffix}` };
+  }
+  return undefined;
+}
+
+/** What the page says about fields beyond the listed ones. */
+function otherFields(shape: ObjectShape, index: TypeIndex): Md {
+  const extra = shape.additionalProperties;
+  if (extra === false) return fixed("Other fields: none.");
+  if (extra === true) return fixed("Other fields: allowed; their names and types are not documented.");
+  return fixed(`Other fields: allowed, each of type ${typeLabel(extra, index)}.`);
+}
+
+/** A complete description of a type: label, fields and allowed combinations (Markdown blocks). */
+export function typeDetails(node: TypeNode, index: TypeIndex): Md {
+  const blocks: Md[] = [];
+  if (node.description !== undefined) blocks.push(paragraphs(node.description));
+  blocks.push(fixed(`Type: ${typeLabel(node, index)}.`));
+  const shape = node.kind === "object" ? node : inlineObject(node)?.shape;
+  if (shape) blocks.push(...objectDetails(shape, index));
+  return join(blocks, "\n\n");
+}
+
+function objectDetails(shape: ObjectShape, index: TypeIndex): Md[] {
+  const blocks: Md[] = [];
+  if (shape.properties.length > 0) {
+    const head = tableHead([fixed("Field"), fixed("Type"), fixed("Required"), fixed("Description")]);
+    const rows = fieldRows(shape, index).map((field) => row([field.name, field.type, field.required, field.description]));
+    blocks.push(join([head, ...rows], "\n"));
+  } else {
+    blocks.push(fixed("Listed fields: none."));
+  }
+  blocks.push(otherFields(shape, index));
+  if (shape.combinations) blocks.push(...combinationDetails(shape.combinations));
+  return blocks;
+}
+
+function combinationDetails(combinations: NonNullable<ObjectShape["combinations"]>): Md[] {
+  const fields = combinations.fields.map(cell);
+  const intro = fixed(`Only these combinations of ${join(fields, ", ")} are allowed:`);
+  const head = tableHead([fixed("Group"), ...fields, fixed("Meaning")]);
+  const rows = combinations.allowed.map((combination) =>
+    row([
+      combination.group === undefined ? NOT_DOCUMENTED : cell(combination.group),
+      ...combinations.fields.map((field) => {
+        const value = combination.values[field];
+        return value === undefined ? NOT_DOCUMENTED : literal(value);
+      }),
+      combination.meaning === undefined ? NOT_DOCUMENTED : cell(combination.meaning),
+    ]),
+  );
+  return [intro, join([head, ...rows], "\n")];
+}
+
+/** Names of the named types `roots` reach, directly or through other named types, in first-seen order. */
+export function reachableTypes(roots: readonly TypeNode[], types: ReadonlyMap<string, NamedType>): NamedType[] {
+  const seen = new Map<string, NamedType>();
+  const visit = (node: TypeNode): void => {
+    switch (node.kind) {
+      case "array":
+        return visit(node.items);
+      case "map":
+        return visit(node.values);
+      case "union":
+        return node.variants.forEach(visit);
+      case "object":
+        node.properties.forEach((property) => visit(property.type));
+        if (typeof node.additionalProperties === "object") visit(node.additionalProperties);
+        return;
+      case "ref": {
+        const named = types.get(node.name);
+        if (!named || seen.has(named.name)) return;
+        seen.set(named.name, named);
+        return visit(named.type);
+      }
+      default:
+        return;
+    }
+  };
+  roots.forEach(visit);
+  return [...seen.values()];
+}

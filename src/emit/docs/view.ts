@@ -1,0 +1,262 @@
+// The view models the templates print. Every string in them is Markdown escaped here (type Md);
+// the templates only arrange it.
+import type {
+  ApiModel,
+  MediaType,
+  ModuleModel,
+  NamedType,
+  OperationModel,
+  Parameter,
+  RateLimit,
+  RequestBody,
+  ResponseModel,
+  TypeNode,
+} from "../../model/types.js";
+import {
+  NOT_DOCUMENTED,
+  cell,
+  code,
+  fixed,
+  jsonBlock,
+  join,
+  link,
+  paragraphs,
+  text,
+  type Md,
+} from "./markdown.js";
+import { reachableTypes, typeAnchor, typeDetails, typeLabel, type TypeIndex } from "./types.js";
+
+export interface ReadmeView {
+  title: Md;
+  description: Md;
+  operationCount: Md;
+  moduleCount: Md;
+  modules: { link: Md; title: Md; area: Md; operationCount: number }[];
+  authHeader: Md;
+  tokenKinds: { id: Md; description: Md }[];
+}
+
+export interface ModuleView {
+  title: Md;
+  id: Md;
+  area: Md;
+  operationCount: Md;
+  operations: OperationView[];
+  types: TypeView[];
+}
+
+export interface OperationView {
+  anchor: string;
+  id: Md;
+  summary: Md;
+  method: Md;
+  path: Md;
+  request: Md;
+  description: Md;
+  tokensCell: Md;
+  tokens: Md;
+  limitsCell: Md;
+  limits: LimitRow[] | null;
+  constraints: Md[] | null;
+  idempotent: boolean;
+  parameters: ParameterRow[];
+  parameterNotes: Md[];
+  requestBody: Md;
+  responses: ResponseView[] | null;
+  types: TypeView[];
+}
+
+export interface LimitRow {
+  scope: Md;
+  period: Md;
+  limit: Md;
+  interval: Md;
+  burst: Md;
+}
+
+export interface ParameterRow {
+  name: Md;
+  in: Md;
+  type: Md;
+  required: Md;
+  description: Md;
+}
+
+export interface ResponseView {
+  status: Md;
+  description: Md;
+  body: Md;
+}
+
+export interface TypeView {
+  name: Md;
+  anchor: string;
+  details: Md;
+}
+
+const count = (n: number, noun: string): Md => fixed(`${n} ${noun}${n === 1 ? "" : "s"}`);
+
+const orNotDocumented = (value: string | undefined, render: (value: string) => Md): Md =>
+  value === undefined ? NOT_DOCUMENTED : render(value);
+
+export function readmeView(model: ApiModel): ReadmeView {
+  return {
+    title: text(model.title),
+    description: orNotDocumented(model.description, paragraphs),
+    operationCount: count(
+      model.modules.reduce((sum, module) => sum + module.operations.length, 0),
+      "operation",
+    ),
+    moduleCount: count(model.modules.length, "module"),
+    modules: model.modules.map((module) => ({
+      link: link(code(module.id), `${module.id}.md`),
+      title: cell(module.title),
+      area: cell(module.area),
+      operationCount: module.operations.length,
+    })),
+    authHeader: code(model.auth.header),
+    tokenKinds: model.auth.tokenKinds.map((kind) => ({ id: cell(kind.id), description: cell(kind.description) })),
+  };
+}
+
+export function moduleView(model: ApiModel, module: ModuleModel): ModuleView {
+  const types = new Map(model.types.map((named) => [named.name, named]));
+  const index: TypeIndex = { page: module.id, types };
+  const anchors = new Set(model.types.filter((named) => named.module === module.id).map((named) => typeAnchor(named.name)));
+  return {
+    title: text(module.title),
+    id: code(module.id),
+    area: text(module.area),
+    operationCount: count(module.operations.length, "operation"),
+    operations: module.operations.map((operation) => operationView(model, operation, index, uniqueAnchor(operation.id, anchors))),
+    types: model.types.filter((named) => named.module === module.id).map((named) => typeView(named, index)),
+  };
+}
+
+/** GitHub's heading anchors: lower case, and `-1`, `-2`, ... for repeats on the same page. */
+function uniqueAnchor(id: string, taken: Set<string>): string {
+  const base = id.toLowerCase();
+  let anchor = base;
+  for (let n = 1; taken.has(anchor); n++) anchor = `${base}-${n}`;
+  taken.add(anchor);
+  return anchor;
+}
+
+function typeView(named: NamedType, index: TypeIndex): TypeView {
+  return { name: text(named.name), anchor: typeAnchor(named.name), details: typeDetails(named.type, index) };
+}
+
+function operationView(model: ApiModel, operation: OperationModel, index: TypeIndex, anchor: string): OperationView {
+  const kinds = new Map(model.auth.tokenKinds.map((kind) => [kind.id, kind.description]));
+  const tokens = operation.tokens;
+  return {
+    anchor,
+    id: text(operation.id),
+    summary: cell(operation.summary),
+    method: cell(operation.method),
+    path: code(operation.path),
+    request: code(`${operation.method} ${operation.path}`),
+    description: operation.description === undefined ? fixed("Not documented.") : paragraphs(operation.description),
+    tokensCell: tokens === undefined ? NOT_DOCUMENTED : join(tokens.map(cell), ", "),
+    tokens:
+      tokens === undefined
+        ? NOT_DOCUMENTED
+        : join(
+            tokens.map((id) => {
+              const description = kinds.get(id);
+              return description === undefined ? cell(id) : fixed(`${cell(id)} (${cell(description)})`);
+            }),
+            ", ",
+          ),
+    limitsCell: operation.limits === undefined ? NOT_DOCUMENTED : join(operation.limits.map(limitSummary), "; "),
+    limits: operation.limits?.map(limitRow) ?? null,
+    constraints: operation.constraints?.map(text) ?? null,
+    idempotent: operation.idempotent,
+    parameters: [...operation.pathParams, ...(operation.query ?? []), ...(operation.headers ?? [])].map((parameter) =>
+      parameterRow(parameter, index),
+    ),
+    parameterNotes: [
+      operation.query === undefined ? fixed("Query parameters: not documented.") : undefined,
+      operation.query?.length === 0 ? fixed("Query parameters: none.") : undefined,
+      operation.headers === undefined ? fixed("Header parameters (besides the token header): not documented.") : undefined,
+      operation.headers?.length === 0 ? fixed("Header parameters (besides the token header): none.") : undefined,
+    ].filter((note): note is Md => note !== undefined),
+    requestBody: requestBody(operation.request, index),
+    responses: operation.responses?.map((response) => responseView(response, index)) ?? null,
+    types: reachableTypes(operationRoots(operation), index.types).map((named) => typeView(named, index)),
+  };
+}
+
+function limitSummary(limit: RateLimit): Md {
+  return fixed(
+    `${limit.limit} per ${cell(limit.period.text)} (${cell(limit.scope)}), burst ${limit.burst}, interval ${cell(limit.interval.text)}`,
+  );
+}
+
+function limitRow(limit: RateLimit): LimitRow {
+  return {
+    scope: limit.scope === "seller" ? fixed("seller (per seller profile)") : cell(limit.scope),
+    period: cell(limit.period.text),
+    limit: fixed(String(limit.limit)),
+    interval: cell(limit.interval.text),
+    burst: fixed(String(limit.burst)),
+  };
+}
+
+function parameterRow(parameter: Parameter, index: TypeIndex): ParameterRow {
+  return {
+    name: cell(parameter.name),
+    in: cell(parameter.in),
+    type:
+      parameter.schema === undefined
+        ? fixed(parameter.in === "path" ? "not documented (sent as text)" : "not documented")
+        : typeLabel(parameter.schema, index),
+    required: fixed(parameter.required ? "yes" : "no"),
+    description: orNotDocumented(parameter.description ?? parameter.schema?.description, cell),
+  };
+}
+
+function requestBody(request: RequestBody | null | undefined, index: TypeIndex): Md {
+  if (request === undefined) return fixed("Not documented.");
+  if (request === null) return fixed("None.");
+  return join(
+    [
+      fixed(`Required: ${request.required ? "yes" : "no"}.`),
+      ...(request.description === undefined ? [] : [paragraphs(request.description)]),
+      ...contentBlocks(request.content, index),
+    ],
+    "\n\n",
+  );
+}
+
+function responseView(response: ResponseModel, index: TypeIndex): ResponseView {
+  return {
+    status: cell(response.status),
+    description: orNotDocumented(response.description, paragraphs),
+    body: response.content.length === 0 ? fixed("Body: none.") : join(contentBlocks(response.content, index), "\n\n"),
+  };
+}
+
+function contentBlocks(content: readonly MediaType[], index: TypeIndex): Md[] {
+  return content.flatMap((media) => {
+    const blocks: Md[] = [
+      fixed(`Content type: ${text(media.contentType)}.`),
+      media.schema === undefined
+        ? fixed("Shape: not documented.")
+        : media.schema.kind === "object"
+          ? fixed(`Shape:\n\n${typeDetails(media.schema, index)}`)
+          : fixed(`Shape: ${typeLabel(media.schema, index)}.`),
+    ];
+    if (media.example !== undefined) blocks.push(fixed(`Example:\n\n${jsonBlock(media.example)}`));
+    return blocks;
+  });
+}
+
+function operationRoots(operation: OperationModel): TypeNode[] {
+  const parameters = [...operation.pathParams, ...(operation.query ?? []), ...(operation.headers ?? [])];
+  const bodies = [...(operation.request?.content ?? []), ...(operation.responses ?? []).flatMap((r) => r.content)];
+  return [
+    ...parameters.flatMap((parameter) => (parameter.schema ? [parameter.schema] : [])),
+    ...bodies.flatMap((media) => (media.schema ? [media.schema] : [])),
+  ];
+}

@@ -1,0 +1,123 @@
+// TypeNode -> JSON Schema 2020-12, the dialect of OpenAPI 3.1.
+import type { Combinations, NamedType, ObjectShape, TypeNode } from "../../model/types.js";
+
+export type Schema = { [key: string]: unknown };
+
+export const schemaRef = (name: string): string => `#/components/schemas/${name}`;
+
+/** Media types whose bodies are JSON (where `binary` means a field holding bytes, not the body itself). */
+export function isJsonMediaType(contentType: string): boolean {
+  return /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType);
+}
+
+export function toSchema(node: TypeNode, types: ReadonlyMap<string, NamedType>): Schema {
+  const schema = nullable(baseSchema(node, types), node);
+  return node.description === undefined ? schema : { description: node.description, ...schema };
+}
+
+function nullable(schema: Schema, node: TypeNode): Schema {
+  if (!node.nullable) return schema;
+  const { type } = schema;
+  if (typeof type === "string" && !("oneOf" in schema)) {
+    const widened: Schema = { ...schema, type: [type, "null"] };
+    // An enum lists every allowed value, so null has to be one of them too.
+    if (Array.isArray(schema.enum)) widened.enum = [...schema.enum, null];
+    return widened;
+  }
+  return { anyOf: [schema, { type: "null" }] };
+}
+
+function baseSchema(node: TypeNode, types: ReadonlyMap<string, NamedType>): Schema {
+  switch (node.kind) {
+    case "string":
+    case "integer":
+      return {
+        type: node.kind,
+        ...(node.format === undefined ? {} : { format: node.format }),
+        ...(node.enum === undefined ? {} : { enum: [...node.enum] }),
+      };
+    case "number":
+      return { type: "number", ...(node.format === undefined ? {} : { format: node.format }) };
+    case "boolean":
+      return { type: "boolean" };
+    case "array":
+      return { type: "array", items: toSchema(node.items, types) };
+    case "map":
+      return { type: "object", additionalProperties: toSchema(node.values, types) };
+    case "ref":
+      return { $ref: schemaRef(node.name) };
+    case "union":
+      return unionSchema(node.variants, node.discriminator, types);
+    case "binary":
+      // Bytes inside a structured body; a body that is bytes itself gets its own media type.
+      return { type: "string", contentMediaType: "application/octet-stream" };
+    case "unknown":
+      return {};
+    case "object":
+      return objectSchema(node, types);
+  }
+}
+
+function objectSchema(shape: ObjectShape, types: ReadonlyMap<string, NamedType>): Schema {
+  const schema: Schema = { type: "object" };
+  if (shape.properties.length > 0) {
+    schema.properties = Object.fromEntries(
+      shape.properties.map((property) => {
+        const inner = toSchema(property.type, types);
+        return [property.name, property.description === undefined ? inner : { ...inner, description: property.description }];
+      }),
+    );
+  }
+  const required = shape.properties.filter((property) => property.required).map((property) => property.name);
+  if (required.length > 0) schema.required = required;
+  schema.additionalProperties =
+    typeof shape.additionalProperties === "boolean" ? shape.additionalProperties : toSchema(shape.additionalProperties, types);
+  if (shape.combinations) schema.oneOf = combinationVariants(shape.combinations);
+  return schema;
+}
+
+/**
+ * One variant per allowed combination: the combination's fields fixed with `const`. The variants
+ * only narrow the object around them, so its other fields stay as the object allows.
+ */
+function combinationVariants(combinations: Combinations): Schema[] {
+  return combinations.allowed.map((combination) => {
+    const variant: Schema = {
+      properties: Object.fromEntries(combinations.fields.map((field) => [field, { const: combination.values[field] }])),
+      required: [...combinations.fields],
+    };
+    if (combination.meaning !== undefined) variant.description = combination.meaning;
+    if (combination.group !== undefined) variant["x-group"] = combination.group;
+    return variant;
+  });
+}
+
+function unionSchema(variants: TypeNode[], discriminator: string | undefined, types: ReadonlyMap<string, NamedType>): Schema {
+  const schema: Schema = { oneOf: variants.map((variant) => toSchema(variant, types)) };
+  const mapping = discriminator === undefined ? undefined : discriminatorMapping(variants, discriminator, types);
+  if (mapping) schema.discriminator = { propertyName: discriminator, mapping };
+  return schema;
+}
+
+/**
+ * OpenAPI's discriminator works on named schemas only: every variant must be a reference to an
+ * object that requires the property as a single-value string enum. Otherwise none is emitted
+ * (the `oneOf` alone still describes the data).
+ */
+function discriminatorMapping(
+  variants: TypeNode[],
+  property: string,
+  types: ReadonlyMap<string, NamedType>,
+): Record<string, string> | undefined {
+  const entries: [string, string][] = [];
+  for (const variant of variants) {
+    if (variant.kind !== "ref" || variant.nullable) return undefined;
+    const target = types.get(variant.name)?.type;
+    if (target?.kind !== "object") return undefined;
+    const field = target.properties.find((candidate) => candidate.name === property);
+    if (!field?.required || field.type.kind !== "string" || field.type.enum?.length !== 1) return undefined;
+    entries.push([field.type.enum[0]!, schemaRef(variant.name)]);
+  }
+  const mapping = Object.fromEntries(entries);
+  return Object.keys(mapping).length === entries.length ? mapping : undefined;
+}

@@ -1,0 +1,276 @@
+// The request handler: everything every operation shares (routing, auth, token kinds, rate limits,
+// query and body reading, errors), so that a handler holds only its operation's logic.
+//
+// Order of checks: route (404/405, 400 for a malformed path parameter), auth (401, 403), handler
+// present (501), rate limits (429), query (400), body (415, 413, 400), handler (500 if it throws).
+import {
+  BodyTooLargeError,
+  DEFAULT_MAX_BODY_BYTES,
+  MalformedJsonError,
+  acceptsMediaType,
+  isJsonMediaType,
+  mediaType,
+  parseJson,
+  readBodyBytes,
+} from "./body.js";
+import { errorResponse, type ErrorDetails, type ErrorScope } from "./errors.js";
+import { parseQuery } from "./query.js";
+import { MemoryRateLimitStore, type RateLimitDecision } from "./rate-limit.js";
+import { createRouter } from "./router.js";
+import type { ApiDefinition, HandlerContext, HandlerInput, Identity, RouteDefinition, ServerOptions } from "./types.js";
+
+type AnyHandler = (this: unknown, context: HandlerContext<HandlerInput>) => unknown;
+
+/** Thrown inside the pipeline to answer with an error response. */
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly details: ErrorDetails,
+  ) {
+    super(details.detail);
+  }
+}
+
+function toMillis(value: number | Date): number {
+  const millis = typeof value === "number" ? value : value.getTime();
+  if (!Number.isFinite(millis)) throw new TypeError("options.now() returned an invalid time");
+  return millis;
+}
+
+/** The handler function of an operation, if the handlers object has one (prototype methods count). */
+function findHandler(handlers: object, route: RouteDefinition): { self: object; fn: AnyHandler } | undefined {
+  const group: unknown = (handlers as Record<string, unknown>)[route.module];
+  if (typeof group !== "object" || group === null || group === Object.prototype) return undefined;
+  const fn: unknown = (group as Record<string, unknown>)[route.id];
+  if (typeof fn !== "function" || fn === (Object.prototype as Record<string, unknown>)[route.id]) return undefined;
+  return { self: group, fn: fn as AnyHandler };
+}
+
+export function createRequestHandler(
+  api: ApiDefinition,
+  handlers: object,
+  options: ServerOptions,
+): (request: Request) => Promise<Response> {
+  // The type makes authenticate required; this guards callers without types.
+  if (typeof options?.authenticate !== "function") {
+    throw new TypeError("createRequestHandler: options.authenticate is required (there is no default that lets requests through)");
+  }
+  const router = createRouter(api.routes);
+  const store = options.rateLimitStore ?? new MemoryRateLimitStore();
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const origin = options.origin ?? "catalogen-server";
+  const clock = options.now ?? Date.now;
+  const newRequestId = options.requestId ?? (() => crypto.randomUUID());
+  const logError =
+    options.onError ??
+    ((error: unknown, context: { requestId: string; operation: string | undefined }) => {
+      console.error(`catalogen-server: request ${context.requestId} (${context.operation ?? "unrouted"}) failed`, error);
+    });
+
+  return async function handle(request: Request): Promise<Response> {
+    const scope: ErrorScope = { requestId: "unknown", origin, now: () => toMillis(clock()) };
+    let operation: string | undefined;
+    let pathname = "";
+    try {
+      scope.requestId = newRequestId();
+      pathname = new URL(request.url).pathname;
+      const route = routeRequest(request, pathname);
+      operation = route.route.id;
+      return await answer(request, route.route, route.params, scope);
+    } catch (error) {
+      if (error instanceof HttpError) return errorResponse(scope, error.status, error.details);
+      try {
+        logError(error, { requestId: scope.requestId, operation, method: request.method, path: pathname });
+      } catch {
+        // A failing log hook must not change the answer.
+      }
+      return internalError(scope);
+    }
+  };
+
+  function routeRequest(request: Request, pathname: string): { route: RouteDefinition; params: Record<string, string> } {
+    const result = router.match(request.method.toUpperCase(), pathname);
+    switch (result.kind) {
+      case "found":
+        return { route: result.route, params: result.params };
+      case "not-found":
+        throw new HttpError(404, { detail: "No operation has this path.", code: "route-not-found" });
+      case "method-not-allowed":
+        throw new HttpError(405, {
+          detail: `This path accepts ${result.allow.join(", ")}.`,
+          code: "method-not-allowed",
+          headers: { allow: result.allow.join(", ") },
+        });
+      case "malformed-parameter":
+        throw new HttpError(400, {
+          detail: `Path parameter "${result.name}" is not valid percent-encoding.`,
+          code: "malformed-path-parameter",
+        });
+    }
+  }
+
+  async function authenticate(request: Request, route: RouteDefinition): Promise<Identity> {
+    const token = request.headers.get(api.authHeader)?.trim();
+    if (!token) {
+      throw new HttpError(401, { detail: `The ${api.authHeader} header with a token is required.`, code: "missing-token" });
+    }
+    const identity = await options.authenticate(token, route);
+    if (identity === undefined || identity === null) {
+      throw new HttpError(401, { detail: "The token is not valid.", code: "invalid-token" });
+    }
+    if (typeof identity.sellerId !== "string" || typeof identity.tokenKind !== "string") {
+      throw new TypeError("options.authenticate must return { sellerId: string, tokenKind: string } or undefined");
+    }
+    if (route.tokens && !route.tokens.includes(identity.tokenKind)) {
+      throw new HttpError(403, {
+        detail: `This operation accepts these token kinds: ${route.tokens.join(", ")}.`,
+        code: "token-kind-not-accepted",
+      });
+    }
+    return identity;
+  }
+
+  /** Takes one request from each of the operation's buckets; the lowest remaining count wins. */
+  async function limit(route: RouteDefinition, identity: Identity, now: number): Promise<number | undefined> {
+    if (!route.limits || route.limits.length === 0) return undefined;
+    let remaining = Number.POSITIVE_INFINITY;
+    for (const [index, rule] of route.limits.entries()) {
+      const key = JSON.stringify([identity.sellerId, route.id, index]);
+      const decision: RateLimitDecision = await store.take(key, rule, now);
+      if (!decision.allowed) {
+        const retry = String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
+        throw new HttpError(429, {
+          detail: `Too many requests for this seller; retry in ${retry} s.`,
+          code: "rate-limited",
+          headers: {
+            "x-ratelimit-retry": retry,
+            "retry-after": retry,
+            "x-ratelimit-limit": String(rule.burst),
+            "x-ratelimit-reset": String(Math.ceil(decision.resetAfterMs / 1000)),
+          },
+        });
+      }
+      remaining = Math.min(remaining, decision.remaining);
+    }
+    return remaining;
+  }
+
+  async function readBody(request: Request, route: RouteDefinition): Promise<{ body: unknown; request: Request }> {
+    if (route.body.kind === "none" || request.body === null) return missingBody(request, route);
+    const type = mediaType(request.headers.get("content-type"));
+    if (route.body.kind === "content" && (type === undefined || !acceptsMediaType(route.body.contentTypes, type))) {
+      throw new HttpError(415, {
+        detail: `This operation accepts bodies of type ${route.body.contentTypes.join(", ")}.`,
+        code: "unsupported-media-type",
+      });
+    }
+    let bytes: Uint8Array<ArrayBuffer> | undefined;
+    try {
+      bytes = await readBodyBytes(request, maxBodyBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        throw new HttpError(413, { detail: `The body may hold at most ${maxBodyBytes} bytes.`, code: "body-too-large" });
+      }
+      throw error;
+    }
+    if (bytes === undefined) return missingBody(request, route);
+    let body: unknown = bytes;
+    if (isJsonMediaType(type)) {
+      try {
+        body = parseJson(bytes);
+      } catch (error) {
+        if (error instanceof MalformedJsonError) {
+          throw new HttpError(400, { detail: "The body is not valid JSON.", code: "malformed-json" });
+        }
+        throw error;
+      }
+    }
+    // The stream is spent; the handler gets a request it can still read.
+    const again = new Request(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: bytes,
+      signal: request.signal,
+    });
+    return { body, request: again };
+  }
+
+  function missingBody(request: Request, route: RouteDefinition): { body: undefined; request: Request } {
+    if (route.body.kind === "content" && route.body.required) {
+      throw new HttpError(400, { detail: "This operation requires a request body.", code: "missing-body" });
+    }
+    return { body: undefined, request };
+  }
+
+  async function answer(
+    request: Request,
+    route: RouteDefinition,
+    params: Record<string, string>,
+    scope: ErrorScope,
+  ): Promise<Response> {
+    const identity = await authenticate(request, route);
+    const handler = findHandler(handlers, route);
+    const notImplemented = (): Response =>
+      errorResponse(scope, 501, { detail: `Operation ${route.id} is not implemented.`, code: "not-implemented" });
+    if (!handler) return notImplemented();
+
+    const remaining = await limit(route, identity, scope.now());
+    const query = parseQuery(new URL(request.url).searchParams, route.query);
+    if (!query.ok) throw new HttpError(400, { detail: query.detail, code: "invalid-query" });
+    const read = await readBody(request, route);
+
+    const context: HandlerContext<HandlerInput> = {
+      params,
+      query: query.value,
+      body: read.body,
+      identity,
+      request: read.request,
+      operation: route,
+      error: (status, detail, errorOptions) =>
+        errorResponse(scope, status, {
+          detail,
+          title: errorOptions?.title,
+          code: errorOptions?.code,
+          headers: errorOptions?.headers,
+        }),
+      notImplemented,
+    };
+    const result = await handler.fn.call(handler.self, context);
+    const response = toResponse(result, route.status);
+    return remaining === undefined ? response : withHeader(response, "x-ratelimit-remaining", String(remaining));
+  }
+
+  function internalError(scope: ErrorScope): Response {
+    try {
+      return errorResponse(scope, 500, { detail: "The server could not complete the request.", code: "internal-error" });
+    } catch {
+      // The clock or id generator itself failed: answer without them.
+      return new Response(JSON.stringify({ title: "internal server error", status: 500 }), {
+        status: 500,
+        headers: { "content-type": "application/json; charset=utf-8" },
+      });
+    }
+  }
+}
+
+function toResponse(result: unknown, status: number): Response {
+  if (result instanceof Response) return result;
+  if (result === undefined) return new Response(null, { status: 204 });
+  if (result instanceof Uint8Array) {
+    // slice(): a copy backed by a plain ArrayBuffer, which every runtime accepts as a body.
+    return new Response(result.slice(), { status, headers: { "content-type": "application/octet-stream" } });
+  }
+  return new Response(JSON.stringify(result), { status, headers: { "content-type": "application/json; charset=utf-8" } });
+}
+
+/** Sets a header, copying the response first when its headers are immutable (e.g. `Response.error()`). */
+function withHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.set(name, value);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set(name, value);
+    return copy;
+  }
+}

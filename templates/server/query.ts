@@ -1,0 +1,65 @@
+// Query string -> the handler's `query`: documented parameters are converted to their types
+// (400 when a value does not fit), undocumented ones pass through as strings.
+import type { QueryParameter } from "./types.js";
+
+export type QueryParseResult = { ok: true; value: Record<string, unknown> } | { ok: false; detail: string };
+
+function define(target: Record<string, unknown>, name: string, value: unknown): void {
+  // defineProperty: a parameter called `__proto__` must stay a plain property.
+  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
+}
+
+export function parseQuery(search: URLSearchParams, documented: readonly QueryParameter[] | undefined): QueryParseResult {
+  const value: Record<string, unknown> = {};
+  if (!documented) {
+    for (const name of new Set(search.keys())) {
+      const values = search.getAll(name);
+      define(value, name, values.length === 1 ? values[0] : values);
+    }
+    return { ok: true, value };
+  }
+  for (const parameter of documented) {
+    const values = search.getAll(parameter.name);
+    if (values.length === 0) {
+      if (parameter.required) return { ok: false, detail: `Query parameter "${parameter.name}" is required.` };
+      continue;
+    }
+    if (!parameter.array && values.length > 1) {
+      return { ok: false, detail: `Query parameter "${parameter.name}" may be given once.` };
+    }
+    const converted: unknown[] = [];
+    for (const text of values) {
+      const item = convert(text, parameter);
+      if (item === undefined) return { ok: false, detail: `Query parameter "${parameter.name}" ${expectation(parameter)}.` };
+      converted.push(item);
+    }
+    define(value, parameter.name, parameter.array ? converted : converted[0]);
+  }
+  return { ok: true, value };
+}
+
+function convert(text: string, parameter: QueryParameter): string | number | boolean | undefined {
+  let item: string | number | boolean | undefined;
+  switch (parameter.type) {
+    case "string":
+      item = text;
+      break;
+    case "integer":
+      item = /^-?\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : undefined;
+      break;
+    case "number":
+      item = text.trim() !== "" && Number.isFinite(Number(text)) ? Number(text) : undefined;
+      break;
+    case "boolean":
+      item = text === "true" ? true : text === "false" ? false : undefined;
+      break;
+  }
+  if (item === undefined || typeof item === "boolean" || !parameter.enum) return item;
+  return parameter.enum.includes(item) ? item : undefined;
+}
+
+function expectation(parameter: QueryParameter): string {
+  if (parameter.enum) return `must be one of ${parameter.enum.map(String).join(", ")}`;
+  const article = parameter.type === "integer" ? "an" : "a";
+  return `must be ${article} ${parameter.type}`;
+}

@@ -1,0 +1,146 @@
+// Types shared by the router runtime and the generated code. The generated `routes.ts` fills
+// `ApiDefinition` from the catalogue; `handlers.ts` binds `Handler` to each operation's types.
+import type { RateLimitStore } from "./rate-limit.js";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
+
+/** A static path segment (as written in the catalogue) or a named parameter. */
+export type RouteSegment = string | { readonly param: string };
+
+/** A per-seller token bucket: `burst` requests at once, one more every `intervalMs`. */
+export interface RouteLimit {
+  readonly burst: number;
+  readonly intervalMs: number;
+  /** Requests per period, as documented (informative). */
+  readonly limit: number;
+  readonly periodMs: number;
+}
+
+/** A documented query parameter; the router converts its values and answers 400 when they do not fit. */
+export interface QueryParameter {
+  readonly name: string;
+  readonly required: boolean;
+  readonly type: "string" | "integer" | "number" | "boolean";
+  /** Repeated keys (`?id=1&id=2`) give the array. */
+  readonly array: boolean;
+  readonly enum?: readonly (string | number)[];
+}
+
+/** What the router does with the request body. */
+export type BodyExpectation =
+  /** Documented as "no body": the body is never read. */
+  | { readonly kind: "none" }
+  /** Not documented: JSON is parsed, any other content arrives as bytes. */
+  | { readonly kind: "undocumented" }
+  /** Documented content types (`type/*` and `*\/*` allowed); others answer 415. */
+  | { readonly kind: "content"; readonly required: boolean; readonly contentTypes: readonly string[] };
+
+export interface RouteDefinition {
+  /** Operation id, e.g. `getDiscrepancies`. */
+  readonly id: string;
+  /** Property of `Handlers` that holds the operation, e.g. `supplies`. */
+  readonly module: string;
+  readonly method: HttpMethod;
+  /** The catalogue's path template, e.g. `/api/supplies/v1/discrepancies/{supplyId}`. */
+  readonly path: string;
+  readonly segments: readonly RouteSegment[];
+  /** Accepted token kinds; undefined: not documented (any authenticated token). */
+  readonly tokens: readonly string[] | undefined;
+  /** Rate limits; undefined: not documented (none enforced). */
+  readonly limits: readonly RouteLimit[] | undefined;
+  /** Documented query parameters; undefined: not documented (all values passed through as strings). */
+  readonly query: readonly QueryParameter[] | undefined;
+  readonly body: BodyExpectation;
+  /** Status of a response made from a returned value. */
+  readonly status: number;
+}
+
+/** What `authenticate` is told about the operation being called. */
+export type OperationInfo = RouteDefinition;
+
+export interface ApiDefinition {
+  /** Header that carries the token, e.g. `Authorization`. */
+  readonly authHeader: string;
+  readonly routes: readonly RouteDefinition[];
+}
+
+/** Who is calling: the seller profile (rate limits are counted per seller) and the kind of token used. */
+export interface Identity<TokenKind extends string = string> {
+  sellerId: string;
+  tokenKind: TokenKind;
+}
+
+/** Query values of an operation whose query parameters are not documented: repeated keys give arrays. */
+export type QueryValues = Readonly<Record<string, string | string[]>>;
+
+/** The per-operation part of a handler's context. */
+export interface HandlerInput {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+}
+
+export interface ErrorOptions {
+  /** Short title; defaults to the lower-cased status text. */
+  title?: string;
+  code?: string;
+  headers?: HeadersInit;
+}
+
+export interface HandlerContext<Input extends HandlerInput, TokenKind extends string = string> {
+  /** Path parameters, percent-decoded. */
+  params: Input["params"];
+  query: Input["query"];
+  /** Parsed JSON, raw bytes for other content types, undefined when there is no body. */
+  body: Input["body"];
+  identity: Identity<TokenKind>;
+  /** The request; its body can be read again (`request.formData()`, ...). */
+  request: Request;
+  operation: OperationInfo;
+  /** An error response in the marketplace's shape (JSON with title, detail, status, requestId, ...). */
+  error(status: number, detail: string, options?: ErrorOptions): Response;
+  /** The 501 response a missing handler gets. */
+  notImplemented(): Response;
+}
+
+/**
+ * A returned value is sent as JSON (with the operation's documented success status, usually 200),
+ * `undefined` as 204 No Content, a `Uint8Array` as application/octet-stream; a `Response` is sent as it is.
+ */
+export type HandlerResult<Output> = Output | Response | Promise<Output | Response>;
+
+export type Handler<Input extends HandlerInput, Output, TokenKind extends string = string> = (
+  context: HandlerContext<Input, TokenKind>,
+) => HandlerResult<Output>;
+
+/** What the log hook learns about a failure: never the token, never the request body. */
+export interface ErrorContext {
+  requestId: string;
+  /** Operation id, when the request was routed. */
+  operation: string | undefined;
+  method: string;
+  path: string;
+}
+
+export interface ServerOptions<TokenKind extends string = string> {
+  /**
+   * Checks the token (the raw value of the auth header) and says whose it is, or undefined for an
+   * unknown token (401). Required: there is no default that lets requests through.
+   */
+  authenticate: (
+    token: string,
+    operation: OperationInfo,
+  ) => Identity<TokenKind> | undefined | Promise<Identity<TokenKind> | undefined>;
+  /** The clock (milliseconds since the epoch, or a Date). Default: `Date.now`. */
+  now?: () => number | Date;
+  /** Largest request body read, in bytes; larger bodies get 413. Default: 4 MiB. */
+  maxBodyBytes?: number;
+  /** Where rate-limit buckets live. Default: a new in-memory store. */
+  rateLimitStore?: RateLimitStore;
+  /** `origin` of error bodies. Default: `catalogen-server`. */
+  origin?: string;
+  /** Request id generator. Default: `crypto.randomUUID()`. */
+  requestId?: () => string;
+  /** Log hook for handler failures (500). Default: `console.error`. */
+  onError?: (error: unknown, context: ErrorContext) => void;
+}

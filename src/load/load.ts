@@ -76,6 +76,9 @@ function displayPath(path: string): string {
 
 /** Line, column and length of an offset range in a file. */
 export function locate(file: CatalogueFile, start: number, end: number): Pick<Diagnostic, "file" | "line" | "column" | "length"> {
+  // A problem found at the end of the file (an unclosed bracket, say) is shown at the last text.
+  const lastText = file.text.trimEnd().length;
+  if (start >= lastText && lastText > 0) [start, end] = [lastText - 1, lastText];
   const { line, col } = file.lineCounter.linePos(start);
   const lineEnd = file.text.indexOf("\n", start);
   const stop = Math.min(end, lineEnd === -1 ? file.text.length : lineEnd);

@@ -1,0 +1,219 @@
+// A corpus of broken catalogues: each is refused with file:line:col and a message, exit code 1,
+// and nothing written to the output folder.
+import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { main } from "../../src/cli/main.js";
+import { freshDir } from "../helpers/generate.js";
+
+const API = `api:
+  title: Test API
+  auth:
+    header: Authorization
+    tokenKinds:
+      - { id: personal, description: Personal token }
+`;
+
+interface Case {
+  name: string;
+  /** Module files (api.yaml is added unless given). */
+  files: Record<string, string>;
+  /** Each expected diagnostic: `file:line:col` and a message fragment. */
+  errors: [at: string, message: string][];
+}
+
+const CASES: Case[] = [
+  {
+    name: "YAML syntax error",
+    files: {
+      "shop.yaml": `module: { id: shop, title: Shop, area: Things }
+operations:
+  - id: listThings
+    method: GET
+    path: [unclosed
+`,
+    },
+    errors: [["shop.yaml:5:19", "YAML syntax error: Flow sequence in block collection must be sufficiently indented and end with a ]"]],
+  },
+  {
+    name: "duplicate route",
+    files: {
+      "shop.yaml": `module: { id: shop, title: Shop, area: Things }
+operations:
+  - { id: listThings, method: GET, path: /things, summary: List }
+  - { id: listThingsAgain, method: GET, path: /things, summary: List again }
+`,
+    },
+    errors: [["shop.yaml:4:47", "duplicate route GET /things: already declared at"]],
+  },
+  {
+    name: "path parameter mismatch",
+    files: {
+      "shop.yaml": `module: { id: shop, title: Shop, area: Things }
+operations:
+  - id: getThing
+    method: GET
+    path: /things/{thingId}
+    summary: One thing
+    parameters:
+      - { name: thingID, in: path, required: true }
+`,
+    },
+    errors: [
+      ["shop.yaml:7:5", 'path parameter "{thingId}" of /things/{thingId} is not declared'],
+      ["shop.yaml:8:17", 'path parameter "thingID" does not appear in the path /things/{thingId}'],
+    ],
+  },
+  {
+    name: "unknown field",
+    files: {
+      "shop.yaml": `module: { id: shop, title: Shop, area: Things }
+operations:
+  - id: listThings
+    method: GET
+    path: /things
+    summary: List
+    tokenz: [personal]
+`,
+    },
+    errors: [["shop.yaml:7:5", 'unknown field "tokenz" in "operations"']],
+  },
+  {
+    name: "unknown reference",
+    files: {
+      "shop.yaml": `module: { id: shop, title: Shop, area: Things }
+types:
+  Thing:
+    type: object
+    properties:
+      owner: { ref: Owner }
+operations:
+  - id: listThings
+    method: GET
+    path: /things
+    summary: List
+    responses:
+      "200":
+        content:
+          application/json:
+            schema: { type: array, items: { ref: Thingy } }
+`,
+    },
+    errors: [
+      ["shop.yaml:6:21", 'unknown type "Owner"'],
+      ["shop.yaml:16:50", 'unknown type "Thingy"'],
+    ],
+  },
+  {
+    name: "bad enum combination",
+    files: {
+      "shop.yaml": `module: { id: shop, title: Shop, area: Things }
+types:
+  Discrepancy:
+    type: object
+    properties:
+      kind: { type: string, enum: [surplus, shortage], required: true }
+      label: { type: string, enum: [surplus, re-sorting, shortage], required: true }
+    combinations:
+      fields: [kind, label]
+      allowed:
+        - values: { kind: surplus, label: resorting }
+        - values: { kind: shortfall, label: shortage }
+`,
+    },
+    errors: [
+      ["shop.yaml:11:43", '"resorting" is not a declared value of label'],
+      ["shop.yaml:12:27", '"shortfall" is not a declared value of kind'],
+    ],
+  },
+  {
+    name: "bad limit",
+    files: {
+      "shop.yaml": `module: { id: shop, title: Shop, area: Things }
+operations:
+  - id: listThings
+    method: GET
+    path: /things
+    summary: List
+    limits:
+      - { scope: seller, period: 1 fortnight, limit: 0, interval: 1 minute, burst: 1 }
+`,
+    },
+    errors: [
+      ["shop.yaml:8:34", 'period "1 fortnight" is not a positive duration with a known unit'],
+      ["shop.yaml:8:54", "limit must be a positive number of requests, not 0"],
+    ],
+  },
+  {
+    name: "unsafe id",
+    files: {
+      "shop.yaml": `module: { id: shop, title: Shop, area: Things }
+operations:
+  - { id: list-things, method: GET, path: /things, summary: List }
+  - { id: delete, method: DELETE, path: /things, summary: Delete }
+`,
+    },
+    errors: [
+      ["shop.yaml:3:11", 'operation id "list-things" is not a safe identifier'],
+      ["shop.yaml:4:11", 'operation id "delete" is not a safe identifier'],
+    ],
+  },
+  {
+    name: "indistinguishable routes",
+    files: {
+      "shop.yaml": `module: { id: shop, title: Shop, area: Things }
+operations:
+  - { id: getThing, method: GET, path: "/things/{x}", summary: One }
+  - { id: getOtherThing, method: GET, path: "/things/{y}", summary: Other }
+`,
+    },
+    errors: [["shop.yaml:4:45", "route GET /things/{y} cannot be told apart from GET /things/{x}"]],
+  },
+  {
+    name: "unknown token kind and wrong method, across two files at once",
+    files: {
+      "shop.yaml": `module: { id: shop, title: Shop, area: Things }
+operations:
+  - { id: listThings, method: GET, path: /things, summary: List, tokens: [robot] }
+`,
+      "stock.yaml": `module: { id: stock, title: Stock, area: Stock }
+operations:
+  - { id: listStock, method: FETCH, path: /stock, summary: Stock }
+`,
+    },
+    errors: [
+      ["shop.yaml:3:75", 'unknown token kind "robot"'],
+      ["stock.yaml:3:30", '"FETCH" is not allowed for "method"'],
+    ],
+  },
+];
+
+async function writeCatalogue(files: Record<string, string>): Promise<string> {
+  const dir = await freshDir("broken");
+  await mkdir(dir, { recursive: true });
+  for (const [name, text] of Object.entries({ "api.yaml": API, ...files })) await writeFile(join(dir, name), text);
+  return dir;
+}
+
+describe.each(CASES)("a catalogue with: $name", ({ files, errors }) => {
+  it("is refused with every error located, exit code 1, and nothing written", async () => {
+    const catalogue = await writeCatalogue(files);
+    const out = join(catalogue, "out");
+    let stderr = "";
+    const code = await main(["generate", "--catalogue", catalogue, "--out", out], {
+      out: () => {},
+      err: (text) => (stderr += text),
+      cwd: catalogue,
+    });
+    expect(code).toBe(1);
+    const reported = [...stderr.matchAll(/^(\S+:\d+:\d+): error: (.*)$/gm)].map((m) => [m[1], m[2]]);
+    expect(reported).toHaveLength(errors.length);
+    errors.forEach(([at, message], i) => {
+      expect(reported[i]![0]!.replace(/^.*\//, "")).toBe(at);
+      expect(reported[i]![1]).toContain(message);
+    });
+    // Compiler style: the offending line is shown under the message.
+    expect(stderr).toMatch(/\n\d+ \| .+\n\s+\| +\^+/);
+    await expect(readdir(out)).rejects.toThrow(/ENOENT/);
+  });
+});

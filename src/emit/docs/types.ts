@@ -54,7 +54,11 @@ function baseLabel(node: TypeNode, index: TypeIndex): Md {
       return typeLink(node.name, index);
     case "union": {
       const variants = join(
-        node.variants.map((variant) => typeLabel(variant, index)),
+        node.variants.map((variant, i) =>
+          variant.kind === "object"
+            ? fixed(`object (variant ${i + 1}, fields below)${variant.nullable ? ", or null" : ""}`)
+            : typeLabel(variant, index),
+        ),
         "; ",
       );
       const told = node.discriminator === undefined ? "" : ` (told apart by field ${literal(node.discriminator)})`;
@@ -76,7 +80,10 @@ export interface FieldRow {
   description: Md;
 }
 
-/** Rows for an object's fields; fields of inline objects follow as `parent.child` (`parent[].child` in arrays). */
+/**
+ * Rows for an object's fields; fields of inline objects follow as `parent.child` (`parent[].child`
+ * in arrays, `parent.*.child` in maps, `parent (variant 2).child` in unions).
+ */
 export function fieldRows(shape: ObjectShape, index: TypeIndex, prefix = ""): FieldRow[] {
   return shape.properties.flatMap((property) => {
     const name = `${prefix}${property.name}`;
@@ -87,9 +94,15 @@ export function fieldRows(shape: ObjectShape, index: TypeIndex, prefix = ""): Fi
       required: fixed(property.required ? "yes" : "no"),
       description: description === undefined ? NOT_DOCUMENTED : cell(description),
     };
-    const nested = inlineObject(property.type);
-    return nested ? [own, ...fieldRows(nested.shape, index, `${name}${nested.suffix}.`)] : [own];
+    return [own, ...nestedRows(property.type, index, name)];
   });
+}
+
+function nestedRows(node: TypeNode, index: TypeIndex, name: string): FieldRow[] {
+  const nested = inlineObject(node);
+  if (nested) return fieldRows(nested.shape, index, `${name}${nested.suffix}.`);
+  if (node.kind !== "union") return [];
+  return node.variants.flatMap((variant, i) => nestedRows(variant, index, `${name} (variant ${i + 1})`));
 }
 
 function inlineObject(node: TypeNode): { shape: ObjectShape; suffix: string } | undefined {
@@ -113,14 +126,23 @@ function otherFields(shape: ObjectShape, index: TypeIndex): Md {
   return fixed(`Other fields: allowed, each of type ${typeLabel(extra, index)}.`);
 }
 
-/** A complete description of a type: label, fields and allowed combinations (Markdown blocks). */
+/** A complete description of a named type: description, label, then `structure`. */
 export function typeDetails(node: TypeNode, index: TypeIndex): Md {
   const blocks: Md[] = [];
   if (node.description !== undefined) blocks.push(paragraphs(node.description));
-  blocks.push(fixed(`Type: ${typeLabel(node, index)}.`));
-  const shape = node.kind === "object" ? node : inlineObject(node)?.shape;
-  if (shape) blocks.push(...objectDetails(shape, index));
+  blocks.push(fixed(`Type: ${typeLabel(node, index)}.`), ...structure(node, index));
   return join(blocks, "\n\n");
+}
+
+/** The tables below a label: fields and allowed combinations of the inline objects it names. */
+export function structure(node: TypeNode, index: TypeIndex): Md[] {
+  const nested = inlineObject(node);
+  if (nested) return objectDetails(nested.shape, index);
+  if (node.kind !== "union") return [];
+  return node.variants.flatMap((variant, i) => {
+    const details = structure(variant, index);
+    return details.length === 0 ? [] : [fixed(`Variant ${i + 1}:`), ...details];
+  });
 }
 
 function objectDetails(shape: ObjectShape, index: TypeIndex): Md[] {

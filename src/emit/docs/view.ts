@@ -24,7 +24,7 @@ import {
   text,
   type Md,
 } from "./markdown.js";
-import { reachableTypes, typeAnchor, typeDetails, typeLabel, type TypeIndex } from "./types.js";
+import { reachableTypes, structure, typeAnchor, typeDetails, typeLabel, type TypeIndex } from "./types.js";
 
 export interface ReadmeView {
   title: Md;
@@ -102,7 +102,7 @@ const orNotDocumented = (value: string | undefined, render: (value: string) => M
 export function readmeView(model: ApiModel): ReadmeView {
   return {
     title: text(model.title),
-    description: orNotDocumented(model.description, paragraphs),
+    description: model.description === undefined ? fixed("Description: not documented.") : paragraphs(model.description),
     operationCount: count(
       model.modules.reduce((sum, module) => sum + module.operations.length, 0),
       "operation",
@@ -232,7 +232,7 @@ function requestBody(request: RequestBody | null | undefined, index: TypeIndex):
 function responseView(response: ResponseModel, index: TypeIndex): ResponseView {
   return {
     status: cell(response.status),
-    description: orNotDocumented(response.description, paragraphs),
+    description: response.description === undefined ? fixed("Description: not documented.") : paragraphs(response.description),
     body: response.content.length === 0 ? fixed("Body: none.") : join(contentBlocks(response.content, index), "\n\n"),
   };
 }
@@ -241,11 +241,8 @@ function contentBlocks(content: readonly MediaType[], index: TypeIndex): Md[] {
   return content.flatMap((media) => {
     const blocks: Md[] = [
       fixed(`Content type: ${text(media.contentType)}.`),
-      media.schema === undefined
-        ? fixed("Shape: not documented.")
-        : media.schema.kind === "object"
-          ? fixed(`Shape:\n\n${typeDetails(media.schema, index)}`)
-          : fixed(`Shape: ${typeLabel(media.schema, index)}.`),
+      media.schema === undefined ? fixed("Shape: not documented.") : fixed(`Shape: ${typeLabel(media.schema, index)}.`),
+      ...(media.schema === undefined ? [] : structure(media.schema, index)),
     ];
     if (media.example !== undefined) blocks.push(fixed(`Example:\n\n${jsonBlock(media.example)}`));
     return blocks;

@@ -1,0 +1,108 @@
+// Reads generated Markdown the way a renderer would: prettier's Markdown parser (remark, with
+// GitHub tables) gives the syntax tree, so tests check structure rather than strings.
+import * as prettier from "prettier";
+
+export interface MdNode {
+  type: string;
+  value?: string;
+  url?: string;
+  depth?: number;
+  children?: MdNode[];
+  position?: { start: { offset: number }; end: { offset: number } };
+}
+
+interface PrettierDebug {
+  __debug: { parse: (text: string, options: { parser: string }) => Promise<{ ast: MdNode }> };
+}
+
+export async function parseMarkdown(text: string): Promise<MdNode> {
+  return (await (prettier as unknown as PrettierDebug).__debug.parse(text, { parser: "markdown" })).ast;
+}
+
+export function* walk(node: MdNode): Generator<MdNode> {
+  yield node;
+  for (const child of node.children ?? []) yield* walk(child);
+}
+
+/** The text a reader sees: text, code and link labels, without markup. */
+export function plainText(node: MdNode): string {
+  if (node.type === "text" || node.type === "inlineCode") return node.value ?? "";
+  return (node.children ?? []).map(plainText).join("");
+}
+
+/** Each table as rows of cell texts (the first row is the header). */
+export function tables(root: MdNode): string[][][] {
+  return [...walk(root)]
+    .filter((node) => node.type === "table")
+    .map((table) => (table.children ?? []).map((row) => (row.children ?? []).map(plainText)));
+}
+
+/** Pipes that separate cells on a raw table line (a pipe after an odd number of backslashes is escaped). */
+export function unescapedPipes(line: string): number {
+  let count = 0;
+  let backslashes = 0;
+  for (const char of line) {
+    if (char === "|" && backslashes % 2 === 0) count++;
+    backslashes = char === "\\" ? backslashes + 1 : 0;
+  }
+  return count;
+}
+
+/** Raw lines of every table block (runs of lines starting with `|`), with each block's lines. */
+export function rawTableBlocks(text: string): string[][] {
+  const blocks: string[][] = [];
+  let current: string[] = [];
+  for (const line of text.split("\n")) {
+    if (line.startsWith("|")) current.push(line);
+    else if (current.length > 0) {
+      blocks.push(current);
+      current = [];
+    }
+  }
+  if (current.length > 0) blocks.push(current);
+  return blocks;
+}
+
+/** GitHub's heading anchor: lower case, punctuation dropped, spaces to `-`, repeats numbered. */
+export function headingAnchors(root: MdNode): Set<string> {
+  const anchors = new Set<string>();
+  for (const node of walk(root)) {
+    if (node.type !== "heading") continue;
+    const base = plainText(node)
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+      .replace(/\s/g, "-");
+    let anchor = base;
+    for (let n = 1; anchors.has(anchor); n++) anchor = `${base}-${n}`;
+    anchors.add(anchor);
+  }
+  return anchors;
+}
+
+/** Problems with the table structure and raw HTML of a generated page (empty when sound). */
+export async function markdownProblems(text: string): Promise<string[]> {
+  const problems: string[] = [];
+  const root = await parseMarkdown(text);
+  for (const node of walk(root)) {
+    // The writer's header is the one HTML comment allowed, first in the file.
+    if (node.type === "html" && !(node.position?.start.offset === 0 && /^<!--[^]*-->$/.test(node.value ?? ""))) {
+      problems.push(`raw HTML: ${node.value}`);
+    }
+  }
+  const parsed = tables(root);
+  const raw = rawTableBlocks(text);
+  if (parsed.length !== raw.length) problems.push(`${raw.length} table blocks but ${parsed.length} tables parsed`);
+  for (const block of raw) {
+    const columns = unescapedPipes(block[0]!);
+    for (const line of block) {
+      if (unescapedPipes(line) !== columns) problems.push(`row has ${unescapedPipes(line) - 1} cells, header ${columns - 1}: ${line}`);
+    }
+  }
+  for (const table of parsed) {
+    for (const row of table) {
+      if (row.length !== table[0]!.length) problems.push(`parsed row has ${row.length} cells: ${row.join(" | ")}`);
+      for (const cell of row) if (cell.trim() === "") problems.push(`empty cell in row: ${row.join(" | ")}`);
+    }
+  }
+  return problems;
+}

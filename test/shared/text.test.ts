@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import ts from "typescript";
+import {
+  docCommentText,
+  markdownCell,
+  markdownCode,
+  markdownJsonBlock,
+  markdownParagraphs,
+  markdownText,
+  stringLiteral,
+} from "../../src/emit/shared/text.js";
+import { markdownProblems, parseMarkdown, plainText, tables, walk } from "../docs/markdown-ast.js";
+
+const HOSTILE = [
+  "end */ of comment",
+  "pipe | in | cell",
+  "back `tick` and ``double``",
+  "template ${injected} and {{handlebars}} and {{{triple}}}",
+  "<script>alert(1)</script> <img src=x onerror=alert(1)>",
+  "back\\slash \\| \\n and trailing\\",
+  "line\nbreak\r\nand\rcarriage",
+  "separator\u2028line\u2029para",
+  `quotes " and ' and \``,
+  "*em* _em_ **strong** ~~strike~~ $math$ [link](javascript:alert(1)) ![img](x) &amp; &#60; :smile:",
+  "# heading",
+  "- list item",
+  "1. ordered",
+  "> quote",
+  "=== setext",
+  "@param tag at start",
+  "    indented code",
+];
+
+/** What a reader should see for inline text: one line, whitespace runs at the ends dropped. */
+const flat = (text: string): string => text.replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]/g, " ").trim();
+
+describe("docCommentText", () => {
+  it.each(HOSTILE)("keeps %j inside the comment", (text) => {
+    const source = `/**\n${docCommentText(text)
+      .split("\n")
+      .map((line) => ` * ${line}`)
+      .join("\n")}\n */\nexport const x = 1;\n`;
+    const file = ts.createSourceFile("x.ts", source, ts.ScriptTarget.ES2022, true);
+    // The comment holds it all: the only statement is the declaration, and its JSDoc is the whole comment.
+    expect(file.statements).toHaveLength(1);
+    const ranges = ts.getLeadingCommentRanges(source, 0) ?? [];
+    expect(ranges).toHaveLength(1);
+    expect(ranges[0]!.end).toBe(source.indexOf("\nexport const"));
+    expect(source).not.toMatch(/^[^\n]*[\u2028\u2029\r]/m);
+  });
+
+  it("cannot start a JSDoc tag", () => {
+    expect(docCommentText("@deprecated\n  @param x")).toBe("\\@deprecated\n  \\@param x");
+  });
+});
+
+describe("stringLiteral", () => {
+  it.each(HOSTILE)("round-trips %j as a TypeScript string", (text) => {
+    const source = `export const x = ${stringLiteral(text)};\n`;
+    const file = ts.createSourceFile("x.ts", source, ts.ScriptTarget.ES2022, true);
+    const statement = file.statements[0] as ts.VariableStatement;
+    const initializer = statement.declarationList.declarations[0]!.initializer!;
+    expect(ts.isStringLiteral(initializer)).toBe(true);
+    expect((initializer as ts.StringLiteral).text).toBe(text);
+    expect(file.statements).toHaveLength(1);
+  });
+});
+
+describe("markdownText", () => {
+  it.each(HOSTILE)("shows %j literally in a paragraph", async (text) => {
+    const markdown = `Before.\n\n${markdownText(text)}\n\nAfter.\n`;
+    const root = await parseMarkdown(markdown);
+    expect(root.children?.map((node) => node.type)).toEqual(["paragraph", "paragraph", "paragraph"]);
+    const paragraph = root.children![1]!;
+    expect([...walk(paragraph)].filter((node) => node.type !== "paragraph").map((node) => node.type)).toEqual(["text"]);
+    expect(plainText(paragraph)).toBe(flat(text));
+    expect(await markdownProblems(markdown)).toEqual([]);
+  });
+
+  it("writes HTML as entities, never as raw tags", () => {
+    expect(markdownText("<script>")).toBe("&lt;script&gt;");
+    expect(markdownText("a & b")).toBe("a &amp; b");
+  });
+
+  it("escapes block markers only at the start", () => {
+    expect(markdownText("# h")).toBe("\\# h");
+    expect(markdownText("12. x")).toBe("12\\. x");
+    expect(markdownText("a - b. c # d")).toBe("a - b. c # d");
+  });
+});
+
+describe("markdownCell", () => {
+  it.each(HOSTILE)("keeps the row intact with %j", async (text) => {
+    const markdown = `| a | b | c |\n| --- | --- | --- |\n| ${markdownCell(text)} | middle | ${markdownCell(text)} |\n`;
+    expect(await markdownProblems(markdown)).toEqual([]);
+    const [table] = tables(await parseMarkdown(markdown));
+    expect(table).toEqual([
+      ["a", "b", "c"],
+      [flat(text), "middle", flat(text)],
+    ]);
+  });
+});
+
+describe("markdownParagraphs", () => {
+  it("keeps paragraph breaks and nothing else", async () => {
+    const text = "First <b>para</b>\nsame para.\n\n# Second | para\r\n\r\n- third";
+    const root = await parseMarkdown(markdownParagraphs(text));
+    expect(root.children?.map((node) => node.type)).toEqual(["paragraph", "paragraph", "paragraph"]);
+    expect(root.children?.map(plainText)).toEqual(["First <b>para</b> same para.", "# Second | para", "- third"]);
+  });
+});
+
+describe("markdownCode", () => {
+  it.each(["/api/v1/{id}", "a`b", "``x``", "`edge`", "a|b"])("makes one code span of %j", async (text) => {
+    const markdown = `| h |\n| --- |\n| ${markdownCode(text)} |\n`;
+    expect(await markdownProblems(markdown)).toEqual([]);
+    const root = await parseMarkdown(markdown);
+    const codes = [...walk(root)].filter((node) => node.type === "inlineCode");
+    expect(codes).toHaveLength(1);
+    expect(codes[0]!.value).toBe(text);
+  });
+});
+
+describe("markdownJsonBlock", () => {
+  const values: unknown[] = [
+    { summary: HOSTILE.join(" "), nested: ["```", "````", "<script>"], "key`|<>": null },
+    "plain",
+    [1, 2, { a: true }],
+  ];
+  it.each(values)("round-trips %j through a fenced block", async (value) => {
+    const block = markdownJsonBlock(value);
+    const root = await parseMarkdown(`${block}\n\nAfter.\n`);
+    expect(root.children?.map((node) => node.type)).toEqual(["code", "paragraph"]);
+    expect(JSON.parse(root.children![0]!.value!)).toEqual(value);
+    expect(block).not.toMatch(/[<>&\u2028\u2029]/);
+  });
+});

@@ -1,0 +1,6 @@
+// The programmatic API: what `import ... from "catalogen"` gives.
+export { generate, check, loadModel, render, type GenerateOptions, type GenerateResult } from "./pipeline.js";
+export { defineConfig, type CatalogenConfig } from "./cli/config.js";
+export { CatalogueError, formatDiagnostic, type Diagnostic } from "./validate/diagnostic.js";
+export { TARGETS, type Target, type GeneratedFile, type Emitter } from "./emit/types.js";
+export type * from "./model/types.js";

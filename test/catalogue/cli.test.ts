@@ -1,0 +1,73 @@
+// The command line: usage errors, help for every command, defaults from a config file.
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { main } from "../../src/cli/main.js";
+import { COMMANDS } from "../../src/cli/commands.js";
+import { freshDir, repoCatalogue, repoRoot } from "../helpers/generate.js";
+
+async function run(args: string[], cwd = repoRoot) {
+  let out = "";
+  let err = "";
+  const code = await main(args, { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`), cwd });
+  return { code, out, err };
+}
+
+describe("catalogen CLI", () => {
+  it.each([
+    [["frobnicate"], /unknown command "frobnicate"/],
+    [["generate", "--bogus"], /Unknown option '--bogus'/],
+    [["generate", "--target", "client,pdf"], /unknown target "pdf"/],
+    [["list", "stray"], /Unexpected argument 'stray'/],
+    [[], /Usage: catalogen <command>/],
+  ])("exits 2 on a usage error: %j", async (args, message) => {
+    const result = await run(args);
+    expect(result.code).toBe(2);
+    expect(result.out + result.err).toMatch(message);
+  });
+
+  it.each(COMMANDS.map((command) => command.name))("prints help for %s", async (name) => {
+    const result = await run([name, "--help"]);
+    expect(result.code).toBe(0);
+    expect(result.out).toContain(`Usage: catalogen ${name} [options]`);
+    for (const flag of Object.keys(COMMANDS.find((c) => c.name === name)!.options)) expect(result.out).toContain(`--${flag}`);
+  });
+
+  it("validate reports a valid catalogue", async () => {
+    const result = await run(["validate"]);
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/catalogue is valid: 184 operations in 10 modules/);
+  });
+
+  it("takes defaults from catalogen.config.json, relative to the config file, and flags override them", async () => {
+    const dir = await freshDir("config");
+    await mkdir(join(dir, "nested"));
+    await writeFile(join(dir, "catalogen.config.json"), JSON.stringify({ catalogue: repoCatalogue, out: "nested/out", targets: ["openapi"] }));
+    const result = await run(["generate"], dir);
+    expect(result.code).toBe(0);
+    expect(result.out).toContain("wrote   nested/out/openapi.json");
+    expect(result.out).not.toContain("docs/");
+    const flagged = await run(["generate", "--out", "other", "--target", "docs"], dir);
+    expect(flagged.out).toContain("wrote   other/docs/README.md");
+  });
+
+  it("reads a JavaScript config file with defineConfig", async () => {
+    const dir = await freshDir("config-js");
+    await writeFile(
+      join(dir, "catalogen.config.mjs"),
+      `import { defineConfig } from "catalogen";\n` +
+        `export default defineConfig({ catalogue: ${JSON.stringify(repoCatalogue)}, out: "js-out", targets: ["openapi"] });\n`,
+    );
+    const result = await run(["generate"], dir);
+    expect(result.code).toBe(0);
+    expect(result.out).toContain("wrote   js-out/openapi.json");
+  });
+
+  it("works as `npx catalogen` through the package bin", async () => {
+    const { stdout } = await promisify(execFile)("npx", ["--no-install", "catalogen", "list", "--json"], { cwd: repoRoot });
+    const rows = JSON.parse(stdout) as unknown[];
+    expect(rows).toHaveLength(184);
+  });
+});

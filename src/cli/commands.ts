@@ -64,7 +64,7 @@ export const COMMANDS: Command[] = [
     async run({ config, io }) {
       const model = await loadModel(config.catalogue);
       const count = model.modules.reduce((sum, module) => sum + module.operations.length, 0);
-      io.out(`catalogen: ${shown(config.catalogue, io.cwd)} is valid: ${count} operations in ${model.modules.length} modules`);
+      io.out(`catalogen: ${shown(config.catalogue, io.cwd)} is valid: ${count} operations in ${model.modules.length} module${model.modules.length === 1 ? "" : "s"}`);
       return 0;
     },
   },
@@ -93,7 +93,7 @@ export const COMMANDS: Command[] = [
       for (const operation of operations) {
         io.out(`${operation.module.padEnd(16)} ${operation.method.padEnd(7)} ${operation.path.padEnd(64)} ${operation.id}`);
       }
-      io.out(`${operations.length} operations in ${model.modules.length} modules`);
+      io.out(`${operations.length} operations in ${model.modules.length} module${model.modules.length === 1 ? "" : "s"}`);
       return 0;
     },
   },

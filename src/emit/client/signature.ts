@@ -1,0 +1,221 @@
+// What the client says of one operation: its arguments type, its result type, the guard of its
+// result and its doc comment. Pure functions of the model.
+import type { ApiModel, MediaType, OperationModel, Parameter, TypeNode } from "../../model/types.js";
+import { docCommentText } from "../shared/text.js";
+import { propertyKey, REQUEST_TYPES, typeText, type TypeTextOptions } from "../shared/ts-types.js";
+import type { GuardRoot } from "../shared/validators.js";
+
+export const NOT_DOCUMENTED = "not documented";
+
+/** Bytes the client hands back: what `new Uint8Array(await response.arrayBuffer())` is, so they fit a Blob. */
+export const CLIENT_RESPONSE_TYPES: TypeTextOptions = { binary: "Uint8Array<ArrayBuffer>" };
+
+/** Keys of the arguments object that are not path parameters. */
+export const RESERVED_ARG_KEYS = ["query", "body", "headers"];
+
+export function pascalCase(id: string): string {
+  return id.charAt(0).toUpperCase() + id.slice(1);
+}
+
+export function argsTypeName(operation: OperationModel): string {
+  return `${pascalCase(operation.id)}Args`;
+}
+
+export function operationConstName(operation: OperationModel): string {
+  return `${operation.id}Operation`;
+}
+
+export function guardRootName(operation: OperationModel): string {
+  return `check${pascalCase(operation.id)}Response`;
+}
+
+export interface ArgsShape {
+  /** Members of the arguments interface, each with its doc comment. */
+  members: string[];
+  /** True when the caller may leave the arguments out. */
+  optional: boolean;
+}
+
+export function argsShape(operation: OperationModel): ArgsShape {
+  const members: string[] = [];
+  let required = false;
+  for (const param of operation.pathParams) {
+    if (RESERVED_ARG_KEYS.includes(param.name)) {
+      throw new Error(`${operation.id}: a path parameter may not be named ${param.name} (the client reserves it)`);
+    }
+    const type = param.schema ? typeText(param.schema, REQUEST_TYPES) : "string";
+    members.push(member(param.name, type, true, [param.description, param.schema ? undefined : `Path parameter; its type is ${NOT_DOCUMENTED}.`]));
+    required = true;
+  }
+  if (operation.query === undefined) {
+    members.push(member("query", "QueryParams", false, [`Query parameters: ${NOT_DOCUMENTED}.`]));
+  } else if (operation.query.length > 0) {
+    const needed = operation.query.some((p) => p.required);
+    members.push(member("query", parameterObject(operation.query), needed, ["Query parameters."]));
+    required ||= needed;
+  }
+  if (operation.headers && operation.headers.length > 0) {
+    const needed = operation.headers.some((p) => p.required);
+    members.push(member("headers", parameterObject(operation.headers), needed, ["Request headers."]));
+    required ||= needed;
+  }
+  if (operation.request === undefined) {
+    if (operation.method !== "GET" && operation.method !== "HEAD") {
+      members.push(member("body", "RequestBody", false, [`Request body: ${NOT_DOCUMENTED}. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream.`]));
+    }
+  } else if (operation.request !== null) {
+    const types = unique(operation.request.content.map(requestBodyType));
+    members.push(member("body", types.length > 0 ? types.join(" | ") : "RequestBody", operation.request.required, [operation.request.description]));
+    required ||= operation.request.required;
+  }
+  return { members, optional: !required };
+}
+
+function parameterObject(params: Parameter[]): string {
+  const members = params.map((p) => member(p.name, p.schema ? typeText(p.schema, REQUEST_TYPES) : "string | number | boolean", p.required, [p.description]));
+  return `{\n${members.join("\n")}\n}`;
+}
+
+function member(name: string, type: string, required: boolean, docs: (string | undefined)[]): string {
+  const kept = docs.filter((d): d is string => d !== undefined && d !== "");
+  const doc = kept.length > 0 ? `/** ${kept.map(docCommentText).join(" ").replace(/\n/g, " ")} */\n` : "";
+  return `${doc}${propertyKey(name)}${required ? "" : "?"}: ${type};`;
+}
+
+function requestBodyType(media: MediaType): string {
+  const type = media.contentType.toLowerCase();
+  if (isJson(type)) return media.schema ? typeText(media.schema, REQUEST_TYPES) : "unknown";
+  if (type.startsWith("multipart/form-data")) return "FormData";
+  if (type.startsWith("application/x-www-form-urlencoded")) return "URLSearchParams";
+  return REQUEST_TYPES.binary;
+}
+
+export function isJson(contentType: string): boolean {
+  return /^[^;]*[/+]json\s*(;|$)/i.test(contentType);
+}
+
+/** Successful responses the catalogue documents, or undefined when it is silent about them. */
+function successes(operation: OperationModel) {
+  const documented = operation.responses?.filter((r) => r.status.startsWith("2"));
+  return documented && documented.length > 0 ? documented : undefined;
+}
+
+export interface ResultShape {
+  /** The resolved value's type. */
+  type: string;
+  /** The guard of the value, where the catalogue types it. */
+  guard?: GuardRoot;
+}
+
+/**
+ * The result of a call: `unknown` where successful responses are not documented; otherwise the
+ * union over them: a JSON body gives its type (unknown when its shape is not documented), any
+ * other content type gives bytes, no content gives undefined.
+ */
+export function resultShape(operation: OperationModel): ResultShape {
+  const documented = successes(operation);
+  if (!documented) return { type: "unknown" };
+  const alternatives: TypeNode[] = [];
+  let allowUndefined = false;
+  for (const response of documented) {
+    if (response.content.length === 0) allowUndefined = true;
+    for (const media of response.content) {
+      alternatives.push(isJson(media.contentType) ? (media.schema ?? { kind: "unknown" }) : { kind: "binary" });
+    }
+  }
+  const texts = unique(alternatives.map((node) => typeText(node, CLIENT_RESPONSE_TYPES)));
+  if (allowUndefined) texts.push("undefined");
+  const type = texts.includes("unknown") ? "unknown" : texts.join(" | ");
+  if (type === "unknown") return { type };
+  const guard: GuardRoot = {
+    name: guardRootName(operation),
+    alternatives: uniqueNodes(alternatives),
+    allowUndefined,
+    description: `Checks a successful response of ${operation.id}.`,
+  };
+  return { type, guard };
+}
+
+/** The doc comment lines of an operation's function. */
+export function operationDoc(operation: OperationModel, model: ApiModel): string[] {
+  const lines: string[] = [ensurePeriod(operation.summary)];
+  if (operation.description) lines.push("", operation.description);
+  lines.push("", `\`${operation.method} ${operation.path}\``, "");
+  lines.push(`Tokens: ${tokensText(operation, model)}.`);
+  if (operation.limits === undefined) {
+    lines.push(`Rate limits: ${NOT_DOCUMENTED}.`);
+  } else {
+    for (const limit of operation.limits) {
+      lines.push(
+        `Rate limit (per ${limit.scope === "seller" ? "seller profile" : limit.scope}): ${limit.limit} ${limit.limit === 1 ? "request" : "requests"} per ${limit.period.text}, one back every ${limit.interval.text}, burst ${limit.burst}. The client keeps calls within it.`,
+      );
+    }
+  }
+  for (const constraint of operation.constraints ?? []) lines.push(`Constraint: ${constraint}`);
+  lines.push(`Parameters: ${parametersText(operation)}.`);
+  lines.push(`Request body: ${operation.request === undefined ? NOT_DOCUMENTED : operation.request === null ? "none" : (operation.request.content.map((m) => m.contentType).join(", ") || NOT_DOCUMENTED)}.`);
+  lines.push(`Response: ${responsesText(operation)}.`);
+  const safe = operation.method === "GET" || operation.method === "HEAD" || operation.method === "OPTIONS";
+  lines.push(
+    safe || operation.idempotent
+      ? "Retried on 429, 5xx and network errors."
+      : "Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.",
+  );
+  return lines.map((line) => docCommentText(line));
+}
+
+function tokensText(operation: OperationModel, model: ApiModel): string {
+  if (operation.tokens === undefined) return NOT_DOCUMENTED;
+  return operation.tokens
+    .map((id) => {
+      const kind = model.auth.tokenKinds.find((k) => k.id === id);
+      return kind ? `${id} (${kind.description})` : id;
+    })
+    .join(", ");
+}
+
+function parametersText(operation: OperationModel): string {
+  const documented = [...operation.pathParams.filter((p) => p.schema !== undefined), ...(operation.query ?? []), ...(operation.headers ?? [])];
+  const parts = documented.map((p) => {
+    const type = p.schema ? typeText(p.schema, REQUEST_TYPES).replace(/\s+/g, " ") : NOT_DOCUMENTED;
+    return `${p.name} (${p.in}, ${type}${p.required ? ", required" : ""})${p.description ? `: ${p.description}` : ""}`;
+  });
+  const undocumentedPath = operation.pathParams.filter((p) => p.schema === undefined).map((p) => p.name);
+  if (undocumentedPath.length > 0) parts.push(`path ${undocumentedPath.join(", ")} (type ${NOT_DOCUMENTED})`);
+  if (operation.query === undefined) {
+    if (parts.length === 0) return NOT_DOCUMENTED;
+    parts.push(`query ${NOT_DOCUMENTED}`);
+  }
+  if (parts.length === 0) return "none";
+  return parts.join("; ");
+}
+
+function responsesText(operation: OperationModel): string {
+  if (operation.responses === undefined) return NOT_DOCUMENTED;
+  if (operation.responses.length === 0) return "none documented";
+  return operation.responses
+    .map((r) => {
+      const content = r.content.length === 0 ? "no content" : r.content.map((m) => m.contentType).join(", ");
+      return `${r.status}${r.description ? ` ${ensurePeriod(r.description).slice(0, -1)}` : ""} (${content})`;
+    })
+    .join("; ");
+}
+
+function ensurePeriod(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+function uniqueNodes(nodes: TypeNode[]): TypeNode[] {
+  const seen = new Set<string>();
+  return nodes.filter((node) => {
+    const key = JSON.stringify(node);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,204 @@
+// TypeNode -> runtime guard functions (TypeScript source). A guard returns the first value that
+// does not fit the type, as a Problem `{ path, value, expected }`, or undefined when all fits.
+// The output is one self-contained module: the client checks responses with it, the server may
+// check requests with it.
+//
+// What is checked: JSON types, required properties, enums, integer-ness, array items, map values,
+// union variants, allowed combinations, null only where `nullable`. What is not: string formats
+// (a date-time is a string to TypeScript too) and fields an object does not declare.
+import type { NamedType, ObjectShape, TypeNode } from "../../model/types.js";
+import { docBlock, propertyKey, typeText } from "./ts-types.js";
+import { stringLiteral } from "./text.js";
+
+export interface GuardRoot {
+  /** Function name, e.g. `checkGetDiscrepanciesResponse`. */
+  name: string;
+  /** Any one of these fits. */
+  alternatives: TypeNode[];
+  /** `undefined` fits too (e.g. a documented response without a body). */
+  allowUndefined?: boolean;
+  description?: string;
+}
+
+/** The name of the guard of a named type. */
+export function guardName(typeName: string): string {
+  return `check${typeName}`;
+}
+
+const PREAMBLE = `/** The first value that does not fit its type. */
+export interface Problem {
+  /** Where the value sits, e.g. \`$[1].discrepancyLabel\`. */
+  path: string;
+  value: unknown;
+  /** What was expected there. */
+  expected: string;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function problem(path: string, value: unknown, expected: string): Problem {
+  return { path, value, expected };
+}
+
+/** Of the problems of each variant of a union, the one found deepest (the closest variant). */
+export function deepest(problems: Problem[], path: string, value: unknown): Problem {
+  let best: Problem | undefined;
+  for (const found of problems) if (!best || found.path.length > best.path.length) best = found;
+  return best && best.path !== path ? best : problem(path, value, "a value of one of the union's variants");
+}
+`;
+
+/** The module text: helpers, one exported guard per named type, then one per root. */
+export function validatorModule(options: { types: NamedType[]; roots: GuardRoot[]; typesModule?: string }): string {
+  const parts = [PREAMBLE];
+  for (const named of options.types) {
+    parts.push(guardFunction(guardName(named.name), [named.type], false, `Checks a value against ${named.name}.`));
+  }
+  for (const root of options.roots) {
+    parts.push(guardFunction(root.name, root.alternatives, root.allowUndefined ?? false, root.description));
+  }
+  return parts.join("\n");
+}
+
+function guardFunction(name: string, alternatives: TypeNode[], allowUndefined: boolean, description?: string): string {
+  const writer = new GuardWriter();
+  const only = alternatives.length === 1 ? alternatives[0] : undefined;
+  const checks = only
+    ? writer.check(only, "value", "path")
+    : alternatives.length > 1
+      ? writer.union(alternatives, "value", "path")
+      : allowUndefined
+        ? [`return problem(path, value, "no content");`]
+        : [];
+  const body = [...(allowUndefined ? ["if (value === undefined) return undefined;"] : []), ...checks, "return undefined;"];
+  const text = body.join("\n");
+  // Unused parameters are errors under noUnusedParameters.
+  const valueName = checks.length > 0 || allowUndefined ? "value" : "_value";
+  const pathName = /\bpath\b/.test(checks.join("\n")) ? "path" : "_path";
+  return `${docBlock([description])}export function ${name}(${valueName}: unknown, ${pathName} = "$"): Problem | undefined {\n${text}\n}\n`;
+}
+
+class GuardWriter {
+  private counter = 0;
+
+  private fresh(prefix: string): string {
+    this.counter += 1;
+    return `${prefix}${this.counter}`;
+  }
+
+  /** Statements that return a Problem when `value` (a variable) does not fit `node`; `path` is a string expression. */
+  check(node: TypeNode, value: string, path: string): string[] {
+    const inner = this.checkNonNull(node, value, path);
+    if (!node.nullable || inner.length === 0) return inner;
+    return [`if (${value} !== null) {`, ...inner, "}"];
+  }
+
+  private checkNonNull(node: TypeNode, value: string, path: string): string[] {
+    const fail = (expected: string): string => `return problem(${path}, ${value}, ${stringLiteral(expected)});`;
+    switch (node.kind) {
+      case "string":
+        if (node.enum) return [`if (${node.enum.map((v) => `${value} !== ${stringLiteral(v)}`).join(" && ")}) ${fail(expectedText(node))}`];
+        return [`if (typeof ${value} !== "string") ${fail(expectedText(node))}`];
+      case "integer":
+        if (node.enum) return [`if (${node.enum.map((v) => `${value} !== ${String(v)}`).join(" && ")}) ${fail(expectedText(node))}`];
+        return [`if (typeof ${value} !== "number" || !Number.isInteger(${value})) ${fail(expectedText(node))}`];
+      case "number":
+        return [`if (typeof ${value} !== "number") ${fail(expectedText(node))}`];
+      case "boolean":
+        return [`if (typeof ${value} !== "boolean") ${fail(expectedText(node))}`];
+      case "binary":
+        return [`if (!(${value} instanceof Uint8Array)) ${fail(expectedText(node))}`];
+      case "unknown":
+        return [];
+      case "ref": {
+        const found = this.fresh("r");
+        return [`const ${found} = ${guardName(node.name)}(${value}, ${path});`, `if (${found}) return ${found};`];
+      }
+      case "array": {
+        const index = this.fresh("i");
+        const item = this.fresh("e");
+        const inner = this.check(node.items, item, `${path} + "[" + ${index} + "]"`);
+        const loop = inner.length === 0 ? [] : [`for (let ${index} = 0; ${index} < ${value}.length; ${index}++) {`, `const ${item}: unknown = ${value}[${index}];`, ...inner, "}"];
+        return [`if (!Array.isArray(${value})) ${fail("an array")}`, ...loop];
+      }
+      case "map": {
+        const key = this.fresh("k");
+        return [`if (!isRecord(${value})) ${fail("an object")}`, ...this.eachKey(value, key, node.values, path)];
+      }
+      case "union":
+        return this.union(node.variants, value, path);
+      case "object":
+        return this.object(node, value, path);
+    }
+  }
+
+  private eachKey(value: string, key: string, values: TypeNode, path: string): string[] {
+    const entry = this.fresh("m");
+    const inner = this.check(values, entry, `${path} + "[" + JSON.stringify(${key}) + "]"`);
+    if (inner.length === 0) return [];
+    return [`for (const ${key} of Object.keys(${value})) {`, `const ${entry}: unknown = ${value}[${key}];`, ...inner, "}"];
+  }
+
+  union(variants: TypeNode[], value: string, path: string): string[] {
+    const checks = variants.map((variant) => this.check(variant, "x", path));
+    // A variant that accepts anything makes the whole union accept anything.
+    if (checks.some((inner) => inner.length === 0)) return [];
+    const lines: string[] = [];
+    const calls = checks.map((inner) => {
+      const name = this.fresh("u");
+      lines.push(`const ${name} = (x: unknown): Problem | undefined => {`, ...inner, "return undefined;", "};");
+      return `${name}(${value})`;
+    });
+    const found = this.fresh("p");
+    lines.push(`const ${found} = [${calls.join(", ")}];`);
+    lines.push(`if (${found}.every((p) => p !== undefined)) return deepest(${found} as Problem[], ${path}, ${value});`);
+    return lines;
+  }
+
+  private object(node: ObjectShape, value: string, path: string): string[] {
+    const lines = [`if (!isRecord(${value})) return problem(${path}, ${value}, "an object");`];
+    for (const property of node.properties) {
+      const field = this.fresh("f");
+      const fieldPath = `${path} + ${stringLiteral(memberPath(property.name))}`;
+      const inner = this.check(property.type, field, fieldPath);
+      const combined = node.combinations?.fields.includes(property.name) ?? false;
+      if (!property.required && !combined && inner.length === 0) continue;
+      lines.push(`const ${field} = ${value}[${stringLiteral(property.name)}];`);
+      if (property.required || combined) {
+        lines.push(`if (${field} === undefined) return problem(${fieldPath}, ${field}, "a value (required)");`, ...inner);
+      } else {
+        lines.push(`if (${field} !== undefined) {`, ...inner, "}");
+      }
+    }
+    if (node.properties.length === 0 && typeof node.additionalProperties === "object") {
+      lines.push(...this.eachKey(value, this.fresh("k"), node.additionalProperties, path));
+    }
+    const combinations = node.combinations;
+    if (combinations && combinations.fields.length > 0 && combinations.allowed.length > 0) {
+      const fields = combinations.fields;
+      const last = fields[fields.length - 1] ?? "";
+      const allowed = combinations.allowed.map(
+        (combination) => `(${fields.map((f) => `${value}[${stringLiteral(f)}] === ${stringLiteral(combination.values[f] ?? "")}`).join(" && ")})`,
+      );
+      const listed = combinations.allowed.map((combination) => fields.map((f) => combination.values[f] ?? "").join("/")).join(", ");
+      const expected = `an allowed combination of ${fields.join(", ")} (${listed})`;
+      lines.push(
+        `if (!(${allowed.join(" || ")})) return problem(${path} + ${stringLiteral(memberPath(last))}, ${value}[${stringLiteral(last)}], ${stringLiteral(expected)});`,
+      );
+    }
+    return lines;
+  }
+}
+
+function memberPath(name: string): string {
+  const key = propertyKey(name);
+  return key === name ? `.${name}` : `[${key}]`;
+}
+
+function expectedText(node: TypeNode): string {
+  if (node.kind === "binary") return "bytes (Uint8Array)";
+  if (node.kind === "integer" && !node.enum) return "an integer";
+  return typeText({ ...node, nullable: false });
+}

@@ -1,0 +1,105 @@
+// Arguments to URL and body; response to value.
+
+/** Query parameters where the catalogue does not document them: primitives, or arrays of them (repeated keys). */
+export type QueryParams = {
+  readonly [name: string]: string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+};
+
+/** A body sent as is: form data (multipart upload), bytes or a stream. Anything else is sent as JSON. */
+export type RawBody = FormData | URLSearchParams | Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>;
+
+/**
+ * A request body where the catalogue does not document it: a RawBody is sent as is, any other
+ * value as JSON. (`unknown`, so that any interface of the caller's fits.)
+ */
+export type RequestBody = unknown;
+
+/** Thrown for an argument refused before any request is sent. */
+export class InvalidArgument extends Error {}
+
+/** The path with each `{name}` replaced by its percent-encoded value; empty, `.` and `..` are refused. */
+export function expandPath(template: string, values: Readonly<Record<string, unknown>>): string {
+  return template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+    const value = values[name];
+    const text = value === undefined || value === null ? "" : String(value);
+    if (text === "" || text === "." || text === "..") {
+      throw new InvalidArgument(`path parameter ${name} must not be ${text === "" ? "empty" : `"${text}"`}`);
+    }
+    return encodeURIComponent(text);
+  });
+}
+
+/** `?a=1&b=x&b=y`, or "" when there is nothing to send. Null and undefined values are left out. */
+export function queryString(query: QueryParams | undefined): string {
+  if (!query) return "";
+  const params = new URLSearchParams();
+  for (const name of Object.keys(query)) {
+    const value = query[name];
+    const items: readonly unknown[] = Array.isArray(value) ? value : [value];
+    for (const item of items) if (item !== undefined && item !== null) params.append(name, String(item));
+  }
+  const text = params.toString();
+  return text === "" ? "" : `?${text}`;
+}
+
+/** Base URL (with or without a trailing slash, may carry a path prefix) joined with an expanded path. */
+export function joinUrl(base: string, path: string): string {
+  return base.replace(/\/+$/, "") + path;
+}
+
+export interface EncodedBody {
+  body?: BodyInit;
+  /** Set for JSON only: for raw bodies fetch derives it (FormData boundary, Blob type). */
+  contentType?: string;
+  /** A stream can be read once: the request cannot be retried. */
+  once: boolean;
+}
+
+export function encodeBody(body: unknown): EncodedBody {
+  if (body === undefined) return { once: false };
+  if (typeof ReadableStream !== "undefined" && body instanceof ReadableStream) return { body, once: true };
+  if (isRawBody(body)) return { body: body as BodyInit, once: false };
+  return { body: JSON.stringify(body), contentType: "application/json", once: false };
+}
+
+function isRawBody(body: unknown): boolean {
+  return (
+    (typeof FormData !== "undefined" && body instanceof FormData) ||
+    (typeof Blob !== "undefined" && body instanceof Blob) ||
+    body instanceof URLSearchParams ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body)
+  );
+}
+
+export function isJsonContentType(contentType: string | null): boolean {
+  return contentType !== null && /^[^;]*[/+]json\s*(;|$)/i.test(contentType);
+}
+
+/**
+ * A successful response's value: JSON parsed when the content type says JSON; undefined for 204,
+ * 205, HEAD and an empty body without a content type; the bytes otherwise.
+ * Throws SyntaxError on malformed JSON.
+ */
+export async function readBody(response: Response, method: string): Promise<unknown> {
+  if (response.status === 204 || response.status === 205 || method === "HEAD") {
+    await response.body?.cancel();
+    return undefined;
+  }
+  const contentType = response.headers.get("content-type");
+  if (isJsonContentType(contentType)) {
+    const text = await response.text();
+    return text.trim() === "" ? undefined : (JSON.parse(text) as unknown);
+  }
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return bytes.length === 0 && contentType === null ? undefined : bytes;
+}
+
+/** Response headers as a plain object with lower-case names. */
+export function headersObject(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    out[name] = value;
+  });
+  return out;
+}

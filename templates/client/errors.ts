@@ -1,0 +1,128 @@
+// Every failure of a call is an ApiError; `kind` tells which. No request header is kept on
+// an error, so the token cannot leak through it.
+
+export type ApiErrorKind =
+  /** 401: the token is missing, wrong or expired. */
+  | "unauthorized"
+  /** 403: the token may not use this operation. */
+  | "forbidden"
+  /** 404. */
+  | "not_found"
+  /** 429 from the server, or the local rate limiter refused the call (`rateLimit: "fail"`; no status). */
+  | "rate_limited"
+  /** Any other status outside 2xx. */
+  | "http"
+  /** An attempt took longer than `timeoutMs`. */
+  | "timeout"
+  /** The request could not be sent or its response not read; `cause` holds the reason. */
+  | "network"
+  /** The caller's signal aborted the call. */
+  | "aborted"
+  /** The response does not match the type the catalogue gives it, or is not valid JSON. */
+  | "validation"
+  /** An argument was refused before any request was sent (e.g. an empty path parameter). */
+  | "invalid_argument";
+
+/**
+ * The error body the marketplace sends. The catalogue does not document it, so every field is
+ * optional and other fields may appear.
+ */
+export interface ErrorBody {
+  title?: string;
+  detail?: string;
+  code?: string;
+  requestId?: string;
+  origin?: string;
+  status?: number;
+  statusText?: string;
+  timestamp?: string;
+  [key: string]: unknown;
+}
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  message: string;
+  operationId: string;
+  method: string;
+  url: string;
+  status?: number | undefined;
+  body?: ErrorBody | string | undefined;
+  headers?: Record<string, string> | undefined;
+  retryAfterMs?: number | undefined;
+  /** Where the value that failed validation sits, e.g. `$[1].discrepancyLabel`. */
+  path?: string | undefined;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  readonly kind: ApiErrorKind;
+  readonly operationId: string;
+  readonly method: string;
+  readonly url: string;
+  /** HTTP status, when a response was received. */
+  readonly status: number | undefined;
+  /** The error response body: parsed when it is a JSON object, the raw text otherwise. */
+  readonly body: ErrorBody | string | undefined;
+  /** Response headers (lower-case names), when a response was received. */
+  readonly headers: Record<string, string> | undefined;
+  /** On `rate_limited`: how long to wait before trying again, when known. */
+  readonly retryAfterMs: number | undefined;
+  /** On `validation`: where the first bad value sits. */
+  readonly path: string | undefined;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.operationId = init.operationId;
+    this.method = init.method;
+    this.url = init.url;
+    this.status = init.status;
+    this.body = init.body;
+    this.headers = init.headers;
+    this.retryAfterMs = init.retryAfterMs;
+    this.path = init.path;
+  }
+}
+
+/** True when `error` is an ApiError (of `kind`, when given). */
+export function isApiError<K extends ApiErrorKind>(error: unknown, kind?: K): error is ApiError & { kind: K } {
+  return error instanceof ApiError && (kind === undefined || error.kind === kind);
+}
+
+/** The kind of error an HTTP status outside 2xx gives. */
+export function kindOfStatus(status: number): ApiErrorKind {
+  switch (status) {
+    case 401:
+      return "unauthorized";
+    case 403:
+      return "forbidden";
+    case 404:
+      return "not_found";
+    case 429:
+      return "rate_limited";
+    default:
+      return "http";
+  }
+}
+
+/**
+ * A copy of `cause` with every occurrence of `secret` replaced, when it appears in the cause's
+ * message or stack (a custom fetch may put request headers there); `cause` itself otherwise.
+ */
+export function scrubCause(cause: unknown, secret: string): unknown {
+  if (!(cause instanceof Error) || secret === "") return cause;
+  const inner: unknown = cause.cause;
+  const scrubbedInner = scrubCause(inner, secret);
+  const leaks = cause.message.includes(secret) || (cause.stack ?? "").includes(secret);
+  if (!leaks && scrubbedInner === inner) return cause;
+  const copy = new Error(redact(cause.message, secret), { cause: scrubbedInner });
+  copy.name = cause.name;
+  copy.stack = redact(cause.stack ?? "", secret);
+  return copy;
+}
+
+/** `text` with every occurrence of `secret` replaced by `[redacted]`. */
+export function redact(text: string, secret: string): string {
+  return secret === "" ? text : text.split(secret).join("[redacted]");
+}

@@ -1,0 +1,131 @@
+// Client-side rate limiting from the catalogue's limits: one token bucket per (operation
+// limit, token). Callers over the limit wait in order, or fail at once in "fail" mode.
+import type { Clock } from "./clock.js";
+
+/** One limit of an operation, as the generated code states it. */
+export interface Limit {
+  /** Identity of the budget: calls sharing a key share a bucket (with the same token). */
+  readonly key: string;
+  /** Requests that may go at once: the bucket's size. */
+  readonly burst: number;
+  /** One request's worth of budget comes back every interval. */
+  readonly intervalMs: number;
+}
+
+/** A token bucket. Pure: the time is passed in, nothing is scheduled. */
+export class TokenBucket {
+  private readonly capacity: number;
+  private readonly intervalMs: number;
+  private tokens: number;
+  private updatedAt: number;
+
+  constructor(capacity: number, intervalMs: number, now: number) {
+    this.capacity = capacity;
+    this.intervalMs = intervalMs;
+    this.tokens = capacity;
+    this.updatedAt = now;
+  }
+
+  /** Takes a token when one is there and returns 0; otherwise takes nothing and returns the ms until one is. */
+  take(now: number): number {
+    this.refill(now);
+    if (this.tokens >= 1) {
+      this.tokens -= 1;
+      return 0;
+    }
+    return Math.max(1, Math.ceil((1 - this.tokens) * this.intervalMs));
+  }
+
+  /** Tokens there at `now` (fractional while one comes back). */
+  available(now: number): number {
+    this.refill(now);
+    return this.tokens;
+  }
+
+  private refill(now: number): void {
+    const elapsed = Math.max(0, now - this.updatedAt);
+    this.updatedAt = Math.max(now, this.updatedAt);
+    this.tokens = Math.min(this.capacity, this.tokens + elapsed / this.intervalMs);
+  }
+}
+
+/** Thrown by `RateLimiter.acquire` in "fail" mode. */
+export class RateLimitedLocally extends Error {
+  readonly retryAfterMs: number;
+
+  constructor(retryAfterMs: number) {
+    super("rate limit reached");
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+interface Lane {
+  bucket: TokenBucket;
+  /** Settles when the last caller in line has its token (or gave up and its predecessor is done). */
+  tail: Promise<void>;
+}
+
+export class RateLimiter {
+  private readonly lanes = new Map<string, Lane>();
+  private readonly clock: Clock;
+
+  constructor(clock: Clock) {
+    this.clock = clock;
+  }
+
+  /**
+   * Resolves when the caller may send a request under every limit. In "wait" mode callers queue in
+   * order of arrival; `signal` takes a caller out of the queue. In "fail" mode a call over any
+   * limit throws RateLimitedLocally at once.
+   */
+  async acquire(limits: readonly Limit[], token: string, mode: "wait" | "fail", signal?: AbortSignal): Promise<void> {
+    for (const limit of limits) {
+      const lane = this.lane(limit, token);
+      if (mode === "fail") {
+        const wait = lane.bucket.take(this.clock.now());
+        if (wait > 0) throw new RateLimitedLocally(wait);
+        continue;
+      }
+      await this.waitInLane(lane, signal);
+    }
+  }
+
+  private async waitInLane(lane: Lane, signal?: AbortSignal): Promise<void> {
+    const before = lane.tail;
+    let done!: () => void;
+    lane.tail = new Promise<void>((resolve) => (done = resolve));
+    try {
+      await untilSettledOrAborted(before, signal);
+      for (let wait = lane.bucket.take(this.clock.now()); wait > 0; wait = lane.bucket.take(this.clock.now())) {
+        await this.clock.sleep(wait, signal);
+      }
+    } finally {
+      // The next in line goes only after everyone before it: order holds even when one gives up.
+      void before.then(done);
+    }
+  }
+
+  private lane(limit: Limit, token: string): Lane {
+    // The token is only a key of this in-memory map; it is never logged or exposed.
+    const key = `${limit.key}\u0000${token}`;
+    let lane = this.lanes.get(key);
+    if (!lane) {
+      lane = { bucket: new TokenBucket(limit.burst, limit.intervalMs, this.clock.now()), tail: Promise.resolve() };
+      this.lanes.set(key, lane);
+    }
+    return lane;
+  }
+}
+
+function untilSettledOrAborted(promise: Promise<void>, signal?: AbortSignal): Promise<void> {
+  if (!signal) return promise;
+  return new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    void promise.then(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    });
+  });
+}

@@ -1,7 +1,62 @@
+// The server target: generated/server/ from the model. Per-operation code (handler types, route
+// table, mock) is built here; the router runtime is copied from templates/server/.
 import type { GeneratedFile } from "../types.js";
 import type { ApiModel } from "../../model/types.js";
+import { printStructure } from "../shared/ts-project.js";
+import { namedTypeDeclarations } from "../shared/ts-types.js";
+import { handlersFile } from "./handlers-file.js";
+import { mockFile } from "./mock-file.js";
+import { assertNoNameClash, moduleInterfaceName } from "./names.js";
+import { routesFile } from "./routes-file.js";
+import { runtimeFiles } from "./runtime.js";
 
-// Placeholder until the server emitter lands.
-export function emitServer(_model: ApiModel): GeneratedFile[] {
-  return [];
+function typesFile(model: ApiModel): string {
+  if (model.types.length === 0) return "// The catalogue declares no named types.\nexport {};\n";
+  return namedTypeDeclarations(model.types);
+}
+
+function indexFile(model: ApiModel): string {
+  const moduleInterfaces = model.modules.map(moduleInterfaceName);
+  return printStructure("server/index.ts", {
+    statements: [
+      `import type { Handlers, TokenKind } from "./handlers.js";
+import { createRequestHandler as createRuntimeHandler } from "./runtime/handler.js";
+import type { ServerOptions as RuntimeServerOptions } from "./runtime/types.js";
+import { api } from "./routes.js";`,
+      `export type * from "./types.js";
+export type { Handler, HandlerContext, Handlers, Identity, ModuleHandlers, OperationContext, TokenKind${
+        moduleInterfaces.length > 0 ? `, ${moduleInterfaces.join(", ")}` : ""
+      } } from "./handlers.js";
+export type { ErrorBody } from "./runtime/errors.js";
+export type { NodeRequestLike, NodeResponseLike } from "./runtime/node.js";
+export type { RateLimitDecision, RateLimitRule, RateLimitStore } from "./runtime/rate-limit.js";
+export type { ApiDefinition, ErrorContext, ErrorOptions, HandlerInput, HandlerResult, OperationInfo, QueryValues, RouteDefinition } from "./runtime/types.js";
+export { MemoryRateLimitStore } from "./runtime/rate-limit.js";
+export { toNodeHandler } from "./runtime/node.js";
+export { mockHandlers } from "./mock.js";
+export { api } from "./routes.js";`,
+      `/** Options of \`createRequestHandler\`: \`authenticate\` is required. */
+export type ServerOptions = RuntimeServerOptions<TokenKind>;`,
+      `/**
+ * A web-standard request handler for the whole API: routing, auth, token kinds, per-seller rate
+ * limits, bodies and errors, calling \`handlers\` for the business logic. Runs on Node (see
+ * \`toNodeHandler\`), Deno, Bun and edge runtimes.
+ */
+export function createRequestHandler(handlers: Handlers, options: ServerOptions): (request: Request) => Promise<Response> {
+  return createRuntimeHandler(api, handlers, options);
+}`,
+    ],
+  });
+}
+
+export async function emitServer(model: ApiModel): Promise<GeneratedFile[]> {
+  assertNoNameClash(model);
+  return [
+    { path: "server/index.ts", content: indexFile(model) },
+    { path: "server/types.ts", content: typesFile(model) },
+    { path: "server/handlers.ts", content: handlersFile(model) },
+    { path: "server/routes.ts", content: routesFile(model) },
+    { path: "server/mock.ts", content: mockFile(model) },
+    ...(await runtimeFiles()),
+  ];
 }

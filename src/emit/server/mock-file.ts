@@ -1,0 +1,54 @@
+// server/mock.ts: handlers that answer with the catalogue's examples. Each example is written
+// as a literal in a typed position, so an example that does not fit its type (e.g. a discrepancy
+// record outside the allowed combinations) fails to compile.
+import type { ApiModel, OperationModel } from "../../model/types.js";
+import { printStructure } from "../shared/ts-project.js";
+import { stringLiteral } from "../shared/text.js";
+import { propertyKey } from "../shared/ts-types.js";
+import { isJsonContentType, successStatus } from "./operation-types.js";
+
+/** A JSON value as a TypeScript expression (`__proto__` as a computed key, so it stays data). */
+export function jsonLiteral(value: unknown): string {
+  if (value === null || typeof value === "boolean") return String(value);
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "null";
+  if (typeof value === "string") return stringLiteral(value);
+  if (Array.isArray(value)) return `[${value.map(jsonLiteral).join(", ")}]`;
+  if (typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).map(([key, item]) => {
+      const name = key === "__proto__" ? `[${stringLiteral(key)}]` : stringLiteral(key);
+      return `${name}: ${jsonLiteral(item)}`;
+    });
+    return `{ ${entries.join(", ")} }`;
+  }
+  return "null";
+}
+
+/** The example of the response the router sends a returned value with, if it has a JSON one. */
+export function mockExample(operation: OperationModel): { value: unknown } | undefined {
+  const status = String(successStatus(operation));
+  const response = operation.responses?.find((candidate) => candidate.status === status);
+  const media = response?.content.find((candidate) => isJsonContentType(candidate.contentType) && "example" in candidate);
+  return media ? { value: media.example } : undefined;
+}
+
+export function mockFile(model: ApiModel): string {
+  const modules = model.modules.flatMap((module) => {
+    const entries = module.operations.flatMap((operation) => {
+      const example = mockExample(operation);
+      return example ? [`${propertyKey(operation.id)}: () => (${jsonLiteral(example.value)}),`] : [];
+    });
+    return entries.length > 0 ? [`${propertyKey(module.name)}: {\n${entries.join("\n")}\n},`] : [];
+  });
+  return printStructure("server/mock.ts", {
+    statements: [
+      `import type { Handlers } from "./handlers.js";`,
+      `/**
+ * Answers every operation the catalogue gives a JSON example for with that example; the others
+ * answer 501. For a sandbox, or for tests of code that calls the API.
+ */
+export const mockHandlers: Handlers = {
+${modules.join("\n")}
+};`,
+    ],
+  });
+}

@@ -1,0 +1,139 @@
+// Per operation: the TypeScript types a handler sees (params, query, body, result) and the facts
+// the router needs (query conversions, body expectation, success status).
+import type { MediaType, OperationModel, Parameter, TypeNode } from "../../model/types.js";
+import { propertyKey, typeText } from "../shared/ts-types.js";
+import { stringLiteral } from "../shared/text.js";
+
+export interface OperationTypes {
+  params: string;
+  query: string;
+  body: string;
+  output: string;
+  /** Named types the texts above refer to. */
+  refs: Set<string>;
+}
+
+export function isJsonContentType(contentType: string): boolean {
+  const type = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+  return type === "application/json" || /^[a-z0-9.+-]+\/[a-z0-9.+-]*\+json$/.test(type);
+}
+
+export function collectRefs(node: TypeNode | undefined, into: Set<string>): void {
+  if (!node) return;
+  switch (node.kind) {
+    case "ref":
+      into.add(node.name);
+      return;
+    case "array":
+      collectRefs(node.items, into);
+      return;
+    case "map":
+      collectRefs(node.values, into);
+      return;
+    case "union":
+      for (const variant of node.variants) collectRefs(variant, into);
+      return;
+    case "object":
+      for (const property of node.properties) collectRefs(property.type, into);
+      if (typeof node.additionalProperties === "object") collectRefs(node.additionalProperties, into);
+      return;
+    default:
+      return;
+  }
+}
+
+const EMPTY = "Record<string, never>";
+
+function objectType(members: string[]): string {
+  return members.length === 0 ? EMPTY : `{ ${members.join(" ")} }`;
+}
+
+/** How the router converts a query parameter, and the TypeScript type of the result. */
+export interface QueryConversion {
+  type: "string" | "integer" | "number" | "boolean";
+  array: boolean;
+  enum?: (string | number)[];
+  text: string;
+}
+
+function scalarConversion(schema: TypeNode | undefined): Omit<QueryConversion, "array"> {
+  switch (schema?.kind) {
+    case "string":
+      return schema.enum ? { type: "string", enum: schema.enum, text: schema.enum.map(stringLiteral).join(" | ") } : { type: "string", text: "string" };
+    case "integer":
+      return schema.enum ? { type: "integer", enum: schema.enum, text: schema.enum.map(String).join(" | ") } : { type: "integer", text: "number" };
+    case "number":
+      return { type: "number", text: "number" };
+    case "boolean":
+      return { type: "boolean", text: "boolean" };
+    default:
+      // Not documented, or a shape a query string cannot carry: the raw text.
+      return { type: "string", text: "string" };
+  }
+}
+
+export function queryConversion(parameter: Parameter): QueryConversion {
+  if (parameter.schema?.kind === "array") {
+    const item = scalarConversion(parameter.schema.items);
+    return { ...item, array: true, text: `Array<${item.text}>` };
+  }
+  return { ...scalarConversion(parameter.schema), array: false };
+}
+
+function mediaTypeText(media: MediaType, refs: Set<string>): string {
+  if (!isJsonContentType(media.contentType)) return "Uint8Array";
+  if (!media.schema) return "unknown";
+  collectRefs(media.schema, refs);
+  return typeText(media.schema);
+}
+
+function union(texts: string[]): string {
+  const unique = [...new Set(texts)];
+  if (unique.includes("unknown")) return "unknown";
+  return unique.length === 0 ? "unknown" : unique.join(" | ");
+}
+
+/** 2XX responses, numeric codes first, in order. */
+function successResponses(operation: OperationModel) {
+  return (operation.responses ?? []).filter((response) => /^2(\d\d|XX)$/i.test(response.status));
+}
+
+/** The status a returned value is sent with: the first documented 2xx with a body, else 200. */
+export function successStatus(operation: OperationModel): number {
+  const withBody = successResponses(operation).find((response) => /^2\d\d$/.test(response.status) && response.content.length > 0);
+  return withBody ? Number(withBody.status) : 200;
+}
+
+export function operationTypes(operation: OperationModel): OperationTypes {
+  const refs = new Set<string>();
+  const params = objectType(operation.pathParams.map((parameter) => `${propertyKey(parameter.name)}: string;`));
+
+  let query: string;
+  if (operation.query === undefined) query = "QueryValues";
+  else {
+    query = objectType(
+      operation.query.map((parameter) => `${propertyKey(parameter.name)}${parameter.required ? "" : "?"}: ${queryConversion(parameter).text};`),
+    );
+  }
+
+  let body: string;
+  const request = operation.request;
+  if (request === null) body = "undefined";
+  else if (request === undefined || request.content.length === 0) body = "unknown";
+  else {
+    body = union(request.content.map((media) => mediaTypeText(media, refs)));
+    if (!request.required && body !== "unknown") body = `${body} | undefined`;
+  }
+
+  let output: string;
+  const successes = successResponses(operation);
+  if (operation.responses === undefined || successes.length === 0) output = "unknown";
+  else {
+    output = union(
+      successes.flatMap((response) =>
+        response.content.length === 0 ? ["void"] : response.content.map((media) => mediaTypeText(media, refs)),
+      ),
+    );
+  }
+  return { params, query, body, output, refs };
+}

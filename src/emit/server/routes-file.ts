@@ -1,0 +1,75 @@
+// server/routes.ts: the route table, one entry per operation, read by the router at startup.
+import type { ApiModel, OperationModel } from "../../model/types.js";
+import { printStructure } from "../shared/ts-project.js";
+import { stringLiteral } from "../shared/text.js";
+import { docBlock } from "../shared/ts-types.js";
+import { queryConversion, successStatus } from "./operation-types.js";
+
+function list(items: string[]): string {
+  return `[${items.join(", ")}]`;
+}
+
+function bodyExpectation(operation: OperationModel): string {
+  const request = operation.request;
+  if (request === null) return `{ kind: "none" }`;
+  if (request === undefined || request.content.length === 0) return `{ kind: "undocumented" }`;
+  const types = request.content.map((media) => stringLiteral(media.contentType));
+  return `{ kind: "content", required: ${request.required}, contentTypes: ${list(types)} }`;
+}
+
+function queryTable(operation: OperationModel): string {
+  if (operation.query === undefined) return "undefined";
+  return list(
+    operation.query.map((parameter) => {
+      const conversion = queryConversion(parameter);
+      const enumText = conversion.enum
+        ? `, enum: ${list(conversion.enum.map((value) => (typeof value === "string" ? stringLiteral(value) : String(value))))}`
+        : "";
+      return `{ name: ${stringLiteral(parameter.name)}, required: ${parameter.required}, type: ${stringLiteral(conversion.type)}, array: ${conversion.array}${enumText} }`;
+    }),
+  );
+}
+
+function routeEntry(operation: OperationModel, moduleName: string): string {
+  const segments = operation.segments.map((segment) =>
+    segment.kind === "static" ? stringLiteral(segment.value) : `{ param: ${stringLiteral(segment.name)} }`,
+  );
+  const tokens = operation.tokens ? list(operation.tokens.map(stringLiteral)) : "undefined";
+  const limits = operation.limits
+    ? list(
+        operation.limits.map(
+          (limit) =>
+            `{ burst: ${limit.burst}, intervalMs: ${limit.interval.milliseconds}, limit: ${limit.limit}, periodMs: ${limit.period.milliseconds} }`,
+        ),
+      )
+    : "undefined";
+  return `${docBlock([`${operation.method} ${operation.path}: ${operation.summary}`])}{
+    id: ${stringLiteral(operation.id)},
+    module: ${stringLiteral(moduleName)},
+    method: ${stringLiteral(operation.method)},
+    path: ${stringLiteral(operation.path)},
+    segments: ${list(segments)},
+    tokens: ${tokens},
+    limits: ${limits},
+    query: ${queryTable(operation)},
+    body: ${bodyExpectation(operation)},
+    status: ${successStatus(operation)},
+  }`;
+}
+
+export function routesFile(model: ApiModel): string {
+  const entries = model.modules.flatMap((module) => module.operations.map((operation) => routeEntry(operation, module.name)));
+  return printStructure("server/routes.ts", {
+    statements: [
+      `import type { ApiDefinition } from "./runtime/types.js";`,
+      `/** Every operation of the catalogue, as the router sees it. */
+export const api: ApiDefinition = {
+  authHeader: ${stringLiteral(model.auth.header)},
+  routes: [
+${entries.join(",\n")}
+  ],
+};`,
+    ],
+  });
+}
+

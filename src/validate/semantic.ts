@@ -1,7 +1,7 @@
 // Checks the schema cannot express: names, uniqueness, routes, references, combinations, limits.
 // Runs over every file that passed the schema and reports every problem it finds.
 import { locatePath, type CatalogueFile, type YamlPath } from "../load/load.js";
-import type { RawFile, RawOperation, RawType } from "../load/raw.js";
+import type { RawContent, RawFile, RawOperation, RawType } from "../load/raw.js";
 import type { Diagnostic } from "./diagnostic.js";
 import { DURATION_UNITS, parseDuration } from "./duration.js";
 import {
@@ -17,6 +17,7 @@ import {
   TOKEN_KIND,
   TYPE_NAME,
 } from "./names.js";
+import { exampleMismatch } from "./example.js";
 import { checkType, type TypeContext } from "./types.js";
 
 export interface Place {
@@ -207,17 +208,23 @@ function checkParameters(report: Reporter, types: TypeContext, operation: RawOpe
 
 function checkBodies(report: Reporter, types: TypeContext, operation: RawOperation, place: (...rest: YamlPath) => Place): void {
   const request = operation.request;
+  const contents: [YamlPath, RawContent][] = [];
   if (request && request !== "none") {
     if (operation.method === "GET" || operation.method === "HEAD") {
       report.error(place("request"), `a ${operation.method} request has no body`, "use request: none, or parameters for query values", { key: true });
     }
-    for (const [contentType, media] of Object.entries(request.content)) {
-      if (media.schema) checkType(types, media.schema, place("request", "content", contentType, "schema"), { property: false });
-    }
+    contents.push([["request", "content"], request.content]);
   }
   for (const [status, response] of Object.entries(operation.responses ?? {})) {
-    for (const [contentType, media] of Object.entries(response.content ?? {})) {
-      if (media.schema) checkType(types, media.schema, place("responses", status, "content", contentType, "schema"), { property: false });
+    if (response.content) contents.push([["responses", status, "content"], response.content]);
+  }
+  for (const [at, content] of contents) {
+    for (const [contentType, media] of Object.entries(content)) {
+      if (!media.schema) continue;
+      checkType(types, media.schema, place(...at, contentType, "schema"), { property: false });
+      if (!("example" in media)) continue;
+      const problem = exampleMismatch(media.schema, media.example, types.types);
+      if (problem) report.error(place(...at, contentType, "example"), `the example does not fit its schema: ${problem}`, "make the example show only what the schema allows", { key: true });
     }
   }
 }

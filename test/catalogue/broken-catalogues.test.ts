@@ -170,6 +170,37 @@ operations:
     errors: [["shop.yaml:4:45", "route GET /things/{y} cannot be told apart from GET /things/{x}"]],
   },
   {
+    name: "an example that breaks its own schema",
+    files: {
+      "shop.yaml": `module: { id: shop, title: Shop, area: Things }
+types:
+  Discrepancy:
+    type: object
+    additionalProperties: true
+    properties:
+      kind: { type: string, enum: [surplus, shortage], required: true }
+      label: { type: string, enum: [surplus, shortage], required: true }
+    combinations:
+      fields: [kind, label]
+      allowed:
+        - values: { kind: surplus, label: surplus }
+        - values: { kind: shortage, label: shortage }
+operations:
+  - id: listThings
+    method: GET
+    path: /things
+    summary: List
+    responses:
+      "200":
+        content:
+          application/json:
+            schema: { type: array, items: { ref: Discrepancy } }
+            example: [{ kind: surplus, label: shortage }]
+`,
+    },
+    errors: [["shop.yaml:24:13", 'the example does not fit its schema: example[0]: kind="surplus", label="shortage" is not an allowed combination']],
+  },
+  {
     name: "unknown token kind and wrong method, across two files at once",
     files: {
       "shop.yaml": `module: { id: shop, title: Shop, area: Things }

@@ -82,6 +82,10 @@ describe("markdownText", () => {
     expect(markdownText("a & b")).toBe("a &amp; b");
   });
 
+  it("leaves no bare script URL scheme", () => {
+    expect(markdownText("[x](JavaScript:alert(1)) vbscript:y")).not.toMatch(/(javascript|vbscript):/i);
+  });
+
   it("escapes block markers only at the start", () => {
     expect(markdownText("# h")).toBe("\\# h");
     expect(markdownText("12. x")).toBe("12\\. x");

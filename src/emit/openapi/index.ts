@@ -2,7 +2,7 @@
 import type { GeneratedFile } from "../types.js";
 import type { ApiModel } from "../../model/types.js";
 import { SECURITY_SCHEME, operationObject } from "./operation.js";
-import { toSchema, type Schema } from "./schema.js";
+import { commonMark, toSchema, type Schema } from "./schema.js";
 
 export const OPENAPI_VERSION = "3.1.0";
 
@@ -19,14 +19,14 @@ export function openApiDocument(model: ApiModel): Schema {
       item[operation.method.toLowerCase()] = operationObject(operation, types, model.auth.header);
     }
   }
-  const kinds = model.auth.tokenKinds.map((kind) => `${kind.id} (${kind.description})`).join(", ");
+  const kinds = commonMark(model.auth.tokenKinds.map((kind) => `${kind.id} (${kind.description})`).join(", "));
   return {
     openapi: OPENAPI_VERSION,
     "x-generated-by": `catalogen, from the catalogue files ${model.sources.join(", ")}. Do not edit by hand: change the catalogue and regenerate.`,
     info: {
       title: model.title,
       description: [
-        model.description ?? "Description: not documented.",
+        model.description === undefined ? "Description: not documented." : commonMark(model.description),
         "The source gives no version or versioning policy, so info.version is \"unversioned\".",
         "Where the source is silent, operations say so in their description and list the silent parts in x-not-documented.",
       ].join("\n\n"),
@@ -43,7 +43,7 @@ export function openApiDocument(model: ApiModel): Schema {
         variables: { base_url: { default: "https://example.invalid" } },
       },
     ],
-    tags: model.modules.map((module) => ({ name: module.id, description: `${module.title}: ${module.area}` })),
+    tags: model.modules.map((module) => ({ name: module.id, description: commonMark(`${module.title}: ${module.area}`) })),
     paths,
     components: {
       schemas: {

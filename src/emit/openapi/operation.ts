@@ -1,6 +1,6 @@
 // One catalogue operation -> one OpenAPI Operation Object.
 import type { MediaType, NamedType, OperationModel, Parameter, RateLimit, ResponseModel } from "../../model/types.js";
-import { isJsonMediaType, toSchema, type Schema } from "./schema.js";
+import { commonMark, isJsonMediaType, toSchema, type Schema } from "./schema.js";
 
 export const SECURITY_SCHEME = "accessToken";
 
@@ -28,7 +28,7 @@ export function operationObject(
   if (parameters.length > 0) result.parameters = parameters;
   if (operation.request) {
     result.requestBody = {
-      ...(operation.request.description === undefined ? {} : { description: operation.request.description }),
+      ...(operation.request.description === undefined ? {} : { description: commonMark(operation.request.description) }),
       required: operation.request.required,
       content: content(operation.request.content, types),
     };
@@ -64,10 +64,10 @@ function notDocumented(operation: OperationModel): string[] {
 
 function description(operation: OperationModel): string {
   const parts: string[] = [];
-  if (operation.description !== undefined) parts.push(operation.description);
+  if (operation.description !== undefined) parts.push(commonMark(operation.description));
   if (operation.tokens) parts.push(`Accepted token kinds: ${operation.tokens.join(", ")}.`);
   if (operation.limits) parts.push(`Rate limits: ${operation.limits.map(limitText).join("; ")}.`);
-  if (operation.constraints) parts.push(`Constraints: ${operation.constraints.join(" ")}`);
+  if (operation.constraints) parts.push(`Constraints: ${commonMark(operation.constraints.join(" "))}`);
   const silent = notDocumented(operation);
   if (silent.length > 0) parts.push(`Not documented in the source: ${silent.join(", ")}.`);
   return parts.join("\n\n");
@@ -91,7 +91,7 @@ function rateLimit(limit: RateLimit): Schema {
 
 function parameterObject(parameter: Parameter, types: ReadonlyMap<string, NamedType>): Schema {
   const notes = [
-    parameter.description,
+    parameter.description === undefined ? undefined : commonMark(parameter.description),
     parameter.schema === undefined ? "Type not documented." : undefined,
   ].filter((note): note is string => note !== undefined);
   return {
@@ -106,7 +106,7 @@ function parameterObject(parameter: Parameter, types: ReadonlyMap<string, NamedT
 
 function responseObject(response: ResponseModel, types: ReadonlyMap<string, NamedType>): Schema {
   return {
-    description: response.description ?? "Not documented.",
+    description: response.description === undefined ? "Not documented." : commonMark(response.description),
     ...(response.content.length > 0 ? { content: content(response.content, types) } : {}),
   };
 }

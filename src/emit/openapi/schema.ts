@@ -1,5 +1,12 @@
 // TypeNode -> JSON Schema 2020-12, the dialect of OpenAPI 3.1.
 import type { Combinations, NamedType, ObjectShape, TypeNode } from "../../model/types.js";
+import { markdownParagraphs } from "../shared/text.js";
+
+/**
+ * OpenAPI reads every `description` as CommonMark, and tools render it: catalogue text goes in
+ * escaped so it shows literally (summaries, titles, names and values are plain and stay exact).
+ */
+export const commonMark = (text: string): string => markdownParagraphs(text);
 
 export type Schema = { [key: string]: unknown };
 
@@ -12,7 +19,7 @@ export function isJsonMediaType(contentType: string): boolean {
 
 export function toSchema(node: TypeNode, types: ReadonlyMap<string, NamedType>): Schema {
   const schema = nullable(baseSchema(node, types), node);
-  return node.description === undefined ? schema : { description: node.description, ...schema };
+  return node.description === undefined ? schema : { description: commonMark(node.description), ...schema };
 }
 
 function nullable(schema: Schema, node: TypeNode): Schema {
@@ -64,7 +71,7 @@ function objectSchema(shape: ObjectShape, types: ReadonlyMap<string, NamedType>)
     schema.properties = Object.fromEntries(
       shape.properties.map((property) => {
         const inner = toSchema(property.type, types);
-        return [property.name, property.description === undefined ? inner : { ...inner, description: property.description }];
+        return [property.name, property.description === undefined ? inner : { ...inner, description: commonMark(property.description) }];
       }),
     );
   }
@@ -86,7 +93,7 @@ function combinationVariants(combinations: Combinations): Schema[] {
       properties: Object.fromEntries(combinations.fields.map((field) => [field, { const: combination.values[field] }])),
       required: [...combinations.fields],
     };
-    if (combination.meaning !== undefined) variant.description = combination.meaning;
+    if (combination.meaning !== undefined) variant.description = commonMark(combination.meaning);
     if (combination.group !== undefined) variant["x-group"] = combination.group;
     return variant;
   });

@@ -33,9 +33,15 @@ function flatten(text: string): string {
   return text.replace(MARKDOWN_BREAKS, " ").trim();
 }
 
+// Script URL schemes: inert once brackets are escaped, but lax renderers and linters (redocly's
+// no-unsafe-markdown) look for the bare scheme, so its colon is escaped too.
+const SCRIPT_SCHEME = /\b(javascript|vbscript):/gi;
+
 /** Inline Markdown text: no markup, no live HTML, no template syntax survives; one line. */
 export function markdownText(text: string): string {
-  const escaped = flatten(text).replace(MARKDOWN_SPECIAL, (c) => ENTITIES[c] ?? "\\" + c);
+  const escaped = flatten(text)
+    .replace(MARKDOWN_SPECIAL, (c) => ENTITIES[c] ?? "\\" + c)
+    .replace(SCRIPT_SCHEME, "$1\\:");
   return escaped.replace(BLOCK_START, (match, digits: string | undefined, mark: string | undefined) =>
     digits !== undefined ? `${digits}\\${mark}` : `\\${match}`,
   );

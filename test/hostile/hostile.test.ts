@@ -9,7 +9,7 @@ import { join } from "node:path";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadModel } from "../../src/pipeline.js";
-import type { ApiModel, ObjectShape, OperationModel } from "../../src/model/types.js";
+import type { ApiModel, OperationModel, TypeNode } from "../../src/model/types.js";
 import { fixtureCatalogue, generateForTest } from "../helpers/generate.js";
 import { typecheck } from "../helpers/tsc.js";
 import { markdownProblems, parseMarkdown, plainText, tables, walk } from "../docs/markdown-ast.js";
@@ -71,12 +71,12 @@ describe("a catalogue of hostile text", () => {
   let model: ApiModel;
   let out: string;
   let operation: OperationModel;
-  let record: ObjectShape;
+  let record: Extract<TypeNode, { kind: "object" }>;
 
   beforeAll(async () => {
     model = await loadModel(catalogue);
     operation = model.modules[0]!.operations[0]!;
-    record = model.types[0]!.type as ObjectShape;
+    record = model.types[0]!.type as Extract<TypeNode, { kind: "object" }>;
     out = await generateForTest({ catalogue });
   });
 

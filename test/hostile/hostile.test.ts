@@ -100,6 +100,11 @@ describe("a catalogue of hostile text", () => {
       );
     });
 
+    it("the check itself flags a marker that became code", () => {
+      expect(escapedMarkers("x.ts", '/** ok alert(1) */\nconst a = "alert(1)";\n')).toEqual([]);
+      expect(escapedMarkers("x.ts", "/** ends */ here */\nconst b = `${inject}`;\nalert(1);\n")).toHaveLength(3);
+    });
+
     it("keeps every hostile string inside a comment or a string literal", async () => {
       const escaped: string[] = [];
       let seen = 0;

@@ -13,7 +13,8 @@ export const general: GeneralHandlers = {
    * Rate limit: not documented.
    */
   checkConnection(context) {
-    return context.notImplemented();
+    // The real response is not documented; the sandbox answers with who is calling.
+    return { sandbox: true, sellerId: context.identity.sellerId, tokenKind: context.identity.tokenKind };
   },
   /**
    * GET /api/communications/v2/news: News of the seller portal

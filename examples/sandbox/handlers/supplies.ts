@@ -4,7 +4,16 @@
  * (unless --force) and tells which operations it lacks when the catalogue gains some.
  */
 
-import type { SuppliesHandlers } from "../../../generated/server/index.js";
+import type { ItemDiscrepancyResponse, SuppliesHandlers } from "../../../generated/server/index.js";
+
+// Sandbox data: each supply's discrepancies, in the combinations the catalogue allows.
+const DISCREPANCIES: Record<string, ItemDiscrepancyResponse[]> = {
+  "supply-1": [
+    { discrepancyType: "surplus", discrepancyLabel: "surplus" },
+    { discrepancyType: "shortage", discrepancyLabel: "re-sorting" },
+  ],
+  "supply-2": [{ discrepancyType: "shortage", discrepancyLabel: "shortage" }],
+};
 
 export const supplies: SuppliesHandlers = {
   /**
@@ -15,6 +24,8 @@ export const supplies: SuppliesHandlers = {
    * Only supplies accepted within the last year, no earlier than one year before the request, are covered.
    */
   getDiscrepancies(context) {
-    return context.notImplemented();
+    const records = DISCREPANCIES[context.params.supplyId];
+    if (!records) return context.error(404, "No such supply in the sandbox.", { code: "supply-not-found" });
+    return records;
   },
 };

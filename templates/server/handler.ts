@@ -69,6 +69,7 @@ export function createRequestHandler(
 
   return async function handle(request: Request): Promise<Response> {
     const scope: ErrorScope = { requestId: "unknown", origin, now: () => toMillis(clock()) };
+    const budget: Budget = { remaining: undefined };
     let operation: string | undefined;
     let pathname = "";
     try {
@@ -76,15 +77,15 @@ export function createRequestHandler(
       pathname = new URL(request.url).pathname;
       const route = routeRequest(request, pathname);
       operation = route.route.id;
-      return await answer(request, route.route, route.params, scope);
+      return withRemaining(await answer(request, route.route, route.params, scope, budget), budget);
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(scope, error.status, error.details);
+      if (error instanceof HttpError) return withRemaining(errorResponse(scope, error.status, error.details), budget);
       try {
         logError(error, { requestId: scope.requestId, operation, method: request.method, path: pathname });
       } catch {
         // A failing log hook must not change the answer.
       }
-      return internalError(scope);
+      return withRemaining(internalError(scope), budget);
     }
   };
 
@@ -207,6 +208,7 @@ export function createRequestHandler(
     route: RouteDefinition,
     params: Record<string, string>,
     scope: ErrorScope,
+    budget: Budget,
   ): Promise<Response> {
     const identity = await authenticate(request, route);
     const handler = findHandler(handlers, route);
@@ -214,7 +216,7 @@ export function createRequestHandler(
       errorResponse(scope, 501, { detail: `Operation ${route.id} is not implemented.`, code: "not-implemented" });
     if (!handler) return notImplemented();
 
-    const remaining = await limit(route, identity, scope.now());
+    budget.remaining = await limit(route, identity, scope.now());
     const query = parseQuery(new URL(request.url).searchParams, route.query);
     if (!query.ok) throw new HttpError(400, { detail: query.detail, code: "invalid-query" });
     const read = await readBody(request, route);
@@ -235,9 +237,7 @@ export function createRequestHandler(
         }),
       notImplemented,
     };
-    const result = await handler.fn.call(handler.self, context);
-    const response = toResponse(result, route.status);
-    return remaining === undefined ? response : withHeader(response, "x-ratelimit-remaining", String(remaining));
+    return toResponse(await handler.fn.call(handler.self, context), route.status);
   }
 
   function internalError(scope: ErrorScope): Response {
@@ -251,6 +251,16 @@ export function createRequestHandler(
       });
     }
   }
+}
+
+/** What is left of the seller's budget once the operation's rate limits are taken (undefined: none). */
+interface Budget {
+  remaining: number | undefined;
+}
+
+/** Every response after the budget check (the handler's own included) says what is left. */
+function withRemaining(response: Response, budget: Budget): Response {
+  return budget.remaining === undefined ? response : withHeader(response, "x-ratelimit-remaining", String(budget.remaining));
 }
 
 function toResponse(result: unknown, status: number): Response {

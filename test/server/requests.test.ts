@@ -275,6 +275,19 @@ describe("rate limits", () => {
     expect(redirected.headers.get("x-ratelimit-remaining")).toBe("1");
   });
 
+  test("errors after the budget check (here a throwing handler) carry X-Ratelimit-Remaining too", async () => {
+    const { handle } = handlerFor({}, {
+      shop: {
+        getOrder: () => {
+          throw new Error("down");
+        },
+      },
+    });
+    const response = await handle(request("/shop/v1/orders/o-1"));
+    expect(response.status).toBe(500);
+    expect(response.headers.get("x-ratelimit-remaining")).toBe("1");
+  });
+
   test("the store is pluggable", async () => {
     const keys: string[] = [];
     const inner = new server.MemoryRateLimitStore();

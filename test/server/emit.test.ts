@@ -1,0 +1,151 @@
+// The server emitter on its own: deterministic output, catalogue text kept inert, name clashes
+// refused, mock examples checked by the compiler.
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { Project } from "ts-morph";
+import { beforeAll, describe, expect, test } from "vitest";
+import type { ApiModel } from "../../src/model/types.js";
+import { emitServer } from "../../src/emit/server/index.js";
+import { jsonLiteral } from "../../src/emit/server/mock-file.js";
+import { loadModel } from "../../src/pipeline.js";
+import { freshDir, repoCatalogue } from "../helpers/generate.js";
+import { typecheck } from "../helpers/tsc.js";
+import { featuresCatalogue } from "./helpers.js";
+
+async function writeServer(model: ApiModel): Promise<string[]> {
+  const dir = await freshDir("server-emit");
+  const files = await emitServer(model);
+  return Promise.all(
+    files.map(async (file) => {
+      const path = join(dir, file.path);
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, file.content);
+      return path;
+    }),
+  );
+}
+
+let real: ApiModel;
+beforeAll(async () => {
+  real = await loadModel(repoCatalogue);
+});
+
+describe("emitServer", () => {
+  test("writes the public surface and the runtime, never the runtime's tests", async () => {
+    const paths = (await emitServer(real)).map((file) => file.path);
+    expect(paths.filter((path) => !path.startsWith("server/runtime/"))).toEqual([
+      "server/index.ts",
+      "server/types.ts",
+      "server/handlers.ts",
+      "server/routes.ts",
+      "server/mock.ts",
+    ]);
+    expect(paths.filter((path) => path.startsWith("server/runtime/")).sort()).toEqual(
+      ["body", "errors", "handler", "node", "query", "rate-limit", "router", "types"].map((name) => `server/runtime/${name}.ts`),
+    );
+  });
+
+  test("is deterministic", async () => {
+    const again = await loadModel(repoCatalogue);
+    expect(await emitServer(again)).toEqual(await emitServer(real));
+  });
+
+  test("one route per operation of the catalogue, and every module in Handlers", async () => {
+    const files = await emitServer(real);
+    const routes = files.find((file) => file.path === "server/routes.ts")?.content ?? "";
+    const handlers = files.find((file) => file.path === "server/handlers.ts")?.content ?? "";
+    const operations = real.modules.flatMap((module) => module.operations);
+    expect(operations).toHaveLength(184);
+    expect(routes.match(/^\s*id: "/gm)).toHaveLength(184);
+    for (const operation of operations) expect(routes).toContain(`id: "${operation.id}"`);
+    for (const name of ["items", "inStorePickup", "ordersDbs", "analytics", "communications", "wbd", "finances", "general", "tariffs", "supplies"]) {
+      expect(handlers).toMatch(new RegExp(`^\\s*${name}\\?: `, "m"));
+    }
+  });
+
+  test("refuses a catalogue type named like something the server exports", async () => {
+    const model = await loadModel(featuresCatalogue);
+    const clashing: ApiModel = { ...model, types: [...model.types, { name: "Handlers", module: "shop", type: { kind: "string" } }] };
+    await expect(emitServer(clashing)).rejects.toThrow(/Handlers clash/);
+  });
+});
+
+describe("catalogue text stays inert", () => {
+  test("comment and string breakers in summaries, descriptions and paths", async () => {
+    const model = await loadModel(featuresCatalogue);
+    const hostile = "*/ export const pwned = 1; /* \" ' ` ${x} \u2028 @param";
+    const shop = model.modules.find((module) => module.id === "shop")!;
+    const operation = shop.operations[0]!;
+    const changed: ApiModel = {
+      ...model,
+      modules: model.modules.map((module) =>
+        module === shop
+          ? {
+              ...module,
+              title: hostile,
+              area: hostile,
+              operations: [
+                {
+                  ...operation,
+                  summary: hostile,
+                  description: hostile,
+                  constraints: [hostile],
+                  path: "/x/a*/b",
+                  segments: [
+                    { kind: "static", value: "x" },
+                    { kind: "static", value: "a*" },
+                    { kind: "static", value: "b" },
+                  ],
+                },
+                ...module.operations.slice(1),
+              ],
+            }
+          : module,
+      ),
+    };
+    const paths = await writeServer(changed);
+    const result = await typecheck(paths, { version: "7.0", resolution: "nodenext" });
+    expect(result.output).toBe("");
+    const project = new Project({ useInMemoryFileSystem: true });
+    for (const file of await emitServer(changed)) {
+      const source = project.createSourceFile(`/${file.path}`, file.content, { overwrite: true });
+      expect(source.getVariableDeclaration("pwned"), file.path).toBeUndefined();
+    }
+  });
+
+  test("JSON examples become literals that keep __proto__ as data", () => {
+    const text = jsonLiteral(JSON.parse('{"__proto__":{"a":1},"b":["\\u2028",null,true,1.5]}'));
+    expect(text).toBe('{ ["__proto__"]: { "a": 1 }, "b": ["\\u2028", null, true, 1.5] }');
+    const value = new Function(`return (${text});`)() as Record<string, unknown>;
+    expect(Object.keys(value)).toEqual(["__proto__", "b"]);
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+  });
+});
+
+describe("mockHandlers", () => {
+  test("an example outside the allowed combinations fails to compile", async () => {
+    const supplies = real.modules.find((module) => module.id === "supplies")!;
+    const operation = supplies.operations[0]!;
+    const response = operation.responses![0]!;
+    const media = response.content[0]!;
+    const changed: ApiModel = {
+      ...real,
+      modules: real.modules.map((module) =>
+        module === supplies
+          ? {
+              ...module,
+              operations: [
+                {
+                  ...operation,
+                  responses: [{ ...response, content: [{ ...media, example: [{ discrepancyType: "surplus", discrepancyLabel: "shortage" }] }] }],
+                },
+              ],
+            }
+          : module,
+      ),
+    };
+    const result = await typecheck(await writeServer(changed), { version: "7.0", resolution: "nodenext" });
+    expect(result.ok).toBe(false);
+    expect(result.output).toMatch(/mock\.ts.*"shortage"/s);
+  });
+});

@@ -42,11 +42,17 @@ async function serve(
   });
   const body = new BodyState();
   try {
+    let request: Request | undefined;
+    try {
+      request = toRequest(req, body, aborted.signal);
+    } catch {
+      // Not expressible as a web Request (e.g. a forbidden method such as CONNECT).
+    }
     let response: Response;
     try {
-      response = await handle(toRequest(req, body, aborted.signal));
+      response = request ? await handle(request) : new Response(null, { status: 400 });
     } catch {
-      response = new Response(null, { status: 400 });
+      response = new Response(null, { status: 500 });
     }
     await writeResponse(response, res, body.unread(), aborted.signal);
   } catch (error) {

@@ -165,6 +165,20 @@ describe("server-features over HTTP", () => {
           getOrder: (context: { params: { orderId: string } }) => ({ id: context.params.orderId, quantity: 1, status: "open" }),
           deleteOrder: () => undefined,
           uploadInvoice: (context: { body: Uint8Array }) => ({ size: context.body.byteLength }),
+          echo: () => {
+            const chunks = ["one ", "two ", "three"];
+            const body = new ReadableStream<Uint8Array>({
+              pull(controller) {
+                const next = chunks.shift();
+                if (next === undefined) controller.close();
+                else controller.enqueue(new TextEncoder().encode(next));
+              },
+            });
+            const headers = new Headers({ "content-type": "text/plain" });
+            headers.append("set-cookie", "a=1; Path=/");
+            headers.append("set-cookie", "b=2; Path=/");
+            return new Response(body, { status: 202, headers });
+          },
         },
       },
       { authenticate: demoAuthenticate, maxBodyBytes: 1024, onError: (_error, context) => errors.push(context) },
@@ -217,6 +231,17 @@ describe("server-features over HTTP", () => {
       chunks: 8,
     });
     expect(response.status).toBe(413);
+  });
+
+  test("a handler's streamed Response arrives whole, with every Set-Cookie", async () => {
+    const response = await rawRequest(`${base}/shop/v1/echo`, {
+      method: "POST",
+      headers: { authorization: "tok-personal-s1" },
+      body: new Uint8Array(0),
+    });
+    expect(response.status).toBe(202);
+    expect(response.body).toBe("one two three");
+    expect(response.headers["set-cookie"]).toEqual(["a=1; Path=/", "b=2; Path=/"]);
   });
 
   test("the server keeps serving after a 413", async () => {

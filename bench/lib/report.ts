@@ -1,0 +1,117 @@
+// Writes BENCHMARKS.md from bench/results/bench.json and bench/results/peers.json (whichever
+// exist), and returns the tables for the terminal.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Machine } from "./env.js";
+import { kb, markdownTable, mib, ms, ratio } from "./format.js";
+import type { BenchResults, PeerResults } from "./results.js";
+
+function readJson<T>(path: string): T | undefined {
+  return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as T) : undefined;
+}
+
+function conditions(machine: Machine): string {
+  const loaded = Math.max(machine.loadStart, machine.loadEnd ?? 0) >= 1.2;
+  return (
+    `${machine.date.slice(0, 16).replace("T", " ")} UTC, commit ${machine.commit}, Node ${machine.node}, ` +
+    `${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB; 1-minute load ${machine.loadStart.toFixed(2)} at start, ` +
+    `${machine.loadEnd?.toFixed(2) ?? "?"} at end${loaded ? " — **taken under load: other work was running, times are inflated**" : " (quiet)"}.`
+  );
+}
+
+export function benchTables(bench: BenchResults): string {
+  const generate = markdownTable(
+    ["operations", "cold generate, 4 targets", "peak RSS", "per operation", "cold, warm prettier cache", "no-op regenerate", "files touched", "one operation changed", "files rewritten"],
+    bench.results.map((r) => [
+      String(r.operations),
+      ms(r.cold.wallMs),
+      mib(r.cold.rssMiB),
+      `${(r.cold.wallMs / r.operations).toFixed(2)} ms`,
+      ms(r.coldWarmCache.wallMs),
+      ms(r.noop.wallMs),
+      String(r.noop.filesTouched),
+      ms(r.oneChanged.wallMs),
+      String(r.oneChanged.filesWritten),
+    ]),
+  );
+  const output = markdownTable(
+    ["operations", "output files", "output size", "client size", "tsc --noEmit client", "tsc peak RSS", "tsc errors", "one-operation bundle, minified", "gzipped"],
+    bench.results.map((r) => [
+      String(r.operations),
+      String(r.output.files),
+      kb(r.output.bytes),
+      kb(r.output.clientBytes),
+      ms(r.tsc.wallMs),
+      mib(r.tsc.rssMiB),
+      String(r.tsc.errors),
+      kb(r.bundle.minified),
+      kb(r.bundle.gzipped),
+    ]),
+  );
+  const runs = bench.results.map((r) => `${r.operations}: ${r.cold.runs}`).join(", ");
+  return `${generate}\n\n${output}\n\nRuns per median (operations: runs): ${runs}. Conditions: ${conditions(bench.machine)}`;
+}
+
+export function peerTables(peers: PeerResults): string {
+  return peers.results
+    .map((size) => {
+      const rows = [size.ours, ...size.peers].map((tool) => {
+        const self = tool === size.ours;
+        if (tool.error) return [tool.tool, tool.generates, `failed: ${tool.error.replace(/\|/g, "\\|").replace(/\s+/g, " ").slice(0, 160)}`, "", "", "", "", "", "", ""];
+        return [
+          tool.tool,
+          tool.generates,
+          ms(tool.generate?.wallMs),
+          mib(tool.generate?.rssMiB),
+          self ? "1x" : ratio(size.ours.generate?.wallMs, tool.generate?.wallMs),
+          kb(tool.outputBytes),
+          tool.tsc ? `${ms(tool.tsc.wallMs)}${tool.tsc.errors ? ` (${tool.tsc.errors} errors)` : ""}` : "-",
+          self ? "1x" : ratio(size.ours.tsc?.wallMs, tool.tsc?.wallMs),
+          tool.bundle ? `${kb(tool.bundle.minified)} / ${kb(tool.bundle.gzipped)}` : "-",
+          self || !tool.bundle || !size.ours.bundle ? (self ? "1x" : "-") : ratio(size.ours.bundle.minified, tool.bundle.minified),
+        ];
+      });
+      const table = markdownTable(
+        ["tool", "generates", "generate", "peak RSS", "their time / ours", "output", "tsc --noEmit", "their tsc / ours", "bundle min / gzip", "their bundle / ours"],
+        rows,
+      );
+      return `### ${size.operations} operations (${size.rounds} interleaved rounds, medians)\n\n${table}`;
+    })
+    .join("\n\n")
+    .concat(`\n\nConditions: ${conditions(peers.machine)}`);
+}
+
+export function writeReport(root: string): string {
+  const bench = readJson<BenchResults>(join(root, "bench/results/bench.json"));
+  const peers = readJson<PeerResults>(join(root, "bench/results/peers.json"));
+  const path = join(root, "BENCHMARKS.md");
+  const previous = existsSync(path) ? readFileSync(path, "utf8") : "";
+  const ours = bench ? benchTables(bench) : "_not run yet: `npm run bench`_";
+  const theirs = peers ? peerTables(peers) : "_not run yet: `npm run bench:peers`_";
+  // The prose around the tables is kept; only the blocks between the markers are replaced.
+  const next = replaceBlock(replaceBlock(previous || TEMPLATE, "bench", ours), "peers", theirs);
+  writeFileSync(path, next);
+  return `${ours}\n\n${theirs}`;
+}
+
+function replaceBlock(text: string, name: string, body: string): string {
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from === -1 || to === -1) return `${text}\n${start}\n${body}\n${end}\n`;
+  return `${text.slice(0, from + start.length)}\n${body}\n${text.slice(to)}`;
+}
+
+const TEMPLATE = `# Benchmarks
+
+## catalogen
+
+<!-- bench:start -->
+<!-- bench:end -->
+
+## Side by side with the peers
+
+<!-- peers:start -->
+<!-- peers:end -->
+`;

@@ -33,7 +33,8 @@ export class TokenBucket {
       this.tokens -= 1;
       return 0;
     }
-    return Math.max(1, Math.ceil((1 - this.tokens) * this.intervalMs));
+    // The epsilon keeps float error (1 - 1/3) * 60000 = 40000.000000004 from adding a millisecond.
+    return Math.max(1, Math.ceil((1 - this.tokens) * this.intervalMs - 1e-6));
   }
 
   /** Tokens there at `now` (fractional while one comes back). */

@@ -170,6 +170,8 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
 
       const headers: Record<string, string> = { accept: "application/json, */*;q=0.8", ...stringHeaders(args.headers), ...call.headers };
       if (encoded.contentType) headers["content-type"] = encoded.contentType;
+      // The token goes in its header exactly once, whatever case a caller's header used.
+      for (const name of Object.keys(headers)) if (name.toLowerCase() === authHeader.toLowerCase()) delete headers[name];
       hook(options.onRequest, { ...ctx, attempt, headers: { ...headers, [authHeader]: "[redacted]" } });
       headers[authHeader] = token;
 
@@ -186,7 +188,7 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
           ...ctx,
           attempt,
           status: response.status,
-          headers: headersObject(response.headers),
+          headers: responseHeaders(response, token),
           durationMs: clock.now() - started,
         });
         if (response.ok) {
@@ -281,8 +283,6 @@ function aborted(ctx: Context, signal: AbortSignal | undefined): ApiError {
 
 function httpError(ctx: Context, response: Response, body: ErrorBody | string | undefined, retryAfterMs: number | undefined, token: string): ApiError {
   const said = typeof body === "object" ? (body.detail ?? body.title) : undefined;
-  const headers = headersObject(response.headers);
-  for (const name of Object.keys(headers)) headers[name] = redact(headers[name] ?? "", token);
   return new ApiError({
     kind: kindOfStatus(response.status),
     operationId: ctx.operationId,
@@ -290,10 +290,17 @@ function httpError(ctx: Context, response: Response, body: ErrorBody | string | 
     url: ctx.url,
     status: response.status,
     body,
-    headers,
+    headers: responseHeaders(response, token),
     retryAfterMs,
     message: `${ctx.operationId} ${ctx.method} ${ctx.url}: ${response.status} ${redact(response.statusText, token)}${typeof said === "string" ? `: ${said}` : ""}`.trim(),
   });
+}
+
+/** Response headers as a plain object, with any copy of the token (a server may echo it) removed. */
+function responseHeaders(response: Response, token: string): Record<string, string> {
+  const headers = headersObject(response.headers);
+  for (const name of Object.keys(headers)) headers[name] = redact(headers[name] ?? "", token);
+  return headers;
 }
 
 /** The error body with any copy of the token removed: parsed when a JSON object, the text otherwise. */

@@ -1,5 +1,15 @@
 // Formats generated text with prettier, under fixed options so output never depends on the
 // machine or on a prettier config lying around in the consumer's repo.
+//
+// Prettier is most of a generate's time, and a regenerate after a small catalogue change hands it
+// mostly the same texts again. So formatted texts are cached on disk, keyed by the hash of
+// everything the result depends on (prettier's version, parser, options, unformatted text): a hit
+// returns exactly the bytes prettier gave for that key before. The cache is one JSON file,
+// node_modules/.cache/catalogen/prettier.json under the working directory (or the folder named by
+// CATALOGEN_CACHE_DIR; `off` disables it). Any trouble reading or writing it means "no cache".
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 
 const PARSERS: Record<string, string> = { ".ts": "typescript", ".md": "markdown", ".json": "json" };
 
@@ -10,14 +20,125 @@ export function parserFor(path: string): string | undefined {
   return dot === -1 ? undefined : PARSERS[path.slice(dot)];
 }
 
-export async function formatFile(path: string, content: string): Promise<string> {
+// One file at a time: prettier.format awaits inside, so formatting every file at once keeps every
+// file's syntax tree alive together, which costs memory and garbage collection, not speed.
+let queue: Promise<unknown> = Promise.resolve();
+
+export function formatFile(path: string, content: string): Promise<string> {
+  const run = queue.then(() => formatNow(path, content));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function formatNow(path: string, content: string): Promise<string> {
   const parser = parserFor(path);
   if (!parser) return content.endsWith("\n") ? content : `${content}\n`;
   const prettier = await import("prettier");
+  const cache = formatCache();
+  const key = cache && cacheKey(prettier.version, parser, content);
+  const hit = key === undefined ? undefined : cache?.get(key);
+  if (hit !== undefined) return hit;
+  let formatted: string;
   try {
-    return await prettier.format(content, { ...FORMAT_OPTIONS, parser });
+    formatted = await prettier.format(content, { ...FORMAT_OPTIONS, parser });
   } catch (error) {
     // An emitter produced text prettier cannot parse: a catalogen bug, so say where.
     throw new Error(`catalogen produced unparsable ${parser} for ${path}: ${(error as Error).message}`, { cause: error });
   }
+  if (key !== undefined) cache?.set(key, formatted);
+  return formatted;
+}
+
+export function cacheKey(prettierVersion: string, parser: string, content: string): string {
+  return createHash("sha256")
+    .update(JSON.stringify({ prettierVersion, parser, options: FORMAT_OPTIONS }))
+    .update("\0")
+    .update(content)
+    .digest("hex");
+}
+
+/** Where the cache lives for this process; undefined: no cache. */
+export function cacheDirectory(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string | undefined {
+  const configured = env.CATALOGEN_CACHE_DIR;
+  if (configured === "off") return undefined;
+  if (configured) return configured;
+  // Only where a node_modules folder already is: never create one in a folder that has none.
+  return existsSync(join(cwd, "node_modules")) ? join(cwd, "node_modules", ".cache", "catalogen") : undefined;
+}
+
+const CACHE_FILE = "prettier.json";
+/** Beyond the entries this run used, older ones are kept up to this many characters in all. */
+const OLD_ENTRIES_BUDGET = 64 * 1024 * 1024;
+
+/**
+ * Formatted texts by key, read once from disk and written back once, when the process exits, if
+ * anything was added. The file keeps this run's entries first, then older ones within a budget,
+ * so it cannot grow without bound.
+ */
+export class FormatCache {
+  private readonly old = new Map<string, string>();
+  private readonly used = new Map<string, string>();
+  private added = false;
+
+  constructor(readonly dir: string) {
+    try {
+      const data = JSON.parse(readFileSync(join(dir, CACHE_FILE), "utf8")) as { entries?: unknown };
+      if (data.entries && typeof data.entries === "object") {
+        for (const [key, value] of Object.entries(data.entries)) if (typeof value === "string") this.old.set(key, value);
+      }
+    } catch {
+      // missing or unreadable: start empty
+    }
+  }
+
+  get(key: string): string | undefined {
+    const value = this.used.get(key) ?? this.old.get(key);
+    if (value !== undefined) this.used.set(key, value);
+    return value;
+  }
+
+  set(key: string, value: string): void {
+    this.used.set(key, value);
+    this.added = true;
+  }
+
+  /** Writes the file if this run added entries. Never throws: a cache that cannot be saved is no cache. */
+  save(): void {
+    if (!this.added) return;
+    const entries: Record<string, string> = Object.fromEntries(this.used);
+    let budget = OLD_ENTRIES_BUDGET;
+    for (const [key, value] of this.old) {
+      if (this.used.has(key)) continue;
+      budget -= value.length;
+      if (budget < 0) break;
+      entries[key] = value;
+    }
+    const path = join(this.dir, CACHE_FILE);
+    const temporary = `${path}.${process.pid}.tmp`;
+    try {
+      mkdirSync(this.dir, { recursive: true });
+      writeFileSync(temporary, JSON.stringify({ entries }));
+      renameSync(temporary, path);
+      this.added = false;
+    } catch {
+      // unwritable: carry on without a cache
+    }
+  }
+}
+
+let processCache: { cache: FormatCache | undefined } | undefined;
+
+function formatCache(): FormatCache | undefined {
+  if (!processCache) {
+    const dir = cacheDirectory();
+    const cache = dir === undefined ? undefined : new FormatCache(dir);
+    if (cache) process.once("exit", () => cache.save());
+    processCache = { cache };
+  }
+  return processCache.cache;
+}
+
+/** Writes this process's cache now (the CLI also does so at exit). */
+export function saveFormatCache(): void {
+  processCache?.cache?.save();
 }

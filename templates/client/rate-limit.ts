@@ -37,12 +37,6 @@ export class TokenBucket {
     return Math.max(1, Math.ceil((1 - this.tokens) * this.intervalMs - 1e-6));
   }
 
-  /** Tokens there at `now` (fractional while one comes back). */
-  available(now: number): number {
-    this.refill(now);
-    return this.tokens;
-  }
-
   private refill(now: number): void {
     const elapsed = Math.max(0, now - this.updatedAt);
     this.updatedAt = Math.max(now, this.updatedAt);

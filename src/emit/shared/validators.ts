@@ -159,6 +159,7 @@ class GuardWriter {
 
   private object(node: ObjectShape, value: string, path: string): string[] {
     const lines = [`if (!isRecord(${value})) return problem(${path}, ${value}, "an object");`];
+    const fieldVars = new Map<string, string>();
     for (const property of node.properties) {
       const field = this.fresh("f");
       const fieldPath = `${path} + ${stringLiteral(memberPath(property.name))}`;
@@ -166,6 +167,7 @@ class GuardWriter {
       const combined = node.combinations?.fields.includes(property.name) ?? false;
       if (!property.required && !combined && inner.length === 0) continue;
       lines.push(`const ${field} = ${value}[${stringLiteral(property.name)}];`);
+      fieldVars.set(property.name, field);
       if (property.required || combined) {
         lines.push(`if (${field} === undefined) return problem(${fieldPath}, ${field}, "a value (required)");`, ...inner);
       } else {
@@ -179,13 +181,14 @@ class GuardWriter {
     if (combinations && combinations.fields.length > 0 && combinations.allowed.length > 0) {
       const fields = combinations.fields;
       const last = fields[fields.length - 1] ?? "";
+      const read = (f: string): string => fieldVars.get(f) ?? `${value}[${stringLiteral(f)}]`;
       const allowed = combinations.allowed.map(
-        (combination) => `(${fields.map((f) => `${value}[${stringLiteral(f)}] === ${stringLiteral(combination.values[f] ?? "")}`).join(" && ")})`,
+        (combination) => `(${fields.map((f) => `${read(f)} === ${stringLiteral(combination.values[f] ?? "")}`).join(" && ")})`,
       );
       const listed = combinations.allowed.map((combination) => fields.map((f) => combination.values[f] ?? "").join("/")).join(", ");
       const expected = `an allowed combination of ${fields.join(", ")} (${listed})`;
       lines.push(
-        `if (!(${allowed.join(" || ")})) return problem(${path} + ${stringLiteral(memberPath(last))}, ${value}[${stringLiteral(last)}], ${stringLiteral(expected)});`,
+        `if (!(${allowed.join(" || ")})) return problem(${path} + ${stringLiteral(memberPath(last))}, ${read(last)}, ${stringLiteral(expected)});`,
       );
     }
     return lines;

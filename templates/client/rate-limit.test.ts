@@ -1,0 +1,110 @@
+import { describe, expect, test } from "vitest";
+import type { Clock } from "./clock.js";
+import { RateLimitedLocally, RateLimiter, TokenBucket } from "./rate-limit.js";
+
+describe("TokenBucket", () => {
+  test("starts full: burst requests go at once, the next waits one interval", () => {
+    const bucket = new TokenBucket(3, 1000, 0);
+    expect([bucket.take(0), bucket.take(0), bucket.take(0)]).toEqual([0, 0, 0]);
+    expect(bucket.take(0)).toBe(1000);
+  });
+
+  test("one token comes back every interval, and a refused take costs nothing", () => {
+    const bucket = new TokenBucket(1, 60_000, 0);
+    expect(bucket.take(0)).toBe(0);
+    expect(bucket.take(15_000)).toBe(45_000);
+    expect(bucket.take(45_000)).toBe(15_000);
+    expect(bucket.take(60_000)).toBe(0);
+    expect(bucket.take(60_000)).toBe(60_000);
+  });
+
+  test("never holds more than its capacity", () => {
+    const bucket = new TokenBucket(2, 100, 0);
+    expect(bucket.take(10_000)).toBe(0);
+    expect(bucket.take(10_000)).toBe(0);
+    expect(bucket.take(10_000)).toBe(100);
+  });
+
+  test("a clock going backwards does not mint tokens", () => {
+    const bucket = new TokenBucket(1, 1000, 5000);
+    expect(bucket.take(5000)).toBe(0);
+    expect(bucket.take(1000)).toBeGreaterThan(0);
+    expect(bucket.take(5500)).toBe(500);
+  });
+});
+
+function manualClock() {
+  let time = 0;
+  const sleepers: { until: number; resolve: () => void }[] = [];
+  const clock: Clock = {
+    now: () => time,
+    random: () => 0,
+    sleep: (ms, signal) =>
+      new Promise((resolve, reject) => {
+        const sleeper = { until: time + ms, resolve };
+        sleepers.push(sleeper);
+        signal?.addEventListener("abort", () => {
+          sleepers.splice(sleepers.indexOf(sleeper), 1);
+          reject(signal.reason);
+        });
+      }),
+  };
+  const advance = async (ms: number) => {
+    time += ms;
+    for (const s of sleepers.filter((s) => s.until <= time)) {
+      sleepers.splice(sleepers.indexOf(s), 1);
+      s.resolve();
+    }
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+  };
+  return { clock, advance };
+}
+
+const LIMIT = { key: "op:0", burst: 1, intervalMs: 1000 };
+
+describe("RateLimiter", () => {
+  test("waiting callers go in order, one per interval", async () => {
+    const { clock, advance } = manualClock();
+    const limiter = new RateLimiter(clock);
+    const order: number[] = [];
+    const calls = [1, 2, 3].map((n) => limiter.acquire([LIMIT], "t", "wait").then(() => order.push(n)));
+    await advance(0);
+    expect(order).toEqual([1]);
+    await advance(1000);
+    expect(order).toEqual([1, 2]);
+    await advance(999);
+    expect(order).toEqual([1, 2]);
+    await advance(1);
+    await Promise.all(calls);
+    expect(order).toEqual([1, 2, 3]);
+  });
+
+  test("an aborted waiter leaves the line without taking a token", async () => {
+    const { clock, advance } = manualClock();
+    const limiter = new RateLimiter(clock);
+    await limiter.acquire([LIMIT], "t", "wait");
+    const controller = new AbortController();
+    const second = limiter.acquire([LIMIT], "t", "wait", controller.signal);
+    let thirdDone = false;
+    const third = limiter.acquire([LIMIT], "t", "wait").then(() => (thirdDone = true));
+    await advance(0);
+    controller.abort(new Error("stop"));
+    await expect(second).rejects.toThrow("stop");
+    await advance(1000);
+    await third;
+    expect(thirdDone).toBe(true);
+    // Only one token came back in that second, and the third caller has it.
+    await expect(limiter.acquire([LIMIT], "t", "fail")).rejects.toBeInstanceOf(RateLimitedLocally);
+  });
+
+  test("fail mode throws with the wait, and separate tokens or keys have separate buckets", async () => {
+    const { clock } = manualClock();
+    const limiter = new RateLimiter(clock);
+    await limiter.acquire([LIMIT], "a", "fail");
+    const error = await limiter.acquire([LIMIT], "a", "fail").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitedLocally);
+    expect((error as RateLimitedLocally).retryAfterMs).toBe(1000);
+    await expect(limiter.acquire([LIMIT], "b", "fail")).resolves.toBeUndefined();
+    await expect(limiter.acquire([{ ...LIMIT, key: "other:0" }], "a", "fail")).resolves.toBeUndefined();
+  });
+});

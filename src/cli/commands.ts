@@ -1,7 +1,8 @@
 // One entry per CLI command: its flags (for parsing and --help) and what it does.
+import { join, resolve } from "node:path";
 import { check, generate, loadModel } from "../pipeline.js";
 import type { ResolvedConfig } from "./config.js";
-import { shown, type Io } from "./main.js";
+import { shown, UsageError, type Io } from "./main.js";
 
 interface Option {
   type: "string" | "boolean";
@@ -30,8 +31,9 @@ export const COMMANDS: Command[] = [
       check: { type: "boolean", description: "Write nothing; exit 1 naming every stale, missing or extra file" },
     },
     async run({ config, flags, io }) {
-      const options = { catalogue: config.catalogue, out: config.out, targets: config.targets };
-      const out = shown(config.out, io.cwd);
+      const outDir = typeof flags.out === "string" ? resolve(io.cwd, flags.out) : config.out;
+      const options = { catalogue: config.catalogue, out: outDir, targets: config.targets };
+      const out = shown(outDir, io.cwd);
       if (flags.check) {
         const report = await check(options);
         const problems = [
@@ -94,6 +96,25 @@ export const COMMANDS: Command[] = [
         io.out(`${operation.module.padEnd(16)} ${operation.method.padEnd(7)} ${operation.path.padEnd(64)} ${operation.id}`);
       }
       io.out(`${operations.length} operations in ${model.modules.length} module${model.modules.length === 1 ? "" : "s"}`);
+      return 0;
+    },
+  },
+  {
+    name: "scaffold",
+    summary: "Write handler files for the generated server, once; report handlers the catalogue added since",
+    options: {
+      catalogue: catalogueOption,
+      out: { type: "string", valueName: "dir", description: "Folder for the handler files (default: config scaffold.out)" },
+      server: { type: "string", valueName: "dir", description: "The generated server they import (default: <generate out>/server)" },
+      force: { type: "boolean", description: "Replace existing handler files (your edits are lost)" },
+    },
+    async run({ config, flags, io }) {
+      const outDir = typeof flags.out === "string" ? resolve(io.cwd, flags.out) : config.scaffoldOut;
+      if (outDir === undefined) throw new UsageError("say where the handlers go: --out DIR (or scaffold.out in the config)");
+      const serverDir = typeof flags.server === "string" ? resolve(io.cwd, flags.server) : join(config.out, "server");
+      const { scaffoldHandlers, formatScaffoldReport } = await import("../scaffold/index.js");
+      const report = await scaffoldHandlers(await loadModel(config.catalogue), { outDir, serverDir, force: flags.force === true });
+      io.out(formatScaffoldReport(report, shown(outDir, io.cwd)));
       return 0;
     },
   },

@@ -77,7 +77,6 @@ function applyFlags(config: ResolvedConfig, flags: Record<string, unknown>, cwd:
     ...config,
     targets: targets as Target[],
     ...(typeof flags.catalogue === "string" && { catalogue: resolve(cwd, flags.catalogue) }),
-    ...(typeof flags.out === "string" && { out: resolve(cwd, flags.out) }),
   };
 }
 

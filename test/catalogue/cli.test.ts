@@ -65,6 +65,30 @@ describe("catalogen CLI", () => {
     expect(result.out).toContain("wrote   js-out/openapi.json");
   });
 
+  it("scaffold writes handlers once, keeps edits on a second run, and --force replaces them", async () => {
+    const dir = await freshDir("scaffold-cli");
+    const args = ["scaffold", "--out", "handlers", "--server", "generated/server", "--catalogue", repoCatalogue];
+    const first = await run(args, dir);
+    expect(first.code).toBe(0);
+    expect(first.out).toContain("wrote   handlers/supplies.ts");
+    const supplies = join(dir, "handlers/supplies.ts");
+    const { readFile } = await import("node:fs/promises");
+    await writeFile(supplies, (await readFile(supplies, "utf8")) + "\n// my edit\n");
+    const second = await run(args, dir);
+    expect(second.out).toContain("kept    handlers/supplies.ts");
+    expect(await readFile(supplies, "utf8")).toContain("// my edit");
+    const forced = await run([...args, "--force"], dir);
+    expect(forced.out).toContain("wrote   handlers/supplies.ts");
+    expect(await readFile(supplies, "utf8")).not.toContain("// my edit");
+  });
+
+  it("scaffold without a destination is a usage error", async () => {
+    const dir = await freshDir("scaffold-usage");
+    const result = await run(["scaffold", "--catalogue", repoCatalogue], dir);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain("--out DIR");
+  });
+
   it("works as `npx catalogen` through the package bin", async () => {
     const { stdout } = await promisify(execFile)("npx", ["--no-install", "catalogen", "list", "--json"], { cwd: repoRoot });
     const rows = JSON.parse(stdout) as unknown[];

@@ -20,17 +20,7 @@ export function parserFor(path: string): string | undefined {
   return dot === -1 ? undefined : PARSERS[path.slice(dot)];
 }
 
-// One file at a time: prettier.format awaits inside, so formatting every file at once keeps every
-// file's syntax tree alive together, which costs memory and garbage collection, not speed.
-let queue: Promise<unknown> = Promise.resolve();
-
-export function formatFile(path: string, content: string): Promise<string> {
-  const run = queue.then(() => formatNow(path, content));
-  queue = run.catch(() => undefined);
-  return run;
-}
-
-async function formatNow(path: string, content: string): Promise<string> {
+export async function formatFile(path: string, content: string): Promise<string> {
   const parser = parserFor(path);
   if (!parser) return content.endsWith("\n") ? content : `${content}\n`;
   const prettier = await import("prettier");

@@ -107,3 +107,7 @@ test("standalone functions work over a shared transport", async () => {
   expect(await listThings(transport, { query: { page: 1 } })).toEqual([]);
   expect(server.received[0]?.url).toBe("/things?page=1");
 });
+
+test("hostile catalogue text stayed inside its doc comment: nothing was injected", () => {
+  expect("injected" in client).toBe(false);
+});

@@ -53,17 +53,18 @@ export function deepest(problems: Problem[], path: string, value: unknown): Prob
 /** The module text: helpers, one exported guard per named type, then one per root. */
 export function validatorModule(options: { types: NamedType[]; roots: GuardRoot[]; typesModule?: string }): string {
   const parts = [PREAMBLE];
+  const types = new Map(options.types.map((named) => [named.name, named.type]));
   for (const named of options.types) {
-    parts.push(guardFunction(guardName(named.name), [named.type], false, `Checks a value against ${named.name}.`));
+    parts.push(guardFunction(types, guardName(named.name), [named.type], false, `Checks a value against ${named.name}.`));
   }
   for (const root of options.roots) {
-    parts.push(guardFunction(root.name, root.alternatives, root.allowUndefined ?? false, root.description));
+    parts.push(guardFunction(types, root.name, root.alternatives, root.allowUndefined ?? false, root.description));
   }
   return parts.join("\n");
 }
 
-function guardFunction(name: string, alternatives: TypeNode[], allowUndefined: boolean, description?: string): string {
-  const writer = new GuardWriter();
+function guardFunction(types: Map<string, TypeNode>, name: string, alternatives: TypeNode[], allowUndefined: boolean, description?: string): string {
+  const writer = new GuardWriter(types);
   const only = alternatives.length === 1 ? alternatives[0] : undefined;
   const checks = only
     ? writer.check(only, "value", "path")
@@ -82,6 +83,11 @@ function guardFunction(name: string, alternatives: TypeNode[], allowUndefined: b
 
 class GuardWriter {
   private counter = 0;
+  private readonly types: Map<string, TypeNode>;
+
+  constructor(types: Map<string, TypeNode>) {
+    this.types = types;
+  }
 
   private fresh(prefix: string): string {
     this.counter += 1;
@@ -128,7 +134,7 @@ class GuardWriter {
         return [`if (!isRecord(${value})) ${fail("an object")}`, ...this.eachKey(value, key, node.values, path)];
       }
       case "union":
-        return this.union(node.variants, value, path);
+        return node.discriminator !== undefined ? this.taggedUnion(node.variants, node.discriminator, value, path) : this.union(node.variants, value, path);
       case "object":
         return this.object(node, value, path);
     }
@@ -139,6 +145,33 @@ class GuardWriter {
     const inner = this.check(values, entry, `${path} + "[" + JSON.stringify(${key}) + "]"`);
     if (inner.length === 0) return [];
     return [`for (const ${key} of Object.keys(${value})) {`, `const ${entry}: unknown = ${value}[${key}];`, ...inner, "}"];
+  }
+
+  /** The variant is chosen by its discriminator value, so a problem is reported inside the right one. */
+  private taggedUnion(variants: TypeNode[], discriminator: string, value: string, path: string): string[] {
+    const tags = variants.map((variant) => this.tagOf(variant, discriminator));
+    if (tags.some((tag) => tag === undefined) || new Set(tags).size !== tags.length) return this.union(variants, value, path);
+    const tag = this.fresh("d");
+    const tagPath = `${path} + ${stringLiteral(memberPath(discriminator))}`;
+    const lines = [`if (!isRecord(${value})) return problem(${path}, ${value}, "an object");`, `const ${tag} = ${value}[${stringLiteral(discriminator)}];`];
+    variants.forEach((variant, index) => {
+      lines.push(`${index === 0 ? "" : "} else "}if (${tag} === ${stringLiteral(tags[index] ?? "")}) {`, ...this.check(variant, value, path));
+    });
+    const expected = tags.map((t) => stringLiteral(t ?? "")).join(" | ");
+    lines.push("} else {", `return problem(${tagPath}, ${tag}, ${stringLiteral(expected)});`, "}");
+    return lines;
+  }
+
+  /** The single value a variant's discriminator property may take, following refs. */
+  private tagOf(variant: TypeNode, discriminator: string, seen = new Set<string>()): string | undefined {
+    if (variant.kind === "ref") {
+      const target = this.types.get(variant.name);
+      if (!target || seen.has(variant.name)) return undefined;
+      return this.tagOf(target, discriminator, new Set([...seen, variant.name]));
+    }
+    if (variant.kind !== "object") return undefined;
+    const property = variant.properties.find((p) => p.name === discriminator);
+    return property?.type.kind === "string" && property.type.enum?.length === 1 ? property.type.enum[0] : undefined;
   }
 
   union(variants: TypeNode[], value: string, path: string): string[] {

@@ -1,0 +1,155 @@
+// The client emitter on the real catalogue and small models: layout, determinism, docs, names.
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, test } from "vitest";
+import { emitClient } from "../../src/emit/client/index.js";
+import type { ApiModel, OperationModel } from "../../src/model/types.js";
+import { loadModel } from "../../src/pipeline.js";
+import { fixtureCatalogue, repoCatalogue } from "../helpers/generate.js";
+
+let model: ApiModel;
+let files: Map<string, string>;
+
+beforeAll(async () => {
+  model = await loadModel(repoCatalogue);
+  files = new Map(emitClient(model).map((f) => [f.path, f.content]));
+});
+
+const file = (path: string): string => {
+  const content = files.get(path);
+  if (content === undefined) throw new Error(`no ${path}`);
+  return content;
+};
+
+/** Whitespace runs as one space (the writer formats later). */
+const flat = (text: string): string => text.replace(/\s+/g, " ");
+
+/** The doc comment right before `export function <id>(`. */
+function docOf(content: string, id: string): string {
+  const at = content.indexOf(`export function ${id}(`);
+  const start = content.lastIndexOf("/**", at);
+  return content.slice(start, at);
+}
+
+describe("layout", () => {
+  test("index, client, types, validate, one operations file per module, the runtime", () => {
+    const expected = [
+      "client/client.ts",
+      "client/index.ts",
+      ...model.modules.map((m) => `client/operations/${m.id}.ts`),
+      ...readdirSync(fileURLToPath(new URL("../../templates/client/", import.meta.url)))
+        .filter((n) => n.endsWith(".ts") && !n.endsWith(".test.ts"))
+        .map((n) => `client/runtime/${n}`),
+      "client/types.ts",
+      "client/validate.ts",
+    ].sort();
+    expect([...files.keys()]).toEqual(expected);
+  });
+
+  test("the runtime carries no tests and no node: imports (web standards only)", () => {
+    for (const [path, content] of files) {
+      expect(path).not.toMatch(/\.test\.ts$/);
+      expect(content).not.toMatch(/from\s+["']node:/);
+      // Relative imports carry .js (NodeNext).
+      for (const [, spec] of content.matchAll(/from\s+"(\.[^"]+)"/g)) expect(spec).toMatch(/\.js$/);
+    }
+  });
+
+  test("the same model gives the same files", () => {
+    expect(emitClient(model)).toEqual(emitClient(model));
+  });
+
+  test("one function per operation, 184 in all, each exported from the index by its module file", () => {
+    const ids = model.modules.flatMap((m) => m.operations.map((op) => op.id));
+    expect(ids).toHaveLength(184);
+    for (const module of model.modules) {
+      const content = file(`client/operations/${module.id}.ts`);
+      const exported = [...content.matchAll(/^export function (\w+)\(/gm)].map((m) => m[1]);
+      expect(exported).toEqual(module.operations.map((op) => op.id));
+      expect(file("client/index.ts")).toContain(`export * from "./operations/${module.id}.js";`);
+    }
+  });
+
+  test("createClient groups modules in camelCase", () => {
+    const client = file("client/client.ts");
+    const names = [...client.matchAll(/^ {4}readonly (\w+): \w+Operations;/gm)].map((m) => m[1]);
+    expect(names?.sort()).toEqual(
+      ["items", "inStorePickup", "ordersDbs", "analytics", "communications", "wbd", "finances", "general", "tariffs", "supplies"].sort(),
+    );
+    expect(client).toContain('export type ModuleName =');
+    expect(client).toContain('makeTransport(options, "Authorization")');
+  });
+});
+
+describe("the reference entry", () => {
+  test("its description carries method, path, limit and the validator", () => {
+    const supplies = file("client/operations/supplies.ts");
+    expect(supplies).toContain('path: "/api/supplies/v1/discrepancies/{supplyId}"');
+    expect(supplies).toContain('limits: [{ key: "getDiscrepancies:0", burst: 1, intervalMs: 60000 }]');
+    expect(supplies).toContain("check: checkGetDiscrepanciesResponse");
+    expect(flat(supplies)).toContain("export type GetDiscrepanciesArgs = { /** Supply identifier */ supplyId: string; };");
+    expect(supplies).toContain("): Promise<ItemDiscrepancyResponse[]> {");
+  });
+
+  test("its doc comment: purpose, method and path, tokens, limits, rule", () => {
+    const doc = docOf(file("client/operations/supplies.ts"), "getDiscrepancies");
+    expect(doc).toContain("Supply discrepancies.");
+    expect(doc).toContain("Returns the discrepancies found");
+    expect(doc).toContain("`GET /api/supplies/v1/discrepancies/{supplyId}`");
+    expect(doc).toContain("Tokens: personal (Personal token), service (Service token).");
+    expect(doc).toContain("Rate limit (per seller profile): 1 request per 1 minute, one back every 1 minute, burst 1.");
+    expect(doc).toContain("Constraint: Only supplies accepted within the last year");
+    expect(doc).toContain("Parameters: supplyId (path, string, required): Supply identifier.");
+    expect(doc).toContain("Request body: none.");
+    expect(doc).not.toContain("not documented");
+  });
+
+  test("ItemDiscrepancyResponse is a union of exactly the four allowed combinations, open to other fields", () => {
+    const types = file("client/types.ts");
+    const members = [...types.matchAll(/discrepancyType: "(\w+)";\s*discrepancyLabel: "([\w-]+)";\s*\[key: string\]: unknown;/g)].map((m) => `${m[1]}/${m[2]}`);
+    expect(members).toEqual(["surplus/surplus", "surplus/re-sorting", "shortage/shortage", "shortage/re-sorting"]);
+  });
+});
+
+describe("undocumented operations", () => {
+  test("say 'not documented' and take open arguments", () => {
+    const finances = file("client/operations/finances.ts");
+    const doc = docOf(finances, "getSellerBalance");
+    for (const line of ["Tokens: not documented.", "Rate limits: not documented.", "Parameters: not documented.", "Request body: not documented.", "Response: not documented."]) {
+      expect(doc).toContain(line);
+    }
+    expect(flat(finances)).toContain("export type GetSellerBalanceArgs = { /** Query parameters: not documented. */ query?: QueryParams; };");
+    expect(flat(finances)).toMatch(/export type ListSalesReportsArgs = \{[^}]*query\?: QueryParams;[^}]*body\?: RequestBody; \};/);
+    expect(finances).toContain("args?: GetSellerBalanceArgs");
+    expect(finances).toContain("): Promise<unknown> {");
+    expect(docOf(finances, "getSalesReportDetails")).toContain("Parameters: path reportId (type not documented); query not documented.");
+    expect(docOf(finances, "listSalesReports")).toContain("Not retried unless `retry.unsafeMethods` is set");
+  });
+});
+
+describe("names and hostile text", () => {
+  function withOperation(patch: Partial<OperationModel>): ApiModel {
+    const module = model.modules.find((m) => m.id === "supplies")!;
+    const operation = { ...module.operations[0]!, ...patch };
+    return { ...model, modules: model.modules.map((m) => (m === module ? { ...m, operations: [operation] } : m)) };
+  }
+
+  test("an operation may not take a name the client exports", () => {
+    expect(() => emitClient(withOperation({ id: "createTransport" }))).toThrow(/createTransport/);
+  });
+
+  test("a path parameter may not be named like a reserved argument", () => {
+    const patched = withOperation({ path: "/x/{query}", segments: [], pathParams: [{ name: "query", in: "path", required: true }] });
+    expect(() => emitClient(patched)).toThrow(/query/);
+  });
+
+  test("catalogue text cannot close a doc comment or start a tag", async () => {
+    const fixture = emitClient(await loadModel(fixtureCatalogue("client-http")));
+    const things = fixture.find((f) => f.path === "client/operations/things.ts")!.content;
+    const doc = docOf(things, "deleteThing");
+    expect(doc).toContain("Delete a thing *\\/ export const injected = 1; /*");
+    expect(doc).toContain("\\@deprecated is not a tag here");
+    // The only comment terminator in the doc is its own.
+    expect(doc.match(/\*\//g)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,113 @@
+// Guards generated from TypeNodes: compiled by the real tsc under the strict flags, then run.
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { beforeAll, describe, expect, test } from "vitest";
+import type { NamedType, TypeNode } from "../../src/model/types.js";
+import { validatorModule } from "../../src/emit/shared/validators.js";
+import { freshDir } from "../helpers/generate.js";
+import { typecheck } from "../helpers/tsc.js";
+
+const str: TypeNode = { kind: "string" };
+const int: TypeNode = { kind: "integer" };
+
+const TYPES: NamedType[] = [
+  {
+    name: "Cat",
+    module: "m",
+    type: { kind: "object", additionalProperties: false, properties: [
+      { name: "kind", type: { kind: "string", enum: ["cat"] }, required: true },
+      { name: "lives", type: int, required: true },
+    ] },
+  },
+  {
+    name: "Dog",
+    module: "m",
+    type: { kind: "object", additionalProperties: false, properties: [
+      { name: "kind", type: { kind: "string", enum: ["dog"] }, required: true },
+      { name: "good-boy", type: { kind: "boolean" }, required: false },
+    ] },
+  },
+  { name: "Pet", module: "m", type: { kind: "union", discriminator: "kind", variants: [{ kind: "ref", name: "Cat" }, { kind: "ref", name: "Dog" }] } },
+  {
+    name: "Owner",
+    module: "m",
+    type: { kind: "object", additionalProperties: true, properties: [
+      { name: "name", type: str, required: true },
+      { name: "nick", type: { kind: "string", nullable: true }, required: false },
+      { name: "level", type: { kind: "integer", enum: [1, 2, 3] }, required: false },
+      { name: "pets", type: { kind: "array", items: { kind: "ref", name: "Pet" } }, required: false },
+      { name: "scores", type: { kind: "map", values: { kind: "number" } }, required: false },
+      { name: "grid", type: { kind: "array", items: { kind: "array", items: int } }, required: false },
+      { name: "id", type: { kind: "union", variants: [str, int] }, required: false },
+      { name: "extra", type: { kind: "unknown" }, required: false },
+      { name: "avatar", type: { kind: "binary", nullable: true }, required: false },
+    ] },
+  },
+  { name: "Labels", module: "m", type: { kind: "object", additionalProperties: str, properties: [] } },
+  { name: "Anything", module: "m", type: { kind: "unknown" } },
+];
+
+type Guard = (value: unknown, path?: string) => { path: string; value: unknown; expected: string } | undefined;
+let guards: Record<string, Guard> = {};
+let file = "";
+
+beforeAll(async () => {
+  const dir = await freshDir("validators");
+  file = join(dir, "validate.ts");
+  const roots = [
+    { name: "checkMaybePet", alternatives: [{ kind: "ref", name: "Pet" } as TypeNode], allowUndefined: true },
+    { name: "checkNothing", alternatives: [], allowUndefined: true },
+    { name: "checkBytesOrOwner", alternatives: [{ kind: "binary" } as TypeNode, { kind: "ref", name: "Owner" } as TypeNode] },
+  ];
+  await writeFile(file, validatorModule({ types: TYPES, roots }));
+  guards = (await import(file)) as Record<string, Guard>;
+});
+
+test("the module compiles under the strict flags", async () => {
+  const result = await typecheck([file], { version: "5.9", resolution: "nodenext" });
+  expect(result.output).toBe("");
+});
+
+describe("guards", () => {
+  const owner = { name: "Ann", nick: null, level: 2, pets: [{ kind: "cat", lives: 9 }, { kind: "dog", "good-boy": true }], scores: { a: 1.5 }, grid: [[1, 2], [3]], id: 7, extra: { any: [1] }, avatar: null, more: "open" };
+
+  test("accept values that fit", () => {
+    expect(guards.checkOwner!(owner)).toBeUndefined();
+    expect(guards.checkLabels!({ a: "x" })).toBeUndefined();
+    expect(guards.checkAnything!(Symbol.iterator)).toBeUndefined();
+    expect(guards.checkMaybePet!(undefined)).toBeUndefined();
+    expect(guards.checkNothing!(undefined)).toBeUndefined();
+    expect(guards.checkBytesOrOwner!(new Uint8Array(1))).toBeUndefined();
+    expect(guards.checkBytesOrOwner!(owner)).toBeUndefined();
+  });
+
+  test.each([
+    [{ ...owner, name: undefined }, "$.name", undefined],
+    [{ ...owner, name: null }, "$.name", null],
+    [{ ...owner, nick: 3 }, "$.nick", 3],
+    [{ ...owner, level: 4 }, "$.level", 4],
+    [{ ...owner, pets: [{ kind: "cat", lives: 9 }, { kind: "cat", lives: "nine" }] }, "$.pets[1].lives", "nine"],
+    [{ ...owner, pets: [{ kind: "dog", "good-boy": "yes" }] }, '$.pets[0]["good-boy"]', "yes"],
+    [{ ...owner, pets: [{ kind: "cow" }] }, "$.pets[0].kind", "cow"],
+    [{ ...owner, scores: { "a b": "x" } }, '$.scores["a b"]', "x"],
+    [{ ...owner, grid: [[1], [2, 2.5]] }, "$.grid[1][1]", 2.5],
+    [{ ...owner, id: true }, "$.id", true],
+    [{ ...owner, avatar: "bytes" }, "$.avatar", "bytes"],
+    [[owner], "$", [owner]],
+  ])("report the first bad value: %#", (value, path, bad) => {
+    const found = guards.checkOwner!(value);
+    expect(found?.path).toBe(path);
+    expect(found?.value).toEqual(bad);
+  });
+
+  test("maps with typed values, roots with undefined, unions of roots", () => {
+    expect(guards.checkLabels!({ a: 1 })?.path).toBe('$["a"]');
+    expect(guards.checkNothing!(null)?.expected).toBe("no content");
+    expect(guards.checkMaybePet!({ kind: "cat" })?.path).toBe("$.lives");
+    // The discriminator picks the variant: the problem is reported inside it.
+    expect(guards.checkMaybePet!({ kind: "dog", "good-boy": 1 })?.path).toBe('$["good-boy"]');
+    expect(guards.checkMaybePet!({ kind: "cow" })).toEqual({ path: "$.kind", value: "cow", expected: '"cat" | "dog"' });
+    expect(guards.checkMaybePet!([])?.path).toBe("$");
+    expect(guards.checkBytesOrOwner!("x")?.path).toBe("$");
+  });
+});

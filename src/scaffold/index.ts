@@ -1,9 +1,10 @@
 // `catalogen scaffold`: the generation gap. Writes handler files that import the generated
 // server's types, once; later runs keep them and report what the catalogue added since.
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { ApiModel } from "../model/types.js";
 import { formatFile } from "../write/format.js";
+import { readIfExists } from "../write/writer.js";
 import { inspectHandlerObject } from "./inspect.js";
 import { INDEX_EXPORT, indexFile, moduleFile, moduleFileName } from "./render.js";
 
@@ -67,15 +68,6 @@ function plan(model: ApiModel, serverImport: string): Planned[] {
       kind: "module" as const,
     },
   ];
-}
-
-async function readIfExists(path: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
 }
 
 export async function scaffoldHandlers(model: ApiModel, options: ScaffoldOptions): Promise<ScaffoldReport> {

@@ -20,7 +20,8 @@ export class WriteError extends Error {
   override name = "WriteError";
 }
 
-async function readIfExists(path: string): Promise<string | undefined> {
+/** The file's text, or undefined when there is no such file. */
+export async function readIfExists(path: string): Promise<string | undefined> {
   try {
     return await readFile(path, "utf8");
   } catch (error) {

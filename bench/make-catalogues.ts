@@ -1,5 +1,5 @@
 // Writes the bench catalogues into .tmp/bench/catalogues/<size>/ and validates each with
-// catalogen's own loader. Usage: node .tmp/bench/make-catalogues.mjs [sizes, default 184,1000,10000]
+// catalogen's own loader. Usage: node bench/main.mjs catalogues [sizes, default 184,1000,10000]
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { writeBenchCatalogue } from "./lib/catalogues.js";

@@ -1,10 +1,12 @@
-// Profiles one cold `generate` (all targets) with node --cpu-prof and prints where the time goes:
-// self time by package or source folder, and the top functions.
-//   node .tmp/bench/profile.mjs [--catalogue DIR] [--top N]
+// Profiles one `generate` (all targets) with node --cpu-prof and prints where the time goes:
+// self time by package or source folder, and the top functions. Default: a cold generate with no
+// prettier cache; --change: a regenerate after one operation changed, with a warm cache.
+//   node bench/main.mjs profile [--catalogue DIR] [--change] [--top N]
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { changeOneOperation } from "./lib/catalogues.js";
 import { findRepoRoot } from "./lib/measure.js";
 
 interface CpuProfileNode {
@@ -19,18 +21,26 @@ interface CpuProfile {
 }
 
 const root = findRepoRoot();
-const { values } = parseArgs({ options: { catalogue: { type: "string" }, top: { type: "string" }, out: { type: "string" } } });
-const catalogue = values.catalogue ?? join(root, "catalogue");
+const { values } = parseArgs({ options: { catalogue: { type: "string" }, top: { type: "string" }, change: { type: "boolean" } } });
 const work = join(root, ".tmp/bench/profile");
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
-execFileSync(
-  process.execPath,
-  ["--cpu-prof", `--cpu-prof-dir=${work}`, join(root, "bin/catalogen.js"), "generate", "--catalogue", catalogue, "--out", join(work, "out")],
-  { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CATALOGEN_CACHE_DIR: "off" } },
-);
-const file = readdirSync(work).find((name) => name.endsWith(".cpuprofile"))!;
-const profile = JSON.parse(readFileSync(join(work, file), "utf8")) as CpuProfile;
+const catalogue = join(work, "catalogue");
+cpSync(values.catalogue ?? join(root, "catalogue"), catalogue, { recursive: true });
+const generate = (profileDir?: string) =>
+  execFileSync(
+    process.execPath,
+    [...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), join(root, "bin/catalogen.js"), "generate", "--catalogue", catalogue, "--out", join(work, "out")],
+    { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CATALOGEN_CACHE_DIR: values.change ? join(work, "cache") : "off" } },
+  );
+if (values.change) {
+  generate();
+  changeOneOperation(catalogue, 1);
+}
+const profileDir = join(work, "profile");
+generate(profileDir);
+const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"))!;
+const profile = JSON.parse(readFileSync(join(profileDir, file), "utf8")) as CpuProfile;
 console.log(summarise(profile, Number(values.top ?? 25)));
 
 /** Self time per bucket (package or repo folder) and per function, in ms. */

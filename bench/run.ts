@@ -1,6 +1,6 @@
 // npm run bench: catalogen on catalogues of 184 (the real one), 1,000 and 10,000 operations.
 // Every figure comes from a fresh process; times are medians of --runs runs.
-//   node .tmp/bench/run.mjs [--sizes 184,1000,10000] [--runs N] [--wait-quiet SECONDS]
+//   node bench/main.mjs run [--sizes 184,1000,10000] [--runs N] [--wait-quiet SECONDS]
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -47,9 +47,13 @@ async function benchSize(operations: number): Promise<SizeResult> {
   const { loadModel } = (await import(pathToFileURL(join(root, "dist/index.js")).href)) as typeof import("../src/index.js");
   const model = await loadModel(catalogue); // throws if our own validator rejects it
   const runs = runsFor(operations);
-  const env = { ...process.env, CATALOGEN_CACHE_DIR: cache };
-  const generate = async (what: string) =>
-    ensureOk(await measure(process.execPath, [join(root, "bin/catalogen.js"), "generate", "--catalogue", catalogue, "--out", out], { env }), what);
+  const generate = async (what: string, cacheDir = cache) =>
+    ensureOk(
+      await measure(process.execPath, [join(root, "bin/catalogen.js"), "generate", "--catalogue", catalogue, "--out", out], {
+        env: { ...process.env, CATALOGEN_CACHE_DIR: cacheDir },
+      }),
+      what,
+    );
 
   const cold: Measured[] = [];
   for (let i = 0; i < runs; i++) {
@@ -80,6 +84,12 @@ async function benchSize(operations: number): Promise<SizeResult> {
     written.push(touched(previous, snapshot(out)).filter((path) => !path.endsWith(".catalogen-manifest.json")).length);
   }
   log(`${operations} ops: one change ${Math.round(median(oneChanged.map((r) => r.wallMs)))} ms, ${written.join("/")} files written`);
+  // The same without the prettier cache: what the cache saves.
+  const oneChangedNoCache: Measured[] = [];
+  for (let i = 0; i < runs; i++) {
+    changeOneOperation(catalogue, runs + i + 1);
+    oneChangedNoCache.push(await generate("regenerate after one change, no cache", "off"));
+  }
 
   const size = folderSize(out, (path) => !path.endsWith(".catalogen-manifest.json"));
   const clientFiles = listFiles(join(out, "client")).filter((path) => path.endsWith(".ts"));
@@ -102,6 +112,7 @@ async function benchSize(operations: number): Promise<SizeResult> {
     coldWarmCache: timing(coldWarmCache),
     noop: { ...timing(noop), filesTouched: noopTouched.length, upToDate },
     oneChanged: { ...timing(oneChanged), filesWritten: Math.max(...written) },
+    oneChangedNoCache: timing(oneChangedNoCache),
     output: { files: size.files, bytes: size.bytes, clientFiles: clientSize.files, clientBytes: clientSize.bytes },
     tsc: { ...timing(tsc), errors, files: clientFiles.length },
     bundle,

@@ -17,6 +17,8 @@ export interface SizeResult {
   coldWarmCache: Timing;
   noop: Timing & { filesTouched: number; upToDate: boolean };
   oneChanged: Timing & { filesWritten: number };
+  /** The same change with the prettier cache off. */
+  oneChangedNoCache: Timing;
   output: { files: number; bytes: number; clientFiles: number; clientBytes: number };
   tsc: Timing & { errors: number; files: number };
   bundle: BundleSize;

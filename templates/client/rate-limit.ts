@@ -14,33 +14,33 @@ export interface Limit {
 
 /** A token bucket. Pure: the time is passed in, nothing is scheduled. */
 export class TokenBucket {
-  private readonly capacity: number;
-  private readonly intervalMs: number;
-  private tokens: number;
-  private updatedAt: number;
+  readonly #capacity: number;
+  readonly #intervalMs: number;
+  #tokens: number;
+  #updatedAt: number;
 
   constructor(capacity: number, intervalMs: number, now: number) {
-    this.capacity = capacity;
-    this.intervalMs = intervalMs;
-    this.tokens = capacity;
-    this.updatedAt = now;
+    this.#capacity = capacity;
+    this.#intervalMs = intervalMs;
+    this.#tokens = capacity;
+    this.#updatedAt = now;
   }
 
   /** Takes a token when one is there and returns 0; otherwise takes nothing and returns the ms until one is. */
   take(now: number): number {
-    this.refill(now);
-    if (this.tokens >= 1) {
-      this.tokens -= 1;
+    this.#refill(now);
+    if (this.#tokens >= 1) {
+      this.#tokens -= 1;
       return 0;
     }
     // The epsilon keeps float error (1 - 1/3) * 60000 = 40000.000000004 from adding a millisecond.
-    return Math.max(1, Math.ceil((1 - this.tokens) * this.intervalMs - 1e-6));
+    return Math.max(1, Math.ceil((1 - this.#tokens) * this.#intervalMs - 1e-6));
   }
 
-  private refill(now: number): void {
-    const elapsed = Math.max(0, now - this.updatedAt);
-    this.updatedAt = Math.max(now, this.updatedAt);
-    this.tokens = Math.min(this.capacity, this.tokens + elapsed / this.intervalMs);
+  #refill(now: number): void {
+    const elapsed = Math.max(0, now - this.#updatedAt);
+    this.#updatedAt = Math.max(now, this.#updatedAt);
+    this.#tokens = Math.min(this.#capacity, this.#tokens + elapsed / this.#intervalMs);
   }
 }
 
@@ -61,11 +61,11 @@ interface Lane {
 }
 
 export class RateLimiter {
-  private readonly lanes = new Map<string, Lane>();
-  private readonly clock: Clock;
+  readonly #lanes = new Map<string, Lane>();
+  readonly #clock: Clock;
 
   constructor(clock: Clock) {
-    this.clock = clock;
+    this.#clock = clock;
   }
 
   /**
@@ -75,24 +75,24 @@ export class RateLimiter {
    */
   async acquire(limits: readonly Limit[], token: string, mode: "wait" | "fail", signal?: AbortSignal): Promise<void> {
     for (const limit of limits) {
-      const lane = this.lane(limit, token);
+      const lane = this.#lane(limit, token);
       if (mode === "fail") {
-        const wait = lane.bucket.take(this.clock.now());
+        const wait = lane.bucket.take(this.#clock.now());
         if (wait > 0) throw new RateLimitedLocally(wait);
         continue;
       }
-      await this.waitInLane(lane, signal);
+      await this.#waitInLane(lane, signal);
     }
   }
 
-  private async waitInLane(lane: Lane, signal?: AbortSignal): Promise<void> {
+  async #waitInLane(lane: Lane, signal?: AbortSignal): Promise<void> {
     const before = lane.tail;
     let done!: () => void;
     lane.tail = new Promise<void>((resolve) => (done = resolve));
     try {
       await untilSettledOrAborted(before, signal);
-      for (let wait = lane.bucket.take(this.clock.now()); wait > 0; wait = lane.bucket.take(this.clock.now())) {
-        await this.clock.sleep(wait, signal);
+      for (let wait = lane.bucket.take(this.#clock.now()); wait > 0; wait = lane.bucket.take(this.#clock.now())) {
+        await this.#clock.sleep(wait, signal);
       }
     } finally {
       // The next in line goes only after everyone before it: order holds even when one gives up.
@@ -100,13 +100,13 @@ export class RateLimiter {
     }
   }
 
-  private lane(limit: Limit, token: string): Lane {
+  #lane(limit: Limit, token: string): Lane {
     // The token is only a key of this in-memory map; it is never logged or exposed.
     const key = `${limit.key}\u0000${token}`;
-    let lane = this.lanes.get(key);
+    let lane = this.#lanes.get(key);
     if (!lane) {
-      lane = { bucket: new TokenBucket(limit.burst, limit.intervalMs, this.clock.now()), tail: Promise.resolve() };
-      this.lanes.set(key, lane);
+      lane = { bucket: new TokenBucket(limit.burst, limit.intervalMs, this.#clock.now()), tail: Promise.resolve() };
+      this.#lanes.set(key, lane);
     }
     return lane;
   }

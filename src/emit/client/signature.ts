@@ -155,6 +155,9 @@ export function operationDoc(operation: OperationModel, model: ApiModel): string
   lines.push(`Parameters: ${parametersText(operation)}.`);
   lines.push(`Request body: ${operation.request === undefined ? NOT_DOCUMENTED : operation.request === null ? "none" : (operation.request.content.map((m) => m.contentType).join(", ") || NOT_DOCUMENTED)}.`);
   lines.push(`Response: ${responsesText(operation)}.`);
+  if (resultShape(operation).type === "unknown") {
+    lines.push("Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.");
+  }
   const safe = operation.method === "GET" || operation.method === "HEAD" || operation.method === "OPTIONS";
   lines.push(
     safe || operation.idempotent

@@ -5,7 +5,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { bundleSize, ourEntry } from "./lib/bundle.js";
+import { bundleOneOperation } from "../test/helpers/bundle.js";
 import { changeOneOperation, writeBenchCatalogue } from "./lib/catalogues.js";
 import { load1, machine, waitForQuiet } from "./lib/env.js";
 import { folderSize, listFiles, snapshot, touched } from "./lib/files.js";
@@ -103,7 +103,7 @@ async function benchSize(operations: number): Promise<SizeResult> {
     tsc.push(run);
   }
   log(`${operations} ops: tsc ${Math.round(median(tsc.map((r) => r.wallMs)))} ms`);
-  const bundle = await bundleSize(ourEntry(join(out, "client")), join(work, "bundle"));
+  const bundle = await bundleOneOperation(join(out, "client"));
 
   return {
     operations,

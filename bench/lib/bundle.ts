@@ -1,4 +1,6 @@
-// Size of a consumer's bundle that calls one operation: esbuild, minified, then gzipped.
+// Size of a consumer's bundle that calls one operation: esbuild, minified, then gzipped. Ours is
+// measured by test/helpers/bundle.ts (the client's own bundle test); the peers' programs here, with
+// the same esbuild settings except that packages resolve as for a browser.
 import { build } from "esbuild";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -29,7 +31,7 @@ export async function bundleSize(entrySource: string, workDir: string, nodePaths
   return { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length };
 }
 
-/** Our one-operation program: a transport and getDiscrepancies, nothing else. */
+/** Our one-operation program, as a file the peers run type-checks alongside our client. */
 export function ourEntry(clientDir: string): string {
   return [
     `import { createTransport, getDiscrepancies } from ${JSON.stringify(join(clientDir, "index.ts"))};`,

@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { bundleOneOperation } from "../../test/helpers/bundle.js";
 import { bundleSize, ourEntry } from "../lib/bundle.js";
 import { writeBenchCatalogue } from "../lib/catalogues.js";
 import { load1, machine, waitForQuiet } from "../lib/env.js";
@@ -123,7 +124,7 @@ async function benchSize(operations: number): Promise<PeerSizeResult> {
     };
   };
   const ours = figures("catalogen", "catalogen", "client, server, docs, OpenAPI", ourOut);
-  ours.bundle = await bundleSize(ourEntryFile, join(work, "catalogen-bundle"));
+  ours.bundle = await bundleOneOperation(ourClient);
   const peerFigures: ToolFigures[] = [];
   for (const peer of peers) {
     const out = join(work, peer.id);

@@ -97,6 +97,8 @@ export function checkSemantics(files: CatalogueFile[]): Diagnostic[] {
   const ids = new Map<string, Place>();
   const routes = new Map<string, { path: string; place: Place }>();
   const shapes = new Map<string, { path: string; place: Place }>();
+  /** First template seen for each path shape, whatever the method. */
+  const templates = new Map<string, { path: string; place: Place }>();
   for (const { file, raw } of entries) {
     (raw.operations ?? []).forEach((operation, index) => {
       const base: YamlPath = ["operations", index];
@@ -119,8 +121,13 @@ export function checkSemantics(files: CatalogueFile[]): Diagnostic[] {
         } else if (earlierShape) {
           report.error(place("path"), `route ${route} cannot be told apart from ${operation.method} ${earlierShape.path} at ${at(earlierShape.place)}`, "both match the same requests; parameter names do not distinguish routes");
         }
+        const sibling = templates.get(routeShape("", operation.path));
+        if (sibling && sibling.path !== operation.path && !earlierShape) {
+          report.error(place("path"), `path ${operation.path} names its parameters differently from ${sibling.path} at ${at(sibling.place)}`, `write the same template for every method of a path, e.g. ${sibling.path}; OpenAPI and routers treat them as one path`);
+        }
         routes.set(route, { path: operation.path, place: place("path") });
         if (!earlierShape) shapes.set(shape, { path: operation.path, place: place("path") });
+        if (!sibling) templates.set(routeShape("", operation.path), { path: operation.path, place: place("path") });
       }
 
       (operation.tokens ?? []).forEach((token, i) => {

@@ -170,6 +170,17 @@ operations:
     errors: [["shop.yaml:4:45", "route GET /things/{y} cannot be told apart from GET /things/{x}"]],
   },
   {
+    name: "one path written with different parameter names for two methods",
+    files: {
+      "shop.yaml": `module: { id: shop, title: Shop, area: Things }
+operations:
+  - { id: getThing, method: GET, path: "/things/{thingId}", summary: One }
+  - { id: updateThing, method: PUT, path: "/things/{id}", summary: Update }
+`,
+    },
+    errors: [["shop.yaml:4:43", "path /things/{id} names its parameters differently from /things/{thingId}"]],
+  },
+  {
     name: "an example that breaks its own schema",
     files: {
       "shop.yaml": `module: { id: shop, title: Shop, area: Things }

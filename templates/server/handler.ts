@@ -2,7 +2,8 @@
 // query and body reading, errors), so that a handler holds only its operation's logic.
 //
 // Order of checks: route (404/405, 400 for a malformed path parameter), auth (401, 403), handler
-// present (501), rate limits (429), query (400), body (415, 413, 400), handler (500 if it throws).
+// present (501), rate limits (429), query (400), body (415, 413, 400 malformed or not fitting its
+// schema), handler (500 if it throws).
 import {
   BodyTooLargeError,
   DEFAULT_MAX_BODY_BYTES,
@@ -122,13 +123,27 @@ export function createRequestHandler(
     if (typeof identity.sellerId !== "string" || typeof identity.tokenKind !== "string") {
       throw new TypeError("options.authenticate must return { sellerId: string, tokenKind: string } or undefined");
     }
-    if (route.tokens && !route.tokens.includes(identity.tokenKind)) {
-      throw new HttpError(403, {
-        detail: `This operation accepts these token kinds: ${route.tokens.join(", ")}.`,
-        code: "token-kind-not-accepted",
-      });
-    }
     return identity;
+  }
+
+  function tokenKindError(route: RouteDefinition): HttpError {
+    return new HttpError(403, {
+      detail: `This operation accepts these token kinds: ${(route.tokens ?? []).join(", ")}.`,
+      code: "token-kind-not-accepted",
+    });
+  }
+
+  /**
+   * What is left of each of the operation's buckets, without taking any (for answers that spend no
+   * budget); the lowest count wins. Undefined when the operation has no limits or the store cannot peek.
+   */
+  async function peekLimits(route: RouteDefinition, identity: Identity, now: number): Promise<number | undefined> {
+    if (!route.limits || route.limits.length === 0 || typeof store.peek !== "function") return undefined;
+    let remaining = Number.POSITIVE_INFINITY;
+    for (const [index, rule] of route.limits.entries()) {
+      remaining = Math.min(remaining, await store.peek(bucketKey(identity, route, index), rule, now));
+    }
+    return remaining;
   }
 
   /** Takes one request from each of the operation's buckets; the lowest remaining count wins. */
@@ -136,8 +151,7 @@ export function createRequestHandler(
     if (!route.limits || route.limits.length === 0) return undefined;
     let remaining = Number.POSITIVE_INFINITY;
     for (const [index, rule] of route.limits.entries()) {
-      const key = JSON.stringify([identity.sellerId, route.id, index]);
-      const decision: RateLimitDecision = await store.take(key, rule, now);
+      const decision: RateLimitDecision = await store.take(bucketKey(identity, route, index), rule, now);
       if (!decision.allowed) {
         const retry = String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
         throw new HttpError(429, {
@@ -210,11 +224,19 @@ export function createRequestHandler(
     scope: ErrorScope,
     budget: Budget,
   ): Promise<Response> {
+    // A 401 has no seller, hence no budget to report; from here on the seller is known.
     const identity = await authenticate(request, route);
+    if (route.tokens && !route.tokens.includes(identity.tokenKind)) {
+      budget.remaining = await peekLimits(route, identity, scope.now());
+      throw tokenKindError(route);
+    }
     const handler = findHandler(handlers, route);
     const notImplemented = (): Response =>
       errorResponse(scope, 501, { detail: `Operation ${route.id} is not implemented.`, code: "not-implemented" });
-    if (!handler) return notImplemented();
+    if (!handler) {
+      budget.remaining = await peekLimits(route, identity, scope.now());
+      return notImplemented();
+    }
 
     budget.remaining = await limit(route, identity, scope.now());
     const query = parseQuery(new URL(request.url).searchParams, route.query);
@@ -253,12 +275,24 @@ export function createRequestHandler(
   }
 }
 
-/** What is left of the seller's budget once the operation's rate limits are taken (undefined: none). */
+/** The bucket of one seller, operation and limit (an operation may document several limits). */
+function bucketKey(identity: Identity, route: RouteDefinition, index: number): string {
+  return JSON.stringify([identity.sellerId, route.id, index]);
+}
+
+/**
+ * What is left of the seller's budget for the operation (undefined: no limits, or the seller is not
+ * known yet). Set once the caller is authenticated: taken for requests that reach the handler,
+ * peeked for 403 and 501, which spend none.
+ */
 interface Budget {
   remaining: number | undefined;
 }
 
-/** Every response after the budget check (the handler's own included) says what is left. */
+/**
+ * Every response of a rate-limited operation once the seller is known (403, 501, the handler's own,
+ * errors after it) says what is left. Not 401: without a seller there is no budget to speak of.
+ */
 function withRemaining(response: Response, budget: Budget): Response {
   return budget.remaining === undefined ? response : withHeader(response, "x-ratelimit-remaining", String(budget.remaining));
 }

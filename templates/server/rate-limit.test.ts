@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { MemoryRateLimitStore, takeFromBucket } from "./rate-limit.js";
+import { MemoryRateLimitStore, peekBucket, takeFromBucket } from "./rate-limit.js";
 
 describe("token bucket", () => {
   test("burst at once, then one every interval", () => {
@@ -39,5 +39,28 @@ describe("token bucket", () => {
     store.take("c", rule, 100); // sweeps a and b (full again at 10)
     expect((store as unknown as { buckets: Map<string, number> }).buckets.size).toBe(1);
     expect(store.take("a", rule, 100).allowed).toBe(true);
+  });
+
+  test("peek says what take would leave plus the one it takes, and takes nothing", () => {
+    const store = new MemoryRateLimitStore();
+    const rule = { burst: 3, intervalMs: 1000 };
+    expect(store.peek("k", rule, 0)).toBe(3);
+    expect(store.peek("k", rule, 0)).toBe(3);
+    expect(store.take("k", rule, 0).remaining).toBe(2);
+    expect(store.peek("k", rule, 0)).toBe(2);
+    store.take("k", rule, 0);
+    store.take("k", rule, 0);
+    expect(store.peek("k", rule, 0)).toBe(0);
+    expect(store.take("k", rule, 0).allowed).toBe(false);
+    expect(store.peek("k", rule, 999)).toBe(0);
+    expect(store.peek("k", rule, 1000)).toBe(1);
+    expect(store.peek("k", rule, 60_000)).toBe(3);
+  });
+
+  test("peek never goes below 0 or above the burst (clock going backwards)", () => {
+    const rule = { burst: 2, intervalMs: 1000 };
+    const { tat } = takeFromBucket(undefined, rule, 10_000);
+    expect(peekBucket(tat, rule, 5_000)).toBe(0);
+    expect(peekBucket(undefined, rule, 5_000)).toBe(2);
   });
 });

@@ -288,6 +288,63 @@ describe("rate limits", () => {
     expect(response.headers.get("x-ratelimit-remaining")).toBe("1");
   });
 
+  test("a 403 of a limited operation says what is left, and spends nothing (injected clock)", async () => {
+    const { handle, clock } = handlerFor();
+    const remove = (token: string) => handle(request("/shop/v1/orders/o-1", { method: "DELETE", token }));
+    const denied = await remove("tok-personal-s1");
+    expect(denied.status).toBe(403);
+    expect(denied.headers.get("x-ratelimit-remaining")).toBe("3");
+    const deleted = await remove("tok-service-s1");
+    expect(deleted.status).toBe(204);
+    expect(deleted.headers.get("x-ratelimit-remaining")).toBe("2");
+    // Same seller, wrong kind: the service token's spend shows, the 403s took nothing.
+    expect((await remove("tok-personal-s1")).headers.get("x-ratelimit-remaining")).toBe("2");
+    expect((await remove("tok-personal-s1")).headers.get("x-ratelimit-remaining")).toBe("2");
+    expect((await remove("tok-service-s1")).headers.get("x-ratelimit-remaining")).toBe("1");
+    clock.advance(20_000);
+    expect((await remove("tok-personal-s1")).headers.get("x-ratelimit-remaining")).toBe("2");
+    // Another seller has its own budget.
+    expect((await remove("tok-personal-s2")).headers.get("x-ratelimit-remaining")).toBe("3");
+  });
+
+  test("a 501 of a limited operation says what is left, and spends nothing", async () => {
+    const { handle, clock } = handlerFor({}, { shop: {} });
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const response = await handle(request("/shop/v1/orders/o-1"));
+      expect(response.status).toBe(501);
+      expect(response.headers.get("x-ratelimit-remaining")).toBe("2");
+    }
+    // The buckets are shared with a handler that exists: a store passed to both shows the spend.
+    const store = new server.MemoryRateLimitStore();
+    const implemented = handlerFor({ rateLimitStore: store, now: clock.now });
+    const missing = handlerFor({ rateLimitStore: store, now: clock.now }, { shop: {} });
+    expect((await implemented.handle(request("/shop/v1/orders/o-1"))).headers.get("x-ratelimit-remaining")).toBe("1");
+    expect((await missing.handle(request("/shop/v1/orders/o-1"))).headers.get("x-ratelimit-remaining")).toBe("1");
+    expect((await implemented.handle(request("/shop/v1/orders/o-1"))).headers.get("x-ratelimit-remaining")).toBe("0");
+    expect((await missing.handle(request("/shop/v1/orders/o-1"))).headers.get("x-ratelimit-remaining")).toBe("0");
+  });
+
+  test("a 401 has no seller, so no budget: no X-Ratelimit-Remaining", async () => {
+    const { handle } = handlerFor();
+    for (const token of [null, "unknown-token"]) {
+      const response = await handle(request("/shop/v1/orders/o-1", { token }));
+      expect(response.status).toBe(401);
+      expect(response.headers.get("x-ratelimit-remaining")).toBeNull();
+    }
+  });
+
+  test("a store without peek: 403 and 501 simply omit the header", async () => {
+    const inner = new server.MemoryRateLimitStore();
+    const takeOnly = { take: inner.take.bind(inner) };
+    const { handle } = handlerFor({ rateLimitStore: takeOnly }, { shop: {} });
+    const denied = await handle(request("/shop/v1/orders/o-1", { method: "DELETE" }));
+    expect(denied.status).toBe(403);
+    expect(denied.headers.get("x-ratelimit-remaining")).toBeNull();
+    const missing = await handle(request("/shop/v1/orders/o-1"));
+    expect(missing.status).toBe(501);
+    expect(missing.headers.get("x-ratelimit-remaining")).toBeNull();
+  });
+
   test("the store is pluggable", async () => {
     const keys: string[] = [];
     const inner = new server.MemoryRateLimitStore();

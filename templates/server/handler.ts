@@ -15,6 +15,7 @@ import {
   readBodyBytes,
 } from "./body.js";
 import { errorResponse, type ErrorDetails, type ErrorScope } from "./errors.js";
+import { bodyProblemDetail } from "./problem.js";
 import { parseQuery } from "./query.js";
 import { MemoryRateLimitStore, type RateLimitDecision } from "./rate-limit.js";
 import { createRouter } from "./router.js";
@@ -199,6 +200,8 @@ export function createRequestHandler(
         }
         throw error;
       }
+      const problem = route.body.kind === "content" ? route.body.check?.(body) : undefined;
+      if (problem) throw new HttpError(400, { detail: bodyProblemDetail(problem), code: "invalid-body" });
     }
     // The stream is spent; the handler gets a request it can still read.
     const again = new Request(request.url, {

@@ -4,9 +4,10 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { Project } from "ts-morph";
 import { beforeAll, describe, expect, test } from "vitest";
-import type { ApiModel } from "../../src/model/types.js";
+import type { ApiModel, MediaType, TypeNode } from "../../src/model/types.js";
 import { emitServer } from "../../src/emit/server/index.js";
 import { jsonLiteral } from "../../src/emit/server/mock-file.js";
+import { bodyGuard } from "../../src/emit/server/validate-file.js";
 import { loadModel } from "../../src/pipeline.js";
 import { freshDir, repoCatalogue } from "../helpers/generate.js";
 import { typecheck } from "../helpers/tsc.js";
@@ -39,9 +40,10 @@ describe("emitServer", () => {
       "server/handlers.ts",
       "server/routes.ts",
       "server/mock.ts",
+      "server/validate.ts",
     ]);
     expect(paths.filter((path) => path.startsWith("server/runtime/")).sort()).toEqual(
-      ["body", "errors", "handler", "node", "query", "rate-limit", "router", "types"].map((name) => `server/runtime/${name}.ts`),
+      ["body", "errors", "handler", "node", "problem", "query", "rate-limit", "router", "types"].map((name) => `server/runtime/${name}.ts`),
     );
   });
 
@@ -67,6 +69,34 @@ describe("emitServer", () => {
     const model = await loadModel(featuresCatalogue);
     const clashing: ApiModel = { ...model, types: [...model.types, { name: "Handlers", module: "shop", type: { kind: "string" } }] };
     await expect(emitServer(clashing)).rejects.toThrow(/Handlers clash/);
+  });
+});
+
+describe("request body guards", () => {
+  test("only operations whose JSON body is typed get one, named apart from every type guard", async () => {
+    const model = await loadModel(featuresCatalogue);
+    const files = await emitServer(model);
+    const routes = files.find((file) => file.path === "server/routes.ts")?.content ?? "";
+    const validate = files.find((file) => file.path === "server/validate.ts")?.content ?? "";
+    // createOrder (JSON, NewOrder) only: not the PDF upload, the multipart form or the undocumented echo.
+    expect(routes.match(/check: \w+/g)).toEqual(["check: validateBodyOfCreateOrder"]);
+    expect(routes).toContain(`import { validateBodyOfCreateOrder } from "./validate.js";`);
+    expect(validate).toMatch(/export function validateBodyOfCreateOrder\(value: unknown, path = "\$"\)/);
+    expect(validate).toMatch(/export function checkNewOrder\(/);
+  });
+
+  test("no guard when a JSON content type has no schema (any JSON fits); non-JSON content is ignored", () => {
+    const base = { ...real.modules[0]!.operations[0]!, id: "putThing" };
+    const typed: TypeNode = { kind: "object", properties: [], additionalProperties: true };
+    const withContent = (content: MediaType[]) => ({ ...base, request: { required: true, content } });
+    expect(bodyGuard(withContent([{ contentType: "application/json" }]))).toBeUndefined();
+    expect(bodyGuard(withContent([{ contentType: "application/json", schema: typed }, { contentType: "application/merge-patch+json" }]))).toBeUndefined();
+    expect(bodyGuard(withContent([{ contentType: "application/pdf", schema: { kind: "binary" } }]))).toBeUndefined();
+    const guard = bodyGuard(withContent([{ contentType: "application/json", schema: typed }, { contentType: "text/csv" }]));
+    expect(guard).toMatchObject({ name: "validateBodyOfPutThing", alternatives: [typed] });
+    expect(bodyGuard({ ...base, request: null })).toBeUndefined();
+    const { request: _request, ...undocumented } = base;
+    expect(bodyGuard(undocumented)).toBeUndefined();
   });
 });
 

@@ -372,6 +372,52 @@ describe("bodies", () => {
     expect(await errorBody(response)).toMatchObject({ code: "malformed-json" });
   });
 
+  test("a JSON body that does not fit its schema: 400 naming the first bad field; the handler is not called", async () => {
+    const calls: string[] = [];
+    const { handle } = handlerFor({}, shopHandlers(calls));
+    const cases: [unknown, string][] = [
+      [{ quantity: "three" }, 'at $.quantity: "three", expected an integer.'],
+      [{ quantity: 1.5 }, "at $.quantity: 1.5, expected an integer."],
+      [{ note: "x" }, "at $.quantity: missing, expected a value (required)."],
+      [{ quantity: 1, note: null }, "at $.note: null, expected string."],
+      [{ quantity: 1, tags: ["a", 5] }, "at $.tags[1]: 5, expected string."],
+      [{ quantity: 1, tags: { 0: "a" } }, "at $.tags: an object, expected an array."],
+      [[{ quantity: 1 }], "at $: an array of 1, expected an object."],
+      [null, "at $: null, expected an object."],
+    ];
+    for (const [body, detail] of cases) {
+      const response = await handle(post(JSON.stringify(body)));
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(await errorBody(response)).toMatchObject({
+        code: "invalid-body",
+        detail: `The body does not fit its schema ${detail}`,
+        statusText: "Bad Request",
+      });
+    }
+    expect(calls).toEqual([]);
+  });
+
+  test("the 400 echoes only the bad value, shortened, never the rest of the body", async () => {
+    const { handle } = handlerFor();
+    const response = await handle(post(JSON.stringify({ note: "private note", tags: ["ok"], quantity: `${"v".repeat(200)}TAIL` })));
+    expect(response.status).toBe(400);
+    const { detail } = await errorBody(response);
+    expect(detail).toBe(`The body does not fit its schema at $.quantity: ${JSON.stringify("v".repeat(60))}…, expected an integer.`);
+    expect(JSON.stringify(detail)).not.toContain("TAIL");
+    expect(JSON.stringify(detail)).not.toContain("private note");
+  });
+
+  test("a body that fits (undeclared fields allowed) reaches the handler; an undocumented body is not checked", async () => {
+    const calls: string[] = [];
+    const { handle } = handlerFor({}, shopHandlers(calls));
+    const fits = await handle(post(JSON.stringify({ quantity: 2, note: "n", tags: [], extra: { any: 1 } })));
+    expect(fits.status).toBe(201);
+    expect(calls).toEqual(["createOrder s1"]);
+    // An undocumented body is never checked.
+    const echoed = await handle(request("/shop/v1/echo", { method: "POST", body: '{"quantity":"x"}', headers: { "content-type": "application/json" } }));
+    expect(echoed.status).toBe(200);
+  });
+
   test("a required body that is missing: 400", async () => {
     const { handle } = handlerFor();
     const response = await handle(request("/shop/v1/orders", { method: "POST", headers: { "content-type": "application/json" } }));

@@ -9,6 +9,7 @@ import { mockFile } from "./mock-file.js";
 import { assertNoNameClash, moduleInterfaceName } from "./names.js";
 import { routesFile } from "./routes-file.js";
 import { runtimeFiles } from "./runtime.js";
+import { validateFile } from "./validate-file.js";
 
 function typesFile(model: ApiModel): string {
   if (model.types.length === 0) return "// The catalogue declares no named types.\nexport {};\n";
@@ -30,7 +31,7 @@ export type { Handler, HandlerContext, Handlers, Identity, ModuleHandlers, Opera
 export type { ErrorBody } from "./runtime/errors.js";
 export type { NodeRequestLike, NodeResponseLike } from "./runtime/node.js";
 export type { RateLimitDecision, RateLimitRule, RateLimitStore } from "./runtime/rate-limit.js";
-export type { ApiDefinition, ErrorContext, ErrorOptions, HandlerInput, HandlerResult, OperationInfo, QueryValues, RouteDefinition } from "./runtime/types.js";
+export type { ApiDefinition, BodyProblem, ErrorContext, ErrorOptions, HandlerInput, HandlerResult, OperationInfo, QueryValues, RouteDefinition } from "./runtime/types.js";
 export { MemoryRateLimitStore } from "./runtime/rate-limit.js";
 export { toNodeHandler } from "./runtime/node.js";
 export { mockHandlers } from "./mock.js";
@@ -57,6 +58,7 @@ export async function emitServer(model: ApiModel): Promise<GeneratedFile[]> {
     { path: "server/handlers.ts", content: handlersFile(model) },
     { path: "server/routes.ts", content: routesFile(model) },
     { path: "server/mock.ts", content: mockFile(model) },
+    { path: "server/validate.ts", content: validateFile(model) },
     ...(await runtimeFiles()),
   ];
 }

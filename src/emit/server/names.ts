@@ -30,6 +30,7 @@ const FIXED_NAMES = [
   "OperationInfo",
   "RouteDefinition",
   "ApiDefinition",
+  "BodyProblem",
   "RateLimitStore",
   "RateLimitRule",
   "RateLimitDecision",

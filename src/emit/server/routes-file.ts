@@ -4,6 +4,7 @@ import { printStructure } from "../shared/ts-project.js";
 import { stringLiteral } from "../shared/text.js";
 import { docBlock } from "../shared/ts-types.js";
 import { queryConversion, successStatus } from "./operation-types.js";
+import { bodyGuard } from "./validate-file.js";
 
 function list(items: string[]): string {
   return `[${items.join(", ")}]`;
@@ -14,7 +15,8 @@ function bodyExpectation(operation: OperationModel): string {
   if (request === null) return `{ kind: "none" }`;
   if (request === undefined || request.content.length === 0) return `{ kind: "undocumented" }`;
   const types = request.content.map((media) => stringLiteral(media.contentType));
-  return `{ kind: "content", required: ${request.required}, contentTypes: ${list(types)} }`;
+  const guard = bodyGuard(operation);
+  return `{ kind: "content", required: ${request.required}, contentTypes: ${list(types)}${guard ? `, check: ${guard.name}` : ""} }`;
 }
 
 function queryTable(operation: OperationModel): string {
@@ -59,9 +61,11 @@ function routeEntry(operation: OperationModel, moduleName: string): string {
 
 export function routesFile(model: ApiModel): string {
   const entries = model.modules.flatMap((module) => module.operations.map((operation) => routeEntry(operation, module.name)));
+  const guards = model.modules.flatMap((module) => module.operations.flatMap((operation) => bodyGuard(operation)?.name ?? []));
   return printStructure("server/routes.ts", {
     statements: [
       `import type { ApiDefinition } from "./runtime/types.js";`,
+      ...(guards.length > 0 ? [`import { ${guards.join(", ")} } from "./validate.js";`] : []),
       `/** Every operation of the catalogue, as the router sees it. */
 export const api: ApiDefinition = {
   authHeader: ${stringLiteral(model.auth.header)},

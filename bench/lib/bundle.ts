@@ -34,7 +34,7 @@ export async function bundleSize(entrySource: string, workDir: string, nodePaths
 /** Our one-operation program, as a file the peers run type-checks alongside our client. */
 export function ourEntry(clientDir: string): string {
   return [
-    `import { createTransport, getDiscrepancies } from ${JSON.stringify(join(clientDir, "index.ts"))};`,
+    `import { createTransport, getDiscrepancies } from ${JSON.stringify(join(clientDir, "index.js"))};`,
     `export function run(token: string) {`,
     `  return getDiscrepancies(createTransport({ baseUrl: "https://api.example.test", token }), { supplyId: "1" });`,
     `}`,

@@ -32,7 +32,7 @@ export function benchTables(bench: BenchResults): string {
       String(r.noop.filesTouched),
       ms(r.oneChanged.wallMs),
       String(r.oneChanged.filesWritten),
-      ms(r.oneChangedNoCache.wallMs),
+      ms(r.oneChangedNoCache?.wallMs),
     ]),
   );
   const output = markdownTable(

@@ -16,9 +16,10 @@ export interface SizeResult {
   /** Fresh output folder, prettier cache kept from an earlier run. */
   coldWarmCache: Timing;
   noop: Timing & { filesTouched: number; upToDate: boolean };
-  oneChanged: Timing & { filesWritten: number };
+  /** `rewritten`: the output files the first such run changed. */
+  oneChanged: Timing & { filesWritten: number; rewritten: string[] };
   /** The same change with the prettier cache off. */
-  oneChangedNoCache: Timing;
+  oneChangedNoCache?: Timing;
   output: { files: number; bytes: number; clientFiles: number; clientBytes: number };
   tsc: Timing & { errors: number; files: number };
   bundle: BundleSize;

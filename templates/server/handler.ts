@@ -79,31 +79,38 @@ export function createRequestHandler(
       pathname = new URL(request.url).pathname;
       const route = routeRequest(request, pathname);
       operation = route.route.id;
-      return withRemaining(await answer(request, route.route, route.params, scope, budget), budget);
+      return forMethod(request, withRemaining(await answer(request, route.route, route.params, scope, budget), budget));
     } catch (error) {
-      if (error instanceof HttpError) return withRemaining(errorResponse(scope, error.status, error.details), budget);
+      if (error instanceof HttpError) return forMethod(request, withRemaining(errorResponse(scope, error.status, error.details), budget));
       try {
         logError(error, { requestId: scope.requestId, operation, method: request.method, path: pathname });
       } catch {
         // A failing log hook must not change the answer.
       }
-      return withRemaining(internalError(scope), budget);
+      return forMethod(request, withRemaining(internalError(scope), budget));
     }
   };
 
   function routeRequest(request: Request, pathname: string): { route: RouteDefinition; params: Record<string, string> } {
-    const result = router.match(request.method.toUpperCase(), pathname);
+    const method = request.method.toUpperCase();
+    let result = router.match(method, pathname);
+    // HEAD is GET without the body (RFC 9110), unless the catalogue documents a HEAD of its own.
+    if (method === "HEAD" && result.kind === "method-not-allowed" && result.allow.includes("GET")) {
+      result = router.match("GET", pathname);
+    }
     switch (result.kind) {
       case "found":
         return { route: result.route, params: result.params };
       case "not-found":
         throw new HttpError(404, { detail: "No operation has this path.", code: "route-not-found" });
-      case "method-not-allowed":
+      case "method-not-allowed": {
+        const allow = result.allow.includes("GET") && !result.allow.includes("HEAD") ? [...result.allow, "HEAD"].sort() : result.allow;
         throw new HttpError(405, {
-          detail: `This path accepts ${result.allow.join(", ")}.`,
+          detail: `This path accepts ${allow.join(", ")}.`,
           code: "method-not-allowed",
-          headers: { allow: result.allow.join(", ") },
+          headers: { allow: allow.join(", ") },
         });
+      }
       case "malformed-parameter":
         throw new HttpError(400, {
           detail: `Path parameter "${result.name}" is not valid percent-encoding.`,
@@ -298,6 +305,13 @@ interface Budget {
  */
 function withRemaining(response: Response, budget: Budget): Response {
   return budget.remaining === undefined ? response : withHeader(response, "x-ratelimit-remaining", String(budget.remaining));
+}
+
+/** A HEAD request gets the status and headers of the answer, never its body. */
+function forMethod(request: Request, response: Response): Response {
+  if (request.method.toUpperCase() !== "HEAD" || response.body === null) return response;
+  void response.body.cancel().catch(() => undefined);
+  return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 function toResponse(result: unknown, status: number): Response {

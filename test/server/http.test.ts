@@ -138,7 +138,11 @@ describe("real catalogue over HTTP", () => {
     expect((await get("/api/v1/nothing-here")).status).toBe(404);
     const wrongMethod = await get("/api/v1/offers/of-1", "tok-personal-s1", { method: "DELETE" });
     expect(wrongMethod.status).toBe(405);
-    expect(wrongMethod.headers.get("allow")).toBe("GET, POST");
+    expect(wrongMethod.headers.get("allow")).toBe("GET, HEAD, POST");
+    const head = await get("/api/v1/offers/of-1", "tok-personal-s1", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await head.text()).toBe("");
     const missing = await get("/api/v1/tariffs/box");
     expect(missing.status).toBe(501);
     expect(((await missing.json()) as { detail: string }).detail).toContain("getBoxTariffs");

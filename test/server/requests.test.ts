@@ -157,11 +157,31 @@ describe("routing", () => {
     const { handle } = handlerFor();
     const response = await handle(request("/shop/v1/orders/o-1", { method: "PATCH" }));
     expect(response.status).toBe(405);
-    expect(response.headers.get("allow")).toBe("DELETE, GET");
+    expect(response.headers.get("allow")).toBe("DELETE, GET, HEAD");
     expect(await errorBody(response)).toMatchObject({ code: "method-not-allowed" });
     // The static sibling has only GET; the parameter route adds DELETE for the same URL.
     const summary = await handle(request("/shop/v1/orders/summary", { method: "PUT" }));
-    expect(summary.headers.get("allow")).toBe("DELETE, GET");
+    expect(summary.headers.get("allow")).toBe("DELETE, GET, HEAD");
+  });
+
+  test("HEAD runs the GET operation and answers its status and headers without a body", async () => {
+    const calls: string[] = [];
+    const { handle } = handlerFor({}, shopHandlers(calls));
+    const head = await handle(request("/shop/v1/orders/o-2", { method: "HEAD" }));
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(head.headers.get("x-ratelimit-remaining")).toBe("1");
+    expect(head.body).toBeNull();
+    expect(calls).toEqual(["getOrder o-2"]);
+    // Errors keep their status and headers, lose their body.
+    const unknown = await handle(request("/nope", { method: "HEAD" }));
+    expect([unknown.status, unknown.body]).toEqual([404, null]);
+    const unauthorized = await handle(request("/shop/v1/orders", { method: "HEAD", token: null }));
+    expect([unauthorized.status, unauthorized.body]).toEqual([401, null]);
+    // A path without GET has no HEAD either.
+    const noGet = await handle(request("/shop/v1/orders/o-1/invoice", { method: "HEAD" }));
+    expect(noGet.status).toBe(405);
+    expect(noGet.headers.get("allow")).toBe("PUT");
   });
 
   test("an operation with no handler: 501 naming it", async () => {

@@ -1,5 +1,5 @@
 // server/routes.ts: the route table, one entry per operation, read by the router at startup.
-import type { ApiModel, OperationModel } from "../../model/types.js";
+import type { ApiModel, NamedType, OperationModel } from "../../model/types.js";
 import { printStructure } from "../shared/ts-project.js";
 import { stringLiteral } from "../shared/text.js";
 import { docBlock } from "../shared/ts-types.js";
@@ -10,12 +10,12 @@ function list(items: string[]): string {
   return `[${items.join(", ")}]`;
 }
 
-function bodyExpectation(operation: OperationModel): string {
+function bodyExpectation(operation: OperationModel, namedTypes: readonly NamedType[]): string {
   const request = operation.request;
   if (request === null) return `{ kind: "none" }`;
   if (request === undefined || request.content.length === 0) return `{ kind: "undocumented" }`;
   const types = request.content.map((media) => stringLiteral(media.contentType));
-  const guard = bodyGuard(operation);
+  const guard = bodyGuard(operation, namedTypes);
   return `{ kind: "content", required: ${request.required}, contentTypes: ${list(types)}${guard ? `, check: ${guard.name}` : ""} }`;
 }
 
@@ -32,7 +32,7 @@ function queryTable(operation: OperationModel): string {
   );
 }
 
-function routeEntry(operation: OperationModel, moduleName: string): string {
+function routeEntry(operation: OperationModel, moduleName: string, types: readonly NamedType[]): string {
   const segments = operation.segments.map((segment) =>
     segment.kind === "static" ? stringLiteral(segment.value) : `{ param: ${stringLiteral(segment.name)} }`,
   );
@@ -54,14 +54,14 @@ function routeEntry(operation: OperationModel, moduleName: string): string {
     tokens: ${tokens},
     limits: ${limits},
     query: ${queryTable(operation)},
-    body: ${bodyExpectation(operation)},
+    body: ${bodyExpectation(operation, types)},
     status: ${successStatus(operation)},
   }`;
 }
 
 export function routesFile(model: ApiModel): string {
-  const entries = model.modules.flatMap((module) => module.operations.map((operation) => routeEntry(operation, module.name)));
-  const guards = model.modules.flatMap((module) => module.operations.flatMap((operation) => bodyGuard(operation)?.name ?? []));
+  const entries = model.modules.flatMap((module) => module.operations.map((operation) => routeEntry(operation, module.name, model.types)));
+  const guards = model.modules.flatMap((module) => module.operations.flatMap((operation) => bodyGuard(operation, model.types)?.name ?? []));
   return printStructure("server/routes.ts", {
     statements: [
       `import type { ApiDefinition } from "./runtime/types.js";`,

@@ -1,6 +1,6 @@
 // server/validate.ts: guards of typed JSON request bodies, so the router answers 400 (naming the
 // first field that does not fit) before a handler sees a body of the wrong shape.
-import type { ApiModel, OperationModel, TypeNode } from "../../model/types.js";
+import type { ApiModel, NamedType, OperationModel, TypeNode } from "../../model/types.js";
 import { validatorModule, type GuardRoot } from "../shared/validators.js";
 import { isJsonContentType } from "./operation-types.js";
 
@@ -17,9 +17,12 @@ export function bodyGuardName(operation: OperationModel): string {
  * (one without a schema accepts any JSON, so nothing would be checked). Non-JSON content is not
  * checked: it arrives as bytes.
  */
-export function bodyGuard(operation: OperationModel): GuardRoot | undefined {
+export function bodyGuard(operation: OperationModel, types: readonly NamedType[] = []): GuardRoot | undefined {
   const json = (operation.request?.content ?? []).filter((media) => isJsonContentType(media.contentType));
   if (json.length === 0 || json.some((media) => media.schema === undefined || media.schema.kind === "unknown")) return undefined;
+  // Bytes cannot come out of JSON.parse: a schema that asks for them would refuse every body.
+  const named = new Map(types.map((type) => [type.name, type.type]));
+  if (json.some((media) => media.schema && holdsBinary(media.schema, named, new Set()))) return undefined;
   const alternatives: TypeNode[] = [];
   const seen = new Set<string>();
   for (const media of json) {
@@ -32,7 +35,33 @@ export function bodyGuard(operation: OperationModel): GuardRoot | undefined {
   return { name: bodyGuardName(operation), alternatives, description: `Checks the JSON request body of ${operation.id}.` };
 }
 
+function holdsBinary(node: TypeNode, named: ReadonlyMap<string, TypeNode>, seen: Set<string>): boolean {
+  switch (node.kind) {
+    case "binary":
+      return true;
+    case "ref": {
+      if (seen.has(node.name)) return false;
+      seen.add(node.name);
+      const target = named.get(node.name);
+      return target !== undefined && holdsBinary(target, named, seen);
+    }
+    case "array":
+      return holdsBinary(node.items, named, seen);
+    case "map":
+      return holdsBinary(node.values, named, seen);
+    case "union":
+      return node.variants.some((variant) => holdsBinary(variant, named, seen));
+    case "object":
+      return (
+        node.properties.some((property) => holdsBinary(property.type, named, seen)) ||
+        (typeof node.additionalProperties === "object" && holdsBinary(node.additionalProperties, named, seen))
+      );
+    default:
+      return false;
+  }
+}
+
 export function validateFile(model: ApiModel): string {
-  const roots = model.modules.flatMap((module) => module.operations.flatMap((operation) => bodyGuard(operation) ?? []));
+  const roots = model.modules.flatMap((module) => module.operations.flatMap((operation) => bodyGuard(operation, model.types) ?? []));
   return validatorModule({ types: model.types, roots });
 }

@@ -197,16 +197,19 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
             value = await readBody(response, method);
           } catch (error) {
             if (!(error instanceof SyntaxError)) throw error;
-            fail(apiError(ctx, "validation", `response is not valid JSON`, { status: response.status, cause: error }));
+            // V8's message quotes the start of the body, which may echo the token.
+            fail(apiError(ctx, "validation", `response is not valid JSON`, { status: response.status, cause: scrubCause(error, token) }));
           }
           const found = validate === "off" ? undefined : operation.check?.(value);
           if (!found) return value;
-          const message = `response does not match its type at ${found.path}: expected ${found.expected}, got ${preview(found.value)}`;
+          // The body may echo the token (in a value or a key), so the path and the value are redacted.
+          const path = redact(found.path, token);
+          const message = `response does not match its type at ${path}: expected ${found.expected}, got ${preview(found.value, token)}`;
           if (validate === "warn") {
             console.warn(`${operation.id}: ${message}`);
             return value;
           }
-          fail(apiError(ctx, "validation", message, { status: response.status, path: found.path }));
+          fail(apiError(ctx, "validation", message, { status: response.status, path }));
         }
         errorBody = await readErrorBody(response, token);
       } catch (error) {
@@ -341,7 +344,8 @@ function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number): { si
   };
 }
 
-function preview(value: unknown): string {
+/** A short text of `value` for a message, `secret` redacted before shortening (so no part of it is kept). */
+function preview(value: unknown, secret: string): string {
   if (value === undefined) return "undefined";
   let text: string;
   try {
@@ -349,5 +353,6 @@ function preview(value: unknown): string {
   } catch {
     text = String(value);
   }
+  text = redact(text, secret);
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }

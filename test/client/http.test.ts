@@ -393,4 +393,45 @@ describe("errors never carry the token", () => {
     expect(error.message).toContain("could not send [redacted]");
     expectErrorClean(error);
   });
+
+  test("a fetch error carrying the request (with its headers) in its properties is replaced by a clean copy", async () => {
+    const leaky = async (_url: string, init: RequestInit): Promise<Response> => {
+      throw Object.assign(new TypeError("fetch failed"), { request: { headers: init.headers }, headers: init.headers });
+    };
+    const error = await rejection(api({ fetch: leaky, retry: false }).finances!.getSellerBalance!());
+    expect(error.kind).toBe("network");
+    expect((error.cause as Error).name).toBe("TypeError");
+    expect((error.cause as Error).message).toBe("fetch failed");
+    expectErrorClean(error);
+  });
+
+  test("a 2xx body that echoes the token and fails validation: message, path and warning are redacted", async () => {
+    server.handle((req, res) => json(res, 200, [{ discrepancyType: "surplus", discrepancyLabel: `echo ${String(req.headers.authorization)}` }]));
+    const error = await rejection(api().supplies!.getDiscrepancies!({ supplyId: "1" }));
+    expect(error.kind).toBe("validation");
+    expect(error.message).toContain("echo [redacted]");
+    expectErrorClean(error);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      await api({ validate: "warn" }).supplies!.getDiscrepancies!({ supplyId: "1" });
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]?.[0])).toContain("echo [redacted]");
+      expectNoToken(warn.mock.calls);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  test("a 2xx body that echoes the token and is not JSON: the parse error's cause is redacted", async () => {
+    // V8 quotes the first 10 characters of bad JSON, so a short token fits in the quote.
+    const short = "tok-42";
+    server.handle((req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(`${String(req.headers.authorization)} is not JSON`);
+    });
+    const error = await rejection(api({ token: short }).supplies!.getDiscrepancies!({ supplyId: "1" }));
+    expect(error.kind).toBe("validation");
+    expect((error.cause as Error).message).toContain("[redacted]");
+    expect(inspect(error, { depth: Infinity, showHidden: true })).not.toContain(short);
+  });
 });

@@ -251,7 +251,9 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
 function baseUrlOf(baseUrl: BaseUrl<string>, module: string): string | undefined {
   if (typeof baseUrl === "string") return baseUrl;
   const map = baseUrl as Readonly<Record<string, string | undefined>>;
-  return map[module] ?? map["default"];
+  // Own keys only: a module named `constructor` or `toString` must not find Object's members.
+  const own = (key: string): string | undefined => (Object.hasOwn(map, key) ? map[key] : undefined);
+  return own(module) ?? own("default");
 }
 
 function stringHeaders(headers: Record<string, unknown> | undefined): Record<string, string> {

@@ -3,34 +3,44 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadModel } from "../../src/pipeline.js";
 import type { ApiModel, OperationModel } from "../../src/model/types.js";
 import { fixtureCatalogue, generateForTest, repoCatalogue } from "../helpers/generate.js";
-import { headingAnchors, markdownProblems, parseMarkdown, plainText, tables, walk, type MdNode } from "./markdown-ast.js";
+import { headings, markdownProblems, parseMarkdown, plainText, tables, walk, type Heading, type MdNode } from "./markdown-ast.js";
 import { readPages, section } from "./pages.js";
 import { seedMeanings, seedModuleCounts, seedOperations, seedText } from "./seed.js";
 
 const operations = (model: ApiModel): OperationModel[] => model.modules.flatMap((module) => module.operations);
 
-/** Every relative link of every page points at an existing page and a heading on it. */
-async function brokenLinks(pages: Map<string, string>): Promise<string[]> {
-  const anchors = new Map<string, Set<string>>();
+/**
+ * Every relative link of every page points at an existing page and, when it has an anchor, at
+ * the heading it means: the one GitHub gives that anchor (slugs computed from the parsed
+ * headings, in document order) must show the link's label, and be an operation section or a
+ * declared type.
+ */
+async function linkProblems(pages: Map<string, string>): Promise<string[]> {
+  const anchors = new Map<string, Map<string, Heading>>();
   const trees = new Map<string, MdNode>();
   for (const [name, text] of pages) {
     const tree = await parseMarkdown(text);
     trees.set(name, tree);
-    anchors.set(name, headingAnchors(tree));
+    anchors.set(name, new Map(headings(tree).map((heading) => [heading.anchor, heading])));
   }
-  const broken: string[] = [];
+  const problems: string[] = [];
   for (const [name, tree] of trees) {
     for (const node of walk(tree)) {
       if (node.type !== "link" || /^[a-z]+:/.test(node.url!)) continue;
       const [file, anchor] = node.url!.split("#");
       const target = file === "" ? name : file!;
-      if (!anchors.has(target)) broken.push(`${name}: ${node.url} (no page)`);
-      else if (anchor !== undefined && !anchors.get(target)!.has(decodeURIComponent(anchor))) {
-        broken.push(`${name}: ${node.url} (no heading)`);
+      const label = plainText(node);
+      if (!anchors.has(target)) problems.push(`${name}: ${node.url} (no page)`);
+      if (anchor === undefined || !anchors.has(target)) continue;
+      const heading = anchors.get(target)!.get(decodeURIComponent(anchor));
+      if (heading === undefined) problems.push(`${name}: [${label}](${node.url}) (no heading)`);
+      else if (heading.text !== label) problems.push(`${name}: [${label}](${node.url}) goes to heading "${heading.text}"`);
+      else if (!(heading.depth === 2 || (heading.depth === 3 && heading.parent === "Types declared in this module"))) {
+        problems.push(`${name}: [${label}](${node.url}) goes to a level-${heading.depth} heading under "${heading.parent}"`);
       }
     }
   }
-  return broken;
+  return problems;
 }
 
 describe("docs of the real catalogue", () => {
@@ -100,7 +110,7 @@ describe("docs of the real catalogue", () => {
   });
 
   it("has no broken links between pages and sections", async () => {
-    expect(await brokenLinks(pages)).toEqual([]);
+    expect(await linkProblems(pages)).toEqual([]);
   });
 
   it("says 'not documented' wherever the catalogue is silent, and only there", async () => {
@@ -189,7 +199,7 @@ describe("docs of every kind of type (docs-shapes)", () => {
 
   it("keeps tables whole and links working", async () => {
     for (const [name, page] of pages) expect(await markdownProblems(page), name).toEqual([]);
-    expect(await brokenLinks(pages)).toEqual([]);
+    expect(await linkProblems(pages)).toEqual([]);
   });
 
   it("shows nested fields, nullability, maps, unions and open objects readably", async () => {
@@ -220,5 +230,33 @@ describe("docs of every kind of type (docs-shapes)", () => {
 
   it("loads its templates from templates/docs", () => {
     expect(existsSync(new URL("../../templates/docs/module.md.hbs", import.meta.url))).toBe(true);
+  });
+});
+
+describe("heading anchors that collide (docs-anchors)", () => {
+  let pages: Map<string, string>;
+  beforeAll(async () => {
+    pages = await readPages(await generateForTest({ catalogue: fixtureCatalogue("docs-anchors"), targets: ["docs"] }));
+  });
+
+  it("links every operation and type to its own heading, numbered as GitHub numbers repeats", async () => {
+    expect(await linkProblems(pages)).toEqual([]);
+  });
+
+  it("has the links the collisions are about", async () => {
+    const targets = async (page: string): Promise<string[]> =>
+      [...walk(await parseMarkdown(pages.get(page)!))].filter((node) => node.type === "link").map((node) => `${plainText(node)} ${node.url}`);
+    // listThings's section (earlier on the page) takes "responses"; three more sections follow.
+    expect(await targets("things.md")).toEqual(
+      expect.arrayContaining([
+        "listThings #listthings",
+        "description #description-1",
+        "operations #operations-1",
+        "responses #responses-3",
+        "ListThings #listthings-1",
+        "Widget other.md#widget-2",
+      ]),
+    );
+    expect(await targets("other.md")).toEqual(expect.arrayContaining(["widget #widget-1", "Widget #widget-2"]));
   });
 });

@@ -63,20 +63,42 @@ export function rawTableBlocks(text: string): string[][] {
   return blocks;
 }
 
-/** GitHub's heading anchor: lower case, punctuation dropped, spaces to `-`, repeats numbered. */
-export function headingAnchors(root: MdNode): Set<string> {
-  const anchors = new Set<string>();
+export interface Heading {
+  anchor: string;
+  depth: number;
+  text: string;
+  /** Text of the nearest heading above this one with a smaller depth ("" at the top). */
+  parent: string;
+}
+
+/**
+ * Every heading of a page with the anchor GitHub gives it (github-slugger): the visible text
+ * lower-cased, punctuation other than `-` and `_` dropped, spaces to `-`, and a slug already on
+ * the page numbered `-1`, `-2`, ... in document order.
+ */
+export function headings(root: MdNode): Heading[] {
+  const occurrences = new Map<string, number>();
+  const result: Heading[] = [];
+  const open: Heading[] = [];
   for (const node of walk(root)) {
     if (node.type !== "heading") continue;
-    const base = plainText(node)
+    const text = plainText(node);
+    const base = text
       .toLowerCase()
-      .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+      .replace(/[^\p{L}\p{M}\p{N}\s_-]/gu, "")
       .replace(/\s/g, "-");
     let anchor = base;
-    for (let n = 1; anchors.has(anchor); n++) anchor = `${base}-${n}`;
-    anchors.add(anchor);
+    while (occurrences.has(anchor)) {
+      occurrences.set(base, occurrences.get(base)! + 1);
+      anchor = `${base}-${occurrences.get(base)}`;
+    }
+    occurrences.set(anchor, 0);
+    while (open.length > 0 && open.at(-1)!.depth >= node.depth!) open.pop();
+    const heading = { anchor, depth: node.depth!, text, parent: open.at(-1)?.text ?? "" };
+    open.push(heading);
+    result.push(heading);
   }
-  return anchors;
+  return result;
 }
 
 /** Problems with the table structure and raw HTML of a generated page (empty when sound). */

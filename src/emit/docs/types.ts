@@ -8,17 +8,15 @@ export interface TypeIndex {
   /** Module id of the page being written. */
   page: string;
   types: ReadonlyMap<string, NamedType>;
-}
-
-export function typeAnchor(name: string): string {
-  return name.toLowerCase();
+  /** Heading anchor of each named type on its module's page (see anchors.ts). */
+  anchors: ReadonlyMap<string, string>;
 }
 
 function typeLink(name: string, index: TypeIndex): Md {
   const named = index.types.get(name);
-  const anchor = `#${typeAnchor(name)}`;
-  if (!named) return text(name);
-  return link(text(name), named.module === index.page ? anchor : `${named.module}.md${anchor}`);
+  const anchor = index.anchors.get(name);
+  if (!named || anchor === undefined) return text(name);
+  return link(text(name), named.module === index.page ? `#${anchor}` : `${named.module}.md#${anchor}`);
 }
 
 /** A readable one-line description of a type, e.g. `array of [ItemDiscrepancyResponse](#...)`. */

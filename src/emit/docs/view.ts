@@ -24,7 +24,8 @@ import {
   text,
   type Md,
 } from "./markdown.js";
-import { reachableTypes, structure, typeAnchor, typeDetails, typeLabel, type TypeIndex } from "./types.js";
+import { declaredTypes, pageAnchors, type Anchors } from "./anchors.js";
+import { reachableTypes, structure, typeDetails, typeLabel, type TypeIndex } from "./types.js";
 
 export interface ReadmeView {
   title: Md;
@@ -119,31 +120,27 @@ export function readmeView(model: ApiModel): ReadmeView {
   };
 }
 
-export function moduleView(model: ApiModel, module: ModuleModel): ModuleView {
+/** The heading anchors of every module page; compute once and pass to each `moduleView`. */
+export function docsAnchors(model: ApiModel): Anchors {
   const types = new Map(model.types.map((named) => [named.name, named]));
-  const index: TypeIndex = { page: module.id, types };
-  const anchors = new Set(model.types.filter((named) => named.module === module.id).map((named) => typeAnchor(named.name)));
+  return pageAnchors(model, (operation) => reachableTypes(operationRoots(operation), types).length > 0);
+}
+
+export function moduleView(model: ApiModel, module: ModuleModel, anchors: Anchors): ModuleView {
+  const types = new Map(model.types.map((named) => [named.name, named]));
+  const index: TypeIndex = { page: module.id, types, anchors: anchors.types };
   return {
     title: text(module.title),
     id: code(module.id),
     area: text(module.area),
     operationCount: count(module.operations.length, "operation"),
-    operations: module.operations.map((operation) => operationView(model, operation, index, uniqueAnchor(operation.id, anchors))),
-    types: model.types.filter((named) => named.module === module.id).map((named) => typeView(named, index)),
+    operations: module.operations.map((operation) => operationView(model, operation, index, anchors.operations.get(operation.id)!)),
+    types: declaredTypes(model, module).map((name) => typeView(types.get(name)!, index)),
   };
 }
 
-/** GitHub's heading anchors: lower case, and `-1`, `-2`, ... for repeats on the same page. */
-function uniqueAnchor(id: string, taken: Set<string>): string {
-  const base = id.toLowerCase();
-  let anchor = base;
-  for (let n = 1; taken.has(anchor); n++) anchor = `${base}-${n}`;
-  taken.add(anchor);
-  return anchor;
-}
-
 function typeView(named: NamedType, index: TypeIndex): TypeView {
-  return { name: text(named.name), anchor: typeAnchor(named.name), details: typeDetails(named.type, index) };
+  return { name: text(named.name), anchor: index.anchors.get(named.name)!, details: typeDetails(named.type, index) };
 }
 
 function operationView(model: ApiModel, operation: OperationModel, index: TypeIndex, anchor: string): OperationView {

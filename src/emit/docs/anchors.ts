@@ -1,0 +1,69 @@
+// Heading anchors the way GitHub makes them (github-slugger): each heading's text is lower-cased,
+// punctuation is dropped, spaces become `-`, and a slug already used on the page gets `-1`,
+// `-2`, ... in document order. So the anchors of a page are found by walking all of its headings,
+// fixed ones included, in the order templates/docs/module.md.hbs and operation.md.hbs print them.
+import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
+
+/** GitHub's slug of a heading's visible text (before numbering repeats). */
+export function slug(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\s_-]/gu, "")
+    .replace(/\s/g, "-");
+}
+
+/** Numbers repeated slugs on one page, as github-slugger does. */
+export class Slugger {
+  private readonly occurrences = new Map<string, number>();
+
+  slug(heading: string): string {
+    const base = slug(heading);
+    let result = base;
+    while (this.occurrences.has(result)) {
+      const n = (this.occurrences.get(base) ?? 0) + 1;
+      this.occurrences.set(base, n);
+      result = `${base}-${n}`;
+    }
+    this.occurrences.set(result, 0);
+    return result;
+  }
+}
+
+/** Anchors of every operation section and every declared type, by operation id and type name. */
+export interface Anchors {
+  operations: ReadonlyMap<string, string>;
+  types: ReadonlyMap<string, string>;
+}
+
+// The fixed headings of an operation section, in page order (see operation.md.hbs).
+const BEFORE_RESPONSES = ["Description", "Rate limits", "Constraints", "Parameters", "Request body", "Responses"];
+
+/** Walks every module page's headings in order; `hasTypesUsed` says whether a section ends with "Types used". */
+export function pageAnchors(model: ApiModel, hasTypesUsed: (operation: OperationModel) => boolean): Anchors {
+  const operations = new Map<string, string>();
+  const types = new Map<string, string>();
+  for (const module of model.modules) {
+    const slugger = new Slugger();
+    slugger.slug(visible(module.title));
+    slugger.slug("Operations");
+    for (const operation of module.operations) {
+      operations.set(operation.id, slugger.slug(operation.id));
+      for (const heading of BEFORE_RESPONSES) slugger.slug(heading);
+      for (const response of operation.responses ?? []) slugger.slug(response.status);
+      if (hasTypesUsed(operation)) slugger.slug("Types used");
+    }
+    const declared = declaredTypes(model, module);
+    if (declared.length > 0) slugger.slug("Types declared in this module");
+    for (const name of declared) types.set(name, slugger.slug(name));
+  }
+  return { operations, types };
+}
+
+export function declaredTypes(model: ApiModel, module: ModuleModel): string[] {
+  return model.types.filter((named) => named.module === module.id).map((named) => named.name);
+}
+
+/** The text a reader sees of escaped inline catalogue text (markdownText flattens breaks to spaces). */
+function visible(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]/g, " ").trim();
+}

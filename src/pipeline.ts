@@ -11,7 +11,8 @@ import { loadModel } from "./validate/index.js";
 import { formatFile } from "./write/format.js";
 import { withHeader } from "./write/header.js";
 import { sha256 } from "./write/manifest.js";
-import { checkOutput, isUpToDate, writeOutput, type CheckReport, type WriteReport } from "./write/writer.js";
+import { isSafeOutputPath } from "./write/paths.js";
+import { checkOutput, isUpToDate, writeOutput, type CheckReport, type OutputFile, type WriteReport } from "./write/writer.js";
 
 export { loadModel };
 
@@ -31,39 +32,38 @@ const packageRoot = dirname(codeRoot);
 
 /** Generates into `out`. Skips all work when nothing the output depends on has changed. */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
-  const targets = options.targets ?? TARGETS;
+  const targets = uniqueTargets(options.targets);
   const inputHash = await hashInputs(options, targets);
   if (await isUpToDate(options.out, inputHash)) return { upToDate: true };
   const files = await render(await loadModel(options.catalogue), options, targets);
-  return { upToDate: false, ...(await writeOutput(options.out, files, inputHash)) };
+  return { upToDate: false, ...(await writeOutput(options.out, files, { inputHash, targets })) };
 }
 
 /** What `generate` would change, without writing anything. */
 export async function check(options: GenerateOptions): Promise<CheckReport> {
-  const targets = options.targets ?? TARGETS;
-  return checkOutput(options.out, await render(await loadModel(options.catalogue), options, targets));
+  const targets = uniqueTargets(options.targets);
+  return checkOutput(options.out, await render(await loadModel(options.catalogue), options, targets), targets);
+}
+
+function uniqueTargets(targets: readonly Target[] = TARGETS): Target[] {
+  return TARGETS.filter((target) => targets.includes(target));
 }
 
 /** Every target's files, with header and formatting, by output path. */
-export async function render(model: ApiModel, options: GenerateOptions, targets: readonly Target[]): Promise<Map<string, string>> {
+export async function render(model: ApiModel, options: GenerateOptions, targets: readonly Target[]): Promise<Map<string, OutputFile>> {
   const source = catalogueLabel(options);
-  const generated: GeneratedFile[] = [];
-  for (const target of targets) generated.push(...(await (await EMITTERS[target]())(model)));
-  const files = new Map<string, string>();
+  const generated: (GeneratedFile & { target: Target })[] = [];
+  for (const target of targets) {
+    for (const file of await (await EMITTERS[target]())(model)) generated.push({ ...file, target });
+  }
+  const seen = new Set<string>();
   for (const file of generated) {
     if (!isSafeOutputPath(file.path)) throw new Error(`emitter produced an unsafe path: ${file.path}`);
-    if (files.has(file.path)) throw new Error(`two emitters produced ${file.path}`);
-    files.set(file.path, "");
+    if (seen.has(file.path)) throw new Error(`two emitters produced ${file.path}`);
+    seen.add(file.path);
   }
-  await Promise.all(
-    generated.map(async (file) => files.set(file.path, await formatFile(file.path, withHeader(file.path, file.content, source)))),
-  );
-  return files;
-}
-
-/** Relative, posix, inside the output folder: no empty, `.` or `..` segments. */
-function isSafeOutputPath(path: string): boolean {
-  return path.split("/").every((segment) => /^[\w.-]+$/.test(segment) && segment !== "." && segment !== "..");
+  const formatted = await Promise.all(generated.map((file) => formatFile(file.path, withHeader(file.path, file.content, source))));
+  return new Map(generated.map((file, i) => [file.path, { content: formatted[i]!, target: file.target }]));
 }
 
 /** The catalogue as the header names it: relative to the output folder's parent, posix. */

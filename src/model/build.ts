@@ -2,6 +2,7 @@
 import type { RawContent, RawFile, RawOperation, RawParameter, RawType } from "../load/raw.js";
 import { parseDuration } from "../validate/duration.js";
 import { camelCase, pathParamNames } from "../validate/names.js";
+import { compareText } from "./order.js";
 import type {
   ApiModel,
   HttpMethod,
@@ -44,15 +45,10 @@ export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
     title: api.title,
     ...(api.description !== undefined && { description: api.description }),
     auth: { header: api.auth.header, tokenKinds: api.auth.tokenKinds.map(({ id, description }) => ({ id, description })) },
-    modules: modules.sort((a, b) => compare(a.id, b.id)),
-    types: types.sort((a, b) => compare(a.name, b.name)),
-    sources: files.map((file) => file.name).sort(compare),
+    modules: modules.sort((a, b) => compareText(a.id, b.id)),
+    types: types.sort((a, b) => compareText(a.name, b.name)),
+    sources: files.map((file) => file.name).sort(compareText),
   };
-}
-
-/** Locale-independent ordering, so output does not depend on the machine. */
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function buildOperation(module: string, raw: RawOperation, source: SourceRef): OperationModel {
@@ -102,7 +98,7 @@ function buildOperation(module: string, raw: RawOperation, source: SourceRef): O
           ...(response.description !== undefined && { description: response.description }),
           content: content(response.content ?? {}),
         }))
-        .sort((a, b) => compare(a.status, b.status)),
+        .sort((a, b) => compareText(a.status, b.status)),
     }),
     source,
   };
@@ -136,7 +132,7 @@ function content(raw: RawContent): MediaType[] {
       ...(media.schema !== undefined && { schema: typeNode(media.schema) }),
       ...("example" in media && { example: media.example }),
     }))
-    .sort((a, b) => compare(a.contentType, b.contentType));
+    .sort((a, b) => compareText(a.contentType, b.contentType));
 }
 
 export function typeNode(raw: RawType): TypeNode {

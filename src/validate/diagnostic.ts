@@ -1,4 +1,5 @@
 // A problem in the catalogue, located like a compiler error: file:line:col.
+import { compareText } from "../model/order.js";
 
 export interface Diagnostic {
   /** Path as shown to the user (relative to the working directory where possible). */
@@ -18,7 +19,7 @@ export interface Diagnostic {
 export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
   return [...diagnostics].sort(
     (a, b) =>
-      a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.message.localeCompare(b.message),
+      compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.message, b.message),
   );
 }
 

@@ -114,6 +114,41 @@ describe("generate as a build step", () => {
     expect(await readFile(join(ws3.out, "mine.ts"), "utf8")).toBe("export const mine = 1;\n");
   });
 
+  it("generating one target leaves the other targets' files alone, and --check of one target ignores them", async () => {
+    const ws6 = await workspace();
+    await run(["generate", "--catalogue", ws6.catalogue, "--out", ws6.out], ws6.root);
+    const before = await snapshot(ws6.out);
+    const items = join(ws6.catalogue, "items.yaml");
+    await writeFile(items, (await readFile(items, "utf8")).replace("summary: Brands", "summary: Brand list"));
+    const result = await run(["generate", "--target", "openapi", "--catalogue", ws6.catalogue, "--out", ws6.out], ws6.root);
+    expect(result.out).toMatch(/1 written, 0 unchanged, 0 removed/);
+    const after = await snapshot(ws6.out);
+    for (const [path, file] of before) {
+      if (path === "openapi.json" || path === ".catalogen-manifest.json") continue;
+      expect(after.get(path)?.bytes, path).toBe(file.bytes);
+    }
+    const checked = await run(["generate", "--check", "--target", "openapi", "--catalogue", ws6.catalogue, "--out", ws6.out], ws6.root);
+    expect(checked.code).toBe(0);
+    const all = await run(["generate", "--check", "--catalogue", ws6.catalogue, "--out", ws6.out], ws6.root);
+    expect(all.code).toBe(1);
+    expect(all.err).toMatch(/stale: +generated\/docs\/items\.md/);
+  });
+
+  it("never touches a file outside the output folder, whatever the manifest says", async () => {
+    const ws7 = await workspace();
+    await run(["generate", "--target", "openapi", "--catalogue", ws7.catalogue, "--out", ws7.out], ws7.root);
+    await writeFile(join(ws7.root, "victim.txt"), "keep me");
+    const manifestPath = join(ws7.out, ".catalogen-manifest.json");
+    const manifest = JSON.parse(await readFile(manifestPath, "utf8")) as { inputHash: string; files: Record<string, unknown> };
+    manifest.files["../victim.txt"] = { target: "openapi", sha256: "x" };
+    manifest.inputHash = "tampered";
+    await writeFile(manifestPath, JSON.stringify(manifest));
+    const result = await run(["generate", "--target", "openapi", "--catalogue", ws7.catalogue, "--out", ws7.out], ws7.root);
+    expect(result.code).toBe(0);
+    expect(result.out).not.toContain("victim");
+    expect(await readFile(join(ws7.root, "victim.txt"), "utf8")).toBe("keep me");
+  });
+
   it("refuses to overwrite a file it did not write, changing nothing", async () => {
     const ws4 = await workspace();
     await mkdir(join(ws4.out, "docs"), { recursive: true });

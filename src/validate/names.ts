@@ -24,6 +24,23 @@ export function isReserved(name: string): boolean {
   return RESERVED.has(name);
 }
 
+/** Keys of a client call's argument object besides the path parameters. */
+export const RESERVED_ARGUMENT_KEYS = ["query", "body", "headers"];
+
+/** Names the generated client and server export themselves: no catalogue type may take one. */
+export const PUBLIC_EXPORT_NAMES = new Set(
+  (
+    "ApiError ApiErrorKind CallOptions Client ClientOptions Clock ErrorBody FailureEvent FetchLike Handlers " +
+    "ModuleName Operation QueryParams RawBody RequestBody RequestEvent ResponseEvent RetryOptions Transport"
+  ).split(" "),
+);
+
+/**
+ * Module ids that would collide with files the generators write (`index.ts` of scaffolded
+ * handlers, `README.md` of the docs on case-insensitive disks) or with the `default` base URL.
+ */
+export const RESERVED_MODULE_IDS = new Set(["index", "readme", "default", "runtime", "types"]);
+
 /** `in_store_pickup` -> `inStorePickup`. */
 export function camelCase(snake: string): string {
   return snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());

@@ -12,6 +12,9 @@ import {
   OPERATION_ID,
   PARAM_NAME,
   pathParamNames,
+  PUBLIC_EXPORT_NAMES,
+  RESERVED_ARGUMENT_KEYS,
+  RESERVED_MODULE_IDS,
   routeShape,
   STATIC_SEGMENT,
   TOKEN_KIND,
@@ -70,6 +73,10 @@ export function checkSemantics(files: CatalogueFile[]): Diagnostic[] {
       report.error(place, `module id "${id}" is not snake_case`, "use lowercase words joined by _, e.g. in_store_pickup");
       continue;
     }
+    if (RESERVED_MODULE_IDS.has(id) || isReserved(camelCase(id))) {
+      report.error(place, `module id "${id}" is reserved`, "generated files or names would collide with it; choose another id");
+      continue;
+    }
     if (file.name.replace(/\.ya?ml$/, "") !== id) report.error(place, `module "${id}" is declared in ${file.name}`, `rename the file to ${id}.yaml or the id to match the file`);
     const name = camelCase(id);
     const earlier = moduleNames.get(name);
@@ -84,6 +91,8 @@ export function checkSemantics(files: CatalogueFile[]): Diagnostic[] {
       const place = { file, path: ["types", name] };
       if (!TYPE_NAME.test(name) || isReserved(name)) {
         report.error(place, `type name "${name}" is not a safe identifier`, "use PascalCase letters and digits, e.g. ItemDiscrepancyResponse", { key: true });
+      } else if (PUBLIC_EXPORT_NAMES.has(name)) {
+        report.error(place, `type name "${name}" is taken by the generated code's own exports`, "rename the type, e.g. with a prefix from its module", { key: true });
       }
       const earlier = types.get(name);
       if (earlier) report.error(place, `type "${name}" is already declared at ${at(earlier.place)}`, "type names are unique across the catalogue", { key: true });
@@ -158,6 +167,10 @@ function checkPath(report: Reporter, path: string, place: Place): boolean {
       const name = param[1]!;
       if (!PARAM_NAME.test(name)) {
         report.error(place, `path parameter "{${name}}" is not a safe name`, "use letters, digits and _, starting with a letter or _");
+        return false;
+      }
+      if (RESERVED_ARGUMENT_KEYS.includes(name)) {
+        report.error(place, `path parameter "{${name}}" has a name the client's call arguments use for something else`, `rename it; ${RESERVED_ARGUMENT_KEYS.join(", ")} are reserved`);
         return false;
       }
       if (seen.has(name)) {

@@ -181,6 +181,24 @@ operations:
     errors: [["shop.yaml:4:43", "path /things/{id} names its parameters differently from /things/{thingId}"]],
   },
   {
+    name: "names the generated code needs for itself",
+    files: {
+      "index.yaml": `module: { id: index, title: Index, area: Things }
+`,
+      "shop.yaml": `module: { id: shop, title: Shop, area: Things }
+types:
+  Client: { type: object }
+operations:
+  - { id: getThing, method: GET, path: "/things/{query}", summary: One }
+`,
+    },
+    errors: [
+      ["index.yaml:1:15", 'module id "index" is reserved'],
+      ["shop.yaml:3:3", 'type name "Client" is taken by the generated code\'s own exports'],
+      ["shop.yaml:5:40", 'path parameter "{query}" has a name the client\'s call arguments use for something else'],
+    ],
+  },
+  {
     name: "an example that breaks its own schema",
     files: {
       "shop.yaml": `module: { id: shop, title: Shop, area: Things }

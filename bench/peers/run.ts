@@ -123,7 +123,8 @@ async function benchSize(operations: number): Promise<PeerSizeResult> {
       tsc: { ...timing(tsc), errors: tsc[0]!.errors },
     };
   };
-  const ours = figures("catalogen", "catalogen", "client, server, docs, OpenAPI", ourOut);
+  // Output size: our client/ folder only, like for like with the peers' clients.
+  const ours = { ...figures("catalogen", "catalogen", "client, server, docs, OpenAPI", ourOut), outputBytes: folderSize(ourClient).bytes };
   ours.bundle = await bundleOneOperation(ourClient);
   const peerFigures: ToolFigures[] = [];
   for (const peer of peers) {

@@ -20,7 +20,9 @@ beforeAll(async () => {
   const http = await generateForTest({ targets: ["client"], catalogue: fixtureCatalogue("client-http") });
   await copyFile(new URL("usage.ts", fixtures), join(real, "usage.ts"));
   await copyFile(new URL("usage-http.ts", fixtures), join(http, "usage-http.ts"));
-  files = [...(await clientFiles(real)), join(real, "usage.ts"), ...(await clientFiles(http)), join(http, "usage-http.ts")];
+  // Type names that appear only in doc text and string values: an import of them would be unused.
+  const refs = await generateForTest({ targets: ["client"], catalogue: fixtureCatalogue("client-refs") });
+  files = [...(await clientFiles(real)), join(real, "usage.ts"), ...(await clientFiles(http)), join(http, "usage-http.ts"), ...(await clientFiles(refs))];
 });
 
 describe.each(Object.keys(TYPESCRIPT_VERSIONS) as TypeScriptVersion[])("TypeScript %s", (version) => {

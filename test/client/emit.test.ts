@@ -153,3 +153,16 @@ describe("names and hostile text", () => {
     expect(doc.match(/\*\//g)).toHaveLength(1);
   });
 });
+
+describe("imports", () => {
+  test("named types are imported when a signature uses them, not when only words or string values name them", async () => {
+    const fixture = emitClient(await loadModel(fixtureCatalogue("client-refs")));
+    const orders = fixture.find((f) => f.path === "client/operations/orders.ts")!.content;
+    const imports = orders.split("\n").filter((line) => line.startsWith("import"));
+    expect(imports).toEqual([
+      `import type { CallOptions, Operation, Transport } from "../runtime/transport.js";`,
+      `import type { Line } from "../types.js";`,
+      `import { checkAddLineResponse, checkShowOrderViewResponse } from "../validate.js";`,
+    ]);
+  });
+});

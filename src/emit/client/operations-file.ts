@@ -3,12 +3,12 @@
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
 import { printStructure } from "../shared/ts-project.js";
+import { typeReferences } from "../shared/ts-types.js";
 import { stringLiteral } from "../shared/text.js";
 import { argsShape, argsTypeName, operationConstName, operationDoc, resultShape } from "./signature.js";
 
 export function operationsFile(module: ModuleModel, model: ApiModel): { path: string; content: string } {
   const path = `client/operations/${module.id}.ts`;
-  const typeNames = new Set(model.types.map((t) => t.name));
   const usedTypes = new Set<string>();
   const guards: string[] = [];
   const runtimeTypes = new Set(["CallOptions", "Operation", "Transport"]);
@@ -18,12 +18,11 @@ export function operationsFile(module: ModuleModel, model: ApiModel): { path: st
     const args = argsShape(operation);
     const result = resultShape(operation);
     const argsText = args.members.join("\n");
-    for (const text of [argsText, result.type]) {
-      for (const word of text.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []) {
-        if (typeNames.has(word)) usedTypes.add(word);
-        if (word === "QueryParams" || word === "RequestBody") runtimeTypes.add(word);
-      }
+    // From the type nodes, not the text: doc comments and string literals hold words too.
+    for (const schema of [...args.schemas, ...(result.guard?.alternatives ?? [])]) {
+      for (const name of typeReferences(schema)) usedTypes.add(name);
     }
+    for (const name of args.runtimeTypes) runtimeTypes.add(name);
     if (result.guard) guards.push(result.guard.name);
 
     statements.push({

@@ -34,41 +34,54 @@ export interface ArgsShape {
   members: string[];
   /** True when the caller may leave the arguments out. */
   optional: boolean;
+  /** The catalogue types written into `members` (their named types must be imported). */
+  schemas: TypeNode[];
+  /** Runtime types written into `members`. */
+  runtimeTypes: ("QueryParams" | "RequestBody")[];
 }
 
 export function argsShape(operation: OperationModel): ArgsShape {
   const members: string[] = [];
+  const schemas: TypeNode[] = [];
+  const runtimeTypes = new Set<"QueryParams" | "RequestBody">();
   let required = false;
   for (const param of operation.pathParams) {
     if (RESERVED_ARG_KEYS.includes(param.name)) {
       throw new Error(`${operation.id}: a path parameter may not be named ${param.name} (the client reserves it)`);
     }
     const type = param.schema ? typeText(param.schema, REQUEST_TYPES) : "string";
+    if (param.schema) schemas.push(param.schema);
     members.push(member(param.name, type, true, [param.description, param.schema ? undefined : `Path parameter; its type is ${NOT_DOCUMENTED}.`]));
     required = true;
   }
   if (operation.query === undefined) {
     members.push(member("query", "QueryParams", false, [`Query parameters: ${NOT_DOCUMENTED}.`]));
+    runtimeTypes.add("QueryParams");
   } else if (operation.query.length > 0) {
     const needed = operation.query.some((p) => p.required);
     members.push(member("query", parameterObject(operation.query), needed, ["Query parameters."]));
+    schemas.push(...operation.query.flatMap((p) => p.schema ?? []));
     required ||= needed;
   }
   if (operation.headers && operation.headers.length > 0) {
     const needed = operation.headers.some((p) => p.required);
     members.push(member("headers", parameterObject(operation.headers), needed, ["Request headers."]));
+    schemas.push(...operation.headers.flatMap((p) => p.schema ?? []));
     required ||= needed;
   }
   if (operation.request === undefined) {
     if (operation.method !== "GET" && operation.method !== "HEAD") {
       members.push(member("body", "RequestBody", false, [`Request body: ${NOT_DOCUMENTED}. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream.`]));
+      runtimeTypes.add("RequestBody");
     }
   } else if (operation.request !== null) {
     const types = unique(operation.request.content.map(requestBodyType));
     members.push(member("body", types.length > 0 ? types.join(" | ") : "RequestBody", operation.request.required, [operation.request.description]));
+    if (types.length === 0) runtimeTypes.add("RequestBody");
+    schemas.push(...operation.request.content.flatMap((media) => (isJson(media.contentType) && media.schema ? [media.schema] : [])));
     required ||= operation.request.required;
   }
-  return { members, optional: !required };
+  return { members, optional: !required, schemas, runtimeTypes: [...runtimeTypes].sort() };
 }
 
 function parameterObject(params: Parameter[]): string {

@@ -26,6 +26,32 @@ export function docBlock(lines: (string | undefined)[]): string {
   return `/**\n${body.map((line) => ` * ${line}`.trimEnd()).join("\n")}\n */\n`;
 }
 
+/** The named types `node` refers to itself (refs inside those types are not followed), sorted. */
+export function typeReferences(node: TypeNode | undefined): string[] {
+  const found = new Set<string>();
+  const walk = (current: TypeNode | undefined): void => {
+    switch (current?.kind) {
+      case "ref":
+        found.add(current.name);
+        return;
+      case "array":
+        return walk(current.items);
+      case "map":
+        return walk(current.values);
+      case "union":
+        return current.variants.forEach(walk);
+      case "object":
+        current.properties.forEach((property) => walk(property.type));
+        if (typeof current.additionalProperties === "object") walk(current.additionalProperties);
+        return;
+      default:
+        return;
+    }
+  };
+  walk(node);
+  return [...found].sort();
+}
+
 export function typeText(node: TypeNode, options: TypeTextOptions = RESPONSE_TYPES): string {
   const text = baseTypeText(node, options);
   return node.nullable ? `${text} | null` : text;

@@ -38,7 +38,7 @@ describe("layout", () => {
       "client/index.ts",
       ...model.modules.map((m) => `client/operations/${m.id}.ts`),
       ...readdirSync(fileURLToPath(new URL("../../templates/client/", import.meta.url)))
-        .filter((n) => n.endsWith(".ts") && !n.endsWith(".test.ts"))
+        .filter((n) => n.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(n))
         .map((n) => `client/runtime/${n}`),
       "client/types.ts",
       "client/validate.ts",
@@ -48,7 +48,7 @@ describe("layout", () => {
 
   test("the runtime carries no tests and no node: imports (web standards only)", () => {
     for (const [path, content] of files) {
-      expect(path).not.toMatch(/\.test\.ts$/);
+      expect(path).not.toMatch(/\.test(-d)?\.ts$/);
       expect(content).not.toMatch(/from\s+["']node:/);
       // Relative imports carry .js (NodeNext).
       for (const [, spec] of content.matchAll(/from\s+"(\.[^"]+)"/g)) expect(spec).toMatch(/\.js$/);

@@ -6,17 +6,14 @@
 //   validate.ts           runtime guards of typed responses
 //   operations/<id>.ts    one standalone function per operation
 //   runtime/*.ts          copied from templates/client/ (transport, errors, retry, rate limits...)
-import { readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import type { ApiModel } from "../../model/types.js";
+import { templateFiles } from "../shared/templates.js";
 import { namedTypeDeclarations } from "../shared/ts-types.js";
 import { guardName, validatorModule, type GuardRoot } from "../shared/validators.js";
 import type { GeneratedFile } from "../types.js";
 import { clientFile, operationsInterfaceName } from "./client-file.js";
 import { operationsFile } from "./operations-file.js";
 import { argsTypeName, CLIENT_RESPONSE_TYPES, guardRootName, operationConstName, resultShape } from "./signature.js";
-
-const TEMPLATES = new URL("../../../templates/client/", import.meta.url);
 
 /** Names the public surface exports besides the operations; no operation may take one. */
 const RUNTIME_EXPORTS = [
@@ -53,7 +50,7 @@ export function emitClient(model: ApiModel): GeneratedFile[] {
     }
   }
   const files: GeneratedFile[] = [
-    ...runtimeFiles(),
+    ...templateFiles("client"),
     { path: "client/types.ts", content: model.types.length > 0 ? namedTypeDeclarations(model.types, CLIENT_RESPONSE_TYPES) : "export {};\n" },
     { path: "client/validate.ts", content: validatorModule({ types: model.types, roots }) },
     ...model.modules.map((module) => operationsFile(module, model)),
@@ -61,15 +58,6 @@ export function emitClient(model: ApiModel): GeneratedFile[] {
     { path: "client/index.ts", content: indexFile(model) },
   ];
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-}
-
-/** The runtime, as written under templates/client/ (its tests stay behind). */
-export function runtimeFiles(): GeneratedFile[] {
-  const dir = fileURLToPath(TEMPLATES);
-  return readdirSync(dir)
-    .filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"))
-    .sort()
-    .map((name) => ({ path: `client/runtime/${name}`, content: readFileSync(`${dir}${name}`, "utf8") }));
 }
 
 function indexFile(model: ApiModel): string {

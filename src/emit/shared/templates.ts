@@ -1,0 +1,23 @@
+// The runtime a target ships: real, tested TypeScript under templates/<target>/, copied as it is
+// into <target>/runtime/. Tests (*.test.ts) and type tests (*.test-d.ts) stay behind.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { GeneratedFile } from "../types.js";
+
+/** templates/, from src/emit/shared/ and dist/emit/shared/ alike. */
+const TEMPLATES_ROOT = fileURLToPath(new URL("../../../templates/", import.meta.url));
+
+/** A template file that ships: TypeScript, not a test. */
+export function isShippedTemplate(name: string): boolean {
+  return name.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(name);
+}
+
+/** The files of templates/<target>/ as `<target>/runtime/<name>`, sorted by name. */
+export function templateFiles(target: string, root: string = TEMPLATES_ROOT): GeneratedFile[] {
+  const dir = join(root, target);
+  return readdirSync(dir)
+    .filter(isShippedTemplate)
+    .sort()
+    .map((name) => ({ path: `${target}/runtime/${name}`, content: readFileSync(join(dir, name), "utf8") }));
+}

@@ -215,6 +215,20 @@ describe("a catalogue of hostile text", () => {
       expect(entry["x-constraints"]).toEqual(operation.constraints);
     });
 
+    it("writes each rate-limit field where it belongs (the fixture's values all differ)", () => {
+      expect(document.paths[operation.path].get["x-rate-limits"]).toEqual([
+        {
+          scope: "seller",
+          period: "1 minute",
+          periodMilliseconds: 60_000,
+          limit: 5,
+          interval: "12 seconds",
+          intervalMilliseconds: 12_000,
+          burst: 2,
+        },
+      ]);
+    });
+
     it("escapes descriptions as the CommonMark OpenAPI says they are, so tools show them literally", async () => {
       const words = (text: string): string => text.replace(/\s+/g, " ").trim();
       const schema = document.components.schemas[model.types[0]!.name];

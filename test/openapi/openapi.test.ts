@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadModel } from "../../src/pipeline.js";
 import type { ApiModel, OperationModel } from "../../src/model/types.js";
 import { fixtureCatalogue, generateForTest, repoCatalogue } from "../helpers/generate.js";
-import { readSeed, seedMeanings } from "../helpers/seed.js";
+import { readSeed, seedLimit, seedMeanings, seedReference } from "../helpers/seed.js";
 import { EXPECTED_WARNINGS, redoclyLint, swaggerParserValidate } from "./validators.js";
 
 type Json = { [key: string]: any };
@@ -98,17 +98,28 @@ describe("openapi.json of the real catalogue", () => {
       const entry = document.paths[operation.path][operation.method.toLowerCase()];
       expect(entry.security).toEqual([{ [name]: [] }]);
       expect(entry["x-token-kinds"]).toEqual(operation.tokens);
-      expect(entry["x-rate-limits"]).toEqual(
-        operation.limits?.map((limit) => ({
-          scope: limit.scope,
-          period: limit.period.text,
-          periodMilliseconds: limit.period.milliseconds,
-          limit: limit.limit,
-          interval: limit.interval.text,
-          intervalMilliseconds: limit.interval.milliseconds,
-          burst: limit.burst,
-        })),
-      );
+    }
+    // Section 8 gives one limit, for the reference operation only; every other operation's is not shown.
+    const reference = seedReference();
+    const seed = seedLimit();
+    expect(seed.per).toBe("seller profile");
+    for (const { method, path, operation } of documentOperations(document)) {
+      if (method === reference.method && path === reference.path) {
+        expect(operation.operationId).toBe("getDiscrepancies");
+        expect(operation["x-rate-limits"]).toEqual([
+          {
+            scope: "seller",
+            period: seed.period,
+            periodMilliseconds: 60_000, // "1 minute"
+            limit: seed.limit,
+            interval: seed.interval,
+            intervalMilliseconds: 60_000, // "1 minute"
+            burst: seed.burst,
+          },
+        ]);
+      } else {
+        expect(operation["x-rate-limits"], operation.operationId).toBeUndefined();
+      }
     }
   });
 

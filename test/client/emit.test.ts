@@ -79,6 +79,15 @@ describe("layout", () => {
     expect(client).toContain('export type ModuleName =');
     expect(client).toContain('makeTransport(options, "Authorization")');
   });
+
+  test("createClient's example calls the catalogue's first operation", async () => {
+    const first = model.modules.find((m) => m.operations.length > 0)!;
+    expect(docOf(file("client/client.ts"), "createClient")).toContain(`\`await api.${first.name}.${first.operations[0]!.id}(...)\``);
+    const fixture = emitClient(await loadModel(fixtureCatalogue("client-http")));
+    const doc = docOf(fixture.find((f) => f.path === "client/client.ts")!.content, "createClient");
+    expect(doc).toContain("`await api.fileStore.downloadReportFile(...)`");
+    expect(doc).not.toContain("getDiscrepancies");
+  });
 });
 
 describe("the reference entry", () => {

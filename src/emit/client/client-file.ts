@@ -93,7 +93,7 @@ export function clientFile(model: ApiModel): { path: string; content: string } {
     kind: StructureKind.Function,
     isExported: true,
     name: "createClient",
-    docs: ["A client of the whole API: `await api.supplies.getDiscrepancies({ supplyId })`."],
+    docs: [createClientDoc(model)],
     parameters: [{ name: "options", type: "ClientOptions" }],
     returnType: "Client",
     statements: [
@@ -117,6 +117,14 @@ export function clientFile(model: ApiModel): { path: string; content: string } {
     ],
   });
   return { path, content: printStructure(path, { statements }) };
+}
+
+/** The doc of createClient, with a call of the catalogue's first operation as its example. */
+function createClientDoc(model: ApiModel): string {
+  const module = model.modules.find((m) => m.operations.length > 0);
+  const operation = module?.operations[0];
+  if (!module || !operation) return "A client of the whole API.";
+  return docCommentText(`A client of the whole API, e.g. \`await api.${module.name}.${operation.id}(...)\`.`);
 }
 
 function docText(text: string): string {

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import ts from "typescript";
 import {
   docCommentText,
-  markdownCell,
   markdownCode,
   markdownJsonBlock,
   markdownParagraphs,
@@ -93,9 +92,9 @@ describe("markdownText", () => {
   });
 });
 
-describe("markdownCell", () => {
+describe("markdownText in a table cell", () => {
   it.each(HOSTILE)("keeps the row intact with %j", async (text) => {
-    const markdown = `| a | b | c |\n| --- | --- | --- |\n| ${markdownCell(text)} | middle | ${markdownCell(text)} |\n`;
+    const markdown = `| a | b | c |\n| --- | --- | --- |\n| ${markdownText(text)} | middle | ${markdownText(text)} |\n`;
     expect(await markdownProblems(markdown)).toEqual([]);
     const [table] = tables(await parseMarkdown(markdown));
     expect(table).toEqual([

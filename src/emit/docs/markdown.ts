@@ -2,7 +2,6 @@
 // only ways to get one are the escaping functions below, so catalogue text cannot reach a page
 // unescaped by accident.
 import {
-  markdownCell,
   markdownCode,
   markdownJsonBlock,
   markdownParagraphs,
@@ -12,10 +11,8 @@ import {
 declare const markdownBrand: unique symbol;
 export type Md = string & { readonly [markdownBrand]: true };
 
-/** Inline catalogue text. */
+/** Inline catalogue text: also safe as a table cell (pipes are escaped, everything stays on one line). */
 export const text = (value: string): Md => markdownText(value) as Md;
-/** A table cell. */
-export const cell = (value: string): Md => markdownCell(value) as Md;
 /** Inline code: only for ids, methods and paths, whose syntax the validator restricts. */
 export const code = (value: string): Md => markdownCode(value) as Md;
 /** Paragraphs of catalogue text. */

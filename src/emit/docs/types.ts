@@ -1,7 +1,7 @@
 // How the docs show a TypeNode: a one-line label, a table of fields for objects, a table of
 // allowed combinations, and the named types an operation reaches.
 import type { NamedType, ObjectShape, TypeNode } from "../../model/types.js";
-import { NOT_DOCUMENTED, cell, fixed, join, link, literal, paragraphs, row, tableHead, text, type Md } from "./markdown.js";
+import { NOT_DOCUMENTED, fixed, join, link, literal, paragraphs, row, tableHead, text, type Md } from "./markdown.js";
 
 /** Where a named type's section lives: the page of the module that declares it. */
 export interface TypeIndex {
@@ -87,10 +87,10 @@ export function fieldRows(shape: ObjectShape, index: TypeIndex, prefix = ""): Fi
     const name = `${prefix}${property.name}`;
     const description = property.description ?? property.type.description;
     const own: FieldRow = {
-      name: cell(name),
+      name: text(name),
       type: typeLabel(property.type, index),
       required: fixed(property.required ? "yes" : "no"),
-      description: description === undefined ? NOT_DOCUMENTED : cell(description),
+      description: description === undefined ? NOT_DOCUMENTED : text(description),
     };
     return [own, ...nestedRows(property.type, index, name)];
   });
@@ -158,17 +158,17 @@ function objectDetails(shape: ObjectShape, index: TypeIndex): Md[] {
 }
 
 function combinationDetails(combinations: NonNullable<ObjectShape["combinations"]>): Md[] {
-  const fields = combinations.fields.map(cell);
+  const fields = combinations.fields.map(text);
   const intro = fixed(`Only these combinations of ${join(fields, ", ")} are allowed:`);
   const head = tableHead([fixed("Group"), ...fields, fixed("Meaning")]);
   const rows = combinations.allowed.map((combination) =>
     row([
-      combination.group === undefined ? NOT_DOCUMENTED : cell(combination.group),
+      combination.group === undefined ? NOT_DOCUMENTED : text(combination.group),
       ...combinations.fields.map((field) => {
         const value = combination.values[field];
         return value === undefined ? NOT_DOCUMENTED : literal(value);
       }),
-      combination.meaning === undefined ? NOT_DOCUMENTED : cell(combination.meaning),
+      combination.meaning === undefined ? NOT_DOCUMENTED : text(combination.meaning),
     ]),
   );
   return [intro, join([head, ...rows], "\n")];

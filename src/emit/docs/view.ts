@@ -14,7 +14,6 @@ import type {
 } from "../../model/types.js";
 import {
   NOT_DOCUMENTED,
-  cell,
   code,
   fixed,
   jsonBlock,
@@ -111,12 +110,12 @@ export function readmeView(model: ApiModel): ReadmeView {
     moduleCount: count(model.modules.length, "module"),
     modules: model.modules.map((module) => ({
       link: link(code(module.id), `${module.id}.md`),
-      title: cell(module.title),
-      area: cell(module.area),
+      title: text(module.title),
+      area: text(module.area),
       operationCount: module.operations.length,
     })),
     authHeader: code(model.auth.header),
-    tokenKinds: model.auth.tokenKinds.map((kind) => ({ id: cell(kind.id), description: cell(kind.description) })),
+    tokenKinds: model.auth.tokenKinds.map((kind) => ({ id: text(kind.id), description: text(kind.description) })),
   };
 }
 
@@ -149,19 +148,19 @@ function operationView(model: ApiModel, operation: OperationModel, index: TypeIn
   return {
     anchor,
     id: text(operation.id),
-    summary: cell(operation.summary),
-    method: cell(operation.method),
+    summary: text(operation.summary),
+    method: text(operation.method),
     path: code(operation.path),
     request: code(`${operation.method} ${operation.path}`),
     description: operation.description === undefined ? fixed("Not documented.") : paragraphs(operation.description),
-    tokensCell: tokens === undefined ? NOT_DOCUMENTED : join(tokens.map(cell), ", "),
+    tokensCell: tokens === undefined ? NOT_DOCUMENTED : join(tokens.map(text), ", "),
     tokens:
       tokens === undefined
         ? NOT_DOCUMENTED
         : join(
             tokens.map((id) => {
               const description = kinds.get(id);
-              return description === undefined ? cell(id) : fixed(`${cell(id)} (${cell(description)})`);
+              return description === undefined ? text(id) : fixed(`${text(id)} (${text(description)})`);
             }),
             ", ",
           ),
@@ -186,30 +185,30 @@ function operationView(model: ApiModel, operation: OperationModel, index: TypeIn
 
 function limitSummary(limit: RateLimit): Md {
   return fixed(
-    `${limit.limit} per ${cell(limit.period.text)} (${cell(limit.scope)}), burst ${limit.burst}, interval ${cell(limit.interval.text)}`,
+    `${limit.limit} per ${text(limit.period.text)} (${text(limit.scope)}), burst ${limit.burst}, interval ${text(limit.interval.text)}`,
   );
 }
 
 function limitRow(limit: RateLimit): LimitRow {
   return {
-    scope: limit.scope === "seller" ? fixed("seller (per seller profile)") : cell(limit.scope),
-    period: cell(limit.period.text),
+    scope: limit.scope === "seller" ? fixed("seller (per seller profile)") : text(limit.scope),
+    period: text(limit.period.text),
     limit: fixed(String(limit.limit)),
-    interval: cell(limit.interval.text),
+    interval: text(limit.interval.text),
     burst: fixed(String(limit.burst)),
   };
 }
 
 function parameterRow(parameter: Parameter, index: TypeIndex): ParameterRow {
   return {
-    name: cell(parameter.name),
-    in: cell(parameter.in),
+    name: text(parameter.name),
+    in: text(parameter.in),
     type:
       parameter.schema === undefined
         ? fixed(parameter.in === "path" ? "not documented (sent as text)" : "not documented")
         : typeLabel(parameter.schema, index),
     required: fixed(parameter.required ? "yes" : "no"),
-    description: orNotDocumented(parameter.description ?? parameter.schema?.description, cell),
+    description: orNotDocumented(parameter.description ?? parameter.schema?.description, text),
   };
 }
 
@@ -228,7 +227,7 @@ function requestBody(request: RequestBody | null | undefined, index: TypeIndex):
 
 function responseView(response: ResponseModel, index: TypeIndex): ResponseView {
   return {
-    status: cell(response.status),
+    status: text(response.status),
     description: response.description === undefined ? fixed("Description: not documented.") : paragraphs(response.description),
     body: response.content.length === 0 ? fixed("Body: none.") : join(contentBlocks(response.content, index), "\n\n"),
   };

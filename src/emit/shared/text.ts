@@ -37,7 +37,7 @@ function flatten(text: string): string {
 // no-unsafe-markdown) look for the bare scheme, so its colon is escaped too.
 const SCRIPT_SCHEME = /\b(javascript|vbscript):/gi;
 
-/** Inline Markdown text: no markup, no live HTML, no template syntax survives; one line. */
+/** Inline Markdown text: no markup, no live HTML, no template syntax survives; one line. Safe in a table cell. */
 export function markdownText(text: string): string {
   const escaped = flatten(text)
     .replace(MARKDOWN_SPECIAL, (c) => ENTITIES[c] ?? "\\" + c)
@@ -45,11 +45,6 @@ export function markdownText(text: string): string {
   return escaped.replace(BLOCK_START, (match, digits: string | undefined, mark: string | undefined) =>
     digits !== undefined ? `${digits}\\${mark}` : `\\${match}`,
   );
-}
-
-/** A Markdown table cell: inline text that cannot break the row (pipes are escaped). */
-export function markdownCell(text: string): string {
-  return markdownText(text);
 }
 
 /** Paragraphs of Markdown text: blank lines in the source separate paragraphs, nothing else survives. */

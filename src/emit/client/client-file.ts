@@ -67,7 +67,7 @@ export function clientFile(model: ApiModel): { path: string; content: string } {
       kind: StructureKind.Interface,
       isExported: true,
       name: operationsInterfaceName(module.name),
-      docs: [docText(`${module.title}: ${module.area}.`)],
+      docs: [docCommentText(`${module.title}: ${module.area}.`)],
       properties: module.operations.map((op) => ({
         name: op.id,
         isReadonly: true,
@@ -85,7 +85,7 @@ export function clientFile(model: ApiModel): { path: string; content: string } {
       name: module.name,
       isReadonly: true,
       type: operationsInterfaceName(module.name),
-      docs: [docText(`${module.title}: ${module.area}.`)],
+      docs: [docCommentText(`${module.title}: ${module.area}.`)],
     })),
   });
   const groups = model.modules.map((module) => `${module.name}: { ${module.operations.map((op) => `${op.id}: bind(${op.id})`).join(", ")} }`);
@@ -125,9 +125,4 @@ function createClientDoc(model: ApiModel): string {
   const operation = module?.operations[0];
   if (!module || !operation) return "A client of the whole API.";
   return docCommentText(`A client of the whole API, e.g. \`await api.${module.name}.${operation.id}(...)\`.`);
-}
-
-function docText(text: string): string {
-  // ts-morph adds the comment markers; the text must not close the comment.
-  return docCommentText(text);
 }

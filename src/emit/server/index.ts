@@ -3,12 +3,12 @@
 import type { GeneratedFile } from "../types.js";
 import type { ApiModel } from "../../model/types.js";
 import { printStructure } from "../shared/ts-project.js";
+import { templateFiles } from "../shared/templates.js";
 import { namedTypeDeclarations } from "../shared/ts-types.js";
 import { handlersFile } from "./handlers-file.js";
 import { mockFile } from "./mock-file.js";
 import { assertNoNameClash, moduleInterfaceName } from "./names.js";
 import { routesFile } from "./routes-file.js";
-import { runtimeFiles } from "./runtime.js";
 import { validateFile } from "./validate-file.js";
 
 function typesFile(model: ApiModel): string {
@@ -59,6 +59,6 @@ export async function emitServer(model: ApiModel): Promise<GeneratedFile[]> {
     { path: "server/routes.ts", content: routesFile(model) },
     { path: "server/mock.ts", content: mockFile(model) },
     { path: "server/validate.ts", content: validateFile(model) },
-    ...(await runtimeFiles()),
+    ...templateFiles("server"),
   ];
 }

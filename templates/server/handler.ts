@@ -301,7 +301,8 @@ interface Budget {
 
 /**
  * Every response of a rate-limited operation once the seller is known (403, 501, the handler's own,
- * errors after it) says what is left. Not 401: without a seller there is no budget to speak of.
+ * errors after it) says what is left. Not 401 (nor the 400 of a malformed path parameter, answered
+ * before auth): without a seller there is no budget to speak of.
  */
 function withRemaining(response: Response, budget: Budget): Response {
   return budget.remaining === undefined ? response : withHeader(response, "x-ratelimit-remaining", String(budget.remaining));

@@ -263,6 +263,10 @@ describe("openapi.json of every kind of type (docs-shapes)", () => {
       content: { "image/png": { schema: { type: "string", contentMediaType: "image/png" } } },
     });
     expect(upload.responses["204"]).toEqual({ description: "Not documented." });
+    // A JSON text sequence is not one JSON text: its bytes are described by their own media type.
+    expect(document.paths["/owners/stream"].get.responses["200"].content).toEqual({
+      "application/json-seq": { schema: { type: "string", contentMediaType: "application/json-seq" } },
+    });
     expect(upload["x-idempotent"]).toBe(true);
     const get = document.paths["/owners/{ownerId}"].get;
     expect(get.parameters.map((parameter: Json) => [parameter.name, parameter.in, parameter.required])).toEqual([

@@ -1,6 +1,7 @@
 // One catalogue operation -> one OpenAPI Operation Object.
 import type { MediaType, NamedType, OperationModel, Parameter, RateLimit, ResponseModel } from "../../model/types.js";
-import { commonMark, isJsonMediaType, toSchema, type Schema } from "./schema.js";
+import { isJsonMediaType } from "../shared/media.js";
+import { commonMark, toSchema, type Schema } from "./schema.js";
 
 export const SECURITY_SCHEME = "accessToken";
 
@@ -116,7 +117,8 @@ function content(media: readonly MediaType[], types: ReadonlyMap<string, NamedTy
     media.map((item) => {
       const entry: Schema = {};
       if (item.schema) {
-        // A body that is bytes itself is described by its own media type.
+        // A body that is bytes itself is described by its own media type (under a JSON media type,
+        // `binary` is a JSON value holding bytes).
         entry.schema =
           item.schema.kind === "binary" && !isJsonMediaType(item.contentType)
             ? { ...toSchema(item.schema, types), contentMediaType: item.contentType }

@@ -12,11 +12,6 @@ export type Schema = { [key: string]: unknown };
 
 export const schemaRef = (name: string): string => `#/components/schemas/${name}`;
 
-/** Media types whose bodies are JSON (where `binary` means a field holding bytes, not the body itself). */
-export function isJsonMediaType(contentType: string): boolean {
-  return /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType);
-}
-
 export function toSchema(node: TypeNode, types: ReadonlyMap<string, NamedType>): Schema {
   const schema = nullable(baseSchema(node, types), node);
   return node.description === undefined ? schema : { description: commonMark(node.description), ...schema };

@@ -1,0 +1,19 @@
+// Which media types carry JSON: the one rule for every emitter.
+//
+// RFC 8259 registers `application/json` (and no other JSON type; `text/json` is not registered).
+// RFC 6839 adds the `+json` structured suffix: any `type/name+json` is JSON text (e.g.
+// `application/problem+json`). `application/json-seq` (RFC 7464) and the `+json-seq` suffix
+// (RFC 8091) are sequences of JSON texts, not one JSON text, so they are not JSON here.
+// Parameters (`; charset=utf-8`) and case do not matter.
+
+// type "/" subtype, as RFC 6838 restricts their names.
+const MEDIA_TYPE = /^([a-z0-9][a-z0-9!#$&^_.+-]*)\/([a-z0-9][a-z0-9!#$&^_.+-]*)$/;
+
+/** Whether a body of this media type is a JSON text. */
+export function isJsonMediaType(contentType: string): boolean {
+  const essence = (contentType.split(";")[0] ?? "").trim().toLowerCase();
+  const match = MEDIA_TYPE.exec(essence);
+  if (!match) return false;
+  const [, type, subtype] = match;
+  return (type === "application" && subtype === "json") || subtype!.endsWith("+json");
+}

@@ -19,7 +19,7 @@ import { bodyProblemDetail } from "./problem.js";
 import { parseQuery } from "./query.js";
 import { MemoryRateLimitStore, type RateLimitDecision } from "./rate-limit.js";
 import { createRouter } from "./router.js";
-import type { ApiDefinition, HandlerContext, HandlerInput, Identity, RouteDefinition, ServerOptions } from "./types.js";
+import type { ApiDefinition, BodyProblem, HandlerContext, HandlerInput, Identity, RouteDefinition, ServerOptions } from "./types.js";
 
 type AnyHandler = (this: unknown, context: HandlerContext<HandlerInput>) => unknown;
 
@@ -207,8 +207,7 @@ export function createRequestHandler(
         }
         throw error;
       }
-      const problem = route.body.kind === "content" ? route.body.check?.(body) : undefined;
-      if (problem) throw new HttpError(400, { detail: bodyProblemDetail(problem), code: "invalid-body" });
+      if (route.body.kind === "content" && route.body.check) checkBody(body, route.body.check);
     }
     // The stream is spent; the handler gets a request it can still read.
     const again = new Request(request.url, {
@@ -218,6 +217,20 @@ export function createRequestHandler(
       signal: request.signal,
     });
     return { body, request: again };
+  }
+
+  function checkBody(body: unknown, check: (value: unknown) => BodyProblem | undefined): void {
+    let problem: BodyProblem | undefined;
+    try {
+      problem = check(body);
+    } catch (error) {
+      // A recursive type checked against a body nested deeper than the stack: the client's doing.
+      if (error instanceof RangeError) {
+        throw new HttpError(400, { detail: "The body is nested too deeply to be checked.", code: "invalid-body" });
+      }
+      throw error;
+    }
+    if (problem) throw new HttpError(400, { detail: bodyProblemDetail(problem), code: "invalid-body" });
   }
 
   function missingBody(request: Request, route: RouteDefinition): { body: undefined; request: Request } {

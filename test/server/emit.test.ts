@@ -78,9 +78,9 @@ describe("request body guards", () => {
     const files = await emitServer(model);
     const routes = files.find((file) => file.path === "server/routes.ts")?.content ?? "";
     const validate = files.find((file) => file.path === "server/validate.ts")?.content ?? "";
-    // createOrder (JSON, NewOrder) only: not the PDF upload, the multipart form or the undocumented echo.
-    expect(routes.match(/check: \w+/g)).toEqual(["check: validateBodyOfCreateOrder"]);
-    expect(routes).toContain(`import { validateBodyOfCreateOrder } from "./validate.js";`);
+    // The typed JSON bodies (createOrder, createFolder): not the PDF upload, the multipart form or the undocumented echo.
+    expect(routes.match(/check: \w+/g)).toEqual(["check: validateBodyOfCreateOrder", "check: validateBodyOfCreateFolder"]);
+    expect(routes).toContain(`import { validateBodyOfCreateOrder, validateBodyOfCreateFolder } from "./validate.js";`);
     expect(validate).toMatch(/export function validateBodyOfCreateOrder\(value: unknown, path = "\$"\)/);
     expect(validate).toMatch(/export function checkNewOrder\(/);
   });

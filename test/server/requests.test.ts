@@ -438,6 +438,23 @@ describe("bodies", () => {
     expect(echoed.status).toBe(200);
   });
 
+  test("recursive types are checked at every depth; a body nested past the stack is a 400, not a 500", async () => {
+    const { handle, errors } = handlerFor({}, { shop: { createFolder: () => undefined } });
+    const folders = (body: string) => request("/shop/v1/folders", { method: "POST", body, headers: { "content-type": "application/json" } });
+    const fits = { name: "a", children: [{ name: "b", children: [{ name: "c" }] }] };
+    expect((await handle(folders(JSON.stringify(fits)))).status).toBe(204);
+    const deepBad = { name: "a", children: [{ name: "b", children: [{ name: 7 }] }] };
+    const bad = await handle(folders(JSON.stringify(deepBad)));
+    expect(bad.status).toBe(400);
+    expect((await errorBody(bad)).detail).toBe("The body does not fit its schema at $.children[0].children[0].name: 7, expected string.");
+    const depth = 100_000; // 2.7 MB, under the 4 MiB cap
+    const nested = `${'{"name":"x","children":['.repeat(depth)}{"name":"x"}${"]}".repeat(depth)}`;
+    const tooDeep = await handle(folders(nested));
+    expect(tooDeep.status).toBe(400);
+    expect(await errorBody(tooDeep)).toMatchObject({ code: "invalid-body", detail: "The body is nested too deeply to be checked." });
+    expect(errors).toEqual([]);
+  });
+
   test("a required body that is missing: 400", async () => {
     const { handle } = handlerFor();
     const response = await handle(request("/shop/v1/orders", { method: "POST", headers: { "content-type": "application/json" } }));

@@ -1,7 +1,7 @@
 // npm run bench: catalogen on catalogues of 184 (the real one), 1,000 and 10,000 operations.
 // Every figure comes from a fresh process; times are medians of --runs runs.
 //   node bench/main.mjs run [--sizes 184,1000,10000] [--runs N] [--all] [--wait-quiet SECONDS]
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
@@ -11,7 +11,7 @@ import { load1, machine, waitForQuiet } from "./lib/env.js";
 import { folderSize, listFiles, snapshot, touched } from "./lib/files.js";
 import { ensureOk, findRepoRoot, measure, median, medianOf, type Measured } from "./lib/measure.js";
 import { benchTables, writeReport } from "./lib/report.js";
-import type { BenchResults, SizeResult, Timing } from "./lib/results.js";
+import { mergeBySize, type BenchResults, type SizeResult, type Timing } from "./lib/results.js";
 import { typecheckFiles } from "./lib/tsc.js";
 
 const root = findRepoRoot();
@@ -125,9 +125,14 @@ const waitSeconds = Number(values["wait-quiet"]);
 if (waitSeconds > 0) await waitForQuiet(1.2, waitSeconds * 1000, log);
 const info = machine();
 const results: SizeResult[] = [];
-for (const size of values.sizes!.split(",").map(Number)) results.push(await benchSize(size));
+for (const size of values.sizes!.split(",").map(Number)) {
+  const started = { date: new Date().toISOString(), loadStart: load1() };
+  results.push({ ...(await benchSize(size)), taken: { ...started, loadEnd: load1() } });
+}
 info.loadEnd = load1();
-const report: BenchResults = { machine: info, results };
+// Sizes not measured in this run keep their earlier figures (each row says when it was taken).
+const previous = existsSync(values.json!) ? (JSON.parse(readFileSync(values.json!, "utf8")) as BenchResults) : undefined;
+const report: BenchResults = { machine: info, results: mergeBySize(previous?.results, results) };
 mkdirSync(join(values.json!, ".."), { recursive: true });
 writeFileSync(values.json!, `${JSON.stringify(report, null, 2)}\n`);
 // BENCHMARKS.md follows the default results file only, so trial runs elsewhere leave it alone.

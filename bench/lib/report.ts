@@ -4,26 +4,33 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Machine } from "./env.js";
 import { kb, markdownTable, mib, ms, ratio } from "./format.js";
-import type { BenchResults, PeerResults } from "./results.js";
+import type { BenchResults, PeerResults, Taken } from "./results.js";
 
 function readJson<T>(path: string): T | undefined {
   return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as T) : undefined;
 }
 
 function conditions(machine: Machine): string {
-  const loaded = Math.max(machine.loadStart, machine.loadEnd ?? 0) >= 1.2;
   return (
-    `${machine.date.slice(0, 16).replace("T", " ")} UTC, commit ${machine.commit}, Node ${machine.node}, ` +
-    `${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB; 1-minute load ${machine.loadStart.toFixed(2)} at start, ` +
-    `${machine.loadEnd?.toFixed(2) ?? "?"} at end${loaded ? " — **taken under load: other work was running, times are inflated**" : " (quiet)"}.`
+    `last run ${machine.date.slice(0, 16).replace("T", " ")} UTC, commit ${machine.commit}, Node ${machine.node}, ` +
+    `${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB. "taken" gives when each row (or size) was measured and the ` +
+    `1-minute load average at its start and end; **a load of 1.2 or more means other work was running and times are inflated**.`
   );
+}
+
+/** When a row was measured and how busy the machine was; rows from older results use the run's. */
+function taken(row: { taken?: Taken }, machine: Machine): string {
+  const t = row.taken ?? { date: machine.date, loadStart: machine.loadStart, loadEnd: machine.loadEnd ?? machine.loadStart };
+  const loaded = Math.max(t.loadStart, t.loadEnd) >= 1.2;
+  return `${t.date.slice(0, 16).replace("T", " ")}, load ${t.loadStart.toFixed(1)}–${t.loadEnd.toFixed(1)}${loaded ? " (**loaded**)" : ""}`;
 }
 
 export function benchTables(bench: BenchResults): string {
   const generate = markdownTable(
-    ["operations", "cold generate, 4 targets", "peak RSS", "per operation", "cold, warm prettier cache", "no-op regenerate", "files touched", "one operation changed", "files rewritten", "one changed, no prettier cache"],
+    ["operations", "taken", "cold generate, 4 targets", "peak RSS", "per operation", "cold, warm prettier cache", "no-op regenerate", "files touched", "one operation changed", "files rewritten", "one changed, no prettier cache"],
     bench.results.map((r) => [
       String(r.operations),
+      taken(r, bench.machine),
       ms(r.cold.wallMs),
       mib(r.cold.rssMiB),
       `${(r.cold.wallMs / r.operations).toFixed(2)} ms`,
@@ -76,7 +83,7 @@ export function peerTables(peers: PeerResults): string {
         ["tool", "generates", "generate", "peak RSS", "their time / ours", "output", "tsc --noEmit", "their tsc / ours", "bundle min / gzip", "their bundle / ours"],
         rows,
       );
-      return `### ${size.operations} operations (${size.rounds} interleaved rounds, medians)\n\n${table}`;
+      return `### ${size.operations} operations (${size.rounds} interleaved rounds, medians; taken ${taken(size, peers.machine)})\n\n${table}`;
     })
     .join("\n\n")
     .concat(`\n\nConditions: ${conditions(peers.machine)}`);

@@ -8,8 +8,17 @@ export interface Timing {
   runs: number;
 }
 
+/** When one size was measured, and how busy the machine was (1-minute load average). */
+export interface Taken {
+  date: string;
+  loadStart: number;
+  loadEnd: number;
+}
+
 export interface SizeResult {
   operations: number;
+  /** Absent in results written before it was recorded. */
+  taken?: Taken;
   modules: number;
   /** All four targets, fresh output folder, empty prettier cache. */
   cold: Timing;
@@ -45,6 +54,7 @@ export interface ToolFigures {
 
 export interface PeerSizeResult {
   operations: number;
+  taken?: Taken;
   /** Rounds of A B A B ...: each round runs ours, then each peer, once. */
   rounds: number;
   ours: ToolFigures;
@@ -54,4 +64,10 @@ export interface PeerSizeResult {
 export interface PeerResults {
   machine: Machine;
   results: PeerSizeResult[];
+}
+
+/** `previous` with the sizes measured now replaced (so a run of one size keeps the others), by size. */
+export function mergeBySize<T extends { operations: number }>(previous: T[] | undefined, now: T[]): T[] {
+  const measured = new Set(now.map((result) => result.operations));
+  return [...(previous ?? []).filter((result) => !measured.has(result.operations)), ...now].sort((a, b) => a.operations - b.operations);
 }

@@ -13,7 +13,7 @@ import { load1, machine, waitForQuiet } from "../lib/env.js";
 import { folderSize, listFiles } from "../lib/files.js";
 import { ensureOk, findRepoRoot, measure, median, medianOf, type Measured } from "../lib/measure.js";
 import { peerTables, writeReport } from "../lib/report.js";
-import type { PeerResults, PeerSizeResult, Timing, ToolFigures } from "../lib/results.js";
+import { mergeBySize, type PeerResults, type PeerSizeResult, type Timing, type ToolFigures } from "../lib/results.js";
 import { typecheckFiles } from "../lib/tsc.js";
 import { PEERS, type Peer } from "./tools.js";
 
@@ -158,9 +158,14 @@ const waitSeconds = Number(values["wait-quiet"]);
 if (waitSeconds > 0) await waitForQuiet(1.2, waitSeconds * 1000, log);
 const info = machine();
 const results: PeerSizeResult[] = [];
-for (const size of values.sizes!.split(",").map(Number)) results.push(await benchSize(size));
+for (const size of values.sizes!.split(",").map(Number)) {
+  const started = { date: new Date().toISOString(), loadStart: load1() };
+  results.push({ ...(await benchSize(size)), taken: { ...started, loadEnd: load1() } });
+}
 info.loadEnd = load1();
-const report: PeerResults = { machine: info, results };
+// Sizes not measured in this run keep their earlier figures (each row says when it was taken).
+const previous = existsSync(values.json!) ? (JSON.parse(readFileSync(values.json!, "utf8")) as PeerResults) : undefined;
+const report: PeerResults = { machine: info, results: mergeBySize(previous?.results, results) };
 mkdirSync(join(values.json!, ".."), { recursive: true });
 writeFileSync(values.json!, `${JSON.stringify(report, null, 2)}\n`);
 if (values.json === defaultJson) writeReport(root);

@@ -4,18 +4,11 @@ import { systemClock, type Clock } from "./clock.js";
 import { encodeBody, expandPath, headersObject, InvalidArgument, isJsonContentType, joinUrl, queryString, readBody } from "./encoding.js";
 import type { QueryParams } from "./encoding.js";
 import { ApiError, kindOfStatus, redact, scrubCause, type ApiErrorKind, type ErrorBody } from "./errors.js";
+import type { Problem } from "./guard.js";
 import { RateLimitedLocally, RateLimiter, type Limit } from "./rate-limit.js";
 import { backoffDelay, isRetryableStatus, mayRetry, retryPolicy, serverRetryDelay, type RetryOptions } from "./retry.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
-
-/** The first value of a response that does not fit its type. */
-export interface Problem {
-  /** e.g. `$[1].discrepancyLabel`. */
-  path: string;
-  value: unknown;
-  expected: string;
-}
 
 /** What the generated code says of one operation. */
 export interface Operation {

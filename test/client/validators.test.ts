@@ -1,5 +1,5 @@
 // Guards generated from TypeNodes: compiled by the real tsc under the strict flags, then run.
-import { writeFile } from "node:fs/promises";
+import { copyFile, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { NamedType, TypeNode } from "../../src/model/types.js";
@@ -50,6 +50,12 @@ const TYPES: NamedType[] = [
 type Guard = (value: unknown, path?: string) => { path: string; value: unknown; expected: string } | undefined;
 let guards: Record<string, Guard> = {};
 let file = "";
+/** Guards of one string enum whose values name the helpers: only `problem` is called. */
+let fewHelpers = "";
+/** The helpers written into the module (no helpersModule: the server's validate.ts). */
+let inline = "";
+const guardTemplate = new URL("../../templates/client/guard.ts", import.meta.url);
+const word: NamedType = { name: "Word", module: "m", type: { kind: "string", enum: ["isRecord(x)", "deepest(", "*/ isRecord(y) /*"] } };
 
 beforeAll(async () => {
   const dir = await freshDir("validators");
@@ -59,13 +65,35 @@ beforeAll(async () => {
     { name: "checkNothing", alternatives: [], allowUndefined: true },
     { name: "checkBytesOrOwner", alternatives: [{ kind: "binary" } as TypeNode, { kind: "ref", name: "Owner" } as TypeNode] },
   ];
-  await writeFile(file, validatorModule({ types: TYPES, roots }));
+  await copyFile(guardTemplate, join(dir, "guard.ts"));
+  await writeFile(file, validatorModule({ types: TYPES, roots, helpersModule: "./guard.js" }));
   guards = (await import(file)) as Record<string, Guard>;
+  fewHelpers = join(dir, "few-helpers.ts");
+  await writeFile(fewHelpers, validatorModule({ types: [word], roots: [{ name: "checkRoot", alternatives: [{ kind: "ref", name: "Word" }], description: "Calls isRecord( and deepest(" }], helpersModule: "./guard.js" }));
+  inline = join(await freshDir("validators-inline"), "validate.ts");
+  await writeFile(inline, validatorModule({ types: TYPES, roots }));
 });
 
-test("the module compiles under the strict flags", async () => {
-  const result = await typecheck([file], { version: "5.9", resolution: "nodenext" });
+test("the modules compile under the strict flags (no unused import)", async () => {
+  const result = await typecheck([file, fewHelpers, inline], { version: "5.9", resolution: "nodenext" });
   expect(result.output).toBe("");
+});
+
+test("helpers are imported from helpersModule, only those the guards call", async () => {
+  expect(await readFile(file, "utf8")).toMatch(/^import \{ deepest, isRecord, problem, type Problem \} from "\.\/guard\.js";\n/);
+  const few = await readFile(fewHelpers, "utf8");
+  expect(few).toMatch(/^import \{ problem, type Problem \} from "\.\/guard\.js";\n/);
+  const { checkWord } = (await import(fewHelpers)) as Record<string, Guard>;
+  expect(checkWord!("deepest(")).toBeUndefined();
+  expect(checkWord!("x")?.path).toBe("$");
+});
+
+test("without helpersModule the helpers of templates/client/guard.ts are written into the module", async () => {
+  const text = await readFile(inline, "utf8");
+  expect(text).not.toMatch(/^import /m);
+  expect(text).toContain(await readFile(guardTemplate, "utf8"));
+  const inlined = (await import(inline)) as Record<string, Guard>;
+  expect(inlined.checkMaybePet!({ kind: "cow" })?.path).toBe("$.kind");
 });
 
 describe("guards", () => {

@@ -3,7 +3,7 @@
 //   index.ts              public surface (re-exports only)
 //   client.ts             createClient, createTransport, the Client interface
 //   types.ts              the catalogue's named types
-//   validate.ts           runtime guards of typed responses
+//   validate.ts           runtime guards of typed responses (helpers in runtime/guard.ts)
 //   operations/<id>.ts    one standalone function per operation
 //   runtime/*.ts          copied from templates/client/ (transport, errors, retry, rate limits...)
 import type { ApiModel } from "../../model/types.js";
@@ -52,7 +52,7 @@ export function emitClient(model: ApiModel): GeneratedFile[] {
   const files: GeneratedFile[] = [
     ...templateFiles("client"),
     { path: "client/types.ts", content: model.types.length > 0 ? namedTypeDeclarations(model.types, CLIENT_RESPONSE_TYPES) : "export {};\n" },
-    { path: "client/validate.ts", content: validatorModule({ types: model.types, roots }) },
+    { path: "client/validate.ts", content: validatorModule({ types: model.types, roots, helpersModule: "./runtime/guard.js" }) },
     ...model.modules.map((module) => operationsFile(module, model)),
     clientFile(model),
     { path: "client/index.ts", content: indexFile(model) },

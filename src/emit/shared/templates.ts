@@ -21,3 +21,8 @@ export function templateFiles(target: string, root: string = TEMPLATES_ROOT): Ge
     .sort()
     .map((name) => ({ path: `${target}/runtime/${name}`, content: readFileSync(join(dir, name), "utf8") }));
 }
+
+/** The text of one template file, e.g. `templateText("client", "guard.ts")`. */
+export function templateText(target: string, name: string, root: string = TEMPLATES_ROOT): string {
+  return readFileSync(join(root, target, name), "utf8");
+}

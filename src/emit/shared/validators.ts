@@ -8,6 +8,7 @@
 // (a date-time is a string to TypeScript too) and fields an object does not declare.
 import type { NamedType, ObjectShape, TypeNode } from "../../model/types.js";
 import { docBlock, propertyKey, typeText } from "./ts-types.js";
+import { templateText } from "./templates.js";
 import { stringLiteral } from "./text.js";
 
 export interface GuardRoot {
@@ -25,42 +26,41 @@ export function guardName(typeName: string): string {
   return `check${typeName}`;
 }
 
-const PREAMBLE = `/** The first value that does not fit its type. */
-export interface Problem {
-  /** Where the value sits, e.g. \`$[1].discrepancyLabel\`. */
-  path: string;
-  value: unknown;
-  /** What was expected there. */
-  expected: string;
+/** The helpers the guards call, real and tested TypeScript in templates/client/guard.ts. */
+const HELPERS_TEMPLATE = { target: "client", name: "guard.ts" };
+const HELPERS = ["deepest", "isRecord", "problem"];
+
+export interface ValidatorModuleOptions {
+  types: NamedType[];
+  roots: GuardRoot[];
+  /**
+   * Where the module imports its helpers from, e.g. `./runtime/guard.js` (a copy of
+   * templates/client/guard.ts). Absent: the helpers are written into the module itself.
+   */
+  helpersModule?: string;
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-export function problem(path: string, value: unknown, expected: string): Problem {
-  return { path, value, expected };
-}
-
-/** Of the problems of each variant of a union, the one found deepest (the closest variant). */
-export function deepest(problems: Problem[], path: string, value: unknown): Problem {
-  let best: Problem | undefined;
-  for (const found of problems) if (!best || found.path.length > best.path.length) best = found;
-  return best && best.path !== path ? best : problem(path, value, "a value of one of the union's variants");
-}
-`;
-
-/** The module text: helpers, one exported guard per named type, then one per root. */
-export function validatorModule(options: { types: NamedType[]; roots: GuardRoot[]; typesModule?: string }): string {
-  const parts = [PREAMBLE];
+/** The module text: the helpers (imported or inline), one exported guard per named type, then one per root. */
+export function validatorModule(options: ValidatorModuleOptions): string {
+  const guards: string[] = [];
   const types = new Map(options.types.map((named) => [named.name, named.type]));
   for (const named of options.types) {
-    parts.push(guardFunction(types, guardName(named.name), [named.type], false, `Checks a value against ${named.name}.`));
+    guards.push(guardFunction(types, guardName(named.name), [named.type], false, `Checks a value against ${named.name}.`));
   }
   for (const root of options.roots) {
-    parts.push(guardFunction(types, root.name, root.alternatives, root.allowUndefined ?? false, root.description));
+    guards.push(guardFunction(types, root.name, root.alternatives, root.allowUndefined ?? false, root.description));
   }
-  return parts.join("\n");
+  if (options.helpersModule === undefined) return [templateText(HELPERS_TEMPLATE.target, HELPERS_TEMPLATE.name), ...guards].join("\n");
+  if (guards.length === 0) return "export {};\n";
+  const code = guards.join("\n");
+  const names = [...helpersUsedBy(code), "type Problem"];
+  return [`import { ${names.join(", ")} } from ${stringLiteral(options.helpersModule)};\n`, ...guards].join("\n");
+}
+
+/** The helpers `code` calls. Its string literals (which hold catalogue text) and comments do not count. */
+function helpersUsedBy(code: string): string[] {
+  const bare = code.replace(/"(?:[^"\\\n]|\\.)*"/g, '""').replace(/\/\*[\s\S]*?\*\//g, "");
+  return HELPERS.filter((name) => new RegExp(`\\b${name}\\(`).test(bare));
 }
 
 function guardFunction(types: Map<string, TypeNode>, name: string, alternatives: TypeNode[], allowUndefined: boolean, description?: string): string {

@@ -1,0 +1,26 @@
+// Helpers of the generated guards (validate.ts): a guard returns the first value that does not fit
+// its type as a Problem, or undefined when everything fits.
+
+/** The first value that does not fit its type. */
+export interface Problem {
+  /** Where the value sits, e.g. `$[1].discrepancyLabel`. */
+  path: string;
+  value: unknown;
+  /** What was expected there. */
+  expected: string;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function problem(path: string, value: unknown, expected: string): Problem {
+  return { path, value, expected };
+}
+
+/** Of the problems of each variant of a union, the one found deepest (the closest variant). */
+export function deepest(problems: Problem[], path: string, value: unknown): Problem {
+  let best: Problem | undefined;
+  for (const found of problems) if (!best || found.path.length > best.path.length) best = found;
+  return best && best.path !== path ? best : problem(path, value, "a value of one of the union's variants");
+}

@@ -2876,7 +2876,7 @@ export interface Client {
   readonly wbd: WbdOperations;
 }
 
-/** A client of the whole API: `await api.supplies.getDiscrepancies({ supplyId })`. */
+/** A client of the whole API, e.g. `await api.analytics.getCardStatsForPeriod(...)`. */
 export function createClient(options: ClientOptions): Client {
   const transport = createTransport(options);
   const bind =

@@ -30,6 +30,7 @@ export type { NodeRequestLike, NodeResponseLike } from "./runtime/node.js";
 export type { RateLimitDecision, RateLimitRule, RateLimitStore } from "./runtime/rate-limit.js";
 export type {
   ApiDefinition,
+  BodyProblem,
   ErrorContext,
   ErrorOptions,
   HandlerInput,

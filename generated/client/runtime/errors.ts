@@ -113,18 +113,22 @@ export function kindOfStatus(status: number): ApiErrorKind {
 }
 
 /**
- * A copy of `cause` with every occurrence of `secret` replaced, when it appears in the cause's
- * message or stack (a custom fetch may put request headers there); `cause` itself otherwise.
+ * A cause safe to keep on an ApiError: an Error becomes a plain Error copy of its name, message,
+ * stack and cause (all with `secret` redacted) and nothing else, because a fetch may hang the
+ * request, with its headers, on its error in any property. Strings are redacted, other objects
+ * replaced by an Error naming their type; numbers and the like are kept.
  */
-export function scrubCause(cause: unknown, secret: string): unknown {
-  if (!(cause instanceof Error) || secret === "") return cause;
-  const inner: unknown = cause.cause;
-  const scrubbedInner = scrubCause(inner, secret);
-  const leaks = cause.message.includes(secret) || (cause.stack ?? "").includes(secret);
-  if (!leaks && scrubbedInner === inner) return cause;
-  const copy = new Error(redact(cause.message, secret), { cause: scrubbedInner });
-  copy.name = cause.name;
-  copy.stack = redact(cause.stack ?? "", secret);
+export function scrubCause(cause: unknown, secret: string, depth = 0): unknown {
+  if (typeof cause === "string") return redact(cause, secret);
+  if (cause === null || (typeof cause !== "object" && typeof cause !== "function")) return cause;
+  if (!(cause instanceof Error)) return new Error(`a cause of type ${typeof cause}`);
+  const inner =
+    depth < 8 && cause.cause !== undefined
+      ? { cause: scrubCause(cause.cause, secret, depth + 1) }
+      : undefined;
+  const copy = new Error(redact(String(cause.message), secret), inner);
+  copy.name = redact(String(cause.name), secret);
+  copy.stack = redact(String(cause.stack ?? ""), secret);
   return copy;
 }
 

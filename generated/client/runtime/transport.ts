@@ -23,6 +23,7 @@ import {
   type ApiErrorKind,
   type ErrorBody,
 } from "./errors.js";
+import type { Problem } from "./guard.js";
 import { RateLimitedLocally, RateLimiter, type Limit } from "./rate-limit.js";
 import {
   backoffDelay,
@@ -34,14 +35,6 @@ import {
 } from "./retry.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
-
-/** The first value of a response that does not fit its type. */
-export interface Problem {
-  /** e.g. `$[1].discrepancyLabel`. */
-  path: string;
-  value: unknown;
-  expected: string;
-}
 
 /** What the generated code says of one operation. */
 export interface Operation {
@@ -246,21 +239,24 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
             value = await readBody(response, method);
           } catch (error) {
             if (!(error instanceof SyntaxError)) throw error;
+            // V8's message quotes the start of the body, which may echo the token.
             fail(
               apiError(ctx, "validation", `response is not valid JSON`, {
                 status: response.status,
-                cause: error,
+                cause: scrubCause(error, token),
               }),
             );
           }
           const found = validate === "off" ? undefined : operation.check?.(value);
           if (!found) return value;
-          const message = `response does not match its type at ${found.path}: expected ${found.expected}, got ${preview(found.value)}`;
+          // The body may echo the token (in a value or a key), so the path and the value are redacted.
+          const path = redact(found.path, token);
+          const message = `response does not match its type at ${path}: expected ${found.expected}, got ${preview(found.value, token)}`;
           if (validate === "warn") {
             console.warn(`${operation.id}: ${message}`);
             return value;
           }
-          fail(apiError(ctx, "validation", message, { status: response.status, path: found.path }));
+          fail(apiError(ctx, "validation", message, { status: response.status, path }));
         }
         errorBody = await readErrorBody(response, token);
       } catch (error) {
@@ -308,7 +304,9 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
 function baseUrlOf(baseUrl: BaseUrl<string>, module: string): string | undefined {
   if (typeof baseUrl === "string") return baseUrl;
   const map = baseUrl as Readonly<Record<string, string | undefined>>;
-  return map[module] ?? map["default"];
+  // Own keys only: a module named `constructor` or `toString` must not find Object's members.
+  const own = (key: string): string | undefined => (Object.hasOwn(map, key) ? map[key] : undefined);
+  return own(module) ?? own("default");
 }
 
 function stringHeaders(headers: Record<string, unknown> | undefined): Record<string, string> {
@@ -422,7 +420,8 @@ function attemptSignal(
   };
 }
 
-function preview(value: unknown): string {
+/** A short text of `value` for a message, `secret` redacted before shortening (so no part of it is kept). */
+function preview(value: unknown, secret: string): string {
   if (value === undefined) return "undefined";
   let text: string;
   try {
@@ -430,5 +429,6 @@ function preview(value: unknown): string {
   } catch {
     text = String(value);
   }
+  text = redact(text, secret);
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }

@@ -5,7 +5,8 @@
 // query and body reading, errors), so that a handler holds only its operation's logic.
 //
 // Order of checks: route (404/405, 400 for a malformed path parameter), auth (401, 403), handler
-// present (501), rate limits (429), query (400), body (415, 413, 400), handler (500 if it throws).
+// present (501), rate limits (429), query (400), body (415, 413, 400 malformed or not fitting its
+// schema), handler (500 if it throws).
 import {
   BodyTooLargeError,
   DEFAULT_MAX_BODY_BYTES,
@@ -17,11 +18,13 @@ import {
   readBodyBytes,
 } from "./body.js";
 import { errorResponse, type ErrorDetails, type ErrorScope } from "./errors.js";
+import { bodyProblemDetail } from "./problem.js";
 import { parseQuery } from "./query.js";
 import { MemoryRateLimitStore, type RateLimitDecision } from "./rate-limit.js";
 import { createRouter } from "./router.js";
 import type {
   ApiDefinition,
+  BodyProblem,
   HandlerContext,
   HandlerInput,
   Identity,
@@ -96,10 +99,16 @@ export function createRequestHandler(
       pathname = new URL(request.url).pathname;
       const route = routeRequest(request, pathname);
       operation = route.route.id;
-      return withRemaining(await answer(request, route.route, route.params, scope, budget), budget);
+      return forMethod(
+        request,
+        withRemaining(await answer(request, route.route, route.params, scope, budget), budget),
+      );
     } catch (error) {
       if (error instanceof HttpError)
-        return withRemaining(errorResponse(scope, error.status, error.details), budget);
+        return forMethod(
+          request,
+          withRemaining(errorResponse(scope, error.status, error.details), budget),
+        );
       try {
         logError(error, {
           requestId: scope.requestId,
@@ -110,7 +119,7 @@ export function createRequestHandler(
       } catch {
         // A failing log hook must not change the answer.
       }
-      return withRemaining(internalError(scope), budget);
+      return forMethod(request, withRemaining(internalError(scope), budget));
     }
   };
 
@@ -118,7 +127,12 @@ export function createRequestHandler(
     request: Request,
     pathname: string,
   ): { route: RouteDefinition; params: Record<string, string> } {
-    const result = router.match(request.method.toUpperCase(), pathname);
+    const method = request.method.toUpperCase();
+    let result = router.match(method, pathname);
+    // HEAD is GET without the body (RFC 9110), unless the catalogue documents a HEAD of its own.
+    if (method === "HEAD" && result.kind === "method-not-allowed" && result.allow.includes("GET")) {
+      result = router.match("GET", pathname);
+    }
     switch (result.kind) {
       case "found":
         return { route: result.route, params: result.params };
@@ -127,12 +141,17 @@ export function createRequestHandler(
           detail: "No operation has this path.",
           code: "route-not-found",
         });
-      case "method-not-allowed":
+      case "method-not-allowed": {
+        const allow =
+          result.allow.includes("GET") && !result.allow.includes("HEAD")
+            ? [...result.allow, "HEAD"].sort()
+            : result.allow;
         throw new HttpError(405, {
-          detail: `This path accepts ${result.allow.join(", ")}.`,
+          detail: `This path accepts ${allow.join(", ")}.`,
           code: "method-not-allowed",
-          headers: { allow: result.allow.join(", ") },
+          headers: { allow: allow.join(", ") },
         });
+      }
       case "malformed-parameter":
         throw new HttpError(400, {
           detail: `Path parameter "${result.name}" is not valid percent-encoding.`,
@@ -158,13 +177,35 @@ export function createRequestHandler(
         "options.authenticate must return { sellerId: string, tokenKind: string } or undefined",
       );
     }
-    if (route.tokens && !route.tokens.includes(identity.tokenKind)) {
-      throw new HttpError(403, {
-        detail: `This operation accepts these token kinds: ${route.tokens.join(", ")}.`,
-        code: "token-kind-not-accepted",
-      });
-    }
     return identity;
+  }
+
+  function tokenKindError(route: RouteDefinition): HttpError {
+    return new HttpError(403, {
+      detail: `This operation accepts these token kinds: ${(route.tokens ?? []).join(", ")}.`,
+      code: "token-kind-not-accepted",
+    });
+  }
+
+  /**
+   * What is left of each of the operation's buckets, without taking any (for answers that spend no
+   * budget); the lowest count wins. Undefined when the operation has no limits or the store cannot peek.
+   */
+  async function peekLimits(
+    route: RouteDefinition,
+    identity: Identity,
+    now: number,
+  ): Promise<number | undefined> {
+    if (!route.limits || route.limits.length === 0 || typeof store.peek !== "function")
+      return undefined;
+    let remaining = Number.POSITIVE_INFINITY;
+    for (const [index, rule] of route.limits.entries()) {
+      remaining = Math.min(
+        remaining,
+        await store.peek(bucketKey(identity, route, index), rule, now),
+      );
+    }
+    return remaining;
   }
 
   /** Takes one request from each of the operation's buckets; the lowest remaining count wins. */
@@ -176,8 +217,11 @@ export function createRequestHandler(
     if (!route.limits || route.limits.length === 0) return undefined;
     let remaining = Number.POSITIVE_INFINITY;
     for (const [index, rule] of route.limits.entries()) {
-      const key = JSON.stringify([identity.sellerId, route.id, index]);
-      const decision: RateLimitDecision = await store.take(key, rule, now);
+      const decision: RateLimitDecision = await store.take(
+        bucketKey(identity, route, index),
+        rule,
+        now,
+      );
       if (!decision.allowed) {
         const retry = String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
         throw new HttpError(429, {
@@ -237,6 +281,7 @@ export function createRequestHandler(
         }
         throw error;
       }
+      if (route.body.kind === "content" && route.body.check) checkBody(body, route.body.check);
     }
     // The stream is spent; the handler gets a request it can still read.
     const again = new Request(request.url, {
@@ -246,6 +291,24 @@ export function createRequestHandler(
       signal: request.signal,
     });
     return { body, request: again };
+  }
+
+  function checkBody(body: unknown, check: (value: unknown) => BodyProblem | undefined): void {
+    let problem: BodyProblem | undefined;
+    try {
+      problem = check(body);
+    } catch (error) {
+      // A recursive type checked against a body nested deeper than the stack: the client's doing.
+      if (error instanceof RangeError) {
+        throw new HttpError(400, {
+          detail: "The body is nested too deeply to be checked.",
+          code: "invalid-body",
+        });
+      }
+      throw error;
+    }
+    if (problem)
+      throw new HttpError(400, { detail: bodyProblemDetail(problem), code: "invalid-body" });
   }
 
   function missingBody(
@@ -268,14 +331,22 @@ export function createRequestHandler(
     scope: ErrorScope,
     budget: Budget,
   ): Promise<Response> {
+    // A 401 has no seller, hence no budget to report; from here on the seller is known.
     const identity = await authenticate(request, route);
+    if (route.tokens && !route.tokens.includes(identity.tokenKind)) {
+      budget.remaining = await peekLimits(route, identity, scope.now());
+      throw tokenKindError(route);
+    }
     const handler = findHandler(handlers, route);
     const notImplemented = (): Response =>
       errorResponse(scope, 501, {
         detail: `Operation ${route.id} is not implemented.`,
         code: "not-implemented",
       });
-    if (!handler) return notImplemented();
+    if (!handler) {
+      budget.remaining = await peekLimits(route, identity, scope.now());
+      return notImplemented();
+    }
 
     budget.remaining = await limit(route, identity, scope.now());
     const query = parseQuery(new URL(request.url).searchParams, route.query);
@@ -317,16 +388,40 @@ export function createRequestHandler(
   }
 }
 
-/** What is left of the seller's budget once the operation's rate limits are taken (undefined: none). */
+/** The bucket of one seller, operation and limit (an operation may document several limits). */
+function bucketKey(identity: Identity, route: RouteDefinition, index: number): string {
+  return JSON.stringify([identity.sellerId, route.id, index]);
+}
+
+/**
+ * What is left of the seller's budget for the operation (undefined: no limits, or the seller is not
+ * known yet). Set once the caller is authenticated: taken for requests that reach the handler,
+ * peeked for 403 and 501, which spend none.
+ */
 interface Budget {
   remaining: number | undefined;
 }
 
-/** Every response after the budget check (the handler's own included) says what is left. */
+/**
+ * Every response of a rate-limited operation once the seller is known (403, 501, the handler's own,
+ * errors after it) says what is left. Not 401 (nor the 400 of a malformed path parameter, answered
+ * before auth): without a seller there is no budget to speak of.
+ */
 function withRemaining(response: Response, budget: Budget): Response {
   return budget.remaining === undefined
     ? response
     : withHeader(response, "x-ratelimit-remaining", String(budget.remaining));
+}
+
+/** A HEAD request gets the status and headers of the answer, never its body. */
+function forMethod(request: Request, response: Response): Response {
+  if (request.method.toUpperCase() !== "HEAD" || response.body === null) return response;
+  void response.body.cancel().catch(() => undefined);
+  return new Response(null, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
 
 function toResponse(result: unknown, status: number): Response {

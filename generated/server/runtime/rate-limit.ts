@@ -29,6 +29,11 @@ export interface RateLimitStore {
     rule: RateLimitRule,
     now: number,
   ): RateLimitDecision | Promise<RateLimitDecision>;
+  /**
+   * Requests the bucket `key` would still let go now, without taking any (for `X-Ratelimit-Remaining`
+   * on answers that spend no budget: 403, 501). Optional: without it those answers omit the header.
+   */
+  peek?(key: string, rule: RateLimitRule, now: number): number | Promise<number>;
 }
 
 /** The bucket arithmetic, for stores that keep `tat` (theoretical arrival time) per key. */
@@ -56,6 +61,14 @@ export function takeFromBucket(
   };
 }
 
+/** What `takeFromBucket` would leave before taking: the requests that may go now (0 when none). */
+export function peekBucket(tat: number | undefined, rule: RateLimitRule, now: number): number {
+  const start = Math.max(tat ?? now, now);
+  const remaining = Math.floor((rule.burst * rule.intervalMs - (start - now)) / rule.intervalMs);
+  // A clock that went backwards can put `start` beyond a full bucket: nothing may go then.
+  return Math.min(rule.burst, Math.max(0, remaining));
+}
+
 export class MemoryRateLimitStore implements RateLimitStore {
   private readonly buckets = new Map<string, number>();
 
@@ -66,6 +79,10 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.buckets.set(key, tat);
     if (this.buckets.size > this.sweepAbove) this.sweep(now);
     return decision;
+  }
+
+  peek(key: string, rule: RateLimitRule, now: number): number {
+    return peekBucket(this.buckets.get(key), rule, now);
   }
 
   /** Forgets buckets that are full again: they behave exactly like new ones. */

@@ -40,7 +40,18 @@ export type BodyExpectation =
       readonly kind: "content";
       readonly required: boolean;
       readonly contentTypes: readonly string[];
+      /** Checks a parsed JSON body against its documented schema (400 when it does not fit); absent: not typed. */
+      readonly check?: (value: unknown) => BodyProblem | undefined;
     };
+
+/** The first value of a JSON body that does not fit its schema. */
+export interface BodyProblem {
+  /** Where it sits, e.g. `$.lines[2].quantity`. */
+  readonly path: string;
+  readonly value: unknown;
+  /** What the schema expects there, e.g. `an integer`. */
+  readonly expected: string;
+}
 
 export interface RouteDefinition {
   /** Operation id, e.g. `getDiscrepancies`. */

@@ -1,7 +1,8 @@
 // The one place requests are made: URL, auth, rate limit, timeout, retries, errors, validation.
 // Generated operation functions only describe themselves (an Operation) and call `send`.
 import { systemClock, type Clock } from "./clock.js";
-import { encodeBody, expandPath, headersObject, InvalidArgument, isJsonContentType, joinUrl, queryString, readBody } from "./encoding.js";
+import { encodeBody, expandPath, headersObject, InvalidArgument, joinUrl, queryString, readBody } from "./encoding.js";
+import { isJsonMediaType } from "../shared/media.js";
 import type { QueryParams } from "./encoding.js";
 import { ApiError, kindOfStatus, redact, scrubCause, type ApiErrorKind, type ErrorBody } from "./errors.js";
 import type { Problem } from "./guard.js";
@@ -305,7 +306,7 @@ function responseHeaders(response: Response, token: string): Record<string, stri
 async function readErrorBody(response: Response, token: string): Promise<ErrorBody | string | undefined> {
   const text = redact(await response.text(), token);
   if (text === "") return undefined;
-  if (isJsonContentType(response.headers.get("content-type"))) {
+  if (isJsonMediaType(response.headers.get("content-type"))) {
     try {
       const parsed: unknown = JSON.parse(text);
       if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as ErrorBody;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { BodyTooLargeError, acceptsMediaType, isJsonMediaType, mediaType, parseJson, readBodyBytes } from "./body.js";
+import { BodyTooLargeError, acceptsMediaType, mediaType, parseJson, readBodyBytes } from "./body.js";
 
 const post = (body: BodyInit | null, headers: Record<string, string> = {}) =>
   new Request("http://x/", { method: "POST", body, headers, duplex: "half" } as RequestInit);
@@ -45,8 +45,6 @@ describe("media types and JSON", () => {
   test("media types", () => {
     expect(mediaType("Application/JSON; charset=utf-8")).toBe("application/json");
     expect(mediaType(null)).toBeUndefined();
-    expect(isJsonMediaType("application/problem+json")).toBe(true);
-    expect(isJsonMediaType("text/json5")).toBe(false);
     expect(acceptsMediaType(["image/*"], "image/png")).toBe(true);
     expect(acceptsMediaType(["image/*"], "imagex/png")).toBe(false);
     expect(acceptsMediaType(["*/*"], "text/plain")).toBe(true);

@@ -34,7 +34,7 @@ beforeAll(async () => {
 describe("emitServer", () => {
   test("writes the public surface and the runtime, never the runtime's tests", async () => {
     const paths = (await emitServer(real)).map((file) => file.path);
-    expect(paths.filter((path) => !path.startsWith("server/runtime/"))).toEqual([
+    expect(paths.filter((path) => !/^server\/(runtime|shared)\//.test(path))).toEqual([
       "server/index.ts",
       "server/types.ts",
       "server/handlers.ts",
@@ -42,6 +42,7 @@ describe("emitServer", () => {
       "server/mock.ts",
       "server/validate.ts",
     ]);
+    expect(paths.filter((path) => path.startsWith("server/shared/"))).toEqual(["server/shared/media.ts"]);
     expect(paths.filter((path) => path.startsWith("server/runtime/")).sort()).toEqual(
       ["body", "errors", "handler", "node", "problem", "query", "rate-limit", "router", "types"].map((name) => `server/runtime/${name}.ts`),
     );

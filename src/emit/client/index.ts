@@ -6,8 +6,9 @@
 //   validate.ts           runtime guards of typed responses (helpers in runtime/guard.ts)
 //   operations/<id>.ts    one standalone function per operation
 //   runtime/*.ts          copied from templates/client/ (transport, errors, retry, rate limits...)
+//   shared/*.ts           copied from templates/shared/ (also shipped to the server; JSON media types)
 import type { ApiModel } from "../../model/types.js";
-import { templateFiles } from "../shared/templates.js";
+import { sharedTemplateFiles, templateFiles } from "../shared/templates.js";
 import { namedTypeDeclarations } from "../shared/ts-types.js";
 import { guardName, validatorModule, type GuardRoot } from "../shared/validators.js";
 import type { GeneratedFile } from "../types.js";
@@ -51,6 +52,7 @@ export function emitClient(model: ApiModel): GeneratedFile[] {
   }
   const files: GeneratedFile[] = [
     ...templateFiles("client"),
+    ...sharedTemplateFiles("client"),
     { path: "client/types.ts", content: model.types.length > 0 ? namedTypeDeclarations(model.types, CLIENT_RESPONSE_TYPES) : "export {};\n" },
     { path: "client/validate.ts", content: validatorModule({ types: model.types, roots, helpersModule: "./runtime/guard.js" }) },
     ...model.modules.map((module) => operationsFile(module, model)),

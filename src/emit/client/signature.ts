@@ -1,6 +1,7 @@
 // What the client says of one operation: its arguments type, its result type, the guard of its
 // result and its doc comment. Pure functions of the model.
 import type { ApiModel, MediaType, OperationModel, Parameter, TypeNode } from "../../model/types.js";
+import { isJsonMediaType } from "../shared/media.js";
 import { docCommentText } from "../shared/text.js";
 import { propertyKey, REQUEST_TYPES, typeText, type TypeTextOptions } from "../shared/ts-types.js";
 import type { GuardRoot } from "../shared/validators.js";
@@ -78,7 +79,7 @@ export function argsShape(operation: OperationModel): ArgsShape {
     const types = unique(operation.request.content.map(requestBodyType));
     members.push(member("body", types.length > 0 ? types.join(" | ") : "RequestBody", operation.request.required, [operation.request.description]));
     if (types.length === 0) runtimeTypes.add("RequestBody");
-    schemas.push(...operation.request.content.flatMap((media) => (isJson(media.contentType) && media.schema ? [media.schema] : [])));
+    schemas.push(...operation.request.content.flatMap((media) => (isJsonMediaType(media.contentType) && media.schema ? [media.schema] : [])));
     required ||= operation.request.required;
   }
   return { members, optional: !required, schemas, runtimeTypes: [...runtimeTypes].sort() };
@@ -97,14 +98,10 @@ function member(name: string, type: string, required: boolean, docs: (string | u
 
 function requestBodyType(media: MediaType): string {
   const type = media.contentType.toLowerCase();
-  if (isJson(type)) return media.schema ? typeText(media.schema, REQUEST_TYPES) : "unknown";
+  if (isJsonMediaType(type)) return media.schema ? typeText(media.schema, REQUEST_TYPES) : "unknown";
   if (type.startsWith("multipart/form-data")) return "FormData";
   if (type.startsWith("application/x-www-form-urlencoded")) return "URLSearchParams";
   return REQUEST_TYPES.binary;
-}
-
-export function isJson(contentType: string): boolean {
-  return /^[^;]*[/+]json\s*(;|$)/i.test(contentType);
 }
 
 /** Successful responses the catalogue documents, or undefined when it is silent about them. */
@@ -133,7 +130,7 @@ export function resultShape(operation: OperationModel): ResultShape {
   for (const response of documented) {
     if (response.content.length === 0) allowUndefined = true;
     for (const media of response.content) {
-      alternatives.push(isJson(media.contentType) ? (media.schema ?? { kind: "unknown" }) : { kind: "binary" });
+      alternatives.push(isJsonMediaType(media.contentType) ? (media.schema ?? { kind: "unknown" }) : { kind: "binary" });
     }
   }
   const texts = unique(alternatives.map((node) => typeText(node, CLIENT_RESPONSE_TYPES)));

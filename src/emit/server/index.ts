@@ -1,9 +1,10 @@
 // The server target: generated/server/ from the model. Per-operation code (handler types, route
-// table, mock) is built here; the router runtime is copied from templates/server/.
+// table, mock) is built here; the router runtime is copied from templates/server/ into runtime/,
+// and templates/shared/ into shared/.
 import type { GeneratedFile } from "../types.js";
 import type { ApiModel } from "../../model/types.js";
 import { printStructure } from "../shared/ts-project.js";
-import { templateFiles } from "../shared/templates.js";
+import { sharedTemplateFiles, templateFiles } from "../shared/templates.js";
 import { namedTypeDeclarations } from "../shared/ts-types.js";
 import { handlersFile } from "./handlers-file.js";
 import { mockFile } from "./mock-file.js";
@@ -60,5 +61,6 @@ export async function emitServer(model: ApiModel): Promise<GeneratedFile[]> {
     { path: "server/mock.ts", content: mockFile(model) },
     { path: "server/validate.ts", content: validateFile(model) },
     ...templateFiles("server"),
+    ...sharedTemplateFiles("server"),
   ];
 }

@@ -5,7 +5,8 @@ import type { ApiModel, OperationModel } from "../../model/types.js";
 import { printStructure } from "../shared/ts-project.js";
 import { stringLiteral } from "../shared/text.js";
 import { propertyKey } from "../shared/ts-types.js";
-import { isJsonContentType, successStatus } from "./operation-types.js";
+import { isJsonMediaType } from "../shared/media.js";
+import { successStatus } from "./operation-types.js";
 
 /** A JSON value as a TypeScript expression (`__proto__` as a computed key, so it stays data). */
 export function jsonLiteral(value: unknown): string {
@@ -27,7 +28,7 @@ export function jsonLiteral(value: unknown): string {
 export function mockExample(operation: OperationModel): { value: unknown } | undefined {
   const status = String(successStatus(operation));
   const response = operation.responses?.find((candidate) => candidate.status === status);
-  const media = response?.content.find((candidate) => isJsonContentType(candidate.contentType) && "example" in candidate);
+  const media = response?.content.find((candidate) => isJsonMediaType(candidate.contentType) && "example" in candidate);
   return media ? { value: media.example } : undefined;
 }
 

@@ -1,6 +1,7 @@
 // Per operation: the TypeScript types a handler sees (params, query, body, result) and the facts
 // the router needs (query conversions, body expectation, success status).
 import type { MediaType, OperationModel, Parameter, TypeNode } from "../../model/types.js";
+import { isJsonMediaType } from "../shared/media.js";
 import { propertyKey, typeText } from "../shared/ts-types.js";
 import { stringLiteral } from "../shared/text.js";
 
@@ -11,11 +12,6 @@ export interface OperationTypes {
   output: string;
   /** Named types the texts above refer to. */
   refs: Set<string>;
-}
-
-export function isJsonContentType(contentType: string): boolean {
-  const type = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
-  return type === "application/json" || /^[a-z0-9.+-]+\/[a-z0-9.+-]*\+json$/.test(type);
 }
 
 export function collectRefs(node: TypeNode | undefined, into: Set<string>): void {
@@ -81,7 +77,7 @@ export function queryConversion(parameter: Parameter): QueryConversion {
 }
 
 function mediaTypeText(media: MediaType, refs: Set<string>): string {
-  if (!isJsonContentType(media.contentType)) return "Uint8Array";
+  if (!isJsonMediaType(media.contentType)) return "Uint8Array";
   if (!media.schema) return "unknown";
   collectRefs(media.schema, refs);
   return typeText(media.schema);

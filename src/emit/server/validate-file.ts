@@ -2,7 +2,7 @@
 // first field that does not fit) before a handler sees a body of the wrong shape.
 import type { ApiModel, NamedType, OperationModel, TypeNode } from "../../model/types.js";
 import { validatorModule, type GuardRoot } from "../shared/validators.js";
-import { isJsonContentType } from "./operation-types.js";
+import { isJsonMediaType } from "../shared/media.js";
 
 /**
  * The name of an operation's body guard. Type guards are all `check<Type>`, so a `validate` prefix
@@ -18,7 +18,7 @@ export function bodyGuardName(operation: OperationModel): string {
  * checked: it arrives as bytes.
  */
 export function bodyGuard(operation: OperationModel, types: readonly NamedType[] = []): GuardRoot | undefined {
-  const json = (operation.request?.content ?? []).filter((media) => isJsonContentType(media.contentType));
+  const json = (operation.request?.content ?? []).filter((media) => isJsonMediaType(media.contentType));
   if (json.length === 0 || json.some((media) => media.schema === undefined || media.schema.kind === "unknown")) return undefined;
   // Bytes cannot come out of JSON.parse: a schema that asks for them would refuse every body.
   const named = new Map(types.map((type) => [type.name, type.type]));

@@ -1,5 +1,8 @@
 // The runtime a target ships: real, tested TypeScript under templates/<target>/, copied as it is
-// into <target>/runtime/. Tests (*.test.ts) and type tests (*.test-d.ts) stay behind.
+// into <target>/runtime/, and templates/shared/ (what the client and server runtimes both use),
+// copied as it is into <target>/shared/ of each, so that every runtime stays self-contained and
+// the relative imports (`../shared/media.js`) are the same in templates/ and in the output.
+// Tests (*.test.ts) and type tests (*.test-d.ts) stay behind.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,11 +18,19 @@ export function isShippedTemplate(name: string): boolean {
 
 /** The files of templates/<target>/ as `<target>/runtime/<name>`, sorted by name. */
 export function templateFiles(target: string, root: string = TEMPLATES_ROOT): GeneratedFile[] {
-  const dir = join(root, target);
+  return shippedFiles(join(root, target), `${target}/runtime`);
+}
+
+/** The files of templates/shared/ as `<target>/shared/<name>`, sorted by name. */
+export function sharedTemplateFiles(target: string, root: string = TEMPLATES_ROOT): GeneratedFile[] {
+  return shippedFiles(join(root, "shared"), `${target}/shared`);
+}
+
+function shippedFiles(dir: string, outDir: string): GeneratedFile[] {
   return readdirSync(dir)
     .filter(isShippedTemplate)
     .sort()
-    .map((name) => ({ path: `${target}/runtime/${name}`, content: readFileSync(join(dir, name), "utf8") }));
+    .map((name) => ({ path: `${outDir}/${name}`, content: readFileSync(join(dir, name), "utf8") }));
 }
 
 /** The text of one template file, e.g. `templateText("client", "guard.ts")`. */

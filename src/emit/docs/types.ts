@@ -1,6 +1,7 @@
 // How the docs show a TypeNode: a one-line label, a table of fields for objects, a table of
 // allowed combinations, and the named types an operation reaches.
 import type { NamedType, ObjectShape, TypeNode } from "../../model/types.js";
+import { typeReferences } from "../shared/ts-types.js";
 import { NOT_DOCUMENTED, fixed, join, link, literal, paragraphs, row, tableHead, text, type Md } from "./markdown.js";
 
 /** Where a named type's section lives: the page of the module that declares it. */
@@ -174,29 +175,18 @@ function combinationDetails(combinations: NonNullable<ObjectShape["combinations"
   return [intro, join([head, ...rows], "\n")];
 }
 
-/** Names of the named types `roots` reach, directly or through other named types, in first-seen order. */
+/**
+ * The named types `roots` reach, directly or through other named types: depth first, in the order
+ * of `roots`, the names a type refers to taken alphabetically (as typeReferences gives them).
+ */
 export function reachableTypes(roots: readonly TypeNode[], types: ReadonlyMap<string, NamedType>): NamedType[] {
   const seen = new Map<string, NamedType>();
   const visit = (node: TypeNode): void => {
-    switch (node.kind) {
-      case "array":
-        return visit(node.items);
-      case "map":
-        return visit(node.values);
-      case "union":
-        return node.variants.forEach(visit);
-      case "object":
-        node.properties.forEach((property) => visit(property.type));
-        if (typeof node.additionalProperties === "object") visit(node.additionalProperties);
-        return;
-      case "ref": {
-        const named = types.get(node.name);
-        if (!named || seen.has(named.name)) return;
-        seen.set(named.name, named);
-        return visit(named.type);
-      }
-      default:
-        return;
+    for (const name of typeReferences(node)) {
+      const named = types.get(name);
+      if (!named || seen.has(name)) continue;
+      seen.set(name, named);
+      visit(named.type);
     }
   };
   roots.forEach(visit);

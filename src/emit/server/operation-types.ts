@@ -2,7 +2,7 @@
 // the router needs (query conversions, body expectation, success status).
 import type { MediaType, OperationModel, Parameter, TypeNode } from "../../model/types.js";
 import { isJsonMediaType } from "../shared/media.js";
-import { propertyKey, typeText } from "../shared/ts-types.js";
+import { propertyKey, typeReferences, typeText } from "../shared/ts-types.js";
 import { stringLiteral } from "../shared/text.js";
 
 export interface OperationTypes {
@@ -12,30 +12,6 @@ export interface OperationTypes {
   output: string;
   /** Named types the texts above refer to. */
   refs: Set<string>;
-}
-
-export function collectRefs(node: TypeNode | undefined, into: Set<string>): void {
-  if (!node) return;
-  switch (node.kind) {
-    case "ref":
-      into.add(node.name);
-      return;
-    case "array":
-      collectRefs(node.items, into);
-      return;
-    case "map":
-      collectRefs(node.values, into);
-      return;
-    case "union":
-      for (const variant of node.variants) collectRefs(variant, into);
-      return;
-    case "object":
-      for (const property of node.properties) collectRefs(property.type, into);
-      if (typeof node.additionalProperties === "object") collectRefs(node.additionalProperties, into);
-      return;
-    default:
-      return;
-  }
 }
 
 const EMPTY = "Record<string, never>";
@@ -79,7 +55,7 @@ export function queryConversion(parameter: Parameter): QueryConversion {
 function mediaTypeText(media: MediaType, refs: Set<string>): string {
   if (!isJsonMediaType(media.contentType)) return "Uint8Array";
   if (!media.schema) return "unknown";
-  collectRefs(media.schema, refs);
+  for (const name of typeReferences(media.schema)) refs.add(name);
   return typeText(media.schema);
 }
 

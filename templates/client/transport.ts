@@ -2,12 +2,12 @@
 // Generated operation functions only describe themselves (an Operation) and call `send`.
 import { systemClock, type Clock } from "./clock.js";
 import { encodeBody, expandPath, headersObject, InvalidArgument, joinUrl, queryString, readBody } from "./encoding.js";
-import { isJsonMediaType } from "../shared/media.js";
 import type { QueryParams } from "./encoding.js";
 import { ApiError, kindOfStatus, redact, scrubCause, type ApiErrorKind, type ErrorBody } from "./errors.js";
-import type { Problem } from "./guard.js";
 import { RateLimitedLocally, RateLimiter, type Limit } from "./rate-limit.js";
 import { backoffDelay, isRetryableStatus, mayRetry, retryPolicy, serverRetryDelay, type RetryOptions } from "./retry.js";
+import type { Problem } from "../shared/guard.js";
+import { isJsonMediaType } from "../shared/media.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
 

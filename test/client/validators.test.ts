@@ -52,9 +52,7 @@ let guards: Record<string, Guard> = {};
 let file = "";
 /** Guards of one string enum whose values name the helpers: only `problem` is called. */
 let fewHelpers = "";
-/** The helpers written into the module (no helpersModule: the server's validate.ts). */
-let inline = "";
-const guardTemplate = new URL("../../templates/client/guard.ts", import.meta.url);
+const guardTemplate = new URL("../../templates/shared/guard.ts", import.meta.url);
 const word: NamedType = { name: "Word", module: "m", type: { kind: "string", enum: ["isRecord(x)", "deepest(", "*/ isRecord(y) /*"] } };
 
 beforeAll(async () => {
@@ -70,12 +68,10 @@ beforeAll(async () => {
   guards = (await import(file)) as Record<string, Guard>;
   fewHelpers = join(dir, "few-helpers.ts");
   await writeFile(fewHelpers, validatorModule({ types: [word], roots: [{ name: "checkRoot", alternatives: [{ kind: "ref", name: "Word" }], description: "Calls isRecord( and deepest(" }], helpersModule: "./guard.js" }));
-  inline = join(await freshDir("validators-inline"), "validate.ts");
-  await writeFile(inline, validatorModule({ types: TYPES, roots }));
 });
 
 test("the modules compile under the strict flags (no unused import)", async () => {
-  const result = await typecheck([file, fewHelpers, inline], { version: "5.9", resolution: "nodenext" });
+  const result = await typecheck([file, fewHelpers], { version: "5.9", resolution: "nodenext" });
   expect(result.output).toBe("");
 });
 
@@ -86,14 +82,6 @@ test("helpers are imported from helpersModule, only those the guards call", asyn
   const { checkWord } = (await import(fewHelpers)) as Record<string, Guard>;
   expect(checkWord!("deepest(")).toBeUndefined();
   expect(checkWord!("x")?.path).toBe("$");
-});
-
-test("without helpersModule the helpers of templates/client/guard.ts are written into the module", async () => {
-  const text = await readFile(inline, "utf8");
-  expect(text).not.toMatch(/^import /m);
-  expect(text).toContain(await readFile(guardTemplate, "utf8"));
-  const inlined = (await import(inline)) as Record<string, Guard>;
-  expect(inlined.checkMaybePet!({ kind: "cow" })?.path).toBe("$.kind");
 });
 
 describe("guards", () => {

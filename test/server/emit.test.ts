@@ -42,7 +42,7 @@ describe("emitServer", () => {
       "server/mock.ts",
       "server/validate.ts",
     ]);
-    expect(paths.filter((path) => path.startsWith("server/shared/"))).toEqual(["server/shared/media.ts"]);
+    expect(paths.filter((path) => path.startsWith("server/shared/"))).toEqual(["server/shared/guard.ts", "server/shared/media.ts"]);
     expect(paths.filter((path) => path.startsWith("server/runtime/")).sort()).toEqual(
       ["body", "errors", "handler", "node", "problem", "query", "rate-limit", "router", "types"].map((name) => `server/runtime/${name}.ts`),
     );

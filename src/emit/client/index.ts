@@ -3,10 +3,10 @@
 //   index.ts              public surface (re-exports only)
 //   client.ts             createClient, createTransport, the Client interface
 //   types.ts              the catalogue's named types
-//   validate.ts           runtime guards of typed responses (helpers in runtime/guard.ts)
+//   validate.ts           runtime guards of typed responses (helpers in shared/guard.ts)
 //   operations/<id>.ts    one standalone function per operation
 //   runtime/*.ts          copied from templates/client/ (transport, errors, retry, rate limits...)
-//   shared/*.ts           copied from templates/shared/ (also shipped to the server; JSON media types)
+//   shared/*.ts           copied from templates/shared/ (also shipped to the server: guard helpers, JSON media types)
 import type { ApiModel } from "../../model/types.js";
 import { sharedTemplateFiles, templateFiles } from "../shared/templates.js";
 import { namedTypeDeclarations } from "../shared/ts-types.js";
@@ -54,7 +54,7 @@ export function emitClient(model: ApiModel): GeneratedFile[] {
     ...templateFiles("client"),
     ...sharedTemplateFiles("client"),
     { path: "client/types.ts", content: model.types.length > 0 ? namedTypeDeclarations(model.types, CLIENT_RESPONSE_TYPES) : "export {};\n" },
-    { path: "client/validate.ts", content: validatorModule({ types: model.types, roots, helpersModule: "./runtime/guard.js" }) },
+    { path: "client/validate.ts", content: validatorModule({ types: model.types, roots, helpersModule: "./shared/guard.js" }) },
     ...model.modules.map((module) => operationsFile(module, model)),
     clientFile(model),
     { path: "client/index.ts", content: indexFile(model) },

@@ -63,5 +63,5 @@ function holdsBinary(node: TypeNode, named: ReadonlyMap<string, TypeNode>, seen:
 
 export function validateFile(model: ApiModel): string {
   const roots = model.modules.flatMap((module) => module.operations.flatMap((operation) => bodyGuard(operation, model.types) ?? []));
-  return validatorModule({ types: model.types, roots });
+  return validatorModule({ types: model.types, roots, helpersModule: "./shared/guard.js" });
 }

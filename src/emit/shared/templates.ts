@@ -33,7 +33,7 @@ function shippedFiles(dir: string, outDir: string): GeneratedFile[] {
     .map((name) => ({ path: `${outDir}/${name}`, content: readFileSync(join(dir, name), "utf8") }));
 }
 
-/** The text of one template file, e.g. `templateText("client", "guard.ts")`. */
+/** The text of one template file, e.g. `templateText("shared", "media.ts")`. */
 export function templateText(target: string, name: string, root: string = TEMPLATES_ROOT): string {
   return readFileSync(join(root, target, name), "utf8");
 }

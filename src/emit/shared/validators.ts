@@ -1,14 +1,13 @@
 // TypeNode -> runtime guard functions (TypeScript source). A guard returns the first value that
 // does not fit the type, as a Problem `{ path, value, expected }`, or undefined when all fits.
-// The output is one self-contained module: the client checks responses with it, the server may
-// check requests with it.
+// The client checks responses with it, the server request bodies; the module imports the helpers
+// the guards call from its target's copy of templates/shared/guard.ts.
 //
 // What is checked: JSON types, required properties, enums, integer-ness, array items, map values,
 // union variants, allowed combinations, null only where `nullable`. What is not: string formats
 // (a date-time is a string to TypeScript too) and fields an object does not declare.
 import type { NamedType, ObjectShape, TypeNode } from "../../model/types.js";
 import { docBlock, propertyKey, typeText } from "./ts-types.js";
-import { templateText } from "./templates.js";
 import { stringLiteral } from "./text.js";
 
 export interface GuardRoot {
@@ -26,21 +25,17 @@ export function guardName(typeName: string): string {
   return `check${typeName}`;
 }
 
-/** The helpers the guards call, real and tested TypeScript in templates/client/guard.ts. */
-const HELPERS_TEMPLATE = { target: "client", name: "guard.ts" };
+/** The helpers the guards call, real and tested TypeScript in templates/shared/guard.ts. */
 const HELPERS = ["deepest", "isRecord", "problem"];
 
 export interface ValidatorModuleOptions {
   types: NamedType[];
   roots: GuardRoot[];
-  /**
-   * Where the module imports its helpers from, e.g. `./runtime/guard.js` (a copy of
-   * templates/client/guard.ts). Absent: the helpers are written into the module itself.
-   */
-  helpersModule?: string;
+  /** Where the module imports its helpers from, e.g. `./shared/guard.js` (a copy of templates/shared/guard.ts). */
+  helpersModule: string;
 }
 
-/** The module text: the helpers (imported or inline), one exported guard per named type, then one per root. */
+/** The module text: the import of the helpers it calls, one exported guard per named type, then one per root. */
 export function validatorModule(options: ValidatorModuleOptions): string {
   const guards: string[] = [];
   const types = new Map(options.types.map((named) => [named.name, named.type]));
@@ -50,7 +45,6 @@ export function validatorModule(options: ValidatorModuleOptions): string {
   for (const root of options.roots) {
     guards.push(guardFunction(types, root.name, root.alternatives, root.allowUndefined ?? false, root.description));
   }
-  if (options.helpersModule === undefined) return [templateText(HELPERS_TEMPLATE.target, HELPERS_TEMPLATE.name), ...guards].join("\n");
   if (guards.length === 0) return "export {};\n";
   const code = guards.join("\n");
   const names = [...helpersUsedBy(code), "type Problem"];

@@ -1,5 +1,6 @@
-// Helpers of the generated guards (validate.ts): a guard returns the first value that does not fit
-// its type as a Problem, or undefined when everything fits.
+// Helpers of the generated guards (validate.ts of the client and of the server; this file ships to
+// both as <target>/shared/guard.ts): a guard returns the first value that does not fit its type as
+// a Problem, or undefined when everything fits.
 
 /** The first value that does not fit its type. */
 export interface Problem {

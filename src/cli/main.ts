@@ -1,7 +1,8 @@
-// The catalogen command line. Exit codes: 0 fine, 1 invalid catalogue or stale output, 2 usage.
+// The catalogen command line. Exit codes: 0 fine, 1 invalid catalogue, a catalogue a target cannot
+// express, or stale output; 2 usage.
 import { relative, resolve } from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { TARGETS, type Target } from "../emit/types.js";
+import { EmitError, TARGETS, type Target } from "../emit/types.js";
 import { CatalogueError } from "../validate/diagnostic.js";
 import { WriteError } from "../write/writer.js";
 import { COMMANDS, type Command } from "./commands.js";
@@ -60,7 +61,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       io.err(`catalogen: ${error.message}`);
       return 2;
     }
-    if (error instanceof WriteError) {
+    if (error instanceof WriteError || error instanceof EmitError) {
       io.err(`catalogen: ${error.message}`);
       return 1;
     }

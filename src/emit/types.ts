@@ -12,3 +12,11 @@ export type Emitter = (model: ApiModel) => GeneratedFile[] | Promise<GeneratedFi
 
 export const TARGETS = ["client", "server", "docs", "openapi"] as const;
 export type Target = (typeof TARGETS)[number];
+
+/**
+ * The catalogue asks for something this target cannot express (e.g. two generated names that
+ * would clash). The catalogue is valid; the CLI prints the message, without a stack trace.
+ */
+export class EmitError extends Error {
+  override name = "EmitError";
+}

@@ -11,7 +11,7 @@ import type { ApiModel } from "../../model/types.js";
 import { sharedTemplateFiles, templateFiles } from "../shared/templates.js";
 import { namedTypeDeclarations } from "../shared/ts-types.js";
 import { guardName, validatorModule, type GuardRoot } from "../shared/validators.js";
-import type { GeneratedFile } from "../types.js";
+import { EmitError, type GeneratedFile } from "../types.js";
 import { clientFile, operationsInterfaceName } from "./client-file.js";
 import { operationsFile } from "./operations-file.js";
 import { argsTypeName, CLIENT_RESPONSE_TYPES, guardRootName, operationConstName, resultShape } from "./signature.js";
@@ -84,7 +84,7 @@ function checkNames(model: ApiModel): void {
   const taken = new Map<string, string>();
   const claim = (name: string, what: string): void => {
     const before = taken.get(name);
-    if (before !== undefined) throw new Error(`client: ${what} and ${before} would both be named ${name}`);
+    if (before !== undefined) throw new EmitError(`client: ${what} and ${before} would both be named ${name}; rename one in the catalogue`);
     taken.set(name, what);
   };
   for (const name of RUNTIME_EXPORTS) claim(name, "the runtime");

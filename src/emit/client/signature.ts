@@ -3,6 +3,7 @@
 import type { ApiModel, MediaType, OperationModel, Parameter, TypeNode } from "../../model/types.js";
 import { isJsonMediaType } from "../shared/media.js";
 import { docCommentText } from "../shared/text.js";
+import { EmitError } from "../types.js";
 import { propertyKey, REQUEST_TYPES, typeText, type TypeTextOptions } from "../shared/ts-types.js";
 import type { GuardRoot } from "../shared/validators.js";
 
@@ -48,7 +49,7 @@ export function argsShape(operation: OperationModel): ArgsShape {
   let required = false;
   for (const param of operation.pathParams) {
     if (RESERVED_ARG_KEYS.includes(param.name)) {
-      throw new Error(`${operation.id}: a path parameter may not be named ${param.name} (the client reserves it)`);
+      throw new EmitError(`client: ${operation.id}: a path parameter may not be named ${param.name} (the client reserves it)`);
     }
     const type = param.schema ? typeText(param.schema, REQUEST_TYPES) : "string";
     if (param.schema) schemas.push(param.schema);

@@ -1,5 +1,6 @@
 // Names the generated server exports, so that a catalogue type cannot silently shadow one.
 import type { ApiModel, ModuleModel } from "../../model/types.js";
+import { EmitError } from "../types.js";
 
 /** `inStorePickup` -> `InStorePickupHandlers`. */
 export function moduleInterfaceName(module: ModuleModel): string {
@@ -43,8 +44,8 @@ export function assertNoNameClash(model: ApiModel): void {
   const taken = new Set([...FIXED_NAMES, ...model.modules.map(moduleInterfaceName)]);
   const clashes = model.types.filter((named) => taken.has(named.name)).map((named) => named.name);
   if (clashes.length > 0) {
-    throw new Error(
-      `server emitter: the catalogue's type name(s) ${clashes.join(", ")} clash with names the generated server exports; rename them in the catalogue`,
+    throw new EmitError(
+      `server: the catalogue's type name(s) ${clashes.join(", ")} clash with names the generated server exports; rename them in the catalogue`,
     );
   }
 }

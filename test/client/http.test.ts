@@ -89,6 +89,12 @@ describe("the discrepancies response", () => {
     expect(await api().supplies!.getDiscrepancies!({ supplyId: "1" })).toEqual(VALID);
   });
 
+  test("ItemDiscrepancyResponse is open (additionalProperties true): undeclared fields are accepted", async () => {
+    const extended = VALID.map((record) => ({ ...record, comment: "not in the seed", nested: { any: [1] } }));
+    server.handle((_req, res) => json(res, 200, extended));
+    expect(await api().supplies!.getDiscrepancies!({ supplyId: "1" })).toEqual(extended);
+  });
+
   test("a forbidden combination fails validation, naming the path and value of the first bad field", async () => {
     server.handle((_req, res) => json(res, 200, [VALID[0], { discrepancyType: "surplus", discrepancyLabel: "shortage" }]));
     const error = await rejection(api().supplies!.getDiscrepancies!({ supplyId: "1" }));

@@ -45,6 +45,7 @@ const TYPES: NamedType[] = [
   },
   { name: "Labels", module: "m", type: { kind: "object", additionalProperties: str, properties: [] } },
   { name: "Anything", module: "m", type: { kind: "unknown" } },
+  { name: "ClosedEmpty", module: "m", type: { kind: "object", additionalProperties: false, properties: [] } },
 ];
 
 type Guard = (value: unknown, path?: string) => { path: string; value: unknown; expected: string } | undefined;
@@ -114,6 +115,17 @@ describe("guards", () => {
     const found = guards.checkOwner!(value);
     expect(found?.path).toBe(path);
     expect(found?.value).toEqual(bad);
+  });
+
+  test("a closed object (additionalProperties false) refuses the first field it does not declare; an open one takes any", () => {
+    expect(guards.checkCat!({ kind: "cat", lives: 9 })).toBeUndefined();
+    expect(guards.checkCat!({ kind: "cat", lives: 9, wings: 2 })).toEqual({ path: '$["wings"]', value: 2, expected: "no such field (the object is closed)" });
+    expect(guards.checkOwner!({ ...owner, pets: [{ kind: "dog", bark: "loud" }] })).toEqual({ path: '$.pets[0]["bark"]', value: "loud", expected: "no such field (the object is closed)" });
+    // Owner is open: `more` is not declared and passes (see `owner`).
+    expect(guards.checkOwner!({ ...owner, another: { deep: [1] } })).toBeUndefined();
+    expect(guards.checkClosedEmpty!({})).toBeUndefined();
+    // JSON.parse makes "__proto__" an own field like any other.
+    expect(guards.checkClosedEmpty!(JSON.parse('{"__proto__":1}'))).toEqual({ path: '$["__proto__"]', value: 1, expected: "no such field (the object is closed)" });
   });
 
   test("maps with typed values, roots with undefined, unions of roots", () => {

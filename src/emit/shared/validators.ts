@@ -4,8 +4,9 @@
 // the guards call from its target's copy of templates/shared/guard.ts.
 //
 // What is checked: JSON types, required properties, enums, integer-ness, array items, map values,
-// union variants, allowed combinations, null only where `nullable`. What is not: string formats
-// (a date-time is a string to TypeScript too) and fields an object does not declare.
+// union variants, allowed combinations, null only where `nullable`, and no undeclared fields in a
+// closed object (`additionalProperties: false`). What is not: string formats (a date-time is a
+// string to TypeScript too).
 import type { NamedType, ObjectShape, TypeNode } from "../../model/types.js";
 import { docBlock, propertyKey, typeText } from "./ts-types.js";
 import { stringLiteral } from "./text.js";
@@ -134,6 +135,15 @@ class GuardWriter {
     }
   }
 
+  /** A closed object: the first field it does not declare is a problem. */
+  private noOtherFields(node: ObjectShape, value: string, path: string): string[] {
+    const key = this.fresh("k");
+    const fieldPath = `${path} + "[" + JSON.stringify(${key}) + "]"`;
+    const fail = `return problem(${fieldPath}, ${value}[${key}], "no such field (the object is closed)");`;
+    const declared = node.properties.map((property) => `${key} !== ${stringLiteral(property.name)}`);
+    return [`for (const ${key} of Object.keys(${value})) {`, declared.length > 0 ? `if (${declared.join(" && ")}) ${fail}` : fail, "}"];
+  }
+
   private eachKey(value: string, key: string, values: TypeNode, path: string): string[] {
     const entry = this.fresh("m");
     const inner = this.check(values, entry, `${path} + "[" + JSON.stringify(${key}) + "]"`);
@@ -204,6 +214,7 @@ class GuardWriter {
     if (node.properties.length === 0 && typeof node.additionalProperties === "object") {
       lines.push(...this.eachKey(value, this.fresh("k"), node.additionalProperties, path));
     }
+    if (node.additionalProperties === false) lines.push(...this.noOtherFields(node, value, path));
     const combinations = node.combinations;
     if (combinations && combinations.fields.length > 0 && combinations.allowed.length > 0) {
       const fields = combinations.fields;

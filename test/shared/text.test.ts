@@ -90,6 +90,19 @@ describe("markdownText", () => {
     expect(markdownText("12. x")).toBe("12\\. x");
     expect(markdownText("a - b. c # d")).toBe("a - b. c # d");
   });
+
+  it("escapes a trailing run of # after a space, which a heading would drop as its closing sequence", () => {
+    expect(markdownText("Orders #")).toBe("Orders \\#");
+    expect(markdownText("C ## ")).toBe("C \\##");
+    expect(markdownText("C#")).toBe("C#");
+    expect(markdownText("#")).toBe("\\#");
+    expect(markdownText("# #")).toBe("\\# \\#");
+  });
+
+  it.each(["Orders #", "Title ###", "# #", "##", "a # b #", "C#", "x \\#"])("keeps %j whole as a heading", async (title) => {
+    const root = await parseMarkdown(`## ${markdownText(title)}\n`);
+    expect(root.children?.map((node) => [node.type, plainText(node)])).toEqual([["heading", title]]);
+  });
 });
 
 describe("markdownText in a table cell", () => {

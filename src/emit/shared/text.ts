@@ -28,6 +28,8 @@ const MARKDOWN_SPECIAL = /[\\`*_{}[\]|<>&~$]/g;
 const ENTITIES: Record<string, string> = { "<": "&lt;", ">": "&gt;", "&": "&amp;" };
 // At the start of a line these would make a heading, list item, setext underline or ordered list.
 const BLOCK_START = /^(?:[#+=-]|(\d+)([.)]))/;
+// At the end of a heading, a run of # after a space is its optional closing sequence (dropped).
+const HEADING_CLOSE = /(\s)(#+)$/;
 
 function flatten(text: string): string {
   return text.replace(MARKDOWN_BREAKS, " ").trim();
@@ -42,9 +44,11 @@ export function markdownText(text: string): string {
   const escaped = flatten(text)
     .replace(MARKDOWN_SPECIAL, (c) => ENTITIES[c] ?? "\\" + c)
     .replace(SCRIPT_SCHEME, "$1\\:");
-  return escaped.replace(BLOCK_START, (match, digits: string | undefined, mark: string | undefined) =>
-    digits !== undefined ? `${digits}\\${mark}` : `\\${match}`,
-  );
+  return escaped
+    .replace(BLOCK_START, (match, digits: string | undefined, mark: string | undefined) =>
+      digits !== undefined ? `${digits}\\${mark}` : `\\${match}`,
+    )
+    .replace(HEADING_CLOSE, "$1\\$2");
 }
 
 /** Paragraphs of Markdown text: blank lines in the source separate paragraphs, nothing else survives. */

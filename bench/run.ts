@@ -11,7 +11,7 @@ import { load1, machine, waitForQuiet } from "./lib/env.js";
 import { folderSize, listFiles, snapshot, touched } from "./lib/files.js";
 import { ensureOk, findRepoRoot, measure, median, medianOf, type Measured } from "./lib/measure.js";
 import { benchTables, writeReport } from "./lib/report.js";
-import { mergeBySize, type BenchResults, type SizeResult, type Timing } from "./lib/results.js";
+import { failureSummary, mergeBySize, type BenchResults, type FailedSize, type SizeResult, type Timing } from "./lib/results.js";
 import { typecheckFiles } from "./lib/tsc.js";
 
 const root = findRepoRoot();
@@ -124,17 +124,29 @@ async function benchSize(operations: number): Promise<SizeResult> {
 const waitSeconds = Number(values["wait-quiet"]);
 if (waitSeconds > 0) await waitForQuiet(1.2, waitSeconds * 1000, log);
 const info = machine();
-const results: SizeResult[] = [];
+const results: (SizeResult | FailedSize)[] = [];
 for (const size of values.sizes!.split(",").map(Number)) {
   const started = { date: new Date().toISOString(), loadStart: load1() };
-  results.push({ ...(await benchSize(size)), taken: { ...started, loadEnd: load1() } });
+  try {
+    const result = await benchSize(size);
+    results.push({ ...result, taken: { ...started, loadEnd: load1() } });
+  } catch (error) {
+    const message = failureSummary((error as Error).message);
+    log(`${size} ops: FAILED: ${message}`);
+    results.push({ operations: size, taken: { ...started, loadEnd: load1() }, error: message });
+  }
+  save(); // after every size, so a later failure or interruption loses nothing
 }
-info.loadEnd = load1();
-// Sizes not measured in this run keep their earlier figures (each row says when it was taken).
-const previous = existsSync(values.json!) ? (JSON.parse(readFileSync(values.json!, "utf8")) as BenchResults) : undefined;
-const report: BenchResults = { machine: info, results: mergeBySize(previous?.results, results) };
-mkdirSync(join(values.json!, ".."), { recursive: true });
-writeFileSync(values.json!, `${JSON.stringify(report, null, 2)}\n`);
-// BENCHMARKS.md follows the default results file only, so trial runs elsewhere leave it alone.
-if (values.json === defaultJson) writeReport(root);
-console.log(benchTables(report));
+console.log(benchTables(save()));
+
+function save(): BenchResults {
+  info.loadEnd = load1();
+  // Sizes not measured in this run keep their earlier figures (each row says when it was taken).
+  const previous = existsSync(values.json!) ? (JSON.parse(readFileSync(values.json!, "utf8")) as BenchResults) : undefined;
+  const report: BenchResults = { machine: info, results: mergeBySize(previous?.results, results) };
+  mkdirSync(join(values.json!, ".."), { recursive: true });
+  writeFileSync(values.json!, `${JSON.stringify(report, null, 2)}\n`);
+  // BENCHMARKS.md follows the default results file only, so trial runs elsewhere leave it alone.
+  if (values.json === defaultJson) writeReport(root);
+  return report;
+}

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Machine } from "./env.js";
 import { kb, markdownTable, mib, ms, ratio } from "./format.js";
-import type { BenchResults, PeerResults, Taken } from "./results.js";
+import type { BenchResults, FailedSize, PeerResults, Taken } from "./results.js";
 
 function readJson<T>(path: string): T | undefined {
   return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as T) : undefined;
@@ -28,7 +28,7 @@ function taken(row: { taken?: Taken }, machine: Machine): string {
 export function benchTables(bench: BenchResults): string {
   const generate = markdownTable(
     ["operations", "taken", "cold generate, 4 targets", "peak RSS", "per operation", "cold, warm prettier cache", "no-op regenerate", "files touched", "one operation changed", "files rewritten", "one changed, no prettier cache"],
-    bench.results.map((r) => [
+    bench.results.map((r) => "error" in r ? failedRow(r, bench.machine, 11) : [
       String(r.operations),
       taken(r, bench.machine),
       ms(r.cold.wallMs),
@@ -44,7 +44,7 @@ export function benchTables(bench: BenchResults): string {
   );
   const output = markdownTable(
     ["operations", "output files", "output size", "client size", "tsc --noEmit client", "tsc peak RSS", "tsc errors", "one-operation bundle, minified", "gzipped"],
-    bench.results.map((r) => [
+    bench.results.map((r) => "error" in r ? failedRow(r, bench.machine, 10).filter((_, i) => i !== 1) : [
       String(r.operations),
       String(r.output.files),
       kb(r.output.bytes),
@@ -56,8 +56,13 @@ export function benchTables(bench: BenchResults): string {
       kb(r.bundle.gzipped),
     ]),
   );
-  const runs = bench.results.map((r) => `${r.operations}: ${r.cold.runs}`).join(", ");
+  const runs = bench.results.map((r) => `${r.operations}: ${"error" in r ? "failed" : r.cold.runs}`).join(", ");
   return `${generate}\n\n${output}\n\nRuns per median (operations: runs): ${runs}. Conditions: ${conditions(bench.machine)}`;
+}
+
+function failedRow(r: FailedSize, machine: Machine, columns: number): string[] {
+  const row = [String(r.operations), taken(r, machine), `**failed**: ${r.error.replace(/\|/g, "\\|")}`];
+  return [...row, ...Array<string>(Math.max(0, columns - row.length)).fill("")];
 }
 
 export function peerTables(peers: PeerResults): string {

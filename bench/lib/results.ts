@@ -34,9 +34,24 @@ export interface SizeResult {
   bundle: BundleSize;
 }
 
+/** A size whose run failed (e.g. catalogen ran out of memory): what went wrong, no figures. */
+export interface FailedSize {
+  operations: number;
+  taken?: Taken;
+  error: string;
+}
+
 export interface BenchResults {
   machine: Machine;
-  results: SizeResult[];
+  results: (SizeResult | FailedSize)[];
+}
+
+/** The gist of a failed run's output: out-of-memory said plainly, else its first error line. */
+export function failureSummary(output: string): string {
+  const text = output.replace(/\x1b\[[0-9;]*m/g, "");
+  if (/heap out of memory/i.test(text)) return "JavaScript heap out of memory (Node's default heap limit, about 4 GB here)";
+  const line = text.split("\n").find((l) => /error|invalid|cannot|failed|unsupported/i.test(l)) ?? text.trim().split("\n")[0] ?? "";
+  return line.trim().slice(0, 300);
 }
 
 export interface ToolFigures {

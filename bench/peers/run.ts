@@ -13,7 +13,7 @@ import { load1, machine, waitForQuiet } from "../lib/env.js";
 import { folderSize, listFiles } from "../lib/files.js";
 import { ensureOk, findRepoRoot, measure, median, medianOf, type Measured } from "../lib/measure.js";
 import { peerTables, writeReport } from "../lib/report.js";
-import { mergeBySize, type PeerResults, type PeerSizeResult, type Timing, type ToolFigures } from "../lib/results.js";
+import { failureSummary, mergeBySize, type PeerResults, type PeerSizeResult, type Timing, type ToolFigures } from "../lib/results.js";
 import { typecheckFiles } from "../lib/tsc.js";
 import { PEERS, type Peer } from "./tools.js";
 
@@ -44,11 +44,8 @@ function timing(runs: Measured[]): Timing {
   return { wallMs: median(runs.map((run) => run.wallMs)), rssMiB: medianOf(runs.map((run) => run.rssMiB)), runs: runs.length };
 }
 
-/** The first lines that say what went wrong, without ANSI colours. */
 function failure(run: Measured): string {
-  const text = `${run.stderr}\n${run.stdout}`.replace(/\x1b\[[0-9;]*m/g, "");
-  const line = text.split("\n").find((l) => /error|invalid|cannot|failed|unsupported/i.test(l)) ?? text.trim().split("\n")[0] ?? "";
-  return `exit ${run.code}: ${line.trim()}`.slice(0, 300);
+  return `exit ${run.code ?? "by signal"}: ${failureSummary(`${run.stderr}\n${run.stdout}`)}`;
 }
 
 async function benchSize(operations: number): Promise<PeerSizeResult> {
@@ -75,7 +72,11 @@ async function benchSize(operations: number): Promise<PeerSizeResult> {
   const rounds = roundsFor(operations);
 
   for (let round = 0; round < rounds; round++) {
-    runs.get("catalogen")!.push(ensureOk(await ourGenerate(), "catalogen generate"));
+    if (!errors.has("catalogen")) {
+      const run = await ourGenerate();
+      if (run.code !== 0) errors.set("catalogen", failure(run));
+      else runs.get("catalogen")!.push(run);
+    }
     for (const peer of peers) {
       if (errors.has(peer.id)) continue;
       const out = join(work, peer.id);
@@ -93,9 +94,10 @@ async function benchSize(operations: number): Promise<PeerSizeResult> {
   const ourClient = join(ourOut, "client");
   const ourEntryFile = ourEntry(ourClient);
   const tscRuns = new Map<string, (Measured & { errors: number })[]>();
-  const tscInputs = new Map<string, string[]>([
-    ["catalogen", [...listFiles(ourClient).filter((path) => path.endsWith(".ts")), writeEntry(join(work, "catalogen-use"), ourEntryFile)]],
-  ]);
+  const tscInputs = new Map<string, string[]>();
+  if (!errors.has("catalogen")) {
+    tscInputs.set("catalogen", [...listFiles(ourClient).filter((path) => path.endsWith(".ts")), writeEntry(join(work, "catalogen-use"), ourEntryFile)]);
+  }
   for (const peer of peers) {
     if (errors.has(peer.id)) continue;
     const out = join(work, peer.id);
@@ -124,8 +126,11 @@ async function benchSize(operations: number): Promise<PeerSizeResult> {
     };
   };
   // Output size: our client/ folder only, like for like with the peers' clients.
-  const ours = { ...figures("catalogen", "catalogen", "client, server, docs, OpenAPI", ourOut), outputBytes: folderSize(ourClient).bytes };
-  ours.bundle = await bundleOneOperation(ourClient);
+  const ours = figures("catalogen", "catalogen", "client, server, docs, OpenAPI", ourOut);
+  if (!ours.error) {
+    ours.outputBytes = folderSize(ourClient).bytes;
+    ours.bundle = await bundleOneOperation(ourClient);
+  }
   const peerFigures: ToolFigures[] = [];
   for (const peer of peers) {
     const out = join(work, peer.id);
@@ -161,12 +166,17 @@ const results: PeerSizeResult[] = [];
 for (const size of values.sizes!.split(",").map(Number)) {
   const started = { date: new Date().toISOString(), loadStart: load1() };
   results.push({ ...(await benchSize(size)), taken: { ...started, loadEnd: load1() } });
+  save(); // after every size, so an interruption loses nothing
 }
-info.loadEnd = load1();
-// Sizes not measured in this run keep their earlier figures (each row says when it was taken).
-const previous = existsSync(values.json!) ? (JSON.parse(readFileSync(values.json!, "utf8")) as PeerResults) : undefined;
-const report: PeerResults = { machine: info, results: mergeBySize(previous?.results, results) };
-mkdirSync(join(values.json!, ".."), { recursive: true });
-writeFileSync(values.json!, `${JSON.stringify(report, null, 2)}\n`);
-if (values.json === defaultJson) writeReport(root);
-console.log(peerTables(report));
+console.log(peerTables(save()));
+
+function save(): PeerResults {
+  info.loadEnd = load1();
+  // Sizes not measured in this run keep their earlier figures (each says when it was taken).
+  const previous = existsSync(values.json!) ? (JSON.parse(readFileSync(values.json!, "utf8")) as PeerResults) : undefined;
+  const report: PeerResults = { machine: info, results: mergeBySize(previous?.results, results) };
+  mkdirSync(join(values.json!, ".."), { recursive: true });
+  writeFileSync(values.json!, `${JSON.stringify(report, null, 2)}\n`);
+  if (values.json === defaultJson) writeReport(root);
+  return report;
+}

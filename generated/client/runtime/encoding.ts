@@ -2,6 +2,7 @@
 // change the catalogue and run `npx catalogen generate`.
 
 // Arguments to URL and body; response to value.
+import { isJsonMediaType } from "../shared/media.js";
 
 /** Query parameters where the catalogue does not document them: primitives, or arrays of them (repeated keys). */
 export type QueryParams = {
@@ -81,10 +82,6 @@ function isRawBody(body: unknown): boolean {
   );
 }
 
-export function isJsonContentType(contentType: string | null): boolean {
-  return contentType !== null && /^[^;]*[/+]json\s*(;|$)/i.test(contentType);
-}
-
 /**
  * A successful response's value: JSON parsed when the content type says JSON; undefined for 204,
  * 205, HEAD and an empty body without a content type; the bytes otherwise.
@@ -96,7 +93,7 @@ export async function readBody(response: Response, method: string): Promise<unkn
     return undefined;
   }
   const contentType = response.headers.get("content-type");
-  if (isJsonContentType(contentType)) {
+  if (isJsonMediaType(contentType)) {
     const text = await response.text();
     return text.trim() === "" ? undefined : (JSON.parse(text) as unknown);
   }

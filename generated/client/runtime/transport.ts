@@ -9,7 +9,6 @@ import {
   expandPath,
   headersObject,
   InvalidArgument,
-  isJsonContentType,
   joinUrl,
   queryString,
   readBody,
@@ -23,7 +22,6 @@ import {
   type ApiErrorKind,
   type ErrorBody,
 } from "./errors.js";
-import type { Problem } from "./guard.js";
 import { RateLimitedLocally, RateLimiter, type Limit } from "./rate-limit.js";
 import {
   backoffDelay,
@@ -33,6 +31,8 @@ import {
   serverRetryDelay,
   type RetryOptions,
 } from "./retry.js";
+import type { Problem } from "../shared/guard.js";
+import { isJsonMediaType } from "../shared/media.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
 
@@ -382,7 +382,7 @@ async function readErrorBody(
 ): Promise<ErrorBody | string | undefined> {
   const text = redact(await response.text(), token);
   if (text === "") return undefined;
-  if (isJsonContentType(response.headers.get("content-type"))) {
+  if (isJsonMediaType(response.headers.get("content-type"))) {
     try {
       const parsed: unknown = JSON.parse(text);
       if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed))

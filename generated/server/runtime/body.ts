@@ -52,13 +52,6 @@ export function mediaType(contentType: string | null): string | undefined {
   return type ? type : undefined;
 }
 
-export function isJsonMediaType(type: string | undefined): boolean {
-  return (
-    type !== undefined &&
-    (type === "application/json" || /^[a-z0-9.+-]+\/[a-z0-9.+-]*\+json$/.test(type))
-  );
-}
-
 /** Whether a media type fits one of the documented ones (`type/*` and `*\/*` match a family or anything). */
 export function acceptsMediaType(documented: readonly string[], type: string): boolean {
   return documented.some((entry) => {

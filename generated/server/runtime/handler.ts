@@ -12,11 +12,11 @@ import {
   DEFAULT_MAX_BODY_BYTES,
   MalformedJsonError,
   acceptsMediaType,
-  isJsonMediaType,
   mediaType,
   parseJson,
   readBodyBytes,
 } from "./body.js";
+import { isJsonMediaType } from "../shared/media.js";
 import { errorResponse, type ErrorDetails, type ErrorScope } from "./errors.js";
 import { bodyProblemDetail } from "./problem.js";
 import { parseQuery } from "./query.js";

@@ -3,6 +3,7 @@
 
 // Types shared by the router runtime and the generated code. The generated `routes.ts` fills
 // `ApiDefinition` from the catalogue; `handlers.ts` binds `Handler` to each operation's types.
+import type { Problem } from "../shared/guard.js";
 import type { RateLimitStore } from "./rate-limit.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
@@ -44,14 +45,8 @@ export type BodyExpectation =
       readonly check?: (value: unknown) => BodyProblem | undefined;
     };
 
-/** The first value of a JSON body that does not fit its schema. */
-export interface BodyProblem {
-  /** Where it sits, e.g. `$.lines[2].quantity`. */
-  readonly path: string;
-  readonly value: unknown;
-  /** What the schema expects there, e.g. `an integer`. */
-  readonly expected: string;
-}
+/** The first value of a JSON body that does not fit its schema, e.g. at `$.lines[2].quantity`. */
+export type BodyProblem = Problem;
 
 export interface RouteDefinition {
   /** Operation id, e.g. `getDiscrepancies`. */

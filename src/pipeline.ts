@@ -62,8 +62,13 @@ export async function render(model: ApiModel, options: GenerateOptions, targets:
     if (seen.has(file.path)) throw new Error(`two emitters produced ${file.path}`);
     seen.add(file.path);
   }
-  const formatted = await Promise.all(generated.map((file) => formatFile(file.path, withHeader(file.path, file.content, source))));
-  return new Map(generated.map((file, i) => [file.path, { content: formatted[i]!, target: file.target }]));
+  // One file at a time: prettier's syntax trees are large, and formatting every file at once
+  // keeps them all alive together (at 10,000 operations that exhausts the heap).
+  const files = new Map<string, OutputFile>();
+  for (const file of generated) {
+    files.set(file.path, { content: await formatFile(file.path, withHeader(file.path, file.content, source)), target: file.target });
+  }
+  return files;
 }
 
 /** The catalogue as the header names it: relative to the output folder's parent, posix. */

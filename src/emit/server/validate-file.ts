@@ -1,7 +1,10 @@
-// server/validate.ts: guards of typed JSON request bodies, so the router answers 400 (naming the
-// first field that does not fit) before a handler sees a body of the wrong shape.
+// server/validate/<module id>.ts: guards of typed JSON request bodies, so the router answers 400
+// (naming the first field that does not fit) before a handler sees a body of the wrong shape; one
+// file per module (its types' guards and its operations' body guards), and server/validate.ts
+// re-exporting them all, which routes.ts imports from.
 import type { ApiModel, NamedType, OperationModel, TypeNode } from "../../model/types.js";
-import { validatorModule, type GuardRoot } from "../shared/validators.js";
+import type { GeneratedFile } from "../types.js";
+import { validatorFiles, validatorIndex, validatorModule, type GuardRoot } from "../shared/validators.js";
 import { isJsonMediaType } from "../shared/media.js";
 
 /**
@@ -61,6 +64,21 @@ function holdsBinary(node: TypeNode, named: ReadonlyMap<string, TypeNode>, seen:
   }
 }
 
+/** server/validate.ts (an index, one line per module) and server/validate/<module id>.ts. */
+export function validateFiles(model: ApiModel): GeneratedFile[] {
+  const roots = new Map<string, GuardRoot[]>();
+  for (const module of model.modules) {
+    const guards = module.operations.flatMap((operation) => bodyGuard(operation, model.types) ?? []);
+    if (guards.length > 0) roots.set(module.id, guards);
+  }
+  const files = validatorFiles({ types: model.types, roots, dir: "server/validate", helpersModule: "../shared/guard.js" });
+  return [{ path: "server/validate.ts", content: validatorIndex("server/validate.ts", files) }, ...files];
+}
+
+/**
+ * Every guard in one server/validate.ts, which grows with the whole API.
+ * @deprecated Emit {@link validateFiles} instead (server/index.ts still calls this one).
+ */
 export function validateFile(model: ApiModel): string {
   const roots = model.modules.flatMap((module) => module.operations.flatMap((operation) => bodyGuard(operation, model.types) ?? []));
   return validatorModule({ types: model.types, roots, helpersModule: "./shared/guard.js" });

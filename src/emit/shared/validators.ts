@@ -38,18 +38,84 @@ export interface ValidatorModuleOptions {
 
 /** The module text: the import of the helpers it calls, one exported guard per named type, then one per root. */
 export function validatorModule(options: ValidatorModuleOptions): string {
-  const guards: string[] = [];
   const types = new Map(options.types.map((named) => [named.name, named.type]));
-  for (const named of options.types) {
-    guards.push(guardFunction(types, guardName(named.name), [named.type], false, `Checks a value against ${named.name}.`));
-  }
-  for (const root of options.roots) {
-    guards.push(guardFunction(types, root.name, root.alternatives, root.allowUndefined ?? false, root.description));
-  }
+  const guards = [...options.types.map((named) => typeGuard(types, named)), ...options.roots.map((root) => rootGuard(types, root))];
+  return moduleText(guards.map((guard) => guard.text), [], options.helpersModule);
+}
+
+export interface ValidatorFilesOptions {
+  /** Named types of the whole API; each goes to the file of the module that declares it. */
+  types: NamedType[];
+  /** Per module id, the roots of that module's operations. */
+  roots: ReadonlyMap<string, GuardRoot[]>;
+  /** The folder of the per-module files, e.g. `client/validate` (files `client/validate/<module id>.ts`). */
+  dir: string;
+  /** Where a per-module file imports its helpers from, e.g. `../shared/guard.js`. */
+  helpersModule: string;
+}
+
+/**
+ * One file per module holding the guards of the types it declares and of its operations' roots, so
+ * no file grows with the whole API. A guard of a type declared elsewhere is imported from that
+ * module's file; the cycles this may make are safe, guards being function declarations only called
+ * after every module has loaded. Modules with no guard get no file. Sorted by module id.
+ */
+export function validatorFiles(options: ValidatorFilesOptions): { path: string; content: string }[] {
+  const types = new Map(options.types.map((named) => [named.name, named.type]));
+  const homeOf = new Map(options.types.map((named) => [guardName(named.name), named.module]));
+  const guardsOf = new Map<string, GuardText[]>();
+  const add = (module: string, guard: GuardText): void => {
+    const list = guardsOf.get(module);
+    if (list) list.push(guard);
+    else guardsOf.set(module, [guard]);
+  };
+  for (const named of options.types) add(named.module, typeGuard(types, named));
+  for (const [module, roots] of options.roots) for (const root of roots) add(module, rootGuard(types, root));
+  return [...guardsOf.keys()].sort().map((module) => {
+    const guards = guardsOf.get(module) ?? [];
+    const own = new Set(guards.map((guard) => guard.name));
+    const imports = new Map<string, Set<string>>();
+    for (const guard of guards) {
+      for (const name of guard.calls) {
+        const home = homeOf.get(name);
+        if (own.has(name) || home === undefined) continue;
+        const names = imports.get(home) ?? new Set<string>();
+        names.add(name);
+        imports.set(home, names);
+      }
+    }
+    const importLines = [...imports.keys()].sort().map((home) => `import { ${[...(imports.get(home) ?? [])].sort().join(", ")} } from ${stringLiteral(`./${home}.js`)};`);
+    return { path: `${options.dir}/${module}.ts`, content: moduleText(guards.map((guard) => guard.text), importLines, options.helpersModule) };
+  });
+}
+
+/** An index (e.g. `client/validate.ts`) re-exporting every per-module file of {@link validatorFiles}: one line per module. */
+export function validatorIndex(indexPath: string, files: readonly { path: string }[]): string {
+  if (files.length === 0) return "export {};\n";
+  const base = indexPath.slice(0, indexPath.lastIndexOf("/") + 1);
+  return `${files.map((file) => `export * from ${stringLiteral(`./${file.path.slice(base.length).replace(/\.ts$/, ".js")}`)};`).join("\n")}\n`;
+}
+
+interface GuardText {
+  name: string;
+  text: string;
+  /** Guards of named types this one calls. */
+  calls: Set<string>;
+}
+
+function typeGuard(types: Map<string, TypeNode>, named: NamedType): GuardText {
+  return guardFunction(types, guardName(named.name), [named.type], false, `Checks a value against ${named.name}.`);
+}
+
+function rootGuard(types: Map<string, TypeNode>, root: GuardRoot): GuardText {
+  return guardFunction(types, root.name, root.alternatives, root.allowUndefined ?? false, root.description);
+}
+
+function moduleText(guards: string[], importLines: string[], helpersModule: string): string {
   if (guards.length === 0) return "export {};\n";
-  const code = guards.join("\n");
-  const names = [...helpersUsedBy(code), "type Problem"];
-  return [`import { ${names.join(", ")} } from ${stringLiteral(options.helpersModule)};\n`, ...guards].join("\n");
+  const names = [...helpersUsedBy(guards.join("\n")), "type Problem"];
+  const imports = [`import { ${names.join(", ")} } from ${stringLiteral(helpersModule)};`, ...importLines];
+  return [`${imports.join("\n")}\n`, ...guards].join("\n");
 }
 
 /** The helpers `code` calls. Its string literals (which hold catalogue text) and comments do not count. */
@@ -58,7 +124,7 @@ function helpersUsedBy(code: string): string[] {
   return HELPERS.filter((name) => new RegExp(`\\b${name}\\(`).test(bare));
 }
 
-function guardFunction(types: Map<string, TypeNode>, name: string, alternatives: TypeNode[], allowUndefined: boolean, description?: string): string {
+function guardFunction(types: Map<string, TypeNode>, name: string, alternatives: TypeNode[], allowUndefined: boolean, description?: string): GuardText {
   const writer = new GuardWriter(types);
   const only = alternatives.length === 1 ? alternatives[0] : undefined;
   const checks = only
@@ -73,12 +139,15 @@ function guardFunction(types: Map<string, TypeNode>, name: string, alternatives:
   // Unused parameters are errors under noUnusedParameters.
   const valueName = checks.length > 0 || allowUndefined ? "value" : "_value";
   const pathName = /\bpath\b/.test(checks.join("\n")) ? "path" : "_path";
-  return `${docBlock([description])}export function ${name}(${valueName}: unknown, ${pathName} = "$"): Problem | undefined {\n${text}\n}\n`;
+  const code = `${docBlock([description])}export function ${name}(${valueName}: unknown, ${pathName} = "$"): Problem | undefined {\n${text}\n}\n`;
+  return { name, text: code, calls: writer.calls };
 }
 
 class GuardWriter {
   private counter = 0;
   private readonly types: Map<string, TypeNode>;
+  /** Guards of named types the written checks call. */
+  readonly calls = new Set<string>();
 
   constructor(types: Map<string, TypeNode>) {
     this.types = types;
@@ -115,6 +184,7 @@ class GuardWriter {
         return [];
       case "ref": {
         const found = this.fresh("r");
+        this.calls.add(guardName(node.name));
         return [`const ${found} = ${guardName(node.name)}(${value}, ${path});`, `if (${found}) return ${found};`];
       }
       case "array": {

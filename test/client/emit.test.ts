@@ -37,6 +37,8 @@ describe("layout", () => {
       "client/client.ts",
       "client/index.ts",
       ...model.modules.map((m) => `client/operations/${m.id}.ts`),
+      ...model.modules.map((m) => `client/modules/${m.id}.ts`),
+      ...[...new Set(model.types.map((t) => t.module))].map((id) => `client/validate/${id}.ts`),
       ...readdirSync(fileURLToPath(new URL("../../templates/client/", import.meta.url)))
         .filter((n) => n.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(n))
         .map((n) => `client/runtime/${n}`),
@@ -173,7 +175,7 @@ describe("imports", () => {
     expect(imports).toEqual([
       `import type { CallOptions, Operation, Transport } from "../runtime/transport.js";`,
       `import type { Line } from "../types.js";`,
-      `import { checkAddLineResponse, checkShowOrderViewResponse } from "../validate.js";`,
+      `import { checkAddLineResponse, checkShowOrderViewResponse } from "../validate/orders.js";`,
     ]);
   });
 });

@@ -1,14 +1,10 @@
-// client/client.ts: createTransport for this API and createClient, a thin grouping of the
-// standalone operation functions by module.
+// client/client.ts: createTransport for this API and createClient, one line per module: each
+// module's group of bound operations comes from client/modules/<module id>.ts.
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { ApiModel } from "../../model/types.js";
 import { docCommentText, stringLiteral } from "../shared/text.js";
 import { printStructure } from "../shared/ts-project.js";
-import { operationDoc, pascalCase } from "./signature.js";
-
-export function operationsInterfaceName(moduleName: string): string {
-  return `${pascalCase(moduleName)}Operations`;
-}
+import { bindFunctionName, operationsInterfaceName } from "./module-file.js";
 
 export function clientFile(model: ApiModel): { path: string; content: string } {
   const path = "client/client.ts";
@@ -20,11 +16,10 @@ export function clientFile(model: ApiModel): { path: string; content: string } {
     },
   ];
   for (const module of model.modules) {
-    if (module.operations.length === 0) continue;
     statements.push({
       kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: `./operations/${module.id}.js`,
-      namedImports: module.operations.map((op) => op.id),
+      moduleSpecifier: `./modules/${module.id}.js`,
+      namedImports: [bindFunctionName(module.name), { name: operationsInterfaceName(module.name), isTypeOnly: true }],
     });
   }
   const moduleNames = model.modules.map((m) => stringLiteral(m.name));
@@ -44,13 +39,6 @@ export function clientFile(model: ApiModel): { path: string; content: string } {
       type: "TransportOptions<ModuleName>",
     },
     {
-      kind: StructureKind.TypeAlias,
-      name: "Bound",
-      typeParameters: ["F"],
-      docs: ["An operation function with its transport already given."],
-      type: "F extends (transport: Transport, ...rest: infer A) => infer R ? (...rest: A) => R : never",
-    },
-    {
       kind: StructureKind.Function,
       isExported: true,
       name: "createTransport",
@@ -62,20 +50,6 @@ export function clientFile(model: ApiModel): { path: string; content: string } {
       statements: [`return makeTransport(options, ${stringLiteral(model.auth.header)});`],
     },
   );
-  for (const module of model.modules) {
-    statements.push({
-      kind: StructureKind.Interface,
-      isExported: true,
-      name: operationsInterfaceName(module.name),
-      docs: [docCommentText(`${module.title}: ${module.area}.`)],
-      properties: module.operations.map((op) => ({
-        name: op.id,
-        isReadonly: true,
-        type: `Bound<typeof ${op.id}>`,
-        docs: [operationDoc(op, model).join("\n")],
-      })),
-    });
-  }
   statements.push({
     kind: StructureKind.Interface,
     isExported: true,
@@ -88,7 +62,7 @@ export function clientFile(model: ApiModel): { path: string; content: string } {
       docs: [docCommentText(`${module.title}: ${module.area}.`)],
     })),
   });
-  const groups = model.modules.map((module) => `${module.name}: { ${module.operations.map((op) => `${op.id}: bind(${op.id})`).join(", ")} }`);
+  const groups = model.modules.map((module) => `${module.name}: ${bindFunctionName(module.name)}(transport)`);
   statements.push({
     kind: StructureKind.Function,
     isExported: true,
@@ -101,17 +75,6 @@ export function clientFile(model: ApiModel): { path: string; content: string } {
         kind: StructureKind.VariableStatement,
         declarationKind: VariableDeclarationKind.Const,
         declarations: [{ name: "transport", initializer: "createTransport(options)" }],
-      },
-      {
-        kind: StructureKind.VariableStatement,
-        declarationKind: VariableDeclarationKind.Const,
-        declarations: [
-          {
-            name: "bind",
-            initializer:
-              "<A extends unknown[], R>(fn: (transport: Transport, ...rest: A) => R) =>\n(...rest: A): R =>\nfn(transport, ...rest)",
-          },
-        ],
       },
       `return { ${groups.join(",\n")} };`,
     ],

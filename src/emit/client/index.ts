@@ -1,18 +1,21 @@
 // The typed client: generated/client/.
 //
 //   index.ts              public surface (re-exports only)
-//   client.ts             createClient, createTransport, the Client interface
+//   client.ts             createClient, createTransport, the Client interface (one line per module)
 //   types.ts              the catalogue's named types
-//   validate.ts           runtime guards of typed responses (helpers in shared/guard.ts)
+//   modules/<id>.ts       a module's <Module>Operations interface and its operations bound to a transport
 //   operations/<id>.ts    one standalone function per operation
+//   validate/<id>.ts      runtime guards of a module's types and typed responses (helpers in shared/guard.ts)
+//   validate.ts           re-exports validate/*.ts
 //   runtime/*.ts          copied from templates/client/ (transport, errors, retry, rate limits...)
 //   shared/*.ts           copied from templates/shared/ (also shipped to the server: guard helpers, JSON media types)
 import type { ApiModel } from "../../model/types.js";
 import { sharedTemplateFiles, templateFiles } from "../shared/templates.js";
 import { namedTypeDeclarations } from "../shared/ts-types.js";
-import { guardName, validatorModule, type GuardRoot } from "../shared/validators.js";
+import { guardName, validatorFiles, validatorIndex, type GuardRoot } from "../shared/validators.js";
 import { EmitError, type GeneratedFile } from "../types.js";
-import { clientFile, operationsInterfaceName } from "./client-file.js";
+import { clientFile } from "./client-file.js";
+import { moduleFile, operationsInterfaceName } from "./module-file.js";
 import { operationsFile } from "./operations-file.js";
 import { argsTypeName, CLIENT_RESPONSE_TYPES, guardRootName, operationConstName, resultShape } from "./signature.js";
 
@@ -43,19 +46,20 @@ const RUNTIME_EXPORTS = [
 
 export function emitClient(model: ApiModel): GeneratedFile[] {
   checkNames(model);
-  const roots: GuardRoot[] = [];
+  const roots = new Map<string, GuardRoot[]>();
   for (const module of model.modules) {
-    for (const operation of module.operations) {
-      const guard = resultShape(operation).guard;
-      if (guard) roots.push(guard);
-    }
+    const guards = module.operations.flatMap((operation) => resultShape(operation).guard ?? []);
+    if (guards.length > 0) roots.set(module.id, guards);
   }
+  const validators = validatorFiles({ types: model.types, roots, dir: "client/validate", helpersModule: "../shared/guard.js" });
   const files: GeneratedFile[] = [
     ...templateFiles("client"),
     ...sharedTemplateFiles("client"),
     { path: "client/types.ts", content: model.types.length > 0 ? namedTypeDeclarations(model.types, CLIENT_RESPONSE_TYPES) : "export {};\n" },
-    { path: "client/validate.ts", content: validatorModule({ types: model.types, roots, helpersModule: "./shared/guard.js" }) },
+    ...validators,
+    { path: "client/validate.ts", content: validatorIndex("client/validate.ts", validators) },
     ...model.modules.map((module) => operationsFile(module, model)),
+    ...model.modules.map((module) => moduleFile(module, model)),
     clientFile(model),
     { path: "client/index.ts", content: indexFile(model) },
   ];
@@ -66,7 +70,7 @@ function indexFile(model: ApiModel): string {
   const lines = [
     "// The client's public surface.",
     `export { createClient, createTransport } from "./client.js";`,
-    `export type { Client, ClientOptions, ModuleName, ${model.modules.map((m) => operationsInterfaceName(m.name)).join(", ")} } from "./client.js";`,
+    `export type { Client, ClientOptions, ModuleName } from "./client.js";`,
     `export { ApiError, isApiError } from "./runtime/errors.js";`,
     `export type { ApiErrorKind, ErrorBody } from "./runtime/errors.js";`,
     `export type { CallOptions, FailureEvent, FetchLike, RequestEvent, ResponseEvent, Transport } from "./runtime/transport.js";`,
@@ -75,6 +79,7 @@ function indexFile(model: ApiModel): string {
     `export type { QueryParams, RawBody, RequestBody } from "./runtime/encoding.js";`,
   ];
   if (model.types.length > 0) lines.push(`export type { ${model.types.map((t) => t.name).join(", ")} } from "./types.js";`);
+  for (const module of model.modules) lines.push(`export type { ${operationsInterfaceName(module.name)} } from "./modules/${module.id}.js";`);
   for (const module of model.modules) lines.push(`export * from "./operations/${module.id}.js";`);
   return `${lines.join("\n")}\n`;
 }

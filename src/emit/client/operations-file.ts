@@ -68,7 +68,7 @@ export function operationsFile(module: ModuleModel, model: ApiModel): { path: st
     imports.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../types.js", namedImports: [...usedTypes].sort() });
   }
   if (guards.length > 0) {
-    imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../validate.js", namedImports: [...guards].sort() });
+    imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `../validate/${module.id}.js`, namedImports: [...guards].sort() });
   }
   return { path, content: printStructure(path, { statements: [...imports, ...statements] }) };
 }

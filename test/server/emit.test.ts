@@ -32,15 +32,24 @@ beforeAll(async () => {
 });
 
 describe("emitServer", () => {
-  test("writes the public surface and the runtime, never the runtime's tests", async () => {
+  test("writes the public surface, one file per module, and the runtime, never the runtime's tests", async () => {
     const paths = (await emitServer(real)).map((file) => file.path);
+    const perModule = (folder: string) => real.modules.map((module) => `server/${folder}/${module.id}.ts`);
+    // Only the supplies module has a JSON example, so only it gets a mock file; only modules with
+    // guards get a validate file.
+    const validateModules = paths.flatMap((path) => /^server\/validate\/(\w+)\.ts$/.exec(path)?.[1] ?? []);
+    expect(validateModules.length).toBeGreaterThan(0);
     expect(paths.filter((path) => !/^server\/(runtime|shared)\//.test(path))).toEqual([
       "server/index.ts",
       "server/types.ts",
       "server/handlers.ts",
+      ...perModule("handlers"),
       "server/routes.ts",
+      ...perModule("routes"),
       "server/mock.ts",
+      "server/mock/supplies.ts",
       "server/validate.ts",
+      ...validateModules.map((id) => `server/validate/${id}.ts`),
     ]);
     expect(paths.filter((path) => path.startsWith("server/shared/"))).toEqual(["server/shared/guard.ts", "server/shared/media.ts"]);
     expect(paths.filter((path) => path.startsWith("server/runtime/")).sort()).toEqual(
@@ -53,14 +62,20 @@ describe("emitServer", () => {
     expect(await emitServer(again)).toEqual(await emitServer(real));
   });
 
-  test("one route per operation of the catalogue, and every module in Handlers", async () => {
+  test("one route per operation in its module's file, and every module in Handlers", async () => {
     const files = await emitServer(real);
-    const routes = files.find((file) => file.path === "server/routes.ts")?.content ?? "";
-    const handlers = files.find((file) => file.path === "server/handlers.ts")?.content ?? "";
-    const operations = real.modules.flatMap((module) => module.operations);
-    expect(operations).toHaveLength(184);
-    expect(routes.match(/^\s*id: "/gm)).toHaveLength(184);
-    for (const operation of operations) expect(routes).toContain(`id: "${operation.id}"`);
+    const content = (path: string) => files.find((file) => file.path === path)?.content ?? "";
+    const handlers = content("server/handlers.ts");
+    const routes = content("server/routes.ts");
+    expect(real.modules.flatMap((module) => module.operations)).toHaveLength(184);
+    for (const module of real.modules) {
+      const moduleRoutes = content(`server/routes/${module.id}.ts`);
+      expect(moduleRoutes.match(/^\s*id: "/gm)).toHaveLength(module.operations.length);
+      for (const operation of module.operations) expect(moduleRoutes).toContain(`id: "${operation.id}"`);
+      expect(routes).toContain(`import { ${module.name}Routes } from "./routes/${module.id}.js";`);
+      expect(routes).toContain(`...${module.name}Routes`);
+    }
+    expect(routes).not.toMatch(/id: "/);
     for (const name of ["items", "inStorePickup", "ordersDbs", "analytics", "communications", "wbd", "finances", "general", "tariffs", "supplies"]) {
       expect(handlers).toMatch(new RegExp(`^\\s*${name}\\?: `, "m"));
     }
@@ -77,11 +92,11 @@ describe("request body guards", () => {
   test("only operations whose JSON body is typed get one, named apart from every type guard", async () => {
     const model = await loadModel(featuresCatalogue);
     const files = await emitServer(model);
-    const routes = files.find((file) => file.path === "server/routes.ts")?.content ?? "";
-    const validate = files.find((file) => file.path === "server/validate.ts")?.content ?? "";
+    const routes = files.find((file) => file.path === "server/routes/shop.ts")?.content ?? "";
+    const validate = files.find((file) => file.path === "server/validate/shop.ts")?.content ?? "";
     // The typed JSON bodies (createOrder, createFolder): not the PDF upload, the multipart form or the undocumented echo.
     expect(routes.match(/check: \w+/g)).toEqual(["check: validateBodyOfCreateOrder", "check: validateBodyOfCreateFolder"]);
-    expect(routes).toContain(`import { validateBodyOfCreateOrder, validateBodyOfCreateFolder } from "./validate.js";`);
+    expect(routes).toContain(`import { validateBodyOfCreateOrder, validateBodyOfCreateFolder } from "../validate.js";`);
     expect(validate).toMatch(/export function validateBodyOfCreateOrder\(value: unknown, path = "\$"\)/);
     expect(validate).toMatch(/export function checkNewOrder\(/);
   });
@@ -181,6 +196,6 @@ describe("mockHandlers", () => {
     };
     const result = await typecheck(await writeServer(changed), { version: "7.0", resolution: "nodenext" });
     expect(result.ok).toBe(false);
-    expect(result.output).toMatch(/mock\.ts.*"shortage"/s);
+    expect(result.output).toMatch(/mock\/supplies\.ts.*"shortage"/s);
   });
 });

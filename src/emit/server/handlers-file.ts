@@ -1,5 +1,7 @@
-// server/handlers.ts: the typed `Handlers` interface, one property per module and one optional
-// handler per operation (a missing handler answers 501).
+// The typed handlers: server/handlers/<module id>.ts holds one module's interface, one optional
+// handler per operation (a missing handler answers 501); server/handlers.ts the `Handlers`
+// interface, one property per module, and the API-wide handler types. No file grows with the
+// whole API's operations.
 import { StructureKind, type InterfaceDeclarationStructure, type OptionalKind } from "ts-morph";
 import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
 import { printStructure } from "../shared/ts-project.js";
@@ -28,6 +30,11 @@ export function operationDocLines(operation: OperationModel): string[] {
   return lines;
 }
 
+/** `server/handlers/<module id>.ts`. */
+export function moduleHandlersPath(module: ModuleModel): string {
+  return `server/handlers/${module.id}.ts`;
+}
+
 function moduleInterface(module: ModuleModel, refs: Set<string>, usesQueryValues: { value: boolean }): InterfaceDeclarationStructure {
   return {
     kind: StructureKind.Interface,
@@ -48,10 +55,23 @@ function moduleInterface(module: ModuleModel, refs: Set<string>, usesQueryValues
   };
 }
 
-export function handlersFile(model: ApiModel): string {
+export function moduleHandlersFile(module: ModuleModel): string {
   const refs = new Set<string>();
   const usesQueryValues = { value: false };
-  const interfaces = model.modules.map((module) => moduleInterface(module, refs, usesQueryValues));
+  const declaration = moduleInterface(module, refs, usesQueryValues);
+  const namedImports = [...refs].sort();
+  return printStructure(moduleHandlersPath(module), {
+    statements: [
+      ...(usesQueryValues.value ? [`import type { QueryValues } from "../runtime/types.js";`] : []),
+      // A type import cycle with handlers.ts: erased at runtime, resolved by the compiler.
+      `import type { Handler } from "../handlers.js";`,
+      ...(namedImports.length > 0 ? [`import type { ${namedImports.join(", ")} } from "../types.js";`] : []),
+      declaration,
+    ],
+  });
+}
+
+export function handlersFile(model: ApiModel): string {
   const handlers: OptionalKind<InterfaceDeclarationStructure> = {
     name: "Handlers",
     isExported: true,
@@ -64,25 +84,16 @@ export function handlersFile(model: ApiModel): string {
     })),
   };
   const tokenKinds = model.auth.tokenKinds.map((kind) => stringLiteral(kind.id));
-  const runtimeImports = [
-    "Handler as RuntimeHandler",
-    "HandlerContext as RuntimeHandlerContext",
-    "HandlerInput",
-    "Identity as RuntimeIdentity",
-    ...(usesQueryValues.value ? ["QueryValues"] : []),
-  ];
-  const namedImports = [...refs].sort();
   return printStructure("server/handlers.ts", {
     statements: [
-      `import type { ${runtimeImports.join(", ")} } from "./runtime/types.js";`,
-      ...(namedImports.length > 0 ? [`import type { ${namedImports.join(", ")} } from "./types.js";`] : []),
+      `import type { Handler as RuntimeHandler, HandlerContext as RuntimeHandlerContext, HandlerInput, Identity as RuntimeIdentity } from "./runtime/types.js";`,
+      ...model.modules.map((module) => `import type { ${moduleInterfaceName(module)} } from "./handlers/${module.id}.js";`),
       `/** The token kinds the API declares. */
 export type TokenKind = ${tokenKinds.length > 0 ? tokenKinds.join(" | ") : "string"};`,
       `/** Who is calling, as \`options.authenticate\` tells it. */
 export type Identity = RuntimeIdentity<TokenKind>;`,
       `export type Handler<Input extends HandlerInput, Output> = RuntimeHandler<Input, Output, TokenKind>;`,
       `export type HandlerContext<Input extends HandlerInput> = RuntimeHandlerContext<Input, TokenKind>;`,
-      ...interfaces,
       { kind: StructureKind.Interface, ...handlers },
       `/** The handlers of one module, e.g. \`ModuleHandlers<"supplies">\`. */
 export type ModuleHandlers<Module extends keyof Handlers> = NonNullable<Handlers[Module]>;`,

@@ -1,16 +1,17 @@
 // The server target: generated/server/ from the model. Per-operation code (handler types, route
-// table, mock) is built here; the router runtime is copied from templates/server/ into runtime/,
-// and templates/shared/ into shared/.
+// table, mock) is built here, one file per module under handlers/, routes/ and mock/, joined by
+// handlers.ts, routes.ts and mock.ts with one line per module; the router runtime is copied from
+// templates/server/ into runtime/, and templates/shared/ into shared/.
 import type { GeneratedFile } from "../types.js";
 import type { ApiModel } from "../../model/types.js";
 import { printStructure } from "../shared/ts-project.js";
 import { sharedTemplateFiles, templateFiles } from "../shared/templates.js";
 import { namedTypeDeclarations } from "../shared/ts-types.js";
-import { handlersFile } from "./handlers-file.js";
-import { mockFile } from "./mock-file.js";
+import { handlersFile, moduleHandlersFile, moduleHandlersPath } from "./handlers-file.js";
+import { mockFiles } from "./mock-file.js";
 import { assertNoNameClash, moduleInterfaceName } from "./names.js";
-import { routesFile } from "./routes-file.js";
-import { validateFile } from "./validate-file.js";
+import { moduleRoutesFile, moduleRoutesPath, routesFile } from "./routes-file.js";
+import { validateFiles } from "./validate-file.js";
 
 function typesFile(model: ApiModel): string {
   if (model.types.length === 0) return "// The catalogue declares no named types.\nexport {};\n";
@@ -18,7 +19,6 @@ function typesFile(model: ApiModel): string {
 }
 
 function indexFile(model: ApiModel): string {
-  const moduleInterfaces = model.modules.map(moduleInterfaceName);
   return printStructure("server/index.ts", {
     statements: [
       `import type { Handlers, TokenKind } from "./handlers.js";
@@ -26,10 +26,8 @@ import { createRequestHandler as createRuntimeHandler } from "./runtime/handler.
 import type { ServerOptions as RuntimeServerOptions } from "./runtime/types.js";
 import { api } from "./routes.js";`,
       `export type * from "./types.js";
-export type { Handler, HandlerContext, Handlers, Identity, ModuleHandlers, OperationContext, TokenKind${
-        moduleInterfaces.length > 0 ? `, ${moduleInterfaces.join(", ")}` : ""
-      } } from "./handlers.js";
-export type { ErrorBody } from "./runtime/errors.js";
+export type { Handler, HandlerContext, Handlers, Identity, ModuleHandlers, OperationContext, TokenKind } from "./handlers.js";
+${model.modules.map((module) => `export type { ${moduleInterfaceName(module)} } from "./handlers/${module.id}.js";\n`).join("")}export type { ErrorBody } from "./runtime/errors.js";
 export type { NodeRequestLike, NodeResponseLike } from "./runtime/node.js";
 export type { RateLimitDecision, RateLimitRule, RateLimitStore } from "./runtime/rate-limit.js";
 export type { ApiDefinition, BodyProblem, ErrorContext, ErrorOptions, HandlerInput, HandlerResult, OperationInfo, QueryValues, RouteDefinition } from "./runtime/types.js";
@@ -57,9 +55,11 @@ export async function emitServer(model: ApiModel): Promise<GeneratedFile[]> {
     { path: "server/index.ts", content: indexFile(model) },
     { path: "server/types.ts", content: typesFile(model) },
     { path: "server/handlers.ts", content: handlersFile(model) },
+    ...model.modules.map((module) => ({ path: moduleHandlersPath(module), content: moduleHandlersFile(module) })),
     { path: "server/routes.ts", content: routesFile(model) },
-    { path: "server/mock.ts", content: mockFile(model) },
-    { path: "server/validate.ts", content: validateFile(model) },
+    ...model.modules.map((module) => ({ path: moduleRoutesPath(module), content: moduleRoutesFile(module, model.types) })),
+    ...mockFiles(model),
+    ...validateFiles(model),
     ...templateFiles("server"),
     ...sharedTemplateFiles("server"),
   ];

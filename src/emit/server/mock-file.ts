@@ -1,11 +1,14 @@
-// server/mock.ts: handlers that answer with the catalogue's examples. Each example is written
-// as a literal in a typed position, so an example that does not fit its type (e.g. a discrepancy
+// server/mock/<module id>.ts: one module's handlers that answer with the catalogue's examples;
+// server/mock.ts joins them, one line per module, into `mockHandlers`. Each example is written as
+// a literal in a typed position, so an example that does not fit its type (e.g. a discrepancy
 // record outside the allowed combinations) fails to compile.
-import type { ApiModel, OperationModel } from "../../model/types.js";
+import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
+import type { GeneratedFile } from "../types.js";
 import { printStructure } from "../shared/ts-project.js";
 import { stringLiteral } from "../shared/text.js";
 import { propertyKey } from "../shared/ts-types.js";
 import { isJsonMediaType } from "../shared/media.js";
+import { moduleInterfaceName } from "./names.js";
 import { successStatus } from "./operation-types.js";
 
 /** A JSON value as a TypeScript expression (`__proto__` as a computed key, so it stays data). */
@@ -32,24 +35,56 @@ export function mockExample(operation: OperationModel): { value: unknown } | und
   return media ? { value: media.example } : undefined;
 }
 
-export function mockFile(model: ApiModel): string {
-  const modules = model.modules.flatMap((module) => {
-    const entries = module.operations.flatMap((operation) => {
-      const example = mockExample(operation);
-      return example ? [`${propertyKey(operation.id)}: () => (${jsonLiteral(example.value)}),`] : [];
-    });
-    return entries.length > 0 ? [`${propertyKey(module.name)}: {\n${entries.join("\n")}\n},`] : [];
+/** `server/mock/<module id>.ts`. */
+export function moduleMockPath(module: ModuleModel): string {
+  return `server/mock/${module.id}.ts`;
+}
+
+function moduleMockName(module: ModuleModel): string {
+  return `${module.name}Mock`;
+}
+
+function mockEntries(module: ModuleModel): string[] {
+  return module.operations.flatMap((operation) => {
+    const example = mockExample(operation);
+    return example ? [`${propertyKey(operation.id)}: () => (${jsonLiteral(example.value)}),`] : [];
   });
-  return printStructure("server/mock.ts", {
+}
+
+function moduleMockFile(module: ModuleModel, entries: string[]): string {
+  const interfaceName = moduleInterfaceName(module);
+  return printStructure(moduleMockPath(module), {
+    statements: [
+      `import type { ${interfaceName} } from "../handlers/${module.id}.js";`,
+      `/** The ${module.id} module's operations that have a JSON example, answering with it. */
+export const ${moduleMockName(module)}: ${interfaceName} = {
+${entries.join("\n")}
+};`,
+    ],
+  });
+}
+
+/** mock.ts, joining one file per module that has examples (the others get none). */
+export function mockFiles(model: ApiModel): GeneratedFile[] {
+  const mocked = model.modules.flatMap((module) => {
+    const entries = mockEntries(module);
+    return entries.length > 0 ? [{ module, entries }] : [];
+  });
+  const index = printStructure("server/mock.ts", {
     statements: [
       `import type { Handlers } from "./handlers.js";`,
+      ...mocked.map(({ module }) => `import { ${moduleMockName(module)} } from "./mock/${module.id}.js";`),
       `/**
  * Answers every operation the catalogue gives a JSON example for with that example; the others
  * answer 501. For a sandbox, or for tests of code that calls the API.
  */
 export const mockHandlers: Handlers = {
-${modules.join("\n")}
+${mocked.map(({ module }) => `${propertyKey(module.name)}: ${moduleMockName(module)},`).join("\n")}
 };`,
     ],
   });
+  return [
+    { path: "server/mock.ts", content: index },
+    ...mocked.map(({ module, entries }) => ({ path: moduleMockPath(module), content: moduleMockFile(module, entries) })),
+  ];
 }

@@ -1,5 +1,7 @@
-// server/routes.ts: the route table, one entry per operation, read by the router at startup.
-import type { ApiModel, NamedType, OperationModel } from "../../model/types.js";
+// server/routes/<module id>.ts: one module's route table, one entry per operation; server/routes.ts
+// joins them, one line per module, into the `api` the router reads at startup. No file grows with
+// the whole API: formatting a single multi-megabyte file ran out of memory at 10,000 operations.
+import type { ApiModel, ModuleModel, NamedType, OperationModel } from "../../model/types.js";
 import { printStructure } from "../shared/ts-project.js";
 import { stringLiteral } from "../shared/text.js";
 import { docBlock } from "../shared/ts-types.js";
@@ -59,21 +61,41 @@ function routeEntry(operation: OperationModel, moduleName: string, types: readon
   }`;
 }
 
-export function routesFile(model: ApiModel): string {
-  const entries = model.modules.flatMap((module) => module.operations.map((operation) => routeEntry(operation, module.name, model.types)));
-  const guards = model.modules.flatMap((module) => module.operations.flatMap((operation) => bodyGuard(operation, model.types)?.name ?? []));
-  return printStructure("server/routes.ts", {
+/** `server/routes/<module id>.ts`. */
+export function moduleRoutesPath(module: ModuleModel): string {
+  return `server/routes/${module.id}.ts`;
+}
+
+/** The name a module's route table is exported as: `inStorePickup` -> `inStorePickupRoutes`. */
+export function moduleRoutesName(module: ModuleModel): string {
+  return `${module.name}Routes`;
+}
+
+export function moduleRoutesFile(module: ModuleModel, types: readonly NamedType[]): string {
+  const entries = module.operations.map((operation) => routeEntry(operation, module.name, types));
+  const guards = module.operations.flatMap((operation) => bodyGuard(operation, types)?.name ?? []);
+  return printStructure(moduleRoutesPath(module), {
     statements: [
-      `import type { ApiDefinition } from "./runtime/types.js";`,
-      ...(guards.length > 0 ? [`import { ${guards.join(", ")} } from "./validate.js";`] : []),
-      `/** Every operation of the catalogue, as the router sees it. */
-export const api: ApiDefinition = {
-  authHeader: ${stringLiteral(model.auth.header)},
-  routes: [
+      `import type { RouteDefinition } from "../runtime/types.js";`,
+      // validate.ts stays the one entry point of the guards, however it is split.
+      ...(guards.length > 0 ? [`import { ${guards.join(", ")} } from "../validate.js";`] : []),
+      `${docBlock([`The operations of the ${module.id} module, as the router sees them.`])}export const ${moduleRoutesName(module)}: readonly RouteDefinition[] = [
 ${entries.join(",\n")}
-  ],
-};`,
+];`,
     ],
   });
 }
 
+export function routesFile(model: ApiModel): string {
+  return printStructure("server/routes.ts", {
+    statements: [
+      `import type { ApiDefinition } from "./runtime/types.js";`,
+      ...model.modules.map((module) => `import { ${moduleRoutesName(module)} } from "./routes/${module.id}.js";`),
+      `/** Every operation of the catalogue, as the router sees it. */
+export const api: ApiDefinition = {
+  authHeader: ${stringLiteral(model.auth.header)},
+  routes: [${model.modules.map((module) => `...${moduleRoutesName(module)}`).join(", ")}],
+};`,
+    ],
+  });
+}

@@ -39,6 +39,7 @@ describe("layout", () => {
       ...model.modules.map((m) => `client/operations/${m.id}.ts`),
       ...model.modules.map((m) => `client/modules/${m.id}.ts`),
       ...[...new Set(model.types.map((t) => t.module))].map((id) => `client/validate/${id}.ts`),
+      ...[...new Set(model.types.map((t) => t.module))].map((id) => `client/types/${id}.ts`),
       ...readdirSync(fileURLToPath(new URL("../../templates/client/", import.meta.url)))
         .filter((n) => n.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(n))
         .map((n) => `client/runtime/${n}`),
@@ -118,7 +119,7 @@ describe("the reference entry", () => {
   });
 
   test("ItemDiscrepancyResponse is a union of exactly the four allowed combinations, open to other fields", () => {
-    const types = file("client/types.ts");
+    const types = file("client/types/supplies.ts");
     const members = [...types.matchAll(/discrepancyType: "(\w+)";\s*discrepancyLabel: "([\w-]+)";\s*\[key: string\]: unknown;/g)].map((m) => `${m[1]}/${m[2]}`);
     expect(members).toEqual(["surplus/surplus", "surplus/re-sorting", "shortage/shortage", "shortage/re-sorting"]);
   });

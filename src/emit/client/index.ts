@@ -2,7 +2,8 @@
 //
 //   index.ts              public surface (re-exports only)
 //   client.ts             createClient, createTransport, the Client interface (one line per module)
-//   types.ts              the catalogue's named types
+//   types/<id>.ts         the named types a module declares
+//   types.ts              re-exports types/*.ts
 //   modules/<id>.ts       a module's <Module>Operations interface and its operations bound to a transport
 //   operations/<id>.ts    one standalone function per operation
 //   validate/<id>.ts      runtime guards of a module's types and typed responses (helpers in shared/guard.ts)
@@ -11,13 +12,13 @@
 //   shared/*.ts           copied from templates/shared/ (also shipped to the server: guard helpers, JSON media types)
 import type { ApiModel } from "../../model/types.js";
 import { sharedTemplateFiles, templateFiles } from "../shared/templates.js";
-import { namedTypeDeclarations } from "../shared/ts-types.js";
 import { guardName, validatorFiles, validatorIndex, type GuardRoot } from "../shared/validators.js";
 import { EmitError, type GeneratedFile } from "../types.js";
 import { clientFile } from "./client-file.js";
 import { moduleFile, operationsInterfaceName } from "./module-file.js";
 import { operationsFile } from "./operations-file.js";
-import { argsTypeName, CLIENT_RESPONSE_TYPES, guardRootName, operationConstName, resultShape } from "./signature.js";
+import { argsTypeName, guardRootName, operationConstName, resultShape } from "./signature.js";
+import { typesFiles } from "./types-files.js";
 
 /** Names the public surface exports besides the operations; no operation may take one. */
 const RUNTIME_EXPORTS = [
@@ -55,7 +56,7 @@ export function emitClient(model: ApiModel): GeneratedFile[] {
   const files: GeneratedFile[] = [
     ...templateFiles("client"),
     ...sharedTemplateFiles("client"),
-    { path: "client/types.ts", content: model.types.length > 0 ? namedTypeDeclarations(model.types, CLIENT_RESPONSE_TYPES) : "export {};\n" },
+    ...typesFiles(model.types),
     ...validators,
     { path: "client/validate.ts", content: validatorIndex("client/validate.ts", validators) },
     ...model.modules.map((module) => operationsFile(module, model)),

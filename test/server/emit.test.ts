@@ -42,6 +42,7 @@ describe("emitServer", () => {
     expect(paths.filter((path) => !/^server\/(runtime|shared)\//.test(path))).toEqual([
       "server/index.ts",
       "server/types.ts",
+      ...[...new Set(real.types.map((named) => named.module))].sort().map((id) => `server/types/${id}.ts`),
       "server/handlers.ts",
       ...perModule("handlers"),
       "server/routes.ts",

@@ -1,22 +1,18 @@
 // The server target: generated/server/ from the model. Per-operation code (handler types, route
-// table, mock) is built here, one file per module under handlers/, routes/ and mock/, joined by
-// handlers.ts, routes.ts and mock.ts with one line per module; the router runtime is copied from
-// templates/server/ into runtime/, and templates/shared/ into shared/.
+// table, mock, guards) and the named types are built here, one file per module under handlers/,
+// routes/, mock/, validate/ and types/, joined by handlers.ts, routes.ts, mock.ts, validate.ts and
+// types.ts with one line per module; the router runtime is copied from templates/server/ into
+// runtime/, and templates/shared/ into shared/.
 import type { GeneratedFile } from "../types.js";
 import type { ApiModel } from "../../model/types.js";
 import { printStructure } from "../shared/ts-project.js";
 import { sharedTemplateFiles, templateFiles } from "../shared/templates.js";
-import { namedTypeDeclarations } from "../shared/ts-types.js";
 import { handlersFile, moduleHandlersFile, moduleHandlersPath } from "./handlers-file.js";
 import { mockFiles } from "./mock-file.js";
 import { assertNoNameClash, moduleInterfaceName } from "./names.js";
 import { moduleRoutesFile, moduleRoutesPath, routesFile } from "./routes-file.js";
+import { typesFiles } from "./types-files.js";
 import { validateFiles } from "./validate-file.js";
-
-function typesFile(model: ApiModel): string {
-  if (model.types.length === 0) return "// The catalogue declares no named types.\nexport {};\n";
-  return namedTypeDeclarations(model.types);
-}
 
 function indexFile(model: ApiModel): string {
   return printStructure("server/index.ts", {
@@ -53,7 +49,7 @@ export async function emitServer(model: ApiModel): Promise<GeneratedFile[]> {
   assertNoNameClash(model);
   return [
     { path: "server/index.ts", content: indexFile(model) },
-    { path: "server/types.ts", content: typesFile(model) },
+    ...typesFiles(model.types),
     { path: "server/handlers.ts", content: handlersFile(model) },
     ...model.modules.map((module) => ({ path: moduleHandlersPath(module), content: moduleHandlersFile(module) })),
     { path: "server/routes.ts", content: routesFile(model) },

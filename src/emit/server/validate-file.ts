@@ -4,7 +4,7 @@
 // re-exporting them all, which routes.ts imports from.
 import type { ApiModel, NamedType, OperationModel, TypeNode } from "../../model/types.js";
 import type { GeneratedFile } from "../types.js";
-import { validatorFiles, validatorIndex, validatorModule, type GuardRoot } from "../shared/validators.js";
+import { validatorFiles, validatorIndex, type GuardRoot } from "../shared/validators.js";
 import { isJsonMediaType } from "../shared/media.js";
 
 /**
@@ -73,13 +73,4 @@ export function validateFiles(model: ApiModel): GeneratedFile[] {
   }
   const files = validatorFiles({ types: model.types, roots, dir: "server/validate", helpersModule: "../shared/guard.js" });
   return [{ path: "server/validate.ts", content: validatorIndex("server/validate.ts", files) }, ...files];
-}
-
-/**
- * Every guard in one server/validate.ts, which grows with the whole API.
- * @deprecated Emit {@link validateFiles} instead (server/index.ts still calls this one).
- */
-export function validateFile(model: ApiModel): string {
-  const roots = model.modules.flatMap((module) => module.operations.flatMap((operation) => bodyGuard(operation, model.types) ?? []));
-  return validatorModule({ types: model.types, roots, helpersModule: "./shared/guard.js" });
 }

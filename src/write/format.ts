@@ -20,18 +20,8 @@ export function parserFor(path: string): string | undefined {
   return dot === -1 ? undefined : PARSERS[path.slice(dot)];
 }
 
-// One file at a time. The pipeline formats all files at once, and prettier awaits between parsing
-// and printing, so otherwise every file's syntax tree is alive together: at 10,000 operations that
-// ran out of Node's default heap (over 4 GB); queued, the same generate peaked at 2.4 GB.
-let queue: Promise<unknown> = Promise.resolve();
-
-export function formatFile(path: string, content: string): Promise<string> {
-  const run = queue.then(() => formatNow(path, content));
-  queue = run.catch(() => undefined);
-  return run;
-}
-
-async function formatNow(path: string, content: string): Promise<string> {
+/** Callers format one file at a time (see render in pipeline.ts): prettier's trees are large. */
+export async function formatFile(path: string, content: string): Promise<string> {
   const parser = parserFor(path);
   if (!parser) return content.endsWith("\n") ? content : `${content}\n`;
   const prettier = await import("prettier");

@@ -17,8 +17,8 @@ import { EmitError, type GeneratedFile } from "../types.js";
 import { clientFile } from "./client-file.js";
 import { moduleFile, operationsInterfaceName } from "./module-file.js";
 import { operationsFile } from "./operations-file.js";
-import { argsTypeName, guardRootName, operationConstName, resultShape } from "./signature.js";
-import { typesFiles } from "./types-files.js";
+import { argsTypeName, guardRootName, operationConstName, resultShape, CLIENT_RESPONSE_TYPES } from "./signature.js";
+import { typesFiles } from "../shared/types-files.js";
 
 /** Names the public surface exports besides the operations; no operation may take one. */
 const RUNTIME_EXPORTS = [
@@ -56,7 +56,7 @@ export function emitClient(model: ApiModel): GeneratedFile[] {
   const files: GeneratedFile[] = [
     ...templateFiles("client"),
     ...sharedTemplateFiles("client"),
-    ...typesFiles(model.types),
+    ...typesFiles("client", model.types, CLIENT_RESPONSE_TYPES),
     ...validators,
     { path: "client/validate.ts", content: validatorIndex("client/validate.ts", validators) },
     ...model.modules.map((module) => operationsFile(module, model)),

@@ -11,7 +11,7 @@ import { handlersFile, moduleHandlersFile, moduleHandlersPath } from "./handlers
 import { mockFiles } from "./mock-file.js";
 import { assertNoNameClash, moduleInterfaceName } from "./names.js";
 import { moduleRoutesFile, moduleRoutesPath, routesFile } from "./routes-file.js";
-import { typesFiles } from "./types-files.js";
+import { typesFiles } from "../shared/types-files.js";
 import { validateFiles } from "./validate-file.js";
 
 function indexFile(model: ApiModel): string {
@@ -49,7 +49,7 @@ export async function emitServer(model: ApiModel): Promise<GeneratedFile[]> {
   assertNoNameClash(model);
   return [
     { path: "server/index.ts", content: indexFile(model) },
-    ...typesFiles(model.types),
+    ...typesFiles("server", model.types),
     { path: "server/handlers.ts", content: handlersFile(model) },
     ...model.modules.map((module) => ({ path: moduleHandlersPath(module), content: moduleHandlersFile(module) })),
     { path: "server/routes.ts", content: routesFile(model) },

@@ -1,0 +1,42 @@
+// <target>/types/<module id>.ts: the named types a module declares (types of other modules
+// imported, type-only, so cycles are harmless); <target>/types.ts re-exports them, one line per
+// module, so no file grows with the whole API.
+import type { NamedType } from "../../model/types.js";
+import type { GeneratedFile } from "../types.js";
+import { stringLiteral } from "./text.js";
+import { namedTypeDeclarations, typeReferences, type TypeTextOptions } from "./ts-types.js";
+
+function moduleTypesFile(
+  target: string,
+  module: string,
+  own: NamedType[],
+  homeOf: ReadonlyMap<string, string>,
+  options?: TypeTextOptions,
+): GeneratedFile {
+  const imports = new Map<string, Set<string>>();
+  for (const named of own) {
+    for (const name of typeReferences(named.type)) {
+      const home = homeOf.get(name);
+      if (home === undefined || home === module) continue;
+      imports.set(home, (imports.get(home) ?? new Set<string>()).add(name));
+    }
+  }
+  const importLines = [...imports.keys()]
+    .sort()
+    .map((home) => `import type { ${[...(imports.get(home) ?? [])].sort().join(", ")} } from ${stringLiteral(`./${home}.js`)};\n`);
+  const separator = importLines.length > 0 ? "\n" : "";
+  return { path: `${target}/types/${module}.ts`, content: `${importLines.join("")}${separator}${namedTypeDeclarations(own, options)}` };
+}
+
+export function typesFiles(target: string, types: readonly NamedType[], options?: TypeTextOptions): GeneratedFile[] {
+  if (types.length === 0) return [{ path: `${target}/types.ts`, content: "// The catalogue declares no named types.\nexport {};\n" }];
+  const homeOf = new Map(types.map((named) => [named.name, named.module]));
+  const byModule = new Map<string, NamedType[]>();
+  for (const named of types) byModule.set(named.module, [...(byModule.get(named.module) ?? []), named]);
+  const modules = [...byModule.keys()].sort();
+  const index = modules.map((module) => `export type * from ${stringLiteral(`./types/${module}.js`)};\n`).join("");
+  return [
+    { path: `${target}/types.ts`, content: index },
+    ...modules.map((module) => moduleTypesFile(target, module, byModule.get(module) ?? [], homeOf, options)),
+  ];
+}

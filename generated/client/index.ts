@@ -3,21 +3,7 @@
 
 // The client's public surface.
 export { createClient, createTransport } from "./client.js";
-export type {
-  Client,
-  ClientOptions,
-  ModuleName,
-  AnalyticsOperations,
-  CommunicationsOperations,
-  FinancesOperations,
-  GeneralOperations,
-  InStorePickupOperations,
-  ItemsOperations,
-  OrdersDbsOperations,
-  SuppliesOperations,
-  TariffsOperations,
-  WbdOperations,
-} from "./client.js";
+export type { Client, ClientOptions, ModuleName } from "./client.js";
 export { ApiError, isApiError } from "./runtime/errors.js";
 export type { ApiErrorKind, ErrorBody } from "./runtime/errors.js";
 export type {
@@ -32,6 +18,16 @@ export type { RetryOptions } from "./runtime/retry.js";
 export type { Clock } from "./runtime/clock.js";
 export type { QueryParams, RawBody, RequestBody } from "./runtime/encoding.js";
 export type { ItemDiscrepancyResponse } from "./types.js";
+export type { AnalyticsOperations } from "./modules/analytics.js";
+export type { CommunicationsOperations } from "./modules/communications.js";
+export type { FinancesOperations } from "./modules/finances.js";
+export type { GeneralOperations } from "./modules/general.js";
+export type { InStorePickupOperations } from "./modules/in_store_pickup.js";
+export type { ItemsOperations } from "./modules/items.js";
+export type { OrdersDbsOperations } from "./modules/orders_dbs.js";
+export type { SuppliesOperations } from "./modules/supplies.js";
+export type { TariffsOperations } from "./modules/tariffs.js";
+export type { WbdOperations } from "./modules/wbd.js";
 export * from "./operations/analytics.js";
 export * from "./operations/communications.js";
 export * from "./operations/finances.js";

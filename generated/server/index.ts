@@ -14,17 +14,17 @@ export type {
   ModuleHandlers,
   OperationContext,
   TokenKind,
-  AnalyticsHandlers,
-  CommunicationsHandlers,
-  FinancesHandlers,
-  GeneralHandlers,
-  InStorePickupHandlers,
-  ItemsHandlers,
-  OrdersDbsHandlers,
-  SuppliesHandlers,
-  TariffsHandlers,
-  WbdHandlers,
 } from "./handlers.js";
+export type { AnalyticsHandlers } from "./handlers/analytics.js";
+export type { CommunicationsHandlers } from "./handlers/communications.js";
+export type { FinancesHandlers } from "./handlers/finances.js";
+export type { GeneralHandlers } from "./handlers/general.js";
+export type { InStorePickupHandlers } from "./handlers/in_store_pickup.js";
+export type { ItemsHandlers } from "./handlers/items.js";
+export type { OrdersDbsHandlers } from "./handlers/orders_dbs.js";
+export type { SuppliesHandlers } from "./handlers/supplies.js";
+export type { TariffsHandlers } from "./handlers/tariffs.js";
+export type { WbdHandlers } from "./handlers/wbd.js";
 export type { ErrorBody } from "./runtime/errors.js";
 export type { NodeRequestLike, NodeResponseLike } from "./runtime/node.js";
 export type { RateLimitDecision, RateLimitRule, RateLimitStore } from "./runtime/rate-limit.js";

@@ -2,15 +2,11 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { Handlers } from "./handlers.js";
+import { suppliesMock } from "./mock/supplies.js";
 /**
  * Answers every operation the catalogue gives a JSON example for with that example; the others
  * answer 501. For a sandbox, or for tests of code that calls the API.
  */
 export const mockHandlers: Handlers = {
-  supplies: {
-    getDiscrepancies: () => [
-      { discrepancyType: "surplus", discrepancyLabel: "surplus" },
-      { discrepancyType: "shortage", discrepancyLabel: "re-sorting" },
-    ],
-  },
+  supplies: suppliesMock,
 };

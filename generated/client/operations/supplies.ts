@@ -3,7 +3,7 @@
 
 import type { CallOptions, Operation, Transport } from "../runtime/transport.js";
 import type { ItemDiscrepancyResponse } from "../types.js";
-import { checkGetDiscrepanciesResponse } from "../validate.js";
+import { checkGetDiscrepanciesResponse } from "../validate/supplies.js";
 const getDiscrepanciesOperation: Operation = {
   id: "getDiscrepancies",
   module: "supplies",

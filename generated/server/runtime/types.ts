@@ -2,7 +2,8 @@
 // change the catalogue and run `npx catalogen generate`.
 
 // Types shared by the router runtime and the generated code. The generated `routes.ts` fills
-// `ApiDefinition` from the catalogue; `handlers.ts` binds `Handler` to each operation's types.
+// `ApiDefinition` from the catalogue (routes/<module>.ts); `handlers.ts` and handlers/<module>.ts
+// bind `Handler` to each operation's types.
 import type { Problem } from "../shared/guard.js";
 import type { RateLimitStore } from "./rate-limit.js";
 

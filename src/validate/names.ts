@@ -41,6 +41,11 @@ export const PUBLIC_EXPORT_NAMES = new Set(
  */
 export const RESERVED_MODULE_IDS = new Set(["index", "readme", "default", "runtime", "types"]);
 
+/** `inStorePickup` -> `InStorePickup`. */
+export function pascalCase(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
 /** `in_store_pickup` -> `inStorePickup`. */
 export function camelCase(snake: string): string {
   return snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());

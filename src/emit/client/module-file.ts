@@ -6,7 +6,8 @@ import { StructureKind, type StatementStructures } from "ts-morph";
 import type { ApiModel, ModuleModel } from "../../model/types.js";
 import { docCommentText } from "../shared/text.js";
 import { printStructure } from "../shared/ts-project.js";
-import { operationDoc, pascalCase } from "./signature.js";
+import { pascalCase } from "../../validate/names.js";
+import { operationDoc } from "./signature.js";
 
 export function operationsInterfaceName(moduleName: string): string {
   return `${pascalCase(moduleName)}Operations`;

@@ -1,6 +1,7 @@
 // What the client says of one operation: its arguments type, its result type, the guard of its
 // result and its doc comment. Pure functions of the model.
 import type { ApiModel, MediaType, OperationModel, Parameter, TypeNode } from "../../model/types.js";
+import { pascalCase, RESERVED_ARGUMENT_KEYS } from "../../validate/names.js";
 import { isJsonMediaType } from "../shared/media.js";
 import { docCommentText } from "../shared/text.js";
 import { EmitError } from "../types.js";
@@ -12,12 +13,6 @@ export const NOT_DOCUMENTED = "not documented";
 /** Bytes the client hands back: what `new Uint8Array(await response.arrayBuffer())` is, so they fit a Blob. */
 export const CLIENT_RESPONSE_TYPES: TypeTextOptions = { binary: "Uint8Array<ArrayBuffer>" };
 
-/** Keys of the arguments object that are not path parameters. */
-export const RESERVED_ARG_KEYS = ["query", "body", "headers"];
-
-export function pascalCase(id: string): string {
-  return id.charAt(0).toUpperCase() + id.slice(1);
-}
 
 export function argsTypeName(operation: OperationModel): string {
   return `${pascalCase(operation.id)}Args`;
@@ -48,7 +43,7 @@ export function argsShape(operation: OperationModel): ArgsShape {
   const runtimeTypes = new Set<"QueryParams" | "RequestBody">();
   let required = false;
   for (const param of operation.pathParams) {
-    if (RESERVED_ARG_KEYS.includes(param.name)) {
+    if (RESERVED_ARGUMENT_KEYS.includes(param.name)) {
       throw new EmitError(`client: ${operation.id}: a path parameter may not be named ${param.name} (the client reserves it)`);
     }
     const type = param.schema ? typeText(param.schema, REQUEST_TYPES) : "string";

@@ -1,10 +1,11 @@
 // Names the generated server exports, so that a catalogue type cannot silently shadow one.
 import type { ApiModel, ModuleModel } from "../../model/types.js";
+import { pascalCase } from "../../validate/names.js";
 import { EmitError } from "../types.js";
 
 /** `inStorePickup` -> `InStorePickupHandlers`. */
 export function moduleInterfaceName(module: ModuleModel): string {
-  return `${module.name.charAt(0).toUpperCase()}${module.name.slice(1)}Handlers`;
+  return `${pascalCase(module.name)}Handlers`;
 }
 
 const FIXED_NAMES = [

@@ -3,6 +3,7 @@
 // file per module (its types' guards and its operations' body guards), and server/validate.ts
 // re-exporting them all, which routes.ts imports from.
 import type { ApiModel, NamedType, OperationModel, TypeNode } from "../../model/types.js";
+import { pascalCase } from "../../validate/names.js";
 import type { GeneratedFile } from "../types.js";
 import { validatorFiles, validatorIndex, type GuardRoot } from "../shared/validators.js";
 import { isJsonMediaType } from "../shared/media.js";
@@ -12,7 +13,7 @@ import { isJsonMediaType } from "../shared/media.js";
  * can never clash with one, whatever the catalogue names its types.
  */
 export function bodyGuardName(operation: OperationModel): string {
-  return `validateBodyOf${operation.id.charAt(0).toUpperCase()}${operation.id.slice(1)}`;
+  return `validateBodyOf${pascalCase(operation.id)}`;
 }
 
 /**

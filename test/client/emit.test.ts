@@ -43,6 +43,7 @@ describe("layout", () => {
       ...readdirSync(fileURLToPath(new URL("../../templates/client/", import.meta.url)))
         .filter((n) => n.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(n))
         .map((n) => `client/runtime/${n}`),
+      "client/shared/bucket.ts",
       "client/shared/guard.ts",
       "client/shared/media.ts",
       "client/types.ts",

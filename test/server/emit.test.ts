@@ -52,7 +52,7 @@ describe("emitServer", () => {
       "server/validate.ts",
       ...validateModules.map((id) => `server/validate/${id}.ts`),
     ]);
-    expect(paths.filter((path) => path.startsWith("server/shared/"))).toEqual(["server/shared/guard.ts", "server/shared/media.ts"]);
+    expect(paths.filter((path) => path.startsWith("server/shared/"))).toEqual(["server/shared/bucket.ts", "server/shared/guard.ts", "server/shared/media.ts"]);
     expect(paths.filter((path) => path.startsWith("server/runtime/")).sort()).toEqual(
       ["body", "errors", "handler", "node", "problem", "query", "rate-limit", "router", "types"].map((name) => `server/runtime/${name}.ts`),
     );

@@ -1,0 +1,45 @@
+// Token-bucket arithmetic shared by the client's limiter and the server's stores, kept as a
+// "theoretical arrival time" (GCRA): exact in integer milliseconds, one number per bucket. A
+// bucket of `burst` requests gets one request's budget back every `intervalMs`.
+
+export interface RateLimitRule {
+  /** Requests that may go at once (bucket size). */
+  burst: number;
+  /** One request's budget comes back every interval. */
+  intervalMs: number;
+}
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  /** Requests that may still go now. */
+  remaining: number;
+  /** When denied: wait this long before the next request is allowed; 0 when allowed. */
+  retryAfterMs: number;
+  /** Until the bucket is full again. */
+  resetAfterMs: number;
+}
+
+/** The bucket arithmetic, for stores that keep `tat` (theoretical arrival time) per key. */
+export function takeFromBucket(
+  tat: number | undefined,
+  rule: RateLimitRule,
+  now: number,
+): { decision: RateLimitDecision; tat: number } {
+  const start = Math.max(tat ?? now, now);
+  const tolerance = (rule.burst - 1) * rule.intervalMs;
+  if (start - now > tolerance) {
+    const decision = { allowed: false, remaining: 0, retryAfterMs: start - now - tolerance, resetAfterMs: start - now };
+    return { decision, tat: start };
+  }
+  const next = start + rule.intervalMs;
+  const remaining = Math.floor((rule.burst * rule.intervalMs - (next - now)) / rule.intervalMs);
+  return { decision: { allowed: true, remaining, retryAfterMs: 0, resetAfterMs: next - now }, tat: next };
+}
+
+/** What `takeFromBucket` would leave before taking: the requests that may go now (0 when none). */
+export function peekBucket(tat: number | undefined, rule: RateLimitRule, now: number): number {
+  const start = Math.max(tat ?? now, now);
+  const remaining = Math.floor((rule.burst * rule.intervalMs - (start - now)) / rule.intervalMs);
+  // A clock that went backwards can put `start` beyond a full bucket: nothing may go then.
+  return Math.min(rule.burst, Math.max(0, remaining));
+}

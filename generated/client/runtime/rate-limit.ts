@@ -3,6 +3,7 @@
 
 // Client-side rate limiting from the catalogue's limits: one token bucket per (operation
 // limit, token). Callers over the limit wait in order, or fail at once in "fail" mode.
+import { takeFromBucket, type RateLimitRule } from "../shared/bucket.js";
 import type { Clock } from "./clock.js";
 
 /** One limit of an operation, as the generated code states it. */
@@ -15,35 +16,22 @@ export interface Limit {
   readonly intervalMs: number;
 }
 
-/** A token bucket. Pure: the time is passed in, nothing is scheduled. */
+/** A token bucket (the arithmetic the server uses too). Pure: the time is passed in, nothing is scheduled. */
 export class TokenBucket {
-  readonly #capacity: number;
-  readonly #intervalMs: number;
-  #tokens: number;
-  #updatedAt: number;
+  readonly #rule: RateLimitRule;
+  /** Theoretical arrival time of the next request; undefined: the bucket is full. */
+  #tat: number | undefined;
 
-  constructor(capacity: number, intervalMs: number, now: number) {
-    this.#capacity = capacity;
-    this.#intervalMs = intervalMs;
-    this.#tokens = capacity;
-    this.#updatedAt = now;
+  constructor(burst: number, intervalMs: number) {
+    this.#rule = { burst, intervalMs };
   }
 
   /** Takes a token when one is there and returns 0; otherwise takes nothing and returns the ms until one is. */
   take(now: number): number {
-    this.#refill(now);
-    if (this.#tokens >= 1) {
-      this.#tokens -= 1;
-      return 0;
-    }
-    // The epsilon keeps float error (1 - 1/3) * 60000 = 40000.000000004 from adding a millisecond.
-    return Math.max(1, Math.ceil((1 - this.#tokens) * this.#intervalMs - 1e-6));
-  }
-
-  #refill(now: number): void {
-    const elapsed = Math.max(0, now - this.#updatedAt);
-    this.#updatedAt = Math.max(now, this.#updatedAt);
-    this.#tokens = Math.min(this.#capacity, this.#tokens + elapsed / this.#intervalMs);
+    const { decision, tat } = takeFromBucket(this.#tat, this.#rule, now);
+    if (!decision.allowed) return decision.retryAfterMs;
+    this.#tat = tat;
+    return 0;
   }
 }
 
@@ -117,10 +105,7 @@ export class RateLimiter {
     const key = `${limit.key}\u0000${token}`;
     let lane = this.#lanes.get(key);
     if (!lane) {
-      lane = {
-        bucket: new TokenBucket(limit.burst, limit.intervalMs, this.#clock.now()),
-        tail: Promise.resolve(),
-      };
+      lane = { bucket: new TokenBucket(limit.burst, limit.intervalMs), tail: Promise.resolve() };
       this.#lanes.set(key, lane);
     }
     return lane;

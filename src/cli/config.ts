@@ -1,8 +1,10 @@
 // Defaults for the CLI, from a config file as this ecosystem's generators do it:
-// catalogen.config.{js,mjs,json} next to where it runs, or a "catalogen" key in package.json.
+// catalogen.config.{js,mjs,ts,mts,json} next to where it runs, or a "catalogen" key in package.json.
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { ConfigSyntaxError, importTypeScript } from "./typescript-config.js";
 import { TARGETS, type Target } from "../emit/types.js";
 
 export interface CatalogenConfig {
@@ -34,7 +36,7 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-const FILES = ["catalogen.config.js", "catalogen.config.mjs", "catalogen.config.json"];
+export const CONFIG_FILES = ["catalogen.config.js", "catalogen.config.mjs", "catalogen.config.ts", "catalogen.config.mts", "catalogen.config.json"];
 
 export async function loadConfig(cwd: string, explicit?: string): Promise<ResolvedConfig> {
   const found = explicit ? await readConfigFile(resolve(cwd, explicit), true) : await findConfig(cwd);
@@ -54,7 +56,7 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Resolv
 }
 
 async function findConfig(cwd: string): Promise<{ path: string; config: CatalogenConfig } | undefined> {
-  for (const name of FILES) {
+  for (const name of CONFIG_FILES) {
     const found = await readConfigFile(join(cwd, name), false);
     if (found) return found;
   }
@@ -69,12 +71,19 @@ async function findConfig(cwd: string): Promise<{ path: string; config: Cataloge
 
 async function readConfigFile(path: string, required: boolean): Promise<{ path: string; config: CatalogenConfig } | undefined> {
   try {
-    if (path.endsWith(".json")) return { path, config: JSON.parse(await readFile(path, "utf8")) as CatalogenConfig };
-    await readFile(path); // exists?
-    const loaded = (await import(pathToFileURL(path).href)) as { default?: CatalogenConfig };
-    return { path, config: loaded.default ?? {} };
+    const text = await readFile(path, "utf8");
+    if (path.endsWith(".json")) return { path, config: JSON.parse(text) as CatalogenConfig };
+    const loaded = /\.m?ts$/.test(path) ? await importTypeScript(path, text) : await importJavaScript(path, text);
+    return { path, config: (loaded.default ?? {}) as CatalogenConfig };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT" && !required) return undefined;
+    if (error instanceof ConfigSyntaxError) throw new ConfigError(error.message);
     throw new ConfigError(`cannot read config ${path}: ${(error as Error).message}`);
   }
+}
+
+/** The query makes an edited file (generate --watch) load afresh instead of from the module cache. */
+async function importJavaScript(path: string, text: string): Promise<{ default?: unknown }> {
+  const hash = createHash("sha256").update(text).digest("hex").slice(0, 16);
+  return (await import(`${pathToFileURL(path).href}?hash=${hash}`)) as { default?: unknown };
 }

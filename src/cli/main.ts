@@ -69,7 +69,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   }
 }
 
-function applyFlags(config: ResolvedConfig, flags: Record<string, unknown>, cwd: string): ResolvedConfig {
+export function applyFlags(config: ResolvedConfig, flags: Record<string, unknown>, cwd: string): ResolvedConfig {
   const targets = typeof flags.target === "string" ? flags.target.split(",") : config.targets;
   for (const target of targets) {
     if (!TARGETS.includes(target as Target)) throw new UsageError(`unknown target "${target}"; use ${TARGETS.join(", ")}`);
@@ -93,7 +93,7 @@ function usage(): string {
     "Commands:",
     ...COMMANDS.map((command) => `  ${command.name.padEnd(10)} ${command.summary}`),
     "",
-    "Defaults come from catalogen.config.{js,mjs,json} or the \"catalogen\" key of package.json.",
+    "Defaults come from catalogen.config.{js,mjs,ts,mts,json} or the \"catalogen\" key of package.json.",
     "Run `catalogen <command> --help` for a command's options.",
   ].join("\n");
 }

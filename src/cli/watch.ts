@@ -1,0 +1,113 @@
+// `generate --watch`: generates, then again after every change of the catalogue folder or the config
+// file, until Ctrl-C (exit 0). A run that fails (an invalid catalogue, a broken config) is reported
+// and watching goes on; the next change tries again.
+import { watch, type FSWatcher } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { CatalogueError } from "../validate/diagnostic.js";
+import type { Command } from "./commands.js";
+import { loadConfig } from "./config.js";
+import { applyFlags, shown } from "./main.js";
+
+type RunContext = Parameters<Command["run"]>[0];
+
+/** Quiet time after the last change before a run: one save in an editor is often several events. */
+const DEBOUNCE_MS = 100;
+
+export async function watchAndGenerate(context: RunContext & { generateOnce: (context: RunContext) => Promise<number> }): Promise<number> {
+  const { flags, io, generateOnce } = context;
+  let config = context.config;
+  let watchers: FSWatcher[] = [];
+  let watching = "";
+  let changed = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<boolean> | undefined;
+  let runAgain = false;
+  let stopped = false;
+  let finish: (code: number) => void = () => {};
+  const finished = new Promise<number>((resolve) => (finish = resolve));
+
+  /** One run: reload the config (it may have changed), generate, follow the folders it names. */
+  const runOnce = async (): Promise<boolean> => {
+    if (changed.size > 0) io.out(`catalogen: changed ${[...changed].sort().join(", ")}`);
+    changed = new Set();
+    try {
+      config = applyFlags(await loadConfig(io.cwd, flags.config as string | undefined), flags, io.cwd);
+      await generateOnce({ config, flags, io });
+    } catch (error) {
+      io.err(error instanceof CatalogueError ? error.report() : `catalogen: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return follow();
+  };
+
+  const start = () => {
+    if (running) {
+      runAgain = true;
+      return;
+    }
+    running = runOnce();
+    void running.then((ok) => {
+      running = undefined;
+      if (!ok) stop(1);
+      else if (runAgain && !stopped) {
+        runAgain = false;
+        start();
+      }
+    });
+  };
+
+  const changedPath = (path: string) => {
+    changed.add(shown(path, io.cwd));
+    clearTimeout(timer);
+    timer = setTimeout(start, DEBOUNCE_MS);
+  };
+
+  /**
+   * Watches the catalogue folder and the config file, the latter through its folder (editors
+   * replace a file on save). False when the catalogue folder cannot be watched.
+   */
+  const follow = (): boolean => {
+    const key = `${config.catalogue}\n${config.source ?? ""}`;
+    if (key === watching || stopped) return true;
+    for (const watcher of watchers) watcher.close();
+    watchers = [];
+    watching = key;
+    const catalogue = config.catalogue;
+    const source = config.source;
+    try {
+      watchers.push(
+        watch(catalogue, (_event, name) => {
+          if (name === null || /\.ya?ml$/.test(name)) changedPath(join(catalogue, name ?? ""));
+        }),
+      );
+    } catch (error) {
+      io.err(`catalogen: cannot watch ${shown(catalogue, io.cwd)}: ${(error as Error).message}`);
+      return false;
+    }
+    if (source !== undefined) {
+      watchers.push(
+        watch(dirname(source), (_event, name) => {
+          if (name === basename(source)) changedPath(source);
+        }),
+      );
+    }
+    const what = [catalogue, ...(source === undefined ? [] : [source])].map((path) => shown(path, io.cwd));
+    io.out(`catalogen: watching ${what.join(" and ")}; Ctrl-C stops`);
+    return true;
+  };
+
+  /** Stops after the run under way, if any, so that no output is left half-written. */
+  const stop = (code: number) => {
+    stopped = true;
+    clearTimeout(timer);
+    for (const watcher of watchers) watcher.close();
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+    void (running ?? Promise.resolve()).then(() => finish(code));
+  };
+  const onSignal = () => stop(0);
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+
+  start();
+  return finished;
+}

@@ -1,7 +1,8 @@
-// The command line: usage errors, help for every command, defaults from a config file.
-import { mkdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
-import { execFile } from "node:child_process";
+// The command line: usage errors, help for every command, defaults from a config file, init, watch.
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { execFile, spawn } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
@@ -93,5 +94,172 @@ describe("catalogen CLI", () => {
     const { stdout } = await promisify(execFile)("npx", ["--no-install", "catalogen", "list", "--json"], { cwd: repoRoot });
     const rows = JSON.parse(stdout) as unknown[];
     expect(rows).toHaveLength(184);
+  });
+
+  it("generate's summary line gives the time taken", async () => {
+    const dir = await freshDir("timing");
+    const first = await run(["generate", "--catalogue", repoCatalogue, "--out", "out", "--target", "openapi"], dir);
+    expect(first.out).toMatch(/^catalogen: out: 1 written, 0 unchanged, 0 removed \(\d+(\.\d)? m?s\)$/m);
+    const second = await run(["generate", "--catalogue", repoCatalogue, "--out", "out", "--target", "openapi"], dir);
+    expect(second.out).toMatch(/^catalogen: out is up to date \(\d+(\.\d)? m?s\)$/m);
+  });
+});
+
+describe("catalogen init", () => {
+  it("writes a valid starter catalogue whose modelines reach the schema, and adds the config to package.json in its own indent", async () => {
+    const dir = await freshDir("init");
+    await writeFile(join(dir, "package.json"), '{\n\t"name": "mine",\n\t"type": "module"\n}\n');
+    const result = await run(["init"], dir);
+    expect(result.code).toBe(0);
+    expect(result.out).toContain("wrote   catalogue/api.yaml");
+    expect(result.out).toContain("wrote   catalogue/notes.yaml");
+    expect(await readFile(join(dir, "package.json"), "utf8")).toBe(
+      '{\n\t"name": "mine",\n\t"type": "module",\n\t"catalogen": {\n\t\t"catalogue": "catalogue",\n\t\t"out": "generated",\n\t\t"scaffold": {\n\t\t\t"out": "src/handlers"\n\t\t}\n\t}\n}\n',
+    );
+    expect((await readdir(dir)).sort()).toEqual(["catalogue", "package.json"]);
+    for (const name of ["api.yaml", "notes.yaml"]) {
+      const schema = /^# yaml-language-server: \$schema=(\S+)\n/.exec(await readFile(join(dir, "catalogue", name), "utf8"))?.[1];
+      expect(schema).toMatch(/catalogue\.schema\.json$/);
+      expect(existsSync(resolve(dir, "catalogue", schema!))).toBe(true);
+    }
+    const valid = await run(["validate"], dir);
+    expect(valid.out).toContain("catalogue is valid: 1 operations in 1 module");
+    const list = await run(["list", "--json"], dir);
+    expect(JSON.parse(list.out)).toMatchObject([{ id: "getNote", method: "GET", path: "/api/v1/notes/{noteId}" }]);
+  });
+
+  it("never overwrites a file, says what it kept, and leaves an existing config alone", async () => {
+    const dir = await freshDir("init-again");
+    await writeFile(join(dir, "package.json"), '{ "name": "mine" }');
+    await run(["init"], dir);
+    await writeFile(join(dir, "catalogue/notes.yaml"), "# mine\n");
+    const packageJson = await readFile(join(dir, "package.json"), "utf8");
+    const again = await run(["init"], dir);
+    expect(again.code).toBe(0);
+    expect(again.out).toContain("kept    catalogue/api.yaml (it exists)");
+    expect(again.out).toContain("kept    catalogue/notes.yaml (it exists)");
+    expect(again.out).toContain("kept    package.json (it already configures catalogen)");
+    expect(await readFile(join(dir, "catalogue/notes.yaml"), "utf8")).toBe("# mine\n");
+    expect(await readFile(join(dir, "package.json"), "utf8")).toBe(packageJson);
+  });
+
+  it("--catalogue DIR without a package.json writes the catalogue there and creates nothing else", async () => {
+    const dir = await freshDir("init-dir");
+    const result = await run(["init", "--catalogue", "api/spec"], dir);
+    expect(result.code).toBe(0);
+    expect(result.out).toContain("no package.json here, so no config: pass --catalogue api/spec");
+    expect(await readdir(dir)).toEqual(["api"]);
+    expect((await readdir(join(dir, "api/spec"))).sort()).toEqual(["api.yaml", "notes.yaml"]);
+    expect((await run(["validate", "--catalogue", "api/spec"], dir)).code).toBe(0);
+  });
+
+  it("writes nothing when package.json is not valid JSON", async () => {
+    const dir = await freshDir("init-bad-json");
+    await writeFile(join(dir, "package.json"), "{ nope");
+    const result = await run(["init"], dir);
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/^catalogen: .*package\.json is not valid JSON .*; nothing was written\n$/);
+    expect(await readdir(dir)).toEqual(["package.json"]);
+  });
+});
+
+/** The built CLI in a child process, as `npx catalogen` runs it (TypeScript configs need real Node, not vitest's loader). */
+async function runBin(args: string[], cwd: string) {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(repoRoot, "bin/catalogen.js"), ...args], { cwd });
+    return { code: 0, out: stdout, err: stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, out: e.stdout, err: e.stderr };
+  }
+}
+
+describe("TypeScript config files", () => {
+  const config = (out: string) =>
+    `import { defineConfig, type CatalogenConfig } from "catalogen";\n` +
+    `import { catalogue } from "./paths.js";\n\n` +
+    `const targets: CatalogenConfig["targets"] = ["openapi"];\n` +
+    `export default defineConfig({ catalogue, out: ${JSON.stringify(out)} as string, targets });\n`;
+
+  it.each(["catalogen.config.ts", "catalogen.config.mts"])("reads %s, typed by defineConfig, with its own imports", async (name) => {
+    const dir = await freshDir("config-ts");
+    await writeFile(join(dir, "paths.js"), `export const catalogue = ${JSON.stringify(repoCatalogue)};\n`);
+    await writeFile(join(dir, name), config("ts-out"));
+    const result = await runBin(["generate"], dir);
+    expect(result.err).toBe("");
+    expect(result.out).toContain("wrote   ts-out/openapi.json");
+    expect((await readdir(dir)).sort()).toEqual([name, "paths.js", "ts-out"].sort()); // nothing written beside it
+  });
+
+  it("--config FILE takes a .ts file", async () => {
+    const dir = await freshDir("config-ts-flag");
+    await writeFile(join(dir, "paths.js"), `export const catalogue = ${JSON.stringify(repoCatalogue)};\n`);
+    await writeFile(join(dir, "settings.ts"), config("flag-out"));
+    const result = await runBin(["generate", "--config", "settings.ts"], dir);
+    expect(result.out).toContain("wrote   flag-out/openapi.json");
+  });
+
+  it("a config that does not compile is one line with file:line:col", async () => {
+    const dir = await freshDir("config-ts-bad");
+    await writeFile(join(dir, "catalogen.config.ts"), `export default {\n  out: "x" as string,\n`);
+    const result = await runBin(["generate"], dir);
+    expect(result.code).toBe(2);
+    expect(result.err).toBe(`catalogen: ${join(dir, "catalogen.config.ts")}:3:1: '}' expected.\n`);
+  });
+});
+
+describe("generate --watch", () => {
+  it("regenerates after a change, reports an invalid catalogue and keeps watching, and exits 0 on Ctrl-C", async () => {
+    const dir = await freshDir("watch");
+    await writeFile(join(dir, "package.json"), '{ "name": "watched" }\n');
+    await run(["init"], dir);
+    const notes = join(dir, "catalogue/notes.yaml");
+    const openapi = join(dir, "generated/openapi.json");
+    const original = await readFile(notes, "utf8");
+
+    const child = spawn(process.execPath, [join(repoRoot, "bin/catalogen.js"), "generate", "--watch", "--target", "openapi"], { cwd: dir });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+    const exited = new Promise<number | null>((resolveExit) => child.on("exit", (code) => resolveExit(code)));
+    /** Waits until `read()` has `count` matches of `pattern`. */
+    const waitFor = async (read: () => string, pattern: RegExp, count = 1) => {
+      const deadline = Date.now() + 20_000;
+      while ((read().match(new RegExp(pattern, "g")) ?? []).length < count) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}\nstdout:\n${out}\nstderr:\n${err}`);
+        await new Promise((wait) => setTimeout(wait, 50));
+      }
+    };
+    const summary = /catalogen: generated: \d+ written, \d+ unchanged, \d+ removed \(\d+(\.\d)? m?s\)/;
+    try {
+      await waitFor(() => out, /watching catalogue and package\.json; Ctrl-C stops/);
+      await waitFor(() => out, summary);
+      expect(JSON.parse(await readFile(openapi, "utf8")).paths["/api/v1/notes/{noteId}"].get.summary).toBe("Get one note");
+
+      await writeFile(notes, original.replace("summary: Get one note", "summary: Get a note"));
+      await waitFor(() => out, summary, 2);
+      expect(out).toContain("catalogen: changed catalogue/notes.yaml");
+      expect(out).toMatch(/1 written, 0 unchanged, 0 removed/);
+      expect(JSON.parse(await readFile(openapi, "utf8")).paths["/api/v1/notes/{noteId}"].get.summary).toBe("Get a note");
+
+      await writeFile(notes, original.replace("{ ref: Note }", "{ ref: Nope }"));
+      await waitFor(() => err, /catalogue\/notes\.yaml:\d+:\d+: error: unknown type "Nope"/);
+      expect(JSON.parse(await readFile(openapi, "utf8")).paths["/api/v1/notes/{noteId}"].get.summary).toBe("Get a note");
+
+      await writeFile(notes, original.replace("summary: Get one note", "summary: Get the note"));
+      await waitFor(() => out, summary, 3);
+      expect(JSON.parse(await readFile(openapi, "utf8")).paths["/api/v1/notes/{noteId}"].get.summary).toBe("Get the note");
+
+      // The config is watched too: a new output folder takes effect at once.
+      const packageJson = JSON.parse(await readFile(join(dir, "package.json"), "utf8")) as { catalogen: { out: string } };
+      packageJson.catalogen.out = "elsewhere";
+      await writeFile(join(dir, "package.json"), JSON.stringify(packageJson));
+      await waitFor(() => out, /catalogen: elsewhere: 1 written/);
+      expect(out).toContain("catalogen: changed package.json");
+    } finally {
+      child.kill("SIGINT");
+    }
+    expect(await exited).toBe(0);
   });
 });

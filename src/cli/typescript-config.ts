@@ -1,6 +1,6 @@
 // catalogen.config.ts and .mts on every supported Node. Node 20 cannot import TypeScript, so the
-// file becomes JavaScript here: Node's own type stripping where it has it (22.13+), else the
-// TypeScript compiler that ts-morph bundles, loaded only now. A module hook then hands that
+// file becomes JavaScript here: Node's own type stripping where it has it (22.13+), else (or where
+// it refuses the file) the TypeScript compiler that ts-morph bundles, loaded only then. A module hook then hands that
 // JavaScript to Node under the file's own URL, so the config's imports ("catalogen", "./paths.js")
 // resolve from its folder as written, and nothing is written next to it or anywhere else.
 import * as nodeModule from "node:module";
@@ -39,9 +39,9 @@ async function toJavaScript(path: string, text: string): Promise<string> {
   const strip = (nodeModule as { stripTypeScriptTypes?: StripTypeScriptTypes }).stripTypeScriptTypes;
   if (strip) {
     try {
-      return strip(text, { mode: "strip" });
-    } catch (error) {
-      throw new ConfigSyntaxError(`${path}: ${firstLine((error as Error).message)}`);
+      return withoutWarnings(() => strip(text, { mode: "strip" }));
+    } catch {
+      // Not erasable (an enum) or not valid: the compiler below transforms it or says where it is wrong.
     }
   }
   const { ts } = await import("ts-morph");
@@ -59,6 +59,20 @@ async function toJavaScript(path: string, text: string): Promise<string> {
     throw new ConfigSyntaxError(where ? `${path}:${where.line + 1}:${where.character + 1}: ${message}` : `${path}: ${message}`);
   }
   return output.outputText;
+}
+
+/**
+ * Node marks stripTypeScriptTypes experimental with a warning on every call; it is catalogen's
+ * choice, not the user's, so it is not printed.
+ */
+function withoutWarnings<T>(action: () => T): T {
+  const emitWarning = process.emitWarning;
+  process.emitWarning = () => {};
+  try {
+    return action();
+  } finally {
+    process.emitWarning = emitWarning;
+  }
 }
 
 function firstLine(text: string): string {

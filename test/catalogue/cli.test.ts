@@ -199,6 +199,17 @@ describe("TypeScript config files", () => {
     expect(result.out).toContain("wrote   flag-out/openapi.json");
   });
 
+  it("takes syntax that is not erasable (an enum) too, and prints no warning", async () => {
+    const dir = await freshDir("config-ts-enum");
+    await writeFile(
+      join(dir, "catalogen.config.ts"),
+      `enum Target { OpenApi = "openapi" }\nexport default { catalogue: ${JSON.stringify(repoCatalogue)}, out: "enum-out", targets: [Target.OpenApi] };\n`,
+    );
+    const result = await runBin(["generate"], dir);
+    expect(result.err).toBe("");
+    expect(result.out).toContain("wrote   enum-out/openapi.json");
+  });
+
   it("a config that does not compile is one line with file:line:col", async () => {
     const dir = await freshDir("config-ts-bad");
     await writeFile(join(dir, "catalogen.config.ts"), `export default {\n  out: "x" as string,\n`);

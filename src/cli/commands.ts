@@ -35,9 +35,37 @@ export const COMMANDS: Command[] = [
       if (flags.watch) {
         if (flags.check) throw new UsageError("--watch and --check do not go together");
         const { watchAndGenerate } = await import("./watch.js");
-        return watchAndGenerate({ config, flags, io, generateOnce: runGenerate });
+        // Each run is this command without --watch, on the config as it is then.
+        return watchAndGenerate({ config, flags, io, generateOnce: (context) => this.run({ ...context, flags: { ...context.flags, watch: false } }) });
       }
-      return runGenerate({ config, flags, io });
+      const started = performance.now();
+      const took = () => formatDuration(performance.now() - started);
+      const outDir = typeof flags.out === "string" ? resolve(io.cwd, flags.out) : config.out;
+      const options = { catalogue: config.catalogue, out: outDir, targets: config.targets };
+      const out = shown(outDir, io.cwd);
+      if (flags.check) {
+        const report = await check(options);
+        const problems = [
+          ...report.stale.map((path) => `  stale:   ${out}/${path}`),
+          ...report.missing.map((path) => `  missing: ${out}/${path}`),
+          ...report.extra.map((path) => `  extra:   ${out}/${path}`),
+        ];
+        if (problems.length === 0) {
+          io.out(`catalogen: ${out} is up to date with ${shown(config.catalogue, io.cwd)} (${took()})`);
+          return 0;
+        }
+        io.err(`catalogen: ${out} does not match the catalogue:\n${problems.join("\n")}\nrun \`npx catalogen generate\` and commit the result`);
+        return 1;
+      }
+      const result = await generate(options);
+      if (result.upToDate) io.out(`catalogen: ${out} is up to date (${took()})`);
+      else {
+        const { written, unchanged, removed } = result;
+        io.out(`catalogen: ${out}: ${written.length} written, ${unchanged.length} unchanged, ${removed.length} removed (${took()})`);
+        for (const path of written) io.out(`  wrote   ${out}/${path}`);
+        for (const path of removed) io.out(`  removed ${out}/${path}`);
+      }
+      return 0;
     },
   },
   {
@@ -109,38 +137,6 @@ export const COMMANDS: Command[] = [
     },
   },
 ];
-
-/** One `generate` (or `generate --check`) with its summary line, which gives the time taken. */
-export async function runGenerate({ config, flags, io }: Parameters<Command["run"]>[0]): Promise<number> {
-  const started = performance.now();
-  const took = () => formatDuration(performance.now() - started);
-  const outDir = typeof flags.out === "string" ? resolve(io.cwd, flags.out) : config.out;
-  const options = { catalogue: config.catalogue, out: outDir, targets: config.targets };
-  const out = shown(outDir, io.cwd);
-  if (flags.check) {
-    const report = await check(options);
-    const problems = [
-      ...report.stale.map((path) => `  stale:   ${out}/${path}`),
-      ...report.missing.map((path) => `  missing: ${out}/${path}`),
-      ...report.extra.map((path) => `  extra:   ${out}/${path}`),
-    ];
-    if (problems.length === 0) {
-      io.out(`catalogen: ${out} is up to date with ${shown(config.catalogue, io.cwd)} (${took()})`);
-      return 0;
-    }
-    io.err(`catalogen: ${out} does not match the catalogue:\n${problems.join("\n")}\nrun \`npx catalogen generate\` and commit the result`);
-    return 1;
-  }
-  const result = await generate(options);
-  if (result.upToDate) io.out(`catalogen: ${out} is up to date (${took()})`);
-  else {
-    const { written, unchanged, removed } = result;
-    io.out(`catalogen: ${out}: ${written.length} written, ${unchanged.length} unchanged, ${removed.length} removed (${took()})`);
-    for (const path of written) io.out(`  wrote   ${out}/${path}`);
-    for (const path of removed) io.out(`  removed ${out}/${path}`);
-  }
-  return 0;
-}
 
 /** 412 ms, 1.3 s */
 export function formatDuration(ms: number): string {

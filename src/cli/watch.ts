@@ -36,7 +36,7 @@ export async function watchAndGenerate(context: RunContext & { generateOnce: (co
     } catch (error) {
       io.err(error instanceof CatalogueError ? error.report() : `catalogen: ${error instanceof Error ? error.message : String(error)}`);
     }
-    return follow();
+    return watchFolders();
   };
 
   const start = () => {
@@ -65,7 +65,7 @@ export async function watchAndGenerate(context: RunContext & { generateOnce: (co
    * Watches the catalogue folder and the config file, the latter through its folder (editors
    * replace a file on save). False when the catalogue folder cannot be watched.
    */
-  const follow = (): boolean => {
+  const watchFolders = (): boolean => {
     const key = `${config.catalogue}\n${config.source ?? ""}`;
     if (key === watching || stopped) return true;
     for (const watcher of watchers) watcher.close();
@@ -73,22 +73,23 @@ export async function watchAndGenerate(context: RunContext & { generateOnce: (co
     watching = key;
     const catalogue = config.catalogue;
     const source = config.source;
+    const follow = (folder: string, onChange: (name: string | null) => void) => {
+      const watcher = watch(folder, (_event, name) => onChange(name));
+      watcher.on("error", (error) => io.err(`catalogen: stopped watching ${shown(folder, io.cwd)}: ${error.message}`));
+      watchers.push(watcher);
+    };
     try {
-      watchers.push(
-        watch(catalogue, (_event, name) => {
-          if (name === null || /\.ya?ml$/.test(name)) changedPath(join(catalogue, name ?? ""));
-        }),
-      );
+      follow(catalogue, (name) => {
+        if (name === null || /\.ya?ml$/.test(name)) changedPath(join(catalogue, name ?? ""));
+      });
+      if (source !== undefined) {
+        follow(dirname(source), (name) => {
+          if (name === basename(source)) changedPath(source);
+        });
+      }
     } catch (error) {
       io.err(`catalogen: cannot watch ${shown(catalogue, io.cwd)}: ${(error as Error).message}`);
       return false;
-    }
-    if (source !== undefined) {
-      watchers.push(
-        watch(dirname(source), (_event, name) => {
-          if (name === basename(source)) changedPath(source);
-        }),
-      );
     }
     const what = [catalogue, ...(source === undefined ? [] : [source])].map((path) => shown(path, io.cwd));
     io.out(`catalogen: watching ${what.join(" and ")}; Ctrl-C stops`);

@@ -273,4 +273,12 @@ describe("generate --watch", () => {
     }
     expect(await exited).toBe(0);
   });
+
+  it("exits 1 without a stack trace when the catalogue folder is missing", async () => {
+    const dir = await freshDir("watch-missing");
+    const result = await runBin(["generate", "--watch", "--catalogue", "nope"], dir);
+    expect(result.code).toBe(1);
+    expect(result.err).toContain("catalogen: cannot watch nope:");
+    expect(result.err).not.toMatch(/^\s+at /m);
+  });
 });

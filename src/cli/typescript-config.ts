@@ -1,8 +1,9 @@
 // catalogen.config.ts and .mts on every supported Node. Node 20 cannot import TypeScript, so the
 // file becomes JavaScript here: Node's own type stripping where it has it (22.13+), else (or where
-// it refuses the file) the TypeScript compiler that ts-morph bundles, loaded only then. A module hook then hands that
-// JavaScript to Node under the file's own URL, so the config's imports ("catalogen", "./paths.js")
-// resolve from its folder as written, and nothing is written next to it or anywhere else.
+// it refuses the file) the TypeScript compiler that ts-morph bundles, loaded only then. A module
+// hook hands that JavaScript to Node under the file's own URL, so the config's imports
+// ("catalogen", "./paths.js") resolve from its folder as written; nothing is written to disk
+// (a data: URL or a copy in the temporary folder could not resolve "catalogen").
 import * as nodeModule from "node:module";
 import { pathToFileURL } from "node:url";
 

@@ -108,6 +108,28 @@ describe("redirects", () => {
     expect(api.received).toHaveLength(6);
   });
 
+  test("a 307 after a streamed body is not followed: the stream cannot be sent again", async () => {
+    api.handle(redirect(307, "/kept"));
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("chunk"));
+        controller.close();
+      },
+    });
+    const error = await rejection(make().createThing!({ body }));
+    expect([error.kind, error.status]).toEqual(["http", 307]);
+    expect(error.message).toContain("a streamed request body cannot be sent again");
+    expect(api.received).toHaveLength(1);
+  });
+
+  test("a caller's own Authorization header does not cross origins either", async () => {
+    api.handle(redirect(302, `${other.url}/moved`));
+    await make().listThings!({ query: { page: 1 } }, { headers: { Authorization: "Basic c2VjcmV0LXBhc3M=", "x-request-id": "r1" } });
+    expect(api.received[0]?.headers.authorization).toBe("Basic c2VjcmV0LXBhc3M=");
+    expect(other.received[0]?.headers.authorization).toBeUndefined();
+    expect(other.received[0]?.headers["x-request-id"]).toBe("r1");
+  });
+
   test("a redirect to another scheme is not followed", async () => {
     api.handle(redirect(302, "file:///etc/passwd"));
     const error = await rejection(make().listThings!({ query: { page: 1 } }));

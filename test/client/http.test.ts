@@ -77,6 +77,29 @@ describe("requests", () => {
     }
   });
 
+  test("a redirect to another origin is followed without Authorization; within the origin with it", async () => {
+    const other = await startServer();
+    try {
+      server.handle((_req, res) => {
+        res.writeHead(302, { location: `${other.url}/elsewhere` });
+        res.end();
+      });
+      other.handle((_req, res) => json(res, 200, VALID));
+      expect(await api({ rateLimit: "off" }).supplies!.getDiscrepancies!({ supplyId: "1" })).toEqual(VALID);
+      expect(other.received[0]?.headers.authorization).toBeUndefined();
+      server.reset();
+      other.reset();
+      server.handle((req, res) => (req.url === "/v2" ? json(res, 200, { balance: 1 }) : (res.writeHead(308, { location: "/v2" }), res.end())));
+      expect(await api().finances!.getSellerBalance!()).toEqual({ balance: 1 });
+      expect(server.received.map((r) => [r.url, r.headers.authorization])).toEqual([
+        ["/api/v1/account/balance", TOKEN],
+        ["/v2", TOKEN],
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
+
   test("per-call headers are sent; they cannot replace the token", async () => {
     await api().finances!.getSellerBalance!(undefined, { headers: { "x-request-id": "r1", authorization: "other" } });
     expect(server.received[0]?.headers["x-request-id"]).toBe("r1");

@@ -1,4 +1,5 @@
 // Time and chance, injectable so tests of waits and backoff need not wait.
+import { onAbort } from "./abort.js";
 
 export interface Clock {
   /** Milliseconds since the epoch. */
@@ -18,14 +19,15 @@ export const systemClock: Clock = {
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
     const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
+      cancel();
       resolve();
     }, Math.max(0, ms));
-    signal?.addEventListener("abort", onAbort, { once: true });
+    const cancel = signal
+      ? onAbort(signal, () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        })
+      : () => undefined;
   });
 }

@@ -73,22 +73,61 @@ function isRawBody(body: unknown): boolean {
   );
 }
 
+/** Thrown when a response body is larger than the limit; what was read so far is dropped. */
+export class ResponseTooLarge extends Error {}
+
+/**
+ * The body's bytes, refusing one over `maxBytes` (0: no limit) without reading past it: a
+ * Content-Length over the limit is refused before reading at all.
+ */
+export async function readBytes(response: Response, maxBytes: number): Promise<Uint8Array> {
+  const limited = maxBytes > 0 && Number.isFinite(maxBytes);
+  if (limited && Number(response.headers.get("content-length")) > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new ResponseTooLarge();
+  }
+  if (!response.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    size += chunk.value.byteLength;
+    if (limited && size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new ResponseTooLarge();
+    }
+    chunks.push(chunk.value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The body as UTF-8 text (a leading byte order mark dropped, as `Response.text()` does). */
+export async function readText(response: Response, maxBytes: number): Promise<string> {
+  return new TextDecoder().decode(await readBytes(response, maxBytes));
+}
+
 /**
  * A successful response's value: JSON parsed when the content type says JSON; undefined for 204,
  * 205, HEAD and an empty body without a content type; the bytes otherwise.
- * Throws SyntaxError on malformed JSON.
+ * Throws SyntaxError on malformed JSON, ResponseTooLarge past `maxBytes`.
  */
-export async function readBody(response: Response, method: string): Promise<unknown> {
+export async function readBody(response: Response, method: string, maxBytes = 0): Promise<unknown> {
   if (response.status === 204 || response.status === 205 || method === "HEAD") {
     await response.body?.cancel();
     return undefined;
   }
   const contentType = response.headers.get("content-type");
   if (isJsonMediaType(contentType)) {
-    const text = await response.text();
+    const text = await readText(response, maxBytes);
     return text.trim() === "" ? undefined : (JSON.parse(text) as unknown);
   }
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  const bytes = await readBytes(response, maxBytes);
   return bytes.length === 0 && contentType === null ? undefined : bytes;
 }
 

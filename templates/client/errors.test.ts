@@ -1,6 +1,8 @@
 import { inspect } from "node:util";
 import { expect, test } from "vitest";
-import { ApiError, isApiError, kindOfStatus, redact, scrubCause } from "./errors.js";
+import { ApiError, isApiError, kindOfStatus, redact, scrubCause, secretOf } from "./errors.js";
+
+const SECRET = secretOf("s3cret-42");
 
 test("statuses map to kinds", () => {
   expect([401, 403, 404, 429, 400, 500].map(kindOfStatus)).toEqual(["unauthorized", "forbidden", "not_found", "rate_limited", "http", "http"]);
@@ -17,34 +19,63 @@ test("isApiError narrows by kind", () => {
 });
 
 test("scrubCause keeps only name, message, stack and cause, each redacted", () => {
-  const dirty = new TypeError("bad header s3cret", { cause: new Error("inner s3cret") });
-  const scrubbed = scrubCause(dirty, "s3cret") as Error;
+  const dirty = new TypeError("bad header s3cret-42", { cause: new Error("inner s3cret-42") });
+  const scrubbed = scrubCause(dirty, SECRET) as Error;
   expect(scrubbed.name).toBe("TypeError");
-  expect(inspect(scrubbed, { depth: 5 })).not.toContain("s3cret");
+  expect(inspect(scrubbed, { depth: 5 })).not.toContain("s3cret-42");
   expect(scrubbed.message).toBe("bad header [redacted]");
   expect((scrubbed.cause as Error).message).toBe("inner [redacted]");
-  expect(redact("a s3cret b s3cret", "s3cret")).toBe("a [redacted] b [redacted]");
-  expect(redact("abc", "")).toBe("abc");
+  expect(redact("a s3cret-42 b s3cret-42", SECRET)).toBe("a [redacted] b [redacted]");
+  expect(redact("abc", undefined)).toBe("abc");
 });
 
 test("scrubCause drops other properties, where a fetch may keep the request headers", () => {
-  const headers = { authorization: "s3cret" };
+  const headers = { authorization: "s3cret-42" };
   const clean = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED", request: { headers }, headers });
-  const scrubbed = scrubCause(clean, "s3cret") as Error;
+  const scrubbed = scrubCause(clean, SECRET) as Error;
   expect(scrubbed).not.toBe(clean);
   expect(scrubbed.message).toBe("connect ECONNREFUSED");
   expect(Object.keys(scrubbed)).toEqual(["name"]);
-  expect(inspect(scrubbed, { depth: Infinity, showHidden: true })).not.toContain("s3cret");
+  expect(inspect(scrubbed, { depth: Infinity, showHidden: true })).not.toContain("s3cret-42");
   const wrapped = new ApiError({ kind: "network", message: "m", operationId: "op", method: "GET", url: "u", cause: scrubbed });
-  expect(inspect(wrapped, { depth: Infinity, showHidden: true })).not.toContain("s3cret");
+  expect(inspect(wrapped, { depth: Infinity, showHidden: true })).not.toContain("s3cret-42");
 });
 
 test("scrubCause redacts strings and replaces objects that are not errors", () => {
-  expect(scrubCause("was s3cret", "s3cret")).toBe("was [redacted]");
-  expect(inspect(scrubCause({ headers: { authorization: "s3cret" } }, "s3cret"))).not.toContain("s3cret");
-  expect(scrubCause(undefined, "s3cret")).toBeUndefined();
-  expect(scrubCause(42, "s3cret")).toBe(42);
-  const loop = new Error("loop s3cret");
+  expect(scrubCause("was s3cret-42", SECRET)).toBe("was [redacted]");
+  expect(inspect(scrubCause({ headers: { authorization: "s3cret-42" } }, SECRET))).not.toContain("s3cret-42");
+  expect(scrubCause(undefined, SECRET)).toBeUndefined();
+  expect(scrubCause(42, SECRET)).toBe(42);
+  const loop = new Error("loop s3cret-42");
   loop.cause = loop;
-  expect(inspect(scrubCause(loop, "s3cret"), { depth: Infinity })).not.toContain("s3cret");
+  expect(inspect(scrubCause(loop, SECRET), { depth: Infinity })).not.toContain("s3cret-42");
+});
+
+test("secretOf matches every JSON spelling of the token, trimmed of whitespace", () => {
+  const token = 'SECRET-tok/en+42==\\"x\n';
+  const secret = secretOf(token);
+  const core = token.trim();
+  const escaped = JSON.stringify(core).slice(1, -1);
+  const spellings = [
+    core,
+    escaped,
+    escaped.replaceAll("/", "\\/"),
+    escaped.replace("+", "\\u002b"),
+    escaped.replace("+", "\\u002B").replace("S", "\\u0053"),
+    [...core].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join(""),
+  ];
+  for (const spelling of spellings) expect(redact(`a ${spelling} b`, secret)).toBe("a [redacted] b");
+  for (const spelling of spellings.slice(1)) {
+    expect(JSON.parse(`"${spelling}"`)).toBe(core);
+    // Redacted before parsing, the JSON text still parses, without the token.
+    expect(JSON.parse(redact(`{"detail":"was ${spelling}"}`, secret))).toEqual({ detail: "was [redacted]" });
+  }
+  expect(redact(`[${JSON.stringify(core)}]`, secret)).toBe('["[redacted]"]');
+});
+
+test("secretOf leaves tokens shorter than 8 characters alone, so that they do not mangle messages", () => {
+  expect(secretOf("s")).toBeUndefined();
+  expect(secretOf(" 1234567 \n")).toBeUndefined();
+  expect(redact("no such supply", secretOf("s"))).toBe("no such supply");
+  expect(redact("a 12345678 b", secretOf("12345678"))).toBe("a [redacted] b");
 });

@@ -20,6 +20,8 @@ export type ApiErrorKind =
   | "aborted"
   /** The response does not match the type the catalogue gives it, or is not valid JSON. */
   | "validation"
+  /** The response body is larger than `maxResponseBytes`; not retried. */
+  | "too_large"
   /** An argument was refused before any request was sent (e.g. an empty path parameter). */
   | "invalid_argument";
 
@@ -112,7 +114,7 @@ export function kindOfStatus(status: number): ApiErrorKind {
  * request, with its headers, on its error in any property. Strings are redacted, other objects
  * replaced by an Error naming their type; numbers and the like are kept.
  */
-export function scrubCause(cause: unknown, secret: string, depth = 0): unknown {
+export function scrubCause(cause: unknown, secret: Secret, depth = 0): unknown {
   if (typeof cause === "string") return redact(cause, secret);
   if (cause === null || (typeof cause !== "object" && typeof cause !== "function")) return cause;
   if (!(cause instanceof Error)) return new Error(`a cause of type ${typeof cause}`);
@@ -123,7 +125,34 @@ export function scrubCause(cause: unknown, secret: string, depth = 0): unknown {
   return copy;
 }
 
-/** `text` with every occurrence of `secret` replaced by `[redacted]`. */
-export function redact(text: string, secret: string): string {
-  return secret === "" ? text : text.split(secret).join("[redacted]");
+/** Tokens shorter than this are not searched for in text (a one-character "token" would mangle every message). */
+export const MIN_SECRET_LENGTH = 8;
+
+/** How a token is found in text a server sent back: a pattern, or undefined when it is too short to be a secret. */
+export type Secret = RegExp | undefined;
+
+/**
+ * A pattern matching every spelling of `token` (trimmed of whitespace, which HTTP drops) that a
+ * JSON body may hold: each character raw, as a `\uXXXX` escape in either case, or as its short
+ * escape (`\/`, `\"`, `\\`, `\n`...). Redacting the text before parsing it thus leaves no copy.
+ */
+export function secretOf(token: string): Secret {
+  const core = token.trim();
+  if (core.length < MIN_SECRET_LENGTH) return undefined;
+  let source = "";
+  for (let i = 0; i < core.length; i++) {
+    const code = core.charCodeAt(i);
+    const hex = code.toString(16).padStart(4, "0");
+    const anyCase = hex.replace(/[a-f]/g, (d) => `[${d}${d.toUpperCase()}]`);
+    const short = SHORT_ESCAPES[String.fromCharCode(code)];
+    source += `(?:\\u${hex}|\\\\u${anyCase}${short === undefined ? "" : `|\\\\${short}`})`;
+  }
+  return new RegExp(source, "g");
+}
+
+const SHORT_ESCAPES: Readonly<Record<string, string>> = { '"': '"', "\\": "\\\\", "/": "/", "\b": "b", "\f": "f", "\n": "n", "\r": "r", "\t": "t" };
+
+/** `text` with every spelling of the secret replaced by `[redacted]`. */
+export function redact(text: string, secret: Secret): string {
+  return secret === undefined ? text : text.replace(secret, "[redacted]");
 }

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { describe, expect, test } from "vitest";
 import type { Clock } from "./clock.js";
 import { RateLimitedLocally, RateLimiter, TokenBucket } from "./rate-limit.js";
@@ -106,5 +107,39 @@ describe("RateLimiter", () => {
     expect((error as RateLimitedLocally).retryAfterMs).toBe(1000);
     await expect(limiter.acquire([LIMIT], "b", "fail")).resolves.toBeUndefined();
     await expect(limiter.acquire([{ ...LIMIT, key: "other:0" }], "a", "fail")).resolves.toBeUndefined();
+  });
+});
+
+describe("RateLimiter memory", () => {
+  test("lanes of rotating tokens are dropped once idle (full bucket, nobody in line)", async () => {
+    const { clock, advance } = manualClock();
+    const limiter = new RateLimiter(clock);
+    for (let i = 0; i < 10_000; i++) {
+      await limiter.acquire([LIMIT], `token-${i}`, i % 2 === 0 ? "fail" : "wait");
+      if (i % 100 === 99) await advance(1000);
+    }
+    // A second's tokens are busy; older lanes are full again and were swept.
+    expect(limiter.size).toBeLessThanOrEqual(2 * 100 + 64);
+  });
+
+  test("a busy lane is kept: dropping it would give its bucket back", async () => {
+    const { clock } = manualClock();
+    const limiter = new RateLimiter(clock);
+    await limiter.acquire([LIMIT], "busy", "fail");
+    for (let i = 0; i < 1_000; i++) await limiter.acquire([LIMIT], `other-${i}`, "fail");
+    await expect(limiter.acquire([LIMIT], "busy", "fail")).rejects.toBeInstanceOf(RateLimitedLocally);
+  });
+
+  test("callers waiting on one signal add one listener to it", async () => {
+    const { clock, advance } = manualClock();
+    const limiter = new RateLimiter(clock);
+    await limiter.acquire([LIMIT], "t", "wait");
+    const controller = new AbortController();
+    const waits = Array.from({ length: 1_000 }, () => limiter.acquire([LIMIT], "t", "wait", controller.signal).catch((e: unknown) => e));
+    await advance(0);
+    // The test clock's sleep adds one of its own for the first in line.
+    expect(getEventListeners(controller.signal, "abort").length).toBeLessThanOrEqual(2);
+    controller.abort(new Error("stop"));
+    expect(new Set((await Promise.all(waits)).map((e) => (e as Error).message))).toEqual(new Set(["stop"]));
   });
 });

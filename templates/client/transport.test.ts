@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { isApiError } from "./errors.js";
 import { makeTransport, type Operation } from "./transport.js";
 
 function recordingFetch(urls: string[]) {
@@ -21,4 +22,20 @@ test("a module's own base URL wins over the default", async () => {
   const transport = makeTransport({ baseUrl: { default: "http://default.test", constructor: "http://own.test" }, token: "t", fetch: recordingFetch(urls) }, "Authorization");
   await transport.send({ id: "op", module: "constructor", method: "GET", path: "/x" }, undefined);
   expect(urls).toEqual(["http://own.test/x"]);
+});
+
+test("fetch is asked not to follow redirects; a fetch that hides a redirect's target (a browser's) fails the call", async () => {
+  const inits: RequestInit[] = [];
+  const browserLike = async (_url: string, init: RequestInit): Promise<Response> => {
+    inits.push(init);
+    // What a browser's fetch gives for `redirect: "manual"`: no status, no headers.
+    const opaque = new Response(null, { status: 200 });
+    Object.defineProperties(opaque, { type: { value: "opaqueredirect" }, status: { value: 0 }, ok: { value: false } });
+    return opaque;
+  };
+  const transport = makeTransport({ baseUrl: "http://api.test", token: "tok-12345678", fetch: browserLike }, "Authorization");
+  const error = await transport.send({ id: "op", module: "m", method: "GET", path: "/x" }, undefined).catch((e: unknown) => e);
+  expect(isApiError(error, "http")).toBe(true);
+  expect((error as Error).message).toContain("redirect not followed: this fetch does not show its target");
+  expect(inits.map((init) => init.redirect)).toEqual(["manual"]);
 });

@@ -1,9 +1,11 @@
 // The one place requests are made: URL, auth, rate limit, timeout, retries, errors, validation.
 // Generated operation functions only describe themselves (an Operation) and call `send`.
 import { systemClock, type Clock } from "./clock.js";
-import { encodeBody, expandPath, headersObject, InvalidArgument, joinUrl, queryString, readBody } from "./encoding.js";
+import { encodeBody, expandPath, headersObject, InvalidArgument, joinUrl, queryString, readBody, readText, ResponseTooLarge } from "./encoding.js";
 import type { QueryParams } from "./encoding.js";
-import { ApiError, kindOfStatus, redact, scrubCause, type ApiErrorKind, type ErrorBody } from "./errors.js";
+import { ApiError, kindOfStatus, redact, scrubCause, secretOf, type ApiErrorKind, type ErrorBody, type Secret } from "./errors.js";
+import { onAbort } from "./abort.js";
+import { fetchFollowing } from "./redirect.js";
 import { RateLimitedLocally, RateLimiter, type Limit } from "./rate-limit.js";
 import { backoffDelay, isRetryableStatus, mayRetry, retryPolicy, serverRetryDelay, type RetryOptions } from "./retry.js";
 import type { Problem } from "../shared/guard.js";
@@ -61,8 +63,10 @@ export interface TransportOptions<M extends string = string> {
   token: string | (() => string | Promise<string>);
   /** Default: the global fetch. */
   fetch?: FetchLike | undefined;
-  /** Limit of one attempt (request and response body), in ms (default 30000; 0: none). Not retried. */
+  /** Limit of one attempt (request and response body), in ms (default 30000; 0: none). Not retried; no retry waits longer. */
   timeoutMs?: number | undefined;
+  /** Largest response body read, in bytes (default 64 MiB; 0: none). A larger one fails the call as `too_large`, not retried. */
+  maxResponseBytes?: number | undefined;
   /** Retries of 429, 5xx and network errors; `false`: none. */
   retry?: RetryOptions | false | undefined;
   /**
@@ -117,13 +121,14 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
   const rateLimit = options.rateLimit ?? "wait";
   const validate = options.validate ?? "throw";
   const doFetch: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
+  const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
 
   async function send(operation: Operation, rawArgs: object | undefined, call: CallOptions = {}): Promise<unknown> {
     const args = (rawArgs ?? {}) as Args;
     const { method } = operation;
     const base = baseUrlOf(options.baseUrl, operation.module);
     const ctx: Context = { operationId: operation.id, method, url: base ?? "" };
-    let token = "";
+    let secret: Secret;
     const fail = (error: ApiError): never => {
       hook(options.onError, { ...ctx, attempt, error });
       throw error;
@@ -138,9 +143,12 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
       fail(apiError(ctx, "invalid_argument", error.message));
     }
     const encoded = encodeBody(args.body);
-    token = typeof options.token === "function" ? await options.token() : options.token;
+    const token = typeof options.token === "function" ? await options.token() : options.token;
+    secret = secretOf(token);
     const retryable = !encoded.once && mayRetry(method, operation.idempotent === true, policy);
     const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? 30_000;
+    // No retry waits longer than one attempt may take.
+    const longestWait = timeoutMs > 0 ? Math.min(timeoutMs, policy.maxRetryAfterMs) : policy.maxRetryAfterMs;
     const signal = call.signal;
     let waitForLimiter = true;
 
@@ -171,50 +179,58 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
 
       const deadline = attemptSignal(signal, timeoutMs);
       const started = clock.now();
-      let response: Response;
+      let response: Response | undefined;
       let errorBody: ErrorBody | string | undefined;
       try {
-        const init: RequestInit & { duplex?: "half" } = { method, headers, signal: deadline.signal };
+        const init: RequestInit & { duplex?: "half" } = { method, headers, signal: deadline.signal, redirect: "manual" };
         if (encoded.body !== undefined) init.body = encoded.body;
         if (encoded.once) init.duplex = "half";
-        response = await doFetch(ctx.url, init);
+        const sent = await fetchFollowing(doFetch, ctx.url, init, authHeader);
+        response = sent.response;
         hook(options.onResponse, {
           ...ctx,
           attempt,
           status: response.status,
-          headers: responseHeaders(response, token),
+          headers: responseHeaders(response, secret),
           durationMs: clock.now() - started,
         });
+        if (sent.refused) {
+          await response.body?.cancel().catch(() => undefined);
+          fail(apiError(ctx, "http", `${response.status}: redirect not followed: ${sent.refused}`, { status: response.status }));
+        }
         if (response.ok) {
           let value: unknown;
           try {
-            value = await readBody(response, method);
+            value = await readBody(response, method, maxResponseBytes);
           } catch (error) {
             if (!(error instanceof SyntaxError)) throw error;
-            // V8's message quotes the start of the body, which may echo the token.
-            fail(apiError(ctx, "validation", `response is not valid JSON`, { status: response.status, cause: scrubCause(error, token) }));
+            // No cause: V8's message quotes the start of the body, where a long token's first characters may be.
+            fail(apiError(ctx, "validation", `response is not valid JSON`, { status: response.status }));
           }
           const found = validate === "off" ? undefined : operation.check?.(value);
           if (!found) return value;
           // The body may echo the token (in a value or a key), so the path and the value are redacted.
-          const path = redact(found.path, token);
-          const message = `response does not match its type at ${path}: expected ${found.expected}, got ${preview(found.value, token)}`;
+          const path = redact(found.path, secret);
+          const message = `response does not match its type at ${path}: expected ${found.expected}, got ${preview(found.value, secret)}`;
           if (validate === "warn") {
             console.warn(`${operation.id}: ${message}`);
             return value;
           }
           fail(apiError(ctx, "validation", message, { status: response.status, path }));
         }
-        errorBody = await readErrorBody(response, token);
+        errorBody = await readErrorBody(response, secret, maxResponseBytes);
       } catch (error) {
         if (error instanceof ApiError) throw error;
         if (signal?.aborted) fail(aborted(ctx, signal));
         if (deadline.timedOut()) fail(apiError(ctx, "timeout", `no response within ${timeoutMs} ms`));
-        const failure = apiError(ctx, "network", `request failed: ${redact(String((error as Error)?.message ?? error), token)}`, {
-          cause: scrubCause(error, token),
+        if (error instanceof ResponseTooLarge) {
+          fail(apiError(ctx, "too_large", `response body larger than maxResponseBytes (${maxResponseBytes})`, { status: response?.status }));
+        }
+        const failure = apiError(ctx, "network", `request failed: ${redact(String((error as Error)?.message ?? error), secret)}`, {
+          cause: scrubCause(error, secret),
         });
         if (!retryable || attempt >= policy.maxAttempts) fail(failure);
-        await pause(backoffDelay(attempt, policy, clock.random()));
+        await pause(Math.min(backoffDelay(attempt, policy, clock.random()), longestWait));
         continue;
       } finally {
         deadline.done();
@@ -222,12 +238,12 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
 
       const { status } = response;
       const hinted = serverRetryDelay(response.headers, clock.now());
-      const error = httpError(ctx, response, errorBody, status === 429 ? hinted : undefined, token);
+      const error = httpError(ctx, response, errorBody, status === 429 ? hinted : undefined, secret);
       if (!retryable || attempt >= policy.maxAttempts || !isRetryableStatus(status)) fail(error);
-      if (hinted !== undefined && hinted > policy.maxRetryAfterMs) fail(error);
+      if (hinted !== undefined && hinted > longestWait) fail(error);
       // After a 429 that says when to retry, the server's word replaces the local bucket's estimate.
       waitForLimiter = !(status === 429 && hinted !== undefined);
-      await pause(hinted ?? backoffDelay(attempt, policy, clock.random()));
+      await pause(hinted ?? Math.min(backoffDelay(attempt, policy, clock.random()), longestWait));
     }
 
     async function pause(ms: number): Promise<void> {
@@ -271,7 +287,7 @@ function apiError(
   ctx: Context,
   kind: ApiErrorKind,
   detail: string,
-  extra: { status?: number; retryAfterMs?: number; path?: string; cause?: unknown } = {},
+  extra: { status?: number | undefined; retryAfterMs?: number; path?: string; cause?: unknown } = {},
 ): ApiError {
   return new ApiError({ ...extra, kind, operationId: ctx.operationId, method: ctx.method, url: ctx.url, message: `${ctx.operationId} ${ctx.method} ${ctx.url}: ${detail}` });
 }
@@ -280,7 +296,7 @@ function aborted(ctx: Context, signal: AbortSignal | undefined): ApiError {
   return apiError(ctx, "aborted", "aborted by the caller", { cause: signal?.reason });
 }
 
-function httpError(ctx: Context, response: Response, body: ErrorBody | string | undefined, retryAfterMs: number | undefined, token: string): ApiError {
+function httpError(ctx: Context, response: Response, body: ErrorBody | string | undefined, retryAfterMs: number | undefined, secret: Secret): ApiError {
   const said = typeof body === "object" ? (body.detail ?? body.title) : undefined;
   return new ApiError({
     kind: kindOfStatus(response.status),
@@ -289,22 +305,22 @@ function httpError(ctx: Context, response: Response, body: ErrorBody | string | 
     url: ctx.url,
     status: response.status,
     body,
-    headers: responseHeaders(response, token),
+    headers: responseHeaders(response, secret),
     retryAfterMs,
-    message: `${ctx.operationId} ${ctx.method} ${ctx.url}: ${response.status} ${redact(response.statusText, token)}${typeof said === "string" ? `: ${said}` : ""}`.trim(),
+    message: `${ctx.operationId} ${ctx.method} ${ctx.url}: ${response.status} ${redact(response.statusText, secret)}${typeof said === "string" ? `: ${said}` : ""}`.trim(),
   });
 }
 
 /** Response headers as a plain object, with any copy of the token (a server may echo it) removed. */
-function responseHeaders(response: Response, token: string): Record<string, string> {
+function responseHeaders(response: Response, secret: Secret): Record<string, string> {
   const headers = headersObject(response.headers);
-  for (const name of Object.keys(headers)) headers[name] = redact(headers[name] ?? "", token);
+  for (const name of Object.keys(headers)) headers[name] = redact(headers[name] ?? "", secret);
   return headers;
 }
 
-/** The error body with any copy of the token removed: parsed when a JSON object, the text otherwise. */
-async function readErrorBody(response: Response, token: string): Promise<ErrorBody | string | undefined> {
-  const text = redact(await response.text(), token);
+/** The error body with any copy of the token removed (before parsing, so escaped copies too): parsed when a JSON object, the text otherwise. */
+async function readErrorBody(response: Response, secret: Secret, maxBytes: number): Promise<ErrorBody | string | undefined> {
+  const text = redact(await readText(response, maxBytes), secret);
   if (text === "") return undefined;
   if (isJsonMediaType(response.headers.get("content-type"))) {
     try {
@@ -321,8 +337,7 @@ async function readErrorBody(response: Response, token: string): Promise<ErrorBo
 function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number): { signal: AbortSignal; timedOut(): boolean; done(): void } {
   const controller = new AbortController();
   let timedOut = false;
-  const onAbort = (): void => controller.abort(caller?.reason);
-  caller?.addEventListener("abort", onAbort, { once: true });
+  const cancel = caller ? onAbort(caller, () => controller.abort(caller.reason)) : undefined;
   const timer =
     timeoutMs > 0 && Number.isFinite(timeoutMs)
       ? setTimeout(() => {
@@ -335,13 +350,13 @@ function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number): { si
     timedOut: () => timedOut,
     done: () => {
       clearTimeout(timer);
-      caller?.removeEventListener("abort", onAbort);
+      cancel?.();
     },
   };
 }
 
 /** A short text of `value` for a message, `secret` redacted before shortening (so no part of it is kept). */
-function preview(value: unknown, secret: string): string {
+function preview(value: unknown, secret: Secret): string {
   if (value === undefined) return "undefined";
   let text: string;
   try {

@@ -10,8 +10,12 @@ import { loadModel } from "../../src/pipeline.js";
 import { bundleOneOperation, bundleOneOperationCode } from "../helpers/bundle.js";
 import { freshDir, generateForTest, repoCatalogue } from "../helpers/generate.js";
 
-/** Bound of the minified one-operation bundle: 9,980 bytes when written, plus a small margin. */
-const MAX_MINIFIED = 10_500;
+/**
+ * Bound of the minified one-operation bundle: 12,964 bytes when written (10,335 before the
+ * transport followed redirects itself, redacted escaped tokens and capped response size), plus a
+ * small margin.
+ */
+const MAX_MINIFIED = 13_500;
 
 let model: ApiModel;
 let clientDir = "";

@@ -43,9 +43,9 @@ describe("layout", () => {
       ...readdirSync(fileURLToPath(new URL("../../templates/client/", import.meta.url)))
         .filter((n) => n.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(n))
         .map((n) => `client/runtime/${n}`),
-      "client/shared/bucket.ts",
-      "client/shared/guard.ts",
-      "client/shared/media.ts",
+      ...readdirSync(fileURLToPath(new URL("../../templates/shared/", import.meta.url)))
+        .filter((n) => n.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(n))
+        .map((n) => `client/shared/${n}`),
       "client/types.ts",
       "client/validate.ts",
     ].sort();

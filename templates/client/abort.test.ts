@@ -1,0 +1,30 @@
+import { getEventListeners } from "node:events";
+import { expect, test } from "vitest";
+import { onAbort } from "./abort.js";
+import { systemClock } from "./clock.js";
+
+test("one listener on the signal for any number of subscriptions; each called once, cancelled ones not", () => {
+  const controller = new AbortController();
+  const calls: number[] = [];
+  const cancels = Array.from({ length: 1_000 }, (_, i) => onAbort(controller.signal, () => calls.push(i)));
+  expect(getEventListeners(controller.signal, "abort")).toHaveLength(1);
+  for (const cancel of cancels.slice(0, 998)) cancel();
+  controller.abort();
+  controller.abort();
+  expect(calls).toEqual([998, 999]);
+});
+
+test("a signal already aborted calls at once", () => {
+  let called = 0;
+  onAbort(AbortSignal.abort(), () => called++);
+  expect(called).toBe(1);
+});
+
+test("the system clock's sleeps share one listener and reject with the reason", async () => {
+  const controller = new AbortController();
+  const sleeps = Array.from({ length: 100 }, () => systemClock.sleep(60_000, controller.signal).catch((e: unknown) => e));
+  expect(getEventListeners(controller.signal, "abort")).toHaveLength(1);
+  controller.abort(new Error("stop"));
+  expect(new Set((await Promise.all(sleeps)).map((e) => (e as Error).message))).toEqual(new Set(["stop"]));
+  await systemClock.sleep(1, controller.signal).catch((e: unknown) => expect((e as Error).message).toBe("stop"));
+});

@@ -1,0 +1,54 @@
+// Redirects, followed by the transport itself: fetch's own following keeps every header but
+// `Authorization` on the way to another origin, so a token in `X-Api-Key` would go along.
+import type { FetchLike } from "./transport.js";
+
+const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
+/** Redirects followed in one attempt; one more fails the call. */
+const MAX_REDIRECTS = 5;
+
+/**
+ * Sends the request (whose `redirect` is "manual") and follows its redirects. A redirect within
+ * the first URL's origin keeps the token; once one leaves it, the auth header is not sent again in this attempt. 303, and 301
+ * or 302 after a POST, become a GET without body; others keep method and body. A redirect that
+ * cannot be followed comes back as the response with `refused` saying why.
+ */
+export async function fetchFollowing(
+  doFetch: FetchLike,
+  firstUrl: string,
+  first: RequestInit & { duplex?: "half" },
+  authHeader: string,
+): Promise<{ response: Response; refused?: string }> {
+  const origin = new URL(firstUrl).origin;
+  let url = firstUrl;
+  let init = first;
+  for (let redirects = 0; ; redirects++) {
+    const response = await doFetch(url, init);
+    // A browser's fetch hides where a manual redirect goes.
+    if (response.type === "opaqueredirect") return { response, refused: "this fetch does not show its target" };
+    const location = REDIRECT_STATUSES.includes(response.status) ? response.headers.get("location") : null;
+    if (location === null) return { response };
+    if (redirects === MAX_REDIRECTS) return { response, refused: `more than ${MAX_REDIRECTS} redirects` };
+    let next: URL;
+    try {
+      next = new URL(location, url);
+    } catch {
+      return { response, refused: "its Location is not a URL" };
+    }
+    if (next.protocol !== "http:" && next.protocol !== "https:") return { response, refused: `${next.protocol} is not http(s)` };
+    const headers = { ...(init.headers as Record<string, string>) };
+    init = { ...init, headers };
+    if (response.status === 303 ? init.method !== "GET" && init.method !== "HEAD" : response.status <= 302 && init.method === "POST") {
+      init.method = "GET";
+      delete init.body;
+      delete init.duplex;
+      for (const name of Object.keys(headers)) if (/^content-/i.test(name)) delete headers[name];
+    } else if (init.duplex) {
+      return { response, refused: "a streamed request body cannot be sent again" };
+    }
+    if (next.origin !== origin) {
+      for (const name of Object.keys(headers)) if (name === authHeader || name.toLowerCase() === "authorization") delete headers[name];
+    }
+    await response.body?.cancel().catch(() => undefined);
+    url = next.href;
+  }
+}

@@ -1,6 +1,8 @@
 // What is on disk inside an output folder, read at most once per path, without ever following a
 // symbolic link: a folder on the way to a file must be a real folder, the file a regular file.
 // Anything else (a link, a folder where a file goes, a device) is a problem the caller refuses.
+// This guards against what is there when the run looks; a hostile process swapping a folder for a
+// link while a run writes is beyond it (other catalogen runs are kept out by the lock).
 import { constants, type Stats } from "node:fs";
 import { lstat, open, readlink } from "node:fs/promises";
 import { join } from "node:path";

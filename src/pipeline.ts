@@ -12,7 +12,7 @@ import { formatFile } from "./write/format.js";
 import { withHeader } from "./write/header.js";
 import { sha256 } from "./write/manifest.js";
 import { isSafeOutputPath } from "./write/paths.js";
-import { checkOutput, isUpToDate, writeOutput, type CheckReport, type OutputFile, type WriteReport } from "./write/writer.js";
+import { checkOutput, Output, type CheckReport, type OutputFile, type WriteReport } from "./write/writer.js";
 
 export { loadModel };
 
@@ -34,9 +34,14 @@ const packageRoot = dirname(codeRoot);
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const targets = uniqueTargets(options.targets);
   const inputHash = await hashInputs(options, targets);
-  if (await isUpToDate(options.out, inputHash)) return { upToDate: true };
-  const files = await render(await loadModel(options.catalogue), options, targets);
-  return { upToDate: false, ...(await writeOutput(options.out, files, { inputHash, targets })) };
+  const output = await Output.open(options.out); // locked until closed: one run at a time per folder
+  try {
+    if (await output.isUpToDate(inputHash)) return { upToDate: true };
+    const files = await render(await loadModel(options.catalogue), options, targets);
+    return { upToDate: false, ...(await output.write(files, { inputHash, targets })) };
+  } finally {
+    await output.close();
+  }
 }
 
 /** What `generate` would change, without writing anything. */

@@ -42,6 +42,7 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Resolv
   const found = explicit ? await readConfigFile(resolve(cwd, explicit), true) : await findConfig(cwd);
   const base = found ? dirname(found.path) : cwd;
   const config = found?.config ?? {};
+  if (found) checkTypes(found.path, config);
   const targets = config.targets ?? [...TARGETS];
   for (const target of targets) {
     if (!TARGETS.includes(target)) throw new ConfigError(`${found?.path}: unknown target "${target}"; use ${TARGETS.join(", ")}`);
@@ -53,6 +54,23 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Resolv
     ...(config.scaffold?.out !== undefined && { scaffoldOut: resolve(base, config.scaffold.out) }),
     ...(found && { source: found.path }),
   };
+}
+
+/** A value of the wrong type is named here, not left to fail later as a stack trace. */
+function checkTypes(path: string, config: unknown): void {
+  const wrong = (key: string, want: string, value: unknown): ConfigError =>
+    new ConfigError(`${path}: "${key}" must be ${want}, not ${JSON.stringify(value) ?? String(value)}`);
+  if (typeof config !== "object" || config === null || Array.isArray(config)) throw new ConfigError(`${path}: the config must be an object`);
+  const { catalogue, out, targets, scaffold } = config as Record<string, unknown>;
+  if (catalogue !== undefined && typeof catalogue !== "string") throw wrong("catalogue", "a folder path (a string)", catalogue);
+  if (out !== undefined && typeof out !== "string") throw wrong("out", "a folder path (a string)", out);
+  if (targets !== undefined && !(Array.isArray(targets) && targets.every((target) => typeof target === "string"))) {
+    throw wrong("targets", "a list of target names", targets);
+  }
+  if (scaffold === undefined) return;
+  if (typeof scaffold !== "object" || scaffold === null || Array.isArray(scaffold)) throw wrong("scaffold", "an object", scaffold);
+  const scaffoldOut = (scaffold as Record<string, unknown>).out;
+  if (scaffoldOut !== undefined && typeof scaffoldOut !== "string") throw wrong("scaffold.out", "a folder path (a string)", scaffoldOut);
 }
 
 async function findConfig(cwd: string): Promise<{ path: string; config: CatalogenConfig } | undefined> {

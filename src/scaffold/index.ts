@@ -1,10 +1,11 @@
 // `catalogen scaffold`: the generation gap. Writes handler files that import the generated
 // server's types, once; later runs keep them and report what the catalogue added since.
-import { mkdir, writeFile } from "node:fs/promises";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { lstat, mkdir, readFile, readlink, rename, rm, stat, writeFile } from "node:fs/promises";
+import { join, relative, resolve, sep } from "node:path";
 import type { ApiModel } from "../model/types.js";
 import { formatFile } from "../write/format.js";
-import { readIfExists } from "../write/writer.js";
+import { stage } from "../write/staging.js";
+import { WriteError } from "../write/writer.js";
 import { inspectHandlerObject } from "./inspect.js";
 import { INDEX_EXPORT, indexFile, moduleFile, moduleFileName } from "./render.js";
 
@@ -70,25 +71,73 @@ function plan(model: ApiModel, serverImport: string): Planned[] {
   ];
 }
 
+/** Creates the handler folder if needed; refuses a path that is (or runs through) a file. */
+async function handlerFolder(outDir: string): Promise<void> {
+  try {
+    await mkdir(outDir, { recursive: true });
+    if ((await stat(outDir)).isDirectory()) return;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "EEXIST" && code !== "ENOTDIR") throw error;
+  }
+  throw new WriteError(`the scaffold folder ${outDir} is a file (or inside one), not a folder`);
+}
+
+type Existing = { kind: "none" } | { kind: "file" } | { kind: "link to a file" };
+
+/** What is at a handler file's path, or why scaffold must stop before writing anything. */
+async function existing(path: string, force: boolean): Promise<Existing | { kind: "problem"; message: string }> {
+  let stats;
+  try {
+    stats = await lstat(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { kind: "none" };
+    throw error;
+  }
+  if (stats.isSymbolicLink()) {
+    const target = await readlink(path).catch(() => "?");
+    const pointee = await stat(path).catch(() => undefined);
+    if (!pointee) return { kind: "problem", message: `${path} is a symbolic link to nothing (-> ${target}); remove it or point it at your handler file` };
+    if (force) return { kind: "problem", message: `${path} is a symbolic link (-> ${target}); --force never writes through a link: remove it, or edit the file it points to` };
+    if (!pointee.isFile()) return { kind: "problem", message: `${path} is a symbolic link to a folder (-> ${target}); scaffold needs a handler file there` };
+    return { kind: "link to a file" };
+  }
+  if (stats.isDirectory()) return { kind: "problem", message: `${path} is a folder where scaffold writes a handler file; move it away` };
+  if (!stats.isFile()) return { kind: "problem", message: `${path} is not a regular file; scaffold writes a handler file there` };
+  return { kind: "file" };
+}
+
+/**
+ * Writes the handler files that do not exist yet (all of them with `force`) and inspects the
+ * kept ones. Everything in the folder is looked at first: a folder, a dangling link, or (with
+ * `force`) any link where a handler file goes stops the run before anything is written. New files
+ * are created exclusively; forced ones are staged and renamed over the old file, so no link
+ * planted meanwhile is written through.
+ */
 export async function scaffoldHandlers(model: ApiModel, options: ScaffoldOptions): Promise<ScaffoldReport> {
   const outDir = resolve(options.outDir);
+  const force = options.force === true;
   const serverImport = serverImportPath(outDir, options.serverDir);
   const report: ScaffoldReport = { outDir, written: [], kept: [], missing: [], unchecked: [] };
-  await mkdir(outDir, { recursive: true });
+  await handlerFolder(outDir);
 
-  for (const item of plan(model, serverImport)) {
+  const items = plan(model, serverImport);
+  const found = await Promise.all(items.map((item) => existing(join(outDir, item.file), force)));
+  const problems = found.flatMap((entry) => (entry.kind === "problem" ? [entry.message] : []));
+  if (problems.length > 0) throw new WriteError(problems.join("\n"));
+
+  for (const [index, item] of items.entries()) {
     const path = join(outDir, item.file);
-    const existing = options.force ? undefined : await readIfExists(path);
-    if (existing === undefined) {
-      await mkdir(dirname(path), { recursive: true });
+    const entry = found[index]!;
+    if (entry.kind === "none" || force) {
       const content = await formatFile(item.file, item.content);
-      // "wx": never replace a file that appeared meanwhile, unless forced.
-      await writeFile(path, content, { flag: options.force ? "w" : "wx" });
+      if (entry.kind === "none") await createNew(path, content);
+      else await replace(path, content);
       report.written.push(item.file);
       continue;
     }
     report.kept.push(item.file);
-    const inspection = inspectHandlerObject(existing, item.variable);
+    const inspection = inspectHandlerObject(await readFile(path, "utf8"), item.variable);
     if (inspection.kind === "unchecked") {
       report.unchecked.push({ file: item.file, reason: inspection.reason });
       continue;
@@ -99,6 +148,25 @@ export async function scaffoldHandlers(model: ApiModel, options: ScaffoldOptions
   report.written.sort();
   report.kept.sort();
   return report;
+}
+
+async function createNew(path: string, content: string): Promise<void> {
+  try {
+    await writeFile(path, content, { flag: "wx" }); // never replaces what appeared meanwhile, link included
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new WriteError(`${path} appeared while scaffolding; run again`);
+    throw error;
+  }
+}
+
+async function replace(path: string, content: string): Promise<void> {
+  const staged = await stage(path, content);
+  try {
+    await rename(staged, path);
+  } catch (error) {
+    await rm(staged, { force: true });
+    throw error;
+  }
 }
 
 /** The report as the CLI prints it; `shownOutDir` is how to name the folder (e.g. relative to cwd). */

@@ -1,8 +1,6 @@
 // The list of files catalogen wrote into an output folder, each with the target that wrote it:
 // the only files it will ever change or remove there.
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { isSafeOutputPath } from "./paths.js";
 
 export const MANIFEST_NAME = ".catalogen-manifest.json";
@@ -26,23 +24,30 @@ export function sha256(content: string | Buffer): string {
 }
 
 /**
- * The manifest, or undefined when there is none or it is unreadable. Entries whose path could
- * leave the output folder are dropped: a tampered manifest must not make catalogen touch a file
- * outside it.
+ * The manifest in `text`, or undefined when it is not one. Entries whose path could leave the
+ * output folder are dropped: a tampered manifest must not make catalogen touch a file outside it.
  */
-export async function readManifest(outDir: string): Promise<Manifest | undefined> {
+export function parseManifest(text: string): Manifest | undefined {
   let parsed: Partial<Manifest>;
   try {
-    parsed = JSON.parse(await readFile(join(outDir, MANIFEST_NAME), "utf8")) as Partial<Manifest>;
+    parsed = JSON.parse(text) as Partial<Manifest>;
   } catch {
     return undefined;
   }
+  if (typeof parsed !== "object" || parsed === null) return undefined;
   if (parsed.generator !== "catalogen" || typeof parsed.files !== "object" || parsed.files === null) return undefined;
-  const files: Record<string, ManifestEntry> = {};
-  for (const [path, entry] of Object.entries(parsed.files)) {
-    if (isSafeOutputPath(path) && typeof entry?.target === "string" && typeof entry.sha256 === "string") files[path] = entry;
+  const files = Object.create(null) as Record<string, ManifestEntry>;
+  for (const [path, entry] of Object.entries(parsed.files as Record<string, Partial<ManifestEntry> | null>)) {
+    if (isSafeOutputPath(path) && !isReserved(path) && typeof entry?.target === "string" && typeof entry.sha256 === "string") {
+      files[path] = { target: entry.target, sha256: entry.sha256 };
+    }
   }
   return { generator: "catalogen", inputHash: String(parsed.inputHash), files };
+}
+
+/** Names catalogen uses for itself (manifest, lock, staging files): never an output file. */
+function isReserved(path: string): boolean {
+  return /(^|\/)\.catalogen-/.test(path) || /\.catalogen-[^/]*\.tmp$/.test(path);
 }
 
 export function manifestText(inputHash: string, files: Record<string, ManifestEntry>): string {

@@ -1,7 +1,7 @@
 // The generation gap: scaffolded handler files compile against the generated server, answer 501
 // until filled in, survive a second run, are replaced with --force, and a catalogue that gains
 // operations or modules gets them reported as missing.
-import { appendFile, cp, readFile, writeFile } from "node:fs/promises";
+import { appendFile, cp, mkdir, readdir, readFile, readlink, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, test } from "vitest";
@@ -124,6 +124,48 @@ describe("scaffold", () => {
     expect(text).toContain("  wrote   handlers/billing.ts");
     expect(text).toContain("  missing in handlers/shop.ts: handlers for cancelOrder");
     expect(text).toContain("  missing in handlers/index.ts: modules billing");
+  });
+});
+
+describe("scaffold never writes through a symbolic link (issue 13, item 3)", () => {
+  async function linkedFolder() {
+    const root = await freshDir("scaffold-links");
+    const dir = join(root, "handlers");
+    const outside = join(root, "outside");
+    await mkdir(dir);
+    await mkdir(outside);
+    return { root, dir, outside, model: await loadModel(featuresCatalogue) };
+  }
+
+  test("--force refuses a link to a file outside, and writes nothing at all", async () => {
+    const { dir, outside, model } = await linkedFolder();
+    await writeFile(join(outside, "victim.ts"), "// the user's file elsewhere\n");
+    await symlink(join(outside, "victim.ts"), join(dir, "shop.ts"));
+    const run = scaffoldHandlers(model, { outDir: dir, serverDir: join(out, "server"), force: true });
+    await expect(run).rejects.toThrow(`${join(dir, "shop.ts")} is a symbolic link (-> ${join(outside, "victim.ts")}); --force never writes through a link`);
+    expect(await readFile(join(outside, "victim.ts"), "utf8")).toBe("// the user's file elsewhere\n");
+    expect(await readlink(join(dir, "shop.ts"))).toBe(join(outside, "victim.ts"));
+    expect(await readdir(dir)).toEqual(["shop.ts"]);
+  });
+
+  test("without --force a link to a file is kept and read, never written", async () => {
+    const { dir, outside, model } = await linkedFolder();
+    await writeFile(join(outside, "shop.ts"), "export const shop = { listOrders() {} };\n");
+    await symlink(join(outside, "shop.ts"), join(dir, "shop.ts"));
+    const report = await scaffoldHandlers(model, { outDir: dir, serverDir: join(out, "server") });
+    expect(report.kept).toEqual(["shop.ts"]);
+    expect(report.missing[0]).toMatchObject({ file: "shop.ts", kind: "operation" });
+    expect(await readFile(join(outside, "shop.ts"), "utf8")).toBe("export const shop = { listOrders() {} };\n");
+  });
+
+  test("a dangling link never creates a file where it points", async () => {
+    const { dir, outside, model } = await linkedFolder();
+    await symlink(join(outside, "created.ts"), join(dir, "index.ts"));
+    for (const force of [false, true]) {
+      await expect(scaffoldHandlers(model, { outDir: dir, serverDir: join(out, "server"), force })).rejects.toThrow(/is a symbolic link to nothing/);
+      expect(await readdir(outside)).toEqual([]);
+      expect(await readdir(dir)).toEqual(["index.ts"]);
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { freshDir, repoCatalogue } from "../helpers/generate.js";
+import { oneLineDiagnostic, runCli } from "./cli-process.js";
 
 async function run(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
   let out = "";
@@ -160,21 +161,21 @@ describe("generate as a build step", () => {
     expect(await readdir(ws4.out, { recursive: true })).toEqual(["docs", "docs/items.md"]);
   });
 
-  it("leaves the previous output intact when writing fails midway", async () => {
+  it("leaves the previous output intact when writing fails midway, with a one-line message", async () => {
     const ws5 = await workspace();
-    await run(["generate", "--catalogue", ws5.catalogue, "--out", ws5.out], ws5.root);
+    await run(["generate", "--catalogue", ws5.catalogue, "--out", ws5.out, "--target", "docs,openapi"], ws5.root);
     const before = await snapshot(ws5.out);
     const items = join(ws5.catalogue, "items.yaml");
-    const wbd = join(ws5.catalogue, "wbd.yaml");
     await writeFile(items, (await readFile(items, "utf8")).replace("summary: Brands", "summary: Brand list"));
-    await writeFile(wbd, (await readFile(wbd, "utf8")).replace("summary: Update price", "summary: Update the price"));
-    // A directory where the writer wants to stage wbd.md's new text makes that write fail,
-    // after items.md's has been staged (files are staged in sorted order).
-    await mkdir(join(ws5.out, `docs/wbd.md.catalogen-${process.pid}.tmp`));
-    const result = run(["generate", "--catalogue", ws5.catalogue, "--out", ws5.out], ws5.root);
-    await expect(result).rejects.toThrow(/EISDIR|illegal operation on a directory/);
+    // A real write failure: a file size limit (with SIGXFSZ ignored, writes fail with EFBIG) that
+    // the docs pages fit under and openapi.json, staged after them, does not.
+    const result = await runCli(["generate", "--catalogue", ws5.catalogue, "--out", ws5.out, "--target", "docs,openapi"], ws5.root, {
+      shell: "trap '' XFSZ; ulimit -f 100",
+    });
+    expect(result.code).toBe(1);
+    expect(oneLineDiagnostic(result)).toMatch(/cannot write .*openapi\.json: .*file too large.*nothing in .* was changed/);
     const after = await snapshot(ws5.out);
     expect([...after.keys()].filter((path) => path.includes(".tmp"))).toEqual([]);
-    for (const [path, file] of before) expect(after.get(path)?.bytes, path).toBe(file.bytes);
+    expect(after).toEqual(before);
   });
 });

@@ -1,0 +1,32 @@
+// Staging files: new content is written beside its final path under a random name, created
+// exclusively (so nothing already there, a planted symbolic link included, is ever written
+// through), and renamed into place once everything is on disk.
+import { randomBytes } from "node:crypto";
+import { open, rm } from "node:fs/promises";
+
+export function randomName(): string {
+  return randomBytes(8).toString("hex");
+}
+
+/** `<final>.catalogen-<16 hex>.tmp`; also the `<final>.catalogen-<pid>.tmp` of versions before. */
+const STAGING = /^(.+)\.catalogen-(?:[0-9a-f]{16}|\d+)\.tmp$/;
+
+/** The final name a staging file was for, or undefined when `name` is not a staging name. */
+export function stagedFor(name: string): string | undefined {
+  return STAGING.exec(name)?.[1];
+}
+
+/** Writes `content` to a new staging file beside `final` and returns its path. */
+export async function stage(final: string, content: string): Promise<string> {
+  const path = `${final}.catalogen-${randomName()}.tmp`;
+  const handle = await open(path, "wx");
+  try {
+    await handle.writeFile(content);
+  } catch (error) {
+    await handle.close();
+    await rm(path, { force: true }); // created above, so ours to remove
+    throw error;
+  }
+  await handle.close();
+  return path;
+}

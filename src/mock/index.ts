@@ -3,6 +3,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
+import type { ApiModel } from "../model/types.js";
 import { loadModel } from "../validate/index.js";
 import { mockHandlers } from "./answers.js";
 import { loadGeneratedServer } from "./generated-server.js";
@@ -37,7 +38,11 @@ export interface MockServer {
 }
 
 export async function startMock(options: MockOptions): Promise<MockServer> {
-  const model = await loadModel(resolve(options.catalogue ?? "catalogue"));
+  return startMockOf(await loadModel(resolve(options.catalogue ?? "catalogue")), options);
+}
+
+/** startMock on a model already loaded (the CLI loads it first to check the token table against it). */
+export async function startMockOf(model: ApiModel, options: MockOptions): Promise<MockServer> {
   const server = await loadGeneratedServer(model);
   const tokens = options.tokens instanceof Map ? options.tokens : new Map(Object.entries(options.tokens));
   const handle = server.createRequestHandler(mockHandlers(model, options.seed ?? 1), {

@@ -8,19 +8,25 @@ import { operationSeed, sampleValue, seededRandom } from "./values.js";
 export type Answer =
   /** `contentType` only when it is not plain application/json (the router's default for a returned value). */
   | { kind: "json"; value: unknown; contentType?: string }
-  | { kind: "empty" }
+  | { kind: "empty"; status: number }
   | { kind: "bytes"; contentType: string; bytes: Uint8Array };
 
-/** The response the router answers a returned value with: the documented 2XX status it was given. */
+/**
+ * The documented response to answer with: the one of the status the router sends a returned value
+ * with (the first 2XX with a body, else 200), else the first documented 2XX (e.g. a 204 without body).
+ */
 function successResponse(operation: OperationModel, status: number): ResponseModel | undefined {
-  return operation.responses?.find((response) => response.status === String(status));
+  return (
+    operation.responses?.find((response) => response.status === String(status)) ??
+    operation.responses?.find((response) => /^2\d\d$/.test(response.status))
+  );
 }
 
 export function answerFor(operation: OperationModel, status: number, types: ReadonlyMap<string, NamedType>, seed: number): Answer {
   const response = successResponse(operation, status);
   // Not documented: an empty JSON object, the least a client can parse.
   if (response === undefined) return { kind: "json", value: {} };
-  if (response.content.length === 0) return { kind: "empty" };
+  if (response.content.length === 0) return { kind: "empty", status: Number(response.status) };
   const media: MediaType = response.content.find((candidate) => isJsonMediaType(candidate.contentType)) ?? response.content[0]!;
   if (!isJsonMediaType(media.contentType)) {
     return { kind: "bytes", contentType: media.contentType, bytes: new TextEncoder().encode(`mock ${operation.id}`) };
@@ -67,7 +73,7 @@ function toResult(answer: Answer, status: number): unknown {
       if (answer.contentType === undefined) return structuredClone(answer.value);
       return new Response(JSON.stringify(answer.value), { status, headers: { "content-type": answer.contentType } });
     case "empty":
-      return new Response(null, { status });
+      return new Response(null, { status: answer.status });
     case "bytes":
       return new Response(answer.bytes.slice(), { status, headers: { "content-type": answer.contentType } });
   }

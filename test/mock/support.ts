@@ -93,7 +93,17 @@ export function callArguments(operation: OperationModel, types: ReadonlyMap<stri
   } else if (operation.request !== null) {
     const media = operation.request.content.find((candidate) => isJsonMediaType(candidate.contentType));
     if (media) args.body = media.schema ? sampleValue(media.schema, types, random) : {};
-    else args.body = new Uint8Array([1, 2, 3]);
+    else {
+      // Bytes of the first documented type: a Blob carries its type into the Content-Type header.
+      const type = operation.request.content[0]?.contentType ?? "application/octet-stream";
+      args.body = type === "multipart/form-data" ? formData() : new Blob([new Uint8Array([1, 2, 3])], { type });
+    }
   }
   return args;
+}
+
+function formData(): FormData {
+  const form = new FormData();
+  form.set("file", new Blob([new Uint8Array([1, 2, 3])], { type: "application/octet-stream" }), "file.bin");
+  return form;
 }

@@ -7,7 +7,7 @@ import type { ApiModel } from "../model/types.js";
 import { loadModel } from "../validate/index.js";
 import { mockHandlers } from "./answers.js";
 import { loadGeneratedServer } from "./generated-server.js";
-import type { MockIdentity } from "./tokens.js";
+import { TokenTableError, type MockIdentity } from "./tokens.js";
 
 export { parseTokenTable, TokenTableError, type MockIdentity } from "./tokens.js";
 
@@ -43,8 +43,14 @@ export async function startMock(options: MockOptions): Promise<MockServer> {
 
 /** startMock on a model already loaded (the CLI loads it first to check the token table against it). */
 export async function startMockOf(model: ApiModel, options: MockOptions): Promise<MockServer> {
-  const server = await loadGeneratedServer(model);
   const tokens = options.tokens instanceof Map ? options.tokens : new Map(Object.entries(options.tokens));
+  const kinds = model.auth.tokenKinds.map((kind) => kind.id);
+  for (const identity of tokens.values()) {
+    if (!kinds.includes(identity.tokenKind)) {
+      throw new TokenTableError(`startMock: token kind "${identity.tokenKind}" is not one of the catalogue's kinds (${kinds.join(", ")})`);
+    }
+  }
+  const server = await loadGeneratedServer(model);
   const handle = server.createRequestHandler(mockHandlers(model, options.seed ?? 1), {
     authenticate: (token: string) => tokens.get(token),
     origin: "catalogen-mock",

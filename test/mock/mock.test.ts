@@ -136,3 +136,11 @@ describe("startMock enforces auth, token kinds and rate limits", () => {
     expect(await created.json()).toEqual({ id: "o-2", quantity: 1, status: "open" });
   });
 });
+
+describe("startMock options", () => {
+  it("refuses a token kind the catalogue does not declare, without naming the token", async () => {
+    const start = startMock({ catalogue: repoCatalogue, tokens: { "secret-1": { sellerId: "s", tokenKind: "admin" } } });
+    await expect(start).rejects.toThrow('startMock: token kind "admin" is not one of the catalogue\'s kinds (personal, service)');
+    await expect(start).rejects.not.toThrow(/secret/);
+  });
+});

@@ -1,4 +1,4 @@
-// The two validators the issue names, run as a consumer would run them.
+// The validators (swagger-parser, Redocly, Spectral), run as a consumer would run them.
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";

@@ -5,7 +5,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiDocument } from "../../src/emit/openapi/index.js";
-import { startMock, type MockServer } from "../../src/mock/index.js";
+import { parseTokenTable, startMock, type MockServer } from "../../src/mock/index.js";
 import { operationSeed, sampleValue, seededRandom } from "../../src/mock/values.js";
 import { loadModel } from "../../src/pipeline.js";
 import type { ApiModel, NamedType } from "../../src/model/types.js";
@@ -142,5 +142,21 @@ describe("startMock options", () => {
     const start = startMock({ catalogue: repoCatalogue, tokens: { "secret-1": { sellerId: "s", tokenKind: "admin" } } });
     await expect(start).rejects.toThrow('startMock: token kind "admin" is not one of the catalogue\'s kinds (personal, service)');
     await expect(start).rejects.not.toThrow(/secret/);
+  });
+});
+
+describe("parseTokenTable", () => {
+  it("reads token=sellerId:kind lines, skipping blank lines and comments", () => {
+    const table = parseTokenTable("# dev\n\n  a-1=seller-1:personal  \r\nb-2=seller-2:service\n", ["personal", "service"], "t.txt");
+    expect([...table]).toEqual([
+      ["a-1", { sellerId: "seller-1", tokenKind: "personal" }],
+      ["b-2", { sellerId: "seller-2", tokenKind: "service" }],
+    ]);
+  });
+
+  it("names the line of a repeated token without the token", () => {
+    expect(() => parseTokenTable("secret=s:personal\nsecret=t:service\n", ["personal", "service"], "t.txt")).toThrow(
+      /^t\.txt:2: this token is already listed on an earlier line$/,
+    );
   });
 });

@@ -4,3 +4,4 @@ export { defineConfig, type CatalogenConfig } from "./cli/config.js";
 export { CatalogueError, formatDiagnostic, type Diagnostic } from "./validate/diagnostic.js";
 export { TARGETS, type Target, type GeneratedFile, type Emitter } from "./emit/types.js";
 export type * from "./model/types.js";
+export { startMock, type MockOptions, type MockServer, type MockIdentity } from "./mock/index.js";

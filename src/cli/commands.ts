@@ -136,6 +136,21 @@ export const COMMANDS: Command[] = [
       return 0;
     },
   },
+  {
+    name: "mock",
+    summary: "Serve every operation with mock answers, enforcing auth, token kinds and rate limits, until Ctrl-C",
+    options: {
+      catalogue: catalogueOption,
+      port: { type: "string", valueName: "n", description: "Port (default 4010; 0: a free one)" },
+      host: { type: "string", valueName: "host", description: "Address to listen on (default 127.0.0.1)" },
+      seed: { type: "string", valueName: "n", description: "Seed of the values made up where the catalogue has no example (default 1)" },
+      tokens: { type: "string", valueName: "file", description: "Token table, one token=sellerId:kind a line (default: config mock.tokens)" },
+    },
+    async run({ config, flags, io }) {
+      const { runMock } = await import("../mock/cli.js");
+      return runMock({ config, flags, io });
+    },
+  },
 ];
 
 /** 412 ms, 1.3 s */

@@ -16,6 +16,8 @@ export interface CatalogenConfig {
   targets?: Target[];
   /** Where `catalogen scaffold` writes handler files. */
   scaffold?: { out?: string };
+  /** `catalogen mock`: `tokens` is a token table file, one `token=sellerId:kind` a line. */
+  mock?: { tokens?: string };
 }
 
 /** Identity: gives a config file type checking and completion (`export default defineConfig({...})`). */
@@ -28,6 +30,7 @@ export interface ResolvedConfig {
   out: string;
   targets: Target[];
   scaffoldOut?: string;
+  mockTokens?: string;
   /** The file the settings came from, if any. */
   source?: string;
 }
@@ -52,6 +55,7 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Resolv
     out: resolve(base, config.out ?? "generated"),
     targets,
     ...(config.scaffold?.out !== undefined && { scaffoldOut: resolve(base, config.scaffold.out) }),
+    ...(config.mock?.tokens !== undefined && { mockTokens: resolve(base, config.mock.tokens) }),
     ...(found && { source: found.path }),
   };
 }

@@ -1,4 +1,4 @@
-// The two validators the issue names, run as a consumer would run them.
+// The validators (swagger-parser, Redocly, Spectral), run as a consumer would run them.
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -32,9 +32,41 @@ export async function redoclyLint(file: string): Promise<RedoclyProblem[]> {
   return report.problems;
 }
 
+export interface SpectralProblem {
+  code: string;
+  /** 0 error, 1 warning, 2 information, 3 hint. */
+  severity: number;
+  message: string;
+  path: string[];
+}
+
+/** `spectral lint` with test/openapi/spectral.yaml (`extends: spectral:oas`); every problem it reports. */
+export async function spectralLint(file: string): Promise<SpectralProblem[]> {
+  const cli = join(repoRoot, "node_modules/.bin/spectral");
+  const args = ["lint", file, "--format=json", `--ruleset=${join(repoRoot, "test/openapi/spectral.yaml")}`, "--quiet"];
+  // Exit code 1 means "problems at the fail severity"; the JSON report is on stdout either way.
+  const { stdout } = await run(cli, args, { cwd: repoRoot, maxBuffer: 64 * 1024 * 1024 }).catch(
+    (error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }),
+  );
+  return JSON.parse(stdout.slice(stdout.indexOf("["))) as SpectralProblem[];
+}
+
+/** Problems counted by rule, e.g. `{ "info-license": 1 }`. */
+export function countByRule(rules: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const rule of rules.sort()) counts[rule] = (counts[rule] ?? 0) + 1;
+  return counts;
+}
+
 /**
  * Warnings that say something true of this API: no license is given, no 4XX response is
  * documented (the source shows no errors), and the generated-server error response is offered
  * in components without claiming the marketplace answers with it.
  */
 export const EXPECTED_WARNINGS = new Set(["info-license", "operation-4xx-response", "no-unused-components"]);
+
+/**
+ * Spectral's counterparts (README, "The OpenAPI document"): no contact is given, no success
+ * response is documented, and the generated-server error response is offered, unused.
+ */
+export const EXPECTED_SPECTRAL_WARNINGS = new Set(["info-contact", "operation-success-response", "oas3-unused-component"]);

@@ -43,7 +43,12 @@ export function openApiDocument(model: ApiModel): Schema {
         variables: { base_url: { default: "https://example.invalid" } },
       },
     ],
-    tags: model.modules.map((module) => ({ name: module.id, description: commonMark(`${module.title}: ${module.area}`) })),
+    // x-displayName: the name Redoc (and others that read it) shows instead of the snake_case id.
+    tags: model.modules.map((module) => ({
+      name: module.id,
+      "x-displayName": module.title,
+      description: commonMark(`${module.title}: ${module.area}`),
+    })),
     paths,
     components: {
       schemas: {

@@ -33,11 +33,16 @@ export function operationObject(
       required: operation.request.required,
       content: content(operation.request.content, types),
     };
+  } else if (operation.request === undefined && !BODYLESS_METHODS.has(operation.method)) {
+    result.requestBody = UNDOCUMENTED_BODY;
   }
-  result.responses = operation.responses
-    ? Object.fromEntries(operation.responses.map((response) => [response.status, responseObject(response, types)]))
-    : // OpenAPI asks for at least one response; "default" claims nothing about status codes.
-      { default: { description: "Not documented: the source does not show this operation's responses." } };
+  result.responses = {
+    ...(operation.responses
+      ? Object.fromEntries(operation.responses.map((response) => [response.status, responseObject(response, types)]))
+      : // OpenAPI asks for at least one response; "default" claims nothing about status codes.
+        { default: { description: "Not documented: the source does not show this operation's responses." } }),
+    ...guardResponses(operation),
+  };
   // The source: "Requests carry an access token in the header named Authorization".
   result.security = [{ [SECURITY_SCHEME]: [] }];
   if (operation.tokens) result["x-token-kinds"] = [...operation.tokens];
@@ -47,6 +52,55 @@ export function operationObject(
   const silent = notDocumented(operation);
   if (silent.length > 0) result["x-not-documented"] = silent;
   return result;
+}
+
+/** fetch cannot send a body with these, so an undocumented body is left out rather than offered. */
+const BODYLESS_METHODS = new Set(["GET", "HEAD"]);
+
+/**
+ * The catalogue does not say whether the operation takes a body: any content is accepted (clients
+ * may send one), and nothing is claimed about its shape.
+ */
+const UNDOCUMENTED_BODY: Schema = {
+  description: "Not documented: the source does not say whether this operation takes a body, nor its content type or shape.",
+  required: false,
+  content: { "*/*": { schema: {} } },
+};
+
+const ERROR_BODY_NOTE =
+  "The source shows no error statuses or bodies: the status is the one HTTP gives this case, and the body is not documented " +
+  "(a catalogen-generated server sends components/responses/GeneratedServerError).";
+
+/** A rate-limit header, as catalogen's client reads it and its server sends it: whole seconds. */
+const rateLimitHeader = (description: string): Schema => ({ description, schema: { type: "integer", minimum: 0 } });
+
+/**
+ * The answers the documented auth and limits imply, where the catalogue lists no response of that
+ * status itself: 401 and 403 for an operation with token kinds, 429 for one with limits.
+ */
+function guardResponses(operation: OperationModel): Record<string, Schema> {
+  const declared = new Set(operation.responses?.map((response) => response.status));
+  const guards: Record<string, Schema> = {};
+  if (operation.tokens) {
+    guards["401"] = { description: `The access token is missing or unknown. ${ERROR_BODY_NOTE}` };
+    guards["403"] = {
+      description: `The token's kind is not one this operation accepts (${operation.tokens.join(", ")}). ${ERROR_BODY_NOTE}`,
+    };
+  }
+  if (operation.limits) {
+    guards["429"] = {
+      description:
+        `Over the rate limit (${operation.limits.map(limitText).join("; ")}). ${ERROR_BODY_NOTE} ` +
+        "The headers are the ones catalogen's client reads and its server sends; the source does not show the marketplace's.",
+      headers: {
+        "X-Ratelimit-Retry": rateLimitHeader("Seconds until the next request may go."),
+        "X-Ratelimit-Limit": rateLimitHeader("Requests that may go at once (the burst)."),
+        "X-Ratelimit-Reset": rateLimitHeader("Seconds until the whole burst is available again."),
+        "Retry-After": rateLimitHeader("Seconds until the next request may go (as X-Ratelimit-Retry)."),
+      },
+    };
+  }
+  return Object.fromEntries(Object.entries(guards).filter(([status]) => !declared.has(status)));
 }
 
 /** What the catalogue is silent about, by OpenAPI name. */

@@ -85,6 +85,7 @@ function objectSchema(shape: ObjectShape, types: ReadonlyMap<string, NamedType>)
 function combinationVariants(combinations: Combinations): Schema[] {
   return combinations.allowed.map((combination) => {
     const variant: Schema = {
+      title: combinations.fields.map((field) => combination.values[field]).join(" / "),
       properties: Object.fromEntries(combinations.fields.map((field) => [field, { const: combination.values[field] }])),
       required: [...combinations.fields],
     };
@@ -95,10 +96,25 @@ function combinationVariants(combinations: Combinations): Schema[] {
 }
 
 function unionSchema(variants: TypeNode[], discriminator: string | undefined, types: ReadonlyMap<string, NamedType>): Schema {
-  const schema: Schema = { oneOf: variants.map((variant) => toSchema(variant, types)) };
+  const schema: Schema = {
+    oneOf: variants.map((variant) => ({ title: variantTitle(variant, discriminator), ...toSchema(variant, types) })),
+  };
   const mapping = discriminator === undefined ? undefined : discriminatorMapping(variants, discriminator, types);
   if (mapping) schema.discriminator = { propertyName: discriminator, mapping };
   return schema;
+}
+
+/**
+ * What tools name a union branch by (Redoc otherwise shows "object", Swagger UI "#0"): the named
+ * type, else the branch's own discriminator value, else its kind.
+ */
+function variantTitle(variant: TypeNode, discriminator: string | undefined): string {
+  if (variant.kind === "ref") return variant.name;
+  if (variant.kind === "object" && discriminator !== undefined) {
+    const field = variant.properties.find((property) => property.name === discriminator);
+    if (field?.type.kind === "string" && field.type.enum?.length === 1) return field.type.enum[0]!;
+  }
+  return variant.kind === "array" ? `array of ${variant.items.kind === "ref" ? variant.items.name : variant.items.kind}` : variant.kind;
 }
 
 /**

@@ -1,0 +1,41 @@
+// The generated server, made for this process: the server emitter's files transpiled to
+// JavaScript in a temporary folder, imported, and the folder removed. TypeScript (the copy
+// ts-morph bundles) loads only here, so only `mock` pays for it.
+import type { RequestListener } from "node:http";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ApiModel } from "../model/types.js";
+import { EMITTERS } from "../emit/registry.js";
+
+type WebHandler = (request: Request) => Promise<Response>;
+
+/** The parts of generated/server/index.ts the mock uses. */
+export interface GeneratedServer {
+  createRequestHandler(handlers: unknown, options: Record<string, unknown>): WebHandler;
+  toNodeHandler(handler: WebHandler): RequestListener;
+}
+
+export async function loadGeneratedServer(model: ApiModel): Promise<GeneratedServer> {
+  const files = await (await EMITTERS.server())(model);
+  const { ts } = await import("ts-morph");
+  const dir = await mkdtemp(join(tmpdir(), "catalogen-mock-"));
+  try {
+    await writeFile(join(dir, "package.json"), '{ "type": "module" }\n');
+    for (const file of files) {
+      if (!file.path.endsWith(".ts") || file.path.endsWith(".d.ts")) continue;
+      const output = ts.transpileModule(file.content, {
+        fileName: file.path,
+        compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
+      }).outputText;
+      const target = join(dir, file.path.replace(/\.ts$/, ".js"));
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, output);
+    }
+    // Static imports only: once index.js is loaded, every module it needs is in memory.
+    return (await import(pathToFileURL(join(dir, "server/index.js")).href)) as GeneratedServer;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

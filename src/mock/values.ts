@@ -1,0 +1,107 @@
+// Values made up from a catalogue type, for operations whose answer has no example. The same seed
+// and operation give the same value; every value fits its type (a closed object gets only its
+// declared fields, an object with combinations one allowed combination, formats are well formed).
+import type { NamedType, ObjectShape, TypeNode } from "../model/types.js";
+
+/** A small seeded generator (mulberry32): numbers in [0, 1). */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A seed for one operation: the user's seed mixed with the operation id, so values do not depend on catalogue order. */
+export function operationSeed(seed: number, operationId: string): number {
+  let hash = seed >>> 0;
+  for (const char of operationId) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return hash;
+}
+
+/** Past this depth optional fields and array items are left out, so recursive types end. */
+const MAX_DEPTH = 4;
+
+export function sampleValue(node: TypeNode, types: ReadonlyMap<string, NamedType>, random: () => number, depth = 0): unknown {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const integer = (below: number): number => Math.floor(random() * below);
+  switch (node.kind) {
+    case "string":
+      return node.enum ? pick(node.enum) : formatted(node.format, integer);
+    case "integer":
+      return node.enum ? pick(node.enum) : 1 + integer(1000);
+    case "number":
+      return integer(100_000) / 100;
+    case "boolean":
+      return random() < 0.5;
+    case "array":
+      if (depth >= MAX_DEPTH) return [];
+      return Array.from({ length: 1 + integer(2) }, () => sampleValue(node.items, types, random, depth + 1));
+    case "map":
+      return depth >= MAX_DEPTH ? {} : { [`key${1 + integer(9)}`]: sampleValue(node.values, types, random, depth + 1) };
+    case "ref": {
+      const named = types.get(node.name);
+      if (!named) return {};
+      if (depth >= MAX_DEPTH && node.nullable) return null;
+      return sampleValue(named.type, types, random, depth + 1);
+    }
+    case "union":
+      return sampleValue(pick(node.variants), types, random, depth + 1);
+    case "binary":
+      // Bytes inside a JSON value: base64 text.
+      return Buffer.from(`mock-${integer(1000)}`).toString("base64");
+    case "unknown":
+      return {};
+    case "object":
+      return objectValue(node, types, random, depth);
+  }
+}
+
+function objectValue(shape: ObjectShape, types: ReadonlyMap<string, NamedType>, random: () => number, depth: number): Record<string, unknown> {
+  const value: Record<string, unknown> = {};
+  for (const property of shape.properties) {
+    if (!property.required && depth >= MAX_DEPTH) continue;
+    // Optional self-references would nest to the depth limit on every level: include them once.
+    if (!property.required && property.type.nullable && depth > 0) continue;
+    Object.defineProperty(value, property.name, {
+      value: sampleValue(property.type, types, random, depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  if (shape.combinations) {
+    const allowed = shape.combinations.allowed;
+    const combination = allowed[Math.floor(random() * allowed.length)]!;
+    for (const field of shape.combinations.fields) value[field] = combination.values[field];
+  }
+  return value;
+}
+
+function formatted(format: string | undefined, integer: (below: number) => number): string {
+  const day = 1 + integer(28);
+  const date = `2024-0${1 + integer(9)}-${String(day).padStart(2, "0")}`;
+  const hex = (length: number) => Array.from({ length }, () => "0123456789abcdef"[integer(16)]).join("");
+  switch (format) {
+    case "date-time":
+      return `${date}T${String(integer(24)).padStart(2, "0")}:${String(integer(60)).padStart(2, "0")}:00Z`;
+    case "date":
+      return date;
+    case "time":
+      return `${String(integer(24)).padStart(2, "0")}:00:00`;
+    case "uuid":
+      return `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
+    case "email":
+      return `seller${integer(100)}@example.com`;
+    case "uri":
+    case "url":
+      return `https://example.com/${hex(8)}`;
+    case "byte":
+      return Buffer.from(hex(6)).toString("base64");
+    default:
+      return `mock-${hex(6)}`;
+  }
+}

@@ -46,6 +46,9 @@ describe("layout", () => {
       "client/shared/bucket.ts",
       "client/shared/guard.ts",
       "client/shared/media.ts",
+      "client/shared/memory-rate-limit-store.ts",
+      "client/shared/rate-limit-store.ts",
+      "client/shared/redis-rate-limit-store.ts",
       "client/types.ts",
       "client/validate.ts",
     ].sort();

@@ -110,9 +110,10 @@ export interface ConnectedRedis {
   close(): Promise<void>;
 }
 
-export async function connect(kind: ClientKind, url: string): Promise<ConnectedRedis> {
+/** `failFast: false`: the libraries' defaults (commands queue while disconnected); reconnects are quick either way. */
+export async function connect(kind: ClientKind, url: string, { failFast = true } = {}): Promise<ConnectedRedis> {
   if (kind === "node-redis") {
-    const client = createNodeRedis({ url, disableOfflineQueue: true, socket: { reconnectStrategy: () => 100 } });
+    const client = createNodeRedis({ url, disableOfflineQueue: failFast, socket: { reconnectStrategy: () => 100 } });
     client.on("error", () => undefined);
     await client.connect();
     return {
@@ -124,7 +125,7 @@ export async function connect(kind: ClientKind, url: string): Promise<ConnectedR
       },
     };
   }
-  const client = new IoRedis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: () => 100, lazyConnect: true });
+  const client = new IoRedis(url, { ...(failFast && { enableOfflineQueue: false, maxRetriesPerRequest: 1 }), retryStrategy: () => 100, lazyConnect: true });
   client.on("error", () => undefined);
   await client.connect();
   return {

@@ -1,7 +1,8 @@
 // Client-side rate limits kept in a shared RateLimitStore (`createClient({ rateLimitStore })`):
 // calls in any number of processes that share the store and a token share one bucket per
-// operation limit. In one process, callers of a bucket queue in order; a caller sleeps until the
-// store says its turn has come, cancellable by its signal, and never past its timeout.
+// operation limit. A caller over the limit sleeps for as long as the store says and asks again,
+// cancellable by its signal and never past its timeout. Callers do not queue behind each other in
+// this process: when the store fails, each one finds out within its own timeout.
 import type { RateLimitDecision, RateLimitRule } from "../shared/bucket.js";
 import type { RateLimitStore } from "../shared/rate-limit-store.js";
 import type { Clock } from "./clock.js";
@@ -21,8 +22,6 @@ export class StoreLimiter {
   readonly #store: RateLimitStore;
   readonly #clock: Clock;
   readonly #onStoreError: "allow" | "deny";
-  /** Per bucket: settles when the last caller in line of this process is through. */
-  readonly #tails = new Map<string, Promise<void>>();
   #lastToken: { token: string; id: Promise<string> } | undefined;
 
   constructor(store: RateLimitStore, clock: Clock, onStoreError: "allow" | "deny") {
@@ -43,8 +42,7 @@ export class StoreLimiter {
       // The store sees a digest of the token, never the token.
       const key = `${limit.key}:${id}`;
       const rule = { burst: limit.burst, intervalMs: limit.intervalMs };
-      const taken = await this.#inLine(key, signal, deadline, limit.intervalMs, () => this.#takeTurn(key, rule, mode, signal, deadline));
-      if (!taken) return false;
+      if (!(await this.#takeTurn(key, rule, mode, signal, deadline))) return false;
     }
     return true;
   }
@@ -68,28 +66,6 @@ export class StoreLimiter {
       if (signal?.aborted) throw signal.reason;
       if (this.#onStoreError === "deny") throw new StoreFailed(error instanceof DeadlinePassed ? new Error("no answer within the call's timeout") : error);
       return undefined;
-    }
-  }
-
-  async #inLine<T>(key: string, signal: AbortSignal | undefined, deadline: number, intervalMs: number, turn: () => Promise<T>): Promise<T> {
-    const before = this.#tails.get(key) ?? Promise.resolve();
-    let done!: () => void;
-    const mine = new Promise<void>((resolve) => (done = resolve));
-    this.#tails.set(key, mine);
-    try {
-      try {
-        await bounded(before, signal, deadline - this.#clock.now());
-      } catch (error) {
-        if (error instanceof DeadlinePassed) throw new RateLimitedLocally(intervalMs);
-        throw error;
-      }
-      return await turn();
-    } finally {
-      // The next in line goes only after everyone before it, even when this caller gave up.
-      void before.then(() => {
-        done();
-        if (this.#tails.get(key) === mine) this.#tails.delete(key);
-      });
     }
   }
 

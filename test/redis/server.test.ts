@@ -21,6 +21,7 @@ const url = process.env.REDIS_URL;
 let redis;
 if (process.env.REDIS_CLIENT === "ioredis") {
   redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  await new Promise((resolve) => redis.once("ready", resolve));
 } else {
   redis = createClient({ url, disableOfflineQueue: true });
   await redis.connect();

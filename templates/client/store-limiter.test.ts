@@ -3,7 +3,7 @@ import { MemoryRateLimitStore } from "../shared/memory-rate-limit-store.js";
 import type { RateLimitStore } from "../shared/rate-limit-store.js";
 import type { Clock } from "./clock.js";
 import { RateLimitedLocally } from "./rate-limit.js";
-import { StoreFailed, StoreLimiter } from "./store-limiter.js";
+import { StoreFailed, takeFromStore } from "./store-limiter.js";
 
 function manualClock() {
   let time = 1_000_000;
@@ -37,6 +37,14 @@ function manualClock() {
   return { clock, advance, settle };
 }
 
+/** The function as a limiter object, for readable tests. */
+function limiter(store: RateLimitStore, clock: Clock, onStoreError: "allow" | "deny") {
+  return {
+    acquire: (limits: typeof LIMITS, token: string, mode: "wait" | "fail", signal: AbortSignal | undefined, timeoutMs: number) =>
+      takeFromStore(store, onStoreError, clock, limits, token, mode, signal, timeoutMs),
+  };
+}
+
 const LIMITS = [{ key: "getOrder:0", burst: 2, intervalMs: 500 }];
 const TOKEN = "secret-token-value";
 
@@ -51,11 +59,11 @@ function setUp() {
   return { clock, advance, settle, store, keys };
 }
 
-describe("StoreLimiter", () => {
+describe("takeFromStore", () => {
   test("limiters sharing a store and a token share one bucket; a caller over it sleeps until its turn", async () => {
     const { clock, advance, settle, store } = setUp();
-    const a = new StoreLimiter(store, clock, "allow");
-    const b = new StoreLimiter(store, clock, "allow");
+    const a = limiter(store, clock, "allow");
+    const b = limiter(store, clock, "allow");
     expect(await a.acquire(LIMITS, TOKEN, "wait", undefined, 30_000)).toBe(true);
     expect(await b.acquire(LIMITS, TOKEN, "wait", undefined, 30_000)).toBe(true);
     let done = false;
@@ -72,21 +80,21 @@ describe("StoreLimiter", () => {
 
   test('"fail" mode and a turn past the timeout end at once with the wait', async () => {
     const { clock, store } = setUp();
-    const limiter = new StoreLimiter(store, clock, "allow");
-    await limiter.acquire(LIMITS, TOKEN, "wait", undefined, 0);
-    await limiter.acquire(LIMITS, TOKEN, "wait", undefined, 0);
-    await expect(limiter.acquire(LIMITS, TOKEN, "fail", undefined, 0)).rejects.toEqual(new RateLimitedLocally(500));
-    const late = limiter.acquire(LIMITS, TOKEN, "wait", undefined, 499);
+    const shared = limiter(store, clock, "allow");
+    await shared.acquire(LIMITS, TOKEN, "wait", undefined, 0);
+    await shared.acquire(LIMITS, TOKEN, "wait", undefined, 0);
+    await expect(shared.acquire(LIMITS, TOKEN, "fail", undefined, 0)).rejects.toEqual(new RateLimitedLocally(500));
+    const late = shared.acquire(LIMITS, TOKEN, "wait", undefined, 499);
     await expect(late).rejects.toBeInstanceOf(RateLimitedLocally);
   });
 
   test("a sleeping caller ends when its signal aborts", async () => {
     const { clock, settle, store } = setUp();
-    const limiter = new StoreLimiter(store, clock, "allow");
-    await limiter.acquire(LIMITS, TOKEN, "wait", undefined, 0);
-    await limiter.acquire(LIMITS, TOKEN, "wait", undefined, 0);
+    const shared = limiter(store, clock, "allow");
+    await shared.acquire(LIMITS, TOKEN, "wait", undefined, 0);
+    await shared.acquire(LIMITS, TOKEN, "wait", undefined, 0);
     const controller = new AbortController();
-    const waiting = limiter.acquire(LIMITS, TOKEN, "wait", controller.signal, 0);
+    const waiting = shared.acquire(LIMITS, TOKEN, "wait", controller.signal, 0);
     await settle();
     controller.abort(new Error("stop"));
     await expect(waiting).rejects.toThrow("stop");
@@ -98,8 +106,8 @@ describe("StoreLimiter", () => {
       take: () => Promise.reject(new Error("connection refused")),
       peek: () => 0,
     };
-    expect(await new StoreLimiter(broken, clock, "allow").acquire(LIMITS, TOKEN, "wait", undefined, 0)).toBe(false);
-    const denied = new StoreLimiter(broken, clock, "deny").acquire(LIMITS, TOKEN, "wait", undefined, 0);
+    expect(await limiter(broken, clock, "allow").acquire(LIMITS, TOKEN, "wait", undefined, 0)).toBe(false);
+    const denied = limiter(broken, clock, "deny").acquire(LIMITS, TOKEN, "wait", undefined, 0);
     await expect(denied).rejects.toBeInstanceOf(StoreFailed);
     await expect(denied).rejects.toThrow("rate-limit store failed: connection refused");
   });
@@ -108,14 +116,14 @@ describe("StoreLimiter", () => {
     const { clock } = setUp();
     const silent: RateLimitStore = { take: () => new Promise(() => undefined), peek: () => 0 };
     const started = Date.now();
-    await expect(new StoreLimiter(silent, clock, "deny").acquire(LIMITS, TOKEN, "wait", undefined, 50)).rejects.toThrow(/within the call's timeout/);
-    expect(await new StoreLimiter(silent, clock, "allow").acquire(LIMITS, TOKEN, "wait", undefined, 50)).toBe(false);
+    await expect(limiter(silent, clock, "deny").acquire(LIMITS, TOKEN, "wait", undefined, 50)).rejects.toThrow(/within the call's timeout/);
+    expect(await limiter(silent, clock, "allow").acquire(LIMITS, TOKEN, "wait", undefined, 50)).toBe(false);
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   test("the store sees a digest of the token, never the token", async () => {
     const { clock, store, keys } = setUp();
-    await new StoreLimiter(store, clock, "allow").acquire(LIMITS, TOKEN, "wait", undefined, 0);
+    await limiter(store, clock, "allow").acquire(LIMITS, TOKEN, "wait", undefined, 0);
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatch(/^getOrder:0:[0-9a-f]{32}$/);
     expect(keys[0]).not.toContain(TOKEN);

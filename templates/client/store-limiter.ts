@@ -3,76 +3,49 @@
 // operation limit. A caller over the limit sleeps for as long as the store says and asks again,
 // cancellable by its signal and never past its timeout. Callers do not queue behind each other in
 // this process: when the store fails, each one finds out within its own timeout.
-import type { RateLimitDecision, RateLimitRule } from "../shared/bucket.js";
 import type { RateLimitStore } from "../shared/rate-limit-store.js";
 import type { Clock } from "./clock.js";
 import { RateLimitedLocally, type Limit } from "./rate-limit.js";
 
 /** The store failed and `onStoreError` is "deny"; the store's error is the cause. */
-export class StoreFailed extends Error {
-  constructor(cause: unknown) {
-    super(`rate-limit store failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
-  }
-}
+export class StoreFailed extends Error {}
 
-/** Ends a wait when the call's timeout comes first. */
-class DeadlinePassed extends Error {}
-
-export class StoreLimiter {
-  readonly #store: RateLimitStore;
-  readonly #clock: Clock;
-  readonly #onStoreError: "allow" | "deny";
-  #lastToken: { token: string; id: Promise<string> } | undefined;
-
-  constructor(store: RateLimitStore, clock: Clock, onStoreError: "allow" | "deny") {
-    this.#store = store;
-    this.#clock = clock;
-    this.#onStoreError = onStoreError;
-  }
-
-  /**
-   * Resolves true when the caller may send under every limit, false when the store failed and
-   * `onStoreError` is "allow" (the caller then uses its in-memory limiter). Throws
-   * RateLimitedLocally ("fail" mode, or a turn beyond the timeout), StoreFailed, or the signal's reason.
-   */
-  async acquire(limits: readonly Limit[], token: string, mode: "wait" | "fail", signal: AbortSignal | undefined, timeoutMs: number): Promise<boolean> {
-    const deadline = timeoutMs > 0 && Number.isFinite(timeoutMs) ? this.#clock.now() + timeoutMs : Number.POSITIVE_INFINITY;
-    const id = await this.#tokenId(token);
-    for (const limit of limits) {
-      // The store sees a digest of the token, never the token.
-      const key = `${limit.key}:${id}`;
-      const rule = { burst: limit.burst, intervalMs: limit.intervalMs };
-      if (!(await this.#takeTurn(key, rule, mode, signal, deadline))) return false;
-    }
-    return true;
-  }
-
-  async #takeTurn(key: string, rule: RateLimitRule, mode: "wait" | "fail", signal: AbortSignal | undefined, deadline: number): Promise<boolean> {
+/**
+ * Resolves true when the caller may send under every limit, false when the store failed and
+ * `onStoreError` is "allow" (the caller then uses its in-memory limiter). Throws
+ * RateLimitedLocally ("fail" mode, or a turn beyond the timeout), StoreFailed, or the signal's reason.
+ */
+export async function takeFromStore(
+  store: RateLimitStore,
+  onStoreError: "allow" | "deny",
+  clock: Clock,
+  limits: readonly Limit[],
+  token: string,
+  mode: "wait" | "fail",
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+): Promise<boolean> {
+  const deadline = timeoutMs > 0 ? clock.now() + timeoutMs : Number.POSITIVE_INFINITY;
+  // The store sees a digest of the token, never the token.
+  const id = await digest(token);
+  for (const limit of limits) {
     for (;;) {
-      const decision = await this.#take(key, rule, signal, deadline);
-      if (decision === undefined) return false;
-      if (decision.allowed) return true;
-      const wait = decision.retryAfterMs;
-      if (mode === "fail" || this.#clock.now() + wait > deadline) throw new RateLimitedLocally(wait);
-      await this.#clock.sleep(wait, signal);
+      let allowed: boolean;
+      let wait: number;
+      try {
+        ({ allowed, retryAfterMs: wait } = await bounded(store.take(`${limit.key}:${id}`, limit), signal, deadline - clock.now()));
+      } catch (error) {
+        if (signal?.aborted) throw signal.reason;
+        if (onStoreError === "allow") return false;
+        const reason = error instanceof Error ? error.message : `no answer within the call's timeout`;
+        throw new StoreFailed(`rate-limit store failed: ${reason}`, { cause: error });
+      }
+      if (allowed) break;
+      if (mode === "fail" || clock.now() + wait > deadline) throw new RateLimitedLocally(wait);
+      await clock.sleep(wait, signal);
     }
   }
-
-  /** One take, bounded by the signal and the deadline; undefined when the store failed and failures are allowed. */
-  async #take(key: string, rule: RateLimitRule, signal: AbortSignal | undefined, deadline: number): Promise<RateLimitDecision | undefined> {
-    try {
-      return await bounded(Promise.resolve().then(() => this.#store.take(key, rule)), signal, deadline - this.#clock.now());
-    } catch (error) {
-      if (signal?.aborted) throw signal.reason;
-      if (this.#onStoreError === "deny") throw new StoreFailed(error instanceof DeadlinePassed ? new Error("no answer within the call's timeout") : error);
-      return undefined;
-    }
-  }
-
-  #tokenId(token: string): Promise<string> {
-    if (this.#lastToken?.token !== token) this.#lastToken = { token, id: digest(token) };
-    return this.#lastToken.id;
-  }
+  return true;
 }
 
 async function digest(token: string): Promise<string> {
@@ -80,24 +53,18 @@ async function digest(token: string): Promise<string> {
   return Array.from(bytes.subarray(0, 16), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** `promise`, unless the signal aborts first (its reason) or `ms` pass first (DeadlinePassed; an answer already there wins). */
-function bounded<T>(promise: Promise<T>, signal: AbortSignal | undefined, ms: number): Promise<T> {
-  if (signal?.aborted) return Promise.reject(signal.reason);
-  if (!signal && !Number.isFinite(ms)) return promise;
+/** The store's answer, unless the signal aborts first (its reason) or `ms` pass first (rejects with undefined). */
+function bounded<T>(answer: T | Promise<T>, signal: AbortSignal | undefined, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const finish = (): void => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-    };
-    const onAbort = (): void => {
-      finish();
-      reject(signal?.reason);
-    };
-    const timer = Number.isFinite(ms) ? setTimeout(() => (finish(), reject(new DeadlinePassed())), Math.max(0, ms)) : undefined;
+    const onAbort = (): void => reject(signal?.reason);
+    const timer = ms < Number.POSITIVE_INFINITY ? setTimeout(reject, Math.max(0, ms)) : undefined;
     signal?.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => (finish(), resolve(value)),
-      (error: unknown) => (finish(), reject(error)),
-    );
+    if (signal?.aborted) onAbort();
+    Promise.resolve(answer)
+      .then(resolve, reject)
+      .finally(() => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+      });
   });
 }

@@ -5,7 +5,7 @@ import { encodeBody, expandPath, headersObject, InvalidArgument, joinUrl, queryS
 import type { QueryParams } from "./encoding.js";
 import { ApiError, kindOfStatus, redact, scrubCause, type ApiErrorKind, type ErrorBody } from "./errors.js";
 import { RateLimitedLocally, RateLimiter, type Limit } from "./rate-limit.js";
-import { StoreFailed, StoreLimiter } from "./store-limiter.js";
+import { StoreFailed, takeFromStore } from "./store-limiter.js";
 import type { RateLimitStore } from "../shared/rate-limit-store.js";
 import { backoffDelay, isRetryableStatus, mayRetry, retryPolicy, serverRetryDelay, type RetryOptions } from "./retry.js";
 import type { Problem } from "../shared/guard.js";
@@ -127,7 +127,6 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
   const clock = options.clock ?? systemClock;
   const policy = retryPolicy(options.retry);
   const limiter = new RateLimiter(clock);
-  const sharedLimiter = options.rateLimitStore && new StoreLimiter(options.rateLimitStore, clock, options.onStoreError ?? "allow");
   const rateLimit = options.rateLimit ?? "wait";
   const validate = options.validate ?? "throw";
   const doFetch: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
@@ -162,7 +161,8 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
       if (signal?.aborted) fail(aborted(ctx, signal));
       if (waitForLimiter && operation.limits && rateLimit !== "off") {
         try {
-          if (!(await sharedLimiter?.acquire(operation.limits, token, rateLimit, signal, timeoutMs))) {
+          const store = options.rateLimitStore;
+          if (!store || !(await takeFromStore(store, options.onStoreError ?? "allow", clock, operation.limits, token, rateLimit, signal, timeoutMs))) {
             await limiter.acquire(operation.limits, token, rateLimit, signal);
           }
         } catch (error) {

@@ -10,8 +10,11 @@ import { loadModel } from "../../src/pipeline.js";
 import { bundleOneOperation, bundleOneOperationCode } from "../helpers/bundle.js";
 import { freshDir, generateForTest, repoCatalogue } from "../helpers/generate.js";
 
-/** Bound of the minified one-operation bundle: 9,980 bytes when written, plus a small margin. */
-const MAX_MINIFIED = 10_500;
+/**
+ * Bound of the minified one-operation bundle: 9,980 bytes when written, plus a small margin; plus
+ * about 1,100 bytes for taking turns in a shared rate-limit store (`rateLimitStore`, issue 12).
+ */
+const MAX_MINIFIED = 11_600;
 
 let model: ApiModel;
 let clientDir = "";

@@ -22,8 +22,11 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
-/** Starts redis-server, or fails with a message saying how to get it: these tests never skip. */
-export async function startRedis(): Promise<RedisServer> {
+/**
+ * Starts redis-server, or fails with a message saying how to get it: these tests never skip.
+ * `cluster`: a one-node Redis Cluster holding every slot.
+ */
+export async function startRedis({ cluster = false } = {}): Promise<RedisServer> {
   const found = spawnSync(REDIS_SERVER, ["--version"], { encoding: "utf8" });
   if (found.error || found.status !== 0) {
     throw new Error(
@@ -31,12 +34,14 @@ export async function startRedis(): Promise<RedisServer> {
     );
   }
   const port = await freePort();
+  const clusterArgs = cluster ? ["--cluster-enabled", "yes", "--cluster-announce-ip", "127.0.0.1", "--cluster-config-file", join(await freshDir("redis-cluster"), "nodes.conf")] : [];
   let child: ChildProcess | undefined;
   const server: RedisServer = {
     port,
     url: `redis://127.0.0.1:${port}`,
     async start() {
-      child = spawn(REDIS_SERVER, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--loglevel", "warning"], {
+      const args = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--loglevel", "warning", ...clusterArgs];
+      child = spawn(REDIS_SERVER, args, {
         stdio: ["ignore", "ignore", "pipe"],
       });
       let stderr = "";

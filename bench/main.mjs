@@ -1,6 +1,6 @@
 // Entry of `npm run bench` and `npm run bench:peers`: builds catalogen (the CLI runs dist/),
 // bundles one TypeScript harness with esbuild into .tmp/bench/, and runs it with the given flags.
-//   node bench/main.mjs <run|peers|profile|catalogues|prettier-cost> [flags]
+//   node bench/main.mjs <run|peers|profile|catalogues|prettier-cost|redis-store> [flags]
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -14,6 +14,7 @@ const HARNESSES = {
   profile: "bench/profile.ts",
   catalogues: "bench/make-catalogues.ts",
   "prettier-cost": "bench/prettier-cost.ts",
+  "redis-store": "bench/redis-store.ts",
 };
 
 const [name, ...args] = process.argv.slice(2);

@@ -7,6 +7,8 @@ import { ApiError, kindOfStatus, redact, scrubCause, secretOf, type ApiErrorKind
 import { onAbort } from "./abort.js";
 import { fetchFollowing } from "./redirect.js";
 import { RateLimitedLocally, RateLimiter, type Limit } from "./rate-limit.js";
+import { StoreFailed, takeFromStore } from "./store-limiter.js";
+import type { RateLimitStore } from "../shared/rate-limit-store.js";
 import { backoffDelay, isRetryableStatus, mayRetry, retryPolicy, serverRetryDelay, type RetryOptions } from "./retry.js";
 import type { Problem } from "../shared/guard.js";
 import { isJsonMediaType } from "../shared/media.js";
@@ -74,6 +76,17 @@ export interface TransportOptions<M extends string = string> {
    * until its turn; `"fail"` ends it at once with a `rate_limited` ApiError; `"off"` sends at once.
    */
   rateLimit?: "wait" | "fail" | "off" | undefined;
+  /**
+   * Where the rate-limit buckets live (default: this client's memory). A shared store, e.g.
+   * `redisRateLimitStore(redis)`, keeps calls of every process with the same token within the limit;
+   * a wait for a turn there is bounded by the call's timeout.
+   */
+  rateLimitStore?: RateLimitStore | undefined;
+  /**
+   * When `rateLimitStore` fails (unreachable, too slow, script error): `"allow"` (default) goes on
+   * under this client's in-memory bucket; `"deny"` fails the call (`network`, the store's error as `cause`).
+   */
+  onStoreError?: "allow" | "deny" | undefined;
   /** What to do when a typed response does not match its type (default `"throw"`). */
   validate?: "off" | "warn" | "throw" | undefined;
   /** Called before each attempt is sent. Errors thrown by hooks are ignored. */
@@ -156,8 +169,12 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
       if (signal?.aborted) fail(aborted(ctx, signal));
       if (waitForLimiter && operation.limits && rateLimit !== "off") {
         try {
-          await limiter.acquire(operation.limits, token, rateLimit, signal);
+          const store = options.rateLimitStore;
+          if (!store || !(await takeFromStore(store, options.onStoreError ?? "allow", clock, operation.limits, token, rateLimit, signal, timeoutMs))) {
+            await limiter.acquire(operation.limits, token, rateLimit, signal);
+          }
         } catch (error) {
+          if (error instanceof StoreFailed) fail(apiError(ctx, "network", error.message, { cause: error.cause }));
           if (error instanceof RateLimitedLocally) {
             fail(
               apiError(ctx, "rate_limited", `rate limit of the operation reached; next request possible in ${error.retryAfterMs} ms`, {

@@ -19,7 +19,7 @@ import { bodyProblemDetail } from "./problem.js";
 import { parseQuery } from "./query.js";
 import { MemoryRateLimitStore, type RateLimitDecision } from "./rate-limit.js";
 import { createRouter } from "./router.js";
-import type { ApiDefinition, BodyProblem, HandlerContext, HandlerInput, Identity, RouteDefinition, ServerOptions } from "./types.js";
+import type { ApiDefinition, BodyProblem, ErrorContext, HandlerContext, HandlerInput, Identity, RouteDefinition, RouteLimit, ServerOptions } from "./types.js";
 
 type AnyHandler = (this: unknown, context: HandlerContext<HandlerInput>) => unknown;
 
@@ -58,10 +58,10 @@ export function createRequestHandler(
     throw new TypeError("createRequestHandler: options.authenticate is required (there is no default that lets requests through)");
   }
   const router = createRouter(api.routes);
-  const store = options.rateLimitStore ?? new MemoryRateLimitStore();
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const origin = options.origin ?? "catalogen-server";
   const clock = options.now ?? Date.now;
+  const store = options.rateLimitStore ?? new MemoryRateLimitStore({ now: () => toMillis(clock()) });
   const newRequestId = options.requestId ?? (() => crypto.randomUUID());
   const logError =
     options.onError ??
@@ -145,21 +145,51 @@ export function createRequestHandler(
    * What is left of each of the operation's buckets, without taking any (for answers that spend no
    * budget); the lowest count wins. Undefined when the operation has no limits or the store cannot peek.
    */
-  async function peekLimits(route: RouteDefinition, identity: Identity, now: number): Promise<number | undefined> {
+  async function peekLimits(route: RouteDefinition, identity: Identity, where: () => ErrorContext): Promise<number | undefined> {
     if (!route.limits || route.limits.length === 0 || typeof store.peek !== "function") return undefined;
     let remaining = Number.POSITIVE_INFINITY;
-    for (const [index, rule] of route.limits.entries()) {
-      remaining = Math.min(remaining, await store.peek(bucketKey(identity, route, index), rule, now));
+    try {
+      for (const [index, rule] of route.limits.entries()) {
+        remaining = Math.min(remaining, await store.peek(bucketKey(identity, route, index), rule));
+      }
+    } catch (error) {
+      // The answer spends no budget: it goes out without the header.
+      reportStoreError(error, where);
+      return undefined;
     }
     return remaining;
   }
 
+  /** A failing store: `onError` hears of it; "deny" (default) answers 503, "allow" lets the request through. */
+  function reportStoreError(error: unknown, where: () => ErrorContext): void {
+    try {
+      logError(error, where());
+    } catch {
+      // A failing log hook must not change the answer.
+    }
+  }
+
+  async function takeFromStore(key: string, rule: RouteLimit, where: () => ErrorContext): Promise<RateLimitDecision | undefined> {
+    try {
+      return await store.take(key, rule);
+    } catch (error) {
+      reportStoreError(error, where);
+      if (options.onStoreError === "allow") return undefined;
+      throw new HttpError(503, {
+        detail: "Rate limits cannot be checked right now; retry in 1 s.",
+        code: "rate-limit-store-unavailable",
+        headers: { "retry-after": "1" },
+      });
+    }
+  }
+
   /** Takes one request from each of the operation's buckets; the lowest remaining count wins. */
-  async function limit(route: RouteDefinition, identity: Identity, now: number): Promise<number | undefined> {
+  async function limit(route: RouteDefinition, identity: Identity, where: () => ErrorContext): Promise<number | undefined> {
     if (!route.limits || route.limits.length === 0) return undefined;
     let remaining = Number.POSITIVE_INFINITY;
     for (const [index, rule] of route.limits.entries()) {
-      const decision: RateLimitDecision = await store.take(bucketKey(identity, route, index), rule, now);
+      const decision = await takeFromStore(bucketKey(identity, route, index), rule, where);
+      if (decision === undefined) return undefined; // store failed, onStoreError "allow"
       if (!decision.allowed) {
         const retry = String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
         throw new HttpError(429, {
@@ -249,19 +279,20 @@ export function createRequestHandler(
   ): Promise<Response> {
     // A 401 has no seller, hence no budget to report; from here on the seller is known.
     const identity = await authenticate(request, route);
+    const where = (): ErrorContext => ({ requestId: scope.requestId, operation: route.id, method: request.method, path: new URL(request.url).pathname });
     if (route.tokens && !route.tokens.includes(identity.tokenKind)) {
-      budget.remaining = await peekLimits(route, identity, scope.now());
+      budget.remaining = await peekLimits(route, identity, where);
       throw tokenKindError(route);
     }
     const handler = findHandler(handlers, route);
     const notImplemented = (): Response =>
       errorResponse(scope, 501, { detail: `Operation ${route.id} is not implemented.`, code: "not-implemented" });
     if (!handler) {
-      budget.remaining = await peekLimits(route, identity, scope.now());
+      budget.remaining = await peekLimits(route, identity, where);
       return notImplemented();
     }
 
-    budget.remaining = await limit(route, identity, scope.now());
+    budget.remaining = await limit(route, identity, where);
     const query = parseQuery(new URL(request.url).searchParams, route.query);
     if (!query.ok) throw new HttpError(400, { detail: query.detail, code: "invalid-query" });
     const read = await readBody(request, route);

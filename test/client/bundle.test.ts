@@ -11,11 +11,11 @@ import { bundleOneOperation, bundleOneOperationCode } from "../helpers/bundle.js
 import { freshDir, generateForTest, repoCatalogue } from "../helpers/generate.js";
 
 /**
- * Bound of the minified one-operation bundle: 12,964 bytes when written (10,335 before the
- * transport followed redirects itself, redacted escaped tokens and capped response size), plus a
- * small margin.
+ * Bound of the minified one-operation bundle: 12,964 bytes after the transport followed redirects
+ * itself, redacted escaped tokens and capped response size (10,335 before), plus about 1,100 bytes
+ * for taking turns in a shared rate-limit store (`rateLimitStore`, issue 12), plus a small margin.
  */
-const MAX_MINIFIED = 13_500;
+const MAX_MINIFIED = 14_600;
 
 let model: ApiModel;
 let clientDir = "";

@@ -43,9 +43,12 @@ describe("layout", () => {
       ...readdirSync(fileURLToPath(new URL("../../templates/client/", import.meta.url)))
         .filter((n) => n.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(n))
         .map((n) => `client/runtime/${n}`),
-      ...readdirSync(fileURLToPath(new URL("../../templates/shared/", import.meta.url)))
-        .filter((n) => n.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(n))
-        .map((n) => `client/shared/${n}`),
+      "client/shared/bucket.ts",
+      "client/shared/guard.ts",
+      "client/shared/media.ts",
+      "client/shared/memory-rate-limit-store.ts",
+      "client/shared/rate-limit-store.ts",
+      "client/shared/redis-rate-limit-store.ts",
       "client/types.ts",
       "client/validate.ts",
     ].sort();

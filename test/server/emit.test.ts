@@ -52,7 +52,14 @@ describe("emitServer", () => {
       "server/validate.ts",
       ...validateModules.map((id) => `server/validate/${id}.ts`),
     ]);
-    expect(paths.filter((path) => path.startsWith("server/shared/"))).toEqual(["server/shared/bucket.ts", "server/shared/guard.ts", "server/shared/media.ts"]);
+    expect(paths.filter((path) => path.startsWith("server/shared/"))).toEqual([
+      "server/shared/bucket.ts",
+      "server/shared/guard.ts",
+      "server/shared/media.ts",
+      "server/shared/memory-rate-limit-store.ts",
+      "server/shared/rate-limit-store.ts",
+      "server/shared/redis-rate-limit-store.ts",
+    ]);
     expect(paths.filter((path) => path.startsWith("server/runtime/")).sort()).toEqual(
       ["body", "errors", "handler", "node", "problem", "query", "rate-limit", "router", "types"].map((name) => `server/runtime/${name}.ts`),
     );

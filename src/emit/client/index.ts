@@ -43,6 +43,13 @@ const RUNTIME_EXPORTS = [
   "QueryParams",
   "RawBody",
   "RequestBody",
+  "MemoryRateLimitStore",
+  "redisRateLimitStore",
+  "RateLimitStore",
+  "RateLimitDecision",
+  "RateLimitRule",
+  "RedisClientLike",
+  "RedisRateLimitStoreOptions",
 ];
 
 export function emitClient(model: ApiModel): GeneratedFile[] {
@@ -78,6 +85,10 @@ function indexFile(model: ApiModel): string {
     `export type { RetryOptions } from "./runtime/retry.js";`,
     `export type { Clock } from "./runtime/clock.js";`,
     `export type { QueryParams, RawBody, RequestBody } from "./runtime/encoding.js";`,
+    `export { MemoryRateLimitStore } from "./shared/memory-rate-limit-store.js";`,
+    `export { redisRateLimitStore } from "./shared/redis-rate-limit-store.js";`,
+    `export type { RedisClientLike, RedisRateLimitStoreOptions } from "./shared/redis-rate-limit-store.js";`,
+    `export type { RateLimitDecision, RateLimitRule, RateLimitStore } from "./shared/rate-limit-store.js";`,
   ];
   if (model.types.length > 0) lines.push(`export type { ${model.types.map((t) => t.name).join(", ")} } from "./types.js";`);
   for (const module of model.modules) lines.push(`export type { ${operationsInterfaceName(module.name)} } from "./modules/${module.id}.js";`);

@@ -28,6 +28,8 @@ export type { NodeRequestLike, NodeResponseLike } from "./runtime/node.js";
 export type { RateLimitDecision, RateLimitRule, RateLimitStore } from "./runtime/rate-limit.js";
 export type { ApiDefinition, BodyProblem, ErrorContext, ErrorOptions, HandlerInput, HandlerResult, OperationInfo, QueryValues, RouteDefinition } from "./runtime/types.js";
 export { MemoryRateLimitStore } from "./runtime/rate-limit.js";
+export { redisRateLimitStore } from "./shared/redis-rate-limit-store.js";
+export type { RedisClientLike, RedisRateLimitStoreOptions } from "./shared/redis-rate-limit-store.js";
 export { toNodeHandler } from "./runtime/node.js";
 export { mockHandlers } from "./mock.js";
 export { api } from "./routes.js";`,

@@ -1,0 +1,70 @@
+// Client-side rate limits kept in a shared RateLimitStore (`createClient({ rateLimitStore })`):
+// calls in any number of processes that share the store and a token share one bucket per
+// operation limit. A caller over the limit sleeps for as long as the store says and asks again,
+// cancellable by its signal and never past its timeout. Callers do not queue behind each other in
+// this process: when the store fails, each one finds out within its own timeout.
+import type { RateLimitStore } from "../shared/rate-limit-store.js";
+import type { Clock } from "./clock.js";
+import { RateLimitedLocally, type Limit } from "./rate-limit.js";
+
+/** The store failed and `onStoreError` is "deny"; the store's error is the cause. */
+export class StoreFailed extends Error {}
+
+/**
+ * Resolves true when the caller may send under every limit, false when the store failed and
+ * `onStoreError` is "allow" (the caller then uses its in-memory limiter). Throws
+ * RateLimitedLocally ("fail" mode, or a turn beyond the timeout), StoreFailed, or the signal's reason.
+ */
+export async function takeFromStore(
+  store: RateLimitStore,
+  onStoreError: "allow" | "deny",
+  clock: Clock,
+  limits: readonly Limit[],
+  token: string,
+  mode: "wait" | "fail",
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+): Promise<boolean> {
+  const deadline = timeoutMs > 0 ? clock.now() + timeoutMs : Number.POSITIVE_INFINITY;
+  // The store sees a digest of the token, never the token.
+  const id = await digest(token);
+  for (const limit of limits) {
+    for (;;) {
+      let allowed: boolean;
+      let wait: number;
+      try {
+        ({ allowed, retryAfterMs: wait } = await bounded(store.take(`${limit.key}:${id}`, limit), signal, deadline - clock.now()));
+      } catch (error) {
+        if (signal?.aborted) throw signal.reason;
+        if (onStoreError === "allow") return false;
+        const reason = error instanceof Error ? error.message : `no answer within the call's timeout`;
+        throw new StoreFailed(`rate-limit store failed: ${reason}`, { cause: error });
+      }
+      if (allowed) break;
+      if (mode === "fail" || clock.now() + wait > deadline) throw new RateLimitedLocally(wait);
+      await clock.sleep(wait, signal);
+    }
+  }
+  return true;
+}
+
+async function digest(token: string): Promise<string> {
+  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)));
+  return Array.from(bytes.subarray(0, 16), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** The store's answer, unless the signal aborts first (its reason) or `ms` pass first (rejects with undefined). */
+function bounded<T>(answer: T | Promise<T>, signal: AbortSignal | undefined, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal?.reason);
+    const timer = ms < Number.POSITIVE_INFINITY ? setTimeout(reject, Math.max(0, ms)) : undefined;
+    signal?.addEventListener("abort", onAbort, { once: true });
+    if (signal?.aborted) onAbort();
+    Promise.resolve(answer)
+      .then(resolve, reject)
+      .finally(() => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+      });
+  });
+}

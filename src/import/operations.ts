@@ -73,8 +73,8 @@ export class OperationReader {
         if ((METHODS as readonly string[]).includes(key) || key === "parameters" || key === "$ref") continue;
         this.lost(at(place, key), `${key} of the path item: ${shortValue(item[key])} (not held by the catalogue)`);
       }
-      for (const method of METHODS) {
-        if (!(method in item)) continue;
+      // Methods in the document's order (the order the source lists them in).
+      for (const method of Object.keys(item).filter((key) => (METHODS as readonly string[]).includes(key))) {
         const operation = item[method];
         if (!isObject(operation)) this.docs.fail(at(place, method), "an operation must be an object");
         if (method === "trace") {

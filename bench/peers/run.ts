@@ -15,6 +15,7 @@ import { ensureOk, findRepoRoot, measure, median, medianOf, type Measured } from
 import { peerTables, writeReport } from "../lib/report.js";
 import { failureSummary, mergeBySize, type PeerResults, type PeerSizeResult, type Timing, type ToolFigures } from "../lib/results.js";
 import { typecheckFiles } from "../lib/tsc.js";
+import { benchGithub, githubTable } from "./github.js";
 import { PEERS, type Peer } from "./tools.js";
 
 const root = findRepoRoot();
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     only: { type: "string" },
     "wait-quiet": { type: "string", default: "0" },
     json: { type: "string", default: defaultJson },
+    "no-github": { type: "boolean" },
   },
 });
 const log = (text: string) => process.stderr.write(`[peers] ${text}\n`);
@@ -169,6 +171,10 @@ for (const size of values.sizes!.split(",").map(Number)) {
   save(); // after every size, so an interruption loses nothing
 }
 console.log(peerTables(save()));
+// GitHub's own OpenAPI document: catalogen import + generate beside the peers (bench/peers/github.ts).
+if (!values["no-github"]) {
+  console.log(githubTable(await benchGithub(root, PEERS.filter((peer) => !values.only || values.only.split(",").includes(peer.id)), log)));
+}
 
 function save(): PeerResults {
   info.loadEnd = load1();

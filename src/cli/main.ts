@@ -105,5 +105,5 @@ function commandHelp(command: Command): string {
     return `  --${flag}${value}`.padEnd(28) + option.description;
   });
   lines.push("  --config <file>".padEnd(28) + "Read defaults from this config file", "  -h, --help".padEnd(28) + "Show this help");
-  return [`Usage: catalogen ${command.name}${command.positionals ? ` ${command.positionals}` : ""} [options]`, "", command.summary, "", "Options:", ...lines].join("\n");
+  return [`Usage: catalogen ${command.name} [options]${command.positionals ? ` ${command.positionals}` : ""}`, "", command.summary, "", "Options:", ...lines].join("\n");
 }

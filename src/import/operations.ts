@@ -110,7 +110,7 @@ export class OperationReader {
     for (const key of Object.keys(operation)) {
       if (OPERATION_KEYS.has(key) || extensions.has(key)) continue;
       const reason = key === "deprecated" ? "the catalogue language has no deprecation" : key.startsWith("x-") ? "vendor extension" : "not held by the catalogue";
-      this.lost(at(place, key), `${key}: ${shortValue(operation[key])} (${reason})`);
+      this.report.lost(this.docs.pointer(at(place, key)), `${key}: ${shortValue(operation[key])} (${reason})`, `operation ${key} (${reason})`);
     }
 
     const sourceId = typeof operation.operationId === "string" && operation.operationId !== "" ? operation.operationId : undefined;
@@ -285,7 +285,8 @@ export class OperationReader {
       if (description !== undefined) parameter.description = description;
       for (const key of Object.keys(value)) {
         if (["name", "in", "required", "schema", "content", "description"].includes(key)) continue;
-        this.lost(at(parameterPlace, key), `${key}: ${shortValue(value[key])} (parameter ${key === "deprecated" ? "deprecation" : key.startsWith("x-") ? "vendor extensions" : "serialisation and examples"} not held by the catalogue)`);
+        const what = `parameter ${key === "deprecated" ? "deprecation" : key.startsWith("x-") ? "vendor extensions" : "serialisation and examples"} not held by the catalogue`;
+        this.report.lost(this.docs.pointer(at(parameterPlace, key)), `${key}: ${shortValue(value[key])} (${what})`, `parameter ${key} (${what})`);
       }
       result.push(parameter);
     }

@@ -7,6 +7,8 @@ export interface Loss {
   pointer: string;
   /** What was not kept, e.g. `deprecated: true (the catalogue language has no deprecation)`. */
   what: string;
+  /** What kind of thing was lost, for the summary (e.g. `schema keyword "default"`). */
+  kind?: string;
 }
 
 export interface Rename {
@@ -26,8 +28,8 @@ export class ImportReport {
   readonly renames: Rename[] = [];
   readonly derived: Derived[] = [];
 
-  lost(pointer: string, what: string): void {
-    this.losses.push({ pointer, what });
+  lost(pointer: string, what: string, kind?: string): void {
+    this.losses.push({ pointer, what, ...(kind !== undefined && { kind }) });
   }
 
   renamed(kind: Rename["kind"], from: string, to: string, pointer: string): void {
@@ -56,7 +58,7 @@ export class ImportReport {
     if (total <= limit) return this.toText();
     const byKind = new Map<string, { count: number; example: string }>();
     for (const loss of this.losses) {
-      const kind = loss.what.replace(/"[^"]*"/g, '"…"').replace(/\d+/g, "N").slice(0, 90);
+      const kind = loss.kind ?? loss.what.replace(/"[^"]*"/g, '"…"').replace(/\d+/g, "N").slice(0, 90);
       const entry = byKind.get(kind);
       if (entry) entry.count++;
       else byKind.set(kind, { count: 1, example: loss.pointer });

@@ -133,7 +133,8 @@ export class SchemaConverter {
   }
 
   private lose(place: Place, value: string, reason: string): void {
-    this.report.lost(this.docs.pointer(place), `${place.path.at(-1) ?? "schema"}: ${value} (the catalogue has no ${reason})`);
+    const key = place.path.at(-1) ?? "schema";
+    this.report.lost(this.docs.pointer(place), `${key}: ${value} (the catalogue has no ${reason})`, `schema ${/^\d+$/.test(key) ? "part" : key}: the catalogue has no ${reason}`);
   }
 
   private shape(schema: Record<string, unknown>, place: Place, used: Set<string>): RawType {

@@ -4,6 +4,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RawOperation, RawType } from "../load/raw.js";
 import { compareText } from "../model/order.js";
+import { CatalogueError } from "../validate/diagnostic.js";
 import { loadModel } from "../validate/index.js";
 import { readAuth } from "./auth.js";
 import { apiDescription, catalogenDialect, describedKinds, isCatalogenExport, moduleTitleArea } from "./dialect.js";
@@ -223,7 +224,13 @@ export async function writeCatalogue(catalogue: ImportedCatalogue, outDir: strin
   await mkdir(stage, { recursive: true });
   try {
     for (const file of files) await writeFile(join(stage, file.name), file.text);
-    await loadModel(stage); // an importer bug must never leave a catalogue that does not load
+    try {
+      await loadModel(stage);
+    } catch (error) {
+      // An importer bug must never leave a catalogue that does not load.
+      if (error instanceof CatalogueError) throw new ImportError(`the imported catalogue does not validate (a bug in catalogen import; please report it):\n${error.report()}`);
+      throw error;
+    }
     await mkdir(out, { recursive: true });
     for (const name of existing) await rm(join(out, name));
     for (const file of files) await rename(join(stage, file.name), join(out, file.name));

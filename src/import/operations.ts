@@ -78,7 +78,7 @@ export class OperationReader {
         const operation = item[method];
         if (!isObject(operation)) this.docs.fail(at(place, method), "an operation must be an object");
         if (method === "trace") {
-          this.lost(at(place, method), "the whole TRACE operation (the catalogue has no TRACE method)");
+          this.lost(at(place, method), "the whole operation: TRACE (the catalogue has no TRACE method)");
           continue;
         }
         this.readOperation(path, method.toUpperCase(), operation, at(place, method), item, place);

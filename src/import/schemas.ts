@@ -86,7 +86,8 @@ export class SchemaConverter {
     const used = new Set<string>(["description", "nullable"]);
     const result = this.shape(schema, place, used);
     const description = schema.description;
-    if (typeof description === "string" && description.trim() !== "") result.description = this.text(description);
+    const text = typeof description === "string" ? this.text(description) : "";
+    if (text.trim() !== "") result.description = text;
     if (schema.nullable === true) result.nullable = true;
     for (const key of Object.keys(schema)) {
       if (used.has(key)) continue;

@@ -152,7 +152,7 @@ export const COMMANDS: Command[] = [
           ...(typeof flags["limits-extension"] === "string" && { limitsExtension: flags["limits-extension"] }),
         });
         const outDir = resolve(io.cwd, flags.out);
-        const files = await writeCatalogue(catalogue, outDir, { force: flags.force === true });
+        const { files } = await writeCatalogue(catalogue, outDir, { force: flags.force === true });
         if (typeof flags.report === "string") await writeFile(resolve(io.cwd, flags.report), report.toText());
         const count = catalogue.modules.reduce((sum, module) => sum + module.operations.length, 0);
         io.out(`catalogen: imported ${count} operations in ${catalogue.modules.length} modules into ${shown(outDir, io.cwd)} (${files.length} files)`);

@@ -4,6 +4,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RawOperation, RawType } from "../load/raw.js";
 import { compareText } from "../model/order.js";
+import type { ApiModel } from "../model/types.js";
 import { CatalogueError } from "../validate/diagnostic.js";
 import { loadModel } from "../validate/index.js";
 import { readAuth } from "./auth.js";
@@ -211,8 +212,13 @@ function schemaPathFor(outDir: string): string {
 /**
  * Writes the catalogue into `outDir`: staged in a sibling folder, checked with the catalogue's own
  * validator, then moved into place. Refuses a folder that already holds a catalogue unless `force`.
+ * The model returned is the one validated in the staging folder (its source refs name that folder).
  */
-export async function writeCatalogue(catalogue: ImportedCatalogue, outDir: string, options: WriteImportOptions = {}): Promise<CatalogueText[]> {
+export async function writeCatalogue(
+  catalogue: ImportedCatalogue,
+  outDir: string,
+  options: WriteImportOptions = {},
+): Promise<{ files: CatalogueText[]; model: ApiModel }> {
   const out = resolve(outDir);
   const existing = (await readdir(out).catch(() => [] as string[])).filter((name) => /\.ya?ml$/.test(name));
   if (existing.length > 0 && !options.force) {
@@ -224,8 +230,9 @@ export async function writeCatalogue(catalogue: ImportedCatalogue, outDir: strin
   await mkdir(stage, { recursive: true });
   try {
     for (const file of files) await writeFile(join(stage, file.name), file.text);
+    let model: ApiModel;
     try {
-      await loadModel(stage);
+      model = await loadModel(stage);
     } catch (error) {
       // An importer bug must never leave a catalogue that does not load.
       if (error instanceof CatalogueError) throw new ImportError(`the imported catalogue does not validate (a bug in catalogen import; please report it):\n${error.report()}`);
@@ -234,8 +241,8 @@ export async function writeCatalogue(catalogue: ImportedCatalogue, outDir: strin
     await mkdir(out, { recursive: true });
     for (const name of existing) await rm(join(out, name));
     for (const file of files) await rename(join(stage, file.name), join(out, file.name));
+    return { files, model };
   } finally {
     await rm(stage, { recursive: true, force: true });
   }
-  return files;
 }

@@ -3,7 +3,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { importOpenApi, writeCatalogue, type ImportOptions } from "../../src/import/index.js";
 import type { ApiModel } from "../../src/model/types.js";
-import { generate, loadModel } from "../../src/pipeline.js";
+import { generate } from "../../src/pipeline.js";
 import { freshDir } from "../helpers/generate.js";
 
 export interface Imported {
@@ -20,8 +20,7 @@ export async function importAndGenerate(file: string, options: ImportOptions = {
   const catalogue = join(dir, "catalogue");
   const out = join(dir, "generated");
   const { catalogue: imported, report } = importOpenApi(file, options);
-  await writeCatalogue(imported, catalogue);
-  const model = await loadModel(catalogue);
+  const { model } = await writeCatalogue(imported, catalogue);
   await generate({ catalogue, out });
   const operations = model.modules.reduce((sum, module) => sum + module.operations.length, 0);
   return { dir, catalogue, out, model, operations, reportText: report.toText() };

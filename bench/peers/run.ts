@@ -1,7 +1,8 @@
 // npm run bench:peers: catalogen against openapi-typescript + openapi-fetch, orval, oazapfts,
 // @hey-api/openapi-ts and Kubb, on the same catalogues (the peers read our own OpenAPI export).
 // Runs are interleaved (ours, then each peer, round after round) so machine noise hits all alike.
-//   node bench/main.mjs peers [--sizes 184,1000,10000] [--rounds N]
+//   node bench/main.mjs peers [--sizes 184,1000,10000] [--rounds N] [--no-github]
+// Then GitHub's REST API description, imported and generated, beside the peers (bench/peers/github.ts).
 // Needs bench/peers/node_modules (npm --prefix bench/peers ci; the npm script does it).
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

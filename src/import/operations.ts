@@ -3,7 +3,7 @@ import type { RawContent, RawLimit, RawOperation, RawParameter, RawRequest, RawR
 import { HEADER_NAME, PARAM_NAME, RESERVED_ARGUMENT_KEYS, routeShape, STATIC_SEGMENT } from "../validate/names.js";
 import { METHODS, operationTokens, type Auth } from "./auth.js";
 import { readLimit } from "./limits.js";
-import { camelName, operationId, operationIdentifiers, snakeName, type NameRegistry } from "./names.js";
+import { operationId, operationIdentifiers, snakeName, type NameRegistry } from "./names.js";
 import { at, isObject, type DocumentSet, type Place } from "./read.js";
 import type { ImportReport } from "./report.js";
 import { shortValue, type SchemaConverter } from "./schemas.js";
@@ -391,4 +391,3 @@ export class OperationReader {
   }
 }
 
-export { camelName };

@@ -89,7 +89,7 @@ function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Reco
   const info = root.info as Record<string, unknown>;
   for (const key of Object.keys(info)) {
     if (key === "title" || key === "description" || (dialect && key === "version")) continue;
-    report.lost(docs.pointer(at(docs.root, "info", key)), `info.${key}: ${shortValue(info[key])} (the catalogue's api section holds a title and a description)`);
+    report.lost(docs.pointer(at(docs.root, "info", key)), `info.${key}: ${shortValue(info[key])} (the catalogue's api section holds a title and a description)`, `info.${key}`);
   }
   for (const key of ["servers", "webhooks", "externalDocs", "jsonSchemaDialect"]) {
     if (key in root && !(dialect && key === "servers")) lost(key, `${key}: ${shortValue(root[key])} (not held by the catalogue language)`);

@@ -47,7 +47,8 @@ export class OperationReader {
   ) {}
 
   private lost(place: Place, what: string): void {
-    this.report.lost(this.docs.pointer(place), what);
+    const kind = what.startsWith("the whole operation") ? "whole operation the catalogue cannot hold" : undefined;
+    this.report.lost(this.docs.pointer(place), what, kind);
   }
 
   private text(value: unknown): string | undefined {

@@ -91,7 +91,7 @@ export class SchemaConverter {
     if (schema.nullable === true) result.nullable = true;
     for (const key of Object.keys(schema)) {
       if (used.has(key)) continue;
-      const reason = REASONS[key] ?? (key.startsWith("x-") ? "vendor extensions" : `the keyword ${key}`);
+      const reason = REASONS[key] ?? (key.startsWith("x-") ? "vendor extensions" : `"${key}" in a schema like this one`);
       this.lose(at(place, key), shortValue(schema[key]), reason);
     }
     return result;
@@ -127,7 +127,11 @@ export class SchemaConverter {
       if (holder.schema === undefined || !("example" in holder)) continue;
       const problem = exampleMismatch(holder.schema, holder.example, types);
       if (problem !== undefined) {
-        this.report.lost(this.docs.pointer(place), `example ${shortValue(holder.example)} dropped: it does not fit the schema as imported (${problem})`);
+        this.report.lost(
+          this.docs.pointer(place),
+          `example ${shortValue(holder.example)} dropped: it does not fit the schema as imported (${problem})`,
+          "body example that does not fit its schema as imported (dropped)",
+        );
         delete holder.example;
       }
     }

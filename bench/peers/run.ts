@@ -1,7 +1,8 @@
 // npm run bench:peers: catalogen against openapi-typescript + openapi-fetch, orval, oazapfts,
 // @hey-api/openapi-ts and Kubb, on the same catalogues (the peers read our own OpenAPI export).
 // Runs are interleaved (ours, then each peer, round after round) so machine noise hits all alike.
-//   node bench/main.mjs peers [--sizes 184,1000,10000] [--rounds N]
+//   node bench/main.mjs peers [--sizes 184,1000,10000] [--rounds N] [--no-github]
+// Then GitHub's REST API description, imported and generated, beside the peers (bench/peers/github.ts).
 // Needs bench/peers/node_modules (npm --prefix bench/peers ci; the npm script does it).
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -15,6 +16,7 @@ import { ensureOk, findRepoRoot, measure, median, medianOf, type Measured } from
 import { peerTables, writeReport } from "../lib/report.js";
 import { failureSummary, mergeBySize, type PeerResults, type PeerSizeResult, type Timing, type ToolFigures } from "../lib/results.js";
 import { typecheckFiles } from "../lib/tsc.js";
+import { benchGithub, githubTable } from "./github.js";
 import { PEERS, type Peer } from "./tools.js";
 
 const root = findRepoRoot();
@@ -27,6 +29,7 @@ const { values } = parseArgs({
     only: { type: "string" },
     "wait-quiet": { type: "string", default: "0" },
     json: { type: "string", default: defaultJson },
+    "no-github": { type: "boolean" },
   },
 });
 const log = (text: string) => process.stderr.write(`[peers] ${text}\n`);
@@ -169,6 +172,10 @@ for (const size of values.sizes!.split(",").map(Number)) {
   save(); // after every size, so an interruption loses nothing
 }
 console.log(peerTables(save()));
+// GitHub's own OpenAPI document: catalogen import + generate beside the peers (bench/peers/github.ts).
+if (!values["no-github"]) {
+  console.log(githubTable(await benchGithub(root, PEERS.filter((peer) => !values.only || values.only.split(",").includes(peer.id)), log)));
+}
 
 function save(): PeerResults {
   info.loadEnd = load1();

@@ -1,4 +1,5 @@
 // One entry per CLI command: its flags (for parsing and --help) and what it does.
+import { writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { check, generate, loadModel } from "../pipeline.js";
 import type { ResolvedConfig } from "./config.js";
@@ -14,6 +15,8 @@ export interface Command {
   name: string;
   summary: string;
   options: Record<string, Option>;
+  /** Positional arguments, as shown in --help (e.g. `<file>`); absent: none accepted. */
+  positionals?: string;
   run(context: { config: ResolvedConfig; flags: Record<string, unknown>; io: Io }): Promise<number>;
 }
 
@@ -149,6 +152,53 @@ export const COMMANDS: Command[] = [
     async run({ config, flags, io }) {
       const { runMock } = await import("../mock/cli.js");
       return runMock({ config, flags, io });
+    },
+  },
+  {
+    name: "import",
+    summary: "Write a catalogue from an OpenAPI 3.0/3.1 document, reporting everything it cannot hold",
+    positionals: "<file.json|yaml>",
+    options: {
+      out: { type: "string", valueName: "dir", description: "Catalogue folder to write (required)" },
+      "module-by": { type: "string", valueName: "tag|path", description: "One module per tag (default) or per first path segment" },
+      force: { type: "boolean", description: "Replace the catalogue already in --out" },
+      report: { type: "string", valueName: "file", description: "Also write the full import report to this file" },
+      "token-kinds-extension": { type: "string", valueName: "x-...", description: "Operation extension that lists accepted token kinds" },
+      "limits-extension": { type: "string", valueName: "x-...", description: "Operation extension that holds rate limits" },
+    },
+    async run({ flags, io }) {
+      const [file, ...extra] = flags._ as string[];
+      if (file === undefined || extra.length > 0) throw new UsageError("give exactly one OpenAPI document: catalogen import <file.json|yaml> --out DIR");
+      if (typeof flags.out !== "string") throw new UsageError("say where the catalogue goes: --out DIR");
+      const moduleBy = flags["module-by"] ?? "tag";
+      if (moduleBy !== "tag" && moduleBy !== "path") throw new UsageError(`--module-by takes tag or path, not "${String(moduleBy)}"`);
+      for (const flag of ["token-kinds-extension", "limits-extension"]) {
+        const value = flags[flag];
+        if (value !== undefined && !/^x-[A-Za-z0-9._-]+$/.test(String(value))) throw new UsageError(`--${flag} names a vendor extension, x-...; got "${String(value)}"`);
+      }
+      const { importOpenApi, writeCatalogue, ImportError } = await import("../import/index.js");
+      try {
+        const { catalogue, report } = importOpenApi(resolve(io.cwd, file), {
+          moduleBy,
+          cwd: io.cwd,
+          ...(typeof flags["token-kinds-extension"] === "string" && { tokenKindsExtension: flags["token-kinds-extension"] }),
+          ...(typeof flags["limits-extension"] === "string" && { limitsExtension: flags["limits-extension"] }),
+        });
+        const outDir = resolve(io.cwd, flags.out);
+        const { files } = await writeCatalogue(catalogue, outDir, { force: flags.force === true });
+        if (typeof flags.report === "string") await writeFile(resolve(io.cwd, flags.report), report.toText());
+        const count = catalogue.modules.reduce((sum, module) => sum + module.operations.length, 0);
+        io.out(`catalogen: imported ${count} operations in ${catalogue.modules.length} modules into ${shown(outDir, io.cwd)} (${files.length} files)`);
+        io.out(report.summary().trimEnd());
+        if (typeof flags.report !== "string" && report.losses.length + report.renames.length + report.derived.length > 40) io.out("the full list: --report FILE");
+        return 0;
+      } catch (error) {
+        if (error instanceof ImportError) {
+          io.err(`catalogen import: ${error.message}`);
+          return 1;
+        }
+        throw error;
+      }
     },
   },
 ];

@@ -41,7 +41,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   }
   try {
     const options = { ...command.options, help: { type: "boolean", short: "h" }, config: { type: "string" } } as ParseArgsConfig["options"];
-    const values = parseArgs({ args: rest, options, strict: true, allowPositionals: false }).values as Record<string, unknown>;
+    const parsed = parseArgs({ args: rest, options, strict: true, allowPositionals: command.positionals !== undefined });
+    const values = { ...parsed.values, _: parsed.positionals } as Record<string, unknown>;
     if (values.help) {
       io.out(commandHelp(command));
       return 0;
@@ -104,5 +105,5 @@ function commandHelp(command: Command): string {
     return `  --${flag}${value}`.padEnd(28) + option.description;
   });
   lines.push("  --config <file>".padEnd(28) + "Read defaults from this config file", "  -h, --help".padEnd(28) + "Show this help");
-  return [`Usage: catalogen ${command.name} [options]`, "", command.summary, "", "Options:", ...lines].join("\n");
+  return [`Usage: catalogen ${command.name} [options]${command.positionals ? ` ${command.positionals}` : ""}`, "", command.summary, "", "Options:", ...lines].join("\n");
 }

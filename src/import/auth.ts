@@ -1,0 +1,158 @@
+// Security schemes -> the catalogue's one auth header and its token kinds; security requirements
+// (or a vendor extension) -> each operation's accepted token kinds.
+import { NameRegistry, tokenKindId } from "./names.js";
+import { at, isObject, type DocumentSet, type Place } from "./read.js";
+import type { ImportReport } from "./report.js";
+import { shortValue } from "./schemas.js";
+
+export interface Auth {
+  header: string;
+  tokenKinds: { id: string; description: string }[];
+  /** Token kind of each security scheme sent in the auth header. */
+  kindOfScheme: Map<string, string>;
+  /** Token kind of each value of the token-kinds extension. */
+  kindOfValue: Map<string, string>;
+}
+
+interface Carrier {
+  header?: string;
+  /** Why the scheme cannot be carried, or what is lost when it is. */
+  note?: string;
+}
+
+function carrierOf(scheme: Record<string, unknown>): Carrier {
+  const type = scheme.type;
+  if (type === "apiKey") {
+    if (scheme.in === "header" && typeof scheme.name === "string" && /^[A-Za-z0-9-]+$/.test(scheme.name)) return { header: scheme.name };
+    return { note: `an API key in ${String(scheme.in)} ${shortValue(scheme.name)} (the catalogue holds only a token in one header)` };
+  }
+  if (type === "http") {
+    const prefix = typeof scheme.scheme === "string" ? scheme.scheme.charAt(0).toUpperCase() + scheme.scheme.slice(1).toLowerCase() : "";
+    return { header: "Authorization", note: `the "${prefix}" prefix of the Authorization header (the catalogue has no header prefix: give the token with its prefix, e.g. "${prefix} <token>")` };
+  }
+  if (type === "oauth2" || type === "openIdConnect") {
+    return { header: "Authorization", note: `the ${String(type)} flows and the "Bearer" prefix (the catalogue holds only the header; give the token as "Bearer <token>")` };
+  }
+  return { note: `a ${shortValue(type)} scheme (the catalogue holds only a token in one header)` };
+}
+
+export function readAuth(
+  docs: DocumentSet,
+  report: ImportReport,
+  options: { tokenKindsExtension?: string; describeScheme?: (scheme: Record<string, unknown>) => Map<string, string> | undefined },
+): Auth {
+  const root = docs.get(docs.root) as Record<string, unknown>;
+  const schemesPlace = at(docs.root, "components", "securitySchemes");
+  const declared = docs.get(schemesPlace);
+  const schemes = new Map<string, { scheme: Record<string, unknown>; place: Place; carrier: Carrier }>();
+  if (isObject(declared)) {
+    for (const name of Object.keys(declared)) {
+      const { value, place } = docs.deref(at(schemesPlace, name));
+      if (!isObject(value)) docs.fail(at(schemesPlace, name), "a security scheme must be an object");
+      schemes.set(name, { scheme: value, place, carrier: carrierOf(value) });
+    }
+  }
+  const firstRequired = Array.isArray(root.security) && isObject(root.security[0]) ? Object.keys(root.security[0])[0] : undefined;
+  const chosen = (firstRequired && schemes.get(firstRequired)?.carrier.header) ?? [...schemes.values()].find((entry) => entry.carrier.header)?.carrier.header;
+  const header = chosen ?? "Authorization";
+  if (chosen === undefined) {
+    report.derive(docs.pointer(schemesPlace), "no security scheme sends a token in a header; the catalogue requires one auth header, so api.auth.header is Authorization");
+  }
+  const registry = new NameRegistry();
+  const tokenKinds: Auth["tokenKinds"] = [];
+  const kindOfScheme = new Map<string, string>();
+  const kindOfValue = new Map<string, string>();
+  const extension = options.tokenKindsExtension;
+  for (const [name, { scheme, place, carrier }] of schemes) {
+    const pointer = docs.pointer(place);
+    if (carrier.header !== header) {
+      report.lost(pointer, `security scheme "${name}": ${carrier.header ? `a token in the ${carrier.header} header (the catalogue holds one auth header, ${header})` : carrier.note}`);
+      continue;
+    }
+    if (carrier.note) report.lost(pointer, `security scheme "${name}": ${carrier.note}`);
+    if (extension !== undefined) continue; // kinds come from the extension
+    const id = registry.claim(tokenKindId(name), (candidate) => [candidate], "-");
+    report.renamed("token kind", name, id, pointer);
+    const description = typeof scheme.description === "string" && scheme.description.trim() !== "" ? scheme.description : `Security scheme ${name} (${String(scheme.type)})`;
+    tokenKinds.push({ id, description });
+    kindOfScheme.set(name, id);
+  }
+  if (extension !== undefined) {
+    const described = new Map<string, string>();
+    for (const { scheme } of schemes.values()) for (const [id, text] of options.describeScheme?.(scheme) ?? []) described.set(id, text);
+    const rootValue = root[extension];
+    if (Array.isArray(rootValue)) {
+      for (const item of rootValue) if (isObject(item) && typeof item.id === "string" && typeof item.description === "string") described.set(item.id, item.description);
+    } else if (isObject(rootValue)) {
+      for (const [id, text] of Object.entries(rootValue)) if (typeof text === "string") described.set(id, text);
+    }
+    const values = new Set<string>(described.keys());
+    forEachOperation(docs, (operation) => {
+      for (const value of extensionValues(operation[extension])) values.add(value);
+    });
+    for (const value of values) {
+      const id = registry.claim(tokenKindId(value), (candidate) => [candidate], "-");
+      if (id !== value) report.renamed("token kind", value, id, docs.pointer(docs.root));
+      tokenKinds.push({ id, description: described.get(value) ?? `Token kind ${value} (from ${extension})` });
+      kindOfValue.set(value, id);
+    }
+  }
+  return { header, tokenKinds, kindOfScheme, kindOfValue };
+}
+
+export function extensionValues(value: unknown): string[] {
+  if (typeof value === "string") return value.split(",").map((item) => item.trim()).filter((item) => item !== "");
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === "string");
+  return [];
+}
+
+function forEachOperation(docs: DocumentSet, visit: (operation: Record<string, unknown>) => void): void {
+  const paths = docs.get(at(docs.root, "paths"));
+  if (!isObject(paths)) return;
+  for (const path of Object.keys(paths)) {
+    const item = docs.deref(at(docs.root, "paths", path)).value;
+    if (!isObject(item)) continue;
+    for (const method of METHODS) if (isObject(item[method])) visit(item[method]);
+  }
+}
+
+export const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+
+/** The token kinds of one operation, from its security requirements (or the document's). */
+export function operationTokens(
+  docs: DocumentSet,
+  report: ImportReport,
+  auth: Auth,
+  operation: Record<string, unknown>,
+  place: Place,
+  extension: string | undefined,
+): string[] | undefined {
+  if (extension !== undefined) {
+    if (!(extension in operation)) return undefined;
+    const kinds = extensionValues(operation[extension]).map((value) => auth.kindOfValue.get(value)!);
+    return kinds.length > 0 ? [...new Set(kinds)] : undefined;
+  }
+  const own = "security" in operation;
+  const requirements = own ? operation.security : (docs.get(docs.root) as Record<string, unknown>).security;
+  const where = own ? at(place, "security") : at(docs.root, "security");
+  if (requirements === undefined) return undefined;
+  if (!Array.isArray(requirements)) docs.fail(where, "security must be a list of requirements");
+  if (requirements.length === 0) {
+    if (own) report.lost(docs.pointer(where), "security: [] (no authentication; the catalogue language cannot say an operation needs no token, so token kinds are left not documented)");
+    return undefined;
+  }
+  const kinds: string[] = [];
+  requirements.forEach((requirement, i) => {
+    if (!isObject(requirement)) docs.fail(at(where, i), "a security requirement must be an object");
+    const names = Object.keys(requirement);
+    if (names.length === 0 && own) report.lost(docs.pointer(at(where, i)), "{} (authentication is optional; the catalogue cannot say so)");
+    if (names.length > 1 && own) report.lost(docs.pointer(at(where, i)), `${names.join(" + ")} required together (the catalogue holds one token per request)`);
+    for (const name of names) {
+      const scopes = requirement[name];
+      if (Array.isArray(scopes) && scopes.length > 0 && own) report.lost(docs.pointer(at(where, i, name)), `scopes ${shortValue(scopes)} (the catalogue has no scopes)`);
+      const kind = auth.kindOfScheme.get(name);
+      if (kind !== undefined && !kinds.includes(kind)) kinds.push(kind);
+    }
+  });
+  return kinds.length > 0 ? kinds : undefined;
+}

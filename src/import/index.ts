@@ -1,0 +1,248 @@
+// `catalogen import`: OpenAPI 3.0/3.1 -> the plain intermediate -> catalogue YAML.
+import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { RawOperation, RawType } from "../load/raw.js";
+import { compareText } from "../model/order.js";
+import type { ApiModel } from "../model/types.js";
+import { CatalogueError } from "../validate/diagnostic.js";
+import { loadModel } from "../validate/index.js";
+import { readAuth } from "./auth.js";
+import { apiDescription, catalogenDialect, describedKinds, isCatalogenExport, moduleTitleArea } from "./dialect.js";
+import type { ImportedCatalogue, ImportedModule } from "./ir.js";
+import { moduleId, moduleIdentifiers, NameRegistry } from "./names.js";
+import { OperationReader, type ImportedOperation } from "./operations.js";
+import { at, DocumentSet, ImportError, isObject, type Place } from "./read.js";
+import { ImportReport } from "./report.js";
+import { SchemaConverter, shortValue } from "./schemas.js";
+import { catalogueFiles, type CatalogueText } from "./yaml.js";
+
+export { ImportError, ImportReport };
+
+export interface ImportOptions {
+  /** Modules per tag (default) or per first path segment. */
+  moduleBy?: "tag" | "path";
+  tokenKindsExtension?: string;
+  limitsExtension?: string;
+  /** For messages: paths are shown relative to it. */
+  cwd?: string;
+}
+
+export interface ImportResult {
+  catalogue: ImportedCatalogue;
+  report: ImportReport;
+}
+
+/** Reads an OpenAPI 3.0/3.1 document and builds the catalogue it holds (nothing is written). */
+export function importOpenApi(file: string, options: ImportOptions = {}): ImportResult {
+  const docs: DocumentSet = new DocumentSet(file, options.cwd);
+  const root = docs.get(docs.root);
+  if (!isObject(root)) docs.fail(docs.root, "an OpenAPI document must be an object");
+  if (typeof root.swagger === "string") docs.fail(at(docs.root, "swagger"), `Swagger ${root.swagger} is not read; convert it to OpenAPI 3 first`);
+  if (typeof root.openapi !== "string" || !/^3\.[01]\.\d+/.test(root.openapi)) {
+    docs.fail("openapi" in root ? at(docs.root, "openapi") : docs.root, `not an OpenAPI 3.0 or 3.1 document (openapi: ${shortValue(root.openapi)})`);
+  }
+  const info = root.info;
+  if (!isObject(info) || typeof info.title !== "string" || info.title.trim() === "") docs.fail("info" in root ? at(docs.root, "info") : docs.root, "info.title is required");
+
+  const dialect = isCatalogenExport(root) ? catalogenDialect : undefined;
+  const tokenKindsExtension = options.tokenKindsExtension ?? (dialect ? "x-token-kinds" : undefined);
+  const limitsExtension = options.limitsExtension ?? (dialect ? "x-rate-limits" : undefined);
+  const report = new ImportReport();
+  const names = new NameRegistry();
+  const schemas = new SchemaConverter(docs, report, names, dialect?.text);
+  const auth = readAuth(docs, report, { ...(tokenKindsExtension && { tokenKindsExtension }), ...(dialect && { describeScheme: describedKinds }) });
+  reportDocumentLevel(docs, report, root, dialect !== undefined);
+
+  const reader = new OperationReader(docs, report, names, schemas, auth, {
+    moduleBy: options.moduleBy ?? "tag",
+    ...(tokenKindsExtension && { tokenKindsExtension }),
+    ...(limitsExtension && { limitsExtension }),
+    ...(dialect && { dialect }),
+  });
+  reader.readAll();
+  const componentSchemas = docs.get(at(docs.root, "components", "schemas"));
+  if (isObject(componentSchemas)) {
+    for (const name of Object.keys(componentSchemas)) {
+      if (dialect && name === "ErrorBody") continue; // the exporter's description of generated servers, not of the API
+      schemas.nameOf(at(docs.root, "components", "schemas", name));
+    }
+  }
+  schemas.finish();
+
+  const modules = groupModules(docs, report, names, reader.operations, options.moduleBy ?? "tag", dialect !== undefined);
+  const lostTypes: Place[] = [];
+  placeTypes(modules, schemas, lostTypes);
+  for (const place of lostTypes) report.lost(docs.pointer(place), "the schema: the document has no operations, and catalogue types live in the file of a module with operations");
+  const description = dialect ? apiDescription(info.description) : typeof info.description === "string" && info.description.trim() !== "" ? info.description : undefined;
+  return {
+    catalogue: {
+      api: { title: info.title, ...(description !== undefined && { description }), auth: { header: auth.header, tokenKinds: auth.tokenKinds } },
+      modules: modules.sort((a, b) => compareText(a.module.id, b.module.id)),
+    },
+    report,
+  };
+}
+
+function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Record<string, unknown>, dialect: boolean): void {
+  const lost = (key: string, what: string) => report.lost(docs.pointer(at(docs.root, key)), what);
+  const info = root.info as Record<string, unknown>;
+  for (const key of Object.keys(info)) {
+    if (key === "title" || key === "description" || (dialect && key === "version")) continue;
+    report.lost(docs.pointer(at(docs.root, "info", key)), `info.${key}: ${shortValue(info[key])} (the catalogue's api section holds a title and a description)`, `info.${key}`);
+  }
+  for (const key of ["servers", "webhooks", "externalDocs", "jsonSchemaDialect"]) {
+    if (key in root && !(dialect && key === "servers")) lost(key, `${key}: ${shortValue(root[key])} (not held by the catalogue language)`);
+  }
+  const components = root.components;
+  if (isObject(components)) {
+    for (const key of ["callbacks", "links", "headers", "pathItems"]) {
+      if (key in components) report.lost(docs.pointer(at(docs.root, "components", key)), `components.${key} (not held by the catalogue; used places are reported where they are used)`);
+    }
+  }
+  const security = root.security;
+  if (Array.isArray(security)) {
+    security.forEach((requirement, i) => {
+      if (!isObject(requirement)) return;
+      const names = Object.keys(requirement);
+      if (names.length === 0) report.lost(docs.pointer(at(docs.root, "security", i)), "{} (authentication is optional; the catalogue cannot say so)");
+      if (names.length > 1) report.lost(docs.pointer(at(docs.root, "security", i)), `${names.join(" + ")} required together (the catalogue holds one token per request)`);
+      for (const name of names) {
+        const scopes = requirement[name];
+        if (Array.isArray(scopes) && scopes.length > 0) report.lost(docs.pointer(at(docs.root, "security", i, name)), `scopes ${shortValue(scopes)} (the catalogue has no scopes)`);
+      }
+    });
+  }
+  for (const key of Object.keys(root)) {
+    if (key.startsWith("x-") && !(dialect && key === "x-generated-by")) lost(key, `${key} (vendor extension)`);
+  }
+}
+
+function groupModules(
+  docs: DocumentSet,
+  report: ImportReport,
+  names: NameRegistry,
+  operations: ImportedOperation[],
+  moduleBy: "tag" | "path",
+  dialect: boolean,
+): ImportedModule[] {
+  const tags = new Map<string, { description?: string; index: number }>();
+  const declared = (docs.get(docs.root) as Record<string, unknown>).tags;
+  if (Array.isArray(declared)) {
+    declared.forEach((tag, index) => {
+      if (isObject(tag) && typeof tag.name === "string") {
+        tags.set(tag.name, { ...(typeof tag.description === "string" && tag.description.trim() !== "" && { description: tag.description }), index });
+        for (const key of Object.keys(tag)) {
+          if (key !== "name" && key !== "description") report.lost(docs.pointer(at(docs.root, "tags", index, key)), `${key} of tag "${tag.name}" (not held by the catalogue)`);
+        }
+      }
+    });
+  }
+  const byGroup = new Map<string, ImportedModule>();
+  for (const { group, operation } of operations) {
+    let module = byGroup.get(group);
+    if (!module) {
+      const tag = moduleBy === "tag" ? tags.get(group) : undefined;
+      const id = names.claim(moduleId(group), moduleIdentifiers, "_");
+      const pointer = tag ? docs.pointer(at(docs.root, "tags", tag.index)) : docs.pointer(at(docs.root, "paths"));
+      report.renamed("module", group, id, pointer);
+      const fromDialect = dialect && tag?.description ? moduleTitleArea(tag.description) : undefined;
+      const title = fromDialect?.title ?? group;
+      const area = fromDialect?.area ?? tag?.description ?? (moduleBy === "tag" ? `Operations tagged ${group}` : `Operations under /${group}`);
+      if (!fromDialect && !tag?.description) report.derive(pointer, `module ${id}: area "${area}" (the source does not describe the ${moduleBy === "tag" ? "tag" : "path segment"})`);
+      module = { module: { id, title, area }, types: [], operations: [] };
+      byGroup.set(group, module);
+    }
+    module.operations.push(operation);
+  }
+  return [...byGroup.values()];
+}
+
+/** Each named type goes to the first module (by id) whose operations use it, directly or through other types; unused ones to the first module. */
+function placeTypes(modules: ImportedModule[], schemas: SchemaConverter, lostTypes: Place[]): void {
+  const byName = new Map([...schemas.named.values()].map((entry) => [entry.name, entry.type!]));
+  const owner = new Map<string, ImportedModule>();
+  const sorted = [...modules].sort((a, b) => compareText(a.module.id, b.module.id));
+  for (const module of sorted) {
+    const queue = module.operations.flatMap(operationRefs);
+    for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+      if (owner.has(name) || !byName.has(name)) continue;
+      owner.set(name, module);
+      queue.push(...typeRefs(byName.get(name)!));
+    }
+  }
+  for (const { name, type, place } of schemas.named.values()) {
+    const module = owner.get(name) ?? sorted[0];
+    // Types live in module files, and a module without operations generates code that does not compile.
+    if (module) module.types.push([name, type!]);
+    else lostTypes.push(place);
+  }
+}
+
+function operationRefs(operation: RawOperation): string[] {
+  const types: RawType[] = [];
+  for (const parameter of operation.parameters ?? []) if (parameter.schema) types.push(parameter.schema);
+  const contents = [operation.request !== "none" ? operation.request?.content : undefined, ...Object.values(operation.responses ?? {}).map((r) => r.content)];
+  for (const content of contents) for (const media of Object.values(content ?? {})) if (media.schema) types.push(media.schema);
+  return types.flatMap(typeRefs);
+}
+
+function typeRefs(type: RawType): string[] {
+  if (type.ref !== undefined) return [type.ref];
+  const inner = [
+    ...(type.items ? [type.items] : []),
+    ...(type.values ? [type.values] : []),
+    ...Object.values(type.properties ?? {}),
+    ...(typeof type.additionalProperties === "object" ? [type.additionalProperties] : []),
+    ...(type.oneOf ?? []),
+  ];
+  return inner.flatMap(typeRefs);
+}
+
+export interface WriteImportOptions {
+  force?: boolean;
+}
+
+/** Where the schema modeline points: this package's schema, relative to the catalogue folder. */
+function schemaPathFor(outDir: string): string {
+  const schema = fileURLToPath(new URL("../../src/schema/catalogue.schema.json", import.meta.url));
+  return relative(outDir, schema).split(sep).join("/");
+}
+
+/**
+ * Writes the catalogue into `outDir`: staged in a sibling folder, checked with the catalogue's own
+ * validator, then moved into place. Refuses a folder that already holds a catalogue unless `force`.
+ * The model returned is the one validated in the staging folder (its source refs name that folder).
+ */
+export async function writeCatalogue(
+  catalogue: ImportedCatalogue,
+  outDir: string,
+  options: WriteImportOptions = {},
+): Promise<{ files: CatalogueText[]; model: ApiModel }> {
+  const out = resolve(outDir);
+  const existing = (await readdir(out).catch(() => [] as string[])).filter((name) => /\.ya?ml$/.test(name));
+  if (existing.length > 0 && !options.force) {
+    throw new ImportError(`${outDir} already holds a catalogue (${existing.slice(0, 3).join(", ")}${existing.length > 3 ? ", ..." : ""}); pass --force to replace it`);
+  }
+  const files = catalogueFiles(catalogue, schemaPathFor(out));
+  const stage = join(dirname(out), `.${out.split(sep).pop()}.catalogen-import`);
+  await rm(stage, { recursive: true, force: true });
+  await mkdir(stage, { recursive: true });
+  try {
+    for (const file of files) await writeFile(join(stage, file.name), file.text);
+    let model: ApiModel;
+    try {
+      model = await loadModel(stage);
+    } catch (error) {
+      // An importer bug must never leave a catalogue that does not load.
+      if (error instanceof CatalogueError) throw new ImportError(`the imported catalogue does not validate (a bug in catalogen import; please report it):\n${error.report()}`);
+      throw error;
+    }
+    await mkdir(out, { recursive: true });
+    for (const name of existing) await rm(join(out, name));
+    for (const file of files) await rename(join(stage, file.name), join(out, file.name));
+    return { files, model };
+  } finally {
+    await rm(stage, { recursive: true, force: true });
+  }
+}

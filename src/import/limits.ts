@@ -1,0 +1,62 @@
+// Rate limits from a vendor extension: { period, limit, interval, burst } with durations such as
+// `1 min` or `600 ms` (or milliseconds as a number) and counts such as `100 requests`.
+import type { RawLimit } from "../load/raw.js";
+import { isObject } from "./read.js";
+
+const UNITS: [RegExp, string, number][] = [
+  [/^(ms|msecs?|millis|milliseconds?)$/, "millisecond", 1],
+  [/^(s|secs?|seconds?)$/, "second", 1000],
+  [/^(m|mins?|minutes?)$/, "minute", 60_000],
+  [/^(h|hrs?|hours?)$/, "hour", 3_600_000],
+  [/^(d|days?)$/, "day", 86_400_000],
+];
+
+/** `1 min` -> `1 minute`, `600ms` -> `600 milliseconds`, 1500 -> `1500 milliseconds`; undefined when unreadable. */
+export function durationText(value: unknown): { text: string; milliseconds: number } | undefined {
+  if (typeof value === "number") return value > 0 ? { text: plural(value, "millisecond"), milliseconds: value } : undefined;
+  if (typeof value !== "string") return undefined;
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]+)\s*$/.exec(value);
+  if (!match) return undefined;
+  const amount = Number(match[1]);
+  const unit = UNITS.find(([pattern]) => pattern.test(match[2]!.toLowerCase()));
+  if (!unit || amount <= 0) return undefined;
+  return { text: plural(amount, unit[1]), milliseconds: amount * unit[2] };
+}
+
+function plural(amount: number, unit: string): string {
+  return `${amount} ${unit}${amount === 1 ? "" : "s"}`;
+}
+
+/** `100`, `"100"`, `"100 requests"` -> 100; undefined unless a whole number of 1 or more. */
+export function countOf(value: unknown): number | undefined {
+  const number = typeof value === "number" ? value : typeof value === "string" ? Number(/^\s*(\d+)\s*(requests?|calls?)?\s*$/i.exec(value)?.[1]) : NaN;
+  return Number.isInteger(number) && number >= 1 ? number : undefined;
+}
+
+export type LimitResult = { limit: RawLimit; derived: string[] } | { problem: string };
+
+/** One limit of the extension; interval and burst, when absent, follow from period and limit (and say so). */
+export function readLimit(value: unknown): LimitResult {
+  if (!isObject(value)) return { problem: "a limit must be an object with period, limit, interval and burst" };
+  if (value.scope !== undefined && value.scope !== "seller") return { problem: `scope ${JSON.stringify(value.scope)}: the catalogue holds only per-seller limits` };
+  const period = durationText(value.period);
+  const limit = countOf(value.limit);
+  if (!period) return { problem: `period ${JSON.stringify(value.period)} is not a duration such as "1 min"` };
+  if (limit === undefined) return { problem: `limit ${JSON.stringify(value.limit)} is not a count such as "100 requests"` };
+  const derived: string[] = [];
+  let interval = value.interval === undefined ? undefined : durationText(value.interval);
+  if (value.interval !== undefined && !interval) return { problem: `interval ${JSON.stringify(value.interval)} is not a duration` };
+  if (!interval) {
+    const ms = period.milliseconds / limit;
+    if (!Number.isInteger(ms)) return { problem: "no interval, and period / limit is not a whole number of milliseconds" };
+    interval = durationText(ms)!;
+    derived.push(`interval ${interval.text} (period / limit)`);
+  }
+  let burst = value.burst === undefined ? undefined : countOf(value.burst);
+  if (value.burst !== undefined && burst === undefined) return { problem: `burst ${JSON.stringify(value.burst)} is not a count` };
+  if (burst === undefined) {
+    burst = limit;
+    derived.push(`burst ${limit} (the limit)`);
+  }
+  return { limit: { scope: "seller", period: period.text, limit, interval: interval.text, burst }, derived };
+}

@@ -1,0 +1,101 @@
+// Names in the catalogue's rules (module ids snake_case, operation ids camelCase, type names
+// PascalCase) and the registry that keeps every generated identifier distinct.
+import { isReserved, MODULE_ID, OPERATION_ID, PUBLIC_EXPORT_NAMES, RESERVED_MODULE_IDS, TOKEN_KIND, TYPE_NAME } from "../validate/names.js";
+
+/** `getPet-by_ID2` -> [get, pet, by, id2]; camelCase humps split too. */
+export function words(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word !== "")
+    .map((word) => word.toLowerCase());
+}
+
+const capital = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
+
+export function camelName(text: string): string {
+  const [first = "", ...rest] = words(text);
+  return first + rest.map(capital).join("");
+}
+
+export function pascalName(text: string): string {
+  return words(text).map(capital).join("");
+}
+
+export function snakeName(text: string): string {
+  return words(text).join("_");
+}
+
+/** A safe module id for a tag or path segment. */
+export function moduleId(text: string): string {
+  let id = snakeName(text);
+  if (id === "") id = "root";
+  if (!/^[a-z]/.test(id)) id = `m_${id}`;
+  const camel = id.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+  if (RESERVED_MODULE_IDS.has(id) || isReserved(camel)) id = `${id}_api`;
+  return MODULE_ID.test(id) ? id : "root";
+}
+
+export function operationId(text: string): string {
+  let id = camelName(text);
+  if (id === "") id = "operation";
+  if (!/^[a-z]/.test(id)) id = `op${capital(id)}`;
+  if (isReserved(id)) id = `${id}Operation`;
+  return OPERATION_ID.test(id) ? id : "operation";
+}
+
+export function typeName(text: string): string {
+  let name = pascalName(text);
+  if (name === "") name = "Type";
+  if (!/^[A-Z]/.test(name)) name = `T${name}`;
+  if (isReserved(name) || PUBLIC_EXPORT_NAMES.has(name)) name = `${name}Type`;
+  return TYPE_NAME.test(name) ? name : "Type";
+}
+
+export function tokenKindId(text: string): string {
+  if (TOKEN_KIND.test(text)) return text;
+  let id = words(text).join("-");
+  if (!/^[a-z]/.test(id)) id = `kind-${id}`;
+  return TOKEN_KIND.test(id) ? id : "token";
+}
+
+/** Identifiers the generated client and server define themselves (see src/emit/client/index.ts, src/emit/server/names.ts). */
+const FIXED = (
+  "createClient createTransport ApiError isApiError Client ClientOptions ModuleName ApiErrorKind ErrorBody CallOptions " +
+  "FailureEvent FetchLike RequestEvent ResponseEvent Transport RetryOptions Clock QueryParams RawBody RequestBody " +
+  "api createRequestHandler toNodeHandler mockHandlers MemoryRateLimitStore takeFromBucket Handlers ModuleHandlers " +
+  "OperationContext Handler HandlerContext HandlerInput HandlerResult Identity TokenKind ServerOptions QueryValues " +
+  "ErrorContext ErrorOptions OperationInfo RouteDefinition ApiDefinition BodyProblem RateLimitStore RateLimitRule " +
+  "RateLimitDecision NodeRequestLike NodeResponseLike Operation deepest isRecord problem"
+).split(" ");
+
+/** Every identifier a name brings into the generated code, so two names never produce the same one. */
+export function moduleIdentifiers(id: string): string[] {
+  const pascal = capital(id.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
+  return [`module:${id}`, `${pascal}Operations`, `${pascal}Handlers`, `bind${pascal}Operations`];
+}
+
+export function operationIdentifiers(id: string): string[] {
+  return [id, `${id}Operation`, `${capital(id)}Args`, `check${capital(id)}Response`];
+}
+
+export function typeIdentifiers(name: string): string[] {
+  return [name, `check${name}`];
+}
+
+/** Claims names so that none repeats; a taken name gets the first free numeric suffix. */
+export class NameRegistry {
+  private readonly taken = new Set<string>(FIXED);
+
+  /** `identifiers(candidate)` lists everything the candidate would define in the generated code. */
+  claim(base: string, identifiers: (candidate: string) => string[], join = ""): string {
+    for (let n = 1; ; n++) {
+      const candidate = n === 1 ? base : `${base}${join}${n}`;
+      const defined = identifiers(candidate);
+      if (defined.some((name) => this.taken.has(name))) continue;
+      for (const name of defined) this.taken.add(name);
+      return candidate;
+    }
+  }
+}

@@ -1,0 +1,394 @@
+// OpenAPI path items -> catalogue operations (the plain intermediate of src/import/ir.ts).
+import type { RawContent, RawLimit, RawOperation, RawParameter, RawRequest, RawResponse } from "../load/raw.js";
+import { HEADER_NAME, PARAM_NAME, RESERVED_ARGUMENT_KEYS, routeShape, STATIC_SEGMENT } from "../validate/names.js";
+import { METHODS, operationTokens, type Auth } from "./auth.js";
+import { readLimit } from "./limits.js";
+import { operationId, operationIdentifiers, snakeName, type NameRegistry } from "./names.js";
+import { at, isObject, type DocumentSet, type Place } from "./read.js";
+import type { ImportReport } from "./report.js";
+import { shortValue, type SchemaConverter } from "./schemas.js";
+
+export interface ImportedOperation {
+  /** Tag or first path segment, as written in the source. */
+  group: string;
+  operation: RawOperation;
+  place: Place;
+}
+
+export interface OperationOptions {
+  moduleBy: "tag" | "path";
+  tokenKindsExtension?: string;
+  limitsExtension?: string;
+  /** catalogen's own export: what its extensions and texts mean (src/import/dialect.ts). */
+  dialect?: Dialect;
+}
+
+export interface Dialect {
+  text(description: string): string;
+  operation(operation: Record<string, unknown>, raw: RawOperation): void;
+  parameterDescription(description: string): string | undefined;
+  responseDescription(description: string): string | undefined;
+}
+
+const OPERATION_KEYS = new Set(["summary", "description", "operationId", "parameters", "requestBody", "responses", "security", "tags"]);
+
+export class OperationReader {
+  private readonly routes = new Map<string, string>();
+  private readonly templates = new Map<string, string>();
+  readonly operations: ImportedOperation[] = [];
+
+  constructor(
+    private readonly docs: DocumentSet,
+    private readonly report: ImportReport,
+    private readonly names: NameRegistry,
+    private readonly schemas: SchemaConverter,
+    private readonly auth: Auth,
+    private readonly options: OperationOptions,
+  ) {}
+
+  private lost(place: Place, what: string): void {
+    const kind = what.startsWith("the whole operation") ? "whole operation the catalogue cannot hold" : undefined;
+    this.report.lost(this.docs.pointer(place), what, kind);
+  }
+
+  private text(value: unknown): string | undefined {
+    if (typeof value !== "string" || value.trim() === "") return undefined;
+    const text = this.options.dialect ? this.options.dialect.text(value) : value;
+    return text.trim() === "" ? undefined : text;
+  }
+
+  readAll(): void {
+    const pathsPlace = at(this.docs.root, "paths");
+    const paths = this.docs.get(pathsPlace);
+    if (paths === undefined) return;
+    if (!isObject(paths)) this.docs.fail(pathsPlace, "paths must be an object");
+    for (const path of Object.keys(paths)) {
+      if (path.startsWith("x-")) {
+        this.lost(at(pathsPlace, path), "vendor extension on paths");
+        continue;
+      }
+      if (!path.startsWith("/")) this.docs.fail(at(pathsPlace, path), `path "${path}" must start with /`);
+      const { value: item, place } = this.docs.deref(at(pathsPlace, path));
+      if (!isObject(item)) this.docs.fail(at(pathsPlace, path), "a path item must be an object");
+      for (const key of Object.keys(item)) {
+        if ((METHODS as readonly string[]).includes(key) || key === "parameters" || key === "$ref") continue;
+        this.lost(at(place, key), `${key} of the path item: ${shortValue(item[key])} (not held by the catalogue)`);
+      }
+      // Methods in the document's order (the order the source lists them in).
+      for (const method of Object.keys(item).filter((key) => (METHODS as readonly string[]).includes(key))) {
+        const operation = item[method];
+        if (!isObject(operation)) this.docs.fail(at(place, method), "an operation must be an object");
+        if (method === "trace") {
+          this.lost(at(place, method), "the whole operation: TRACE (the catalogue has no TRACE method)");
+          continue;
+        }
+        this.readOperation(path, method.toUpperCase(), operation, at(place, method), item, place);
+      }
+    }
+  }
+
+  private readOperation(
+    sourcePath: string,
+    method: string,
+    operation: Record<string, unknown>,
+    place: Place,
+    item: Record<string, unknown>,
+    itemPlace: Place,
+  ): void {
+    const pointer = this.docs.pointer(place);
+    const renames = new Map<string, string>();
+    const path = this.catalogPath(sourcePath, place, renames);
+    if (path === undefined) return;
+    const route = routeShape(method, path);
+    if (this.routes.has(route)) {
+      this.lost(place, `the whole operation: ${method} ${sourcePath} matches the same requests as ${this.routes.get(route)}`);
+      return;
+    }
+    this.routes.set(route, `${method} ${sourcePath}`);
+
+    const extension = this.options.limitsExtension;
+    const extensions = new Set([this.options.tokenKindsExtension, extension, ...(this.options.dialect ? ["x-constraints", "x-idempotent", "x-not-documented"] : [])]);
+    for (const key of Object.keys(operation)) {
+      if (OPERATION_KEYS.has(key) || extensions.has(key)) continue;
+      const reason = key === "deprecated" ? "the catalogue language has no deprecation" : key.startsWith("x-") ? "vendor extension" : "not held by the catalogue";
+      this.report.lost(this.docs.pointer(at(place, key)), `${key}: ${shortValue(operation[key])} (${reason})`, `operation ${key} (${reason})`);
+    }
+
+    const sourceId = typeof operation.operationId === "string" && operation.operationId !== "" ? operation.operationId : undefined;
+    const base = operationId(sourceId ?? `${method.toLowerCase()} ${sourcePath.replace(/\{([^}]*)\}/g, "by $1")}`);
+    const id = this.names.claim(base, operationIdentifiers);
+    if (sourceId) this.report.renamed("operation", sourceId, id, pointer);
+    else this.report.derive(pointer, `operation id ${id} from method and path (no operationId)`);
+
+    const summary = this.summary(operation, method, sourcePath, place);
+    const description = this.text(operation.description);
+    const raw: RawOperation = { id, method, path, summary, ...(description !== undefined && { description }) };
+
+    const tokens = operationTokens(this.docs, this.report, this.auth, operation, place, this.options.tokenKindsExtension);
+    if (tokens) raw.tokens = tokens;
+    const limits = this.limits(operation, place);
+    if (limits) raw.limits = limits;
+
+    raw.parameters = this.parameters(operation, place, item, itemPlace, path, renames);
+    const request = this.request(operation, place, method);
+    if (request !== undefined) raw.request = request;
+    const responses = this.responses(operation, place);
+    if (responses !== undefined) raw.responses = responses;
+    this.options.dialect?.operation(operation, raw);
+    this.operations.push({ group: this.group(operation, place, sourcePath), operation: raw, place });
+  }
+
+  /** The path as the catalogue can hold it, with unsafe or sibling-inconsistent parameter names renamed; undefined (reported) when it cannot. */
+  private catalogPath(sourcePath: string, place: Place, renames: Map<string, string>): string | undefined {
+    const segments = sourcePath === "/" ? [] : sourcePath.slice(1).split("/");
+    const out: string[] = [];
+    for (const segment of segments) {
+      const param = /^\{([^{}]+)\}$/.exec(segment);
+      if (param) {
+        let name = param[1]!;
+        if (segments.filter((other) => other === segment).length > 1) {
+          this.lost(place, `the whole operation: path ${sourcePath} names the parameter ${segment} twice`);
+          return undefined;
+        }
+        if (!PARAM_NAME.test(name) || RESERVED_ARGUMENT_KEYS.includes(name)) {
+          let safe = snakeName(name) || "param";
+          if (!/^[A-Za-z_]/.test(safe)) safe = `p_${safe}`;
+          if (RESERVED_ARGUMENT_KEYS.includes(safe)) safe = `${safe}_param`;
+          this.report.renamed("parameter", name, safe, this.docs.pointer(place));
+          renames.set(name, safe);
+          name = safe;
+        }
+        out.push(`{${name}}`);
+      } else if (segment === "" || !STATIC_SEGMENT.test(segment)) {
+        this.lost(place, `the whole operation: path ${sourcePath} has a segment ${JSON.stringify(segment)} the catalogue cannot hold (an empty segment, a parameter inside a segment, or characters outside RFC 3986 pchar)`);
+        return undefined;
+      } else out.push(segment);
+    }
+    let path = `/${out.join("/")}`;
+    // Every method of a path must write its parameters with the same names (OpenAPI and routers treat them as one path).
+    const shape = routeShape("", path);
+    const first = this.templates.get(shape);
+    if (first === undefined) this.templates.set(shape, path);
+    else if (first !== path) {
+      const ours = [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!);
+      const theirs = [...first.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!);
+      ours.forEach((name, i) => {
+        const original = [...renames].find(([, to]) => to === name)?.[0] ?? name;
+        renames.set(original, theirs[i]!);
+        this.report.renamed("parameter", name, theirs[i]!, this.docs.pointer(place));
+      });
+      path = first;
+    }
+    return path;
+  }
+
+  private summary(operation: Record<string, unknown>, method: string, path: string, place: Place): string {
+    const own = this.text(operation.summary);
+    if (own !== undefined) return own;
+    const description = this.text(operation.description);
+    const line = description?.split(/\r?\n/).find((text) => text.trim() !== "")?.trim();
+    const summary = line === undefined ? `${method} ${path}` : line.length > 120 ? `${line.slice(0, 117)}...` : line;
+    this.report.derive(this.docs.pointer(place), `summary "${summary}" (no summary; ${line === undefined ? "method and path" : "first line of the description"})`);
+    return summary;
+  }
+
+  private group(operation: Record<string, unknown>, place: Place, path: string): string {
+    const tags = Array.isArray(operation.tags) ? operation.tags.filter((tag): tag is string => typeof tag === "string" && tag.trim() !== "") : [];
+    const segment = path.split("/").find((part) => part !== "" && !part.startsWith("{")) ?? "root";
+    if (this.options.moduleBy === "path") {
+      if (tags.length > 0) this.lost(at(place, "tags"), `tags ${shortValue(tags)} (modules follow the first path segment)`);
+      return segment;
+    }
+    if (tags.length > 1) this.lost(at(place, "tags"), `tags ${shortValue(tags.slice(1))} (an operation belongs to one module: the first tag's)`);
+    if (tags.length === 0) this.report.derive(this.docs.pointer(place), `module from the first path segment "${segment}" (no tag)`);
+    return tags[0] ?? segment;
+  }
+
+  private limits(operation: Record<string, unknown>, place: Place): RawLimit[] | undefined {
+    const name = this.options.limitsExtension;
+    if (name === undefined) return undefined;
+    const root = this.docs.get(this.docs.root) as Record<string, unknown>;
+    const own = name in operation;
+    const value = own ? operation[name] : root[name];
+    if (value === undefined) return undefined;
+    const where = own ? at(place, name) : at(this.docs.root, name);
+    const items = Array.isArray(value) ? value : [value];
+    const limits: RawLimit[] = [];
+    items.forEach((item, i) => {
+      const itemPlace = Array.isArray(value) ? at(where, i) : where;
+      const result = readLimit(item);
+      if ("problem" in result) this.lost(itemPlace, `rate limit ${shortValue(item)}: ${result.problem}`);
+      else {
+        limits.push(result.limit);
+        for (const what of result.derived) this.report.derive(this.docs.pointer(itemPlace), what);
+      }
+    });
+    return limits.length > 0 ? limits : undefined;
+  }
+
+  private parameters(
+    operation: Record<string, unknown>,
+    place: Place,
+    item: Record<string, unknown>,
+    itemPlace: Place,
+    path: string,
+    renames: Map<string, string>,
+  ): RawParameter[] {
+    const byKey = new Map<string, { value: Record<string, unknown>; place: Place }>();
+    const collect = (list: unknown, listPlace: Place): void => {
+      if (list === undefined) return;
+      if (!Array.isArray(list)) this.docs.fail(listPlace, "parameters must be a list");
+      list.forEach((_, i) => {
+        const { value, place: resolved } = this.docs.deref(at(listPlace, i));
+        if (!isObject(value) || typeof value.name !== "string" || typeof value.in !== "string") {
+          this.docs.fail(at(listPlace, i), "a parameter needs a name and an in");
+        }
+        if (!["path", "query", "header", "cookie"].includes(value.in as string)) this.docs.fail(at(resolved, "in"), `parameter location ${shortValue(value.in)} is not path, query, header or cookie`);
+        const key = `${value.in}:${value.in === "header" ? value.name.toLowerCase() : value.name}`;
+        byKey.set(key, { value, place: resolved });
+      });
+    };
+    collect(item.parameters, at(itemPlace, "parameters"));
+    collect(operation.parameters, at(place, "parameters"));
+    const result: RawParameter[] = [];
+    const template = [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!);
+    for (const { value, place: parameterPlace } of byKey.values()) {
+      const location = value.in as string;
+      let name = value.name as string;
+      if (location === "cookie") {
+        this.lost(parameterPlace, `cookie parameter "${name}" (the catalogue has no cookie parameters)`);
+        continue;
+      }
+      if (location === "path") {
+        name = renames.get(name) ?? name;
+        if (!template.includes(name)) {
+          this.lost(parameterPlace, `path parameter "${name}" that the path ${path} does not have`);
+          continue;
+        }
+      }
+      if (location === "header" && !HEADER_NAME.test(name)) {
+        this.lost(parameterPlace, `header parameter "${name}" (not a header name the catalogue accepts)`);
+        continue;
+      }
+      const parameter: RawParameter = { name, in: location as RawParameter["in"] };
+      if (location !== "path" && value.required === true) parameter.required = true;
+      if ("schema" in value) parameter.schema = this.schemas.convert(at(parameterPlace, "schema"));
+      else if (isObject(value.content)) {
+        const [mediaType] = Object.keys(value.content);
+        if (mediaType !== undefined && isObject(value.content[mediaType]) && "schema" in value.content[mediaType]) {
+          parameter.schema = this.schemas.convert(at(parameterPlace, "content", mediaType, "schema"));
+        }
+        this.lost(at(parameterPlace, "content"), `the parameter is serialised as ${mediaType ?? "?"} (the catalogue keeps only its schema)`);
+      }
+      if (this.options.dialect && parameter.schema && Object.keys(this.docs.get(at(parameterPlace, "schema")) as object).length === 0) delete parameter.schema;
+      const rawDescription = typeof value.description === "string" && this.options.dialect ? this.options.dialect.parameterDescription(value.description) : value.description;
+      const description = this.text(rawDescription);
+      if (description !== undefined) parameter.description = description;
+      for (const key of Object.keys(value)) {
+        if (["name", "in", "required", "schema", "content", "description"].includes(key)) continue;
+        const what = `parameter ${key === "deprecated" ? "deprecation" : key.startsWith("x-") ? "vendor extensions" : "serialisation and examples"} not held by the catalogue`;
+        this.report.lost(this.docs.pointer(at(parameterPlace, key)), `${key}: ${shortValue(value[key])} (${what})`, `parameter ${key} (${what})`);
+      }
+      result.push(parameter);
+    }
+    for (const name of template) {
+      if (!result.some((parameter) => parameter.in === "path" && parameter.name === name)) {
+        result.push({ name, in: "path", required: true });
+        if (byKey.size > 0) this.report.derive(this.docs.pointer(place), `path parameter "${name}" added without a type (the source does not declare it)`);
+      }
+    }
+    // Path parameters first, in path order; then the rest as declared.
+    const pathParams = template.map((name) => result.find((parameter) => parameter.in === "path" && parameter.name === name)!);
+    for (const parameter of pathParams) if (parameter.required === undefined) parameter.required = true;
+    return [...pathParams, ...result.filter((parameter) => parameter.in !== "path")];
+  }
+
+  private request(operation: Record<string, unknown>, place: Place, method: string): "none" | RawRequest | undefined {
+    if (!("requestBody" in operation)) return "none";
+    const { value: body, place: bodyPlace } = this.docs.deref(at(place, "requestBody"));
+    if (!isObject(body)) this.docs.fail(at(place, "requestBody"), "requestBody must be an object");
+    if (method === "GET" || method === "HEAD") {
+      this.lost(at(place, "requestBody"), `the request body of a ${method} (the catalogue gives GET and HEAD no body)`);
+      return "none";
+    }
+    for (const key of Object.keys(body)) {
+      if (!["content", "required", "description"].includes(key)) this.lost(at(bodyPlace, key), `${key}: ${shortValue(body[key])} (not held by the catalogue)`);
+    }
+    const content = this.content(body.content, at(bodyPlace, "content"));
+    if (content === undefined) {
+      this.lost(at(bodyPlace, "content"), "the request body: none of its media types can be held, so the request is left not documented");
+      return undefined;
+    }
+    const description = this.text(body.description);
+    return { ...(body.required !== true && { required: false }), ...(description !== undefined && { description }), content };
+  }
+
+  private responses(operation: Record<string, unknown>, place: Place): Record<string, RawResponse> | undefined {
+    const responsesPlace = at(place, "responses");
+    const responses = operation.responses;
+    if (responses === undefined) return undefined;
+    if (!isObject(responses)) this.docs.fail(responsesPlace, "responses must be an object");
+    const result: Record<string, RawResponse> = {};
+    for (const status of Object.keys(responses)) {
+      const key = status.toUpperCase() === "DEFAULT" ? "default" : status.toUpperCase();
+      if (status.startsWith("x-")) {
+        this.lost(at(responsesPlace, status), "vendor extension on responses");
+        continue;
+      }
+      if (!/^([1-5][0-9][0-9]|[1-5]XX|default)$/.test(key) || key in result) {
+        this.lost(at(responsesPlace, status), `response "${status}" (not a status the catalogue accepts)`);
+        continue;
+      }
+      const { value: response, place: responsePlace } = this.docs.deref(at(responsesPlace, status));
+      if (!isObject(response)) this.docs.fail(at(responsesPlace, status), "a response must be an object");
+      for (const name of Object.keys(response)) {
+        if (!["content", "description"].includes(name)) this.lost(at(responsePlace, name), `${name} of the response (${name === "headers" ? "the catalogue documents no response headers" : "not held by the catalogue"})`);
+      }
+      const rawDescription = typeof response.description === "string" && this.options.dialect ? this.options.dialect.responseDescription(response.description) : response.description;
+      const description = this.text(rawDescription);
+      const content = response.content === undefined ? undefined : this.content(response.content, at(responsePlace, "content"));
+      result[key] = { ...(description !== undefined && { description }), ...(content !== undefined && { content }) };
+    }
+    return result;
+  }
+
+  private content(value: unknown, place: Place): RawContent | undefined {
+    if (value === undefined) return undefined;
+    if (!isObject(value)) this.docs.fail(place, "content must be an object keyed by media type");
+    const result: RawContent = {};
+    for (const mediaType of Object.keys(value)) {
+      const mediaPlace = at(place, mediaType);
+      const [essence = "", ...parameters] = mediaType.split(";").map((part) => part.trim());
+      const normal = essence.toLowerCase();
+      if (parameters.length > 0) this.lost(mediaPlace, `media type parameters "${parameters.join("; ")}" (the catalogue keys content by ${normal})`);
+      if (!/^[a-z]+\/[A-Za-z0-9.+-]+$/.test(normal)) {
+        this.lost(mediaPlace, `media type "${mediaType}" (the catalogue holds only concrete type/subtype media types)`);
+        continue;
+      }
+      if (normal in result) {
+        this.lost(mediaPlace, `media type "${mediaType}" (a second entry for ${normal})`);
+        continue;
+      }
+      const media = value[mediaType];
+      if (!isObject(media)) this.docs.fail(mediaPlace, "a media type must be an object");
+      const entry: { schema?: ReturnType<SchemaConverter["convert"]>; example?: unknown } = {};
+      if ("schema" in media) entry.schema = this.schemas.convert(at(mediaPlace, "schema"));
+      if ("example" in media) entry.example = media.example;
+      else if (isObject(media.examples)) {
+        const names = Object.keys(media.examples);
+        for (const name of names) {
+          const { value: example, place: examplePlace } = this.docs.deref(at(mediaPlace, "examples", name));
+          if (!("example" in entry) && isObject(example) && "value" in example) entry.example = example.value;
+          else this.lost(examplePlace, `example "${name}" (the catalogue keeps one example per media type${isObject(example) && "externalValue" in example ? "; external examples are not read" : ""})`);
+        }
+      }
+      for (const key of Object.keys(media)) {
+        if (!["schema", "example", "examples"].includes(key)) this.lost(at(mediaPlace, key), `${key} of the media type (not held by the catalogue)`);
+      }
+      if ("example" in entry) this.schemas.checkExampleLater(entry, mediaPlace);
+      result[normal] = entry;
+    }
+    return Object.keys(result).length > 0 ? result : undefined;
+  }
+}
+

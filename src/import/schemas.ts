@@ -1,0 +1,392 @@
+// OpenAPI Schema Objects (3.0 and 3.1) -> catalogue types. Every keyword the catalogue's type
+// language cannot hold is reported with its JSON pointer; a $ref becomes a named type.
+import type { RawType } from "../load/raw.js";
+import { exampleMismatch } from "../validate/example.js";
+import { typeIdentifiers, typeName, type NameRegistry } from "./names.js";
+import { at, isObject, type DocumentSet, type Place } from "./read.js";
+import type { ImportReport } from "./report.js";
+
+const REASONS: Record<string, string> = {
+  minimum: "value constraints",
+  maximum: "value constraints",
+  exclusiveMinimum: "value constraints",
+  exclusiveMaximum: "value constraints",
+  multipleOf: "value constraints",
+  minLength: "value constraints",
+  maxLength: "value constraints",
+  pattern: "value constraints",
+  minItems: "value constraints",
+  maxItems: "value constraints",
+  uniqueItems: "value constraints",
+  minProperties: "value constraints",
+  maxProperties: "value constraints",
+  default: "default values",
+  example: "examples on schemas, only on request and response bodies",
+  examples: "examples on schemas, only on request and response bodies",
+  deprecated: "deprecation",
+  readOnly: "read-only and write-only markers",
+  writeOnly: "read-only and write-only markers",
+  title: "schema titles",
+  xml: "XML mappings",
+  externalDocs: "external documentation links",
+};
+
+const SHAPE_KEYS = ["type", "properties", "additionalProperties", "required", "items", "enum", "const", "format", "allOf", "oneOf", "anyOf", "$ref"];
+
+/** A short, one-line rendering of a source value for the report. */
+export function shortValue(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+export class SchemaConverter {
+  /** Named types by the pointer of their definition, in the order they were named. */
+  readonly named = new Map<string, { name: string; place: Place; type?: RawType }>();
+  private readonly pending: string[] = [];
+  private readonly unions: { type: RawType; place: Place }[] = [];
+  private readonly examples: { holder: { schema?: RawType; example?: unknown }; place: Place }[] = [];
+
+  constructor(
+    private readonly docs: DocumentSet,
+    private readonly report: ImportReport,
+    private readonly names: NameRegistry,
+    /** Turns a source description into catalogue text (the identity, except for catalogen's own exports). */
+    readonly text: (description: string) => string = (description) => description,
+  ) {}
+
+  /** The name of the type defined at `place`, named (and queued for conversion) on first use. */
+  nameOf(place: Place, hint?: string): string {
+    const key = this.docs.pointer(place);
+    const known = this.named.get(key);
+    if (known) return known.name;
+    const source = hint ?? place.path.at(-1) ?? place.file.replace(/^.*[\\/]/, "").replace(/\.[a-z]+$/i, "");
+    const name = this.names.claim(typeName(source), typeIdentifiers);
+    this.report.renamed("type", source, name, key);
+    this.named.set(key, { name, place });
+    this.pending.push(key);
+    return name;
+  }
+
+  /** Converts every named type not converted yet (naming may queue more). */
+  drain(): void {
+    for (let key = this.pending.shift(); key !== undefined; key = this.pending.shift()) {
+      const entry = this.named.get(key)!;
+      entry.type = this.convert(entry.place);
+    }
+  }
+
+  convert(place: Place): RawType {
+    const schema = this.docs.get(place);
+    if (schema === true) return { type: "unknown" };
+    if (schema === false) {
+      this.lose(place, "false (a schema no value fits)", "schemas that allow nothing");
+      return { type: "unknown" };
+    }
+    if (!isObject(schema)) this.docs.fail(place, "a schema must be an object");
+    const used = new Set<string>(["description", "nullable"]);
+    const result = this.shape(schema, place, used);
+    const description = schema.description;
+    const text = typeof description === "string" ? this.text(description) : "";
+    if (text.trim() !== "") result.description = text;
+    if (schema.nullable === true) result.nullable = true;
+    for (const key of Object.keys(schema)) {
+      if (used.has(key)) continue;
+      const reason = REASONS[key] ?? (key.startsWith("x-") ? "vendor extensions" : `"${key}" in a schema like this one`);
+      this.lose(at(place, key), shortValue(schema[key]), reason);
+    }
+    return result;
+  }
+
+  /** Remembers a body example, checked against its schema once every type is known. */
+  checkExampleLater(holder: { schema?: RawType; example?: unknown }, place: Place): void {
+    this.examples.push({ holder, place });
+  }
+
+  /** After all types are converted: drops discriminators and examples the catalogue would refuse. */
+  finish(): void {
+    this.drain();
+    const types = new Map([...this.named.values()].map((entry) => [entry.name, { raw: entry.type! }]));
+    for (const { type, place } of this.unions) {
+      const field = type.discriminator;
+      if (field === undefined) continue;
+      const fits = type.oneOf!.every((variant) => {
+        const resolved = variant.ref !== undefined ? types.get(variant.ref)?.raw : variant;
+        const property = resolved?.type === "object" ? resolved.properties?.[field] : undefined;
+        return property?.type === "string" && property.enum?.length === 1 && property.required === true;
+      });
+      const tags = type.oneOf!.map((variant) => {
+        const resolved = variant.ref !== undefined ? types.get(variant.ref)?.raw : variant;
+        return resolved?.properties?.[field]?.enum?.[0];
+      });
+      if (!fits || new Set(tags).size !== tags.length) {
+        delete type.discriminator;
+        this.lose(at(place, "discriminator"), `propertyName ${shortValue(field)}`, "discriminators whose variants do not each require the property as a single-value string enum");
+      }
+    }
+    for (const { holder, place } of this.examples) {
+      if (holder.schema === undefined || !("example" in holder)) continue;
+      const problem = exampleMismatch(holder.schema, holder.example, types);
+      if (problem !== undefined) {
+        this.report.lost(
+          this.docs.pointer(place),
+          `example ${shortValue(holder.example)} dropped: it does not fit the schema as imported (${problem})`,
+          "body example that does not fit its schema as imported (dropped)",
+        );
+        delete holder.example;
+      }
+    }
+  }
+
+  private lose(place: Place, value: string, reason: string): void {
+    const key = place.path.at(-1) ?? "schema";
+    this.report.lost(this.docs.pointer(place), `${key}: ${value} (the catalogue has no ${reason})`, `schema ${/^\d+$/.test(key) ? "part" : key}: the catalogue has no ${reason}`);
+  }
+
+  private shape(schema: Record<string, unknown>, place: Place, used: Set<string>): RawType {
+    if ("$ref" in schema) {
+      used.add("$ref");
+      const target = this.docs.target(schema.$ref, at(place, "$ref"));
+      return { ref: this.nameOf(target) };
+    }
+    if (Array.isArray(schema.allOf)) return this.allOf(schema, place, used);
+    const variantsKey = Array.isArray(schema.oneOf) ? "oneOf" : Array.isArray(schema.anyOf) ? "anyOf" : undefined;
+    if (variantsKey !== undefined) {
+      const variants = schema[variantsKey] as unknown[];
+      const constraintOnly = variants.every((variant) => isObject(variant) && !SHAPE_KEYS.some((key) => key in variant && key !== "required"));
+      const ownShape = "properties" in schema || schema.type === "object";
+      const combinations = ownShape && variantsKey === "oneOf" ? combinationsOf(variants) : undefined;
+      if (combinations) {
+        used.add("oneOf");
+        const object = this.shape({ ...schema, oneOf: undefined }, place, used);
+        const fits = combinations.fields.every((field) => {
+          const property = object.properties?.[field];
+          return property?.type === "string" && property.required === true && combinations.allowed.every((c) => property.enum?.includes(c.values[field]!));
+        });
+        if (fits) {
+          for (const allowed of combinations.allowed) if (allowed.meaning !== undefined) allowed.meaning = this.text(allowed.meaning);
+          return { ...object, combinations };
+        }
+        this.lose(at(place, "oneOf"), `${variants.length} allowed value combinations`, "combinations of fields that are not required string enums");
+        return object;
+      }
+      if (!(ownShape && constraintOnly)) return this.union(schema, place, used, variantsKey);
+      used.add(variantsKey);
+      this.lose(at(place, variantsKey), `${variants.length} alternatives that only require fields`, "alternative required-field sets");
+    }
+    let types = Array.isArray(schema.type) ? (schema.type as unknown[]) : schema.type === undefined ? [] : [schema.type];
+    used.add("type");
+    const nullable = types.includes("null") || (Array.isArray(schema.enum) && schema.enum.includes(null));
+    types = types.filter((type) => type !== "null");
+    if (types.length === 0) {
+      const inferred = inferType(schema);
+      if (inferred === undefined) {
+        if (schema.type === "null") this.lose(at(place, "type"), '"null"', "type that holds only null (typed as unknown)");
+        return { type: "unknown", ...(nullable && { nullable: true }) };
+      }
+      types = [inferred];
+    }
+    if (types.length > 1) {
+      for (const key of SHAPE_KEYS) if (key in schema) used.add(key);
+      const union: RawType = { type: "union", oneOf: types.map((type) => this.single(schema, place, String(type), new Set())) };
+      return { ...union, ...(nullable && { nullable: true }) };
+    }
+    const result = this.single(schema, place, String(types[0]), used);
+    return nullable ? { ...result, nullable: true } : result;
+  }
+
+  private single(schema: Record<string, unknown>, place: Place, type: string, used: Set<string>): RawType {
+    const take = (key: string): unknown => {
+      used.add(key);
+      return schema[key];
+    };
+    const format = typeof schema.format === "string" ? (take("format") as string) : undefined;
+    switch (type) {
+      case "string": {
+        if (format === "binary") return { type: "binary" };
+        if (schema.contentMediaType !== undefined && schema.contentEncoding === undefined) {
+          take("contentMediaType");
+          return { type: "binary" };
+        }
+        const values = this.enumValues(schema, place, used, (value): value is string => typeof value === "string", "non-string values of a string enum");
+        return { type: "string", ...(format !== undefined && { format }), ...(values && { enum: values }) };
+      }
+      case "integer": {
+        const values = this.enumValues(schema, place, used, (value): value is number => Number.isInteger(value), "non-integer values of an integer enum");
+        return { type: "integer", ...(format !== undefined && { format }), ...(values && { enum: values }) };
+      }
+      case "number":
+        return { type: "number", ...(format !== undefined && { format }) };
+      case "boolean":
+        return { type: "boolean" };
+      case "array":
+        return { type: "array", items: "items" in schema && take("items") !== undefined ? this.convert(at(place, "items")) : { type: "unknown" } };
+      case "object":
+        return this.object(schema, place, take);
+      default:
+        this.docs.fail(at(place, "type"), `unknown schema type ${shortValue(type)}`);
+    }
+  }
+
+  private enumValues<T extends string | number>(
+    schema: Record<string, unknown>,
+    place: Place,
+    used: Set<string>,
+    fits: (value: unknown) => value is T,
+    reason: string,
+  ): T[] | undefined {
+    const key = "enum" in schema ? "enum" : "const" in schema ? "const" : undefined;
+    if (key === undefined) return undefined;
+    used.add(key);
+    const values = key === "enum" ? (Array.isArray(schema.enum) ? schema.enum : []) : [schema.const];
+    const kept: T[] = [];
+    for (const value of values) {
+      if (value === null) continue; // nullable, handled by the caller
+      if (!fits(value)) this.lose(at(place, key), shortValue(value), reason);
+      else if (!kept.includes(value)) kept.push(value);
+    }
+    return kept.length > 0 ? kept : undefined;
+  }
+
+  private object(schema: Record<string, unknown>, place: Place, take: (key: string) => unknown): RawType {
+    const properties = take("properties");
+    const required = take("required");
+    const extra = take("additionalProperties");
+    const requiredNames = Array.isArray(required) ? required.filter((name): name is string => typeof name === "string") : [];
+    const names = isObject(properties) ? Object.keys(properties) : [];
+    if (names.length === 0 && requiredNames.length === 0 && isObject(extra) && Object.keys(extra).length > 0) {
+      return { type: "map", values: this.convert(at(place, "additionalProperties")) };
+    }
+    const result: Record<string, RawType> = {};
+    for (const name of names) {
+      const type = this.convert(at(place, "properties", name));
+      result[name] = requiredNames.includes(name) ? { ...type, required: true } : type;
+    }
+    for (const name of requiredNames) {
+      if (!(name in result)) result[name] = { type: "unknown", required: true };
+    }
+    const additional: boolean | RawType =
+      extra === undefined || extra === true || (isObject(extra) && Object.keys(extra).length === 0)
+        ? true
+        : extra === false
+          ? false
+          : this.convert(at(place, "additionalProperties"));
+    return { type: "object", ...(Object.keys(result).length > 0 && { properties: result }), additionalProperties: additional };
+  }
+
+  private union(schema: Record<string, unknown>, place: Place, used: Set<string>, key: "oneOf" | "anyOf"): RawType {
+    used.add(key);
+    if (key === "oneOf" && Array.isArray(schema.anyOf)) {
+      used.add("anyOf");
+      this.lose(at(place, "anyOf"), "beside oneOf", "schemas with both oneOf and anyOf (oneOf kept)");
+    }
+    for (const own of ["properties", "type", "required", "additionalProperties"]) {
+      if (own in schema) {
+        used.add(own);
+        this.lose(at(place, own), shortValue(schema[own]), `keywords beside ${key} (the alternatives are kept)`);
+      }
+    }
+    let nullable = false;
+    const variants: RawType[] = [];
+    (schema[key] as unknown[]).forEach((variant, i) => {
+      if (isObject(variant) && (variant.type === "null" || (Array.isArray(variant.enum) && variant.enum.length === 1 && variant.enum[0] === null))) {
+        nullable = true;
+        return;
+      }
+      variants.push(this.convert(at(place, key, i)));
+    });
+    let result: RawType;
+    if (variants.length === 0) result = { type: "unknown" };
+    else if (variants.length === 1) result = variants[0]!;
+    else {
+      result = { type: "union", oneOf: variants };
+      const discriminator = schema.discriminator;
+      if (isObject(discriminator) && typeof discriminator.propertyName === "string") {
+        used.add("discriminator");
+        result.discriminator = discriminator.propertyName;
+        if ("mapping" in discriminator) this.lose(at(place, "discriminator", "mapping"), shortValue(discriminator.mapping), "discriminator mappings (each variant's own single-value enum tags it)");
+        this.unions.push({ type: result, place });
+      }
+    }
+    return nullable ? { ...result, nullable: true } : result;
+  }
+
+  /** allOf: one part is that part; object parts are merged into one object; anything else is unknown. */
+  private allOf(schema: Record<string, unknown>, place: Place, used: Set<string>): RawType {
+    used.add("allOf");
+    const parts = schema.allOf as unknown[];
+    const hasOwnShape = ["properties", "type", "required", "additionalProperties"].some((key) => key in schema);
+    if (parts.length === 1 && !hasOwnShape) return this.convert(at(place, "allOf", 0));
+    const properties = new Map<string, Place>();
+    const required = new Set<string>();
+    let closed = true;
+    const visit = (partPlace: Place, seen: Set<string>): boolean => {
+      const { value, place: resolved } = this.docs.deref(partPlace);
+      const key = this.docs.pointer(resolved);
+      if (!isObject(value) || seen.has(key)) return false;
+      seen.add(key);
+      if (Array.isArray(value.allOf) && !value.allOf.every((_, i) => visit(at(resolved, "allOf", i), seen))) return false;
+      const type = value.type;
+      if (type !== undefined && type !== "object") return false;
+      if (["oneOf", "anyOf", "items", "enum"].some((k) => k in value)) return false;
+      if (isObject(value.properties)) for (const name of Object.keys(value.properties)) properties.set(name, at(resolved, "properties", name));
+      if (Array.isArray(value.required)) for (const name of value.required) if (typeof name === "string") required.add(name);
+      if (value.additionalProperties !== false) closed = false;
+      return true;
+    };
+    const seen = new Set<string>();
+    const own = hasOwnShape ? visit(place, seen) : true;
+    for (const key of ["properties", "type", "required", "additionalProperties"]) if (key in schema) used.add(key);
+    if (!own || !parts.every((_, i) => visit(at(place, "allOf", i), seen))) {
+      this.lose(at(place, "allOf"), `${parts.length} parts`, "composition of parts that are not all objects (typed as unknown)");
+      return { type: "unknown" };
+    }
+    this.lose(at(place, "allOf"), `${parts.length} parts merged into one object`, "allOf composition (the merged object keeps every property)");
+    const result: Record<string, RawType> = {};
+    for (const [name, propertyPlace] of properties) {
+      const type = this.convert(propertyPlace);
+      result[name] = required.has(name) ? { ...type, required: true } : type;
+    }
+    for (const name of required) if (!(name in result)) result[name] = { type: "unknown", required: true };
+    return { type: "object", ...(Object.keys(result).length > 0 && { properties: result }), additionalProperties: !closed };
+  }
+}
+
+function inferType(schema: Record<string, unknown>): string | undefined {
+  if ("properties" in schema || "additionalProperties" in schema || "required" in schema) return "object";
+  if ("items" in schema) return "array";
+  const values = Array.isArray(schema.enum) ? schema.enum : "const" in schema ? [schema.const] : [];
+  const value = values.find((item) => item !== null);
+  if (typeof value === "string") return "string";
+  if (Number.isInteger(value)) return "integer";
+  if (typeof value === "number") return "number";
+  if (typeof value === "boolean") return "boolean";
+  return undefined;
+}
+
+/**
+ * `oneOf` variants that each fix the same string fields with `const` (and nothing else) are the
+ * catalogue's value combinations: only these combinations of the object's fields are allowed.
+ */
+function combinationsOf(variants: unknown[]): RawType["combinations"] | undefined {
+  let fields: string[] | undefined;
+  const allowed: NonNullable<RawType["combinations"]>["allowed"] = [];
+  for (const variant of variants) {
+    if (!isObject(variant) || !isObject(variant.properties)) return undefined;
+    if (Object.keys(variant).some((key) => !["properties", "required", "description", "x-group"].includes(key))) return undefined;
+    const names = Object.keys(variant.properties);
+    if (fields === undefined) fields = names;
+    if (names.length === 0 || names.join("\u0000") !== fields.join("\u0000")) return undefined;
+    const values: Record<string, string> = {};
+    for (const name of names) {
+      const property = variant.properties[name];
+      if (!isObject(property) || Object.keys(property).length !== 1 || typeof property.const !== "string") return undefined;
+      values[name] = property.const;
+    }
+    allowed.push({
+      values,
+      ...(typeof variant["x-group"] === "string" && { group: variant["x-group"] }),
+      ...(typeof variant.description === "string" && { meaning: variant.description }),
+    });
+  }
+  return fields && allowed.length > 0 ? { fields, allowed } : undefined;
+}

@@ -1,0 +1,187 @@
+// `catalogen import` on small documents written for these tests: the mapping, the report, names,
+// limits and token kinds, refusing to overwrite, refusing invalid documents.
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { main } from "../../src/cli/main.js";
+import { durationText, countOf } from "../../src/import/limits.js";
+import { loadModel } from "../../src/pipeline.js";
+import { freshDir } from "../helpers/generate.js";
+import { catalogueTexts } from "./helpers.js";
+
+const fixtures = fileURLToPath(new URL("fixtures/", import.meta.url));
+
+async function run(args: string[], cwd = fixtures) {
+  let out = "";
+  let err = "";
+  const code = await main(args, { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`), cwd });
+  return { code, out, err };
+}
+
+async function importShop(extra: string[] = []) {
+  const dir = await freshDir("import-cli");
+  const out = join(dir, "catalogue");
+  const report = join(dir, "report.txt");
+  const result = await run(["import", "shop.yaml", "--out", out, "--report", report, "--token-kinds-extension", "x-token-kinds", "--limits-extension", "x-rate-limits", ...extra]);
+  return { ...result, dir, out, report: existsSync(report) ? await readFile(report, "utf8") : "" };
+}
+
+describe("catalogen import", () => {
+  it("writes api.yaml and one module per tag, each with the schema modeline, and a catalogue that validates", async () => {
+    const { code, out, err } = await importShop();
+    expect(err).toBe("");
+    expect(code).toBe(0);
+    const texts = await catalogueTexts(out);
+    // The untagged operation goes to the module of its first path segment.
+    expect(Object.keys(texts)).toEqual(["api.yaml", "pet_store.yaml", "pet_store_2.yaml", "pets.yaml"]);
+    for (const text of Object.values(texts)) expect(text).toMatch(/^# yaml-language-server: \$schema=\S+catalogue\.schema\.json\n/);
+    const model = await loadModel(out);
+    expect(model.auth.header).toBe("Authorization");
+    expect(model.auth.tokenKinds.map((kind) => kind.id)).toEqual(["personal", "service"]);
+    const operations = model.modules.flatMap((module) => module.operations);
+    expect(operations.map((operation) => operation.id).sort()).toEqual(["createPet", "getPets", "getPetsByPetId"]);
+  });
+
+  it("keeps limits (durations and counts as written by people), token kinds, summaries, formats and examples", async () => {
+    const { out } = await importShop();
+    const model = await loadModel(out);
+    const list = model.modules.flatMap((module) => module.operations).find((operation) => operation.path === "/pets" && operation.method === "GET")!;
+    expect(list.summary).toBe("List pets");
+    expect(list.tokens).toEqual(["personal"]);
+    expect(list.limits).toEqual([{ scope: "seller", period: { milliseconds: 60_000, text: "1 minute" }, limit: 100, interval: { milliseconds: 600, text: "600 milliseconds" }, burst: 5 }]);
+    expect(list.query).toEqual([{ name: "limit", in: "query", required: false, schema: { kind: "integer", format: "int32" } }]);
+    expect(list.responses![0]!.content).toEqual([{ contentType: "application/json", schema: { kind: "array", items: { kind: "ref", name: "PetItem" } }, example: [{ id: 1, name: "Rex" }] }]);
+    const one = model.modules.flatMap((module) => module.operations).find((operation) => operation.path === "/pets/{pet_id}")!;
+    expect(one.summary).toBe("Fetches one pet.");
+    expect(one.description).toBe("Fetches one pet.\nSecond line.");
+    expect(one.pathParams).toEqual([{ name: "pet_id", in: "path", required: true, schema: { kind: "string", format: "uuid" } }]);
+  });
+
+  it("follows a relative-file $ref, resolves name clashes deterministically and lists them", async () => {
+    const { out, report } = await importShop();
+    const model = await loadModel(out);
+    const names = model.types.map((type) => type.name);
+    // pet-item is an alias of the schema in common/pet.yaml, named after its file.
+    expect(names).toEqual(["Animal", "Cat", "Dog", "Pet", "PetItem", "PetItem2"]);
+    expect(model.types.find((type) => type.name === "PetItem")!.type).toEqual({ kind: "ref", name: "Pet" });
+    const fromFile = model.types.find((type) => type.name === "Pet")!.type;
+    expect(fromFile).toMatchObject({ kind: "object", properties: [{ name: "id", required: true }, { name: "name", required: true, description: "The pet's name" }] });
+    expect(model.types.find((type) => type.name === "PetItem2")!.type).toMatchObject({ properties: [{ name: "nickname", type: { kind: "string", nullable: true } }] });
+    expect(model.types.find((type) => type.name === "Animal")!.type).toMatchObject({ kind: "union", discriminator: "kind" });
+    expect(report).toContain('#/components/schemas/pet-item: type "pet-item" -> "PetItem"');
+    expect(report).toContain('#/components/schemas/PetItem: type "PetItem" -> "PetItem2"');
+    expect(report).toContain('#/tags/1: module "pet-store" -> "pet_store_2"');
+    expect(report).toContain('#/paths/~1pets~1{pet-id}/get: parameter "pet-id" -> "pet_id"');
+  });
+
+  it("reports every loss with its JSON pointer", async () => {
+    const { out, report } = await importShop();
+    expect(out).toBeTruthy();
+    for (const line of [
+      "#/paths/~1pets/post/deprecated: deprecated: true (the catalogue language has no deprecation)",
+      '#/paths/~1pets/get/parameters/1: cookie parameter "session"',
+      "#/paths/~1pets/get/parameters/0/schema/minimum: minimum: 1",
+      '#/paths/~1pets/get/responses/200/content/application~1json;~0charset=utf-8'.replace("~0", " "),
+      '#/components/securitySchemes/bearer: security scheme "bearer": the "Bearer" prefix',
+      "#/components/schemas/PetItem/properties/nickname/example: example: \"Rex\"",
+      "#/info/version",
+    ]) {
+      expect(report).toContain(line);
+    }
+    expect(report).toContain("#/paths/~1pets~1{pet-id}/get: operation id getPetsByPetId from method and path (no operationId)");
+  });
+
+  it("is deterministic: the same document gives byte-identical files", async () => {
+    const first = await importShop();
+    const second = await importShop();
+    expect(await catalogueTexts(second.out)).toEqual(await catalogueTexts(first.out));
+    expect(second.report).toBe(first.report);
+  });
+
+  it("reads OpenAPI 3.1: null in type lists and anyOf, const, several examples", async () => {
+    const dir = await freshDir("import-cli");
+    const { code, out } = await run(["import", "shop31.yaml", "--out", join(dir, "c")]);
+    expect(code).toBe(0);
+    expect(out).toContain("imported 1 operations in 1 modules");
+    const model = await loadModel(join(dir, "c"));
+    const schema = model.modules[0]!.operations[0]!.responses![0]!.content[0]!;
+    expect(schema.schema).toMatchObject({
+      kind: "object",
+      properties: [
+        { name: "name", type: { kind: "string", nullable: true } },
+        { name: "kind", type: { kind: "string", enum: ["thing"] } },
+        { name: "size", type: { kind: "union", variants: [{ kind: "integer" }, { kind: "string" }] } },
+        { name: "note", type: { kind: "string", nullable: true } },
+      ],
+    });
+    expect(schema.example).toEqual({ name: null, kind: "thing", size: 1 });
+  });
+
+  it("--module-by path groups by the first path segment", async () => {
+    const { code, out } = await importShop(["--module-by", "path"]);
+    expect(code).toBe(0);
+    expect(Object.keys(await catalogueTexts(out))).toEqual(["api.yaml", "pets.yaml"]);
+  });
+
+  it("never overwrites a catalogue without --force, and replaces it with --force", async () => {
+    const dir = await freshDir("import-cli");
+    const out = join(dir, "catalogue");
+    await mkdir(out);
+    await writeFile(join(out, "api.yaml"), "mine\n");
+    const refused = await run(["import", "shop.yaml", "--out", out]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/already holds a catalogue \(api\.yaml\); pass --force/);
+    expect(await readFile(join(out, "api.yaml"), "utf8")).toBe("mine\n");
+    const forced = await run(["import", "shop.yaml", "--out", out, "--force"]);
+    expect(forced.code).toBe(0);
+    expect(await readFile(join(out, "api.yaml"), "utf8")).toContain("title: Pet shop");
+  });
+
+  it("refuses an invalid document with the position of the problem, writing nothing", async () => {
+    const dir = await freshDir("import-cli");
+    const result = await run(["import", "bad-ref.yaml", "--out", join(dir, "c")]);
+    expect(result.code).toBe(1);
+    expect(result.err).toBe('catalogen import: bad-ref.yaml:11:31: error: $ref "#/components/schemas/Missing" points at nothing\n');
+    expect(existsSync(join(dir, "c"))).toBe(false);
+    await writeFile(join(dir, "swagger.json"), '{ "swagger": "2.0", "info": {} }');
+    const swagger = await run(["import", join(dir, "swagger.json"), "--out", join(dir, "c")]);
+    expect(swagger.err).toMatch(/swagger\.json:1:14: error: Swagger 2\.0 is not read/);
+    await writeFile(join(dir, "broken.yaml"), "openapi: 3.0.0\ninfo: [unclosed\n");
+    const broken = await run(["import", join(dir, "broken.yaml"), "--out", join(dir, "c")]);
+    expect(broken.code).toBe(1);
+    expect(broken.err).toMatch(/broken\.yaml:\d+:\d+: error: not valid JSON or YAML/);
+  });
+
+  it.each([
+    [["import", "--out", "x"], /give exactly one OpenAPI document/],
+    [["import", "shop.yaml"], /--out DIR/],
+    [["import", "shop.yaml", "--out", "x", "--module-by", "size"], /--module-by takes tag or path/],
+    [["import", "shop.yaml", "--out", "x", "--limits-extension", "limits"], /names a vendor extension/],
+  ])("exits 2 on a usage error: %j", async (args, message) => {
+    const result = await run(args);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(message);
+  });
+});
+
+describe("durations and counts in the limits extension", () => {
+  it.each([
+    ["1 min", "1 minute", 60_000],
+    ["600 ms", "600 milliseconds", 600],
+    ["2 hours", "2 hours", 7_200_000],
+    ["30s", "30 seconds", 30_000],
+    [1500, "1500 milliseconds", 1500],
+  ])("%j -> %s", (input, text, milliseconds) => {
+    expect(durationText(input)).toEqual({ text, milliseconds });
+  });
+
+  it("reads counts and refuses what is not one", () => {
+    expect(countOf("100 requests")).toBe(100);
+    expect(countOf(5)).toBe(5);
+    expect(countOf("a lot")).toBeUndefined();
+    expect(countOf(0)).toBeUndefined();
+    expect(durationText("soon")).toBeUndefined();
+  });
+});

@@ -13,10 +13,15 @@ function validator(): ValidateFunction {
 }
 
 export function checkSchema(file: CatalogueFile): Diagnostic[] {
+  return schemaProblems(file).diagnostics;
+}
+
+/** The file's schema problems, and the paths into its data where each was found. */
+export function schemaProblems(file: CatalogueFile): { diagnostics: Diagnostic[]; paths: YamlPath[] } {
   const validate = validator();
-  if (validate(file.data)) return [];
+  if (validate(file.data)) return { diagnostics: [], paths: [] };
   const errors = relevantErrors(validate.errors ?? [], file.data);
-  return errors.map((error) => toDiagnostic(file, error));
+  return { diagnostics: errors.map((error) => toDiagnostic(file, error)), paths: errors.map(pathOf) };
 }
 
 function pathOf(error: ErrorObject): YamlPath {

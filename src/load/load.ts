@@ -213,10 +213,17 @@ function displayPath(path: string): string {
   return rel.startsWith("..") || rel === "" ? path : rel;
 }
 
+/** Where the text ends, trailing white space left out; found from the end (a file may have many problems). */
+function textEnd(text: string): number {
+  let end = text.length;
+  while (end > 0 && /\s/.test(text.charAt(end - 1))) end -= 1;
+  return end;
+}
+
 /** Line, column and length of an offset range in a file. */
 export function locate(file: CatalogueFile, start: number, end: number): Pick<Diagnostic, "file" | "line" | "column" | "length"> {
   // A problem found at the end of the file (an unclosed bracket, say) is shown at the last text.
-  const lastText = file.text.trimEnd().length;
+  const lastText = textEnd(file.text);
   if (start >= lastText && lastText > 0) [start, end] = [lastText - 1, lastText];
   const { line, col } = file.lineCounter.linePos(start);
   const lineEnd = file.text.indexOf("\n", start);

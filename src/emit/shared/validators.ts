@@ -12,7 +12,7 @@
 // The text is final (no formatter runs after it): two-space indentation, one statement a line.
 // Large enums, closed objects with many fields and combinations test a Set declared beside the
 // guard, so no condition grows with the catalogue.
-import type { NamedType, ObjectShape, TypeNode } from "../../model/types.js";
+import type { NamedType, ObjectShape, Property, TypeNode } from "../../model/types.js";
 import { docBlock, propertyKey, typeText } from "./ts-types.js";
 import { stringLiteral } from "./text.js";
 
@@ -169,6 +169,8 @@ function withoutStrings(code: string): string {
 
 /** Members every plain object inherits: a field with one of these names is read with `own`. */
 const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
+/** Fields of an object checked in one function body. */
+const PROPERTIES_PER_FUNCTION = 200;
 /** Up to this many values are compared one by one; more go into a Set. */
 const FEW = 3;
 /** An `expected` text lists at most this many values. */
@@ -196,7 +198,8 @@ class GuardWriter {
 
   /** A Set of `values` declared beside the guard; returns its name. */
   private setOf(kind: string, type: string, values: string[]): string {
-    const name = `${this.owner}${kind}${this.constants.length + 1}`;
+    // `_` cannot occur in a guard's name, so no constant takes the name of another guard.
+    const name = `${this.owner}_${kind}${this.constants.length + 1}`;
     this.constants.push([`const ${name}: ReadonlySet<${type}> = new Set<${type}>([`, ...values.map((value) => `${value},`), "]);"]);
     return name;
   }
@@ -218,10 +221,10 @@ class GuardWriter {
     const fail = (expected: string): string => `return problem(${path}, ${value}, ${stringLiteral(expected)});`;
     switch (node.kind) {
       case "string":
-        if (node.enum) return [`if (${this.noneOf(value, node.enum.map(stringLiteral), "Values", "unknown")}) ${fail(expectedText(node))}`];
+        if (node.enum) return [`if (${this.noneOf(value, node.enum.map(stringLiteral), "values", "unknown")}) ${fail(expectedText(node))}`];
         return [`if (typeof ${value} !== "string") ${fail(expectedText(node))}`];
       case "integer":
-        if (node.enum) return [`if (${this.noneOf(value, node.enum.map(String), "Values", "unknown")}) ${fail(expectedText(node))}`];
+        if (node.enum) return [`if (${this.noneOf(value, node.enum.map(String), "values", "unknown")}) ${fail(expectedText(node))}`];
         return [`if (typeof ${value} !== "number" || !Number.isInteger(${value})) ${fail(expectedText(node))}`];
       case "number":
         return [`if (typeof ${value} !== "number") ${fail(expectedText(node))}`];
@@ -262,7 +265,7 @@ class GuardWriter {
     const declared = node.properties.map((property) => stringLiteral(property.name));
     return [
       `for (const ${key} of Object.keys(${value})) {`,
-      declared.length > 0 ? `if (${this.noneOf(key, declared, "Fields", "string")}) ${fail}` : fail,
+      declared.length > 0 ? `if (${this.noneOf(key, declared, "keys", "string")}) ${fail}` : fail,
       "}",
     ];
   }
@@ -322,18 +325,17 @@ class GuardWriter {
     const lines = [`if (!isRecord(${value})) return problem(${path}, ${value}, "an object");`];
     const fieldVars = new Map<string, string>();
     const combined = new Set(node.combinations?.fields ?? []);
-    for (const property of node.properties) {
-      const variable = this.fresh("f");
-      const fieldPath = `${path} + ${stringLiteral(memberPath(property.name))}`;
-      const inner = this.check(property.type, variable, fieldPath);
-      const isCombined = combined.has(property.name);
-      if (!property.required && !isCombined && inner.length === 0) continue;
-      lines.push(`const ${variable} = ${field(value, property.name)};`);
-      fieldVars.set(property.name, variable);
-      if (property.required || isCombined) {
-        lines.push(`if (${variable} === undefined) return problem(${fieldPath}, ${variable}, "a value (required)");`, ...inner);
-      } else {
-        lines.push(`if (${variable} !== undefined) {`, ...inner, "}");
+    if (node.properties.length <= PROPERTIES_PER_FUNCTION) lines.push(...this.fields(node.properties, combined, value, path, fieldVars));
+    else {
+      // TypeScript gives up on control flow in a body of thousands of checks (TS2563): a wide
+      // object's fields are checked by functions declared beside the guard, a slice each.
+      for (let start = 0; start < node.properties.length; start += PROPERTIES_PER_FUNCTION) {
+        const body = this.fields(node.properties.slice(start, start + PROPERTIES_PER_FUNCTION), combined, "record", "at", new Map());
+        if (body.length === 0) continue;
+        const part = `${this.owner}_fields${this.constants.length + 1}`;
+        this.constants.push([`function ${part}(record: Record<string, unknown>, at: string): Problem | undefined {`, ...body, "return undefined;", "}"]);
+        const found = this.fresh("r");
+        lines.push(`const ${found} = ${part}(${value}, ${path});`, `if (${found}) return ${found};`);
       }
     }
     if (node.properties.length === 0 && typeof node.additionalProperties === "object") {
@@ -348,7 +350,7 @@ class GuardWriter {
       const allowed = combinations.allowed.map((combination) =>
         stringLiteral(JSON.stringify(fields.map((f) => (Object.hasOwn(combination.values, f) ? combination.values[f] : "")))),
       );
-      const set = this.setOf("Combinations", "string", allowed);
+      const set = this.setOf("combinations", "string", allowed);
       const shown = listed(
         combinations.allowed.map((combination) => fields.map((f) => (Object.hasOwn(combination.values, f) ? combination.values[f] : "")).join("/")),
         ", ",
@@ -359,6 +361,26 @@ class GuardWriter {
         `return problem(${path} + ${stringLiteral(memberPath(last))}, ${read(last)}, ${stringLiteral(expected)});`,
         "}",
       );
+    }
+    return lines;
+  }
+
+  /** Checks of `properties` of the record `value`; the variables holding their values go to `fieldVars`. */
+  private fields(properties: Property[], combined: ReadonlySet<string>, value: string, path: string, fieldVars: Map<string, string>): string[] {
+    const lines: string[] = [];
+    for (const property of properties) {
+      const variable = this.fresh("f");
+      const fieldPath = `${path} + ${stringLiteral(memberPath(property.name))}`;
+      const inner = this.check(property.type, variable, fieldPath);
+      const isCombined = combined.has(property.name);
+      if (!property.required && !isCombined && inner.length === 0) continue;
+      lines.push(`const ${variable} = ${field(value, property.name)};`);
+      fieldVars.set(property.name, variable);
+      if (property.required || isCombined) {
+        lines.push(`if (${variable} === undefined) return problem(${fieldPath}, ${variable}, "a value (required)");`, ...inner);
+      } else {
+        lines.push(`if (${variable} !== undefined) {`, ...inner, "}");
+      }
     }
     return lines;
   }

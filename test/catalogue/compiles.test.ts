@@ -3,6 +3,7 @@
 // and a server that compile under the strict flags, and whose guards behave.
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { MAX_TYPE_NESTING } from "../../src/load/limits.js";
 import { typecheck } from "../helpers/tsc.js";
 import { generateInto, tsFiles, writeCatalogue } from "./support.js";
 
@@ -133,4 +134,33 @@ describe("guards", () => {
     for (let i = 999; i >= 0; i--) deep = { next: deep, depth: i };
     expect(server.checkLevel0!(deep)).toBeUndefined();
   });
+});
+
+describe(`a type nested ${MAX_TYPE_NESTING} levels inline (the limit)`, () => {
+  it("generates a client and server that compile", async () => {
+    let objects = "{ type: string }";
+    let arrays = "{ type: string }";
+    for (let i = 1; i < MAX_TYPE_NESTING; i++) {
+      objects = `{ type: object, properties: { a: ${objects} } }`;
+      arrays = `{ type: array, items: ${arrays} }`;
+    }
+    const catalogue = await writeCatalogue({
+      "deep.yaml": `module: { id: deep, title: Deep, area: Nesting }
+types:
+  DeepObject: ${objects}
+  DeepArray: ${arrays}
+operations:
+  - id: getDeep
+    method: GET
+    path: /deep
+    summary: Deep
+    responses: { "200": { content: { application/json: { schema: { ref: DeepObject } } } } }
+`,
+    });
+    const run = await generateInto(catalogue, "client,server");
+    expect(run.stderr).toBe("");
+    const files = [...(await tsFiles(join(run.out, "client"))), ...(await tsFiles(join(run.out, "server")))];
+    const result = await typecheck(files, { version: "5.9", resolution: "nodenext", types: ["node"] });
+    expect(result.output).toBe("");
+  }, 300_000);
 });

@@ -79,7 +79,8 @@ function baseTypeText(node: TypeNode, options: TypeTextOptions): string {
     case "ref":
       return node.name;
     case "union":
-      return node.variants.map((variant) => `(${typeText(variant, options)})`).join(" | ");
+      // Union members need no parentheses: nothing here makes a function or conditional type.
+      return node.variants.map((variant) => typeText(variant, options)).join(" | ");
     case "binary":
       return options.binary;
     case "unknown":

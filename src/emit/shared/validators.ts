@@ -143,13 +143,9 @@ function guardFunction(types: Map<string, TypeNode>, name: string, alternatives:
   // Unused parameters are errors under noUnusedParameters.
   const valueName = checks.length > 0 || allowUndefined ? "value" : "_value";
   const pathName = checks.some((line) => /\bpath\b/.test(withoutStrings(line))) ? "path" : "_path";
-  const lines = [
-    ...writer.constants.flatMap((constant) => [...constant, ""]),
-    `export function ${name}(${valueName}: unknown, ${pathName} = "$"): Problem | undefined {`,
-    ...body,
-    "}",
-  ];
-  return { name, text: `${docBlock([description])}${indented(lines).join("\n")}\n`, calls: writer.calls };
+  const constants = writer.constants.map((constant) => `${indented(constant).join("\n")}\n\n`).join("");
+  const lines = [`export function ${name}(${valueName}: unknown, ${pathName} = "$"): Problem | undefined {`, ...body, "}"];
+  return { name, text: `${constants}${docBlock([description])}${indented(lines).join("\n")}\n`, calls: writer.calls };
 }
 
 /** Two spaces per open block: a line ending in `{` or `[` opens one, a line starting with `}` or `]` closes one. */

@@ -3,7 +3,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
 import { CatalogueError, type Diagnostic } from "../validate/diagnostic.js";
-import { MAX_ALIAS_NODES, MAX_FILE_BYTES, MAX_NESTING } from "./limits.js";
+import { MAX_ALIAS_NODES, MAX_CATALOGUE_BYTES, MAX_FILE_BYTES, MAX_NESTING } from "./limits.js";
 
 export interface CatalogueFile {
   /** As shown in messages: relative to the working directory. */
@@ -74,11 +74,24 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
       hint: "point --catalogue at the folder that holds api.yaml and the module files",
     });
   }
+  let total = 0;
   for (const name of names) {
     const path = join(dir, name);
     const size = (await stat(path).catch((error: unknown) => {
       throw unreadable(path, error, "catalogue file");
     })).size;
+    total += size;
+    if (total > MAX_CATALOGUE_BYTES) {
+      diagnostics.push({
+        file: displayPath(path),
+        line: 1,
+        column: 1,
+        length: 1,
+        message: `with this file the catalogue holds more than the ${megabytes(MAX_CATALOGUE_BYTES)} it may hold`,
+        hint: "a catalogue describes an API, it does not hold its data",
+      });
+      break;
+    }
     if (size > MAX_FILE_BYTES) {
       diagnostics.push({
         file: displayPath(path),

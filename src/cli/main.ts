@@ -3,7 +3,7 @@
 import { relative, resolve } from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { EmitError, TARGETS, type Target } from "../emit/types.js";
-import { CatalogueError } from "../validate/diagnostic.js";
+import { CatalogueError, useColour } from "../validate/diagnostic.js";
 import { WriteError } from "../write/writer.js";
 import { COMMANDS, type Command } from "./commands.js";
 import { ConfigError, loadConfig, type ResolvedConfig } from "./config.js";
@@ -51,7 +51,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     return await command.run({ config, flags: values, io });
   } catch (error) {
     if (error instanceof CatalogueError) {
-      io.err(error.report());
+      io.err(error.report({ colour: useColour(io === defaultIo && process.stderr.isTTY === true) }));
       return 1;
     }
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {

@@ -1,8 +1,9 @@
 // Reads catalogue/*.yaml into YAML documents that remember where every node came from.
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
-import type { Diagnostic } from "../validate/diagnostic.js";
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
+import { CatalogueError, type Diagnostic } from "../validate/diagnostic.js";
+import { MAX_ALIAS_NODES, MAX_CATALOGUE_BYTES, MAX_FILE_BYTES, MAX_NESTING } from "./limits.js";
 
 export interface CatalogueFile {
   /** As shown in messages: relative to the working directory. */
@@ -14,6 +15,8 @@ export interface CatalogueFile {
   lineCounter: LineCounter;
   /** Plain data (undefined when the file has YAML errors). */
   data: unknown;
+  /** Why the file could not be read as data (YAML syntax, aliases, nesting), each positioned. */
+  problems: Diagnostic[];
 }
 
 export interface LoadResult {
@@ -23,12 +26,38 @@ export interface LoadResult {
 
 export type YamlPath = readonly (string | number)[];
 
+/**
+ * The catalogue files of `dir`, sorted. A symbolic link to a file counts as that file (it is
+ * followed); one that leads nowhere, or a folder that cannot be read, is refused with a one-line
+ * diagnostic (a CatalogueError), never skipped in silence.
+ */
 export async function listCatalogueFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && /\.ya?ml$/.test(entry.name))
-    .map((entry) => entry.name)
-    .sort();
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    throw unreadable(dir, error, "catalogue folder");
+  }
+  const names: string[] = [];
+  for (const entry of entries) {
+    if (!/\.ya?ml$/.test(entry.name)) continue;
+    if (entry.isFile()) names.push(entry.name);
+    else if (entry.isSymbolicLink()) {
+      const target = await stat(join(dir, entry.name)).catch((error: unknown) => {
+        throw unreadable(join(dir, entry.name), error, "catalogue file (a symbolic link)");
+      });
+      if (target.isFile()) names.push(entry.name);
+    }
+  }
+  return names.sort();
+}
+
+/** A problem with no position in a file's text: the file or folder itself. */
+function unreadable(path: string, error: unknown, what: string): CatalogueError {
+  const code = (error as { code?: string }).code;
+  const reason =
+    code === "ENOENT" ? "it does not exist" : code === "ENOTDIR" ? "it is not a folder" : code === "EACCES" || code === "EPERM" ? "permission denied" : (code ?? "unknown error");
+  return new CatalogueError([{ file: displayPath(path), line: 0, column: 0, length: 1, message: `cannot read the ${what}: ${reason}` }], new Map());
 }
 
 export async function loadCatalogue(dir: string): Promise<LoadResult> {
@@ -45,28 +74,151 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
       hint: "point --catalogue at the folder that holds api.yaml and the module files",
     });
   }
+  let total = 0;
   for (const name of names) {
     const path = join(dir, name);
-    const text = await readFile(path, "utf8");
+    const size = (await stat(path).catch((error: unknown) => {
+      throw unreadable(path, error, "catalogue file");
+    })).size;
+    total += size;
+    if (total > MAX_CATALOGUE_BYTES) {
+      diagnostics.push({
+        file: displayPath(path),
+        line: 1,
+        column: 1,
+        length: 1,
+        message: `with this file the catalogue holds more than the ${megabytes(MAX_CATALOGUE_BYTES)} it may hold`,
+        hint: "a catalogue describes an API, it does not hold its data",
+      });
+      break;
+    }
+    if (size > MAX_FILE_BYTES) {
+      diagnostics.push({
+        file: displayPath(path),
+        line: 1,
+        column: 1,
+        length: 1,
+        message: `the file is ${megabytes(size)}, more than the ${megabytes(MAX_FILE_BYTES)} a catalogue file may hold`,
+        hint: "split the module, or shorten its texts; a catalogue describes an API, it does not hold its data",
+      });
+      continue;
+    }
+    const text = await readFile(path, "utf8").catch((error: unknown) => {
+      throw unreadable(path, error, "catalogue file");
+    });
     const file = parseCatalogueFile(displayPath(path), name, text);
     files.push(file);
-    for (const error of file.document.errors) {
-      const [start, end] = error.pos;
-      diagnostics.push({
-        ...locate(file, start, end),
-        message: `YAML syntax error: ${error.message.split("\n")[0]}`,
-        hint: "fix the YAML syntax; nothing else in this file is checked until it parses",
-      });
-    }
+    diagnostics.push(...file.problems);
   }
   return { files, diagnostics };
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
 export function parseCatalogueFile(displayPath: string, name: string, text: string): CatalogueFile {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const data = document.errors.length === 0 ? document.toJS({ maxAliasCount: 100 }) : undefined;
-  return { displayPath, name, text, document, lineCounter, data };
+  const file: CatalogueFile = { displayPath, name, text, document, lineCounter, data: undefined, problems: [] };
+  for (const error of document.errors) {
+    const [start, end] = error.pos;
+    const tooDeep = /Maximum call stack size exceeded/.test(error.message);
+    file.problems.push({
+      ...locate(file, start, end),
+      message: tooDeep ? "the file nests mappings and lists too deeply to be read" : `YAML syntax error: ${error.message.split("\n")[0]}`,
+      hint: tooDeep
+        ? "declare the inner parts as named types and refer to them with { ref: Name }"
+        : "fix the YAML syntax; nothing else in this file is checked until it parses",
+    });
+  }
+  if (file.problems.length === 0) file.problems.push(...structureProblems(file));
+  if (file.problems.length === 0) {
+    try {
+      file.data = document.toJS({ maxAliasCount: -1 });
+    } catch (error) {
+      // structureProblems() catches what toJS refuses; this is the last line of defence.
+      file.problems.push({ ...locate(file, 0, 1), message: `the file cannot be read as data: ${(error as Error).message}` });
+    }
+  }
+  return file;
+}
+
+/**
+ * What the YAML parser accepts but the catalogue cannot hold, found without expanding anything:
+ * an alias to no anchor, aliases that expand beyond MAX_ALIAS_NODES nodes, nesting beyond
+ * MAX_NESTING, and keys that are not plain scalars. Each with its position; at most one of each kind.
+ */
+function structureProblems(file: CatalogueFile): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  const at = (node: Node, message: string, hint?: string): void => {
+    const [start = 0, end = start + 1] = node.range ?? [];
+    problems.push({ ...locate(file, start, end), message, ...(hint ? { hint } : {}) });
+  };
+  const seen = new Set<string>();
+  const once = (kind: string): boolean => !seen.has(kind) && (seen.add(kind), true);
+  // Nodes each anchored node expands to, aliases included, counted once per anchor (document order
+  // guarantees an anchor is complete before any alias to it).
+  const sizes = new Map<Node, number>();
+  const sizeOf = (root: Node): number => {
+    let total = 0;
+    const stack: unknown[] = [root];
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if (isAlias(node)) {
+        const target = node.resolve(file.document);
+        total += target ? (sizes.get(target) ?? 1) : 1;
+      } else if (isCollection(node)) {
+        total += 1;
+        for (const item of node.items) {
+          if (isPair(item)) stack.push(item.key, item.value);
+          else stack.push(item);
+        }
+      } else if (node) total += 1;
+    }
+    return total;
+  };
+  let expanded = 0;
+  visit(file.document, {
+    Alias(_key, node) {
+      const target = node.resolve(file.document);
+      if (!target) {
+        if (once("alias")) at(node, `alias *${node.source} names no anchor before it`, `declare &${node.source} on an earlier value, or write the value out`);
+        return;
+      }
+      const [start = 0, , end = start] = target.range ?? [];
+      const [position = 0] = node.range ?? [];
+      if (position >= start && position < end) {
+        if (once("circular")) at(node, `alias *${node.source} lies inside the value it names, which would make that value contain itself`, "write the value out instead of the alias");
+        return;
+      }
+      expanded += sizes.get(target) ?? sizeOf(target);
+      if (expanded > MAX_ALIAS_NODES && once("bomb")) {
+        at(node, `aliases in this file expand to more than ${MAX_ALIAS_NODES} values`, "write the repeated parts out, or declare them once as named types");
+      }
+    },
+    Node(_key, node) {
+      if (node.anchor && !sizes.has(node) && isCollection(node)) sizes.set(node, sizeOf(node));
+    },
+    Pair(_key, pair) {
+      if (pair.key !== null && !isScalar(pair.key) && once("key")) at(pair.key as Node, "a key must be plain text", "write the key as a plain word or a quoted string");
+    },
+  });
+  const depth = nestingDepth(file.document.contents);
+  if (depth && once("depth")) at(depth, `the file nests mappings and lists more than ${MAX_NESTING} deep`, "declare the inner parts as named types and refer to them with { ref: Name }");
+  return problems;
+}
+
+/** The first node deeper than MAX_NESTING, found with an explicit stack. */
+function nestingDepth(root: unknown): Node | undefined {
+  const stack: [unknown, number][] = [[root, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (!isCollection(node)) continue;
+    if (depth >= MAX_NESTING) return node;
+    for (const item of node.items) stack.push([isPair(item) ? item.value : item, depth + 1]);
+  }
+  return undefined;
 }
 
 function displayPath(path: string): string {
@@ -74,10 +226,17 @@ function displayPath(path: string): string {
   return rel.startsWith("..") || rel === "" ? path : rel;
 }
 
+/** Where the text ends, trailing white space left out; found from the end (a file may have many problems). */
+function textEnd(text: string): number {
+  let end = text.length;
+  while (end > 0 && /\s/.test(text.charAt(end - 1))) end -= 1;
+  return end;
+}
+
 /** Line, column and length of an offset range in a file. */
 export function locate(file: CatalogueFile, start: number, end: number): Pick<Diagnostic, "file" | "line" | "column" | "length"> {
   // A problem found at the end of the file (an unclosed bracket, say) is shown at the last text.
-  const lastText = file.text.trimEnd().length;
+  const lastText = textEnd(file.text);
   if (start >= lastText && lastText > 0) [start, end] = [lastText - 1, lastText];
   const { line, col } = file.lineCounter.linePos(start);
   const lineEnd = file.text.indexOf("\n", start);

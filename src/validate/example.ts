@@ -4,12 +4,17 @@ import type { RawType } from "../load/raw.js";
 
 type Types = ReadonlyMap<string, { raw: RawType }>;
 
-/** The first mismatch as `path: problem`, or undefined when the value fits. */
-export function exampleMismatch(type: RawType, value: unknown, types: Types, path = "example"): string | undefined {
+/**
+ * The first mismatch as `path: problem`, or undefined when the value fits. `following` holds the
+ * references followed to reach `type` without descending into the value: meeting one again is a
+ * cycle of references (refused elsewhere), which is not followed round again.
+ */
+export function exampleMismatch(type: RawType, value: unknown, types: Types, path = "example", following: ReadonlySet<string> = new Set()): string | undefined {
   if (value === null) return type.nullable ? undefined : `${path}: null is not allowed`;
   if (type.ref !== undefined) {
     const target = types.get(type.ref);
-    return target ? exampleMismatch(target.raw, value, types, path) : undefined;
+    if (!target || following.has(type.ref)) return undefined;
+    return exampleMismatch(target.raw, value, types, path, new Set([...following, type.ref]));
   }
   const expected = (what: string) => `${path}: expected ${what}, got ${JSON.stringify(value)}`;
   switch (type.type) {
@@ -34,7 +39,7 @@ export function exampleMismatch(type: RawType, value: unknown, types: Types, pat
     case "object":
       return objectMismatch(type, value, types, path);
     case "union": {
-      const fits = type.oneOf!.some((variant) => exampleMismatch(variant, value, types, path) === undefined);
+      const fits = type.oneOf!.some((variant) => exampleMismatch(variant, value, types, path, following) === undefined);
       return fits ? undefined : expected("a value of one of the union's variants");
     }
     default:
@@ -54,7 +59,7 @@ function objectMismatch(type: RawType, value: unknown, types: Types, path: strin
   }
   const properties = type.properties ?? {};
   for (const [name, property] of Object.entries(properties)) {
-    if (!(name in record)) {
+    if (!Object.hasOwn(record, name)) {
       if (property.required) return `${path}: missing required field "${name}"`;
       continue;
     }
@@ -62,7 +67,7 @@ function objectMismatch(type: RawType, value: unknown, types: Types, path: strin
     if (problem) return problem;
   }
   for (const [name, item] of Object.entries(record)) {
-    if (name in properties) continue;
+    if (Object.hasOwn(properties, name)) continue;
     const extra = type.additionalProperties ?? false;
     if (extra === false) return `${path}: field "${name}" is not declared`;
     if (extra !== true) {
@@ -72,7 +77,7 @@ function objectMismatch(type: RawType, value: unknown, types: Types, path: strin
   }
   const combinations = type.combinations;
   if (combinations) {
-    const allowed = combinations.allowed.some((c) => combinations.fields.every((field) => record[field] === c.values[field]));
+    const allowed = combinations.allowed.some((c) => combinations.fields.every((field) => Object.hasOwn(record, field) && record[field] === c.values[field]));
     const shown = combinations.fields.map((field) => `${field}=${JSON.stringify(record[field])}`).join(", ");
     if (!allowed) return `${path}: ${shown} is not an allowed combination`;
   }

@@ -21,6 +21,7 @@ import {
   TYPE_NAME,
 } from "./names.js";
 import { exampleMismatch } from "./example.js";
+import { checkTypeCycles } from "./cycles.js";
 import { checkType, type TypeContext } from "./types.js";
 
 export interface Place {
@@ -36,17 +37,29 @@ export class Reporter {
   }
 }
 
+function hasKey(data: unknown, key: string): boolean {
+  return typeof data === "object" && data !== null && Object.hasOwn(data, key);
+}
+
 function at(place: Place): string {
   const { file, line, column } = locatePath(place.file, place.path);
   return `${file}:${line}:${column}`;
 }
 
-export function checkSemantics(files: CatalogueFile[]): Diagnostic[] {
+export interface SemanticInput {
+  file: CatalogueFile;
+  /** The file's data, or with `complete: false` the parts of it that fit the schema. */
+  raw: RawFile;
+  complete: boolean;
+}
+
+export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
   const report = new Reporter();
-  const entries = files.map((file) => ({ file, raw: file.data as RawFile }));
+  /** An api section the schema refused: the token kinds it declares are not known. */
+  const brokenApi = entries.some((entry) => !entry.complete && !entry.raw.api && hasKey(entry.file.data, "api"));
 
   const apiFiles = entries.filter((entry) => entry.raw.api);
-  if (apiFiles.length === 0 && entries.length > 0) {
+  if (apiFiles.length === 0 && entries.length > 0 && !brokenApi) {
     report.error({ file: entries[0]!.file, path: [] }, "the catalogue has no api section", "add api.yaml with api: { title, auth }");
   }
   for (const extra of apiFiles.slice(1)) {
@@ -101,6 +114,7 @@ export function checkSemantics(files: CatalogueFile[]): Diagnostic[] {
   }
   const typeContext: TypeContext = { report, types };
   for (const [, { raw, place }] of types) checkType(typeContext, raw, place, { property: false });
+  checkTypeCycles(report, types);
 
   // Operations.
   const ids = new Map<string, Place>();
@@ -140,7 +154,7 @@ export function checkSemantics(files: CatalogueFile[]): Diagnostic[] {
       }
 
       (operation.tokens ?? []).forEach((token, i) => {
-        if (!tokenKinds.has(token)) report.error(place("tokens", i), `unknown token kind "${token}"`, `declare it under api.auth.tokenKinds or use one of: ${[...tokenKinds].join(", ") || "(none declared)"}`);
+        if (!tokenKinds.has(token) && !(brokenApi && apiFiles.length === 0)) report.error(place("tokens", i), `unknown token kind "${token}"`, `declare it under api.auth.tokenKinds or use one of: ${[...tokenKinds].join(", ") || "(none declared)"}`);
         if (operation.tokens!.indexOf(token) !== i) report.error(place("tokens", i), `token kind "${token}" is listed twice`);
       });
 
@@ -178,6 +192,13 @@ function checkPath(report: Reporter, path: string, place: Place): boolean {
         return false;
       }
       seen.add(name);
+      if (name === "__proto__") {
+        report.error(place, `path parameter "{__proto__}" cannot be passed in a JavaScript object`, "rename it; an object literal's __proto__ sets its prototype, not a property");
+        return false;
+      }
+    } else if (segment === "." || segment === "..") {
+      report.error(place, `path segment "${segment}" would be removed from the URL before it is sent`, "URLs resolve . and .. segments away, so no request could reach this path; name the segment otherwise");
+      return false;
     } else if (!STATIC_SEGMENT.test(segment)) {
       report.error(place, segment === "" ? `path "${path}" has an empty segment` : `path segment "${segment}" has characters a path cannot hold as written`, hint);
       return false;
@@ -213,6 +234,9 @@ function checkParameters(report: Reporter, types: TypeContext, operation: RawOpe
         report.error(place("parameters", i, "name"), `path parameter "${parameter.name}" does not appear in the path ${operation.path}`, template.length ? `the path's parameters are: ${template.join(", ")}` : "the path has no {parameters}; use in: query or in: header");
       }
       if (parameter.required === false) report.error(place("parameters", i, "required"), `path parameter "${parameter.name}" cannot be optional`, "remove required: false; a path parameter is always present");
+    }
+    if (parameter.name === "__proto__" && parameter.in !== "path") {
+      report.error(place("parameters", i, "name"), `${parameter.in} parameter "__proto__" cannot be passed in a JavaScript object`, "an object literal's __proto__ sets its prototype, not a property");
     }
     if (parameter.in === "header" && !HEADER_NAME.test(parameter.name)) {
       report.error(place("parameters", i, "name"), `header "${parameter.name}" is not a valid header name`, "use letters, digits and -");

@@ -1,7 +1,13 @@
 // Checks one type of the type language: keys that fit its kind, references, enums, combinations.
+import { MAX_TYPE_NESTING } from "../load/limits.js";
 import type { RawType } from "../load/raw.js";
 import type { Place, Reporter } from "./semantic.js";
 import { closest } from "./suggest.js";
+
+/** `record[key]` when it is the record's own (a key named `constructor` is not inherited). */
+function own<T>(record: Record<string, T> | undefined, key: string): T | undefined {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}
 
 export interface TypeContext {
   report: Reporter;
@@ -24,9 +30,14 @@ const KEYS_BY_KIND: Record<Kind, string[]> = {
 };
 const REQUIRED_BY_KIND: Partial<Record<Kind, string>> = { array: "items", map: "values", union: "oneOf" };
 
-export function checkType(context: TypeContext, type: RawType, place: Place, where: { property: boolean }): void {
+export function checkType(context: TypeContext, type: RawType, place: Place, where: { property: boolean; depth?: number }): void {
   const { report } = context;
   const sub = (...rest: (string | number)[]): Place => ({ file: place.file, path: [...place.path, ...rest] });
+  const depth = (where.depth ?? 0) + 1;
+  if (depth > MAX_TYPE_NESTING) {
+    report.error(place, `this type is nested more than ${MAX_TYPE_NESTING} levels deep`, "declare the inner part as a named type and refer to it with { ref: Name }; references may nest without limit");
+    return;
+  }
   if (type.required !== undefined && !where.property) {
     report.error(sub("required"), `"required" applies only to a property of an object`, "remove it; for parameters put required: on the parameter", { key: true });
   }
@@ -55,18 +66,20 @@ export function checkType(context: TypeContext, type: RawType, place: Place, whe
   if (needed && (type as Record<string, unknown>)[needed] === undefined) {
     report.error(sub("type"), `type ${kind} needs "${needed}"`);
   }
+  const listed = new Set<unknown>();
   type.enum?.forEach((value, i) => {
     const fits = kind === "string" ? typeof value === "string" : Number.isInteger(value);
     if (!fits) report.error(sub("enum", i), `enum value ${JSON.stringify(value)} is not ${kind === "string" ? "a string" : "an integer"}`, kind === "string" ? "quote it" : undefined);
-    if (type.enum!.indexOf(value) !== i) report.error(sub("enum", i), `enum value ${JSON.stringify(value)} is listed twice`);
+    if (listed.has(value)) report.error(sub("enum", i), `enum value ${JSON.stringify(value)} is listed twice`);
+    listed.add(value);
   });
-  if (type.items) checkType(context, type.items, sub("items"), { property: false });
-  if (type.values) checkType(context, type.values, sub("values"), { property: false });
-  if (typeof type.additionalProperties === "object") checkType(context, type.additionalProperties, sub("additionalProperties"), { property: false });
+  if (type.items) checkType(context, type.items, sub("items"), { property: false, depth });
+  if (type.values) checkType(context, type.values, sub("values"), { property: false, depth });
+  if (typeof type.additionalProperties === "object") checkType(context, type.additionalProperties, sub("additionalProperties"), { property: false, depth });
   for (const [name, property] of Object.entries(type.properties ?? {})) {
-    checkType(context, property, sub("properties", name), { property: true });
+    checkType(context, property, sub("properties", name), { property: true, depth });
   }
-  type.oneOf?.forEach((variant, i) => checkType(context, variant, sub("oneOf", i), { property: false }));
+  type.oneOf?.forEach((variant, i) => checkType(context, variant, sub("oneOf", i), { property: false, depth }));
   if (kind === "object" && type.combinations) checkCombinations(context, type, sub);
   if (kind === "union" && type.discriminator !== undefined && type.oneOf) checkDiscriminator(context, type, sub);
 }
@@ -76,7 +89,7 @@ function checkCombinations(context: TypeContext, type: RawType, sub: (...rest: (
   const { fields, allowed } = type.combinations!;
   const enums = new Map<string, string[]>();
   fields.forEach((field, i) => {
-    const property = type.properties?.[field];
+    const property = own(type.properties, field);
     if (!property) {
       report.error(sub("combinations", "fields", i), `combination field "${field}" is not a property of this object`, `declare it under properties`);
     } else if (property.type !== "string" || !property.enum) {
@@ -89,7 +102,7 @@ function checkCombinations(context: TypeContext, type: RawType, sub: (...rest: (
   const seen = new Map<string, number>();
   allowed.forEach((combination, i) => {
     for (const field of fields) {
-      if (!(field in combination.values)) report.error(sub("combinations", "allowed", i, "values"), `combination ${i + 1} gives no value for "${field}"`);
+      if (!Object.hasOwn(combination.values, field)) report.error(sub("combinations", "allowed", i, "values"), `combination ${i + 1} gives no value for "${field}"`);
     }
     for (const [field, value] of Object.entries(combination.values)) {
       const place = sub("combinations", "allowed", i, "values", field);
@@ -116,7 +129,7 @@ function checkDiscriminator(context: TypeContext, type: RawType, sub: (...rest: 
   type.oneOf!.forEach((variant, i) => {
     const resolved = variant.ref !== undefined ? context.types.get(variant.ref)?.raw : variant;
     if (!resolved) return; // unknown ref: reported already
-    const property = resolved.type === "object" ? resolved.properties?.[field] : undefined;
+    const property = resolved.type === "object" ? own(resolved.properties, field) : undefined;
     const tag = property?.type === "string" && property.enum?.length === 1 && property.required ? String(property.enum[0]) : undefined;
     if (tag === undefined) {
       context.report.error(sub("oneOf", i), `variant ${i + 1} has no required property "${field}" with a single enum value`, `give each variant ${field}: { type: string, enum: [<its tag>], required: true }`);

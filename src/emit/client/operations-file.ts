@@ -52,7 +52,8 @@ export function operationsFile(module: ModuleModel, model: ApiModel): { path: st
     });
   }
 
-  const imports: StatementStructures[] = [
+  // A module with no operations yet imports nothing (an unused import fails noUnusedLocals).
+  const imports: StatementStructures[] = module.operations.length === 0 ? [] : [
     {
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
@@ -70,7 +71,7 @@ export function operationsFile(module: ModuleModel, model: ApiModel): { path: st
   if (guards.length > 0) {
     imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `../validate/${module.id}.js`, namedImports: [...guards].sort() });
   }
-  return { path, content: printStructure(path, { statements: [...imports, ...statements] }) };
+  return { path, content: printStructure(path, { statements: statements.length > 0 ? [...imports, ...statements] : ["export {};"] }) };
 }
 
 function operationObject(operation: OperationModel, module: ModuleModel, guard: string | undefined): string {

@@ -64,7 +64,7 @@ export function moduleHandlersFile(module: ModuleModel): string {
     statements: [
       ...(usesQueryValues.value ? [`import type { QueryValues } from "../runtime/types.js";`] : []),
       // A type import cycle with handlers.ts: erased at runtime, resolved by the compiler.
-      `import type { Handler } from "../handlers.js";`,
+      ...(module.operations.length > 0 ? [`import type { Handler } from "../handlers.js";`] : []),
       ...(namedImports.length > 0 ? [`import type { ${namedImports.join(", ")} } from "../types.js";`] : []),
       declaration,
     ],

@@ -1,5 +1,6 @@
 // TypeNode -> TypeScript type text, shared by the client and server emitters so both
-// describe the API's data with the very same types.
+// describe the API's data with the very same types. The text is final (no formatter runs after
+// it): an object's members sit two spaces in from the line that opens it, one member a line.
 import type { Combination, NamedType, ObjectShape, TypeNode } from "../../model/types.js";
 import { docCommentText, stringLiteral } from "./text.js";
 
@@ -71,12 +72,15 @@ function baseTypeText(node: TypeNode, options: TypeTextOptions): string {
       const items = typeText(node.items, options);
       return IDENTIFIER.test(items) ? `${items}[]` : `Array<${items}>`;
     }
-    case "map":
-      return `{ [key: string]: ${typeText(node.values, options)} }`;
+    case "map": {
+      const values = typeText(node.values, options);
+      return values.includes("\n") ? `{\n${indent(`[key: string]: ${values};`)}\n}` : `{ [key: string]: ${values} }`;
+    }
     case "ref":
       return node.name;
     case "union":
-      return node.variants.map((variant) => `(${typeText(variant, options)})`).join(" | ");
+      // Union members need no parentheses: nothing here makes a function or conditional type.
+      return node.variants.map((variant) => typeText(variant, options)).join(" | ");
     case "binary":
       return options.binary;
     case "unknown":
@@ -90,14 +94,20 @@ function baseTypeText(node: TypeNode, options: TypeTextOptions): string {
 
 function objectText(node: ObjectShape, options: TypeTextOptions, combination?: Combination): string {
   const members = node.properties.map((property) => {
-    const fixed = combination?.values[property.name];
+    const fixed = combination && Object.hasOwn(combination.values, property.name) ? combination.values[property.name] : undefined;
     const type = fixed !== undefined ? stringLiteral(fixed) : typeText(property.type, options);
     const optional = property.required || fixed !== undefined ? "" : "?";
     return `${docBlock([property.description])}${propertyKey(property.name)}${optional}: ${type};`;
   });
   const index = indexSignature(node, options);
   if (index) members.push(index);
-  return `{\n${members.join("\n")}\n}`;
+  if (members.length === 0) return "{}";
+  return `{\n${members.map((member) => indent(member)).join("\n")}\n}`;
+}
+
+/** Every line of `text` two spaces further in (a nested object's lines move with it). */
+function indent(text: string): string {
+  return text.replace(/^(?=.)/gm, "  ");
 }
 
 function indexSignature(node: ObjectShape, options: TypeTextOptions): string | undefined {

@@ -6,8 +6,13 @@
 // What is checked: JSON types, required properties, enums, integer-ness, array items, map values,
 // union variants, allowed combinations, null only where `nullable`, and no undeclared fields in a
 // closed object (`additionalProperties: false`). What is not: string formats (a date-time is a
-// string to TypeScript too).
-import type { NamedType, ObjectShape, TypeNode } from "../../model/types.js";
+// string to TypeScript too). Fields are read only when the value holds them itself: a field named
+// `constructor` or `__proto__` is never found on Object.prototype.
+//
+// The text is final (no formatter runs after it): two-space indentation, one statement a line.
+// Large enums, closed objects with many fields and combinations test a Set declared beside the
+// guard, so no condition grows with the catalogue.
+import type { NamedType, ObjectShape, Property, TypeNode } from "../../model/types.js";
 import { docBlock, propertyKey, typeText } from "./ts-types.js";
 import { stringLiteral } from "./text.js";
 
@@ -27,7 +32,7 @@ export function guardName(typeName: string): string {
 }
 
 /** The helpers the guards call, real and tested TypeScript in templates/shared/guard.ts. */
-const HELPERS = ["deepest", "isRecord", "problem"];
+const HELPERS = ["deepest", "isRecord", "own", "problem"];
 
 export interface ValidatorModuleOptions {
   types: NamedType[];
@@ -125,7 +130,7 @@ function helpersUsedBy(code: string): string[] {
 }
 
 function guardFunction(types: Map<string, TypeNode>, name: string, alternatives: TypeNode[], allowUndefined: boolean, description?: string): GuardText {
-  const writer = new GuardWriter(types);
+  const writer = new GuardWriter(types, name);
   const only = alternatives.length === 1 ? alternatives[0] : undefined;
   const checks = only
     ? writer.check(only, "value", "path")
@@ -135,27 +140,70 @@ function guardFunction(types: Map<string, TypeNode>, name: string, alternatives:
         ? [`return problem(path, value, "no content");`]
         : [];
   const body = [...(allowUndefined ? ["if (value === undefined) return undefined;"] : []), ...checks, "return undefined;"];
-  const text = body.join("\n");
   // Unused parameters are errors under noUnusedParameters.
   const valueName = checks.length > 0 || allowUndefined ? "value" : "_value";
-  const pathName = /\bpath\b/.test(checks.join("\n")) ? "path" : "_path";
-  const code = `${docBlock([description])}export function ${name}(${valueName}: unknown, ${pathName} = "$"): Problem | undefined {\n${text}\n}\n`;
-  return { name, text: code, calls: writer.calls };
+  const pathName = checks.some((line) => /\bpath\b/.test(withoutStrings(line))) ? "path" : "_path";
+  const constants = writer.constants.map((constant) => `${indented(constant).join("\n")}\n\n`).join("");
+  const lines = [`export function ${name}(${valueName}: unknown, ${pathName} = "$"): Problem | undefined {`, ...body, "}"];
+  return { name, text: `${constants}${docBlock([description])}${indented(lines).join("\n")}\n`, calls: writer.calls };
 }
+
+/** Two spaces per open block: a line ending in `{` or `[` opens one, a line starting with `}` or `]` closes one. */
+function indented(lines: string[]): string[] {
+  let level = 0;
+  return lines.map((line) => {
+    if (/^[}\]]/.test(line)) level -= 1;
+    const text = line === "" ? "" : `${"  ".repeat(Math.max(0, level))}${line}`;
+    if (/[{[]$/.test(line)) level += 1;
+    return text;
+  });
+}
+
+function withoutStrings(code: string): string {
+  return code.replace(/"(?:[^"\\\n]|\\.)*"/g, '""');
+}
+
+/** Members every plain object inherits: a field with one of these names is read with `own`. */
+const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
+/** Fields of an object checked in one function body. */
+const PROPERTIES_PER_FUNCTION = 200;
+/** Up to this many values are compared one by one; more go into a Set. */
+const FEW = 3;
+/** An `expected` text lists at most this many values. */
+const LISTED = 10;
 
 class GuardWriter {
   private counter = 0;
   private readonly types: Map<string, TypeNode>;
+  /** The guard's name, the prefix of the constants it declares (unique in its file). */
+  private readonly owner: string;
   /** Guards of named types the written checks call. */
   readonly calls = new Set<string>();
+  /** Declarations the checks use, each as lines, written before the guard. */
+  readonly constants: string[][] = [];
 
-  constructor(types: Map<string, TypeNode>) {
+  constructor(types: Map<string, TypeNode>, owner: string) {
     this.types = types;
+    this.owner = owner;
   }
 
   private fresh(prefix: string): string {
     this.counter += 1;
     return `${prefix}${this.counter}`;
+  }
+
+  /** A Set of `values` declared beside the guard; returns its name. */
+  private setOf(kind: string, type: string, values: string[]): string {
+    // `_` cannot occur in a guard's name, so no constant takes the name of another guard.
+    const name = `${this.owner}_${kind}${this.constants.length + 1}`;
+    this.constants.push([`const ${name}: ReadonlySet<${type}> = new Set<${type}>([`, ...values.map((value) => `${value},`), "]);"]);
+    return name;
+  }
+
+  /** A condition true when `value` is none of `literals` (code text). */
+  private noneOf(value: string, literals: string[], kind: string, type: string): string {
+    if (literals.length <= FEW) return literals.map((literal) => `${value} !== ${literal}`).join(" && ");
+    return `!${this.setOf(kind, type, literals)}.has(${value})`;
   }
 
   /** Statements that return a Problem when `value` (a variable) does not fit `node`; `path` is a string expression. */
@@ -169,10 +217,10 @@ class GuardWriter {
     const fail = (expected: string): string => `return problem(${path}, ${value}, ${stringLiteral(expected)});`;
     switch (node.kind) {
       case "string":
-        if (node.enum) return [`if (${node.enum.map((v) => `${value} !== ${stringLiteral(v)}`).join(" && ")}) ${fail(expectedText(node))}`];
+        if (node.enum) return [`if (${this.noneOf(value, node.enum.map(stringLiteral), "values", "unknown")}) ${fail(expectedText(node))}`];
         return [`if (typeof ${value} !== "string") ${fail(expectedText(node))}`];
       case "integer":
-        if (node.enum) return [`if (${node.enum.map((v) => `${value} !== ${String(v)}`).join(" && ")}) ${fail(expectedText(node))}`];
+        if (node.enum) return [`if (${this.noneOf(value, node.enum.map(String), "values", "unknown")}) ${fail(expectedText(node))}`];
         return [`if (typeof ${value} !== "number" || !Number.isInteger(${value})) ${fail(expectedText(node))}`];
       case "number":
         return [`if (typeof ${value} !== "number") ${fail(expectedText(node))}`];
@@ -210,8 +258,12 @@ class GuardWriter {
     const key = this.fresh("k");
     const fieldPath = `${path} + "[" + JSON.stringify(${key}) + "]"`;
     const fail = `return problem(${fieldPath}, ${value}[${key}], "no such field (the object is closed)");`;
-    const declared = node.properties.map((property) => `${key} !== ${stringLiteral(property.name)}`);
-    return [`for (const ${key} of Object.keys(${value})) {`, declared.length > 0 ? `if (${declared.join(" && ")}) ${fail}` : fail, "}"];
+    const declared = node.properties.map((property) => stringLiteral(property.name));
+    return [
+      `for (const ${key} of Object.keys(${value})) {`,
+      declared.length > 0 ? `if (${this.noneOf(key, declared, "keys", "string")}) ${fail}` : fail,
+      "}",
+    ];
   }
 
   private eachKey(value: string, key: string, values: TypeNode, path: string): string[] {
@@ -227,24 +279,25 @@ class GuardWriter {
     if (tags.some((tag) => tag === undefined) || new Set(tags).size !== tags.length) return this.union(variants, value, path);
     const tag = this.fresh("d");
     const tagPath = `${path} + ${stringLiteral(memberPath(discriminator))}`;
-    const lines = [`if (!isRecord(${value})) return problem(${path}, ${value}, "an object");`, `const ${tag} = ${value}[${stringLiteral(discriminator)}];`];
+    const lines = [`if (!isRecord(${value})) return problem(${path}, ${value}, "an object");`, `const ${tag} = ${field(value, discriminator)};`];
     variants.forEach((variant, index) => {
       lines.push(`${index === 0 ? "" : "} else "}if (${tag} === ${stringLiteral(tags[index] ?? "")}) {`, ...this.check(variant, value, path));
     });
-    const expected = tags.map((t) => stringLiteral(t ?? "")).join(" | ");
+    const expected = listed(tags.map((t) => stringLiteral(t ?? "")), " | ");
     lines.push("} else {", `return problem(${tagPath}, ${tag}, ${stringLiteral(expected)});`, "}");
     return lines;
   }
 
   /** The single value a variant's discriminator property may take, following refs. */
-  private tagOf(variant: TypeNode, discriminator: string, seen = new Set<string>()): string | undefined {
-    if (variant.kind === "ref") {
-      const target = this.types.get(variant.name);
-      if (!target || seen.has(variant.name)) return undefined;
-      return this.tagOf(target, discriminator, new Set([...seen, variant.name]));
+  private tagOf(variant: TypeNode, discriminator: string): string | undefined {
+    const seen = new Set<string>();
+    let current: TypeNode | undefined = variant;
+    while (current?.kind === "ref" && !seen.has(current.name)) {
+      seen.add(current.name);
+      current = this.types.get(current.name);
     }
-    if (variant.kind !== "object") return undefined;
-    const property = variant.properties.find((p) => p.name === discriminator);
+    if (current?.kind !== "object") return undefined;
+    const property = current.properties.find((p) => p.name === discriminator);
     return property?.type.kind === "string" && property.type.enum?.length === 1 ? property.type.enum[0] : undefined;
   }
 
@@ -267,18 +320,18 @@ class GuardWriter {
   private object(node: ObjectShape, value: string, path: string): string[] {
     const lines = [`if (!isRecord(${value})) return problem(${path}, ${value}, "an object");`];
     const fieldVars = new Map<string, string>();
-    for (const property of node.properties) {
-      const field = this.fresh("f");
-      const fieldPath = `${path} + ${stringLiteral(memberPath(property.name))}`;
-      const inner = this.check(property.type, field, fieldPath);
-      const combined = node.combinations?.fields.includes(property.name) ?? false;
-      if (!property.required && !combined && inner.length === 0) continue;
-      lines.push(`const ${field} = ${value}[${stringLiteral(property.name)}];`);
-      fieldVars.set(property.name, field);
-      if (property.required || combined) {
-        lines.push(`if (${field} === undefined) return problem(${fieldPath}, ${field}, "a value (required)");`, ...inner);
-      } else {
-        lines.push(`if (${field} !== undefined) {`, ...inner, "}");
+    const combined = new Set(node.combinations?.fields ?? []);
+    if (node.properties.length <= PROPERTIES_PER_FUNCTION) lines.push(...this.fields(node.properties, combined, value, path, fieldVars));
+    else {
+      // TypeScript gives up on control flow in a body of thousands of checks (TS2563): a wide
+      // object's fields are checked by functions declared beside the guard, a slice each.
+      for (let start = 0; start < node.properties.length; start += PROPERTIES_PER_FUNCTION) {
+        const body = this.fields(node.properties.slice(start, start + PROPERTIES_PER_FUNCTION), combined, "record", "at", new Map());
+        if (body.length === 0) continue;
+        const part = `${this.owner}_fields${this.constants.length + 1}`;
+        this.constants.push([`function ${part}(record: Record<string, unknown>, at: string): Problem | undefined {`, ...body, "return undefined;", "}"]);
+        const found = this.fresh("r");
+        lines.push(`const ${found} = ${part}(${value}, ${path});`, `if (${found}) return ${found};`);
       }
     }
     if (node.properties.length === 0 && typeof node.additionalProperties === "object") {
@@ -289,18 +342,55 @@ class GuardWriter {
     if (combinations && combinations.fields.length > 0 && combinations.allowed.length > 0) {
       const fields = combinations.fields;
       const last = fields[fields.length - 1] ?? "";
-      const read = (f: string): string => fieldVars.get(f) ?? `${value}[${stringLiteral(f)}]`;
-      const allowed = combinations.allowed.map(
-        (combination) => `(${fields.map((f) => `${read(f)} === ${stringLiteral(combination.values[f] ?? "")}`).join(" && ")})`,
+      const read = (f: string): string => fieldVars.get(f) ?? field(value, f);
+      const allowed = combinations.allowed.map((combination) =>
+        stringLiteral(JSON.stringify(fields.map((f) => (Object.hasOwn(combination.values, f) ? combination.values[f] : "")))),
       );
-      const listed = combinations.allowed.map((combination) => fields.map((f) => combination.values[f] ?? "").join("/")).join(", ");
-      const expected = `an allowed combination of ${fields.join(", ")} (${listed})`;
+      const set = this.setOf("combinations", "string", allowed);
+      const shown = listed(
+        combinations.allowed.map((combination) => fields.map((f) => (Object.hasOwn(combination.values, f) ? combination.values[f] : "")).join("/")),
+        ", ",
+      );
+      const expected = `an allowed combination of ${fields.join(", ")} (${shown})`;
       lines.push(
-        `if (!(${allowed.join(" || ")})) return problem(${path} + ${stringLiteral(memberPath(last))}, ${read(last)}, ${stringLiteral(expected)});`,
+        `if (!${set}.has(JSON.stringify([${fields.map(read).join(", ")}]))) {`,
+        `return problem(${path} + ${stringLiteral(memberPath(last))}, ${read(last)}, ${stringLiteral(expected)});`,
+        "}",
       );
     }
     return lines;
   }
+
+  /** Checks of `properties` of the record `value`; the variables holding their values go to `fieldVars`. */
+  private fields(properties: Property[], combined: ReadonlySet<string>, value: string, path: string, fieldVars: Map<string, string>): string[] {
+    const lines: string[] = [];
+    for (const property of properties) {
+      const variable = this.fresh("f");
+      const fieldPath = `${path} + ${stringLiteral(memberPath(property.name))}`;
+      const inner = this.check(property.type, variable, fieldPath);
+      const isCombined = combined.has(property.name);
+      if (!property.required && !isCombined && inner.length === 0) continue;
+      lines.push(`const ${variable} = ${field(value, property.name)};`);
+      fieldVars.set(property.name, variable);
+      if (property.required || isCombined) {
+        lines.push(`if (${variable} === undefined) return problem(${fieldPath}, ${variable}, "a value (required)");`, ...inner);
+      } else {
+        lines.push(`if (${variable} !== undefined) {`, ...inner, "}");
+      }
+    }
+    return lines;
+  }
+}
+
+/** Code that reads field `name` of the record `value`: only its own field for names objects inherit. */
+function field(value: string, name: string): string {
+  return INHERITED.has(name) ? `own(${value}, ${stringLiteral(name)})` : `${value}[${stringLiteral(name)}]`;
+}
+
+/** At most LISTED items joined, then how many there are in all. */
+function listed(items: string[], separator: string): string {
+  if (items.length <= LISTED) return items.join(separator);
+  return `${items.slice(0, LISTED).join(separator)}${separator}... (${items.length} in all)`;
 }
 
 function memberPath(name: string): string {
@@ -311,5 +401,8 @@ function memberPath(name: string): string {
 function expectedText(node: TypeNode): string {
   if (node.kind === "binary") return "bytes (Uint8Array)";
   if (node.kind === "integer" && !node.enum) return "an integer";
+  if ((node.kind === "string" || node.kind === "integer") && node.enum && node.enum.length > LISTED) {
+    return `one of ${listed(node.enum.map((v) => (typeof v === "string" ? stringLiteral(v) : String(v))), ", ")}`;
+  }
   return typeText({ ...node, nullable: false });
 }

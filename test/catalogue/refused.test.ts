@@ -1,0 +1,223 @@
+// Catalogues that used to crash catalogen (stack traces, no position) or to generate broken code:
+// each is now refused with file:line:col, exit code 1 and nothing written.
+import { symlink } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { MAX_FILE_BYTES, MAX_TYPE_NESTING } from "../../src/load/limits.js";
+import { generateInto, runCli, writeCatalogue } from "./support.js";
+
+const MODULE = "module: { id: shop, title: Shop, area: Things }\n";
+
+function nestedItems(depth: number): string {
+  let type = "{ type: string }";
+  for (let i = 0; i < depth; i++) type = `{ type: array, items: ${type} }`;
+  return type;
+}
+
+interface Case {
+  name: string;
+  files: Record<string, string>;
+  errors: [at: string, message: string][];
+}
+
+const CASES: Case[] = [
+  {
+    name: "an alias to no anchor",
+    files: { "shop.yaml": `${MODULE}operations:\n  - { id: listThings, method: GET, path: /things, summary: *x }\n` },
+    errors: [["shop.yaml:3:60", "alias *x names no anchor before it"]],
+  },
+  {
+    name: "an alias bomb",
+    files: {
+      "shop.yaml": `${MODULE}x:
+  a: &a [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+  b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]
+  c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]
+  d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]
+  e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]
+  f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]
+`,
+    },
+    errors: [["shop.yaml:6:38", "aliases in this file expand to more than 10000 values"]],
+  },
+  {
+    name: "an alias inside its own anchor",
+    files: { "shop.yaml": `${MODULE}types:\n  Loop: &loop { type: array, items: *loop }\n` },
+    errors: [["shop.yaml:3:37", "alias *loop lies inside the value it names"]],
+  },
+  {
+    name: "types that are only each other, with an example (no stack overflow)",
+    files: {
+      "shop.yaml": `${MODULE}types:
+  Left: { ref: Right }
+  Right: { type: union, oneOf: [{ ref: Left }, { type: string }] }
+  Self: { ref: Self }
+operations:
+  - id: getThing
+    method: GET
+    path: /thing
+    summary: One thing
+    responses:
+      "200":
+        content:
+          application/json: { schema: { ref: Left }, example: 5 }
+`,
+    },
+    errors: [
+      ["shop.yaml:3:3", 'type "Left" is only itself: Left -> Right -> Left never reaches a value'],
+      ["shop.yaml:4:3", 'type "Right" is only itself: Right -> Left -> Right never reaches a value'],
+      ["shop.yaml:5:3", 'type "Self" is only itself: Self -> Self never reaches a value'],
+    ],
+  },
+  {
+    name: `a type nested ${MAX_TYPE_NESTING + 44} levels deep inline`,
+    files: { "shop.yaml": `${MODULE}types:\n  Deep: ${nestedItems(MAX_TYPE_NESTING + 44)}\n` },
+    errors: [["shop.yaml:3:", `this type is nested more than ${MAX_TYPE_NESTING} levels deep`]],
+  },
+  {
+    name: "a type nested deeper than the YAML parser's stack",
+    files: { "shop.yaml": `${MODULE}types:\n  Deep: ${nestedItems(5000)}\n` },
+    errors: [["shop.yaml:3:", "nests mappings and lists too deeply"]],
+  },
+  {
+    name: "static . and .. path segments",
+    files: {
+      "shop.yaml": `${MODULE}operations:
+  - { id: upThings, method: GET, path: /files/../admin, summary: Up }
+  - { id: hereThings, method: GET, path: /files/./x, summary: Here }
+`,
+    },
+    errors: [
+      ["shop.yaml:3:40", 'path segment ".." would be removed from the URL before it is sent'],
+      ["shop.yaml:4:42", 'path segment "." would be removed from the URL before it is sent'],
+    ],
+  },
+  {
+    name: "a __proto__ parameter",
+    files: {
+      "shop.yaml": `${MODULE}operations:
+  - { id: getThing, method: GET, path: "/things/{__proto__}", summary: One }
+  - id: listThings
+    method: GET
+    path: /things
+    summary: List
+    parameters: [{ name: __proto__, in: query }]
+`,
+    },
+    errors: [
+      ["shop.yaml:3:40", 'path parameter "{__proto__}" cannot be passed in a JavaScript object'],
+      ["shop.yaml:8:26", 'query parameter "__proto__" cannot be passed in a JavaScript object'],
+    ],
+  },
+  {
+    name: "schema and semantic problems of one file, in one run",
+    files: {
+      "shop.yaml": `${MODULE}operations:
+  - { id: listThings, method: FETCH, path: /things, summary: List }
+  - { id: listStock, method: GET, path: /stock, summary: Stock, tokens: [robot] }
+  - { id: listStock, method: GET, path: /stock2, summary: Again }
+`,
+    },
+    errors: [
+      ["shop.yaml:3:31", '"FETCH" is not allowed for "method"'],
+      ["shop.yaml:4:74", 'unknown token kind "robot"'],
+      ["shop.yaml:5:11", 'operation id "listStock" is already used at'],
+    ],
+  },
+];
+
+describe.each(CASES)("a catalogue with $name", ({ files, errors }) => {
+  it("is refused with every error located, exit code 1, and nothing written", async () => {
+    const catalogue = await writeCatalogue(files);
+    const run = await generateInto(catalogue);
+    expect(run.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    expect(run.errors.map(([at]) => at.replace(/:\d+$/, ""))).toEqual(errors.map(([at]) => at.replace(/:\d*$/, "")));
+    errors.forEach(([at, message], i) => {
+      expect(run.errors[i]![0]).toMatch(new RegExp(`^${at.replace(/\./g, "\\.")}`));
+      expect(run.errors[i]![1]).toContain(message);
+    });
+    expect(run.code).toBe(1);
+    expect(run.written).toBe(false);
+  });
+});
+
+describe("files and folders", () => {
+  it("a missing catalogue folder is one line, exit 1", async () => {
+    const catalogue = await writeCatalogue({});
+    const run = await runCli(["generate", "--catalogue", "nope", "--out", "out"], catalogue);
+    expect(run.stderr).toMatch(/(^|\/)nope: error: cannot read the catalogue folder: it does not exist\n$/);
+    expect(run.code).toBe(1);
+    const validate = await runCli(["validate", "--catalogue", "api.yaml"], catalogue);
+    expect(validate.stderr).toMatch(/(^|\/)api\.yaml: error: cannot read the catalogue folder: it is not a folder\n$/);
+    expect(validate.code).toBe(1);
+  });
+
+  it("a catalogue file that is a symbolic link is followed; a dangling one is refused", async () => {
+    const elsewhere = await writeCatalogue({ "shop.yaml": `${MODULE}operations:\n  - { id: listThings, method: GET, path: /things, summary: List }\n` });
+    const catalogue = await writeCatalogue({});
+    await symlink(join(elsewhere, "shop.yaml"), join(catalogue, "shop.yaml"));
+    const valid = await runCli(["validate", "--catalogue", "."], catalogue);
+    expect(valid.stdout).toContain("1 operations in 1 module");
+    expect(valid.code).toBe(0);
+    await symlink(join(elsewhere, "gone.yaml"), join(catalogue, "gone.yaml"));
+    const run = await generateInto(catalogue);
+    expect(run.stderr).toMatch(/(^|\/)gone\.yaml: error: cannot read the catalogue file \(a symbolic link\): it does not exist\n$/);
+    expect(run.code).toBe(1);
+    expect(run.written).toBe(false);
+  });
+
+  it(`a file over ${MAX_FILE_BYTES / 1024 / 1024} MiB (a 5 MB summary) is refused at once`, async () => {
+    const catalogue = await writeCatalogue({
+      "shop.yaml": `${MODULE}operations:\n  - { id: listThings, method: GET, path: /things, summary: ${"x".repeat(5_000_000)} }\n`,
+    });
+    const started = Date.now();
+    const run = await generateInto(catalogue);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(run.errors).toEqual([["shop.yaml:1:1", "the file is 4.8 MiB, more than the 4.0 MiB a catalogue file may hold"]]);
+    expect(run.code).toBe(1);
+  });
+
+  it("a summary longer than the schema allows is refused with its position", async () => {
+    const catalogue = await writeCatalogue({
+      "shop.yaml": `${MODULE}operations:\n  - { id: listThings, method: GET, path: /things, summary: ${"x".repeat(2_000)} }\n`,
+    });
+    const run = await generateInto(catalogue);
+    expect(run.errors).toEqual([["shop.yaml:3:60", '"summary" must NOT have more than 1000 characters']]);
+  });
+
+  it("prints the first 100 of 40,000 problems and counts the rest, quickly", async () => {
+    const lines = Array.from({ length: 20_000 }, (_, i) => `  - { id: op${i}, method: FETCH, path: /op${i}, summary: "" }`);
+    const catalogue = await writeCatalogue({ "shop.yaml": `${MODULE}operations:\n${lines.join("\n")}\n` });
+    const started = Date.now();
+    const run = await generateInto(catalogue);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(run.errors).toHaveLength(100);
+    expect(run.stderr).toMatch(/\n\n\.\.\. and 39900 more errors not shown\n\nThe catalogue has 40000 errors\.\n$/);
+    expect(run.code).toBe(1);
+  }, 60_000);
+});
+
+describe("colour", () => {
+  const broken = { "shop.yaml": `${MODULE}operations:\n  - { id: listThings, method: FETCH, path: /things, summary: List }\n` };
+
+  it("FORCE_COLOR colours the report, NO_COLOR wins over it, none by default off a terminal", async () => {
+    const catalogue = await writeCatalogue(broken);
+    const saved = { NO_COLOR: process.env.NO_COLOR, FORCE_COLOR: process.env.FORCE_COLOR };
+    try {
+      delete process.env.NO_COLOR;
+      delete process.env.FORCE_COLOR;
+      expect((await runCli(["validate", "--catalogue", "."], catalogue)).stderr).not.toContain("\u001b[");
+      process.env.FORCE_COLOR = "1";
+      const coloured = await runCli(["validate", "--catalogue", "."], catalogue);
+      expect(coloured.stderr).toContain("\u001b[31merror:\u001b[0m");
+      process.env.NO_COLOR = "1";
+      expect((await runCli(["validate", "--catalogue", "."], catalogue)).stderr).not.toContain("\u001b[");
+    } finally {
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
+  });
+});
+

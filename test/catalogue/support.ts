@@ -1,0 +1,54 @@
+// Writes a catalogue into a fresh folder and runs the real CLI on it, capturing what it prints.
+import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { main } from "../../src/cli/main.js";
+import { freshDir } from "../helpers/generate.js";
+
+export const API = `api:
+  title: Test API
+  auth:
+    header: Authorization
+    tokenKinds:
+      - { id: personal, description: Personal token }
+`;
+
+/** A catalogue folder holding api.yaml (unless `files` gives one) and `files`. */
+export async function writeCatalogue(files: Record<string, string>): Promise<string> {
+  const dir = await freshDir("catalogue");
+  await mkdir(dir, { recursive: true });
+  for (const [name, text] of Object.entries({ "api.yaml": API, ...files })) await writeFile(join(dir, name), text);
+  return dir;
+}
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** `file:line:col` (file name only) and message of each diagnostic printed. */
+  errors: [string, string][];
+}
+
+export async function runCli(args: string[], cwd: string): Promise<CliRun> {
+  let stdout = "";
+  let stderr = "";
+  const code = await main(args, { out: (text) => (stdout += `${text}\n`), err: (text) => (stderr += `${text}\n`), cwd });
+  const errors = [...stderr.matchAll(/^(\S+?:\d+:\d+): error: (.*)$/gm)].map((m): [string, string] => [m[1]!.replace(/^.*\//, ""), m[2]!]);
+  return { code, stdout, stderr, errors };
+}
+
+/** Generates into `<catalogue>/out`; the run and whether anything was written there. */
+export async function generateInto(catalogue: string, targets?: string): Promise<CliRun & { out: string; written: boolean }> {
+  const out = join(catalogue, "out");
+  const run = await runCli(["generate", "--catalogue", catalogue, "--out", out, ...(targets ? ["--target", targets] : [])], catalogue);
+  const written = await readdir(out).then(
+    () => true,
+    () => false,
+  );
+  return { ...run, out, written };
+}
+
+/** Every .ts file under `dir`, sorted. */
+export async function tsFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true });
+  return entries.filter((name) => name.endsWith(".ts")).map((name) => join(dir, name)).sort();
+}

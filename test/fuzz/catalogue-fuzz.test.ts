@@ -1,0 +1,107 @@
+// The attack harness kept as a test: a few hundred seeded random catalogues. Every outcome must be
+// either a refusal whose every diagnostic points into a catalogue file (and, through the CLI,
+// exit 1 with nothing written), or output that parses; a sample of the outputs is compiled with
+// the real tsc under the strict flags. Seeds are fixed: a failure names its seed, which replays it.
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { EMITTERS } from "../../src/emit/registry.js";
+import { EmitError, TARGETS } from "../../src/emit/types.js";
+import { CatalogueError } from "../../src/validate/diagnostic.js";
+import { loadModel } from "../../src/validate/index.js";
+import { freshDir } from "../helpers/generate.js";
+import { typecheck } from "../helpers/tsc.js";
+import { generateInto, tsFiles } from "../catalogue/support.js";
+import { CatalogueGenerator } from "./generate-catalogue.js";
+
+const FIRST_SEED = Number(process.env.CATALOGEN_FUZZ_SEED ?? 1);
+const CASES = Number(process.env.CATALOGEN_FUZZ_CASES ?? 300);
+/** Cases of each outcome also run through the CLI (and, when valid, compiled). */
+const CLI_SAMPLE = 5;
+
+async function writeFiles(files: Record<string, string>): Promise<string> {
+  const dir = await freshDir("fuzz");
+  for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+  return dir;
+}
+
+/** Problems with one refusal: diagnostics that point nowhere. */
+function misplaced(error: CatalogueError, files: Record<string, string>): string[] {
+  const problems: string[] = [];
+  for (const d of error.diagnostics) {
+    const name = d.file.replace(/^.*[/\\]/, "");
+    const text = files[name];
+    if (text === undefined) problems.push(`${d.file}: not a catalogue file (${d.message})`);
+    else if (d.line < 1 || d.column < 1 || d.line > text.split("\n").length + 1) problems.push(`${d.file}:${d.line}:${d.column}: outside the file (${d.message})`);
+  }
+  if (error.diagnostics.length === 0) problems.push("a refusal without diagnostics");
+  return problems;
+}
+
+/** Syntax problems of a generated file; copied templates (runtime/, shared/) are the same every time and skipped. */
+function syntaxErrors(path: string, content: string): string[] {
+  if (/\/(runtime|shared)\//.test(path)) return [];
+  if (!path.endsWith(".ts")) return path.endsWith(".json") ? jsonErrors(path, content) : [];
+  const { diagnostics = [] } = ts.transpileModule(content, { fileName: path, reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ES2022 } });
+  return diagnostics.map((d) => `${path}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+}
+
+function jsonErrors(path: string, content: string): string[] {
+  try {
+    JSON.parse(content);
+    return [];
+  } catch (error) {
+    return [`${path}: ${(error as Error).message}`];
+  }
+}
+
+describe("seeded catalogue fuzzer", () => {
+  it(`${CASES} catalogues from seed ${FIRST_SEED}: a positioned refusal or output that parses; samples compile`, async () => {
+    const failures: string[] = [];
+    const valid: string[] = [];
+    const refused: { dir: string; files: Record<string, string> }[] = [];
+    for (let seed = FIRST_SEED; seed < FIRST_SEED + CASES; seed++) {
+      const files = new CatalogueGenerator(seed).catalogue();
+      const dir = await writeFiles(files);
+      try {
+        const model = await loadModel(dir);
+        for (const target of TARGETS) {
+          for (const file of await (await EMITTERS[target]())(model)) {
+            failures.push(...syntaxErrors(file.path, file.content).map((problem) => `seed ${seed}: ${problem}`));
+          }
+        }
+        valid.push(dir);
+      } catch (error) {
+        if (error instanceof CatalogueError) {
+          failures.push(...misplaced(error, files).map((problem) => `seed ${seed}: ${problem}`));
+          error.report();
+          refused.push({ dir, files });
+        } else if (!(error instanceof EmitError)) {
+          failures.push(`seed ${seed}: crashed: ${(error as Error).stack ?? String(error)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // Both outcomes must be common, or the fuzzer tests only one of them.
+    expect(valid.length).toBeGreaterThan(CASES / 10);
+    expect(refused.length).toBeGreaterThan(CASES / 10);
+
+    for (const { dir } of refused.slice(0, CLI_SAMPLE)) {
+      const run = await generateInto(dir);
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stderr).toMatch(/^\S+(:\d+:\d+)?: error: /m);
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+      expect(run.written).toBe(false);
+    }
+    const compiled: string[] = [];
+    for (const dir of valid.slice(0, CLI_SAMPLE)) {
+      const run = await generateInto(dir, "client,server");
+      expect(run.code, run.stderr).toBe(0);
+      compiled.push(...(await tsFiles(join(run.out, "client"))), ...(await tsFiles(join(run.out, "server"))));
+    }
+    const result = await typecheck(compiled, { version: "5.9", resolution: "nodenext", types: ["node"] });
+    expect(result.output).toBe("");
+  }, 300_000);
+});
+

@@ -204,16 +204,11 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
         }
         const body = await readErrorBody(response, secret, maxResponseBytes);
         const said = typeof body === "object" ? (body.detail ?? body.title) : undefined;
-        failure = new ApiError({
-          kind: kindOfStatus(status),
-          operationId,
-          method,
-          url,
+        failure = error(kindOfStatus(status), `${status} ${redact(response.statusText, secret)}${typeof said === "string" ? `: ${said}` : ""}`.trim(), {
           status,
           body,
           headers: responseHeaders(response, secret),
           retryAfterMs: status === 429 ? serverRetryDelay(response.headers, now()) : undefined,
-          message: `${operationId} ${method} ${url}: ${status} ${redact(response.statusText, secret)}${typeof said === "string" ? `: ${said}` : ""}`.trim(),
         });
       } catch (thrown) {
         if (thrown instanceof ApiError) throw thrown;

@@ -56,34 +56,29 @@ export interface ApiErrorInit {
   cause?: unknown;
 }
 
+/** The fields of an ApiError besides message and cause, each set (undefined when not known). */
+const FIELDS = ["kind", "operationId", "method", "url", "status", "body", "headers", "retryAfterMs", "path"] as const;
+
 export class ApiError extends Error {
   override readonly name = "ApiError";
-  readonly kind: ApiErrorKind;
-  readonly operationId: string;
-  readonly method: string;
-  readonly url: string;
+  declare readonly kind: ApiErrorKind;
+  declare readonly operationId: string;
+  declare readonly method: string;
+  declare readonly url: string;
   /** HTTP status, when a response was received. */
-  readonly status: number | undefined;
+  declare readonly status: number | undefined;
   /** The error response body: parsed when it is a JSON object, the raw text otherwise. */
-  readonly body: ErrorBody | string | undefined;
+  declare readonly body: ErrorBody | string | undefined;
   /** Response headers (lower-case names), when a response was received. */
-  readonly headers: Record<string, string> | undefined;
+  declare readonly headers: Record<string, string> | undefined;
   /** On `rate_limited`: how long to wait before trying again, when known. */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
   /** On `validation`: where the first bad value sits. */
-  readonly path: string | undefined;
+  declare readonly path: string | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.kind = init.kind;
-    this.operationId = init.operationId;
-    this.method = init.method;
-    this.url = init.url;
-    this.status = init.status;
-    this.body = init.body;
-    this.headers = init.headers;
-    this.retryAfterMs = init.retryAfterMs;
-    this.path = init.path;
+    for (const field of FIELDS) (this as Record<string, unknown>)[field] = init[field];
   }
 }
 
@@ -94,19 +89,10 @@ export function isApiError<K extends ApiErrorKind>(error: unknown, kind?: K): er
 
 /** The kind of error an HTTP status outside 2xx gives. */
 export function kindOfStatus(status: number): ApiErrorKind {
-  switch (status) {
-    case 401:
-      return "unauthorized";
-    case 403:
-      return "forbidden";
-    case 404:
-      return "not_found";
-    case 429:
-      return "rate_limited";
-    default:
-      return "http";
-  }
+  return STATUS_KINDS[status] ?? "http";
 }
+
+const STATUS_KINDS: Readonly<Record<number, ApiErrorKind>> = { 401: "unauthorized", 403: "forbidden", 404: "not_found", 429: "rate_limited" };
 
 /**
  * A cause safe to keep on an ApiError: an Error becomes a plain Error copy of its name, message,

@@ -1,8 +1,9 @@
-// Client-side rate limits kept in a shared RateLimitStore (`createClient({ rateLimitStore })`):
-// calls in any number of processes that share the store and a token share one bucket per
-// operation limit. A caller over the limit sleeps for as long as the store says and asks again,
-// cancellable by its signal and never past its timeout. Callers do not queue behind each other in
-// this process: when the store fails, each one finds out within its own timeout.
+// Client-side rate limits kept in a shared RateLimitStore (`rateLimits({ store })`, or
+// `createClient({ rateLimitStore })`): calls in any number of processes that share the store and
+// a token share one bucket per operation limit. A caller over the limit sleeps for as long as the
+// store says and asks again, cancellable by its signal and never past its timeout. Callers do not
+// queue behind each other in this process: when the store fails, each one finds out within its
+// own timeout.
 import type { RateLimitStore } from "../shared/rate-limit-store.js";
 import type { Clock } from "./clock.js";
 import { RateLimitedLocally, type Limit } from "./rate-limit.js";

@@ -11,7 +11,7 @@ function recordingFetch(urls: string[]) {
 
 test.each(["constructor", "toString", "__proto__", "hasOwnProperty"])("a module named %s takes the default base URL, not Object's member", async (module) => {
   const urls: string[] = [];
-  const transport = makeTransport({ baseUrl: { default: "http://default.test" }, token: "t", fetch: recordingFetch(urls), retry: false }, "Authorization");
+  const transport = makeTransport({ baseUrl: { default: "http://default.test" }, token: "t", fetch: recordingFetch(urls) }, "Authorization");
   const operation: Operation = { id: "op", module, method: "GET", path: "/things" };
   await transport.send(operation, undefined);
   expect(urls).toEqual(["http://default.test/things"]);

@@ -1,15 +1,15 @@
-// The one place requests are made: URL, auth, rate limit, timeout, retries, errors, validation.
+// The one place requests are made: URL, auth, timeout, redirects, size cap, typed errors, and the
+// features a program passes in `use` (retries, rate limits, response checks: their own modules).
 // Generated operation functions only describe themselves (an Operation) and call `send`.
-import { systemClock, type Clock } from "./clock.js";
+import type { Clock } from "./clock.js";
 import { encodeBody, expandPath, headersObject, InvalidArgument, joinUrl, queryString, readBody, readText, ResponseTooLarge } from "./encoding.js";
 import type { QueryParams } from "./encoding.js";
 import { ApiError, kindOfStatus, redact, scrubCause, secretOf, type ApiErrorKind, type ErrorBody, type Secret } from "./errors.js";
+import type { Call, ErrorExtra, TransportFeature } from "./feature.js";
 import { onAbort } from "./abort.js";
 import { fetchFollowing } from "./redirect.js";
-import { RateLimitedLocally, RateLimiter, type Limit } from "./rate-limit.js";
-import { StoreFailed, takeFromStore } from "./store-limiter.js";
-import type { RateLimitStore } from "../shared/rate-limit-store.js";
-import { backoffDelay, isRetryableStatus, mayRetry, retryPolicy, serverRetryDelay, type RetryOptions } from "./retry.js";
+import type { Limit } from "./rate-limit.js";
+import { serverRetryDelay } from "./retry.js";
 import type { Problem } from "../shared/guard.js";
 import { isJsonMediaType } from "../shared/media.js";
 
@@ -69,33 +69,18 @@ export interface TransportOptions<M extends string = string> {
   timeoutMs?: number | undefined;
   /** Largest response body read, in bytes (default 64 MiB; 0: none). A larger one fails the call as `too_large`, not retried. */
   maxResponseBytes?: number | undefined;
-  /** Retries of 429, 5xx and network errors; `false`: none. */
-  retry?: RetryOptions | false | undefined;
   /**
-   * Client-side rate limits from the catalogue: `"wait"` (default) queues a call over the limit
-   * until its turn; `"fail"` ends it at once with a `rate_limited` ApiError; `"off"` sends at once.
+   * What the transport does besides sending: `retries()`, `rateLimits()`, `responseChecks()`
+   * (default: none). A bundler keeps only the features a program passes.
    */
-  rateLimit?: "wait" | "fail" | "off" | undefined;
-  /**
-   * Where the rate-limit buckets live (default: this client's memory). A shared store, e.g.
-   * `redisRateLimitStore(redis)`, keeps calls of every process with the same token within the limit;
-   * a wait for a turn there is bounded by the call's timeout.
-   */
-  rateLimitStore?: RateLimitStore | undefined;
-  /**
-   * When `rateLimitStore` fails (unreachable, too slow, script error): `"allow"` (default) goes on
-   * under this client's in-memory bucket; `"deny"` fails the call (`network`, the store's error as `cause`).
-   */
-  onStoreError?: "allow" | "deny" | undefined;
-  /** What to do when a typed response does not match its type (default `"throw"`). */
-  validate?: "off" | "warn" | "throw" | undefined;
+  use?: readonly TransportFeature[] | undefined;
   /** Called before each attempt is sent. Errors thrown by hooks are ignored. */
   onRequest?: ((event: RequestEvent) => void) | undefined;
   /** Called when an attempt's response headers arrive. */
   onResponse?: ((event: ResponseEvent) => void) | undefined;
   /** Called once when a call fails. */
   onError?: ((event: FailureEvent) => void) | undefined;
-  /** Time source for rate limits and retry waits (tests). */
+  /** Time source for durations, rate limits and retry waits (tests). */
   clock?: Clock | undefined;
 }
 
@@ -113,12 +98,6 @@ export interface Transport {
   send(operation: Operation, args: object | undefined, callOptions?: CallOptions): Promise<unknown>;
 }
 
-interface Context {
-  operationId: string;
-  method: string;
-  url: string;
-}
-
 interface Args {
   query?: QueryParams;
   body?: unknown;
@@ -128,147 +107,124 @@ interface Args {
 
 /** A transport for `options`; `authHeader` is the header the catalogue names for the token. */
 export function makeTransport(options: TransportOptions, authHeader: string): Transport {
-  const clock = options.clock ?? systemClock;
-  const policy = retryPolicy(options.retry);
-  const limiter = new RateLimiter(clock);
-  const rateLimit = options.rateLimit ?? "wait";
-  const validate = options.validate ?? "throw";
+  const features = options.use ?? [];
   const doFetch: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
   const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
+  const now = (): number => options.clock?.now() ?? Date.now();
 
-  async function send(operation: Operation, rawArgs: object | undefined, call: CallOptions = {}): Promise<unknown> {
+  async function send(operation: Operation, rawArgs: object | undefined, callOptions: CallOptions = {}): Promise<unknown> {
     const args = (rawArgs ?? {}) as Args;
-    const { method } = operation;
+    const { id: operationId, method } = operation;
     const base = baseUrlOf(options.baseUrl, operation.module);
-    const ctx: Context = { operationId: operation.id, method, url: base ?? "" };
+    const { signal } = callOptions;
     let secret: Secret;
-    const fail = (error: ApiError): never => {
-      hook(options.onError, { ...ctx, attempt, error });
-      throw error;
+    let url = base ?? "";
+    const error = (kind: ApiErrorKind, detail: string, extra: ErrorExtra & { body?: ErrorBody | string | undefined; headers?: Record<string, string> } = {}): ApiError =>
+      new ApiError({ ...extra, kind, operationId, method, url, message: `${operationId} ${method} ${url}: ${detail}` });
+    const fail = (failure: ApiError): never => {
+      hook(options.onError, { operationId, method, url, attempt: call.attempt, error: failure });
+      throw failure;
     };
-    let attempt = 0;
+    const call: { -readonly [K in keyof Call]: Call[K] } = {
+      operation,
+      token: "",
+      signal,
+      timeoutMs: callOptions.timeoutMs ?? options.timeoutMs ?? 30_000,
+      clock: options.clock,
+      resendable: true,
+      attempt: 0,
+      serverPaced: false,
+      redact: (text: string) => redact(text, secret),
+      fail: (kind: ApiErrorKind, detail: string, extra?: ErrorExtra): never => fail(error(kind, detail, extra)),
+    };
+    const failAborted = (): never => call.fail("aborted", "aborted by the caller", { cause: signal?.reason });
+    // A feature's hook that rejects with anything but an ApiError was stopped by the signal.
+    const settle = async <T>(work: Promise<T>): Promise<T> => {
+      try {
+        return await work;
+      } catch (thrown) {
+        if (thrown instanceof ApiError) throw thrown;
+        return failAborted();
+      }
+    };
 
-    if (base === undefined) fail(apiError(ctx, "invalid_argument", `no base URL for module ${operation.module}`));
+    if (base === undefined) call.fail("invalid_argument", `no base URL for module ${operation.module}`);
     try {
-      ctx.url = joinUrl(base ?? "", expandPath(operation.path, args)) + queryString(args.query);
-    } catch (error) {
-      if (!(error instanceof InvalidArgument)) throw error;
-      fail(apiError(ctx, "invalid_argument", error.message));
+      url = joinUrl(url, expandPath(operation.path, args)) + queryString(args.query);
+    } catch (thrown) {
+      if (!(thrown instanceof InvalidArgument)) throw thrown;
+      call.fail("invalid_argument", thrown.message);
     }
     const encoded = encodeBody(args.body);
     const token = typeof options.token === "function" ? await options.token() : options.token;
     secret = secretOf(token);
-    const retryable = !encoded.once && mayRetry(method, operation.idempotent === true, policy);
-    const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? 30_000;
-    // No retry waits longer than one attempt may take.
-    const longestWait = timeoutMs > 0 ? Math.min(timeoutMs, policy.maxRetryAfterMs) : policy.maxRetryAfterMs;
-    const signal = call.signal;
-    let waitForLimiter = true;
+    call.token = token;
+    call.resendable = !encoded.once;
 
-    for (attempt = 1; ; attempt++) {
-      if (signal?.aborted) fail(aborted(ctx, signal));
-      if (waitForLimiter && operation.limits && rateLimit !== "off") {
-        try {
-          const store = options.rateLimitStore;
-          if (!store || !(await takeFromStore(store, options.onStoreError ?? "allow", clock, operation.limits, token, rateLimit, signal, timeoutMs))) {
-            await limiter.acquire(operation.limits, token, rateLimit, signal);
-          }
-        } catch (error) {
-          if (error instanceof StoreFailed) fail(apiError(ctx, "network", error.message, { cause: error.cause }));
-          if (error instanceof RateLimitedLocally) {
-            fail(
-              apiError(ctx, "rate_limited", `rate limit of the operation reached; next request possible in ${error.retryAfterMs} ms`, {
-                retryAfterMs: error.retryAfterMs,
-              }),
-            );
-          }
-          fail(aborted(ctx, signal));
-        }
-      }
-      waitForLimiter = true;
+    for (;;) {
+      call.attempt++;
+      if (signal?.aborted) failAborted();
+      for (const feature of features) if (feature.beforeAttempt) await settle(feature.beforeAttempt(call));
 
-      const headers: Record<string, string> = { accept: "application/json, */*;q=0.8", ...stringHeaders(args.headers), ...call.headers };
+      const headers: Record<string, string> = { accept: "application/json, */*;q=0.8", ...stringHeaders(args.headers), ...callOptions.headers };
       if (encoded.contentType) headers["content-type"] = encoded.contentType;
       // The token goes in its header exactly once, whatever case a caller's header used.
       for (const name of Object.keys(headers)) if (name.toLowerCase() === authHeader.toLowerCase()) delete headers[name];
-      hook(options.onRequest, { ...ctx, attempt, headers: { ...headers, [authHeader]: "[redacted]" } });
+      const event = { operationId, method, url, attempt: call.attempt };
+      hook(options.onRequest, { ...event, headers: { ...headers, [authHeader]: "[redacted]" } });
       headers[authHeader] = token;
 
-      const deadline = attemptSignal(signal, timeoutMs);
-      const started = clock.now();
+      const deadline = attemptSignal(signal, call.timeoutMs);
+      const started = now();
       let response: Response | undefined;
-      let errorBody: ErrorBody | string | undefined;
+      let failure: ApiError;
       try {
         const init: RequestInit & { duplex?: "half" } = { method, headers, signal: deadline.signal, redirect: "manual" };
         if (encoded.body !== undefined) init.body = encoded.body;
         if (encoded.once) init.duplex = "half";
-        const sent = await fetchFollowing(doFetch, ctx.url, init, authHeader);
+        const sent = await fetchFollowing(doFetch, url, init, authHeader);
         response = sent.response;
-        hook(options.onResponse, {
-          ...ctx,
-          attempt,
-          status: response.status,
-          headers: responseHeaders(response, secret),
-          durationMs: clock.now() - started,
-        });
+        const { status } = response;
+        hook(options.onResponse, { ...event, status, headers: responseHeaders(response, secret), durationMs: now() - started });
         if (sent.refused) {
           await response.body?.cancel().catch(() => undefined);
-          fail(apiError(ctx, "http", `${response.status}: redirect not followed: ${sent.refused}`, { status: response.status }));
+          call.fail("http", `${status}: redirect not followed: ${sent.refused}`, { status });
         }
         if (response.ok) {
           let value: unknown;
           try {
             value = await readBody(response, method, maxResponseBytes);
-          } catch (error) {
-            if (!(error instanceof SyntaxError)) throw error;
+          } catch (thrown) {
+            if (!(thrown instanceof SyntaxError)) throw thrown;
             // No cause: V8's message quotes the start of the body, where a long token's first characters may be.
-            fail(apiError(ctx, "validation", `response is not valid JSON`, { status: response.status }));
+            call.fail("validation", `response is not valid JSON`, { status });
           }
-          const found = validate === "off" ? undefined : operation.check?.(value);
-          if (!found) return value;
-          // The body may echo the token (in a value or a key), so the path and the value are redacted.
-          const path = redact(found.path, secret);
-          const message = `response does not match its type at ${path}: expected ${found.expected}, got ${preview(found.value, secret)}`;
-          if (validate === "warn") {
-            console.warn(`${operation.id}: ${message}`);
-            return value;
-          }
-          fail(apiError(ctx, "validation", message, { status: response.status, path }));
+          for (const feature of features) if (feature.checkResponse) value = feature.checkResponse(call, value, status);
+          return value;
         }
-        errorBody = await readErrorBody(response, secret, maxResponseBytes);
-      } catch (error) {
-        if (error instanceof ApiError) throw error;
-        if (signal?.aborted) fail(aborted(ctx, signal));
-        if (deadline.timedOut()) fail(apiError(ctx, "timeout", `no response within ${timeoutMs} ms`));
-        if (error instanceof ResponseTooLarge) {
-          fail(apiError(ctx, "too_large", `response body larger than maxResponseBytes (${maxResponseBytes})`, { status: response?.status }));
-        }
-        const failure = apiError(ctx, "network", `request failed: ${redact(String((error as Error)?.message ?? error), secret)}`, {
-          cause: scrubCause(error, secret),
+        const body = await readErrorBody(response, secret, maxResponseBytes);
+        const said = typeof body === "object" ? (body.detail ?? body.title) : undefined;
+        failure = error(kindOfStatus(status), `${status} ${redact(response.statusText, secret)}${typeof said === "string" ? `: ${said}` : ""}`.trim(), {
+          status,
+          body,
+          headers: responseHeaders(response, secret),
+          retryAfterMs: status === 429 ? serverRetryDelay(response.headers, now()) : undefined,
         });
-        if (!retryable || attempt >= policy.maxAttempts) fail(failure);
-        await pause(Math.min(backoffDelay(attempt, policy, clock.random()), longestWait));
-        continue;
+      } catch (thrown) {
+        if (thrown instanceof ApiError) throw thrown;
+        if (signal?.aborted) failAborted();
+        if (deadline.timedOut()) call.fail("timeout", `no response within ${call.timeoutMs} ms`);
+        if (thrown instanceof ResponseTooLarge) {
+          call.fail("too_large", `response body larger than maxResponseBytes (${maxResponseBytes})`, { status: response?.status });
+        }
+        response = undefined;
+        failure = error("network", `request failed: ${redact(String((thrown as Error)?.message ?? thrown), secret)}`, { cause: scrubCause(thrown, secret) });
       } finally {
         deadline.done();
       }
-
-      const { status } = response;
-      const hinted = serverRetryDelay(response.headers, clock.now());
-      const error = httpError(ctx, response, errorBody, status === 429 ? hinted : undefined, secret);
-      if (!retryable || attempt >= policy.maxAttempts || !isRetryableStatus(status)) fail(error);
-      if (hinted !== undefined && hinted > longestWait) fail(error);
-      // After a 429 that says when to retry, the server's word replaces the local bucket's estimate.
-      waitForLimiter = !(status === 429 && hinted !== undefined);
-      await pause(hinted ?? Math.min(backoffDelay(attempt, policy, clock.random()), longestWait));
-    }
-
-    async function pause(ms: number): Promise<void> {
-      try {
-        await clock.sleep(ms, signal);
-      } catch {
-        fail(aborted(ctx, signal));
-      }
+      let again = false;
+      for (const feature of features) if (!again && feature.retry) again = await settle(feature.retry(call, failure, response));
+      if (!again) fail(failure);
     }
   }
 
@@ -298,34 +254,6 @@ function hook<E>(fn: ((event: E) => void) | undefined, event: E): void {
   } catch {
     // Hooks log and measure; they cannot break a call.
   }
-}
-
-function apiError(
-  ctx: Context,
-  kind: ApiErrorKind,
-  detail: string,
-  extra: { status?: number | undefined; retryAfterMs?: number; path?: string; cause?: unknown } = {},
-): ApiError {
-  return new ApiError({ ...extra, kind, operationId: ctx.operationId, method: ctx.method, url: ctx.url, message: `${ctx.operationId} ${ctx.method} ${ctx.url}: ${detail}` });
-}
-
-function aborted(ctx: Context, signal: AbortSignal | undefined): ApiError {
-  return apiError(ctx, "aborted", "aborted by the caller", { cause: signal?.reason });
-}
-
-function httpError(ctx: Context, response: Response, body: ErrorBody | string | undefined, retryAfterMs: number | undefined, secret: Secret): ApiError {
-  const said = typeof body === "object" ? (body.detail ?? body.title) : undefined;
-  return new ApiError({
-    kind: kindOfStatus(response.status),
-    operationId: ctx.operationId,
-    method: ctx.method,
-    url: ctx.url,
-    status: response.status,
-    body,
-    headers: responseHeaders(response, secret),
-    retryAfterMs,
-    message: `${ctx.operationId} ${ctx.method} ${ctx.url}: ${response.status} ${redact(response.statusText, secret)}${typeof said === "string" ? `: ${said}` : ""}`.trim(),
-  });
 }
 
 /** Response headers as a plain object, with any copy of the token (a server may echo it) removed. */
@@ -370,17 +298,4 @@ function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number): { si
       cancel?.();
     },
   };
-}
-
-/** A short text of `value` for a message, `secret` redacted before shortening (so no part of it is kept). */
-function preview(value: unknown, secret: Secret): string {
-  if (value === undefined) return "undefined";
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  text = redact(text, secret);
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }

@@ -4,7 +4,7 @@
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 
-/** The program: one standalone operation over a transport. */
+/** The program: one standalone operation over a bare transport (no retries, rate limits or response checks). */
 export const ONE_OPERATION_PROGRAM = `import { createTransport, getDiscrepancies } from "./index.js";
 
 export function discrepancies(token: string, supplyId: string) {
@@ -12,10 +12,27 @@ export function discrepancies(token: string, supplyId: string) {
 }
 `;
 
-/** The minified bundle of ONE_OPERATION_PROGRAM against the client in `clientDir` (the generated `client/` folder). */
-export async function bundleOneOperationCode(clientDir: string): Promise<string> {
+/** The same call over a transport with all three features. */
+export const ONE_OPERATION_FEATURES_PROGRAM = `import { createTransport, getDiscrepancies, rateLimits, responseChecks, retries } from "./index.js";
+
+export function discrepancies(token: string, supplyId: string) {
+  const transport = createTransport({ baseUrl: "https://seller.example", token, use: [retries(), rateLimits(), responseChecks()] });
+  return getDiscrepancies(transport, { supplyId });
+}
+`;
+
+/** The same call through createClient (which carries every operation and all three features). */
+export const ONE_OPERATION_CLIENT_PROGRAM = `import { createClient } from "./index.js";
+
+export function discrepancies(token: string, supplyId: string) {
+  return createClient({ baseUrl: "https://seller.example", token }).supplies.getDiscrepancies({ supplyId });
+}
+`;
+
+/** The minified bundle of `program` (default ONE_OPERATION_PROGRAM) against the client in `clientDir` (the generated `client/` folder). */
+export async function bundleOneOperationCode(clientDir: string, program = ONE_OPERATION_PROGRAM): Promise<string> {
   const result = await build({
-    stdin: { contents: ONE_OPERATION_PROGRAM, resolveDir: clientDir, sourcefile: "one-operation.ts", loader: "ts" },
+    stdin: { contents: program, resolveDir: clientDir, sourcefile: "one-operation.ts", loader: "ts" },
     bundle: true,
     minify: true,
     format: "esm",
@@ -30,8 +47,8 @@ export async function bundleOneOperationCode(clientDir: string): Promise<string>
 }
 
 /** Sizes in bytes of that bundle, minified and minified + gzipped. */
-export async function bundleOneOperation(clientDir: string): Promise<{ minified: number; gzipped: number }> {
-  const code = await bundleOneOperationCode(clientDir);
+export async function bundleOneOperation(clientDir: string, program = ONE_OPERATION_PROGRAM): Promise<{ minified: number; gzipped: number }> {
+  const code = await bundleOneOperationCode(clientDir, program);
   const bytes = Buffer.from(code, "utf8");
   return { minified: bytes.length, gzipped: gzipSync(bytes, { level: 9 }).length };
 }

@@ -12,7 +12,12 @@ export function clientFile(model: ApiModel): { path: string; content: string } {
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: "./runtime/transport.js",
-      namedImports: ["makeTransport", { name: "Transport", isTypeOnly: true }, { name: "TransportOptions", isTypeOnly: true }],
+      namedImports: ["makeTransport", { name: "Transport", isTypeOnly: true }, { name: "TransportOptions", alias: "Options", isTypeOnly: true }],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "./runtime/client-features.js",
+      namedImports: ["clientFeatures", { name: "FeatureOptions", isTypeOnly: true }],
     },
   ];
   for (const module of model.modules) {
@@ -34,9 +39,16 @@ export function clientFile(model: ApiModel): { path: string; content: string } {
     {
       kind: StructureKind.TypeAlias,
       isExported: true,
+      name: "TransportOptions",
+      docs: ["Options of {@link createTransport}: features (retries, rate limits, response checks) only as given in `use`."],
+      type: "Options<ModuleName>",
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
       name: "ClientOptions",
-      docs: ["Options of {@link createClient} and {@link createTransport}."],
-      type: "TransportOptions<ModuleName>",
+      docs: ["Options of {@link createClient}: its transport has retries, rate limits and response checks unless these options turn them off."],
+      type: 'Omit<TransportOptions, "use"> & FeatureOptions',
     },
     {
       kind: StructureKind.Function,
@@ -45,7 +57,7 @@ export function clientFile(model: ApiModel): { path: string; content: string } {
       docs: [
         `The shared transport that every standalone operation function takes first. Sends the token in the \`${model.auth.header}\` header.`,
       ],
-      parameters: [{ name: "options", type: "ClientOptions" }],
+      parameters: [{ name: "options", type: "TransportOptions" }],
       returnType: "Transport",
       statements: [`return makeTransport(options, ${stringLiteral(model.auth.header)});`],
     },
@@ -74,7 +86,7 @@ export function clientFile(model: ApiModel): { path: string; content: string } {
       {
         kind: StructureKind.VariableStatement,
         declarationKind: VariableDeclarationKind.Const,
-        declarations: [{ name: "transport", initializer: "createTransport(options)" }],
+        declarations: [{ name: "transport", initializer: "createTransport({ ...options, use: clientFeatures(options) })" }],
       },
       `return { ${groups.join(",\n")} };`,
     ],

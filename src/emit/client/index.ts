@@ -8,7 +8,7 @@
 //   operations/<id>.ts    one standalone function per operation
 //   validate/<id>.ts      runtime guards of a module's types and typed responses (helpers in shared/guard.ts)
 //   validate.ts           re-exports validate/*.ts
-//   runtime/*.ts          copied from templates/client/ (transport, errors, retry, rate limits...)
+//   runtime/*.ts          copied from templates/client/ (transport, errors; the features retries, rate limits, response checks)
 //   shared/*.ts           copied from templates/shared/ (also shipped to the server: guard helpers, JSON media types)
 import type { ApiModel } from "../../model/types.js";
 import { sharedTemplateFiles, templateFiles } from "../shared/templates.js";
@@ -24,10 +24,17 @@ import { typesFiles } from "../shared/types-files.js";
 const RUNTIME_EXPORTS = [
   "createClient",
   "createTransport",
+  "retries",
+  "rateLimits",
+  "responseChecks",
   "ApiError",
   "isApiError",
   "Client",
   "ClientOptions",
+  "TransportOptions",
+  "TransportFeature",
+  "RateLimitOptions",
+  "ResponseCheckOptions",
   "ModuleName",
   "ApiErrorKind",
   "ErrorBody",
@@ -78,7 +85,13 @@ function indexFile(model: ApiModel): string {
   const lines = [
     "// The client's public surface.",
     `export { createClient, createTransport } from "./client.js";`,
-    `export type { Client, ClientOptions, ModuleName } from "./client.js";`,
+    `export type { Client, ClientOptions, ModuleName, TransportOptions } from "./client.js";`,
+    `export { retries } from "./runtime/retries.js";`,
+    `export { rateLimits } from "./runtime/rate-limits.js";`,
+    `export type { RateLimitOptions } from "./runtime/rate-limits.js";`,
+    `export { responseChecks } from "./runtime/response-checks.js";`,
+    `export type { ResponseCheckOptions } from "./runtime/response-checks.js";`,
+    `export type { TransportFeature } from "./runtime/feature.js";`,
     `export { ApiError, isApiError } from "./runtime/errors.js";`,
     `export type { ApiErrorKind, ErrorBody } from "./runtime/errors.js";`,
     `export type { CallOptions, FailureEvent, FetchLike, RequestEvent, ResponseEvent, Transport } from "./runtime/transport.js";`,

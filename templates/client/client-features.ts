@@ -1,0 +1,40 @@
+// createClient's options for the transport's features: all three on by default, each option
+// mapping onto its feature.
+import type { TransportFeature } from "./feature.js";
+import { rateLimits } from "./rate-limits.js";
+import { responseChecks } from "./response-checks.js";
+import { retries } from "./retries.js";
+import type { RetryOptions } from "./retry.js";
+import type { RateLimitStore } from "../shared/rate-limit-store.js";
+
+export interface FeatureOptions {
+  /** Retries of 429, 5xx and network errors; `false`: none. */
+  retry?: RetryOptions | false | undefined;
+  /**
+   * Client-side rate limits from the catalogue: `"wait"` (default) queues a call over the limit
+   * until its turn; `"fail"` ends it at once with a `rate_limited` ApiError; `"off"` sends at once.
+   */
+  rateLimit?: "wait" | "fail" | "off" | undefined;
+  /**
+   * Where the rate-limit buckets live (default: this client's memory). A shared store, e.g.
+   * `redisRateLimitStore(redis)`, keeps calls of every process with the same token within the limit;
+   * a wait for a turn there is bounded by the call's timeout.
+   */
+  rateLimitStore?: RateLimitStore | undefined;
+  /**
+   * When `rateLimitStore` fails (unreachable, too slow, script error): `"allow"` (default) goes on
+   * under this client's in-memory bucket; `"deny"` fails the call (`network`, the store's error as `cause`).
+   */
+  onStoreError?: "allow" | "deny" | undefined;
+  /** What to do when a typed response does not match its type (default `"throw"`). */
+  validate?: "off" | "warn" | "throw" | undefined;
+}
+
+/** The features `options` asks for: `retries()`, `rateLimits()` and `responseChecks()` unless turned off. */
+export function clientFeatures(options: FeatureOptions): TransportFeature[] {
+  const use: TransportFeature[] = [];
+  if (options.retry !== false) use.push(retries(options.retry));
+  if (options.rateLimit !== "off") use.push(rateLimits({ mode: options.rateLimit, store: options.rateLimitStore, onStoreError: options.onStoreError }));
+  if (options.validate !== "off") use.push(responseChecks({ mode: options.validate === "warn" ? "warn" : "throw" }));
+  return use;
+}

@@ -1,0 +1,54 @@
+// The `rateLimits()` feature: calls kept within the catalogue's rate limits, in this client's
+// memory or in a shared RateLimitStore.
+import type { RateLimitStore } from "../shared/rate-limit-store.js";
+import { systemClock } from "./clock.js";
+import type { TransportFeature } from "./feature.js";
+import { RateLimitedLocally, RateLimiter } from "./rate-limit.js";
+import { StoreFailed, takeFromStore } from "./store-limiter.js";
+
+export interface RateLimitOptions {
+  /**
+   * `"wait"` (default): a call over the limit waits its turn, in order, cancellable by its
+   * signal; `"fail"`: it ends at once with a `rate_limited` ApiError.
+   */
+  mode?: "wait" | "fail" | undefined;
+  /**
+   * Where the buckets live (default: the memory of this feature, shared by the transports it is
+   * given to). A shared store, e.g. `redisRateLimitStore(redis)`, keeps calls of every process with
+   * the same token within the limit; a wait for a turn there is bounded by the call's timeout.
+   */
+  store?: RateLimitStore | undefined;
+  /**
+   * When `store` fails (unreachable, too slow, script error): `"allow"` (default) goes on under the
+   * in-memory bucket; `"deny"` fails the call (`network`, the store's error as `cause`).
+   */
+  onStoreError?: "allow" | "deny" | undefined;
+}
+
+/** Client-side rate limits from the catalogue (operations without documented limits are not limited). */
+export function rateLimits(options: RateLimitOptions = {}): TransportFeature {
+  const mode = options.mode ?? "wait";
+  let limiter: RateLimiter | undefined;
+  return {
+    async beforeAttempt(call) {
+      const { limits } = call.operation;
+      if (!limits || call.serverPaced) return;
+      const clock = call.clock ?? systemClock;
+      limiter ??= new RateLimiter(clock);
+      try {
+        const { store } = options;
+        if (!store || !(await takeFromStore(store, options.onStoreError ?? "allow", clock, limits, call.token, mode, call.signal, call.timeoutMs))) {
+          await limiter.acquire(limits, call.token, mode, call.signal);
+        }
+      } catch (error) {
+        if (error instanceof StoreFailed) call.fail("network", error.message, { cause: error.cause });
+        if (error instanceof RateLimitedLocally) {
+          call.fail("rate_limited", `rate limit of the operation reached; next request possible in ${error.retryAfterMs} ms`, {
+            retryAfterMs: error.retryAfterMs,
+          });
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// The `retries()` feature: 429, 5xx and network errors are sent again after capped exponential
+// backoff with jitter, or after the wait the server asks for.
+import { systemClock } from "./clock.js";
+import type { TransportFeature } from "./feature.js";
+import { backoffDelay, isRetryableStatus, mayRetry, retryPolicy, serverRetryDelay, type RetryOptions } from "./retry.js";
+
+/**
+ * Retries of 429, 5xx and network errors: of GET, HEAD, OPTIONS and operations the catalogue
+ * marks idempotent (others with `unsafeMethods`). A wait the server asks for that is longer than
+ * `maxRetryAfterMs` or the call's timeout ends the call with that response's error; backoff never
+ * waits longer than the timeout; the call's signal ends any wait.
+ */
+export function retries(options?: RetryOptions): TransportFeature {
+  const policy = retryPolicy(options);
+  return {
+    async retry(call, _error, response) {
+      const { operation, timeoutMs } = call;
+      const clock = call.clock ?? systemClock;
+      if (!call.resendable || call.attempt >= policy.maxAttempts || !mayRetry(operation.method, operation.idempotent === true, policy)) return false;
+      // No retry waits longer than one attempt may take.
+      const longestWait = timeoutMs > 0 ? Math.min(timeoutMs, policy.maxRetryAfterMs) : policy.maxRetryAfterMs;
+      let wait = Math.min(backoffDelay(call.attempt, policy, clock.random()), longestWait);
+      call.serverPaced = false;
+      if (response) {
+        if (!isRetryableStatus(response.status)) return false;
+        const hinted = serverRetryDelay(response.headers, clock.now());
+        if (hinted !== undefined) {
+          if (hinted > longestWait) return false;
+          wait = hinted;
+          // After a 429 that says when to retry, the server's word replaces the local bucket's estimate.
+          call.serverPaced = response.status === 429;
+        }
+      }
+      await clock.sleep(wait, call.signal);
+      return true;
+    },
+  };
+}

@@ -14,6 +14,8 @@ export interface CatalogenConfig {
   targets?: Target[];
   /** Where `catalogen scaffold` writes handler files. */
   scaffold?: { out?: string };
+  /** `"prettier"`: format generated files with the prettier config of the output folder. Default: catalogen's own layout. */
+  format?: "prettier";
 }
 
 /** Identity: gives a config file type checking and completion (`export default defineConfig({...})`). */
@@ -26,6 +28,7 @@ export interface ResolvedConfig {
   out: string;
   targets: Target[];
   scaffoldOut?: string;
+  format?: "prettier";
   /** The file the settings came from, if any. */
   source?: string;
 }
@@ -44,11 +47,15 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Resolv
   for (const target of targets) {
     if (!TARGETS.includes(target)) throw new ConfigError(`${found?.path}: unknown target "${target}"; use ${TARGETS.join(", ")}`);
   }
+  if (config.format !== undefined && config.format !== "prettier") {
+    throw new ConfigError(`${found?.path}: unknown format ${JSON.stringify(config.format)}; use "prettier" or leave it out`);
+  }
   return {
     catalogue: resolve(base, config.catalogue ?? "catalogue"),
     out: resolve(base, config.out ?? "generated"),
     targets,
     ...(config.scaffold?.out !== undefined && { scaffoldOut: resolve(base, config.scaffold.out) }),
+    ...(config.format !== undefined && { format: config.format }),
     ...(found && { source: found.path }),
   };
 }

@@ -7,6 +7,7 @@ import { pascalCase } from "../../validate/names.js";
 import type { GeneratedFile } from "../types.js";
 import { validatorFiles, validatorIndex, type GuardRoot } from "../shared/validators.js";
 import { isJsonMediaType } from "../shared/media.js";
+import { indentTs } from "../shared/ts-print.js";
 
 /**
  * The name of an operation's body guard. Type guards are all `check<Type>`, so a `validate` prefix
@@ -72,6 +73,8 @@ export function validateFiles(model: ApiModel): GeneratedFile[] {
     const guards = module.operations.flatMap((operation) => bodyGuard(operation, model.types) ?? []);
     if (guards.length > 0) roots.set(module.id, guards);
   }
-  const files = validatorFiles({ types: model.types, roots, dir: "server/validate", helpersModule: "../shared/guard.js" });
+  const files = validatorFiles({ types: model.types, roots, dir: "server/validate", helpersModule: "../shared/guard.js" }).map(
+    (file) => ({ path: file.path, content: indentTs(file.content) }),
+  );
   return [{ path: "server/validate.ts", content: validatorIndex("server/validate.ts", files) }, ...files];
 }

@@ -3,18 +3,22 @@
 import { readdir, readFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { listCatalogueFiles } from "./load/load.js";
 import type { ApiModel } from "./model/types.js";
 import { EMITTERS } from "./emit/registry.js";
 import { TARGETS, type GeneratedFile, type Target } from "./emit/types.js";
-import { loadModel } from "./validate/index.js";
 import { formatWithConsumerConfig, prettierFingerprint } from "./write/format.js";
 import { withHeader } from "./write/header.js";
 import { sha256 } from "./write/manifest.js";
 import { isSafeOutputPath } from "./write/paths.js";
 import { checkOutput, isUpToDate, writeOutput, type CheckReport, type OutputFile, type WriteReport } from "./write/writer.js";
 
-export { loadModel };
+/**
+ * Reads, checks and models the catalogue in `dir` (see validate/index.ts). Loaded on first use:
+ * a no-op generate never pays for the YAML parser and the checks.
+ */
+export async function loadModel(dir: string): Promise<ApiModel> {
+  return (await import("./validate/index.js")).loadModel(dir);
+}
 
 export interface GenerateOptions {
   /** Folder holding api.yaml and the module files. */
@@ -84,6 +88,15 @@ function catalogueLabel(options: GenerateOptions): string {
   return `${rel || "."}/*.yaml`;
 }
 
+/** The catalogue's files, by the rule of load.ts's listCatalogueFiles, without loading the YAML parser. */
+async function catalogueFileNames(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && /\.ya?ml$/.test(entry.name))
+    .map((entry) => entry.name)
+    .sort();
+}
+
 async function filesUnder(dir: string): Promise<string[]> {
   try {
     const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -104,7 +117,7 @@ async function hashInputs(options: GenerateOptions, targets: readonly Target[]):
   const parts: string[] = [JSON.stringify({ targets, label: catalogueLabel(options), format: options.format ?? "final" })];
   if (options.format === "prettier") parts.push(await prettierFingerprint(join(options.out, "index.ts")));
   const ownFiles = [...(await filesUnder(codeRoot)), ...(await filesUnder(join(packageRoot, "templates")))];
-  const catalogueFiles = (await listCatalogueFiles(options.catalogue)).map((name) => join(options.catalogue, name));
+  const catalogueFiles = (await catalogueFileNames(options.catalogue)).map((name) => join(options.catalogue, name));
   for (const path of [...ownFiles, ...catalogueFiles]) {
     parts.push(relative(packageRoot, path), sha256(await readFile(path)));
   }

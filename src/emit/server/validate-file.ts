@@ -26,7 +26,7 @@ export function bodyGuard(operation: OperationModel, types: readonly NamedType[]
   const json = (operation.request?.content ?? []).filter((media) => isJsonMediaType(media.contentType));
   if (json.length === 0 || json.some((media) => media.schema === undefined || media.schema.kind === "unknown")) return undefined;
   // Bytes cannot come out of JSON.parse: a schema that asks for them would refuse every body.
-  const named = new Map(types.map((type) => [type.name, type.type]));
+  const named = namedTypes(types);
   if (json.some((media) => media.schema && holdsBinary(media.schema, named, new Set()))) return undefined;
   const alternatives: TypeNode[] = [];
   const seen = new Set<string>();
@@ -38,6 +38,18 @@ export function bodyGuard(operation: OperationModel, types: readonly NamedType[]
     }
   }
   return { name: bodyGuardName(operation), alternatives, description: `Checks the JSON request body of ${operation.id}.` };
+}
+
+// Built once per list of types, not once per operation.
+const namedTypeMaps = new WeakMap<readonly NamedType[], ReadonlyMap<string, TypeNode>>();
+
+function namedTypes(types: readonly NamedType[]): ReadonlyMap<string, TypeNode> {
+  let named = namedTypeMaps.get(types);
+  if (!named) {
+    named = new Map(types.map((type) => [type.name, type.type]));
+    namedTypeMaps.set(types, named);
+  }
+  return named;
 }
 
 function holdsBinary(node: TypeNode, named: ReadonlyMap<string, TypeNode>, seen: Set<string>): boolean {

@@ -63,8 +63,40 @@ export function tsFile(imports: readonly string[], statements: readonly string[]
   return indentTs(`${parts.join("\n\n")}\n`);
 }
 
-const OPENERS = new Set(["{", "(", "["]);
-const CLOSERS = new Set(["}", ")", "]"]);
+const OPEN_BRACE = 123; // {
+const OPEN_PAREN = 40; // (
+const OPEN_BRACKET = 91; // [
+const CLOSE_BRACE = 125; // }
+const CLOSE_PAREN = 41; // )
+const CLOSE_BRACKET = 93; // ]
+const DOUBLE_QUOTE = 34;
+const SINGLE_QUOTE = 39;
+const BACKTICK = 96;
+const BACKSLASH = 92;
+const SLASH = 47;
+const STAR = 42;
+
+
+const isOpener = (c: number): boolean => c === OPEN_BRACE || c === OPEN_PAREN || c === OPEN_BRACKET;
+const isCloser = (c: number): boolean => c === CLOSE_BRACE || c === CLOSE_PAREN || c === CLOSE_BRACKET;
+
+const SPECIAL = /["'`{}()[\]/]/g;
+
+/** The index of the quote that closes a string opened before `from`, or -1 when the line ends first. */
+function closingQuote(line: string, from: number, quote: number): number {
+  for (let i = from; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c === BACKSLASH) i += 1;
+    else if (c === quote) return i;
+  }
+  return -1;
+}
+
+const PADS: string[] = [""];
+function pad(level: number): string {
+  while (PADS.length <= level) PADS.push(`${PADS[PADS.length - 1]}  `);
+  return PADS[level] ?? "";
+}
 
 /**
  * Re-indents TypeScript text by bracket depth: each line is trimmed and indented two spaces per
@@ -74,56 +106,71 @@ const CLOSERS = new Set(["}", ")", "]"]);
  * and there is none straight after an opening or before a closing bracket.
  */
 export function indentTs(text: string): string {
-  const out: string[] = [];
+  let out = "";
   let depth = 0;
   let inComment = false;
   let inTemplate = false;
   let continuation = false;
   let pendingBlank = false;
-  for (const raw of text.split("\n")) {
+  let lastCode = -1; // the last character written, as a code
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf("\n", start);
+    if (end === -1) end = text.length;
+    const raw = text.slice(start, end);
+    start = end + 1;
     const line = inTemplate ? raw : raw.trim();
     if (line === "" && !inTemplate) {
       pendingBlank = out.length > 0;
       continue;
     }
     let leading = 0;
-    if (!inComment && !inTemplate) while (leading < line.length && CLOSERS.has(line[leading] ?? "")) leading += 1;
-    const level = Math.max(0, depth - leading) + (continuation ? 1 : 0);
-    const pad = "  ".repeat(level);
-    const startsInTemplate = inTemplate;
-    if (pendingBlank && !startsInTemplate) {
-      const previous = out[out.length - 1] ?? "";
-      if (leading === 0 && !OPENERS.has(previous[previous.length - 1] ?? "")) out.push("");
-    }
+    if (!inComment && !inTemplate) while (leading < line.length && isCloser(line.charCodeAt(leading))) leading += 1;
+    if (pendingBlank && !inTemplate && leading === 0 && !isOpener(lastCode)) out += "\n";
     pendingBlank = false;
-    if (startsInTemplate) out.push(line);
-    else if (inComment) out.push(line.startsWith("*") ? `${pad} ${line}` : `${pad}${line}`);
-    else out.push(`${pad}${line}`);
-    // Scan the line for brackets outside strings and comments.
-    let quote = "";
-    for (let i = 0; i < line.length; i++) {
-      const c = line[i];
+    const indent = pad(Math.max(0, depth - leading) + (continuation ? 1 : 0));
+    if (inTemplate) out += `${line}\n`;
+    else if (inComment && line.charCodeAt(0) === STAR) out += `${indent} ${line}\n`;
+    else out += `${indent}${line}\n`;
+    lastCode = line.charCodeAt(line.length - 1);
+    // Brackets outside strings and comments; runs of other characters are skipped by search.
+    let i = 0;
+    while (i < line.length) {
       if (inComment) {
-        if (c === "*" && line[i + 1] === "/") {
-          inComment = false;
+        const close = line.indexOf("*/", i);
+        if (close === -1) break;
+        inComment = false;
+        i = close + 2;
+        continue;
+      }
+      if (inTemplate) {
+        const close = closingQuote(line, i, BACKTICK);
+        if (close === -1) break;
+        inTemplate = false;
+        i = close + 1;
+        continue;
+      }
+      SPECIAL.lastIndex = i;
+      const found = SPECIAL.exec(line);
+      if (found === null) break;
+      const at = found.index;
+      const c = line.charCodeAt(at);
+      i = at + 1;
+      if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
+        const close = closingQuote(line, i, c);
+        i = close === -1 ? line.length : close + 1;
+      } else if (c === BACKTICK) inTemplate = true;
+      else if (c === SLASH) {
+        const next = line.charCodeAt(i);
+        if (next === SLASH) break;
+        if (next === STAR) {
+          inComment = true;
           i += 1;
         }
-      } else if (inTemplate) {
-        if (c === "\\") i += 1;
-        else if (c === "`") inTemplate = false;
-      } else if (quote !== "") {
-        if (c === "\\") i += 1;
-        else if (c === quote) quote = "";
-      } else if (c === '"' || c === "'") quote = c;
-      else if (c === "`") inTemplate = true;
-      else if (c === "/" && line[i + 1] === "/") break;
-      else if (c === "/" && line[i + 1] === "*") {
-        inComment = true;
-        i += 1;
-      } else if (c !== undefined && OPENERS.has(c)) depth += 1;
-      else if (c !== undefined && CLOSERS.has(c)) depth = Math.max(0, depth - 1);
+      } else if (isOpener(c)) depth += 1;
+      else if (depth > 0) depth -= 1;
     }
     continuation = !inComment && !inTemplate && line.endsWith("=") && !line.startsWith("//");
   }
-  return `${out.join("\n")}\n`;
+  return out;
 }

@@ -1,5 +1,5 @@
-// The view models the templates print. Every string in them is Markdown escaped here (type Md);
-// the templates only arrange it.
+// The view models the pages print (render.ts). Every string in them is Markdown escaped here
+// (type Md); the pages only arrange it.
 import type {
   ApiModel,
   MediaType,

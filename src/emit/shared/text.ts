@@ -39,9 +39,14 @@ function flatten(text: string): string {
 // no-unsafe-markdown) look for the bare scheme, so its colon is escaped too.
 const SCRIPT_SCHEME = /\b(javascript|vbscript):/gi;
 
-/** Inline Markdown text: no markup, no live HTML, no template syntax survives; one line. Safe in a table cell. */
+/**
+ * Inline Markdown text: no markup, no live HTML, no template syntax survives; one line, spaces
+ * collapsed. Safe in a table cell.
+ */
 export function markdownText(text: string): string {
+  // Runs of spaces render as one; written as one, the page reads the same in source and rendered.
   const escaped = flatten(text)
+    .replace(/[ \t]{2,}/g, " ")
     .replace(MARKDOWN_SPECIAL, (c) => ENTITIES[c] ?? "\\" + c)
     .replace(SCRIPT_SCHEME, "$1\\:");
   return escaped

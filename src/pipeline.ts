@@ -1,6 +1,6 @@
 // catalogue -> model -> emitters -> files with their header -> writer. The one entry point for
 // generating. Emitters write final text; prettier runs only when the options ask for it.
-import { readdir, readFile } from "node:fs/promises";
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ApiModel } from "./model/types.js";
@@ -89,17 +89,17 @@ function catalogueLabel(options: GenerateOptions): string {
 }
 
 /** The catalogue's files, by the rule of load.ts's listCatalogueFiles, without loading the YAML parser. */
-async function catalogueFileNames(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
+function catalogueFileNames(dir: string): string[] {
+  const entries = readdirSync(dir, { withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile() && /\.ya?ml$/.test(entry.name))
     .map((entry) => entry.name)
     .sort();
 }
 
-async function filesUnder(dir: string): Promise<string[]> {
+function filesUnder(dir: string): string[] {
   try {
-    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
     return entries
       .filter((entry) => entry.isFile() && !/\.test(-d)?\.ts$/.test(entry.name))
       .map((entry) => join(entry.parentPath, entry.name))
@@ -116,10 +116,11 @@ async function filesUnder(dir: string): Promise<string[]> {
 async function hashInputs(options: GenerateOptions, targets: readonly Target[]): Promise<string> {
   const parts: string[] = [JSON.stringify({ targets, label: catalogueLabel(options), format: options.format ?? "final" })];
   if (options.format === "prettier") parts.push(await prettierFingerprint(join(options.out, "index.ts")));
-  const ownFiles = [...(await filesUnder(codeRoot)), ...(await filesUnder(join(packageRoot, "templates")))];
-  const catalogueFiles = (await catalogueFileNames(options.catalogue)).map((name) => join(options.catalogue, name));
+  const ownFiles = [...filesUnder(codeRoot), ...filesUnder(join(packageRoot, "templates"))];
+  const catalogueFiles = catalogueFileNames(options.catalogue).map((name) => join(options.catalogue, name));
   for (const path of [...ownFiles, ...catalogueFiles]) {
-    parts.push(relative(packageRoot, path), sha256(await readFile(path)));
+    // Small files, read synchronously: a promise per file costs more than the read.
+    parts.push(relative(packageRoot, path), sha256(readFileSync(path)));
   }
   return sha256(parts.join("\n"));
 }

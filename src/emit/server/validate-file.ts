@@ -23,6 +23,17 @@ export function bodyGuardName(operation: OperationModel): string {
  * checked: it arrives as bytes.
  */
 export function bodyGuard(operation: OperationModel, types: readonly NamedType[] = []): GuardRoot | undefined {
+  // Asked for by the route table twice and by the validate file: worked out once per operation.
+  const cached = bodyGuards.get(operation);
+  if (cached?.types === types) return cached.guard;
+  const guard = computeBodyGuard(operation, types);
+  bodyGuards.set(operation, { types, guard });
+  return guard;
+}
+
+const bodyGuards = new WeakMap<OperationModel, { types: readonly NamedType[]; guard: GuardRoot | undefined }>();
+
+function computeBodyGuard(operation: OperationModel, types: readonly NamedType[]): GuardRoot | undefined {
   const json = (operation.request?.content ?? []).filter((media) => isJsonMediaType(media.contentType));
   if (json.length === 0 || json.some((media) => media.schema === undefined || media.schema.kind === "unknown")) return undefined;
   // Bytes cannot come out of JSON.parse: a schema that asks for them would refuse every body.

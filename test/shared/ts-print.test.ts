@@ -43,6 +43,13 @@ describe("indentTs", () => {
     expect(indentTs("a;\n\n\n\nb {\n\nc;\n\n}\n")).toBe("a;\n\nb {\n  c;\n}\n");
   });
 
+  it("indents one level for a line that opens several brackets, as in f({ or () => ([", () => {
+    expect(indentTs("a: () => ([\n{ b: 1 },\n]),\nf({\nc: [\n1,\n],\n});\n")).toBe(
+      "a: () => ([\n  { b: 1 },\n]),\nf({\n  c: [\n    1,\n  ],\n});\n",
+    );
+    expect(indentTs("x = g(1) + {\ny: 2,\n};\n")).toBe("x = g(1) + {\n  y: 2,\n};\n");
+  });
+
   it("indents the line after one ending in = a level further", () => {
     expect(indentTs("type A =\nB;\n")).toBe("type A =\n  B;\n");
   });

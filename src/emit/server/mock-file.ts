@@ -58,7 +58,10 @@ function moduleMockName(module: ModuleModel): string {
 function mockEntries(module: ModuleModel): string[] {
   return module.operations.flatMap((operation) => {
     const example = mockExample(operation);
-    return example ? [`${propertyKey(operation.id)}: () => (${jsonLiteral(example.value)}),`] : [];
+    if (!example) return [];
+    const literal = jsonLiteral(example.value);
+    // An object literal after `=>` needs parentheses, or it would be read as a block.
+    return [`${propertyKey(operation.id)}: () => ${literal.startsWith("{") ? `(${literal})` : literal},`];
   });
 }
 

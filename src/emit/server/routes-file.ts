@@ -82,7 +82,7 @@ export function moduleRoutesFile(module: ModuleModel, types: readonly NamedType[
     ],
     [
       `${docBlock([`The operations of the ${module.id} module, as the router sees them.`])}export const ${moduleRoutesName(module)}: readonly RouteDefinition[] = [
-${entries.join(",\n")}
+${entries.map((entry) => `${entry},`).join("\n")}
 ];`,
     ],
   );

@@ -100,14 +100,17 @@ function pad(level: number): string {
 
 /**
  * Re-indents TypeScript text by bracket depth: each line is trimmed and indented two spaces per
- * bracket (`{`, `(`, `[`) open before it; a line starting with closers sits at their depth, the
+ * line that left brackets (`{`, `(`, `[`) open before it (one level however many it opened:
+ * `f({` indents what follows once); a line starting with closers sits at their depth, the
  * lines of a block comment one space in (` * `), a line after one ending in `=` one level further.
  * Brackets in strings, template literals and comments do not count. Runs of blank lines become one,
  * and there is none straight after an opening or before a closing bracket.
  */
 export function indentTs(text: string): string {
   let out = "";
-  let depth = 0;
+  // The open brackets, innermost last; true for the first of those a line left open (it indents).
+  const open: boolean[] = [];
+  let level = 0; // how many of `open` are true
   let inComment = false;
   let inTemplate = false;
   let continuation = false;
@@ -128,12 +131,15 @@ export function indentTs(text: string): string {
     if (!inComment && !inTemplate) while (leading < line.length && isCloser(line.charCodeAt(leading))) leading += 1;
     if (pendingBlank && !inTemplate && leading === 0 && !isOpener(lastCode)) out += "\n";
     pendingBlank = false;
-    const indent = pad(Math.max(0, depth - leading) + (continuation ? 1 : 0));
+    let closing = 0; // levels the leading closers end
+    for (let k = 1; k <= leading && k <= open.length; k++) if (open[open.length - k]) closing += 1;
+    const indent = pad(level - closing + (continuation ? 1 : 0));
     if (inTemplate) out += `${line}\n`;
     else if (inComment && line.charCodeAt(0) === STAR) out += `${indent} ${line}\n`;
     else out += `${indent}${line}\n`;
     lastCode = line.charCodeAt(line.length - 1);
     // Brackets outside strings and comments; runs of other characters are skipped by search.
+    let lowest = open.length; // open[lowest..] were opened on this line
     let i = 0;
     while (i < line.length) {
       if (inComment) {
@@ -167,8 +173,15 @@ export function indentTs(text: string): string {
           inComment = true;
           i += 1;
         }
-      } else if (isOpener(c)) depth += 1;
-      else if (depth > 0) depth -= 1;
+      } else if (isOpener(c)) open.push(false);
+      else if (open.length > 0) {
+        if (open.pop()) level -= 1;
+        lowest = Math.min(lowest, open.length);
+      }
+    }
+    if (lowest < open.length) {
+      open[lowest] = true;
+      level += 1;
     }
     continuation = !inComment && !inTemplate && line.endsWith("=") && !line.startsWith("//");
   }

@@ -25,6 +25,7 @@ if (!entry) {
 }
 
 execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root, stdio: "inherit" });
+execFileSync(process.execPath, [join(root, "scripts/build-validator.mjs")], { cwd: root, stdio: "inherit" });
 
 if (name === "peers") {
   // The peers are not root dependencies: install them from bench/peers' own lockfile when needed.

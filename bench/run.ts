@@ -63,12 +63,6 @@ async function benchSize(operations: number): Promise<SizeResult> {
     cold.push(await generate("cold generate"));
     log(`${operations} ops: cold generate ${Math.round(cold.at(-1)!.wallMs)} ms (load ${load1().toFixed(2)})`);
   }
-  const coldWarmCache: Measured[] = [];
-  for (let i = 0; i < runs; i++) {
-    rmSync(out, { recursive: true, force: true });
-    coldWarmCache.push(await generate("cold generate, warm cache"));
-  }
-
   const before = snapshot(out);
   const noop: Measured[] = [];
   for (let i = 0; i < Math.max(runs, 3); i++) noop.push(await generate("no-op regenerate"));
@@ -85,13 +79,6 @@ async function benchSize(operations: number): Promise<SizeResult> {
     written.push(touched(previous, snapshot(out)).filter((path) => !path.endsWith(".catalogen-manifest.json")));
   }
   log(`${operations} ops: one change ${Math.round(median(oneChanged.map((r) => r.wallMs)))} ms, ${written[0]!.join(", ")} rewritten`);
-  // The same without the prettier cache: what the cache saves. As slow as a cold generate, so
-  // above 2,000 operations only with --all (the default run must stay within about 10 minutes).
-  const oneChangedNoCache: Measured[] = [];
-  for (let i = 0; i < (operations <= 2000 || values.all ? runs : 0); i++) {
-    changeOneOperation(catalogue, runs + i + 1);
-    oneChangedNoCache.push(await generate("regenerate after one change, no cache", "off"));
-  }
 
   const size = folderSize(out, (path) => !path.endsWith(".catalogen-manifest.json"));
   const clientFiles = listFiles(join(out, "client")).filter((path) => path.endsWith(".ts"));
@@ -111,10 +98,8 @@ async function benchSize(operations: number): Promise<SizeResult> {
     operations,
     modules: model.modules.length,
     cold: timing(cold),
-    coldWarmCache: timing(coldWarmCache),
     noop: { ...timing(noop), filesTouched: noopTouched.length, upToDate },
     oneChanged: { ...timing(oneChanged), filesWritten: Math.max(...written.map((paths) => paths.length)), rewritten: written[0]! },
-    ...(oneChangedNoCache.length > 0 && { oneChangedNoCache: timing(oneChangedNoCache) }),
     output: { files: size.files, bytes: size.bytes, clientFiles: clientSize.files, clientBytes: clientSize.bytes },
     tsc: { ...timing(tsc), errors, files: clientFiles.length },
     bundle,

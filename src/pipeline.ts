@@ -1,20 +1,24 @@
-// catalogue -> model -> emitters -> formatted files -> writer. The one entry point for generating.
-import { readdir, readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
+// catalogue -> model -> emitters -> files with their header -> writer. The one entry point for
+// generating. Emitters write final text; prettier runs only when the options ask for it.
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { listCatalogueFiles } from "./load/load.js";
 import type { ApiModel } from "./model/types.js";
 import { EMITTERS } from "./emit/registry.js";
 import { TARGETS, type GeneratedFile, type Target } from "./emit/types.js";
-import { loadModel } from "./validate/index.js";
-import { formatFile } from "./write/format.js";
+import { formatWithConsumerConfig, prettierFingerprint } from "./write/format.js";
 import { withHeader } from "./write/header.js";
 import { sha256 } from "./write/manifest.js";
 import { isSafeOutputPath } from "./write/paths.js";
 import { checkOutput, Output, type CheckReport, type OutputFile, type WriteReport } from "./write/writer.js";
 
-export { loadModel };
+/**
+ * Reads, checks and models the catalogue in `dir` (see validate/index.ts). Loaded on first use:
+ * a no-op generate never pays for the YAML parser and the checks.
+ */
+export async function loadModel(dir: string): Promise<ApiModel> {
+  return (await import("./validate/index.js")).loadModel(dir);
+}
 
 export interface GenerateOptions {
   /** Folder holding api.yaml and the module files. */
@@ -23,6 +27,11 @@ export interface GenerateOptions {
   out: string;
   /** Default: all of them. */
   targets?: readonly Target[];
+  /**
+   * `"prettier"`: run prettier over the generated .ts, .md and .json files with the prettier
+   * config that applies to the output folder. Default: the emitters' own final text.
+   */
+  format?: "prettier";
 }
 
 export type GenerateResult = { upToDate: true } | ({ upToDate: false } & WriteReport);
@@ -54,7 +63,7 @@ function uniqueTargets(targets: readonly Target[] = TARGETS): Target[] {
   return TARGETS.filter((target) => targets.includes(target));
 }
 
-/** Every target's files, with header and formatting, by output path. */
+/** Every target's files, with header (and prettier when asked), by output path. */
 export async function render(model: ApiModel, options: GenerateOptions, targets: readonly Target[]): Promise<Map<string, OutputFile>> {
   const source = catalogueLabel(options);
   const generated: (GeneratedFile & { target: Target })[] = [];
@@ -67,11 +76,13 @@ export async function render(model: ApiModel, options: GenerateOptions, targets:
     if (seen.has(file.path)) throw new Error(`two emitters produced ${file.path}`);
     seen.add(file.path);
   }
-  // One file at a time: prettier's syntax trees are large, and formatting every file at once
-  // keeps them all alive together (at 10,000 operations that exhausts the heap).
   const files = new Map<string, OutputFile>();
   for (const file of generated) {
-    files.set(file.path, { content: await formatFile(file.path, withHeader(file.path, file.content, source)), target: file.target });
+    const content = withHeader(file.path, file.content, source);
+    // One file at a time: prettier's syntax trees are large, and formatting every file at once
+    // keeps them all alive together (at 10,000 operations that exhausts the heap).
+    const final = options.format === "prettier" ? await formatWithConsumerConfig(file.path, content, join(options.out, file.path)) : content;
+    files.set(file.path, { content: final, target: file.target });
   }
   return files;
 }
@@ -82,9 +93,18 @@ function catalogueLabel(options: GenerateOptions): string {
   return `${rel || "."}/*.yaml`;
 }
 
-async function filesUnder(dir: string): Promise<string[]> {
+/** The catalogue's files, by the rule of load.ts's listCatalogueFiles, without loading the YAML parser. */
+function catalogueFileNames(dir: string): string[] {
+  const entries = readdirSync(dir, { withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && /\.ya?ml$/.test(entry.name))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+function filesUnder(dir: string): string[] {
   try {
-    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
     return entries
       .filter((entry) => entry.isFile() && !/\.test(-d)?\.ts$/.test(entry.name))
       .map((entry) => join(entry.parentPath, entry.name))
@@ -94,14 +114,18 @@ async function filesUnder(dir: string): Promise<string[]> {
   }
 }
 
-/** Hash of the catalogue, the generator's own code and templates, prettier's version and the options. */
+/**
+ * Hash of the catalogue, the generator's own code and templates and the options; with
+ * `format: "prettier"`, also prettier's version and the config it finds for the output folder.
+ */
 async function hashInputs(options: GenerateOptions, targets: readonly Target[]): Promise<string> {
-  const parts: string[] = [JSON.stringify({ targets, label: catalogueLabel(options) })];
-  const prettierPackage = createRequire(import.meta.url).resolve("prettier/package.json");
-  const ownFiles = [...(await filesUnder(codeRoot)), ...(await filesUnder(join(packageRoot, "templates")))];
-  const catalogueFiles = (await listCatalogueFiles(options.catalogue)).map((name) => join(options.catalogue, name));
-  for (const path of [prettierPackage, ...ownFiles, ...catalogueFiles]) {
-    parts.push(relative(packageRoot, path), sha256(await readFile(path)));
+  const parts: string[] = [JSON.stringify({ targets, label: catalogueLabel(options), format: options.format ?? "final" })];
+  if (options.format === "prettier") parts.push(await prettierFingerprint(join(options.out, "index.ts")));
+  const ownFiles = [...filesUnder(codeRoot), ...filesUnder(join(packageRoot, "templates"))];
+  const catalogueFiles = catalogueFileNames(options.catalogue).map((name) => join(options.catalogue, name));
+  for (const path of [...ownFiles, ...catalogueFiles]) {
+    // Small files, read synchronously: a promise per file costs more than the read.
+    parts.push(relative(packageRoot, path), sha256(readFileSync(path)));
   }
   return sha256(parts.join("\n"));
 }

@@ -20,14 +20,14 @@ export interface SizeResult {
   /** Absent in results written before it was recorded. */
   taken?: Taken;
   modules: number;
-  /** All four targets, fresh output folder, empty prettier cache. */
+  /** All four targets, fresh output folder (and, in rows from before prettier left the default path, an empty prettier cache). */
   cold: Timing;
-  /** Fresh output folder, prettier cache kept from an earlier run. */
-  coldWarmCache: Timing;
+  /** Rows from before prettier left the default path: fresh output folder, prettier cache kept from an earlier run. */
+  coldWarmCache?: Timing;
   noop: Timing & { filesTouched: number; upToDate: boolean };
   /** `rewritten`: the output files the first such run changed. */
   oneChanged: Timing & { filesWritten: number; rewritten: string[] };
-  /** The same change with the prettier cache off. */
+  /** Rows from before prettier left the default path: the same change with the prettier cache off. */
   oneChangedNoCache?: Timing;
   output: { files: number; bytes: number; clientFiles: number; clientBytes: number };
   tsc: Timing & { errors: number; files: number };

@@ -33,6 +33,7 @@ export const COMMANDS: Command[] = [
       target: { type: "string", valueName: "list", description: "Comma-separated targets: client,server,docs,openapi" },
       check: { type: "boolean", description: "Write nothing; exit 1 naming every stale, missing or extra file" },
       watch: { type: "boolean", description: "Regenerate on every change of the catalogue or config until Ctrl-C" },
+      format: { type: "string", valueName: "prettier", description: "Format the output with the prettier config of the out folder" },
     },
     async run({ config, flags, io }) {
       if (flags.watch) {
@@ -44,7 +45,9 @@ export const COMMANDS: Command[] = [
       const started = performance.now();
       const took = () => formatDuration(performance.now() - started);
       const outDir = typeof flags.out === "string" ? resolve(io.cwd, flags.out) : config.out;
-      const options = { catalogue: config.catalogue, out: outDir, targets: config.targets };
+      const format = typeof flags.format === "string" ? flags.format : config.format;
+      if (format !== undefined && format !== "prettier") throw new UsageError(`unknown format "${format}"; use prettier or leave it out`);
+      const options = { catalogue: config.catalogue, out: outDir, targets: config.targets, ...(format && { format: "prettier" as const }) };
       const out = shown(outDir, io.cwd);
       if (flags.check) {
         const report = await check(options);

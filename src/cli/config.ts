@@ -18,6 +18,8 @@ export interface CatalogenConfig {
   scaffold?: { out?: string };
   /** `catalogen mock`: `tokens` is a token table file, one `token=sellerId:kind` a line. */
   mock?: { tokens?: string };
+  /** `"prettier"`: format generated files with the prettier config of the output folder. Default: catalogen's own layout. */
+  format?: "prettier";
 }
 
 /** Identity: gives a config file type checking and completion (`export default defineConfig({...})`). */
@@ -31,6 +33,7 @@ export interface ResolvedConfig {
   targets: Target[];
   scaffoldOut?: string;
   mockTokens?: string;
+  format?: "prettier";
   /** The file the settings came from, if any. */
   source?: string;
 }
@@ -50,12 +53,16 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Resolv
   for (const target of targets) {
     if (!TARGETS.includes(target)) throw new ConfigError(`${found?.path}: unknown target "${target}"; use ${TARGETS.join(", ")}`);
   }
+  if (config.format !== undefined && config.format !== "prettier") {
+    throw new ConfigError(`${found?.path}: unknown format ${JSON.stringify(config.format)}; use "prettier" or leave it out`);
+  }
   return {
     catalogue: resolve(base, config.catalogue ?? "catalogue"),
     out: resolve(base, config.out ?? "generated"),
     targets,
     ...(config.scaffold?.out !== undefined && { scaffoldOut: resolve(base, config.scaffold.out) }),
     ...(config.mock?.tokens !== undefined && { mockTokens: resolve(base, config.mock.tokens) }),
+    ...(config.format !== undefined && { format: config.format }),
     ...(found && { source: found.path }),
   };
 }

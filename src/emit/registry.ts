@@ -1,6 +1,6 @@
 import type { Emitter, Target } from "./types.js";
 
-// Emitters load lazily: a no-op regenerate never pays for ts-morph or handlebars.
+// Emitters load lazily: a no-op regenerate never loads one.
 export const EMITTERS: Record<Target, () => Promise<Emitter>> = {
   client: async () => (await import("./client/index.js")).emitClient,
   server: async () => (await import("./server/index.js")).emitServer,

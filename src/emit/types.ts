@@ -3,7 +3,7 @@ import type { ApiModel } from "../model/types.js";
 /** One file an emitter wants written, relative to the output folder (posix separators). */
 export interface GeneratedFile {
   path: string;
-  /** Unformatted is fine: the writer runs prettier on .ts, .md and .json files. */
+  /** Final text, as it is written (after the header); prettier runs over it only with `format: "prettier"`. */
   content: string;
 }
 

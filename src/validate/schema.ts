@@ -1,15 +1,37 @@
-// Checks each file against the JSON Schema that editors use too: one source of truth.
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+// Checks each file against the JSON Schema that editors use too: one source of truth. The build
+// compiles the schema once into dist/validate/catalogue-validator.cjs (ajv's standalone code, see
+// scripts/build-validator.mjs), so a run does not load ajv's compiler nor compile the schema; where
+// that file is absent (running from src/, in tests) the schema is compiled here, with the same options.
+import { createRequire } from "node:module";
+import type { ErrorObject, Options, ValidateFunction } from "ajv";
 import schema from "../schema/catalogue.schema.json" with { type: "json" };
 import { locatePath, type CatalogueFile, type YamlPath } from "../load/load.js";
 import type { Diagnostic } from "./diagnostic.js";
 import { closest } from "./suggest.js";
 
+export const AJV_OPTIONS: Options = { allErrors: true, strict: false, verbose: true };
+export { schema as catalogueSchema };
+
+const require = createRequire(import.meta.url);
 let compiled: ValidateFunction | undefined;
 
 function validator(): ValidateFunction {
-  compiled ??= new Ajv({ allErrors: true, strict: false, verbose: true }).compile(schema);
+  compiled ??= prebuilt() ?? compileNow();
   return compiled;
+}
+
+function prebuilt(): ValidateFunction | undefined {
+  try {
+    return require("./catalogue-validator.cjs") as ValidateFunction;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "MODULE_NOT_FOUND") return undefined;
+    throw error;
+  }
+}
+
+function compileNow(): ValidateFunction {
+  const { Ajv } = require("ajv") as typeof import("ajv");
+  return new Ajv(AJV_OPTIONS).compile(schema);
 }
 
 export function checkSchema(file: CatalogueFile): Diagnostic[] {

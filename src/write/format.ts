@@ -1,5 +1,6 @@
-// Formats generated text with prettier, under fixed options so output never depends on the
-// machine or on a prettier config lying around in the consumer's repo.
+// Prettier, for what asks for it: `generate` with `format: "prettier"` (the consumer's prettier
+// config for the output folder applies) and scaffold (fixed options, so its output never depends
+// on the machine). The default generate writes the emitters' final text and never loads prettier.
 //
 // Prettier is most of a generate's time, and a regenerate after a small catalogue change hands it
 // mostly the same texts again. So formatted texts are cached on disk, keyed by the hash of
@@ -9,7 +10,7 @@
 // CATALOGEN_CACHE_DIR; `off` disables it). Any trouble reading or writing it means "no cache".
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 const PARSERS: Record<string, string> = { ".ts": "typescript", ".md": "markdown", ".json": "json" };
 
@@ -20,18 +21,20 @@ export function parserFor(path: string): string | undefined {
   return dot === -1 ? undefined : PARSERS[path.slice(dot)];
 }
 
+type Options = Readonly<Record<string, unknown>>;
+
 /** Callers format one file at a time (see render in pipeline.ts): prettier's trees are large. */
-export async function formatFile(path: string, content: string): Promise<string> {
+export async function formatFile(path: string, content: string, options: Options = FORMAT_OPTIONS): Promise<string> {
   const parser = parserFor(path);
   if (!parser) return content.endsWith("\n") ? content : `${content}\n`;
   const prettier = await import("prettier");
   const cache = formatCache();
-  const key = cache && cacheKey(prettier.version, parser, content);
+  const key = cache && cacheKey(prettier.version, parser, content, options);
   const hit = key === undefined ? undefined : cache?.get(key);
   if (hit !== undefined) return hit;
   let formatted: string;
   try {
-    formatted = await prettier.format(content, { ...FORMAT_OPTIONS, parser });
+    formatted = await prettier.format(content, { ...options, parser });
   } catch (error) {
     // An emitter produced text prettier cannot parse: a catalogen bug, so say where.
     throw new Error(`catalogen produced unparsable ${parser} for ${path}: ${(error as Error).message}`, { cause: error });
@@ -40,9 +43,35 @@ export async function formatFile(path: string, content: string): Promise<string>
   return formatted;
 }
 
-export function cacheKey(prettierVersion: string, parser: string, content: string): string {
+/**
+ * Formats a generated file with the prettier config that applies where it will be written
+ * (`target`, an absolute path), prettier's defaults where there is none.
+ */
+export async function formatWithConsumerConfig(path: string, content: string, target: string): Promise<string> {
+  return formatFile(path, content, await consumerOptions(target));
+}
+
+const consumerConfigs = new Map<string, Promise<Options>>();
+
+async function consumerOptions(target: string): Promise<Options> {
+  const dir = dirname(target);
+  let found = consumerConfigs.get(dir);
+  if (!found) {
+    found = import("prettier").then(async (prettier) => ({ ...(await prettier.resolveConfig(target, { editorconfig: true })) }));
+    consumerConfigs.set(dir, found);
+  }
+  return found;
+}
+
+/** Prettier's version and the config it finds for `target`: what a prettier-formatted output depends on. */
+export async function prettierFingerprint(target: string): Promise<string> {
+  const prettier = await import("prettier");
+  return JSON.stringify({ version: prettier.version, options: await consumerOptions(target) });
+}
+
+export function cacheKey(prettierVersion: string, parser: string, content: string, options: Options = FORMAT_OPTIONS): string {
   return createHash("sha256")
-    .update(JSON.stringify({ prettierVersion, parser, options: FORMAT_OPTIONS }))
+    .update(JSON.stringify({ prettierVersion, parser, options }))
     .update("\0")
     .update(content)
     .digest("hex");

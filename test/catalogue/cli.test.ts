@@ -21,6 +21,7 @@ describe("catalogen CLI", () => {
     [["frobnicate"], /unknown command "frobnicate"/],
     [["generate", "--bogus"], /Unknown option '--bogus'/],
     [["generate", "--target", "client,pdf"], /unknown target "pdf"/],
+    [["generate", "--format", "pretty"], /unknown format "pretty"/],
     [["list", "stray"], /Unexpected argument 'stray'/],
     [[], /Usage: catalogen <command>/],
   ])("exits 2 on a usage error: %j", async (args, message) => {
@@ -52,6 +53,27 @@ describe("catalogen CLI", () => {
     expect(result.out).not.toContain("docs/");
     const flagged = await run(["generate", "--out", "other", "--target", "docs"], dir);
     expect(flagged.out).toContain("wrote   other/docs/README.md");
+  });
+
+  it("formats with the output folder's prettier config when the config or --format asks for prettier", async () => {
+    const dir = await freshDir("config-format");
+    await writeFile(join(dir, ".prettierrc.json"), JSON.stringify({ useTabs: true }));
+    await writeFile(join(dir, "catalogen.config.json"), JSON.stringify({ catalogue: repoCatalogue, targets: ["openapi"], format: "prettier" }));
+    expect((await run(["generate"], dir)).code).toBe(0);
+    expect(await readFile(join(dir, "generated", "openapi.json"), "utf8")).toMatch(/^\t"openapi": /m);
+    await writeFile(join(dir, "catalogen.config.json"), JSON.stringify({ catalogue: repoCatalogue, targets: ["openapi"] }));
+    expect((await run(["generate"], dir)).code).toBe(0);
+    expect(await readFile(join(dir, "generated", "openapi.json"), "utf8")).toMatch(/^ {2}"openapi": /m); // the default: catalogen's own layout
+    expect((await run(["generate", "--format", "prettier"], dir)).code).toBe(0);
+    expect(await readFile(join(dir, "generated", "openapi.json"), "utf8")).toMatch(/^\t"openapi": /m);
+  });
+
+  it("refuses an unknown format in the config", async () => {
+    const dir = await freshDir("config-format-bad");
+    await writeFile(join(dir, "catalogen.config.json"), JSON.stringify({ catalogue: repoCatalogue, format: "tidy" }));
+    const result = await run(["generate"], dir);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/unknown format "tidy"/);
   });
 
   it("reads a JavaScript config file with defineConfig", async () => {

@@ -81,7 +81,7 @@ describe("layout", () => {
 
   test("createClient groups modules in camelCase", () => {
     const client = file("client/client.ts");
-    const names = [...client.matchAll(/^ {4}readonly (\w+): \w+Operations;/gm)].map((m) => m[1]);
+    const names = [...client.matchAll(/^ {2}readonly (\w+): \w+Operations;/gm)].map((m) => m[1]);
     expect(names?.sort()).toEqual(
       ["items", "inStorePickup", "ordersDbs", "analytics", "communications", "wbd", "finances", "general", "tariffs", "supplies"].sort(),
     );

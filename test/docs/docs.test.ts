@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadModel } from "../../src/pipeline.js";
 import type { ApiModel, OperationModel } from "../../src/model/types.js";
@@ -230,8 +229,13 @@ describe("docs of every kind of type (docs-shapes)", () => {
     expect(section(pages.get("shapes.md")!, "getOwner")).toContain("### Request body\n\nNone.");
   });
 
-  it("loads its templates from templates/docs", () => {
-    expect(existsSync(new URL("../../templates/docs/module.md.hbs", import.meta.url))).toBe(true);
+  it("writes final Markdown: no trailing spaces, no run of blank lines, one newline at the end", () => {
+    expect(pages.size).toBeGreaterThan(1);
+    for (const [name, page] of pages) {
+      expect(page, name).not.toMatch(/[ \t]$/m);
+      expect(page, name).not.toMatch(/\n\n\n/);
+      expect(page.endsWith("\n") && !page.endsWith("\n\n"), name).toBe(true);
+    }
   });
 });
 

@@ -30,8 +30,12 @@ const HOSTILE = [
   "    indented code",
 ];
 
-/** What a reader should see for inline text: one line, whitespace runs at the ends dropped. */
-const flat = (text: string): string => text.replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]/g, " ").trim();
+/** What a reader should see for inline text: one line, whitespace at the ends dropped, a run of spaces as one. */
+const flat = (text: string): string =>
+  text
+    .replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]/g, " ")
+    .replace(/[ \t]{2,}/g, " ")
+    .trim();
 
 describe("docCommentText", () => {
   it.each(HOSTILE)("keeps %j inside the comment", (text) => {

@@ -1,6 +1,8 @@
-// The prettier output cache (src/write/format.ts) must never change a byte of output: generating
-// with no cache, an empty cache and a full cache gives identical files, and a cache that cannot be
-// read or written is no cache, not an error.
+// The prettier output cache (src/write/format.ts), used when generate runs with
+// `format: "prettier"`, must never change a byte of output: generating with no cache, an empty
+// cache and a full cache gives identical files, and a cache that cannot be read or written is no
+// cache, not an error. The default generate writes the emitters' final text: no prettier, no cache.
+import { existsSync } from "node:fs";
 import { mkdir, readFile, readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -21,10 +23,10 @@ async function freshPipeline(cacheDir: string): Promise<{ pipeline: Pipeline; fo
   return { pipeline, format };
 }
 
-async function generateWith(cacheDir: string, catalogue: string): Promise<{ out: string; format: Format }> {
+async function generateWith(cacheDir: string, catalogue: string, prettier = true): Promise<{ out: string; format: Format }> {
   const { pipeline, format } = await freshPipeline(cacheDir);
   const out = join(await freshDir("format-cache"), "generated");
-  await pipeline.generate({ catalogue, out });
+  await pipeline.generate({ catalogue, out, ...(prettier && { format: "prettier" as const }) });
   format.saveFormatCache(); // the CLI does this at exit; a test process exits much later
   return { out, format };
 }
@@ -111,13 +113,35 @@ describe("prettier output cache, when it cannot be used", () => {
     expect(await contents((await generateWith(join(blocker, "cache"), catalogue)).out)).toEqual(expected);
   });
 
-  it("keys on prettier's version, the parser and the text", async () => {
+  it("keys on prettier's version, the parser, the options and the text", async () => {
     const { format } = await freshPipeline("off");
     const key = format.cacheKey("3.0.0", "typescript", "const a = 1");
     expect(format.cacheKey("3.0.0", "typescript", "const a = 1")).toBe(key);
     expect(format.cacheKey("3.0.1", "typescript", "const a = 1")).not.toBe(key);
     expect(format.cacheKey("3.0.0", "babel-ts", "const a = 1")).not.toBe(key);
     expect(format.cacheKey("3.0.0", "typescript", "const a = 2")).not.toBe(key);
+    expect(format.cacheKey("3.0.0", "typescript", "const a = 1", { semi: false })).not.toBe(key);
+  });
+
+  it("is not used by the default generate, which never runs prettier", async () => {
+    const cacheDir = join(await freshDir("format-cache-default"), "cache");
+    const { out } = await generateWith(cacheDir, catalogue, false);
+    expect(existsSync(join(cacheDir, "prettier.json"))).toBe(false);
+    expect((await contents(out)).size).toBe(expected.size);
+  });
+
+  it("applies the prettier config of the output folder", async () => {
+    const { pipeline } = await freshPipeline("off");
+    const root = await freshDir("format-consumer-config");
+    await writeFile(join(root, ".prettierrc.json"), JSON.stringify({ semi: false, printWidth: 80 }));
+    const out = join(root, "generated");
+    await pipeline.generate({ catalogue, out, format: "prettier" });
+    const client = await readFile(join(out, "client", "client.ts"), "utf8");
+    expect(client).toContain('from "./runtime/transport.js"\n');
+    expect(client).not.toMatch(/;\n/);
+    const [path, text] = [...expected].find(([name]) => name.endsWith("client.ts")) ?? ["", ""];
+    expect(path).toBe("client/client.ts");
+    expect(text).toMatch(/;\n/); // the same file under catalogen's prettier defaults
   });
 
   it("lives under the working directory's node_modules, and only where one exists", async () => {

@@ -19,6 +19,7 @@ import { moduleFile, operationsInterfaceName } from "./module-file.js";
 import { operationsFile } from "./operations-file.js";
 import { argsTypeName, guardRootName, operationConstName, resultShape, CLIENT_RESPONSE_TYPES } from "./signature.js";
 import { typesFiles } from "../shared/types-files.js";
+import { exportFrom, indentTs } from "../shared/ts-print.js";
 
 /** Names the public surface exports besides the operations; no operation may take one. */
 const RUNTIME_EXPORTS = [
@@ -66,7 +67,9 @@ export function emitClient(model: ApiModel): GeneratedFile[] {
     const guards = module.operations.flatMap((operation) => resultShape(operation).guard ?? []);
     if (guards.length > 0) roots.set(module.id, guards);
   }
-  const validators = validatorFiles({ types: model.types, roots, dir: "client/validate", helpersModule: "../shared/guard.js" });
+  const validators = validatorFiles({ types: model.types, roots, dir: "client/validate", helpersModule: "../shared/guard.js" }).map(
+    (file) => ({ path: file.path, content: indentTs(file.content) }),
+  );
   const files: GeneratedFile[] = [
     ...templateFiles("client"),
     ...sharedTemplateFiles("client"),
@@ -84,29 +87,29 @@ export function emitClient(model: ApiModel): GeneratedFile[] {
 function indexFile(model: ApiModel): string {
   const lines = [
     "// The client's public surface.",
-    `export { createClient, createTransport } from "./client.js";`,
-    `export type { Client, ClientOptions, ModuleName, TransportOptions } from "./client.js";`,
-    `export { retries } from "./runtime/retries.js";`,
-    `export { rateLimits } from "./runtime/rate-limits.js";`,
-    `export type { RateLimitOptions } from "./runtime/rate-limits.js";`,
-    `export { responseChecks } from "./runtime/response-checks.js";`,
-    `export type { ResponseCheckOptions } from "./runtime/response-checks.js";`,
-    `export type { TransportFeature } from "./runtime/feature.js";`,
-    `export { ApiError, isApiError } from "./runtime/errors.js";`,
-    `export type { ApiErrorKind, ErrorBody } from "./runtime/errors.js";`,
-    `export type { CallOptions, FailureEvent, FetchLike, RequestEvent, ResponseEvent, Transport } from "./runtime/transport.js";`,
-    `export type { RetryOptions } from "./runtime/retry.js";`,
-    `export type { Clock } from "./runtime/clock.js";`,
-    `export type { QueryParams, RawBody, RequestBody } from "./runtime/encoding.js";`,
-    `export { MemoryRateLimitStore } from "./shared/memory-rate-limit-store.js";`,
-    `export { redisRateLimitStore } from "./shared/redis-rate-limit-store.js";`,
-    `export type { RedisClientLike, RedisRateLimitStoreOptions } from "./shared/redis-rate-limit-store.js";`,
-    `export type { RateLimitDecision, RateLimitRule, RateLimitStore } from "./shared/rate-limit-store.js";`,
+    exportFrom(["createClient", "createTransport"], "./client.js"),
+    exportFrom(["Client", "ClientOptions", "ModuleName", "TransportOptions"], "./client.js", true),
+    exportFrom(["retries"], "./runtime/retries.js"),
+    exportFrom(["rateLimits"], "./runtime/rate-limits.js"),
+    exportFrom(["RateLimitOptions"], "./runtime/rate-limits.js", true),
+    exportFrom(["responseChecks"], "./runtime/response-checks.js"),
+    exportFrom(["ResponseCheckOptions"], "./runtime/response-checks.js", true),
+    exportFrom(["TransportFeature"], "./runtime/feature.js", true),
+    exportFrom(["ApiError", "isApiError"], "./runtime/errors.js"),
+    exportFrom(["ApiErrorKind", "ErrorBody"], "./runtime/errors.js", true),
+    exportFrom(["CallOptions", "FailureEvent", "FetchLike", "RequestEvent", "ResponseEvent", "Transport"], "./runtime/transport.js", true),
+    exportFrom(["RetryOptions"], "./runtime/retry.js", true),
+    exportFrom(["Clock"], "./runtime/clock.js", true),
+    exportFrom(["QueryParams", "RawBody", "RequestBody"], "./runtime/encoding.js", true),
+    exportFrom(["MemoryRateLimitStore"], "./shared/memory-rate-limit-store.js"),
+    exportFrom(["redisRateLimitStore"], "./shared/redis-rate-limit-store.js"),
+    exportFrom(["RedisClientLike", "RedisRateLimitStoreOptions"], "./shared/redis-rate-limit-store.js", true),
+    exportFrom(["RateLimitDecision", "RateLimitRule", "RateLimitStore"], "./shared/rate-limit-store.js", true),
   ];
-  if (model.types.length > 0) lines.push(`export type { ${model.types.map((t) => t.name).join(", ")} } from "./types.js";`);
-  for (const module of model.modules) lines.push(`export type { ${operationsInterfaceName(module.name)} } from "./modules/${module.id}.js";`);
+  if (model.types.length > 0) lines.push(exportFrom(model.types.map((t) => t.name), "./types.js", true));
+  for (const module of model.modules) lines.push(exportFrom([operationsInterfaceName(module.name)], `./modules/${module.id}.js`, true));
   for (const module of model.modules) lines.push(`export * from "./operations/${module.id}.js";`);
-  return `${lines.join("\n")}\n`;
+  return indentTs(`${lines.join("\n")}\n`);
 }
 
 /** Generated identifiers must not collide; the catalogue's validation cannot know ours. */

@@ -1,8 +1,7 @@
 // client/operations/<module id>.ts: per operation, a small const describing it and a standalone
-// function that hands it to the transport. Built with ts-morph structures.
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+// function that hands it to the transport.
 import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
-import { printStructure } from "../shared/ts-project.js";
+import { docComment, importDeclaration, objectLiteral, parameterList, tsFile } from "../shared/ts-print.js";
 import { typeReferences } from "../shared/ts-types.js";
 import { stringLiteral } from "../shared/text.js";
 import { argsShape, argsTypeName, operationConstName, operationDoc, resultShape } from "./signature.js";
@@ -12,12 +11,11 @@ export function operationsFile(module: ModuleModel, model: ApiModel): { path: st
   const usedTypes = new Set<string>();
   const guards: string[] = [];
   const runtimeTypes = new Set(["CallOptions", "Operation", "Transport"]);
-  const statements: StatementStructures[] = [];
+  const statements: string[] = [];
 
   for (const operation of module.operations) {
     const args = argsShape(operation);
     const result = resultShape(operation);
-    const argsText = args.members.join("\n");
     // From the type nodes, not the text: doc comments and string literals hold words too.
     for (const schema of [...args.schemas, ...(result.guard?.alternatives ?? [])]) {
       for (const name of typeReferences(schema)) usedTypes.add(name);
@@ -25,53 +23,34 @@ export function operationsFile(module: ModuleModel, model: ApiModel): { path: st
     for (const name of args.runtimeTypes) runtimeTypes.add(name);
     if (result.guard) guards.push(result.guard.name);
 
-    statements.push({
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      declarations: [{ name: operationConstName(operation), type: "Operation", initializer: operationObject(operation, module, result.guard?.name) }],
-    });
-    statements.push({
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      name: argsTypeName(operation),
-      docs: [`Arguments of {@link ${operation.id}}${args.members.length > 0 ? "" : ": none"}.`],
-      type: args.members.length > 0 ? `{\n${argsText}\n}` : "Record<string, never>",
-    });
-    statements.push({
-      kind: StructureKind.Function,
-      isExported: true,
-      name: operation.id,
-      docs: [operationDoc(operation, model).join("\n")],
-      parameters: [
-        { name: "transport", type: "Transport" },
-        { name: "args", type: argsTypeName(operation), hasQuestionToken: args.optional },
-        { name: "callOptions", type: "CallOptions", hasQuestionToken: true },
-      ],
-      returnType: `Promise<${result.type}>`,
-      statements: [`return transport.send(${operationConstName(operation)}, args, callOptions) as Promise<${result.type}>;`],
-    });
+    const constName = operationConstName(operation);
+    statements.push(`const ${constName}: Operation = ${operationObject(operation, module, result.guard?.name)};`);
+    const argsType = args.members.length > 0 ? `{\n${args.members.join("\n")}\n}` : "Record<string, never>";
+    statements.push(
+      `${docComment([`Arguments of {@link ${operation.id}}${args.members.length > 0 ? "" : ": none"}.`])}export type ${argsTypeName(operation)} = ${argsType};`,
+    );
+    const head = `export function ${operation.id}`;
+    const returnType = `Promise<${result.type}>`;
+    const parameters = parameterList(
+      ["transport: Transport", `args${args.optional ? "?" : ""}: ${argsTypeName(operation)}`, "callOptions?: CallOptions"],
+      head,
+      `: ${returnType} {`,
+    );
+    statements.push(`${docComment([operationDoc(operation, model).join("\n")])}${head}${parameters}: ${returnType} {
+return transport.send(${constName}, args, callOptions) as ${returnType};
+}`);
   }
 
   // A module with no operations yet imports nothing (an unused import fails noUnusedLocals).
-  const imports: StatementStructures[] = module.operations.length === 0 ? [] : [
-    {
-      kind: StructureKind.ImportDeclaration,
-      isTypeOnly: true,
-      moduleSpecifier: "../runtime/transport.js",
-      namedImports: [...runtimeTypes].filter((n) => n !== "QueryParams" && n !== "RequestBody").sort(),
-    },
+  if (statements.length === 0) return { path, content: tsFile([], ["export {};"]) };
+  const imports = [
+    importDeclaration([...runtimeTypes].filter((n) => n !== "QueryParams" && n !== "RequestBody").sort(), "../runtime/transport.js", true),
   ];
   const encodingTypes = [...runtimeTypes].filter((n) => n === "QueryParams" || n === "RequestBody").sort();
-  if (encodingTypes.length > 0) {
-    imports.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/encoding.js", namedImports: encodingTypes });
-  }
-  if (usedTypes.size > 0) {
-    imports.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "../types.js", namedImports: [...usedTypes].sort() });
-  }
-  if (guards.length > 0) {
-    imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `../validate/${module.id}.js`, namedImports: [...guards].sort() });
-  }
-  return { path, content: printStructure(path, { statements: statements.length > 0 ? [...imports, ...statements] : ["export {};"] }) };
+  if (encodingTypes.length > 0) imports.push(importDeclaration(encodingTypes, "../runtime/encoding.js", true));
+  if (usedTypes.size > 0) imports.push(importDeclaration([...usedTypes].sort(), "../types.js", true));
+  if (guards.length > 0) imports.push(importDeclaration([...guards].sort(), `../validate/${module.id}.js`));
+  return { path, content: tsFile(imports, statements) };
 }
 
 function operationObject(operation: OperationModel, module: ModuleModel, guard: string | undefined): string {
@@ -89,5 +68,5 @@ function operationObject(operation: OperationModel, module: ModuleModel, guard: 
   }
   if (operation.idempotent) fields.push("idempotent: true");
   if (guard) fields.push(`check: ${guard}`);
-  return `{ ${fields.join(", ")} }`;
+  return objectLiteral(fields);
 }

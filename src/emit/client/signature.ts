@@ -119,6 +119,19 @@ export interface ResultShape {
  * other content type gives bytes, no content gives undefined.
  */
 export function resultShape(operation: OperationModel): ResultShape {
+  let shape = resultShapes.get(operation);
+  if (!shape) {
+    shape = computeResultShape(operation);
+    resultShapes.set(operation, shape);
+  }
+  return shape;
+}
+
+// Asked for by the operations, modules and validate files alike: worked out once per operation.
+const resultShapes = new WeakMap<OperationModel, ResultShape>();
+const operationDocs = new WeakMap<OperationModel, { model: ApiModel; lines: string[] }>();
+
+function computeResultShape(operation: OperationModel): ResultShape {
   const documented = successes(operation);
   if (!documented) return { type: "unknown" };
   const alternatives: TypeNode[] = [];
@@ -144,6 +157,14 @@ export function resultShape(operation: OperationModel): ResultShape {
 
 /** The doc comment lines of an operation's function. */
 export function operationDoc(operation: OperationModel, model: ApiModel): string[] {
+  const cached = operationDocs.get(operation);
+  if (cached?.model === model) return cached.lines;
+  const lines = computeOperationDoc(operation, model);
+  operationDocs.set(operation, { model, lines });
+  return lines;
+}
+
+function computeOperationDoc(operation: OperationModel, model: ApiModel): string[] {
   const lines: string[] = [ensurePeriod(operation.summary)];
   if (operation.description) lines.push("", operation.description);
   lines.push("", `\`${operation.method} ${operation.path}\``, "");

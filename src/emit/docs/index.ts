@@ -1,17 +1,25 @@
 import type { GeneratedFile } from "../types.js";
 import type { ApiModel } from "../../model/types.js";
-import { loadTemplates } from "./render.js";
+import { modulePage, readmePage } from "./render.js";
 import { docsAnchors, moduleView, readmeView } from "./view.js";
 
-/** `docs/README.md` (the modules) and `docs/<module id>.md` for each module. */
-export async function emitDocs(model: ApiModel): Promise<GeneratedFile[]> {
-  const templates = await loadTemplates();
+/** `docs/README.md` (the modules) and `docs/<module id>.md` for each module, as final Markdown. */
+export function emitDocs(model: ApiModel): GeneratedFile[] {
   const anchors = docsAnchors(model);
   return [
-    { path: "docs/README.md", content: templates.readme(readmeView(model)) },
-    ...model.modules.map((module) => ({
-      path: `docs/${module.id}.md`,
-      content: templates.module(moduleView(model, module, anchors)),
-    })),
+    { path: "docs/README.md", content: finalMarkdown(readmePage(readmeView(model))) },
+    ...model.modules.map((module) => ({ path: `docs/${module.id}.md`, content: finalMarkdown(modulePage(moduleView(model, module, anchors))) })),
   ];
+}
+
+/**
+ * A page as it is written: no trailing spaces, one blank line where optional sections left
+ * several, one newline at the end. (No code block the pages hold has a
+ * blank line or trailing space of its own: their JSON comes from JSON.stringify.)
+ */
+export function finalMarkdown(text: string): string {
+  return `${text
+    .replace(/[ \t]+$/gm, "")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim()}\n`;
 }

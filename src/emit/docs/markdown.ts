@@ -1,4 +1,4 @@
-// Markdown the docs templates may print as is. Every view-model string has this type, and the
+// Markdown the docs pages may print as is. Every view-model string has this type, and the
 // only ways to get one are the escaping functions below, so catalogue text cannot reach a page
 // unescaped by accident.
 import {

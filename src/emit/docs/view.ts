@@ -1,5 +1,5 @@
-// The view models the templates print. Every string in them is Markdown escaped here (type Md);
-// the templates only arrange it.
+// The view models the pages print (render.ts). Every string in them is Markdown escaped here
+// (type Md); the pages only arrange it.
 import type {
   ApiModel,
   MediaType,
@@ -121,12 +121,24 @@ export function readmeView(model: ApiModel): ReadmeView {
 
 /** The heading anchors of every module page; compute once and pass to each `moduleView`. */
 export function docsAnchors(model: ApiModel): Anchors {
-  const types = new Map(model.types.map((named) => [named.name, named]));
+  const types = namedTypes(model);
   return pageAnchors(model, (operation) => reachableTypes(operationRoots(operation), types).length > 0);
 }
 
+// Every page looks types up by name: the map is made once per model, not once per page.
+const typeMaps = new WeakMap<ApiModel, ReadonlyMap<string, NamedType>>();
+
+function namedTypes(model: ApiModel): ReadonlyMap<string, NamedType> {
+  let types = typeMaps.get(model);
+  if (!types) {
+    types = new Map(model.types.map((named) => [named.name, named]));
+    typeMaps.set(model, types);
+  }
+  return types;
+}
+
 export function moduleView(model: ApiModel, module: ModuleModel, anchors: Anchors): ModuleView {
-  const types = new Map(model.types.map((named) => [named.name, named]));
+  const types = namedTypes(model);
   const index: TypeIndex = { page: module.id, types, anchors: anchors.types };
   return {
     title: text(module.title),

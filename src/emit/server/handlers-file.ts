@@ -2,9 +2,8 @@
 // handler per operation (a missing handler answers 501); server/handlers.ts the `Handlers`
 // interface, one property per module, and the API-wide handler types. No file grows with the
 // whole API's operations.
-import { StructureKind, type InterfaceDeclarationStructure, type OptionalKind } from "ts-morph";
 import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
-import { printStructure } from "../shared/ts-project.js";
+import { docComment, importDeclaration, tsFile } from "../shared/ts-print.js";
 import { docCommentText, stringLiteral } from "../shared/text.js";
 import { propertyKey } from "../shared/ts-types.js";
 import { moduleInterfaceName } from "./names.js";
@@ -35,24 +34,17 @@ export function moduleHandlersPath(module: ModuleModel): string {
   return `server/handlers/${module.id}.ts`;
 }
 
-function moduleInterface(module: ModuleModel, refs: Set<string>, usesQueryValues: { value: boolean }): InterfaceDeclarationStructure {
-  return {
-    kind: StructureKind.Interface,
-    name: moduleInterfaceName(module),
-    isExported: true,
-    docs: docs([`Handlers of the ${module.id} module (${module.title}): ${module.area}.`]),
-    properties: module.operations.map((operation) => {
-      const types = operationTypes(operation);
-      for (const ref of types.refs) refs.add(ref);
-      if (types.query === "QueryValues") usesQueryValues.value = true;
-      return {
-        name: propertyKey(operation.id),
-        hasQuestionToken: true,
-        docs: docs(operationDocLines(operation)),
-        type: `Handler<{ params: ${types.params}; query: ${types.query}; body: ${types.body} }, ${types.output}>`,
-      };
-    }),
-  };
+function moduleInterface(module: ModuleModel, refs: Set<string>, usesQueryValues: { value: boolean }): string {
+  const properties = module.operations.map((operation) => {
+    const types = operationTypes(operation);
+    for (const ref of types.refs) refs.add(ref);
+    if (types.query === "QueryValues") usesQueryValues.value = true;
+    const input = `{\nparams: ${types.params};\nquery: ${types.query};\nbody: ${types.body};\n}`;
+    return `${docComment(docs(operationDocLines(operation)))}${propertyKey(operation.id)}?: Handler<${input}, ${types.output}>;`;
+  });
+  return `${docComment(docs([`Handlers of the ${module.id} module (${module.title}): ${module.area}.`]))}export interface ${moduleInterfaceName(module)} {
+${properties.join("\n")}
+}`;
 }
 
 export function moduleHandlersFile(module: ModuleModel): string {
@@ -60,46 +52,47 @@ export function moduleHandlersFile(module: ModuleModel): string {
   const usesQueryValues = { value: false };
   const declaration = moduleInterface(module, refs, usesQueryValues);
   const namedImports = [...refs].sort();
-  return printStructure(moduleHandlersPath(module), {
-    statements: [
-      ...(usesQueryValues.value ? [`import type { QueryValues } from "../runtime/types.js";`] : []),
+  return tsFile(
+    [
+      ...(usesQueryValues.value ? [importDeclaration(["QueryValues"], "../runtime/types.js", true)] : []),
       // A type import cycle with handlers.ts: erased at runtime, resolved by the compiler.
-      ...(module.operations.length > 0 ? [`import type { Handler } from "../handlers.js";`] : []),
-      ...(namedImports.length > 0 ? [`import type { ${namedImports.join(", ")} } from "../types.js";`] : []),
-      declaration,
+      ...(module.operations.length > 0 ? [importDeclaration(["Handler"], "../handlers.js", true)] : []),
+      ...(namedImports.length > 0 ? [importDeclaration(namedImports, "../types.js", true)] : []),
     ],
-  });
+    [declaration],
+  );
 }
 
 export function handlersFile(model: ApiModel): string {
-  const handlers: OptionalKind<InterfaceDeclarationStructure> = {
-    name: "Handlers",
-    isExported: true,
-    docs: ["Every operation's handler, by module. All are optional: an operation without one answers 501."],
-    properties: model.modules.map((module) => ({
-      name: propertyKey(module.name),
-      hasQuestionToken: true,
-      docs: docs([`${module.title}: ${module.area}.`]),
-      type: moduleInterfaceName(module),
-    })),
-  };
+  const properties = model.modules.map(
+    (module) => `${docComment(docs([`${module.title}: ${module.area}.`]))}${propertyKey(module.name)}?: ${moduleInterfaceName(module)};`,
+  );
   const tokenKinds = model.auth.tokenKinds.map((kind) => stringLiteral(kind.id));
-  return printStructure("server/handlers.ts", {
-    statements: [
-      `import type { Handler as RuntimeHandler, HandlerContext as RuntimeHandlerContext, HandlerInput, Identity as RuntimeIdentity } from "./runtime/types.js";`,
-      ...model.modules.map((module) => `import type { ${moduleInterfaceName(module)} } from "./handlers/${module.id}.js";`),
+  return tsFile(
+    [
+      importDeclaration(
+        ["Handler as RuntimeHandler", "HandlerContext as RuntimeHandlerContext", "HandlerInput", "Identity as RuntimeIdentity"],
+        "./runtime/types.js",
+        true,
+      ),
+      ...model.modules.map((module) => importDeclaration([moduleInterfaceName(module)], `./handlers/${module.id}.js`, true)),
+    ],
+    [
       `/** The token kinds the API declares. */
 export type TokenKind = ${tokenKinds.length > 0 ? tokenKinds.join(" | ") : "string"};`,
       `/** Who is calling, as \`options.authenticate\` tells it. */
 export type Identity = RuntimeIdentity<TokenKind>;`,
       `export type Handler<Input extends HandlerInput, Output> = RuntimeHandler<Input, Output, TokenKind>;`,
       `export type HandlerContext<Input extends HandlerInput> = RuntimeHandlerContext<Input, TokenKind>;`,
-      { kind: StructureKind.Interface, ...handlers },
+      `/** Every operation's handler, by module. All are optional: an operation without one answers 501. */
+export interface Handlers {
+${properties.join("\n")}
+}`,
       `/** The handlers of one module, e.g. \`ModuleHandlers<"supplies">\`. */
 export type ModuleHandlers<Module extends keyof Handlers> = NonNullable<Handlers[Module]>;`,
       `/** The context one operation's handler receives, e.g. \`OperationContext<"supplies", "getDiscrepancies">\`. */
 export type OperationContext<Module extends keyof Handlers, Operation extends keyof ModuleHandlers<Module>> =
-  ModuleHandlers<Module>[Operation] extends ((context: infer Context) => unknown) | undefined ? Context : never;`,
+ModuleHandlers<Module>[Operation] extends ((context: infer Context) => unknown) | undefined ? Context : never;`,
     ],
-  });
+  );
 }

@@ -5,7 +5,7 @@
 // runtime/, and templates/shared/ into shared/.
 import type { GeneratedFile } from "../types.js";
 import type { ApiModel } from "../../model/types.js";
-import { printStructure } from "../shared/ts-project.js";
+import { exportFrom, tsFile } from "../shared/ts-print.js";
 import { sharedTemplateFiles, templateFiles } from "../shared/templates.js";
 import { handlersFile, moduleHandlersFile, moduleHandlersPath } from "./handlers-file.js";
 import { mockFiles } from "./mock-file.js";
@@ -15,24 +15,33 @@ import { typesFiles } from "../shared/types-files.js";
 import { validateFiles } from "./validate-file.js";
 
 function indexFile(model: ApiModel): string {
-  return printStructure("server/index.ts", {
-    statements: [
+  return tsFile(
+    [
       `import type { Handlers, TokenKind } from "./handlers.js";
 import { createRequestHandler as createRuntimeHandler } from "./runtime/handler.js";
 import type { ServerOptions as RuntimeServerOptions } from "./runtime/types.js";
 import { api } from "./routes.js";`,
-      `export type * from "./types.js";
-export type { Handler, HandlerContext, Handlers, Identity, ModuleHandlers, OperationContext, TokenKind } from "./handlers.js";
-${model.modules.map((module) => `export type { ${moduleInterfaceName(module)} } from "./handlers/${module.id}.js";\n`).join("")}export type { ErrorBody } from "./runtime/errors.js";
-export type { NodeRequestLike, NodeResponseLike } from "./runtime/node.js";
-export type { RateLimitDecision, RateLimitRule, RateLimitStore } from "./runtime/rate-limit.js";
-export type { ApiDefinition, BodyProblem, ErrorContext, ErrorOptions, HandlerInput, HandlerResult, OperationInfo, QueryValues, RouteDefinition } from "./runtime/types.js";
-export { MemoryRateLimitStore } from "./runtime/rate-limit.js";
-export { redisRateLimitStore } from "./shared/redis-rate-limit-store.js";
-export type { RedisClientLike, RedisRateLimitStoreOptions } from "./shared/redis-rate-limit-store.js";
-export { toNodeHandler } from "./runtime/node.js";
-export { mockHandlers } from "./mock.js";
-export { api } from "./routes.js";`,
+    ],
+    [
+      [
+        `export type * from "./types.js";`,
+        exportFrom(["Handler", "HandlerContext", "Handlers", "Identity", "ModuleHandlers", "OperationContext", "TokenKind"], "./handlers.js", true),
+        ...model.modules.map((module) => exportFrom([moduleInterfaceName(module)], `./handlers/${module.id}.js`, true)),
+        exportFrom(["ErrorBody"], "./runtime/errors.js", true),
+        exportFrom(["NodeRequestLike", "NodeResponseLike"], "./runtime/node.js", true),
+        exportFrom(["RateLimitDecision", "RateLimitRule", "RateLimitStore"], "./runtime/rate-limit.js", true),
+        exportFrom(
+          ["ApiDefinition", "BodyProblem", "ErrorContext", "ErrorOptions", "HandlerInput", "HandlerResult", "OperationInfo", "QueryValues", "RouteDefinition"],
+          "./runtime/types.js",
+          true,
+        ),
+        exportFrom(["MemoryRateLimitStore"], "./runtime/rate-limit.js"),
+        exportFrom(["redisRateLimitStore"], "./shared/redis-rate-limit-store.js"),
+        exportFrom(["RedisClientLike", "RedisRateLimitStoreOptions"], "./shared/redis-rate-limit-store.js", true),
+        exportFrom(["toNodeHandler"], "./runtime/node.js"),
+        exportFrom(["mockHandlers"], "./mock.js"),
+        exportFrom(["api"], "./routes.js"),
+      ].join("\n"),
       `/** Options of \`createRequestHandler\`: \`authenticate\` is required. */
 export type ServerOptions = RuntimeServerOptions<TokenKind>;`,
       `/**
@@ -40,11 +49,14 @@ export type ServerOptions = RuntimeServerOptions<TokenKind>;`,
  * limits, bodies and errors, calling \`handlers\` for the business logic. Runs on Node (see
  * \`toNodeHandler\`), Deno, Bun and edge runtimes.
  */
-export function createRequestHandler(handlers: Handlers, options: ServerOptions): (request: Request) => Promise<Response> {
+export function createRequestHandler(
+  handlers: Handlers,
+  options: ServerOptions,
+): (request: Request) => Promise<Response> {
   return createRuntimeHandler(api, handlers, options);
 }`,
     ],
-  });
+  );
 }
 
 export async function emitServer(model: ApiModel): Promise<GeneratedFile[]> {

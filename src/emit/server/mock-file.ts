@@ -4,27 +4,38 @@
 // record outside the allowed combinations) fails to compile.
 import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
 import type { GeneratedFile } from "../types.js";
-import { printStructure } from "../shared/ts-project.js";
+import { importDeclaration, tsFile } from "../shared/ts-print.js";
 import { stringLiteral } from "../shared/text.js";
 import { propertyKey } from "../shared/ts-types.js";
 import { isJsonMediaType } from "../shared/media.js";
 import { moduleInterfaceName } from "./names.js";
 import { successStatus } from "./operation-types.js";
 
-/** A JSON value as a TypeScript expression (`__proto__` as a computed key, so it stays data). */
+/**
+ * A JSON value as a TypeScript expression (`__proto__` as a computed key, so it stays data): on
+ * one line when short, otherwise one member a line.
+ */
 export function jsonLiteral(value: unknown): string {
   if (value === null || typeof value === "boolean") return String(value);
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : "null";
   if (typeof value === "string") return stringLiteral(value);
-  if (Array.isArray(value)) return `[${value.map(jsonLiteral).join(", ")}]`;
+  if (Array.isArray(value)) return wrapped("[", value.map(jsonLiteral), "]");
   if (typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>).map(([key, item]) => {
       const name = key === "__proto__" ? `[${stringLiteral(key)}]` : stringLiteral(key);
       return `${name}: ${jsonLiteral(item)}`;
     });
-    return `{ ${entries.join(", ")} }`;
+    return entries.length === 0 ? "{}" : wrapped("{ ", entries, " }");
   }
   return "null";
+}
+
+const SHORT = 80;
+
+function wrapped(open: string, items: string[], close: string): string {
+  const flat = `${open}${items.join(", ")}${close}`;
+  if (flat.length <= SHORT && !flat.includes("\n")) return flat;
+  return `${open.trim()}\n${items.map((item) => `${item},\n`).join("")}${close.trim()}`;
 }
 
 /** The example of the response the router sends a returned value with, if it has a JSON one. */
@@ -47,21 +58,24 @@ function moduleMockName(module: ModuleModel): string {
 function mockEntries(module: ModuleModel): string[] {
   return module.operations.flatMap((operation) => {
     const example = mockExample(operation);
-    return example ? [`${propertyKey(operation.id)}: () => (${jsonLiteral(example.value)}),`] : [];
+    if (!example) return [];
+    const literal = jsonLiteral(example.value);
+    // An object literal after `=>` needs parentheses, or it would be read as a block.
+    return [`${propertyKey(operation.id)}: () => ${literal.startsWith("{") ? `(${literal})` : literal},`];
   });
 }
 
 function moduleMockFile(module: ModuleModel, entries: string[]): string {
   const interfaceName = moduleInterfaceName(module);
-  return printStructure(moduleMockPath(module), {
-    statements: [
-      `import type { ${interfaceName} } from "../handlers/${module.id}.js";`,
+  return tsFile(
+    [importDeclaration([interfaceName], `../handlers/${module.id}.js`, true)],
+    [
       `/** The ${module.id} module's operations that have a JSON example, answering with it. */
 export const ${moduleMockName(module)}: ${interfaceName} = {
 ${entries.join("\n")}
 };`,
     ],
-  });
+  );
 }
 
 /** mock.ts, joining one file per module that has examples (the others get none). */
@@ -70,10 +84,12 @@ export function mockFiles(model: ApiModel): GeneratedFile[] {
     const entries = mockEntries(module);
     return entries.length > 0 ? [{ module, entries }] : [];
   });
-  const index = printStructure("server/mock.ts", {
-    statements: [
-      `import type { Handlers } from "./handlers.js";`,
-      ...mocked.map(({ module }) => `import { ${moduleMockName(module)} } from "./mock/${module.id}.js";`),
+  const index = tsFile(
+    [
+      importDeclaration(["Handlers"], "./handlers.js", true),
+      ...mocked.map(({ module }) => importDeclaration([moduleMockName(module)], `./mock/${module.id}.js`)),
+    ],
+    [
       `/**
  * Answers every operation the catalogue gives a JSON example for with that example; the others
  * answer 501. For a sandbox, or for tests of code that calls the API.
@@ -82,7 +98,7 @@ export const mockHandlers: Handlers = {
 ${mocked.map(({ module }) => `${propertyKey(module.name)}: ${moduleMockName(module)},`).join("\n")}
 };`,
     ],
-  });
+  );
   return [
     { path: "server/mock.ts", content: index },
     ...mocked.map(({ module, entries }) => ({ path: moduleMockPath(module), content: moduleMockFile(module, entries) })),

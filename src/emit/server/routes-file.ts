@@ -2,7 +2,7 @@
 // joins them, one line per module, into the `api` the router reads at startup. No file grows with
 // the whole API: formatting a single multi-megabyte file ran out of memory at 10,000 operations.
 import type { ApiModel, ModuleModel, NamedType, OperationModel } from "../../model/types.js";
-import { printStructure } from "../shared/ts-project.js";
+import { importDeclaration, tsFile } from "../shared/ts-print.js";
 import { stringLiteral } from "../shared/text.js";
 import { docBlock } from "../shared/ts-types.js";
 import { queryConversion, successStatus } from "./operation-types.js";
@@ -74,28 +74,32 @@ export function moduleRoutesName(module: ModuleModel): string {
 export function moduleRoutesFile(module: ModuleModel, types: readonly NamedType[]): string {
   const entries = module.operations.map((operation) => routeEntry(operation, module.name, types));
   const guards = module.operations.flatMap((operation) => bodyGuard(operation, types)?.name ?? []);
-  return printStructure(moduleRoutesPath(module), {
-    statements: [
-      `import type { RouteDefinition } from "../runtime/types.js";`,
+  return tsFile(
+    [
+      importDeclaration(["RouteDefinition"], "../runtime/types.js", true),
       // validate.ts stays the one entry point of the guards, however it is split.
-      ...(guards.length > 0 ? [`import { ${guards.join(", ")} } from "../validate.js";`] : []),
+      ...(guards.length > 0 ? [importDeclaration(guards, "../validate.js")] : []),
+    ],
+    [
       `${docBlock([`The operations of the ${module.id} module, as the router sees them.`])}export const ${moduleRoutesName(module)}: readonly RouteDefinition[] = [
-${entries.join(",\n")}
+${entries.map((entry) => `${entry},`).join("\n")}
 ];`,
     ],
-  });
+  );
 }
 
 export function routesFile(model: ApiModel): string {
-  return printStructure("server/routes.ts", {
-    statements: [
-      `import type { ApiDefinition } from "./runtime/types.js";`,
-      ...model.modules.map((module) => `import { ${moduleRoutesName(module)} } from "./routes/${module.id}.js";`),
+  return tsFile(
+    [
+      importDeclaration(["ApiDefinition"], "./runtime/types.js", true),
+      ...model.modules.map((module) => importDeclaration([moduleRoutesName(module)], `./routes/${module.id}.js`)),
+    ],
+    [
       `/** Every operation of the catalogue, as the router sees it. */
 export const api: ApiDefinition = {
   authHeader: ${stringLiteral(model.auth.header)},
   routes: [${model.modules.map((module) => `...${moduleRoutesName(module)}`).join(", ")}],
 };`,
     ],
-  });
+  );
 }

@@ -7,6 +7,7 @@ import { pascalCase } from "../../validate/names.js";
 import type { GeneratedFile } from "../types.js";
 import { validatorFiles, validatorIndex, type GuardRoot } from "../shared/validators.js";
 import { isJsonMediaType } from "../shared/media.js";
+import { indentTs } from "../shared/ts-print.js";
 
 /**
  * The name of an operation's body guard. Type guards are all `check<Type>`, so a `validate` prefix
@@ -22,10 +23,21 @@ export function bodyGuardName(operation: OperationModel): string {
  * checked: it arrives as bytes.
  */
 export function bodyGuard(operation: OperationModel, types: readonly NamedType[] = []): GuardRoot | undefined {
+  // Asked for by the route table twice and by the validate file: worked out once per operation.
+  const cached = bodyGuards.get(operation);
+  if (cached?.types === types) return cached.guard;
+  const guard = computeBodyGuard(operation, types);
+  bodyGuards.set(operation, { types, guard });
+  return guard;
+}
+
+const bodyGuards = new WeakMap<OperationModel, { types: readonly NamedType[]; guard: GuardRoot | undefined }>();
+
+function computeBodyGuard(operation: OperationModel, types: readonly NamedType[]): GuardRoot | undefined {
   const json = (operation.request?.content ?? []).filter((media) => isJsonMediaType(media.contentType));
   if (json.length === 0 || json.some((media) => media.schema === undefined || media.schema.kind === "unknown")) return undefined;
   // Bytes cannot come out of JSON.parse: a schema that asks for them would refuse every body.
-  const named = new Map(types.map((type) => [type.name, type.type]));
+  const named = namedTypes(types);
   if (json.some((media) => media.schema && holdsBinary(media.schema, named, new Set()))) return undefined;
   const alternatives: TypeNode[] = [];
   const seen = new Set<string>();
@@ -37,6 +49,18 @@ export function bodyGuard(operation: OperationModel, types: readonly NamedType[]
     }
   }
   return { name: bodyGuardName(operation), alternatives, description: `Checks the JSON request body of ${operation.id}.` };
+}
+
+// Built once per list of types, not once per operation.
+const namedTypeMaps = new WeakMap<readonly NamedType[], ReadonlyMap<string, TypeNode>>();
+
+function namedTypes(types: readonly NamedType[]): ReadonlyMap<string, TypeNode> {
+  let named = namedTypeMaps.get(types);
+  if (!named) {
+    named = new Map(types.map((type) => [type.name, type.type]));
+    namedTypeMaps.set(types, named);
+  }
+  return named;
 }
 
 function holdsBinary(node: TypeNode, named: ReadonlyMap<string, TypeNode>, seen: Set<string>): boolean {
@@ -72,6 +96,8 @@ export function validateFiles(model: ApiModel): GeneratedFile[] {
     const guards = module.operations.flatMap((operation) => bodyGuard(operation, model.types) ?? []);
     if (guards.length > 0) roots.set(module.id, guards);
   }
-  const files = validatorFiles({ types: model.types, roots, dir: "server/validate", helpersModule: "../shared/guard.js" });
+  const files = validatorFiles({ types: model.types, roots, dir: "server/validate", helpersModule: "../shared/guard.js" }).map(
+    (file) => ({ path: file.path, content: indentTs(file.content) }),
+  );
   return [{ path: "server/validate.ts", content: validatorIndex("server/validate.ts", files) }, ...files];
 }

@@ -2,12 +2,15 @@
 
 /** JavaScript line terminators besides `\n`: `\r`, `\r\n`, U+2028, U+2029. */
 const OTHER_LINE_BREAKS = /\r\n?|[\u2028\u2029]/g;
+/** Text without these is left unchanged by docCommentText. */
+const DOC_COMMENT_WORK = /[\r\u2028\u2029@]|\*\//;
 
 /**
  * Body of a `/** ... *\/` doc comment: `*\/` cannot close the comment, `@` cannot start a tag.
  * Every line terminator becomes `\n`, so callers that prefix each line with ` * ` see all lines.
  */
 export function docCommentText(text: string): string {
+  if (!DOC_COMMENT_WORK.test(text)) return text; // most text: nothing to change
   return text
     .replace(OTHER_LINE_BREAKS, "\n")
     .replace(/\*\//g, "*\\/")
@@ -16,8 +19,11 @@ export function docCommentText(text: string): string {
 
 /** A JavaScript/TypeScript string literal (double-quoted; JSON escaping plus U+2028/U+2029). */
 export function stringLiteral(text: string): string {
-  return JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  const json = JSON.stringify(text);
+  return SEPARATORS.test(json) ? json.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029") : json;
 }
+
+const SEPARATORS = /[\u2028\u2029]/;
 
 // Markdown. Inline text is flattened to one line: every control character and line break
 // becomes a space, so text cannot end a table row, a list item or a paragraph early.
@@ -38,10 +44,20 @@ function flatten(text: string): string {
 // Script URL schemes: inert once brackets are escaped, but lax renderers and linters (redocly's
 // no-unsafe-markdown) look for the bare scheme, so its colon is escaped too.
 const SCRIPT_SCHEME = /\b(javascript|vbscript):/gi;
+// Text with none of these passes markdownText unchanged: no break or control character (flatten),
+// no space at either end (trim), no run of spaces, no special character, no script scheme, no
+// block start, no closing run of #.
+const MARKDOWN_WORK = /[\u0000-\u001f\u007f\u0085\u2028\u2029\\`*_{}[\]|<>&~$]|  |script:|^[\s#+=-]|^\d+[.)]|#\s*$|\s$/i;
 
-/** Inline Markdown text: no markup, no live HTML, no template syntax survives; one line. Safe in a table cell. */
+/**
+ * Inline Markdown text: no markup, no live HTML, no template syntax survives; one line, spaces
+ * collapsed. Safe in a table cell.
+ */
 export function markdownText(text: string): string {
+  if (!MARKDOWN_WORK.test(text)) return text; // most text: every step below would leave it as it is
+  // Runs of spaces render as one; written as one, the page reads the same in source and rendered.
   const escaped = flatten(text)
+    .replace(/[ \t]{2,}/g, " ")
     .replace(MARKDOWN_SPECIAL, (c) => ENTITIES[c] ?? "\\" + c)
     .replace(SCRIPT_SCHEME, "$1\\:");
   return escaped

@@ -4,6 +4,7 @@
 import type { NamedType } from "../../model/types.js";
 import type { GeneratedFile } from "../types.js";
 import { stringLiteral } from "./text.js";
+import { importDeclaration, indentTs } from "./ts-print.js";
 import { namedTypeDeclarations, typeReferences, type TypeTextOptions } from "./ts-types.js";
 
 function moduleTypesFile(
@@ -21,11 +22,12 @@ function moduleTypesFile(
       imports.set(home, (imports.get(home) ?? new Set<string>()).add(name));
     }
   }
-  const importLines = [...imports.keys()]
-    .sort()
-    .map((home) => `import type { ${[...(imports.get(home) ?? [])].sort().join(", ")} } from ${stringLiteral(`./${home}.js`)};\n`);
+  const importLines = [...imports.keys()].sort().map((home) => `${importDeclaration([...(imports.get(home) ?? [])].sort(), `./${home}.js`, true)}\n`);
   const separator = importLines.length > 0 ? "\n" : "";
-  return { path: `${target}/types/${module}.ts`, content: `${importLines.join("")}${separator}${namedTypeDeclarations(own, options)}` };
+  return {
+    path: `${target}/types/${module}.ts`,
+    content: indentTs(`${importLines.join("")}${separator}${namedTypeDeclarations(own, options)}`),
+  };
 }
 
 export function typesFiles(target: string, types: readonly NamedType[], options?: TypeTextOptions): GeneratedFile[] {

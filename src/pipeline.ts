@@ -1,6 +1,6 @@
 // catalogue -> model -> emitters -> files with their header -> writer. The one entry point for
 // generating. Emitters write final text; prettier runs only when the options ask for it.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ApiModel } from "./model/types.js";
@@ -42,7 +42,8 @@ const packageRoot = dirname(codeRoot);
 /** Generates into `out`. Skips all work when nothing the output depends on has changed. */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const targets = uniqueTargets(options.targets);
-  const inputHash = await hashInputs(options, targets);
+  // An unreadable catalogue: the loader's diagnostic, before the output folder is touched.
+  const inputHash = (await hashInputs(options, targets)) ?? (await loadModel(options.catalogue), "unhashed");
   const output = await Output.open(options.out); // locked until closed: one run at a time per folder
   try {
     if (await output.isUpToDate(inputHash)) return { upToDate: true };
@@ -93,13 +94,22 @@ function catalogueLabel(options: GenerateOptions): string {
   return `${rel || "."}/*.yaml`;
 }
 
-/** The catalogue's files, by the rule of load.ts's listCatalogueFiles, without loading the YAML parser. */
-function catalogueFileNames(dir: string): string[] {
-  const entries = readdirSync(dir, { withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && /\.ya?ml$/.test(entry.name))
-    .map((entry) => entry.name)
-    .sort();
+/**
+ * The catalogue's files, by the rule of load.ts's listCatalogueFiles (symbolic links to files
+ * followed), without loading the YAML parser. Undefined when the folder or a link cannot be read:
+ * the loader then says why, with the path.
+ */
+function catalogueFileNames(dir: string): string[] | undefined {
+  try {
+    const names: string[] = [];
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (!/\.ya?ml$/.test(entry.name)) continue;
+      if (entry.isFile() || (entry.isSymbolicLink() && statSync(join(dir, entry.name)).isFile())) names.push(entry.name);
+    }
+    return names.sort();
+  } catch {
+    return undefined;
+  }
 }
 
 function filesUnder(dir: string): string[] {
@@ -118,11 +128,13 @@ function filesUnder(dir: string): string[] {
  * Hash of the catalogue, the generator's own code and templates and the options; with
  * `format: "prettier"`, also prettier's version and the config it finds for the output folder.
  */
-async function hashInputs(options: GenerateOptions, targets: readonly Target[]): Promise<string> {
+async function hashInputs(options: GenerateOptions, targets: readonly Target[]): Promise<string | undefined> {
+  const catalogueNames = catalogueFileNames(options.catalogue);
+  if (catalogueNames === undefined) return undefined;
   const parts: string[] = [JSON.stringify({ targets, label: catalogueLabel(options), format: options.format ?? "final" })];
   if (options.format === "prettier") parts.push(await prettierFingerprint(join(options.out, "index.ts")));
   const ownFiles = [...filesUnder(codeRoot), ...filesUnder(join(packageRoot, "templates"))];
-  const catalogueFiles = catalogueFileNames(options.catalogue).map((name) => join(options.catalogue, name));
+  const catalogueFiles = catalogueNames.map((name) => join(options.catalogue, name));
   for (const path of [...ownFiles, ...catalogueFiles]) {
     // Small files, read synchronously: a promise per file costs more than the read.
     parts.push(relative(packageRoot, path), sha256(readFileSync(path)));

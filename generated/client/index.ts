@@ -3,7 +3,13 @@
 
 // The client's public surface.
 export { createClient, createTransport } from "./client.js";
-export type { Client, ClientOptions, ModuleName } from "./client.js";
+export type { Client, ClientOptions, ModuleName, TransportOptions } from "./client.js";
+export { retries } from "./runtime/retries.js";
+export { rateLimits } from "./runtime/rate-limits.js";
+export type { RateLimitOptions } from "./runtime/rate-limits.js";
+export { responseChecks } from "./runtime/response-checks.js";
+export type { ResponseCheckOptions } from "./runtime/response-checks.js";
+export type { TransportFeature } from "./runtime/feature.js";
 export { ApiError, isApiError } from "./runtime/errors.js";
 export type { ApiErrorKind, ErrorBody } from "./runtime/errors.js";
 export type {
@@ -17,6 +23,17 @@ export type {
 export type { RetryOptions } from "./runtime/retry.js";
 export type { Clock } from "./runtime/clock.js";
 export type { QueryParams, RawBody, RequestBody } from "./runtime/encoding.js";
+export { MemoryRateLimitStore } from "./shared/memory-rate-limit-store.js";
+export { redisRateLimitStore } from "./shared/redis-rate-limit-store.js";
+export type {
+  RedisClientLike,
+  RedisRateLimitStoreOptions,
+} from "./shared/redis-rate-limit-store.js";
+export type {
+  RateLimitDecision,
+  RateLimitRule,
+  RateLimitStore,
+} from "./shared/rate-limit-store.js";
 export type { ItemDiscrepancyResponse } from "./types.js";
 export type { AnalyticsOperations } from "./modules/analytics.js";
 export type { CommunicationsOperations } from "./modules/communications.js";

@@ -17,11 +17,15 @@ import type { OrdersDbsHandlers } from "./handlers/orders_dbs.js";
 import type { SuppliesHandlers } from "./handlers/supplies.js";
 import type { TariffsHandlers } from "./handlers/tariffs.js";
 import type { WbdHandlers } from "./handlers/wbd.js";
+
 /** The token kinds the API declares. */
 export type TokenKind = "personal" | "service";
+
 /** Who is calling, as `options.authenticate` tells it. */
 export type Identity = RuntimeIdentity<TokenKind>;
+
 export type Handler<Input extends HandlerInput, Output> = RuntimeHandler<Input, Output, TokenKind>;
+
 export type HandlerContext<Input extends HandlerInput> = RuntimeHandlerContext<Input, TokenKind>;
 
 /** Every operation's handler, by module. All are optional: an operation without one answers 501. */
@@ -50,10 +54,7 @@ export interface Handlers {
 
 /** The handlers of one module, e.g. `ModuleHandlers<"supplies">`. */
 export type ModuleHandlers<Module extends keyof Handlers> = NonNullable<Handlers[Module]>;
+
 /** The context one operation's handler receives, e.g. `OperationContext<"supplies", "getDiscrepancies">`. */
-export type OperationContext<
-  Module extends keyof Handlers,
-  Operation extends keyof ModuleHandlers<Module>,
-> = ModuleHandlers<Module>[Operation] extends ((context: infer Context) => unknown) | undefined
-  ? Context
-  : never;
+export type OperationContext<Module extends keyof Handlers, Operation extends keyof ModuleHandlers<Module>> =
+  ModuleHandlers<Module>[Operation] extends ((context: infer Context) => unknown) | undefined ? Context : never;

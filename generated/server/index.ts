@@ -5,6 +5,7 @@ import type { Handlers, TokenKind } from "./handlers.js";
 import { createRequestHandler as createRuntimeHandler } from "./runtime/handler.js";
 import type { ServerOptions as RuntimeServerOptions } from "./runtime/types.js";
 import { api } from "./routes.js";
+
 export type * from "./types.js";
 export type {
   Handler,
@@ -40,11 +41,18 @@ export type {
   RouteDefinition,
 } from "./runtime/types.js";
 export { MemoryRateLimitStore } from "./runtime/rate-limit.js";
+export { redisRateLimitStore } from "./shared/redis-rate-limit-store.js";
+export type {
+  RedisClientLike,
+  RedisRateLimitStoreOptions,
+} from "./shared/redis-rate-limit-store.js";
 export { toNodeHandler } from "./runtime/node.js";
 export { mockHandlers } from "./mock.js";
 export { api } from "./routes.js";
+
 /** Options of `createRequestHandler`: `authenticate` is required. */
 export type ServerOptions = RuntimeServerOptions<TokenKind>;
+
 /**
  * A web-standard request handler for the whole API: routing, auth, token kinds, per-seller rate
  * limits, bodies and errors, calling `handlers` for the business logic. Runs on Node (see

@@ -3,6 +3,7 @@
 
 import type { Handlers } from "./handlers.js";
 import { suppliesMock } from "./mock/supplies.js";
+
 /**
  * Answers every operation the catalogue gives a JSON example for with that example; the others
  * answer 501. For a sandbox, or for tests of code that calls the API.

@@ -12,19 +12,9 @@ import { ordersDbsRoutes } from "./routes/orders_dbs.js";
 import { suppliesRoutes } from "./routes/supplies.js";
 import { tariffsRoutes } from "./routes/tariffs.js";
 import { wbdRoutes } from "./routes/wbd.js";
+
 /** Every operation of the catalogue, as the router sees it. */
 export const api: ApiDefinition = {
   authHeader: "Authorization",
-  routes: [
-    ...analyticsRoutes,
-    ...communicationsRoutes,
-    ...financesRoutes,
-    ...generalRoutes,
-    ...inStorePickupRoutes,
-    ...itemsRoutes,
-    ...ordersDbsRoutes,
-    ...suppliesRoutes,
-    ...tariffsRoutes,
-    ...wbdRoutes,
-  ],
+  routes: [...analyticsRoutes, ...communicationsRoutes, ...financesRoutes, ...generalRoutes, ...inStorePickupRoutes, ...itemsRoutes, ...ordersDbsRoutes, ...suppliesRoutes, ...tariffsRoutes, ...wbdRoutes],
 };

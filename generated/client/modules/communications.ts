@@ -20,9 +20,7 @@ export interface CommunicationsOperations {
    * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
    * Retried on 429, 5xx and network errors.
    */
-  readonly getUnviewedFeedbackAndQuestions: Bound<
-    typeof operations.getUnviewedFeedbackAndQuestions
-  >;
+  readonly getUnviewedFeedbackAndQuestions: Bound<typeof operations.getUnviewedFeedbackAndQuestions>;
   /**
    * Unanswered questions count.
    *

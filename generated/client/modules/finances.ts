@@ -90,9 +90,7 @@ export interface FinancesOperations {
    * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
    * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
    */
-  readonly getPaymentAcceptanceReportDetails: Bound<
-    typeof operations.getPaymentAcceptanceReportDetails
-  >;
+  readonly getPaymentAcceptanceReportDetails: Bound<typeof operations.getPaymentAcceptanceReportDetails>;
   /**
    * Detail of payment acceptance cost reports for a period.
    *
@@ -106,9 +104,7 @@ export interface FinancesOperations {
    * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
    * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
    */
-  readonly getPaymentAcceptanceReportDetailsForPeriod: Bound<
-    typeof operations.getPaymentAcceptanceReportDetailsForPeriod
-  >;
+  readonly getPaymentAcceptanceReportDetailsForPeriod: Bound<typeof operations.getPaymentAcceptanceReportDetailsForPeriod>;
   /**
    * Document categories.
    *
@@ -175,14 +171,8 @@ export function bindFinancesOperations(transport: Transport): FinancesOperations
     getSalesReportDetails: bind(transport, operations.getSalesReportDetails),
     getSalesReportDetailsForPeriod: bind(transport, operations.getSalesReportDetailsForPeriod),
     listPaymentAcceptanceReports: bind(transport, operations.listPaymentAcceptanceReports),
-    getPaymentAcceptanceReportDetails: bind(
-      transport,
-      operations.getPaymentAcceptanceReportDetails,
-    ),
-    getPaymentAcceptanceReportDetailsForPeriod: bind(
-      transport,
-      operations.getPaymentAcceptanceReportDetailsForPeriod,
-    ),
+    getPaymentAcceptanceReportDetails: bind(transport, operations.getPaymentAcceptanceReportDetails),
+    getPaymentAcceptanceReportDetailsForPeriod: bind(transport, operations.getPaymentAcceptanceReportDetailsForPeriod),
     listDocumentCategories: bind(transport, operations.listDocumentCategories),
     listDocuments: bind(transport, operations.listDocuments),
     downloadDocument: bind(transport, operations.downloadDocument),

@@ -258,9 +258,7 @@ export interface InStorePickupOperations {
    * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
    * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
    */
-  readonly attachPickupOrderCustomsDeclaration: Bound<
-    typeof operations.attachPickupOrderCustomsDeclaration
-  >;
+  readonly attachPickupOrderCustomsDeclaration: Bound<typeof operations.attachPickupOrderCustomsDeclaration>;
 }
 
 /** The operations of {@link InStorePickupOperations}, each bound to `transport`. */
@@ -283,9 +281,6 @@ export function bindInStorePickupOperations(transport: Transport): InStorePickup
     attachPickupOrderUin: bind(transport, operations.attachPickupOrderUin),
     attachPickupOrderImei: bind(transport, operations.attachPickupOrderImei),
     attachPickupOrderGtin: bind(transport, operations.attachPickupOrderGtin),
-    attachPickupOrderCustomsDeclaration: bind(
-      transport,
-      operations.attachPickupOrderCustomsDeclaration,
-    ),
+    attachPickupOrderCustomsDeclaration: bind(transport, operations.attachPickupOrderCustomsDeclaration),
   };
 }

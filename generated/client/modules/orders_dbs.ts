@@ -286,9 +286,7 @@ export interface OrdersDbsOperations {
    * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
    * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
    */
-  readonly attachDbsOrderCustomsDeclaration: Bound<
-    typeof operations.attachDbsOrderCustomsDeclaration
-  >;
+  readonly attachDbsOrderCustomsDeclaration: Bound<typeof operations.attachDbsOrderCustomsDeclaration>;
 }
 
 /** The operations of {@link OrdersDbsOperations}, each bound to `transport`. */

@@ -27,5 +27,7 @@ export interface SuppliesOperations {
 
 /** The operations of {@link SuppliesOperations}, each bound to `transport`. */
 export function bindSuppliesOperations(transport: Transport): SuppliesOperations {
-  return { getDiscrepancies: bind(transport, operations.getDiscrepancies) };
+  return {
+    getDiscrepancies: bind(transport, operations.getDiscrepancies),
+  };
 }

@@ -3,12 +3,14 @@
 
 import type { CallOptions, Operation, Transport } from "../runtime/transport.js";
 import type { QueryParams, RequestBody } from "../runtime/encoding.js";
+
 const getCardStatsForPeriodOperation: Operation = {
   id: "getCardStatsForPeriod",
   module: "analytics",
   method: "POST",
   path: "/api/analytics/v3/sales-funnel/products",
 };
+
 /** Arguments of {@link getCardStatsForPeriod}. */
 export type GetCardStatsForPeriodArgs = {
   /** Query parameters: not documented. */
@@ -44,6 +46,7 @@ const getCardStatsByDayOperation: Operation = {
   method: "POST",
   path: "/api/analytics/v3/sales-funnel/products/history",
 };
+
 /** Arguments of {@link getCardStatsByDay}. */
 export type GetCardStatsByDayArgs = {
   /** Query parameters: not documented. */
@@ -79,6 +82,7 @@ const getCardGroupStatsByDayOperation: Operation = {
   method: "POST",
   path: "/api/analytics/v3/sales-funnel/grouped/history",
 };
+
 /** Arguments of {@link getCardGroupStatsByDay}. */
 export type GetCardGroupStatsByDayArgs = {
   /** Query parameters: not documented. */
@@ -114,6 +118,7 @@ const createAnalyticsReportOperation: Operation = {
   method: "POST",
   path: "/api/v2/nm-report/downloads",
 };
+
 /** Arguments of {@link createAnalyticsReport}. */
 export type CreateAnalyticsReportArgs = {
   /** Query parameters: not documented. */
@@ -149,6 +154,7 @@ const listAnalyticsReportsOperation: Operation = {
   method: "GET",
   path: "/api/v2/nm-report/downloads",
 };
+
 /** Arguments of {@link listAnalyticsReports}. */
 export type ListAnalyticsReportsArgs = {
   /** Query parameters: not documented. */
@@ -182,6 +188,7 @@ const regenerateAnalyticsReportOperation: Operation = {
   method: "POST",
   path: "/api/v2/nm-report/downloads/retry",
 };
+
 /** Arguments of {@link regenerateAnalyticsReport}. */
 export type RegenerateAnalyticsReportArgs = {
   /** Query parameters: not documented. */
@@ -217,6 +224,7 @@ const getAnalyticsReportOperation: Operation = {
   method: "GET",
   path: "/api/v2/nm-report/downloads/file/{downloadId}",
 };
+
 /** Arguments of {@link getAnalyticsReport}. */
 export type GetAnalyticsReportArgs = {
   /** Path parameter; its type is not documented. */
@@ -252,6 +260,7 @@ const getSearchReportOperation: Operation = {
   method: "POST",
   path: "/api/v2/search-report/report",
 };
+
 /** Arguments of {@link getSearchReport}. */
 export type GetSearchReportArgs = {
   /** Query parameters: not documented. */
@@ -287,6 +296,7 @@ const getSearchReportGroupsOperation: Operation = {
   method: "POST",
   path: "/api/v2/search-report/table/groups",
 };
+
 /** Arguments of {@link getSearchReportGroups}. */
 export type GetSearchReportGroupsArgs = {
   /** Query parameters: not documented. */
@@ -322,6 +332,7 @@ const getSearchReportDetailsOperation: Operation = {
   method: "POST",
   path: "/api/v2/search-report/table/details",
 };
+
 /** Arguments of {@link getSearchReportDetails}. */
 export type GetSearchReportDetailsArgs = {
   /** Query parameters: not documented. */
@@ -357,6 +368,7 @@ const getProductSearchTextsOperation: Operation = {
   method: "POST",
   path: "/api/v2/search-report/product/search-texts",
 };
+
 /** Arguments of {@link getProductSearchTexts}. */
 export type GetProductSearchTextsArgs = {
   /** Query parameters: not documented. */
@@ -392,6 +404,7 @@ const getProductSearchOrdersOperation: Operation = {
   method: "POST",
   path: "/api/v2/search-report/product/orders",
 };
+
 /** Arguments of {@link getProductSearchOrders}. */
 export type GetProductSearchOrdersArgs = {
   /** Query parameters: not documented. */
@@ -427,6 +440,7 @@ const getMarketplaceWarehouseStocksOperation: Operation = {
   method: "POST",
   path: "/api/analytics/v1/stocks-report/wb-warehouses",
 };
+
 /** Arguments of {@link getMarketplaceWarehouseStocks}. */
 export type GetMarketplaceWarehouseStocksArgs = {
   /** Query parameters: not documented. */
@@ -453,11 +467,7 @@ export function getMarketplaceWarehouseStocks(
   args?: GetMarketplaceWarehouseStocksArgs,
   callOptions?: CallOptions,
 ): Promise<unknown> {
-  return transport.send(
-    getMarketplaceWarehouseStocksOperation,
-    args,
-    callOptions,
-  ) as Promise<unknown>;
+  return transport.send(getMarketplaceWarehouseStocksOperation, args, callOptions) as Promise<unknown>;
 }
 
 const getSellerWarehouseStocksOperation: Operation = {
@@ -466,6 +476,7 @@ const getSellerWarehouseStocksOperation: Operation = {
   method: "POST",
   path: "/api/analytics/v1/stocks-report/seller-warehouses",
 };
+
 /** Arguments of {@link getSellerWarehouseStocks}. */
 export type GetSellerWarehouseStocksArgs = {
   /** Query parameters: not documented. */
@@ -501,6 +512,7 @@ const getStockDataByGroupsOperation: Operation = {
   method: "POST",
   path: "/api/v2/stocks-report/products/groups",
 };
+
 /** Arguments of {@link getStockDataByGroups}. */
 export type GetStockDataByGroupsArgs = {
   /** Query parameters: not documented. */
@@ -536,6 +548,7 @@ const getStockDataByProductsOperation: Operation = {
   method: "POST",
   path: "/api/v2/stocks-report/products/products",
 };
+
 /** Arguments of {@link getStockDataByProducts}. */
 export type GetStockDataByProductsArgs = {
   /** Query parameters: not documented. */
@@ -571,6 +584,7 @@ const getStockDataBySizesOperation: Operation = {
   method: "POST",
   path: "/api/v2/stocks-report/products/sizes",
 };
+
 /** Arguments of {@link getStockDataBySizes}. */
 export type GetStockDataBySizesArgs = {
   /** Query parameters: not documented. */
@@ -606,6 +620,7 @@ const getStockDataByWarehousesOperation: Operation = {
   method: "POST",
   path: "/api/v2/stocks-report/offices",
 };
+
 /** Arguments of {@link getStockDataByWarehouses}. */
 export type GetStockDataByWarehousesArgs = {
   /** Query parameters: not documented. */
@@ -641,6 +656,7 @@ const getItemRatingReportOperation: Operation = {
   method: "POST",
   path: "/api/analytics/v2/item-rating",
 };
+
 /** Arguments of {@link getItemRatingReport}. */
 export type GetItemRatingReportArgs = {
   /** Query parameters: not documented. */
@@ -676,6 +692,7 @@ const getOrderFeedReportOperation: Operation = {
   method: "POST",
   path: "/api/analytics/v1/order-feed",
 };
+
 /** Arguments of {@link getOrderFeedReport}. */
 export type GetOrderFeedReportArgs = {
   /** Query parameters: not documented. */

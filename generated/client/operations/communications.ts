@@ -3,12 +3,14 @@
 
 import type { CallOptions, Operation, Transport } from "../runtime/transport.js";
 import type { QueryParams, RequestBody } from "../runtime/encoding.js";
+
 const getUnviewedFeedbackAndQuestionsOperation: Operation = {
   id: "getUnviewedFeedbackAndQuestions",
   module: "communications",
   method: "GET",
   path: "/api/v1/new-feedbacks-questions",
 };
+
 /** Arguments of {@link getUnviewedFeedbackAndQuestions}. */
 export type GetUnviewedFeedbackAndQuestionsArgs = {
   /** Query parameters: not documented. */
@@ -33,11 +35,7 @@ export function getUnviewedFeedbackAndQuestions(
   args?: GetUnviewedFeedbackAndQuestionsArgs,
   callOptions?: CallOptions,
 ): Promise<unknown> {
-  return transport.send(
-    getUnviewedFeedbackAndQuestionsOperation,
-    args,
-    callOptions,
-  ) as Promise<unknown>;
+  return transport.send(getUnviewedFeedbackAndQuestionsOperation, args, callOptions) as Promise<unknown>;
 }
 
 const countUnansweredQuestionsOperation: Operation = {
@@ -46,6 +44,7 @@ const countUnansweredQuestionsOperation: Operation = {
   method: "GET",
   path: "/api/v1/questions/count-unanswered",
 };
+
 /** Arguments of {@link countUnansweredQuestions}. */
 export type CountUnansweredQuestionsArgs = {
   /** Query parameters: not documented. */
@@ -79,6 +78,7 @@ const countQuestionsOperation: Operation = {
   method: "GET",
   path: "/api/v1/questions/count",
 };
+
 /** Arguments of {@link countQuestions}. */
 export type CountQuestionsArgs = {
   /** Query parameters: not documented. */
@@ -112,6 +112,7 @@ const listQuestionsOperation: Operation = {
   method: "GET",
   path: "/api/v1/questions",
 };
+
 /** Arguments of {@link listQuestions}. */
 export type ListQuestionsArgs = {
   /** Query parameters: not documented. */
@@ -145,6 +146,7 @@ const updateQuestionsOperation: Operation = {
   method: "PATCH",
   path: "/api/v1/questions",
 };
+
 /** Arguments of {@link updateQuestions}. */
 export type UpdateQuestionsArgs = {
   /** Query parameters: not documented. */
@@ -180,6 +182,7 @@ const getQuestionOperation: Operation = {
   method: "GET",
   path: "/api/v1/question",
 };
+
 /** Arguments of {@link getQuestion}. */
 export type GetQuestionArgs = {
   /** Query parameters: not documented. */
@@ -213,6 +216,7 @@ const countUnprocessedFeedbackOperation: Operation = {
   method: "GET",
   path: "/api/v1/feedbacks/count-unanswered",
 };
+
 /** Arguments of {@link countUnprocessedFeedback}. */
 export type CountUnprocessedFeedbackArgs = {
   /** Query parameters: not documented. */
@@ -246,6 +250,7 @@ const countFeedbackOperation: Operation = {
   method: "GET",
   path: "/api/v1/feedbacks/count",
 };
+
 /** Arguments of {@link countFeedback}. */
 export type CountFeedbackArgs = {
   /** Query parameters: not documented. */
@@ -279,6 +284,7 @@ const listFeedbackOperation: Operation = {
   method: "GET",
   path: "/api/v1/feedbacks",
 };
+
 /** Arguments of {@link listFeedback}. */
 export type ListFeedbackArgs = {
   /** Query parameters: not documented. */
@@ -312,6 +318,7 @@ const answerFeedbackOperation: Operation = {
   method: "POST",
   path: "/api/v1/feedbacks/answer",
 };
+
 /** Arguments of {@link answerFeedback}. */
 export type AnswerFeedbackArgs = {
   /** Query parameters: not documented. */
@@ -347,6 +354,7 @@ const editFeedbackAnswerOperation: Operation = {
   method: "PATCH",
   path: "/api/v1/feedbacks/answer",
 };
+
 /** Arguments of {@link editFeedbackAnswer}. */
 export type EditFeedbackAnswerArgs = {
   /** Query parameters: not documented. */
@@ -382,6 +390,7 @@ const returnProductByFeedbackOperation: Operation = {
   method: "POST",
   path: "/api/v1/feedbacks/order/return",
 };
+
 /** Arguments of {@link returnProductByFeedback}. */
 export type ReturnProductByFeedbackArgs = {
   /** Query parameters: not documented. */
@@ -417,6 +426,7 @@ const getFeedbackOperation: Operation = {
   method: "GET",
   path: "/api/v1/feedback",
 };
+
 /** Arguments of {@link getFeedback}. */
 export type GetFeedbackArgs = {
   /** Query parameters: not documented. */
@@ -450,6 +460,7 @@ const listArchivedFeedbackOperation: Operation = {
   method: "GET",
   path: "/api/v1/feedbacks/archive",
 };
+
 /** Arguments of {@link listArchivedFeedback}. */
 export type ListArchivedFeedbackArgs = {
   /** Query parameters: not documented. */
@@ -483,6 +494,7 @@ const listPinnedFeedbackOperation: Operation = {
   method: "GET",
   path: "/api/feedbacks/v1/pins",
 };
+
 /** Arguments of {@link listPinnedFeedback}. */
 export type ListPinnedFeedbackArgs = {
   /** Query parameters: not documented. */
@@ -516,6 +528,7 @@ const pinFeedbackOperation: Operation = {
   method: "POST",
   path: "/api/feedbacks/v1/pins",
 };
+
 /** Arguments of {@link pinFeedback}. */
 export type PinFeedbackArgs = {
   /** Query parameters: not documented. */
@@ -551,6 +564,7 @@ const unpinFeedbackOperation: Operation = {
   method: "DELETE",
   path: "/api/feedbacks/v1/pins",
 };
+
 /** Arguments of {@link unpinFeedback}. */
 export type UnpinFeedbackArgs = {
   /** Query parameters: not documented. */
@@ -586,6 +600,7 @@ const countPinnedFeedbackOperation: Operation = {
   method: "GET",
   path: "/api/feedbacks/v1/pins/count",
 };
+
 /** Arguments of {@link countPinnedFeedback}. */
 export type CountPinnedFeedbackArgs = {
   /** Query parameters: not documented. */
@@ -619,6 +634,7 @@ const getPinnedFeedbackLimitsOperation: Operation = {
   method: "GET",
   path: "/api/feedbacks/v1/pins/limits",
 };
+
 /** Arguments of {@link getPinnedFeedbackLimits}. */
 export type GetPinnedFeedbackLimitsArgs = {
   /** Query parameters: not documented. */
@@ -654,6 +670,7 @@ const listChatsOperation: Operation = {
   method: "GET",
   path: "/api/v1/seller/chats",
 };
+
 /** Arguments of {@link listChats}. */
 export type ListChatsArgs = {
   /** Query parameters: not documented. */
@@ -687,6 +704,7 @@ const listChatEventsOperation: Operation = {
   method: "GET",
   path: "/api/v1/seller/events",
 };
+
 /** Arguments of {@link listChatEvents}. */
 export type ListChatEventsArgs = {
   /** Query parameters: not documented. */
@@ -720,6 +738,7 @@ const sendChatMessageOperation: Operation = {
   method: "POST",
   path: "/api/v1/seller/message",
 };
+
 /** Arguments of {@link sendChatMessage}. */
 export type SendChatMessageArgs = {
   /** Query parameters: not documented. */
@@ -755,6 +774,7 @@ const getMessageFileOperation: Operation = {
   method: "GET",
   path: "/api/v1/seller/download/{id}",
 };
+
 /** Arguments of {@link getMessageFile}. */
 export type GetMessageFileArgs = {
   /** Path parameter; its type is not documented. */
@@ -790,6 +810,7 @@ const listReturnClaimsOperation: Operation = {
   method: "GET",
   path: "/api/v1/claims",
 };
+
 /** Arguments of {@link listReturnClaims}. */
 export type ListReturnClaimsArgs = {
   /** Query parameters: not documented. */
@@ -823,6 +844,7 @@ const answerReturnClaimOperation: Operation = {
   method: "PATCH",
   path: "/api/v1/claim",
 };
+
 /** Arguments of {@link answerReturnClaim}. */
 export type AnswerReturnClaimArgs = {
   /** Query parameters: not documented. */

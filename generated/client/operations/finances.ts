@@ -3,12 +3,14 @@
 
 import type { CallOptions, Operation, Transport } from "../runtime/transport.js";
 import type { QueryParams, RequestBody } from "../runtime/encoding.js";
+
 const getSellerBalanceOperation: Operation = {
   id: "getSellerBalance",
   module: "finances",
   method: "GET",
   path: "/api/v1/account/balance",
 };
+
 /** Arguments of {@link getSellerBalance}. */
 export type GetSellerBalanceArgs = {
   /** Query parameters: not documented. */
@@ -42,6 +44,7 @@ const listSalesReportsOperation: Operation = {
   method: "POST",
   path: "/api/finance/v1/sales-reports/list",
 };
+
 /** Arguments of {@link listSalesReports}. */
 export type ListSalesReportsArgs = {
   /** Query parameters: not documented. */
@@ -77,6 +80,7 @@ const getSalesReportDetailsOperation: Operation = {
   method: "POST",
   path: "/api/finance/v1/sales-reports/detailed/{reportId}",
 };
+
 /** Arguments of {@link getSalesReportDetails}. */
 export type GetSalesReportDetailsArgs = {
   /** Path parameter; its type is not documented. */
@@ -114,6 +118,7 @@ const getSalesReportDetailsForPeriodOperation: Operation = {
   method: "POST",
   path: "/api/finance/v1/sales-reports/detailed",
 };
+
 /** Arguments of {@link getSalesReportDetailsForPeriod}. */
 export type GetSalesReportDetailsForPeriodArgs = {
   /** Query parameters: not documented. */
@@ -140,11 +145,7 @@ export function getSalesReportDetailsForPeriod(
   args?: GetSalesReportDetailsForPeriodArgs,
   callOptions?: CallOptions,
 ): Promise<unknown> {
-  return transport.send(
-    getSalesReportDetailsForPeriodOperation,
-    args,
-    callOptions,
-  ) as Promise<unknown>;
+  return transport.send(getSalesReportDetailsForPeriodOperation, args, callOptions) as Promise<unknown>;
 }
 
 const listPaymentAcceptanceReportsOperation: Operation = {
@@ -153,6 +154,7 @@ const listPaymentAcceptanceReportsOperation: Operation = {
   method: "POST",
   path: "/api/finance/v1/acquiring/list",
 };
+
 /** Arguments of {@link listPaymentAcceptanceReports}. */
 export type ListPaymentAcceptanceReportsArgs = {
   /** Query parameters: not documented. */
@@ -179,11 +181,7 @@ export function listPaymentAcceptanceReports(
   args?: ListPaymentAcceptanceReportsArgs,
   callOptions?: CallOptions,
 ): Promise<unknown> {
-  return transport.send(
-    listPaymentAcceptanceReportsOperation,
-    args,
-    callOptions,
-  ) as Promise<unknown>;
+  return transport.send(listPaymentAcceptanceReportsOperation, args, callOptions) as Promise<unknown>;
 }
 
 const getPaymentAcceptanceReportDetailsOperation: Operation = {
@@ -192,6 +190,7 @@ const getPaymentAcceptanceReportDetailsOperation: Operation = {
   method: "POST",
   path: "/api/finance/v1/acquiring/detailed/{reportId}",
 };
+
 /** Arguments of {@link getPaymentAcceptanceReportDetails}. */
 export type GetPaymentAcceptanceReportDetailsArgs = {
   /** Path parameter; its type is not documented. */
@@ -220,11 +219,7 @@ export function getPaymentAcceptanceReportDetails(
   args: GetPaymentAcceptanceReportDetailsArgs,
   callOptions?: CallOptions,
 ): Promise<unknown> {
-  return transport.send(
-    getPaymentAcceptanceReportDetailsOperation,
-    args,
-    callOptions,
-  ) as Promise<unknown>;
+  return transport.send(getPaymentAcceptanceReportDetailsOperation, args, callOptions) as Promise<unknown>;
 }
 
 const getPaymentAcceptanceReportDetailsForPeriodOperation: Operation = {
@@ -233,6 +228,7 @@ const getPaymentAcceptanceReportDetailsForPeriodOperation: Operation = {
   method: "POST",
   path: "/api/finance/v1/acquiring/detailed",
 };
+
 /** Arguments of {@link getPaymentAcceptanceReportDetailsForPeriod}. */
 export type GetPaymentAcceptanceReportDetailsForPeriodArgs = {
   /** Query parameters: not documented. */
@@ -259,11 +255,7 @@ export function getPaymentAcceptanceReportDetailsForPeriod(
   args?: GetPaymentAcceptanceReportDetailsForPeriodArgs,
   callOptions?: CallOptions,
 ): Promise<unknown> {
-  return transport.send(
-    getPaymentAcceptanceReportDetailsForPeriodOperation,
-    args,
-    callOptions,
-  ) as Promise<unknown>;
+  return transport.send(getPaymentAcceptanceReportDetailsForPeriodOperation, args, callOptions) as Promise<unknown>;
 }
 
 const listDocumentCategoriesOperation: Operation = {
@@ -272,6 +264,7 @@ const listDocumentCategoriesOperation: Operation = {
   method: "GET",
   path: "/api/v1/documents/categories",
 };
+
 /** Arguments of {@link listDocumentCategories}. */
 export type ListDocumentCategoriesArgs = {
   /** Query parameters: not documented. */
@@ -305,6 +298,7 @@ const listDocumentsOperation: Operation = {
   method: "GET",
   path: "/api/v1/documents/list",
 };
+
 /** Arguments of {@link listDocuments}. */
 export type ListDocumentsArgs = {
   /** Query parameters: not documented. */
@@ -338,6 +332,7 @@ const downloadDocumentOperation: Operation = {
   method: "GET",
   path: "/api/v1/documents/download",
 };
+
 /** Arguments of {@link downloadDocument}. */
 export type DownloadDocumentArgs = {
   /** Query parameters: not documented. */
@@ -371,6 +366,7 @@ const downloadAllDocumentsOperation: Operation = {
   method: "POST",
   path: "/api/v1/documents/download/all",
 };
+
 /** Arguments of {@link downloadAllDocuments}. */
 export type DownloadAllDocumentsArgs = {
   /** Query parameters: not documented. */

@@ -3,12 +3,14 @@
 
 import type { CallOptions, Operation, Transport } from "../runtime/transport.js";
 import type { QueryParams, RequestBody } from "../runtime/encoding.js";
+
 const checkConnectionOperation: Operation = {
   id: "checkConnection",
   module: "general",
   method: "GET",
   path: "/ping",
 };
+
 /** Arguments of {@link checkConnection}. */
 export type CheckConnectionArgs = {
   /** Query parameters: not documented. */
@@ -42,6 +44,7 @@ const listNewsOperation: Operation = {
   method: "GET",
   path: "/api/communications/v2/news",
 };
+
 /** Arguments of {@link listNews}. */
 export type ListNewsArgs = {
   /** Query parameters: not documented. */
@@ -75,6 +78,7 @@ const getSellerInfoOperation: Operation = {
   method: "GET",
   path: "/api/v1/seller-info",
 };
+
 /** Arguments of {@link getSellerInfo}. */
 export type GetSellerInfoArgs = {
   /** Query parameters: not documented. */
@@ -108,6 +112,7 @@ const getSellerRatingOperation: Operation = {
   method: "GET",
   path: "/api/common/v1/rating",
 };
+
 /** Arguments of {@link getSellerRating}. */
 export type GetSellerRatingArgs = {
   /** Query parameters: not documented. */
@@ -141,6 +146,7 @@ const getSubscriptionInfoOperation: Operation = {
   method: "GET",
   path: "/api/common/v1/subscriptions",
 };
+
 /** Arguments of {@link getSubscriptionInfo}. */
 export type GetSubscriptionInfoArgs = {
   /** Query parameters: not documented. */
@@ -174,6 +180,7 @@ const getTariffConstructorOptionsOperation: Operation = {
   method: "GET",
   path: "/api/common/v1/tariff-constructor/options",
 };
+
 /** Arguments of {@link getTariffConstructorOptions}. */
 export type GetTariffConstructorOptionsArgs = {
   /** Query parameters: not documented. */
@@ -198,11 +205,7 @@ export function getTariffConstructorOptions(
   args?: GetTariffConstructorOptionsArgs,
   callOptions?: CallOptions,
 ): Promise<unknown> {
-  return transport.send(
-    getTariffConstructorOptionsOperation,
-    args,
-    callOptions,
-  ) as Promise<unknown>;
+  return transport.send(getTariffConstructorOptionsOperation, args, callOptions) as Promise<unknown>;
 }
 
 const inviteUserOperation: Operation = {
@@ -211,6 +214,7 @@ const inviteUserOperation: Operation = {
   method: "POST",
   path: "/api/v1/invite",
 };
+
 /** Arguments of {@link inviteUser}. */
 export type InviteUserArgs = {
   /** Query parameters: not documented. */
@@ -246,6 +250,7 @@ const listUsersOperation: Operation = {
   method: "GET",
   path: "/api/v1/users",
 };
+
 /** Arguments of {@link listUsers}. */
 export type ListUsersArgs = {
   /** Query parameters: not documented. */
@@ -279,6 +284,7 @@ const updateUserAccessOperation: Operation = {
   method: "PUT",
   path: "/api/v1/users/access",
 };
+
 /** Arguments of {@link updateUserAccess}. */
 export type UpdateUserAccessArgs = {
   /** Query parameters: not documented. */
@@ -314,6 +320,7 @@ const deleteUserOperation: Operation = {
   method: "DELETE",
   path: "/api/v1/user",
 };
+
 /** Arguments of {@link deleteUser}. */
 export type DeleteUserArgs = {
   /** Query parameters: not documented. */

@@ -3,12 +3,14 @@
 
 import type { CallOptions, Operation, Transport } from "../runtime/transport.js";
 import type { QueryParams, RequestBody } from "../runtime/encoding.js";
+
 const listNewPickupOrdersOperation: Operation = {
   id: "listNewPickupOrders",
   module: "inStorePickup",
   method: "GET",
   path: "/api/v3/click-collect/orders/new",
 };
+
 /** Arguments of {@link listNewPickupOrders}. */
 export type ListNewPickupOrdersArgs = {
   /** Query parameters: not documented. */
@@ -42,6 +44,7 @@ const listCompletedPickupOrdersOperation: Operation = {
   method: "GET",
   path: "/api/v3/click-collect/orders",
 };
+
 /** Arguments of {@link listCompletedPickupOrders}. */
 export type ListCompletedPickupOrdersArgs = {
   /** Query parameters: not documented. */
@@ -75,6 +78,7 @@ const getPickupOrderFinalPricesOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/click-collect/orders/final-price",
 };
+
 /** Arguments of {@link getPickupOrderFinalPrices}. */
 export type GetPickupOrderFinalPricesArgs = {
   /** Query parameters: not documented. */
@@ -110,6 +114,7 @@ const confirmPickupOrdersOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/click-collect/orders/status/confirm",
 };
+
 /** Arguments of {@link confirmPickupOrders}. */
 export type ConfirmPickupOrdersArgs = {
   /** Query parameters: not documented. */
@@ -145,6 +150,7 @@ const reportPickupOrdersReadyOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/click-collect/orders/status/prepare",
 };
+
 /** Arguments of {@link reportPickupOrdersReady}. */
 export type ReportPickupOrdersReadyArgs = {
   /** Query parameters: not documented. */
@@ -180,6 +186,7 @@ const getPickupBuyerInfoOperation: Operation = {
   method: "POST",
   path: "/api/v3/click-collect/orders/client",
 };
+
 /** Arguments of {@link getPickupBuyerInfo}. */
 export type GetPickupBuyerInfoArgs = {
   /** Query parameters: not documented. */
@@ -215,6 +222,7 @@ const checkPickupBuyerIdentityOperation: Operation = {
   method: "POST",
   path: "/api/v3/click-collect/orders/client/identity",
 };
+
 /** Arguments of {@link checkPickupBuyerIdentity}. */
 export type CheckPickupBuyerIdentityArgs = {
   /** Query parameters: not documented. */
@@ -250,6 +258,7 @@ const reportPickupOrdersReceivedOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/click-collect/orders/status/receive",
 };
+
 /** Arguments of {@link reportPickupOrdersReceived}. */
 export type ReportPickupOrdersReceivedArgs = {
   /** Query parameters: not documented. */
@@ -285,6 +294,7 @@ const reportPickupOrdersRejectedOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/click-collect/orders/status/reject",
 };
+
 /** Arguments of {@link reportPickupOrdersRejected}. */
 export type ReportPickupOrdersRejectedArgs = {
   /** Query parameters: not documented. */
@@ -320,6 +330,7 @@ const getPickupOrderStatusesOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/click-collect/orders/status/info",
 };
+
 /** Arguments of {@link getPickupOrderStatuses}. */
 export type GetPickupOrderStatusesArgs = {
   /** Query parameters: not documented. */
@@ -355,6 +366,7 @@ const cancelPickupOrdersOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/click-collect/orders/status/cancel",
 };
+
 /** Arguments of {@link cancelPickupOrders}. */
 export type CancelPickupOrdersArgs = {
   /** Query parameters: not documented. */
@@ -390,6 +402,7 @@ const getPickupOrderMarkingsOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/click-collect/orders/meta/details",
 };
+
 /** Arguments of {@link getPickupOrderMarkings}. */
 export type GetPickupOrderMarkingsArgs = {
   /** Query parameters: not documented. */
@@ -425,6 +438,7 @@ const deletePickupOrderMarkingsOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/click-collect/orders/meta/delete",
 };
+
 /** Arguments of {@link deletePickupOrderMarkings}. */
 export type DeletePickupOrderMarkingsArgs = {
   /** Query parameters: not documented. */
@@ -460,6 +474,7 @@ const attachPickupOrderSgtinOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/click-collect/orders/meta/sgtin",
 };
+
 /** Arguments of {@link attachPickupOrderSgtin}. */
 export type AttachPickupOrderSgtinArgs = {
   /** Query parameters: not documented. */
@@ -495,6 +510,7 @@ const attachPickupOrderUinOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/click-collect/orders/meta/uin",
 };
+
 /** Arguments of {@link attachPickupOrderUin}. */
 export type AttachPickupOrderUinArgs = {
   /** Query parameters: not documented. */
@@ -530,6 +546,7 @@ const attachPickupOrderImeiOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/click-collect/orders/meta/imei",
 };
+
 /** Arguments of {@link attachPickupOrderImei}. */
 export type AttachPickupOrderImeiArgs = {
   /** Query parameters: not documented. */
@@ -565,6 +582,7 @@ const attachPickupOrderGtinOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/click-collect/orders/meta/gtin",
 };
+
 /** Arguments of {@link attachPickupOrderGtin}. */
 export type AttachPickupOrderGtinArgs = {
   /** Query parameters: not documented. */
@@ -600,6 +618,7 @@ const attachPickupOrderCustomsDeclarationOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/click-collect/orders/meta/customs-declaration",
 };
+
 /** Arguments of {@link attachPickupOrderCustomsDeclaration}. */
 export type AttachPickupOrderCustomsDeclarationArgs = {
   /** Query parameters: not documented. */
@@ -626,9 +645,5 @@ export function attachPickupOrderCustomsDeclaration(
   args?: AttachPickupOrderCustomsDeclarationArgs,
   callOptions?: CallOptions,
 ): Promise<unknown> {
-  return transport.send(
-    attachPickupOrderCustomsDeclarationOperation,
-    args,
-    callOptions,
-  ) as Promise<unknown>;
+  return transport.send(attachPickupOrderCustomsDeclarationOperation, args, callOptions) as Promise<unknown>;
 }

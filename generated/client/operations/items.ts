@@ -3,12 +3,14 @@
 
 import type { CallOptions, Operation, Transport } from "../runtime/transport.js";
 import type { QueryParams, RequestBody } from "../runtime/encoding.js";
+
 const listParentCategoriesOperation: Operation = {
   id: "listParentCategories",
   module: "items",
   method: "GET",
   path: "/content/v2/object/parent/all",
 };
+
 /** Arguments of {@link listParentCategories}. */
 export type ListParentCategoriesArgs = {
   /** Query parameters: not documented. */
@@ -42,6 +44,7 @@ const listSubjectsOperation: Operation = {
   method: "GET",
   path: "/content/v2/object/all",
 };
+
 /** Arguments of {@link listSubjects}. */
 export type ListSubjectsArgs = {
   /** Query parameters: not documented. */
@@ -75,6 +78,7 @@ const getSubjectCharacteristicsOperation: Operation = {
   method: "GET",
   path: "/content/v2/object/charcs/{subjectId}",
 };
+
 /** Arguments of {@link getSubjectCharacteristics}. */
 export type GetSubjectCharacteristicsArgs = {
   /** Path parameter; its type is not documented. */
@@ -110,6 +114,7 @@ const listColorsOperation: Operation = {
   method: "GET",
   path: "/content/v2/directory/colors",
 };
+
 /** Arguments of {@link listColors}. */
 export type ListColorsArgs = {
   /** Query parameters: not documented. */
@@ -143,6 +148,7 @@ const listGendersOperation: Operation = {
   method: "GET",
   path: "/content/v2/directory/kinds",
 };
+
 /** Arguments of {@link listGenders}. */
 export type ListGendersArgs = {
   /** Query parameters: not documented. */
@@ -176,6 +182,7 @@ const listCountriesOperation: Operation = {
   method: "GET",
   path: "/content/v2/directory/countries",
 };
+
 /** Arguments of {@link listCountries}. */
 export type ListCountriesArgs = {
   /** Query parameters: not documented. */
@@ -209,6 +216,7 @@ const listSeasonsOperation: Operation = {
   method: "GET",
   path: "/content/v2/directory/seasons",
 };
+
 /** Arguments of {@link listSeasons}. */
 export type ListSeasonsArgs = {
   /** Query parameters: not documented. */
@@ -242,6 +250,7 @@ const listVatRatesOperation: Operation = {
   method: "GET",
   path: "/content/v2/directory/vat",
 };
+
 /** Arguments of {@link listVatRates}. */
 export type ListVatRatesArgs = {
   /** Query parameters: not documented. */
@@ -275,6 +284,7 @@ const listCustomsCommodityCodesOperation: Operation = {
   method: "GET",
   path: "/content/v2/directory/tnved",
 };
+
 /** Arguments of {@link listCustomsCommodityCodes}. */
 export type ListCustomsCommodityCodesArgs = {
   /** Query parameters: not documented. */
@@ -308,6 +318,7 @@ const listBrandsOperation: Operation = {
   method: "GET",
   path: "/api/content/v1/brands",
 };
+
 /** Arguments of {@link listBrands}. */
 export type ListBrandsArgs = {
   /** Query parameters: not documented. */
@@ -341,6 +352,7 @@ const listTagsOperation: Operation = {
   method: "GET",
   path: "/content/v2/tags",
 };
+
 /** Arguments of {@link listTags}. */
 export type ListTagsArgs = {
   /** Query parameters: not documented. */
@@ -374,6 +386,7 @@ const createTagOperation: Operation = {
   method: "POST",
   path: "/content/v2/tag",
 };
+
 /** Arguments of {@link createTag}. */
 export type CreateTagArgs = {
   /** Query parameters: not documented. */
@@ -409,6 +422,7 @@ const updateTagOperation: Operation = {
   method: "PATCH",
   path: "/content/v2/tag/{id}",
 };
+
 /** Arguments of {@link updateTag}. */
 export type UpdateTagArgs = {
   /** Path parameter; its type is not documented. */
@@ -446,6 +460,7 @@ const deleteTagOperation: Operation = {
   method: "DELETE",
   path: "/content/v2/tag/{id}",
 };
+
 /** Arguments of {@link deleteTag}. */
 export type DeleteTagArgs = {
   /** Path parameter; its type is not documented. */
@@ -483,6 +498,7 @@ const linkCardTagsOperation: Operation = {
   method: "POST",
   path: "/content/v2/tag/nomenclature/link",
 };
+
 /** Arguments of {@link linkCardTags}. */
 export type LinkCardTagsArgs = {
   /** Query parameters: not documented. */
@@ -518,6 +534,7 @@ const listCardsOperation: Operation = {
   method: "POST",
   path: "/content/v2/get/cards/list",
 };
+
 /** Arguments of {@link listCards}. */
 export type ListCardsArgs = {
   /** Query parameters: not documented. */
@@ -553,6 +570,7 @@ const listCardErrorsOperation: Operation = {
   method: "POST",
   path: "/content/v2/cards/error/list",
 };
+
 /** Arguments of {@link listCardErrors}. */
 export type ListCardErrorsArgs = {
   /** Query parameters: not documented. */
@@ -588,6 +606,7 @@ const updateCardsOperation: Operation = {
   method: "POST",
   path: "/content/v2/cards/update",
 };
+
 /** Arguments of {@link updateCards}. */
 export type UpdateCardsArgs = {
   /** Query parameters: not documented. */
@@ -623,6 +642,7 @@ const mergeOrSplitCardsOperation: Operation = {
   method: "POST",
   path: "/content/v2/cards/moveNm",
 };
+
 /** Arguments of {@link mergeOrSplitCards}. */
 export type MergeOrSplitCardsArgs = {
   /** Query parameters: not documented. */
@@ -658,6 +678,7 @@ const trashCardsOperation: Operation = {
   method: "POST",
   path: "/content/v2/cards/delete/trash",
 };
+
 /** Arguments of {@link trashCards}. */
 export type TrashCardsArgs = {
   /** Query parameters: not documented. */
@@ -693,6 +714,7 @@ const restoreCardsOperation: Operation = {
   method: "POST",
   path: "/content/v2/cards/recover",
 };
+
 /** Arguments of {@link restoreCards}. */
 export type RestoreCardsArgs = {
   /** Query parameters: not documented. */
@@ -728,6 +750,7 @@ const listTrashedCardsOperation: Operation = {
   method: "POST",
   path: "/content/v2/get/cards/trash",
 };
+
 /** Arguments of {@link listTrashedCards}. */
 export type ListTrashedCardsArgs = {
   /** Query parameters: not documented. */
@@ -763,6 +786,7 @@ const getCardLimitsOperation: Operation = {
   method: "GET",
   path: "/content/v2/cards/limits",
 };
+
 /** Arguments of {@link getCardLimits}. */
 export type GetCardLimitsArgs = {
   /** Query parameters: not documented. */
@@ -798,6 +822,7 @@ const generateBarcodesOperation: Operation = {
   method: "POST",
   path: "/content/v2/barcodes",
 };
+
 /** Arguments of {@link generateBarcodes}. */
 export type GenerateBarcodesArgs = {
   /** Query parameters: not documented. */
@@ -833,6 +858,7 @@ const createCardsOperation: Operation = {
   method: "POST",
   path: "/content/v2/cards/upload",
 };
+
 /** Arguments of {@link createCards}. */
 export type CreateCardsArgs = {
   /** Query parameters: not documented. */
@@ -868,6 +894,7 @@ const createCardsWithAttachmentOperation: Operation = {
   method: "POST",
   path: "/content/v2/cards/upload/add",
 };
+
 /** Arguments of {@link createCardsWithAttachment}. */
 export type CreateCardsWithAttachmentArgs = {
   /** Query parameters: not documented. */
@@ -903,6 +930,7 @@ const uploadMediaFileOperation: Operation = {
   method: "POST",
   path: "/content/v3/media/file",
 };
+
 /** Arguments of {@link uploadMediaFile}. */
 export type UploadMediaFileArgs = {
   /** Query parameters: not documented. */
@@ -938,6 +966,7 @@ const uploadMediaByLinksOperation: Operation = {
   method: "POST",
   path: "/content/v3/media/save",
 };
+
 /** Arguments of {@link uploadMediaByLinks}. */
 export type UploadMediaByLinksArgs = {
   /** Query parameters: not documented. */
@@ -973,6 +1002,7 @@ const listRecommendationsOperation: Operation = {
   method: "POST",
   path: "/api/content/v1/recommendations/list",
 };
+
 /** Arguments of {@link listRecommendations}. */
 export type ListRecommendationsArgs = {
   /** Query parameters: not documented. */
@@ -1008,6 +1038,7 @@ const setRecommendationsOperation: Operation = {
   method: "POST",
   path: "/api/content/v1/recommendations/set",
 };
+
 /** Arguments of {@link setRecommendations}. */
 export type SetRecommendationsArgs = {
   /** Query parameters: not documented. */
@@ -1043,6 +1074,7 @@ const setPricesAndDiscountsOperation: Operation = {
   method: "POST",
   path: "/api/v2/upload/task",
 };
+
 /** Arguments of {@link setPricesAndDiscounts}. */
 export type SetPricesAndDiscountsArgs = {
   /** Query parameters: not documented. */
@@ -1078,6 +1110,7 @@ const setSizePricesOperation: Operation = {
   method: "POST",
   path: "/api/v2/upload/task/size",
 };
+
 /** Arguments of {@link setSizePrices}. */
 export type SetSizePricesArgs = {
   /** Query parameters: not documented. */
@@ -1113,6 +1146,7 @@ const setClubDiscountsOperation: Operation = {
   method: "POST",
   path: "/api/v2/upload/task/club-discount",
 };
+
 /** Arguments of {@link setClubDiscounts}. */
 export type SetClubDiscountsArgs = {
   /** Query parameters: not documented. */
@@ -1148,6 +1182,7 @@ const setWholesaleDiscountsOperation: Operation = {
   method: "POST",
   path: "/api/discounts-prices/v1/upload/task/b2b/wholesale",
 };
+
 /** Arguments of {@link setWholesaleDiscounts}. */
 export type SetWholesaleDiscountsArgs = {
   /** Query parameters: not documented. */
@@ -1183,6 +1218,7 @@ const getProcessedUploadStateOperation: Operation = {
   method: "GET",
   path: "/api/v2/history/tasks",
 };
+
 /** Arguments of {@link getProcessedUploadState}. */
 export type GetProcessedUploadStateArgs = {
   /** Query parameters: not documented. */
@@ -1216,6 +1252,7 @@ const getProcessedUploadDetailsOperation: Operation = {
   method: "GET",
   path: "/api/v2/history/goods/task",
 };
+
 /** Arguments of {@link getProcessedUploadDetails}. */
 export type GetProcessedUploadDetailsArgs = {
   /** Query parameters: not documented. */
@@ -1249,6 +1286,7 @@ const getUnprocessedUploadStateOperation: Operation = {
   method: "GET",
   path: "/api/v2/buffer/tasks",
 };
+
 /** Arguments of {@link getUnprocessedUploadState}. */
 export type GetUnprocessedUploadStateArgs = {
   /** Query parameters: not documented. */
@@ -1282,6 +1320,7 @@ const getUnprocessedUploadDetailsOperation: Operation = {
   method: "GET",
   path: "/api/v2/buffer/goods/task",
 };
+
 /** Arguments of {@link getUnprocessedUploadDetails}. */
 export type GetUnprocessedUploadDetailsArgs = {
   /** Query parameters: not documented. */
@@ -1306,11 +1345,7 @@ export function getUnprocessedUploadDetails(
   args?: GetUnprocessedUploadDetailsArgs,
   callOptions?: CallOptions,
 ): Promise<unknown> {
-  return transport.send(
-    getUnprocessedUploadDetailsOperation,
-    args,
-    callOptions,
-  ) as Promise<unknown>;
+  return transport.send(getUnprocessedUploadDetailsOperation, args, callOptions) as Promise<unknown>;
 }
 
 const listGoodsWithPricesOperation: Operation = {
@@ -1319,6 +1354,7 @@ const listGoodsWithPricesOperation: Operation = {
   method: "GET",
   path: "/api/v2/list/goods/filter",
 };
+
 /** Arguments of {@link listGoodsWithPrices}. */
 export type ListGoodsWithPricesArgs = {
   /** Query parameters: not documented. */
@@ -1352,6 +1388,7 @@ const listGoodsWithPricesByArticleOperation: Operation = {
   method: "POST",
   path: "/api/v2/list/goods/filter",
 };
+
 /** Arguments of {@link listGoodsWithPricesByArticle}. */
 export type ListGoodsWithPricesByArticleArgs = {
   /** Query parameters: not documented. */
@@ -1378,11 +1415,7 @@ export function listGoodsWithPricesByArticle(
   args?: ListGoodsWithPricesByArticleArgs,
   callOptions?: CallOptions,
 ): Promise<unknown> {
-  return transport.send(
-    listGoodsWithPricesByArticleOperation,
-    args,
-    callOptions,
-  ) as Promise<unknown>;
+  return transport.send(listGoodsWithPricesByArticleOperation, args, callOptions) as Promise<unknown>;
 }
 
 const listGoodsSizesWithPricesOperation: Operation = {
@@ -1391,6 +1424,7 @@ const listGoodsSizesWithPricesOperation: Operation = {
   method: "GET",
   path: "/api/v2/list/goods/size/nm",
 };
+
 /** Arguments of {@link listGoodsSizesWithPrices}. */
 export type ListGoodsSizesWithPricesArgs = {
   /** Query parameters: not documented. */
@@ -1424,6 +1458,7 @@ const listQuarantinedGoodsOperation: Operation = {
   method: "GET",
   path: "/api/v2/quarantine/goods",
 };
+
 /** Arguments of {@link listQuarantinedGoods}. */
 export type ListQuarantinedGoodsArgs = {
   /** Query parameters: not documented. */
@@ -1457,6 +1492,7 @@ const updateStockBalancesOperation: Operation = {
   method: "PUT",
   path: "/api/v3/stocks/{warehouseId}",
 };
+
 /** Arguments of {@link updateStockBalances}. */
 export type UpdateStockBalancesArgs = {
   /** Path parameter; its type is not documented. */
@@ -1494,6 +1530,7 @@ const deleteStockBalancesOperation: Operation = {
   method: "DELETE",
   path: "/api/v3/stocks/{warehouseId}",
 };
+
 /** Arguments of {@link deleteStockBalances}. */
 export type DeleteStockBalancesArgs = {
   /** Path parameter; its type is not documented. */
@@ -1531,6 +1568,7 @@ const getStockBalancesOperation: Operation = {
   method: "POST",
   path: "/api/v3/stocks/{warehouseId}",
 };
+
 /** Arguments of {@link getStockBalances}. */
 export type GetStockBalancesArgs = {
   /** Path parameter; its type is not documented. */
@@ -1568,6 +1606,7 @@ const listMarketplaceWarehousesOperation: Operation = {
   method: "GET",
   path: "/api/v3/offices",
 };
+
 /** Arguments of {@link listMarketplaceWarehouses}. */
 export type ListMarketplaceWarehousesArgs = {
   /** Query parameters: not documented. */
@@ -1601,6 +1640,7 @@ const listSellerWarehousesOperation: Operation = {
   method: "GET",
   path: "/api/v3/warehouses",
 };
+
 /** Arguments of {@link listSellerWarehouses}. */
 export type ListSellerWarehousesArgs = {
   /** Query parameters: not documented. */
@@ -1634,6 +1674,7 @@ const createSellerWarehouseOperation: Operation = {
   method: "POST",
   path: "/api/v3/warehouses",
 };
+
 /** Arguments of {@link createSellerWarehouse}. */
 export type CreateSellerWarehouseArgs = {
   /** Query parameters: not documented. */
@@ -1669,6 +1710,7 @@ const updateSellerWarehouseOperation: Operation = {
   method: "PUT",
   path: "/api/v3/warehouses/{warehouseId}",
 };
+
 /** Arguments of {@link updateSellerWarehouse}. */
 export type UpdateSellerWarehouseArgs = {
   /** Path parameter; its type is not documented. */
@@ -1706,6 +1748,7 @@ const deleteSellerWarehouseOperation: Operation = {
   method: "DELETE",
   path: "/api/v3/warehouses/{warehouseId}",
 };
+
 /** Arguments of {@link deleteSellerWarehouse}. */
 export type DeleteSellerWarehouseArgs = {
   /** Path parameter; its type is not documented. */
@@ -1743,6 +1786,7 @@ const listWarehouseContactsOperation: Operation = {
   method: "GET",
   path: "/api/v3/dbw/warehouses/{warehouseId}/contacts",
 };
+
 /** Arguments of {@link listWarehouseContacts}. */
 export type ListWarehouseContactsArgs = {
   /** Path parameter; its type is not documented. */
@@ -1778,6 +1822,7 @@ const updateWarehouseContactsOperation: Operation = {
   method: "PUT",
   path: "/api/v3/dbw/warehouses/{warehouseId}/contacts",
 };
+
 /** Arguments of {@link updateWarehouseContacts}. */
 export type UpdateWarehouseContactsArgs = {
   /** Path parameter; its type is not documented. */

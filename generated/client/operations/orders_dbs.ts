@@ -3,12 +3,14 @@
 
 import type { CallOptions, Operation, Transport } from "../runtime/transport.js";
 import type { QueryParams, RequestBody } from "../runtime/encoding.js";
+
 const listNewDbsOrdersOperation: Operation = {
   id: "listNewDbsOrders",
   module: "ordersDbs",
   method: "GET",
   path: "/api/v3/dbs/orders/new",
 };
+
 /** Arguments of {@link listNewDbsOrders}. */
 export type ListNewDbsOrdersArgs = {
   /** Query parameters: not documented. */
@@ -42,6 +44,7 @@ const listCompletedDbsOrdersOperation: Operation = {
   method: "GET",
   path: "/api/v3/dbs/orders",
 };
+
 /** Arguments of {@link listCompletedDbsOrders}. */
 export type ListCompletedDbsOrdersArgs = {
   /** Query parameters: not documented. */
@@ -75,6 +78,7 @@ const getDbsPaidDeliveryInfoOperation: Operation = {
   method: "POST",
   path: "/api/v3/dbs/groups/info",
 };
+
 /** Arguments of {@link getDbsPaidDeliveryInfo}. */
 export type GetDbsPaidDeliveryInfoArgs = {
   /** Query parameters: not documented. */
@@ -110,6 +114,7 @@ const getDbsBuyerInfoOperation: Operation = {
   method: "POST",
   path: "/api/v3/dbs/orders/client",
 };
+
 /** Arguments of {@link getDbsBuyerInfo}. */
 export type GetDbsBuyerInfoArgs = {
   /** Query parameters: not documented. */
@@ -145,6 +150,7 @@ const getDbsB2bBuyerInfoOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/dbs/orders/b2b/info",
 };
+
 /** Arguments of {@link getDbsB2bBuyerInfo}. */
 export type GetDbsB2bBuyerInfoArgs = {
   /** Query parameters: not documented. */
@@ -180,6 +186,7 @@ const getDbsDeliveryDatesOperation: Operation = {
   method: "POST",
   path: "/api/v3/dbs/orders/delivery-date",
 };
+
 /** Arguments of {@link getDbsDeliveryDates}. */
 export type GetDbsDeliveryDatesArgs = {
   /** Query parameters: not documented. */
@@ -215,6 +222,7 @@ const getDbsOrderStatusesOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/dbs/orders/status/info",
 };
+
 /** Arguments of {@link getDbsOrderStatuses}. */
 export type GetDbsOrderStatusesArgs = {
   /** Query parameters: not documented. */
@@ -250,6 +258,7 @@ const cancelDbsOrdersOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/dbs/orders/status/cancel",
 };
+
 /** Arguments of {@link cancelDbsOrders}. */
 export type CancelDbsOrdersArgs = {
   /** Query parameters: not documented. */
@@ -285,6 +294,7 @@ const confirmDbsOrdersOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/dbs/orders/status/confirm",
 };
+
 /** Arguments of {@link confirmDbsOrders}. */
 export type ConfirmDbsOrdersArgs = {
   /** Query parameters: not documented. */
@@ -320,6 +330,7 @@ const getDbsOrderStickersOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/dbs/orders/stickers",
 };
+
 /** Arguments of {@link getDbsOrderStickers}. */
 export type GetDbsOrderStickersArgs = {
   /** Query parameters: not documented. */
@@ -355,6 +366,7 @@ const deliverDbsOrdersOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/dbs/orders/status/deliver",
 };
+
 /** Arguments of {@link deliverDbsOrders}. */
 export type DeliverDbsOrdersArgs = {
   /** Query parameters: not documented. */
@@ -390,6 +402,7 @@ const reportDbsOrdersReceivedOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/dbs/orders/status/receive",
 };
+
 /** Arguments of {@link reportDbsOrdersReceived}. */
 export type ReportDbsOrdersReceivedArgs = {
   /** Query parameters: not documented. */
@@ -425,6 +438,7 @@ const reportDbsOrdersRejectedOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/dbs/orders/status/reject",
 };
+
 /** Arguments of {@link reportDbsOrdersRejected}. */
 export type ReportDbsOrdersRejectedArgs = {
   /** Query parameters: not documented. */
@@ -460,6 +474,7 @@ const getDbsOrderMarkingsOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/dbs/orders/meta/details",
 };
+
 /** Arguments of {@link getDbsOrderMarkings}. */
 export type GetDbsOrderMarkingsArgs = {
   /** Query parameters: not documented. */
@@ -495,6 +510,7 @@ const deleteDbsOrderMarkingsOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/dbs/orders/meta/delete",
 };
+
 /** Arguments of {@link deleteDbsOrderMarkings}. */
 export type DeleteDbsOrderMarkingsArgs = {
   /** Query parameters: not documented. */
@@ -530,6 +546,7 @@ const attachDbsOrderSgtinOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/dbs/orders/meta/sgtin",
 };
+
 /** Arguments of {@link attachDbsOrderSgtin}. */
 export type AttachDbsOrderSgtinArgs = {
   /** Query parameters: not documented. */
@@ -565,6 +582,7 @@ const attachDbsOrderUinOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/dbs/orders/meta/uin",
 };
+
 /** Arguments of {@link attachDbsOrderUin}. */
 export type AttachDbsOrderUinArgs = {
   /** Query parameters: not documented. */
@@ -600,6 +618,7 @@ const attachDbsOrderImeiOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/dbs/orders/meta/imei",
 };
+
 /** Arguments of {@link attachDbsOrderImei}. */
 export type AttachDbsOrderImeiArgs = {
   /** Query parameters: not documented. */
@@ -635,6 +654,7 @@ const attachDbsOrderGtinOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/dbs/orders/meta/gtin",
 };
+
 /** Arguments of {@link attachDbsOrderGtin}. */
 export type AttachDbsOrderGtinArgs = {
   /** Query parameters: not documented. */
@@ -670,6 +690,7 @@ const attachDbsOrderCustomsDeclarationOperation: Operation = {
   method: "POST",
   path: "/api/marketplace/v3/dbs/orders/meta/customs-declaration",
 };
+
 /** Arguments of {@link attachDbsOrderCustomsDeclaration}. */
 export type AttachDbsOrderCustomsDeclarationArgs = {
   /** Query parameters: not documented. */
@@ -696,9 +717,5 @@ export function attachDbsOrderCustomsDeclaration(
   args?: AttachDbsOrderCustomsDeclarationArgs,
   callOptions?: CallOptions,
 ): Promise<unknown> {
-  return transport.send(
-    attachDbsOrderCustomsDeclarationOperation,
-    args,
-    callOptions,
-  ) as Promise<unknown>;
+  return transport.send(attachDbsOrderCustomsDeclarationOperation, args, callOptions) as Promise<unknown>;
 }

@@ -4,6 +4,7 @@
 import type { CallOptions, Operation, Transport } from "../runtime/transport.js";
 import type { ItemDiscrepancyResponse } from "../types.js";
 import { checkGetDiscrepanciesResponse } from "../validate/supplies.js";
+
 const getDiscrepanciesOperation: Operation = {
   id: "getDiscrepancies",
   module: "supplies",
@@ -12,6 +13,7 @@ const getDiscrepanciesOperation: Operation = {
   limits: [{ key: "getDiscrepancies:0", burst: 1, intervalMs: 60000 }],
   check: checkGetDiscrepanciesResponse,
 };
+
 /** Arguments of {@link getDiscrepancies}. */
 export type GetDiscrepanciesArgs = {
   /** Supply identifier */
@@ -38,7 +40,5 @@ export function getDiscrepancies(
   args: GetDiscrepanciesArgs,
   callOptions?: CallOptions,
 ): Promise<ItemDiscrepancyResponse[]> {
-  return transport.send(getDiscrepanciesOperation, args, callOptions) as Promise<
-    ItemDiscrepancyResponse[]
-  >;
+  return transport.send(getDiscrepanciesOperation, args, callOptions) as Promise<ItemDiscrepancyResponse[]>;
 }

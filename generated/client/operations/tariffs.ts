@@ -3,12 +3,14 @@
 
 import type { CallOptions, Operation, Transport } from "../runtime/transport.js";
 import type { QueryParams } from "../runtime/encoding.js";
+
 const getCommissionTariffsOperation: Operation = {
   id: "getCommissionTariffs",
   module: "tariffs",
   method: "GET",
   path: "/api/v1/tariffs/commission",
 };
+
 /** Arguments of {@link getCommissionTariffs}. */
 export type GetCommissionTariffsArgs = {
   /** Query parameters: not documented. */
@@ -42,6 +44,7 @@ const getSupplyAcceptanceTariffsOperation: Operation = {
   method: "GET",
   path: "/api/tariffs/v1/acceptance/coefficients",
 };
+
 /** Arguments of {@link getSupplyAcceptanceTariffs}. */
 export type GetSupplyAcceptanceTariffsArgs = {
   /** Query parameters: not documented. */
@@ -75,6 +78,7 @@ const getBoxTariffsOperation: Operation = {
   method: "GET",
   path: "/api/v1/tariffs/box",
 };
+
 /** Arguments of {@link getBoxTariffs}. */
 export type GetBoxTariffsArgs = {
   /** Query parameters: not documented. */
@@ -108,6 +112,7 @@ const getPalletTariffsOperation: Operation = {
   method: "GET",
   path: "/api/v1/tariffs/pallet",
 };
+
 /** Arguments of {@link getPalletTariffs}. */
 export type GetPalletTariffsArgs = {
   /** Query parameters: not documented. */
@@ -141,6 +146,7 @@ const getReturnTariffsOperation: Operation = {
   method: "GET",
   path: "/api/v1/tariffs/return",
 };
+
 /** Arguments of {@link getReturnTariffs}. */
 export type GetReturnTariffsArgs = {
   /** Query parameters: not documented. */

@@ -3,12 +3,14 @@
 
 import type { CallOptions, Operation, Transport } from "../runtime/transport.js";
 import type { QueryParams, RequestBody } from "../runtime/encoding.js";
+
 const addActivationKeysOperation: Operation = {
   id: "addActivationKeys",
   module: "wbd",
   method: "POST",
   path: "/api/v1/keys-api/keys",
 };
+
 /** Arguments of {@link addActivationKeys}. */
 export type AddActivationKeysArgs = {
   /** Query parameters: not documented. */
@@ -44,6 +46,7 @@ const deleteActivationKeysOperation: Operation = {
   method: "DELETE",
   path: "/api/v1/keys-api/keys",
 };
+
 /** Arguments of {@link deleteActivationKeys}. */
 export type DeleteActivationKeysArgs = {
   /** Query parameters: not documented. */
@@ -79,6 +82,7 @@ const listPurchasedKeysOperation: Operation = {
   method: "GET",
   path: "/api/v1/keys-api/keys/redeemed",
 };
+
 /** Arguments of {@link listPurchasedKeys}. */
 export type ListPurchasedKeysArgs = {
   /** Query parameters: not documented. */
@@ -112,6 +116,7 @@ const getOfferKeyCountOperation: Operation = {
   method: "GET",
   path: "/api/v1/offer/keys/{offer_id}",
 };
+
 /** Arguments of {@link getOfferKeyCount}. */
 export type GetOfferKeyCountArgs = {
   /** Path parameter; its type is not documented. */
@@ -147,6 +152,7 @@ const listOfferKeysOperation: Operation = {
   method: "GET",
   path: "/api/v1/offer/keys/{offer_id}/list",
 };
+
 /** Arguments of {@link listOfferKeys}. */
 export type ListOfferKeysArgs = {
   /** Path parameter; its type is not documented. */
@@ -182,6 +188,7 @@ const createOfferOperation: Operation = {
   method: "POST",
   path: "/api/v1/offers",
 };
+
 /** Arguments of {@link createOffer}. */
 export type CreateOfferArgs = {
   /** Query parameters: not documented. */
@@ -217,6 +224,7 @@ const setOfferCoverOperation: Operation = {
   method: "POST",
   path: "/api/v1/offers/thumb",
 };
+
 /** Arguments of {@link setOfferCover}. */
 export type SetOfferCoverArgs = {
   /** Query parameters: not documented. */
@@ -252,6 +260,7 @@ const updateOfferOperation: Operation = {
   method: "POST",
   path: "/api/v1/offers/{offer_id}",
 };
+
 /** Arguments of {@link updateOffer}. */
 export type UpdateOfferArgs = {
   /** Path parameter; its type is not documented. */
@@ -289,6 +298,7 @@ const getOfferOperation: Operation = {
   method: "GET",
   path: "/api/v1/offers/{offer_id}",
 };
+
 /** Arguments of {@link getOffer}. */
 export type GetOfferArgs = {
   /** Path parameter; its type is not documented. */
@@ -324,6 +334,7 @@ const listOwnOffersOperation: Operation = {
   method: "GET",
   path: "/api/v1/offers/author",
 };
+
 /** Arguments of {@link listOwnOffers}. */
 export type ListOwnOffersArgs = {
   /** Query parameters: not documented. */
@@ -357,6 +368,7 @@ const updateOfferPriceOperation: Operation = {
   method: "POST",
   path: "/api/v1/offer/price/{offer_id}",
 };
+
 /** Arguments of {@link updateOfferPrice}. */
 export type UpdateOfferPriceArgs = {
   /** Path parameter; its type is not documented. */
@@ -394,6 +406,7 @@ const updateOfferStatusOperation: Operation = {
   method: "POST",
   path: "/api/v1/offer/{offer_id}",
 };
+
 /** Arguments of {@link updateOfferStatus}. */
 export type UpdateOfferStatusArgs = {
   /** Path parameter; its type is not documented. */
@@ -431,6 +444,7 @@ const listCatalogCategoriesOperation: Operation = {
   method: "GET",
   path: "/api/v1/catalog",
 };
+
 /** Arguments of {@link listCatalogCategories}. */
 export type ListCatalogCategoriesArgs = {
   /** Query parameters: not documented. */
@@ -464,6 +478,7 @@ const uploadContentCoverOperation: Operation = {
   method: "POST",
   path: "/api/v1/content/illustration",
 };
+
 /** Arguments of {@link uploadContentCover}. */
 export type UploadContentCoverArgs = {
   /** Query parameters: not documented. */
@@ -499,6 +514,7 @@ const initContentUploadOperation: Operation = {
   method: "POST",
   path: "/api/v1/content/upload/init",
 };
+
 /** Arguments of {@link initContentUpload}. */
 export type InitContentUploadArgs = {
   /** Query parameters: not documented. */
@@ -534,6 +550,7 @@ const uploadContentChunkOperation: Operation = {
   method: "POST",
   path: "/api/v1/content/upload/chunk",
 };
+
 /** Arguments of {@link uploadContentChunk}. */
 export type UploadContentChunkArgs = {
   /** Query parameters: not documented. */
@@ -569,6 +586,7 @@ const updateContentOperation: Operation = {
   method: "POST",
   path: "/api/v1/content/author/{content_id}",
 };
+
 /** Arguments of {@link updateContent}. */
 export type UpdateContentArgs = {
   /** Path parameter; its type is not documented. */
@@ -606,6 +624,7 @@ const getContentOperation: Operation = {
   method: "GET",
   path: "/api/v1/content/author/{content_id}",
 };
+
 /** Arguments of {@link getContent}. */
 export type GetContentArgs = {
   /** Path parameter; its type is not documented. */
@@ -641,6 +660,7 @@ const listOwnContentOperation: Operation = {
   method: "GET",
   path: "/api/v1/content/author",
 };
+
 /** Arguments of {@link listOwnContent}. */
 export type ListOwnContentArgs = {
   /** Query parameters: not documented. */
@@ -674,6 +694,7 @@ const downloadContentOperation: Operation = {
   method: "GET",
   path: "/api/v1/content/download/{uri}",
 };
+
 /** Arguments of {@link downloadContent}. */
 export type DownloadContentArgs = {
   /** Path parameter; its type is not documented. */
@@ -709,6 +730,7 @@ const deleteContentOperation: Operation = {
   method: "POST",
   path: "/api/v1/content/delete",
 };
+
 /** Arguments of {@link deleteContent}. */
 export type DeleteContentArgs = {
   /** Query parameters: not documented. */
@@ -744,6 +766,7 @@ const uploadOfferMediaOperation: Operation = {
   method: "POST",
   path: "/api/v1/content/gallery",
 };
+
 /** Arguments of {@link uploadOfferMedia}. */
 export type UploadOfferMediaArgs = {
   /** Query parameters: not documented. */

@@ -2,6 +2,7 @@
 // change the catalogue and run `npx catalogen generate`.
 
 // Time and chance, injectable so tests of waits and backoff need not wait.
+import { onAbort } from "./abort.js";
 
 export interface Clock {
   /** Milliseconds since the epoch. */
@@ -21,17 +22,15 @@ export const systemClock: Clock = {
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(
-      () => {
-        signal?.removeEventListener("abort", onAbort);
-        resolve();
-      },
-      Math.max(0, ms),
-    );
-    signal?.addEventListener("abort", onAbort, { once: true });
+    const timer = setTimeout(() => {
+      cancel();
+      resolve();
+    }, Math.max(0, ms));
+    const cancel = signal
+      ? onAbort(signal, () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        })
+      : () => undefined;
   });
 }

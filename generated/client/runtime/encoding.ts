@@ -6,13 +6,11 @@ import { isJsonMediaType } from "../shared/media.js";
 
 /** Query parameters where the catalogue does not document them: primitives, or arrays of them (repeated keys). */
 export type QueryParams = {
-  readonly [name: string]:
-    string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+  readonly [name: string]: string | number | boolean | null | undefined | readonly (string | number | boolean)[];
 };
 
 /** A body sent as is: form data (multipart upload), bytes or a stream. Anything else is sent as JSON. */
-export type RawBody =
-  FormData | URLSearchParams | Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>;
+export type RawBody = FormData | URLSearchParams | Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>;
 
 /**
  * A request body where the catalogue does not document it: a RawBody is sent as is, any other
@@ -29,9 +27,7 @@ export function expandPath(template: string, values: Readonly<Record<string, unk
     const value = values[name];
     const text = value === undefined || value === null ? "" : String(value);
     if (text === "" || text === "." || text === "..") {
-      throw new InvalidArgument(
-        `path parameter ${name} must not be ${text === "" ? "empty" : `"${text}"`}`,
-      );
+      throw new InvalidArgument(`path parameter ${name} must not be ${text === "" ? "empty" : `"${text}"`}`);
     }
     return encodeURIComponent(text);
   });
@@ -44,8 +40,7 @@ export function queryString(query: QueryParams | undefined): string {
   for (const name of Object.keys(query)) {
     const value = query[name];
     const items: readonly unknown[] = Array.isArray(value) ? value : [value];
-    for (const item of items)
-      if (item !== undefined && item !== null) params.append(name, String(item));
+    for (const item of items) if (item !== undefined && item !== null) params.append(name, String(item));
   }
   const text = params.toString();
   return text === "" ? "" : `?${text}`;
@@ -66,8 +61,7 @@ export interface EncodedBody {
 
 export function encodeBody(body: unknown): EncodedBody {
   if (body === undefined) return { once: false };
-  if (typeof ReadableStream !== "undefined" && body instanceof ReadableStream)
-    return { body, once: true };
+  if (typeof ReadableStream !== "undefined" && body instanceof ReadableStream) return { body, once: true };
   if (isRawBody(body)) return { body: body as BodyInit, once: false };
   return { body: JSON.stringify(body), contentType: "application/json", once: false };
 }
@@ -82,22 +76,61 @@ function isRawBody(body: unknown): boolean {
   );
 }
 
+/** Thrown when a response body is larger than the limit; what was read so far is dropped. */
+export class ResponseTooLarge extends Error {}
+
+/**
+ * The body's bytes, refusing one over `maxBytes` (0: no limit) without reading past it: a
+ * Content-Length over the limit is refused before reading at all.
+ */
+export async function readBytes(response: Response, maxBytes: number): Promise<Uint8Array> {
+  const limited = maxBytes > 0 && Number.isFinite(maxBytes);
+  if (limited && Number(response.headers.get("content-length")) > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new ResponseTooLarge();
+  }
+  if (!response.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    size += chunk.value.byteLength;
+    if (limited && size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new ResponseTooLarge();
+    }
+    chunks.push(chunk.value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The body as UTF-8 text (a leading byte order mark dropped, as `Response.text()` does). */
+export async function readText(response: Response, maxBytes: number): Promise<string> {
+  return new TextDecoder().decode(await readBytes(response, maxBytes));
+}
+
 /**
  * A successful response's value: JSON parsed when the content type says JSON; undefined for 204,
  * 205, HEAD and an empty body without a content type; the bytes otherwise.
- * Throws SyntaxError on malformed JSON.
+ * Throws SyntaxError on malformed JSON, ResponseTooLarge past `maxBytes`.
  */
-export async function readBody(response: Response, method: string): Promise<unknown> {
+export async function readBody(response: Response, method: string, maxBytes = 0): Promise<unknown> {
   if (response.status === 204 || response.status === 205 || method === "HEAD") {
     await response.body?.cancel();
     return undefined;
   }
   const contentType = response.headers.get("content-type");
   if (isJsonMediaType(contentType)) {
-    const text = await response.text();
+    const text = await readText(response, maxBytes);
     return text.trim() === "" ? undefined : (JSON.parse(text) as unknown);
   }
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  const bytes = await readBytes(response, maxBytes);
   return bytes.length === 0 && contentType === null ? undefined : bytes;
 }
 

@@ -23,6 +23,8 @@ export type ApiErrorKind =
   | "aborted"
   /** The response does not match the type the catalogue gives it, or is not valid JSON. */
   | "validation"
+  /** The response body is larger than `maxResponseBytes`; not retried. */
+  | "too_large"
   /** An argument was refused before any request was sent (e.g. an empty path parameter). */
   | "invalid_argument";
 
@@ -57,60 +59,43 @@ export interface ApiErrorInit {
   cause?: unknown;
 }
 
+/** The fields of an ApiError besides message and cause, each set (undefined when not known). */
+const FIELDS = ["kind", "operationId", "method", "url", "status", "body", "headers", "retryAfterMs", "path"] as const;
+
 export class ApiError extends Error {
   override readonly name = "ApiError";
-  readonly kind: ApiErrorKind;
-  readonly operationId: string;
-  readonly method: string;
-  readonly url: string;
+  declare readonly kind: ApiErrorKind;
+  declare readonly operationId: string;
+  declare readonly method: string;
+  declare readonly url: string;
   /** HTTP status, when a response was received. */
-  readonly status: number | undefined;
+  declare readonly status: number | undefined;
   /** The error response body: parsed when it is a JSON object, the raw text otherwise. */
-  readonly body: ErrorBody | string | undefined;
+  declare readonly body: ErrorBody | string | undefined;
   /** Response headers (lower-case names), when a response was received. */
-  readonly headers: Record<string, string> | undefined;
+  declare readonly headers: Record<string, string> | undefined;
   /** On `rate_limited`: how long to wait before trying again, when known. */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
   /** On `validation`: where the first bad value sits. */
-  readonly path: string | undefined;
+  declare readonly path: string | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.kind = init.kind;
-    this.operationId = init.operationId;
-    this.method = init.method;
-    this.url = init.url;
-    this.status = init.status;
-    this.body = init.body;
-    this.headers = init.headers;
-    this.retryAfterMs = init.retryAfterMs;
-    this.path = init.path;
+    for (const field of FIELDS) (this as Record<string, unknown>)[field] = init[field];
   }
 }
 
 /** True when `error` is an ApiError (of `kind`, when given). */
-export function isApiError<K extends ApiErrorKind>(
-  error: unknown,
-  kind?: K,
-): error is ApiError & { kind: K } {
+export function isApiError<K extends ApiErrorKind>(error: unknown, kind?: K): error is ApiError & { kind: K } {
   return error instanceof ApiError && (kind === undefined || error.kind === kind);
 }
 
 /** The kind of error an HTTP status outside 2xx gives. */
 export function kindOfStatus(status: number): ApiErrorKind {
-  switch (status) {
-    case 401:
-      return "unauthorized";
-    case 403:
-      return "forbidden";
-    case 404:
-      return "not_found";
-    case 429:
-      return "rate_limited";
-    default:
-      return "http";
-  }
+  return STATUS_KINDS[status] ?? "http";
 }
+
+const STATUS_KINDS: Readonly<Record<number, ApiErrorKind>> = { 401: "unauthorized", 403: "forbidden", 404: "not_found", 429: "rate_limited" };
 
 /**
  * A cause safe to keep on an ApiError: an Error becomes a plain Error copy of its name, message,
@@ -118,21 +103,45 @@ export function kindOfStatus(status: number): ApiErrorKind {
  * request, with its headers, on its error in any property. Strings are redacted, other objects
  * replaced by an Error naming their type; numbers and the like are kept.
  */
-export function scrubCause(cause: unknown, secret: string, depth = 0): unknown {
+export function scrubCause(cause: unknown, secret: Secret, depth = 0): unknown {
   if (typeof cause === "string") return redact(cause, secret);
   if (cause === null || (typeof cause !== "object" && typeof cause !== "function")) return cause;
   if (!(cause instanceof Error)) return new Error(`a cause of type ${typeof cause}`);
-  const inner =
-    depth < 8 && cause.cause !== undefined
-      ? { cause: scrubCause(cause.cause, secret, depth + 1) }
-      : undefined;
+  const inner = depth < 8 && cause.cause !== undefined ? { cause: scrubCause(cause.cause, secret, depth + 1) } : undefined;
   const copy = new Error(redact(String(cause.message), secret), inner);
   copy.name = redact(String(cause.name), secret);
   copy.stack = redact(String(cause.stack ?? ""), secret);
   return copy;
 }
 
-/** `text` with every occurrence of `secret` replaced by `[redacted]`. */
-export function redact(text: string, secret: string): string {
-  return secret === "" ? text : text.split(secret).join("[redacted]");
+/** Tokens shorter than this are not searched for in text (a one-character "token" would mangle every message). */
+export const MIN_SECRET_LENGTH = 8;
+
+/** How a token is found in text a server sent back: a pattern, or undefined when it is too short to be a secret. */
+export type Secret = RegExp | undefined;
+
+/**
+ * A pattern matching every spelling of `token` (trimmed of whitespace, which HTTP drops) that a
+ * JSON body may hold: each character raw, as a `\uXXXX` escape in either case, or as its short
+ * escape (`\/`, `\"`, `\\`, `\n`...). Redacting the text before parsing it thus leaves no copy.
+ */
+export function secretOf(token: string): Secret {
+  const core = token.trim();
+  if (core.length < MIN_SECRET_LENGTH) return undefined;
+  let source = "";
+  for (let i = 0; i < core.length; i++) {
+    const code = core.charCodeAt(i);
+    const hex = code.toString(16).padStart(4, "0");
+    const anyCase = hex.replace(/[a-f]/g, (d) => `[${d}${d.toUpperCase()}]`);
+    const short = SHORT_ESCAPES[String.fromCharCode(code)];
+    source += `(?:\\u${hex}|\\\\u${anyCase}${short === undefined ? "" : `|\\\\${short}`})`;
+  }
+  return new RegExp(source, "g");
+}
+
+const SHORT_ESCAPES: Readonly<Record<string, string>> = { '"': '"', "\\": "\\\\", "/": "/", "\b": "b", "\f": "f", "\n": "n", "\r": "r", "\t": "t" };
+
+/** `text` with every spelling of the secret replaced by `[redacted]`. */
+export function redact(text: string, secret: Secret): string {
+  return secret === undefined ? text : text.replace(secret, "[redacted]");
 }

@@ -4,6 +4,7 @@
 // Client-side rate limiting from the catalogue's limits: one token bucket per (operation
 // limit, token). Callers over the limit wait in order, or fail at once in "fail" mode.
 import { takeFromBucket, type RateLimitRule } from "../shared/bucket.js";
+import { onAbort } from "./abort.js";
 import type { Clock } from "./clock.js";
 
 /** One limit of an operation, as the generated code states it. */
@@ -33,6 +34,11 @@ export class TokenBucket {
     this.#tat = tat;
     return 0;
   }
+
+  /** True when the bucket is full at `now`: it is then the same as a new one. */
+  isFull(now: number): boolean {
+    return this.#tat === undefined || this.#tat <= now;
+  }
 }
 
 /** Thrown by `RateLimiter.acquire` in "fail" mode. */
@@ -49,11 +55,15 @@ interface Lane {
   bucket: TokenBucket;
   /** Settles when the last caller in line has its token (or gave up and its predecessor is done). */
   tail: Promise<void>;
+  /** Callers in line, the one sleeping for its token included. */
+  waiting: number;
 }
 
 export class RateLimiter {
   readonly #lanes = new Map<string, Lane>();
   readonly #clock: Clock;
+  /** Lanes are swept when their number doubles since the last sweep: constant work per call on average. */
+  #sweepAt = 64;
 
   constructor(clock: Clock) {
     this.#clock = clock;
@@ -64,12 +74,7 @@ export class RateLimiter {
    * order of arrival; `signal` takes a caller out of the queue. In "fail" mode a call over any
    * limit throws RateLimitedLocally at once.
    */
-  async acquire(
-    limits: readonly Limit[],
-    token: string,
-    mode: "wait" | "fail",
-    signal?: AbortSignal,
-  ): Promise<void> {
+  async acquire(limits: readonly Limit[], token: string, mode: "wait" | "fail", signal?: AbortSignal): Promise<void> {
     for (const limit of limits) {
       const lane = this.#lane(limit, token);
       if (mode === "fail") {
@@ -85,16 +90,14 @@ export class RateLimiter {
     const before = lane.tail;
     let done!: () => void;
     lane.tail = new Promise<void>((resolve) => (done = resolve));
+    lane.waiting++;
     try {
       await untilSettledOrAborted(before, signal);
-      for (
-        let wait = lane.bucket.take(this.#clock.now());
-        wait > 0;
-        wait = lane.bucket.take(this.#clock.now())
-      ) {
+      for (let wait = lane.bucket.take(this.#clock.now()); wait > 0; wait = lane.bucket.take(this.#clock.now())) {
         await this.#clock.sleep(wait, signal);
       }
     } finally {
+      lane.waiting--;
       // The next in line goes only after everyone before it: order holds even when one gives up.
       void before.then(done);
     }
@@ -105,21 +108,32 @@ export class RateLimiter {
     const key = `${limit.key}\u0000${token}`;
     let lane = this.#lanes.get(key);
     if (!lane) {
-      lane = { bucket: new TokenBucket(limit.burst, limit.intervalMs), tail: Promise.resolve() };
+      if (this.#lanes.size >= this.#sweepAt) this.#sweep();
+      lane = { bucket: new TokenBucket(limit.burst, limit.intervalMs), tail: Promise.resolve(), waiting: 0 };
       this.#lanes.set(key, lane);
     }
     return lane;
+  }
+
+  /** Drops idle lanes (full bucket, nobody in line): a new lane would be the same (rotating tokens leave many). */
+  #sweep(): void {
+    const now = this.#clock.now();
+    for (const [key, lane] of this.#lanes) if (lane.waiting === 0 && lane.bucket.isFull(now)) this.#lanes.delete(key);
+    this.#sweepAt = Math.max(64, 2 * this.#lanes.size);
+  }
+
+  /** Lanes held (tests). */
+  get size(): number {
+    return this.#lanes.size;
   }
 }
 
 function untilSettledOrAborted(promise: Promise<void>, signal?: AbortSignal): Promise<void> {
   if (!signal) return promise;
   return new Promise<void>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
+    const cancel = onAbort(signal, () => reject(signal.reason));
     void promise.then(() => {
-      signal.removeEventListener("abort", onAbort);
+      cancel();
       resolve();
     });
   });

@@ -43,13 +43,7 @@ export function retryPolicy(options: RetryOptions | false | undefined): RetryPol
 
 /** GET, HEAD and OPTIONS are safe; other methods only when the catalogue marks the operation idempotent. */
 export function mayRetry(method: string, idempotent: boolean, policy: RetryPolicy): boolean {
-  return (
-    method === "GET" ||
-    method === "HEAD" ||
-    method === "OPTIONS" ||
-    idempotent ||
-    policy.unsafeMethods
-  );
+  return method === "GET" || method === "HEAD" || method === "OPTIONS" || idempotent || policy.unsafeMethods;
 }
 
 export function isRetryableStatus(status: number): boolean {

@@ -22,29 +22,31 @@ export interface RateLimitDecision {
   resetAfterMs: number;
 }
 
-/** The bucket arithmetic, for stores that keep `tat` (theoretical arrival time) per key. */
+/**
+ * The bucket arithmetic, for stores that keep `tat` (theoretical arrival time) per key: takes `cost`
+ * requests' budget when the bucket holds that much, nothing otherwise (a cost above the burst is
+ * never allowed). The Lua script of redis-rate-limit-store.ts is this function, line for line.
+ */
 export function takeFromBucket(
   tat: number | undefined,
   rule: RateLimitRule,
   now: number,
+  cost = 1,
 ): { decision: RateLimitDecision; tat: number } {
   const start = Math.max(tat ?? now, now);
-  const tolerance = (rule.burst - 1) * rule.intervalMs;
-  if (start - now > tolerance) {
-    const decision = {
-      allowed: false,
-      remaining: 0,
-      retryAfterMs: start - now - tolerance,
-      resetAfterMs: start - now,
-    };
+  const next = start + cost * rule.intervalMs;
+  const capacity = rule.burst * rule.intervalMs;
+  if (next - now > capacity) {
+    const decision = { allowed: false, remaining: 0, retryAfterMs: next - now - capacity, resetAfterMs: start - now };
     return { decision, tat: start };
   }
-  const next = start + rule.intervalMs;
-  const remaining = Math.floor((rule.burst * rule.intervalMs - (next - now)) / rule.intervalMs);
-  return {
-    decision: { allowed: true, remaining, retryAfterMs: 0, resetAfterMs: next - now },
-    tat: next,
-  };
+  const remaining = Math.floor((capacity - (next - now)) / rule.intervalMs);
+  return { decision: { allowed: true, remaining, retryAfterMs: 0, resetAfterMs: next - now }, tat: next };
+}
+
+/** A cost is a whole number of requests, at least 1. */
+export function checkCost(cost: number): void {
+  if (!Number.isSafeInteger(cost) || cost < 1) throw new RangeError(`rate-limit cost must be a whole number of at least 1, got ${String(cost)}`);
 }
 
 /** What `takeFromBucket` would leave before taking: the requests that may go now (0 when none). */

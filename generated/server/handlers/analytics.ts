@@ -13,10 +13,11 @@ export interface AnalyticsHandlers {
    *
    * Rate limit: not documented.
    */
-  getCardStatsForPeriod?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getCardStatsForPeriod?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/analytics/v3/sales-funnel/products/history: Product card statistics by day
    *
@@ -24,10 +25,11 @@ export interface AnalyticsHandlers {
    *
    * Rate limit: not documented.
    */
-  getCardStatsByDay?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getCardStatsByDay?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/analytics/v3/sales-funnel/grouped/history: Statistics of product card groups by day
    *
@@ -35,10 +37,11 @@ export interface AnalyticsHandlers {
    *
    * Rate limit: not documented.
    */
-  getCardGroupStatsByDay?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getCardGroupStatsByDay?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v2/nm-report/downloads: Create a report
    *
@@ -46,10 +49,11 @@ export interface AnalyticsHandlers {
    *
    * Rate limit: not documented.
    */
-  createAnalyticsReport?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  createAnalyticsReport?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v2/nm-report/downloads: List reports
    *
@@ -57,10 +61,11 @@ export interface AnalyticsHandlers {
    *
    * Rate limit: not documented.
    */
-  listAnalyticsReports?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listAnalyticsReports?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v2/nm-report/downloads/retry: Regenerate a report
    *
@@ -68,10 +73,11 @@ export interface AnalyticsHandlers {
    *
    * Rate limit: not documented.
    */
-  regenerateAnalyticsReport?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  regenerateAnalyticsReport?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v2/nm-report/downloads/file/{downloadId}: Get a report
    *
@@ -79,10 +85,11 @@ export interface AnalyticsHandlers {
    *
    * Rate limit: not documented.
    */
-  getAnalyticsReport?: Handler<
-    { params: { downloadId: string }; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getAnalyticsReport?: Handler<{
+    params: { downloadId: string; };
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v2/search-report/report: Search report: main page
    *
@@ -90,10 +97,11 @@ export interface AnalyticsHandlers {
    *
    * Rate limit: not documented.
    */
-  getSearchReport?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getSearchReport?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v2/search-report/table/groups: Search report: pagination by groups
    *
@@ -101,10 +109,11 @@ export interface AnalyticsHandlers {
    *
    * Rate limit: not documented.
    */
-  getSearchReportGroups?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getSearchReportGroups?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v2/search-report/table/details: Search report: pagination by products in a group
    *
@@ -112,10 +121,11 @@ export interface AnalyticsHandlers {
    *
    * Rate limit: not documented.
    */
-  getSearchReportDetails?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getSearchReportDetails?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v2/search-report/product/search-texts: Search queries for a product
    *
@@ -123,10 +133,11 @@ export interface AnalyticsHandlers {
    *
    * Rate limit: not documented.
    */
-  getProductSearchTexts?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getProductSearchTexts?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v2/search-report/product/orders: Orders and positions for a product's search queries
    *
@@ -134,10 +145,11 @@ export interface AnalyticsHandlers {
    *
    * Rate limit: not documented.
    */
-  getProductSearchOrders?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getProductSearchOrders?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/analytics/v1/stocks-report/wb-warehouses: Stocks in marketplace warehouses
    *
@@ -145,10 +157,11 @@ export interface AnalyticsHandlers {
    *
    * Rate limit: not documented.
    */
-  getMarketplaceWarehouseStocks?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getMarketplaceWarehouseStocks?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/analytics/v1/stocks-report/seller-warehouses: Stocks in seller warehouses
    *
@@ -156,10 +169,11 @@ export interface AnalyticsHandlers {
    *
    * Rate limit: not documented.
    */
-  getSellerWarehouseStocks?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getSellerWarehouseStocks?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v2/stocks-report/products/groups: Stock data by groups
    *
@@ -167,10 +181,11 @@ export interface AnalyticsHandlers {
    *
    * Rate limit: not documented.
    */
-  getStockDataByGroups?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getStockDataByGroups?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v2/stocks-report/products/products: Stock data by products
    *
@@ -178,10 +193,11 @@ export interface AnalyticsHandlers {
    *
    * Rate limit: not documented.
    */
-  getStockDataByProducts?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getStockDataByProducts?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v2/stocks-report/products/sizes: Stock data by sizes
    *
@@ -189,10 +205,11 @@ export interface AnalyticsHandlers {
    *
    * Rate limit: not documented.
    */
-  getStockDataBySizes?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getStockDataBySizes?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v2/stocks-report/offices: Stock data by warehouses
    *
@@ -200,10 +217,11 @@ export interface AnalyticsHandlers {
    *
    * Rate limit: not documented.
    */
-  getStockDataByWarehouses?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getStockDataByWarehouses?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/analytics/v2/item-rating: Get item rating report
    *
@@ -211,10 +229,11 @@ export interface AnalyticsHandlers {
    *
    * Rate limit: not documented.
    */
-  getItemRatingReport?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getItemRatingReport?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/analytics/v1/order-feed: Get order feed report
    *
@@ -222,8 +241,9 @@ export interface AnalyticsHandlers {
    *
    * Rate limit: not documented.
    */
-  getOrderFeedReport?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getOrderFeedReport?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
 }

@@ -13,10 +13,11 @@ export interface CommunicationsHandlers {
    *
    * Rate limit: not documented.
    */
-  getUnviewedFeedbackAndQuestions?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getUnviewedFeedbackAndQuestions?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/questions/count-unanswered: Unanswered questions count
    *
@@ -24,10 +25,11 @@ export interface CommunicationsHandlers {
    *
    * Rate limit: not documented.
    */
-  countUnansweredQuestions?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  countUnansweredQuestions?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/questions/count: Questions count
    *
@@ -35,10 +37,11 @@ export interface CommunicationsHandlers {
    *
    * Rate limit: not documented.
    */
-  countQuestions?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  countQuestions?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/questions: List of questions
    *
@@ -46,10 +49,11 @@ export interface CommunicationsHandlers {
    *
    * Rate limit: not documented.
    */
-  listQuestions?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listQuestions?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * PATCH /api/v1/questions: Work with questions
    *
@@ -57,10 +61,11 @@ export interface CommunicationsHandlers {
    *
    * Rate limit: not documented.
    */
-  updateQuestions?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  updateQuestions?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/question: Get a question by ID
    *
@@ -68,10 +73,11 @@ export interface CommunicationsHandlers {
    *
    * Rate limit: not documented.
    */
-  getQuestion?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getQuestion?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/feedbacks/count-unanswered: Unprocessed feedback count
    *
@@ -79,10 +85,11 @@ export interface CommunicationsHandlers {
    *
    * Rate limit: not documented.
    */
-  countUnprocessedFeedback?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  countUnprocessedFeedback?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/feedbacks/count: Feedback count
    *
@@ -90,10 +97,11 @@ export interface CommunicationsHandlers {
    *
    * Rate limit: not documented.
    */
-  countFeedback?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  countFeedback?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/feedbacks: List of feedback
    *
@@ -101,10 +109,11 @@ export interface CommunicationsHandlers {
    *
    * Rate limit: not documented.
    */
-  listFeedback?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listFeedback?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v1/feedbacks/answer: Answer feedback
    *
@@ -112,10 +121,11 @@ export interface CommunicationsHandlers {
    *
    * Rate limit: not documented.
    */
-  answerFeedback?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  answerFeedback?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * PATCH /api/v1/feedbacks/answer: Edit an answer to feedback
    *
@@ -123,10 +133,11 @@ export interface CommunicationsHandlers {
    *
    * Rate limit: not documented.
    */
-  editFeedbackAnswer?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  editFeedbackAnswer?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v1/feedbacks/order/return: Product return by feedback ID
    *
@@ -134,10 +145,11 @@ export interface CommunicationsHandlers {
    *
    * Rate limit: not documented.
    */
-  returnProductByFeedback?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  returnProductByFeedback?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/feedback: Get feedback by ID
    *
@@ -145,10 +157,11 @@ export interface CommunicationsHandlers {
    *
    * Rate limit: not documented.
    */
-  getFeedback?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getFeedback?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/feedbacks/archive: List of archived feedback
    *
@@ -156,10 +169,11 @@ export interface CommunicationsHandlers {
    *
    * Rate limit: not documented.
    */
-  listArchivedFeedback?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listArchivedFeedback?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/feedbacks/v1/pins: List of pinned and unpinned feedback
    *
@@ -167,10 +181,11 @@ export interface CommunicationsHandlers {
    *
    * Rate limit: not documented.
    */
-  listPinnedFeedback?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listPinnedFeedback?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/feedbacks/v1/pins: Pin feedback
    *
@@ -178,10 +193,11 @@ export interface CommunicationsHandlers {
    *
    * Rate limit: not documented.
    */
-  pinFeedback?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  pinFeedback?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * DELETE /api/feedbacks/v1/pins: Unpin feedback
    *
@@ -189,10 +205,11 @@ export interface CommunicationsHandlers {
    *
    * Rate limit: not documented.
    */
-  unpinFeedback?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  unpinFeedback?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/feedbacks/v1/pins/count: Count of pinned and unpinned feedback
    *
@@ -200,10 +217,11 @@ export interface CommunicationsHandlers {
    *
    * Rate limit: not documented.
    */
-  countPinnedFeedback?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  countPinnedFeedback?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/feedbacks/v1/pins/limits: Limits of pinned feedback
    *
@@ -213,10 +231,11 @@ export interface CommunicationsHandlers {
    *
    * Rate limit: not documented.
    */
-  getPinnedFeedbackLimits?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getPinnedFeedbackLimits?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/seller/chats: List of chats
    *
@@ -224,10 +243,11 @@ export interface CommunicationsHandlers {
    *
    * Rate limit: not documented.
    */
-  listChats?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listChats?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/seller/events: Chat events
    *
@@ -235,10 +255,11 @@ export interface CommunicationsHandlers {
    *
    * Rate limit: not documented.
    */
-  listChatEvents?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listChatEvents?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v1/seller/message: Send a message
    *
@@ -246,10 +267,11 @@ export interface CommunicationsHandlers {
    *
    * Rate limit: not documented.
    */
-  sendChatMessage?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  sendChatMessage?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/seller/download/{id}: Get a file from a message
    *
@@ -257,7 +279,11 @@ export interface CommunicationsHandlers {
    *
    * Rate limit: not documented.
    */
-  getMessageFile?: Handler<{ params: { id: string }; query: QueryValues; body: unknown }, unknown>;
+  getMessageFile?: Handler<{
+    params: { id: string; };
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/claims: Buyer return claims
    *
@@ -265,10 +291,11 @@ export interface CommunicationsHandlers {
    *
    * Rate limit: not documented.
    */
-  listReturnClaims?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listReturnClaims?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * PATCH /api/v1/claim: Answer a buyer claim
    *
@@ -276,8 +303,9 @@ export interface CommunicationsHandlers {
    *
    * Rate limit: not documented.
    */
-  answerReturnClaim?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  answerReturnClaim?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
 }

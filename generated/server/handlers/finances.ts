@@ -13,10 +13,11 @@ export interface FinancesHandlers {
    *
    * Rate limit: not documented.
    */
-  getSellerBalance?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getSellerBalance?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/finance/v1/sales-reports/list: List of sales reports
    *
@@ -24,10 +25,11 @@ export interface FinancesHandlers {
    *
    * Rate limit: not documented.
    */
-  listSalesReports?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listSalesReports?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/finance/v1/sales-reports/detailed/{reportId}: Detail of sales reports by report ID
    *
@@ -35,10 +37,11 @@ export interface FinancesHandlers {
    *
    * Rate limit: not documented.
    */
-  getSalesReportDetails?: Handler<
-    { params: { reportId: string }; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getSalesReportDetails?: Handler<{
+    params: { reportId: string; };
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/finance/v1/sales-reports/detailed: Detail of sales reports for a period
    *
@@ -46,10 +49,11 @@ export interface FinancesHandlers {
    *
    * Rate limit: not documented.
    */
-  getSalesReportDetailsForPeriod?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getSalesReportDetailsForPeriod?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/finance/v1/acquiring/list: List of payment acceptance cost reports
    *
@@ -57,10 +61,11 @@ export interface FinancesHandlers {
    *
    * Rate limit: not documented.
    */
-  listPaymentAcceptanceReports?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listPaymentAcceptanceReports?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/finance/v1/acquiring/detailed/{reportId}: Detail of payment acceptance cost reports by report ID
    *
@@ -68,10 +73,11 @@ export interface FinancesHandlers {
    *
    * Rate limit: not documented.
    */
-  getPaymentAcceptanceReportDetails?: Handler<
-    { params: { reportId: string }; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getPaymentAcceptanceReportDetails?: Handler<{
+    params: { reportId: string; };
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/finance/v1/acquiring/detailed: Detail of payment acceptance cost reports for a period
    *
@@ -79,10 +85,11 @@ export interface FinancesHandlers {
    *
    * Rate limit: not documented.
    */
-  getPaymentAcceptanceReportDetailsForPeriod?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getPaymentAcceptanceReportDetailsForPeriod?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/documents/categories: Document categories
    *
@@ -90,10 +97,11 @@ export interface FinancesHandlers {
    *
    * Rate limit: not documented.
    */
-  listDocumentCategories?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listDocumentCategories?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/documents/list: List of documents
    *
@@ -101,10 +109,11 @@ export interface FinancesHandlers {
    *
    * Rate limit: not documented.
    */
-  listDocuments?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listDocuments?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/documents/download: Get a document
    *
@@ -112,10 +121,11 @@ export interface FinancesHandlers {
    *
    * Rate limit: not documented.
    */
-  downloadDocument?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  downloadDocument?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v1/documents/download/all: Get documents
    *
@@ -123,8 +133,9 @@ export interface FinancesHandlers {
    *
    * Rate limit: not documented.
    */
-  downloadAllDocuments?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  downloadAllDocuments?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
 }

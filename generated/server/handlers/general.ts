@@ -13,10 +13,11 @@ export interface GeneralHandlers {
    *
    * Rate limit: not documented.
    */
-  checkConnection?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  checkConnection?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/communications/v2/news: News of the seller portal
    *
@@ -24,7 +25,11 @@ export interface GeneralHandlers {
    *
    * Rate limit: not documented.
    */
-  listNews?: Handler<{ params: Record<string, never>; query: QueryValues; body: unknown }, unknown>;
+  listNews?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/seller-info: Seller information
    *
@@ -32,10 +37,11 @@ export interface GeneralHandlers {
    *
    * Rate limit: not documented.
    */
-  getSellerInfo?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getSellerInfo?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/common/v1/rating: Seller rating
    *
@@ -43,10 +49,11 @@ export interface GeneralHandlers {
    *
    * Rate limit: not documented.
    */
-  getSellerRating?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getSellerRating?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/common/v1/subscriptions: Subscription information
    *
@@ -54,10 +61,11 @@ export interface GeneralHandlers {
    *
    * Rate limit: not documented.
    */
-  getSubscriptionInfo?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getSubscriptionInfo?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/common/v1/tariff-constructor/options: Tariff constructor options
    *
@@ -65,10 +73,11 @@ export interface GeneralHandlers {
    *
    * Rate limit: not documented.
    */
-  getTariffConstructorOptions?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getTariffConstructorOptions?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v1/invite: Create an invitation for a new user
    *
@@ -76,10 +85,11 @@ export interface GeneralHandlers {
    *
    * Rate limit: not documented.
    */
-  inviteUser?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  inviteUser?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/users: List of active or invited users of the seller
    *
@@ -87,10 +97,11 @@ export interface GeneralHandlers {
    *
    * Rate limit: not documented.
    */
-  listUsers?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listUsers?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * PUT /api/v1/users/access: Change user access rights
    *
@@ -98,10 +109,11 @@ export interface GeneralHandlers {
    *
    * Rate limit: not documented.
    */
-  updateUserAccess?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  updateUserAccess?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * DELETE /api/v1/user: Delete a user
    *
@@ -109,8 +121,9 @@ export interface GeneralHandlers {
    *
    * Rate limit: not documented.
    */
-  deleteUser?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  deleteUser?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
 }

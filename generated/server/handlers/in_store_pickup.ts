@@ -13,10 +13,11 @@ export interface InStorePickupHandlers {
    *
    * Rate limit: not documented.
    */
-  listNewPickupOrders?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listNewPickupOrders?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v3/click-collect/orders: Information on completed assembly orders
    *
@@ -24,10 +25,11 @@ export interface InStorePickupHandlers {
    *
    * Rate limit: not documented.
    */
-  listCompletedPickupOrders?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listCompletedPickupOrders?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/click-collect/orders/final-price: Seller prices and amounts payable
    *
@@ -35,10 +37,11 @@ export interface InStorePickupHandlers {
    *
    * Rate limit: not documented.
    */
-  getPickupOrderFinalPrices?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getPickupOrderFinalPrices?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/click-collect/orders/status/confirm: Move assembly orders to assembly
    *
@@ -46,10 +49,11 @@ export interface InStorePickupHandlers {
    *
    * Rate limit: not documented.
    */
-  confirmPickupOrders?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  confirmPickupOrders?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/click-collect/orders/status/prepare: Report orders ready for handover
    *
@@ -57,10 +61,11 @@ export interface InStorePickupHandlers {
    *
    * Rate limit: not documented.
    */
-  reportPickupOrdersReady?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  reportPickupOrdersReady?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v3/click-collect/orders/client: Buyer information
    *
@@ -68,10 +73,11 @@ export interface InStorePickupHandlers {
    *
    * Rate limit: not documented.
    */
-  getPickupBuyerInfo?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getPickupBuyerInfo?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v3/click-collect/orders/client/identity: Check that an order belongs to the buyer
    *
@@ -79,10 +85,11 @@ export interface InStorePickupHandlers {
    *
    * Rate limit: not documented.
    */
-  checkPickupBuyerIdentity?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  checkPickupBuyerIdentity?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/click-collect/orders/status/receive: Report orders accepted by buyers
    *
@@ -90,10 +97,11 @@ export interface InStorePickupHandlers {
    *
    * Rate limit: not documented.
    */
-  reportPickupOrdersReceived?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  reportPickupOrdersReceived?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/click-collect/orders/status/reject: Report order refusals
    *
@@ -101,10 +109,11 @@ export interface InStorePickupHandlers {
    *
    * Rate limit: not documented.
    */
-  reportPickupOrdersRejected?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  reportPickupOrdersRejected?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/click-collect/orders/status/info: Get statuses of assembly orders
    *
@@ -112,10 +121,11 @@ export interface InStorePickupHandlers {
    *
    * Rate limit: not documented.
    */
-  getPickupOrderStatuses?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getPickupOrderStatuses?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/click-collect/orders/status/cancel: Cancel assembly orders
    *
@@ -123,10 +133,11 @@ export interface InStorePickupHandlers {
    *
    * Rate limit: not documented.
    */
-  cancelPickupOrders?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  cancelPickupOrders?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/click-collect/orders/meta/details: Get marking identifiers of assembly orders
    *
@@ -134,10 +145,11 @@ export interface InStorePickupHandlers {
    *
    * Rate limit: not documented.
    */
-  getPickupOrderMarkings?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getPickupOrderMarkings?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/click-collect/orders/meta/delete: Delete marking identifiers of assembly orders
    *
@@ -145,10 +157,11 @@ export interface InStorePickupHandlers {
    *
    * Rate limit: not documented.
    */
-  deletePickupOrderMarkings?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  deletePickupOrderMarkings?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/click-collect/orders/meta/sgtin: Attach mandatory-marking codes to assembly orders
    *
@@ -156,10 +169,11 @@ export interface InStorePickupHandlers {
    *
    * Rate limit: not documented.
    */
-  attachPickupOrderSgtin?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  attachPickupOrderSgtin?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/click-collect/orders/meta/uin: Attach UIN to assembly orders
    *
@@ -167,10 +181,11 @@ export interface InStorePickupHandlers {
    *
    * Rate limit: not documented.
    */
-  attachPickupOrderUin?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  attachPickupOrderUin?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/click-collect/orders/meta/imei: Attach IMEI to assembly orders
    *
@@ -178,10 +193,11 @@ export interface InStorePickupHandlers {
    *
    * Rate limit: not documented.
    */
-  attachPickupOrderImei?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  attachPickupOrderImei?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/click-collect/orders/meta/gtin: Attach GTIN to assembly orders
    *
@@ -189,10 +205,11 @@ export interface InStorePickupHandlers {
    *
    * Rate limit: not documented.
    */
-  attachPickupOrderGtin?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  attachPickupOrderGtin?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/click-collect/orders/meta/customs-declaration: Attach customs declaration numbers to assembly orders
    *
@@ -200,8 +217,9 @@ export interface InStorePickupHandlers {
    *
    * Rate limit: not documented.
    */
-  attachPickupOrderCustomsDeclaration?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  attachPickupOrderCustomsDeclaration?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
 }

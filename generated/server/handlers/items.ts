@@ -13,10 +13,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  listParentCategories?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listParentCategories?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /content/v2/object/all: List of subjects
    *
@@ -24,10 +25,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  listSubjects?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listSubjects?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /content/v2/object/charcs/{subjectId}: Characteristics of a subject
    *
@@ -35,10 +37,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  getSubjectCharacteristics?: Handler<
-    { params: { subjectId: string }; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getSubjectCharacteristics?: Handler<{
+    params: { subjectId: string; };
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /content/v2/directory/colors: Directory: colors
    *
@@ -46,10 +49,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  listColors?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listColors?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /content/v2/directory/kinds: Directory: gender
    *
@@ -57,10 +61,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  listGenders?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listGenders?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /content/v2/directory/countries: Directory: countries of origin
    *
@@ -68,10 +73,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  listCountries?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listCountries?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /content/v2/directory/seasons: Directory: seasons
    *
@@ -79,10 +85,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  listSeasons?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listSeasons?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /content/v2/directory/vat: Directory: VAT rates
    *
@@ -90,10 +97,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  listVatRates?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listVatRates?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /content/v2/directory/tnved: Directory: customs commodity codes
    *
@@ -101,10 +109,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  listCustomsCommodityCodes?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listCustomsCommodityCodes?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/content/v1/brands: Brands
    *
@@ -112,10 +121,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  listBrands?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listBrands?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /content/v2/tags: List of tags
    *
@@ -123,7 +133,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  listTags?: Handler<{ params: Record<string, never>; query: QueryValues; body: unknown }, unknown>;
+  listTags?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /content/v2/tag: Create a tag
    *
@@ -131,10 +145,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  createTag?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  createTag?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * PATCH /content/v2/tag/{id}: Change a tag
    *
@@ -142,7 +157,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  updateTag?: Handler<{ params: { id: string }; query: QueryValues; body: unknown }, unknown>;
+  updateTag?: Handler<{
+    params: { id: string; };
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * DELETE /content/v2/tag/{id}: Delete a tag
    *
@@ -150,7 +169,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  deleteTag?: Handler<{ params: { id: string }; query: QueryValues; body: unknown }, unknown>;
+  deleteTag?: Handler<{
+    params: { id: string; };
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /content/v2/tag/nomenclature/link: Manage tags on a product card
    *
@@ -158,10 +181,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  linkCardTags?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  linkCardTags?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /content/v2/get/cards/list: List of product cards
    *
@@ -169,10 +193,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  listCards?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listCards?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /content/v2/cards/error/list: List of cards that were not created, with errors
    *
@@ -180,10 +205,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  listCardErrors?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listCardErrors?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /content/v2/cards/update: Edit product cards
    *
@@ -191,10 +217,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  updateCards?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  updateCards?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /content/v2/cards/moveNm: Merge and split product cards
    *
@@ -202,10 +229,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  mergeOrSplitCards?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  mergeOrSplitCards?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /content/v2/cards/delete/trash: Move cards to trash
    *
@@ -213,10 +241,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  trashCards?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  trashCards?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /content/v2/cards/recover: Restore cards from trash
    *
@@ -224,10 +253,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  restoreCards?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  restoreCards?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /content/v2/get/cards/trash: List of cards in trash
    *
@@ -235,10 +265,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  listTrashedCards?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listTrashedCards?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /content/v2/cards/limits: Product card limits
    *
@@ -248,10 +279,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  getCardLimits?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getCardLimits?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /content/v2/barcodes: Generate barcodes
    *
@@ -259,10 +291,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  generateBarcodes?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  generateBarcodes?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /content/v2/cards/upload: Create product cards
    *
@@ -270,10 +303,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  createCards?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  createCards?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /content/v2/cards/upload/add: Create product cards with attachment
    *
@@ -281,10 +315,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  createCardsWithAttachment?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  createCardsWithAttachment?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /content/v3/media/file: Upload a media file
    *
@@ -292,10 +327,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  uploadMediaFile?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  uploadMediaFile?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /content/v3/media/save: Upload media files by links
    *
@@ -303,10 +339,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  uploadMediaByLinks?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  uploadMediaByLinks?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/content/v1/recommendations/list: List of recommendations in cards
    *
@@ -314,10 +351,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  listRecommendations?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listRecommendations?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/content/v1/recommendations/set: Set recommendations for products
    *
@@ -325,10 +363,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  setRecommendations?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  setRecommendations?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v2/upload/task: Set prices and discounts
    *
@@ -336,10 +375,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  setPricesAndDiscounts?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  setPricesAndDiscounts?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v2/upload/task/size: Set prices for sizes
    *
@@ -347,10 +387,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  setSizePrices?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  setSizePrices?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v2/upload/task/club-discount: Set loyalty-club discounts
    *
@@ -358,10 +399,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  setClubDiscounts?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  setClubDiscounts?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/discounts-prices/v1/upload/task/b2b/wholesale: Set wholesale discounts for B2B sales
    *
@@ -369,10 +411,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  setWholesaleDiscounts?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  setWholesaleDiscounts?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v2/history/tasks: State of a processed upload
    *
@@ -380,10 +423,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  getProcessedUploadState?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getProcessedUploadState?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v2/history/goods/task: Detail of a processed upload
    *
@@ -391,10 +435,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  getProcessedUploadDetails?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getProcessedUploadDetails?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v2/buffer/tasks: State of an unprocessed upload
    *
@@ -402,10 +447,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  getUnprocessedUploadState?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getUnprocessedUploadState?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v2/buffer/goods/task: Detail of an unprocessed upload
    *
@@ -413,10 +459,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  getUnprocessedUploadDetails?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getUnprocessedUploadDetails?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v2/list/goods/filter: Get products with prices
    *
@@ -424,10 +471,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  listGoodsWithPrices?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listGoodsWithPrices?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v2/list/goods/filter: Get products with prices by article
    *
@@ -435,10 +483,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  listGoodsWithPricesByArticle?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listGoodsWithPricesByArticle?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v2/list/goods/size/nm: Get product sizes with prices
    *
@@ -446,10 +495,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  listGoodsSizesWithPrices?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listGoodsSizesWithPrices?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v2/quarantine/goods: Get products in quarantine
    *
@@ -457,10 +507,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  listQuarantinedGoods?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listQuarantinedGoods?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * PUT /api/v3/stocks/{warehouseId}: Update stock balances
    *
@@ -468,10 +519,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  updateStockBalances?: Handler<
-    { params: { warehouseId: string }; query: QueryValues; body: unknown },
-    unknown
-  >;
+  updateStockBalances?: Handler<{
+    params: { warehouseId: string; };
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * DELETE /api/v3/stocks/{warehouseId}: Delete stock balances
    *
@@ -479,10 +531,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  deleteStockBalances?: Handler<
-    { params: { warehouseId: string }; query: QueryValues; body: unknown },
-    unknown
-  >;
+  deleteStockBalances?: Handler<{
+    params: { warehouseId: string; };
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v3/stocks/{warehouseId}: Get stock balances
    *
@@ -490,10 +543,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  getStockBalances?: Handler<
-    { params: { warehouseId: string }; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getStockBalances?: Handler<{
+    params: { warehouseId: string; };
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v3/offices: List of marketplace warehouses
    *
@@ -501,10 +555,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  listMarketplaceWarehouses?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listMarketplaceWarehouses?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v3/warehouses: List of seller warehouses
    *
@@ -512,10 +567,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  listSellerWarehouses?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listSellerWarehouses?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v3/warehouses: Create a seller warehouse
    *
@@ -523,10 +579,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  createSellerWarehouse?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  createSellerWarehouse?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * PUT /api/v3/warehouses/{warehouseId}: Update a seller warehouse
    *
@@ -534,10 +591,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  updateSellerWarehouse?: Handler<
-    { params: { warehouseId: string }; query: QueryValues; body: unknown },
-    unknown
-  >;
+  updateSellerWarehouse?: Handler<{
+    params: { warehouseId: string; };
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * DELETE /api/v3/warehouses/{warehouseId}: Delete a seller warehouse
    *
@@ -545,10 +603,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  deleteSellerWarehouse?: Handler<
-    { params: { warehouseId: string }; query: QueryValues; body: unknown },
-    unknown
-  >;
+  deleteSellerWarehouse?: Handler<{
+    params: { warehouseId: string; };
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v3/dbw/warehouses/{warehouseId}/contacts: List of contacts
    *
@@ -556,10 +615,11 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  listWarehouseContacts?: Handler<
-    { params: { warehouseId: string }; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listWarehouseContacts?: Handler<{
+    params: { warehouseId: string; };
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * PUT /api/v3/dbw/warehouses/{warehouseId}/contacts: Update list of contacts
    *
@@ -567,8 +627,9 @@ export interface ItemsHandlers {
    *
    * Rate limit: not documented.
    */
-  updateWarehouseContacts?: Handler<
-    { params: { warehouseId: string }; query: QueryValues; body: unknown },
-    unknown
-  >;
+  updateWarehouseContacts?: Handler<{
+    params: { warehouseId: string; };
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
 }

@@ -13,10 +13,11 @@ export interface OrdersDbsHandlers {
    *
    * Rate limit: not documented.
    */
-  listNewDbsOrders?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listNewDbsOrders?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v3/dbs/orders: Information on completed assembly orders
    *
@@ -24,10 +25,11 @@ export interface OrdersDbsHandlers {
    *
    * Rate limit: not documented.
    */
-  listCompletedDbsOrders?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listCompletedDbsOrders?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v3/dbs/groups/info: Information on paid delivery
    *
@@ -35,10 +37,11 @@ export interface OrdersDbsHandlers {
    *
    * Rate limit: not documented.
    */
-  getDbsPaidDeliveryInfo?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getDbsPaidDeliveryInfo?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v3/dbs/orders/client: Buyer information
    *
@@ -46,10 +49,11 @@ export interface OrdersDbsHandlers {
    *
    * Rate limit: not documented.
    */
-  getDbsBuyerInfo?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getDbsBuyerInfo?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/dbs/orders/b2b/info: Buyer information, B2B
    *
@@ -57,10 +61,11 @@ export interface OrdersDbsHandlers {
    *
    * Rate limit: not documented.
    */
-  getDbsB2bBuyerInfo?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getDbsB2bBuyerInfo?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v3/dbs/orders/delivery-date: Get delivery date and time
    *
@@ -68,10 +73,11 @@ export interface OrdersDbsHandlers {
    *
    * Rate limit: not documented.
    */
-  getDbsDeliveryDates?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getDbsDeliveryDates?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/dbs/orders/status/info: Get statuses of assembly orders
    *
@@ -79,10 +85,11 @@ export interface OrdersDbsHandlers {
    *
    * Rate limit: not documented.
    */
-  getDbsOrderStatuses?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getDbsOrderStatuses?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/dbs/orders/status/cancel: Cancel assembly orders
    *
@@ -90,10 +97,11 @@ export interface OrdersDbsHandlers {
    *
    * Rate limit: not documented.
    */
-  cancelDbsOrders?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  cancelDbsOrders?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/dbs/orders/status/confirm: Move assembly orders to assembly
    *
@@ -101,10 +109,11 @@ export interface OrdersDbsHandlers {
    *
    * Rate limit: not documented.
    */
-  confirmDbsOrders?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  confirmDbsOrders?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/dbs/orders/stickers: Get stickers for orders delivered to a pickup point
    *
@@ -112,10 +121,11 @@ export interface OrdersDbsHandlers {
    *
    * Rate limit: not documented.
    */
-  getDbsOrderStickers?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getDbsOrderStickers?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/dbs/orders/status/deliver: Move assembly orders to delivery
    *
@@ -123,10 +133,11 @@ export interface OrdersDbsHandlers {
    *
    * Rate limit: not documented.
    */
-  deliverDbsOrders?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  deliverDbsOrders?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/dbs/orders/status/receive: Report receipt of orders
    *
@@ -134,10 +145,11 @@ export interface OrdersDbsHandlers {
    *
    * Rate limit: not documented.
    */
-  reportDbsOrdersReceived?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  reportDbsOrdersReceived?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/dbs/orders/status/reject: Report order refusals
    *
@@ -145,10 +157,11 @@ export interface OrdersDbsHandlers {
    *
    * Rate limit: not documented.
    */
-  reportDbsOrdersRejected?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  reportDbsOrdersRejected?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/dbs/orders/meta/details: Get marking identifiers of assembly orders
    *
@@ -156,10 +169,11 @@ export interface OrdersDbsHandlers {
    *
    * Rate limit: not documented.
    */
-  getDbsOrderMarkings?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getDbsOrderMarkings?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/dbs/orders/meta/delete: Delete marking identifiers of assembly orders
    *
@@ -167,10 +181,11 @@ export interface OrdersDbsHandlers {
    *
    * Rate limit: not documented.
    */
-  deleteDbsOrderMarkings?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  deleteDbsOrderMarkings?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/dbs/orders/meta/sgtin: Attach mandatory-marking codes to assembly orders
    *
@@ -178,10 +193,11 @@ export interface OrdersDbsHandlers {
    *
    * Rate limit: not documented.
    */
-  attachDbsOrderSgtin?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  attachDbsOrderSgtin?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/dbs/orders/meta/uin: Attach UIN to assembly orders
    *
@@ -189,10 +205,11 @@ export interface OrdersDbsHandlers {
    *
    * Rate limit: not documented.
    */
-  attachDbsOrderUin?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  attachDbsOrderUin?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/dbs/orders/meta/imei: Attach IMEI to assembly orders
    *
@@ -200,10 +217,11 @@ export interface OrdersDbsHandlers {
    *
    * Rate limit: not documented.
    */
-  attachDbsOrderImei?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  attachDbsOrderImei?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/dbs/orders/meta/gtin: Attach GTIN to assembly orders
    *
@@ -211,10 +229,11 @@ export interface OrdersDbsHandlers {
    *
    * Rate limit: not documented.
    */
-  attachDbsOrderGtin?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  attachDbsOrderGtin?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/marketplace/v3/dbs/orders/meta/customs-declaration: Attach customs declaration numbers to assembly orders
    *
@@ -222,8 +241,9 @@ export interface OrdersDbsHandlers {
    *
    * Rate limit: not documented.
    */
-  attachDbsOrderCustomsDeclaration?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  attachDbsOrderCustomsDeclaration?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
 }

@@ -17,8 +17,9 @@ export interface SuppliesHandlers {
    *
    * Only supplies accepted within the last year, no earlier than one year before the request, are covered.
    */
-  getDiscrepancies?: Handler<
-    { params: { supplyId: string }; query: Record<string, never>; body: undefined },
-    ItemDiscrepancyResponse[]
-  >;
+  getDiscrepancies?: Handler<{
+    params: { supplyId: string; };
+    query: Record<string, never>;
+    body: undefined;
+  }, ItemDiscrepancyResponse[]>;
 }

@@ -13,10 +13,11 @@ export interface TariffsHandlers {
    *
    * Rate limit: not documented.
    */
-  getCommissionTariffs?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getCommissionTariffs?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/tariffs/v1/acceptance/coefficients: Supply acceptance tariffs
    *
@@ -24,10 +25,11 @@ export interface TariffsHandlers {
    *
    * Rate limit: not documented.
    */
-  getSupplyAcceptanceTariffs?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getSupplyAcceptanceTariffs?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/tariffs/box: Box tariffs
    *
@@ -35,10 +37,11 @@ export interface TariffsHandlers {
    *
    * Rate limit: not documented.
    */
-  getBoxTariffs?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getBoxTariffs?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/tariffs/pallet: Monopallet tariffs
    *
@@ -46,10 +49,11 @@ export interface TariffsHandlers {
    *
    * Rate limit: not documented.
    */
-  getPalletTariffs?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getPalletTariffs?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/tariffs/return: Return tariffs
    *
@@ -57,8 +61,9 @@ export interface TariffsHandlers {
    *
    * Rate limit: not documented.
    */
-  getReturnTariffs?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getReturnTariffs?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
 }

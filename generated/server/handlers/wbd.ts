@@ -13,10 +13,11 @@ export interface WbdHandlers {
    *
    * Rate limit: not documented.
    */
-  addActivationKeys?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  addActivationKeys?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * DELETE /api/v1/keys-api/keys: Delete activation keys
    *
@@ -24,10 +25,11 @@ export interface WbdHandlers {
    *
    * Rate limit: not documented.
    */
-  deleteActivationKeys?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  deleteActivationKeys?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/keys-api/keys/redeemed: Get purchased keys
    *
@@ -35,10 +37,11 @@ export interface WbdHandlers {
    *
    * Rate limit: not documented.
    */
-  listPurchasedKeys?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listPurchasedKeys?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/offer/keys/{offer_id}: Get key count for an offer
    *
@@ -46,10 +49,11 @@ export interface WbdHandlers {
    *
    * Rate limit: not documented.
    */
-  getOfferKeyCount?: Handler<
-    { params: { offer_id: string }; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getOfferKeyCount?: Handler<{
+    params: { offer_id: string; };
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/offer/keys/{offer_id}/list: Get list of keys
    *
@@ -57,10 +61,11 @@ export interface WbdHandlers {
    *
    * Rate limit: not documented.
    */
-  listOfferKeys?: Handler<
-    { params: { offer_id: string }; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listOfferKeys?: Handler<{
+    params: { offer_id: string; };
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v1/offers: Create a new offer
    *
@@ -68,10 +73,11 @@ export interface WbdHandlers {
    *
    * Rate limit: not documented.
    */
-  createOffer?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  createOffer?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v1/offers/thumb: Add or update an offer cover
    *
@@ -79,10 +85,11 @@ export interface WbdHandlers {
    *
    * Rate limit: not documented.
    */
-  setOfferCover?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  setOfferCover?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v1/offers/{offer_id}: Edit an offer
    *
@@ -90,10 +97,11 @@ export interface WbdHandlers {
    *
    * Rate limit: not documented.
    */
-  updateOffer?: Handler<
-    { params: { offer_id: string }; query: QueryValues; body: unknown },
-    unknown
-  >;
+  updateOffer?: Handler<{
+    params: { offer_id: string; };
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/offers/{offer_id}: Get offer information
    *
@@ -101,7 +109,11 @@ export interface WbdHandlers {
    *
    * Rate limit: not documented.
    */
-  getOffer?: Handler<{ params: { offer_id: string }; query: QueryValues; body: unknown }, unknown>;
+  getOffer?: Handler<{
+    params: { offer_id: string; };
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/offers/author: Get list of own offers
    *
@@ -109,10 +121,11 @@ export interface WbdHandlers {
    *
    * Rate limit: not documented.
    */
-  listOwnOffers?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listOwnOffers?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v1/offer/price/{offer_id}: Update price
    *
@@ -120,10 +133,11 @@ export interface WbdHandlers {
    *
    * Rate limit: not documented.
    */
-  updateOfferPrice?: Handler<
-    { params: { offer_id: string }; query: QueryValues; body: unknown },
-    unknown
-  >;
+  updateOfferPrice?: Handler<{
+    params: { offer_id: string; };
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v1/offer/{offer_id}: Update status
    *
@@ -131,10 +145,11 @@ export interface WbdHandlers {
    *
    * Rate limit: not documented.
    */
-  updateOfferStatus?: Handler<
-    { params: { offer_id: string }; query: QueryValues; body: unknown },
-    unknown
-  >;
+  updateOfferStatus?: Handler<{
+    params: { offer_id: string; };
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/catalog: Get categories and subcategories
    *
@@ -142,10 +157,11 @@ export interface WbdHandlers {
    *
    * Rate limit: not documented.
    */
-  listCatalogCategories?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listCatalogCategories?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v1/content/illustration: Upload a content cover
    *
@@ -153,10 +169,11 @@ export interface WbdHandlers {
    *
    * Rate limit: not documented.
    */
-  uploadContentCover?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  uploadContentCover?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v1/content/upload/init: Initialize new content
    *
@@ -164,10 +181,11 @@ export interface WbdHandlers {
    *
    * Rate limit: not documented.
    */
-  initContentUpload?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  initContentUpload?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v1/content/upload/chunk: Upload content (file)
    *
@@ -175,10 +193,11 @@ export interface WbdHandlers {
    *
    * Rate limit: not documented.
    */
-  uploadContentChunk?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  uploadContentChunk?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v1/content/author/{content_id}: Edit content
    *
@@ -186,10 +205,11 @@ export interface WbdHandlers {
    *
    * Rate limit: not documented.
    */
-  updateContent?: Handler<
-    { params: { content_id: string }; query: QueryValues; body: unknown },
-    unknown
-  >;
+  updateContent?: Handler<{
+    params: { content_id: string; };
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/content/author/{content_id}: Get content information
    *
@@ -197,10 +217,11 @@ export interface WbdHandlers {
    *
    * Rate limit: not documented.
    */
-  getContent?: Handler<
-    { params: { content_id: string }; query: QueryValues; body: unknown },
-    unknown
-  >;
+  getContent?: Handler<{
+    params: { content_id: string; };
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/content/author: Get list of own content
    *
@@ -208,10 +229,11 @@ export interface WbdHandlers {
    *
    * Rate limit: not documented.
    */
-  listOwnContent?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  listOwnContent?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * GET /api/v1/content/download/{uri}: Download content
    *
@@ -219,10 +241,11 @@ export interface WbdHandlers {
    *
    * Rate limit: not documented.
    */
-  downloadContent?: Handler<
-    { params: { uri: string }; query: QueryValues; body: unknown },
-    unknown
-  >;
+  downloadContent?: Handler<{
+    params: { uri: string; };
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v1/content/delete: Delete content
    *
@@ -230,10 +253,11 @@ export interface WbdHandlers {
    *
    * Rate limit: not documented.
    */
-  deleteContent?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  deleteContent?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
   /**
    * POST /api/v1/content/gallery: Upload media files for an offer
    *
@@ -241,8 +265,9 @@ export interface WbdHandlers {
    *
    * Rate limit: not documented.
    */
-  uploadOfferMedia?: Handler<
-    { params: Record<string, never>; query: QueryValues; body: unknown },
-    unknown
-  >;
+  uploadOfferMedia?: Handler<{
+    params: Record<string, never>;
+    query: QueryValues;
+    body: unknown;
+  }, unknown>;
 }

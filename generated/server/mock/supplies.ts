@@ -2,10 +2,11 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { SuppliesHandlers } from "../handlers/supplies.js";
+
 /** The supplies module's operations that have a JSON example, answering with it. */
 export const suppliesMock: SuppliesHandlers = {
   getDiscrepancies: () => [
-    { discrepancyType: "surplus", discrepancyLabel: "surplus" },
-    { discrepancyType: "shortage", discrepancyLabel: "re-sorting" },
+    { "discrepancyType": "surplus", "discrepancyLabel": "surplus" },
+    { "discrepancyType": "shortage", "discrepancyLabel": "re-sorting" },
   ],
 };

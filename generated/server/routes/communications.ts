@@ -2,6 +2,7 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { RouteDefinition } from "../runtime/types.js";
+
 /**
  * The operations of the communications module, as the router sees them.
  */

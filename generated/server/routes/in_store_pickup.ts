@@ -2,6 +2,7 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { RouteDefinition } from "../runtime/types.js";
+
 /**
  * The operations of the in_store_pickup module, as the router sees them.
  */
@@ -269,15 +270,7 @@ export const inStorePickupRoutes: readonly RouteDefinition[] = [
     module: "inStorePickup",
     method: "POST",
     path: "/api/marketplace/v3/click-collect/orders/meta/customs-declaration",
-    segments: [
-      "api",
-      "marketplace",
-      "v3",
-      "click-collect",
-      "orders",
-      "meta",
-      "customs-declaration",
-    ],
+    segments: ["api", "marketplace", "v3", "click-collect", "orders", "meta", "customs-declaration"],
     tokens: undefined,
     limits: undefined,
     query: undefined,

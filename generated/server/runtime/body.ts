@@ -13,10 +13,7 @@ export class BodyTooLargeError extends Error {
 }
 
 /** The body's bytes, or undefined when the request has none (or an empty one). */
-export async function readBodyBytes(
-  request: Request,
-  maxBytes: number,
-): Promise<Uint8Array<ArrayBuffer> | undefined> {
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
   if (request.body === null) return undefined;
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) {

@@ -22,15 +22,7 @@ import { bodyProblemDetail } from "./problem.js";
 import { parseQuery } from "./query.js";
 import { MemoryRateLimitStore, type RateLimitDecision } from "./rate-limit.js";
 import { createRouter } from "./router.js";
-import type {
-  ApiDefinition,
-  BodyProblem,
-  HandlerContext,
-  HandlerInput,
-  Identity,
-  RouteDefinition,
-  ServerOptions,
-} from "./types.js";
+import type { ApiDefinition, BodyProblem, ErrorContext, HandlerContext, HandlerInput, Identity, RouteDefinition, RouteLimit, ServerOptions } from "./types.js";
 
 type AnyHandler = (this: unknown, context: HandlerContext<HandlerInput>) => unknown;
 
@@ -51,15 +43,11 @@ function toMillis(value: number | Date): number {
 }
 
 /** The handler function of an operation, if the handlers object has one (prototype methods count). */
-function findHandler(
-  handlers: object,
-  route: RouteDefinition,
-): { self: object; fn: AnyHandler } | undefined {
+function findHandler(handlers: object, route: RouteDefinition): { self: object; fn: AnyHandler } | undefined {
   const group: unknown = (handlers as Record<string, unknown>)[route.module];
   if (typeof group !== "object" || group === null || group === Object.prototype) return undefined;
   const fn: unknown = (group as Record<string, unknown>)[route.id];
-  if (typeof fn !== "function" || fn === (Object.prototype as Record<string, unknown>)[route.id])
-    return undefined;
+  if (typeof fn !== "function" || fn === (Object.prototype as Record<string, unknown>)[route.id]) return undefined;
   return { self: group, fn: fn as AnyHandler };
 }
 
@@ -70,23 +58,18 @@ export function createRequestHandler(
 ): (request: Request) => Promise<Response> {
   // The type makes authenticate required; this guards callers without types.
   if (typeof options?.authenticate !== "function") {
-    throw new TypeError(
-      "createRequestHandler: options.authenticate is required (there is no default that lets requests through)",
-    );
+    throw new TypeError("createRequestHandler: options.authenticate is required (there is no default that lets requests through)");
   }
   const router = createRouter(api.routes);
-  const store = options.rateLimitStore ?? new MemoryRateLimitStore();
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const origin = options.origin ?? "catalogen-server";
   const clock = options.now ?? Date.now;
+  const store = options.rateLimitStore ?? new MemoryRateLimitStore({ now: () => toMillis(clock()) });
   const newRequestId = options.requestId ?? (() => crypto.randomUUID());
   const logError =
     options.onError ??
     ((error: unknown, context: { requestId: string; operation: string | undefined }) => {
-      console.error(
-        `catalogen-server: request ${context.requestId} (${context.operation ?? "unrouted"}) failed`,
-        error,
-      );
+      console.error(`catalogen-server: request ${context.requestId} (${context.operation ?? "unrouted"}) failed`, error);
     });
 
   return async function handle(request: Request): Promise<Response> {
@@ -99,23 +82,11 @@ export function createRequestHandler(
       pathname = new URL(request.url).pathname;
       const route = routeRequest(request, pathname);
       operation = route.route.id;
-      return forMethod(
-        request,
-        withRemaining(await answer(request, route.route, route.params, scope, budget), budget),
-      );
+      return forMethod(request, withRemaining(await answer(request, route.route, route.params, scope, budget), budget));
     } catch (error) {
-      if (error instanceof HttpError)
-        return forMethod(
-          request,
-          withRemaining(errorResponse(scope, error.status, error.details), budget),
-        );
+      if (error instanceof HttpError) return forMethod(request, withRemaining(errorResponse(scope, error.status, error.details), budget));
       try {
-        logError(error, {
-          requestId: scope.requestId,
-          operation,
-          method: request.method,
-          path: pathname,
-        });
+        logError(error, { requestId: scope.requestId, operation, method: request.method, path: pathname });
       } catch {
         // A failing log hook must not change the answer.
       }
@@ -123,10 +94,7 @@ export function createRequestHandler(
     }
   };
 
-  function routeRequest(
-    request: Request,
-    pathname: string,
-  ): { route: RouteDefinition; params: Record<string, string> } {
+  function routeRequest(request: Request, pathname: string): { route: RouteDefinition; params: Record<string, string> } {
     const method = request.method.toUpperCase();
     let result = router.match(method, pathname);
     // HEAD is GET without the body (RFC 9110), unless the catalogue documents a HEAD of its own.
@@ -137,15 +105,9 @@ export function createRequestHandler(
       case "found":
         return { route: result.route, params: result.params };
       case "not-found":
-        throw new HttpError(404, {
-          detail: "No operation has this path.",
-          code: "route-not-found",
-        });
+        throw new HttpError(404, { detail: "No operation has this path.", code: "route-not-found" });
       case "method-not-allowed": {
-        const allow =
-          result.allow.includes("GET") && !result.allow.includes("HEAD")
-            ? [...result.allow, "HEAD"].sort()
-            : result.allow;
+        const allow = result.allow.includes("GET") && !result.allow.includes("HEAD") ? [...result.allow, "HEAD"].sort() : result.allow;
         throw new HttpError(405, {
           detail: `This path accepts ${allow.join(", ")}.`,
           code: "method-not-allowed",
@@ -163,19 +125,14 @@ export function createRequestHandler(
   async function authenticate(request: Request, route: RouteDefinition): Promise<Identity> {
     const token = request.headers.get(api.authHeader)?.trim();
     if (!token) {
-      throw new HttpError(401, {
-        detail: `The ${api.authHeader} header with a token is required.`,
-        code: "missing-token",
-      });
+      throw new HttpError(401, { detail: `The ${api.authHeader} header with a token is required.`, code: "missing-token" });
     }
     const identity = await options.authenticate(token, route);
     if (identity === undefined || identity === null) {
       throw new HttpError(401, { detail: "The token is not valid.", code: "invalid-token" });
     }
     if (typeof identity.sellerId !== "string" || typeof identity.tokenKind !== "string") {
-      throw new TypeError(
-        "options.authenticate must return { sellerId: string, tokenKind: string } or undefined",
-      );
+      throw new TypeError("options.authenticate must return { sellerId: string, tokenKind: string } or undefined");
     }
     return identity;
   }
@@ -191,37 +148,51 @@ export function createRequestHandler(
    * What is left of each of the operation's buckets, without taking any (for answers that spend no
    * budget); the lowest count wins. Undefined when the operation has no limits or the store cannot peek.
    */
-  async function peekLimits(
-    route: RouteDefinition,
-    identity: Identity,
-    now: number,
-  ): Promise<number | undefined> {
-    if (!route.limits || route.limits.length === 0 || typeof store.peek !== "function")
-      return undefined;
+  async function peekLimits(route: RouteDefinition, identity: Identity, where: () => ErrorContext): Promise<number | undefined> {
+    if (!route.limits || route.limits.length === 0 || typeof store.peek !== "function") return undefined;
     let remaining = Number.POSITIVE_INFINITY;
-    for (const [index, rule] of route.limits.entries()) {
-      remaining = Math.min(
-        remaining,
-        await store.peek(bucketKey(identity, route, index), rule, now),
-      );
+    try {
+      for (const [index, rule] of route.limits.entries()) {
+        remaining = Math.min(remaining, await store.peek(bucketKey(identity, route, index), rule));
+      }
+    } catch (error) {
+      // The answer spends no budget: it goes out without the header.
+      reportStoreError(error, where);
+      return undefined;
     }
     return remaining;
   }
 
+  /** A failing store: `onError` hears of it; "deny" (default) answers 503, "allow" lets the request through. */
+  function reportStoreError(error: unknown, where: () => ErrorContext): void {
+    try {
+      logError(error, where());
+    } catch {
+      // A failing log hook must not change the answer.
+    }
+  }
+
+  async function takeFromStore(key: string, rule: RouteLimit, where: () => ErrorContext): Promise<RateLimitDecision | undefined> {
+    try {
+      return await store.take(key, rule);
+    } catch (error) {
+      reportStoreError(error, where);
+      if (options.onStoreError === "allow") return undefined;
+      throw new HttpError(503, {
+        detail: "Rate limits cannot be checked right now; retry in 1 s.",
+        code: "rate-limit-store-unavailable",
+        headers: { "retry-after": "1" },
+      });
+    }
+  }
+
   /** Takes one request from each of the operation's buckets; the lowest remaining count wins. */
-  async function limit(
-    route: RouteDefinition,
-    identity: Identity,
-    now: number,
-  ): Promise<number | undefined> {
+  async function limit(route: RouteDefinition, identity: Identity, where: () => ErrorContext): Promise<number | undefined> {
     if (!route.limits || route.limits.length === 0) return undefined;
     let remaining = Number.POSITIVE_INFINITY;
     for (const [index, rule] of route.limits.entries()) {
-      const decision: RateLimitDecision = await store.take(
-        bucketKey(identity, route, index),
-        rule,
-        now,
-      );
+      const decision = await takeFromStore(bucketKey(identity, route, index), rule, where);
+      if (decision === undefined) return undefined; // store failed, onStoreError "allow"
       if (!decision.allowed) {
         const retry = String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
         throw new HttpError(429, {
@@ -240,16 +211,10 @@ export function createRequestHandler(
     return remaining;
   }
 
-  async function readBody(
-    request: Request,
-    route: RouteDefinition,
-  ): Promise<{ body: unknown; request: Request }> {
+  async function readBody(request: Request, route: RouteDefinition): Promise<{ body: unknown; request: Request }> {
     if (route.body.kind === "none" || request.body === null) return missingBody(request, route);
     const type = mediaType(request.headers.get("content-type"));
-    if (
-      route.body.kind === "content" &&
-      (type === undefined || !acceptsMediaType(route.body.contentTypes, type))
-    ) {
+    if (route.body.kind === "content" && (type === undefined || !acceptsMediaType(route.body.contentTypes, type))) {
       throw new HttpError(415, {
         detail: `This operation accepts bodies of type ${route.body.contentTypes.join(", ")}.`,
         code: "unsupported-media-type",
@@ -260,10 +225,7 @@ export function createRequestHandler(
       bytes = await readBodyBytes(request, maxBodyBytes);
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
-        throw new HttpError(413, {
-          detail: `The body may hold at most ${maxBodyBytes} bytes.`,
-          code: "body-too-large",
-        });
+        throw new HttpError(413, { detail: `The body may hold at most ${maxBodyBytes} bytes.`, code: "body-too-large" });
       }
       throw error;
     }
@@ -274,10 +236,7 @@ export function createRequestHandler(
         body = parseJson(bytes);
       } catch (error) {
         if (error instanceof MalformedJsonError) {
-          throw new HttpError(400, {
-            detail: "The body is not valid JSON.",
-            code: "malformed-json",
-          });
+          throw new HttpError(400, { detail: "The body is not valid JSON.", code: "malformed-json" });
         }
         throw error;
       }
@@ -300,26 +259,16 @@ export function createRequestHandler(
     } catch (error) {
       // A recursive type checked against a body nested deeper than the stack: the client's doing.
       if (error instanceof RangeError) {
-        throw new HttpError(400, {
-          detail: "The body is nested too deeply to be checked.",
-          code: "invalid-body",
-        });
+        throw new HttpError(400, { detail: "The body is nested too deeply to be checked.", code: "invalid-body" });
       }
       throw error;
     }
-    if (problem)
-      throw new HttpError(400, { detail: bodyProblemDetail(problem), code: "invalid-body" });
+    if (problem) throw new HttpError(400, { detail: bodyProblemDetail(problem), code: "invalid-body" });
   }
 
-  function missingBody(
-    request: Request,
-    route: RouteDefinition,
-  ): { body: undefined; request: Request } {
+  function missingBody(request: Request, route: RouteDefinition): { body: undefined; request: Request } {
     if (route.body.kind === "content" && route.body.required) {
-      throw new HttpError(400, {
-        detail: "This operation requires a request body.",
-        code: "missing-body",
-      });
+      throw new HttpError(400, { detail: "This operation requires a request body.", code: "missing-body" });
     }
     return { body: undefined, request };
   }
@@ -333,22 +282,20 @@ export function createRequestHandler(
   ): Promise<Response> {
     // A 401 has no seller, hence no budget to report; from here on the seller is known.
     const identity = await authenticate(request, route);
+    const where = (): ErrorContext => ({ requestId: scope.requestId, operation: route.id, method: request.method, path: new URL(request.url).pathname });
     if (route.tokens && !route.tokens.includes(identity.tokenKind)) {
-      budget.remaining = await peekLimits(route, identity, scope.now());
+      budget.remaining = await peekLimits(route, identity, where);
       throw tokenKindError(route);
     }
     const handler = findHandler(handlers, route);
     const notImplemented = (): Response =>
-      errorResponse(scope, 501, {
-        detail: `Operation ${route.id} is not implemented.`,
-        code: "not-implemented",
-      });
+      errorResponse(scope, 501, { detail: `Operation ${route.id} is not implemented.`, code: "not-implemented" });
     if (!handler) {
-      budget.remaining = await peekLimits(route, identity, scope.now());
+      budget.remaining = await peekLimits(route, identity, where);
       return notImplemented();
     }
 
-    budget.remaining = await limit(route, identity, scope.now());
+    budget.remaining = await limit(route, identity, where);
     const query = parseQuery(new URL(request.url).searchParams, route.query);
     if (!query.ok) throw new HttpError(400, { detail: query.detail, code: "invalid-query" });
     const read = await readBody(request, route);
@@ -374,10 +321,7 @@ export function createRequestHandler(
 
   function internalError(scope: ErrorScope): Response {
     try {
-      return errorResponse(scope, 500, {
-        detail: "The server could not complete the request.",
-        code: "internal-error",
-      });
+      return errorResponse(scope, 500, { detail: "The server could not complete the request.", code: "internal-error" });
     } catch {
       // The clock or id generator itself failed: answer without them.
       return new Response(JSON.stringify({ title: "internal server error", status: 500 }), {
@@ -408,20 +352,14 @@ interface Budget {
  * before auth): without a seller there is no budget to speak of.
  */
 function withRemaining(response: Response, budget: Budget): Response {
-  return budget.remaining === undefined
-    ? response
-    : withHeader(response, "x-ratelimit-remaining", String(budget.remaining));
+  return budget.remaining === undefined ? response : withHeader(response, "x-ratelimit-remaining", String(budget.remaining));
 }
 
 /** A HEAD request gets the status and headers of the answer, never its body. */
 function forMethod(request: Request, response: Response): Response {
   if (request.method.toUpperCase() !== "HEAD" || response.body === null) return response;
   void response.body.cancel().catch(() => undefined);
-  return new Response(null, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+  return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 function toResponse(result: unknown, status: number): Response {
@@ -429,15 +367,9 @@ function toResponse(result: unknown, status: number): Response {
   if (result === undefined) return new Response(null, { status: 204 });
   if (result instanceof Uint8Array) {
     // slice(): a copy backed by a plain ArrayBuffer, which every runtime accepts as a body.
-    return new Response(result.slice(), {
-      status,
-      headers: { "content-type": "application/octet-stream" },
-    });
+    return new Response(result.slice(), { status, headers: { "content-type": "application/octet-stream" } });
   }
-  return new Response(JSON.stringify(result), {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8" },
-  });
+  return new Response(JSON.stringify(result), { status, headers: { "content-type": "application/json; charset=utf-8" } });
 }
 
 /** Sets a header, copying the response first when its headers are immutable (e.g. `Response.error()`). */

@@ -18,11 +18,7 @@ export interface NodeRequestLike {
 /** What the adapter uses of `http.ServerResponse`. */
 export interface NodeResponseLike {
   readonly writableEnded: boolean;
-  writeHead(
-    status: number,
-    statusText: string | undefined,
-    headers: Record<string, string | string[]>,
-  ): unknown;
+  writeHead(status: number, statusText: string | undefined, headers: Record<string, string | string[]>): unknown;
   write(chunk: Uint8Array): boolean;
   end(): unknown;
   once(event: "drain" | "close", listener: () => void): unknown;
@@ -98,17 +94,10 @@ function toRequest(req: NodeRequestLike, state: BodyState, signal: AbortSignal):
   const hasBody =
     method !== "GET" &&
     method !== "HEAD" &&
-    (req.headers["transfer-encoding"] !== undefined ||
-      Number(headerValue(req.headers["content-length"]) ?? 0) > 0);
+    (req.headers["transfer-encoding"] !== undefined || Number(headerValue(req.headers["content-length"]) ?? 0) > 0);
   if (!hasBody) return new Request(url, { method, headers, signal });
   state.present = true;
-  const init: RequestInit & { duplex: "half" } = {
-    method,
-    headers,
-    signal,
-    body: bodyStream(req, state),
-    duplex: "half",
-  };
+  const init: RequestInit & { duplex: "half" } = { method, headers, signal, body: bodyStream(req, state), duplex: "half" };
   return new Request(url, init);
 }
 

@@ -16,12 +16,8 @@ function shorten(text: string, max: number): string {
 /** The value as the client would recognise it: JSON for scalars (strings shortened), a kind for the rest. */
 export function describeValue(value: unknown): string {
   if (value === undefined) return "missing";
-  if (value === null || typeof value === "number" || typeof value === "boolean")
-    return String(value);
-  if (typeof value === "string")
-    return value.length > MAX_VALUE_CHARS
-      ? `${JSON.stringify(value.slice(0, MAX_VALUE_CHARS))}…`
-      : JSON.stringify(value);
+  if (value === null || typeof value === "number" || typeof value === "boolean") return String(value);
+  if (typeof value === "string") return value.length > MAX_VALUE_CHARS ? `${JSON.stringify(value.slice(0, MAX_VALUE_CHARS))}…` : JSON.stringify(value);
   if (Array.isArray(value)) return `an array of ${value.length}`;
   return "an object";
 }

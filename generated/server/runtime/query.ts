@@ -5,23 +5,14 @@
 // (400 when a value does not fit), undocumented ones pass through as strings.
 import type { QueryParameter } from "./types.js";
 
-export type QueryParseResult =
-  { ok: true; value: Record<string, unknown> } | { ok: false; detail: string };
+export type QueryParseResult = { ok: true; value: Record<string, unknown> } | { ok: false; detail: string };
 
 function define(target: Record<string, unknown>, name: string, value: unknown): void {
   // defineProperty: a parameter called `__proto__` must stay a plain property.
-  Object.defineProperty(target, name, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
+  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
 }
 
-export function parseQuery(
-  search: URLSearchParams,
-  documented: readonly QueryParameter[] | undefined,
-): QueryParseResult {
+export function parseQuery(search: URLSearchParams, documented: readonly QueryParameter[] | undefined): QueryParseResult {
   const value: Record<string, unknown> = {};
   if (!documented) {
     for (const name of new Set(search.keys())) {
@@ -33,8 +24,7 @@ export function parseQuery(
   for (const parameter of documented) {
     const values = search.getAll(parameter.name);
     if (values.length === 0) {
-      if (parameter.required)
-        return { ok: false, detail: `Query parameter "${parameter.name}" is required.` };
+      if (parameter.required) return { ok: false, detail: `Query parameter "${parameter.name}" is required.` };
       continue;
     }
     if (!parameter.array && values.length > 1) {
@@ -43,11 +33,7 @@ export function parseQuery(
     const converted: unknown[] = [];
     for (const text of values) {
       const item = convert(text, parameter);
-      if (item === undefined)
-        return {
-          ok: false,
-          detail: `Query parameter "${parameter.name}" ${expectation(parameter)}.`,
-        };
+      if (item === undefined) return { ok: false, detail: `Query parameter "${parameter.name}" ${expectation(parameter)}.` };
       converted.push(item);
     }
     define(value, parameter.name, parameter.array ? converted : converted[0]);

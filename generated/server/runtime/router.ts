@@ -42,10 +42,7 @@ export function createRouter(routes: readonly RouteDefinition[]): Router {
       }
     }
     const existing = node.routes.get(route.method);
-    if (existing)
-      throw new Error(
-        `Routes ${existing.id} and ${route.id} both answer ${route.method} ${route.path}`,
-      );
+    if (existing) throw new Error(`Routes ${existing.id} and ${route.id} both answer ${route.method} ${route.path}`);
     node.routes.set(route.method, route);
   }
   return { match: (method, pathname) => match(root, method, pathname) };
@@ -75,25 +72,17 @@ function match(root: TrieNode, method: string, pathname: string): MatchResult {
     const route = node.routes.get(method as HttpMethod);
     if (!route) continue;
     const params: Record<string, string> = {};
-    const names = route.segments.flatMap((segment) =>
-      typeof segment === "string" ? [] : [segment.param],
-    );
+    const names = route.segments.flatMap((segment) => (typeof segment === "string" ? [] : [segment.param]));
     for (const [position, name] of names.entries()) {
       const value = decoded[captured[position] ?? -1];
       if (value === undefined) return { kind: "malformed-parameter", route, name };
-      Object.defineProperty(params, name, {
-        value,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      Object.defineProperty(params, name, { value, enumerable: true, writable: true, configurable: true });
     }
     return { kind: "found", route, params };
   }
   if (candidates.length === 0) return { kind: "not-found" };
   const allow = new Set<string>();
-  for (const { node } of candidates)
-    for (const routeMethod of node.routes.keys()) allow.add(routeMethod);
+  for (const { node } of candidates) for (const routeMethod of node.routes.keys()) allow.add(routeMethod);
   return { kind: "method-not-allowed", allow: [...allow].sort() };
 }
 

@@ -149,12 +149,20 @@ export interface ServerOptions<TokenKind extends string = string> {
   now?: () => number | Date;
   /** Largest request body read, in bytes; larger bodies get 413. Default: 4 MiB. */
   maxBodyBytes?: number;
-  /** Where rate-limit buckets live. Default: a new in-memory store. */
-  rateLimitStore?: RateLimitStore;
+  /**
+   * Where rate-limit buckets live, e.g. `redisRateLimitStore(redis)` to share them between instances.
+   * Default: a new in-memory store on the `now` clock. Without `peek`, 403 and 501 omit `X-Ratelimit-Remaining`.
+   */
+  rateLimitStore?: Omit<RateLimitStore, "peek"> & Partial<Pick<RateLimitStore, "peek">>;
+  /**
+   * When the store fails (unreachable, too slow, script error): `"deny"` (default) answers 503 with
+   * `Retry-After`; `"allow"` lets the request through unlimited. Either way `onError` hears of it.
+   */
+  onStoreError?: "allow" | "deny";
   /** `origin` of error bodies. Default: `catalogen-server`. */
   origin?: string;
   /** Request id generator. Default: `crypto.randomUUID()`. */
   requestId?: () => string;
-  /** Log hook for handler failures (500). Default: `console.error`. */
+  /** Log hook for handler failures (500) and rate-limit store failures. Default: `console.error`. */
   onError?: (error: unknown, context: ErrorContext) => void;
 }

@@ -26,7 +26,13 @@ export function problem(path: string, value: unknown, expected: string): Problem
 export function deepest(problems: Problem[], path: string, value: unknown): Problem {
   let best: Problem | undefined;
   for (const found of problems) if (!best || found.path.length > best.path.length) best = found;
-  return best && best.path !== path
-    ? best
-    : problem(path, value, "a value of one of the union's variants");
+  return best && best.path !== path ? best : problem(path, value, "a value of one of the union's variants");
+}
+
+/**
+ * `record[key]` when the record holds it itself, else undefined: a field named `constructor`,
+ * `toString` or `__proto__` is only present when the value has it, never through Object.prototype.
+ */
+export function own(record: Record<string, unknown>, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
 }

@@ -13,11 +13,7 @@ export interface RateLimitStore {
    * Takes `cost` requests' budget (default 1) from the bucket `key` when it has that much, and
    * says so; takes nothing when it has not. Atomic per key, across every user of the store.
    */
-  take(
-    key: string,
-    rule: RateLimitRule,
-    cost?: number,
-  ): RateLimitDecision | Promise<RateLimitDecision>;
+  take(key: string, rule: RateLimitRule, cost?: number): RateLimitDecision | Promise<RateLimitDecision>;
   /** Requests the bucket `key` would still let go now, without taking any. */
   peek(key: string, rule: RateLimitRule): number | Promise<number>;
 }

@@ -4,24 +4,20 @@
 /**
  * Element of the response of the discrepancies operation. Other fields of the record are not shown.
  */
-export type ItemDiscrepancyResponse =
-  | {
-      discrepancyType: "surplus";
-      discrepancyLabel: "surplus";
-      [key: string]: unknown;
-    }
-  | {
-      discrepancyType: "surplus";
-      discrepancyLabel: "re-sorting";
-      [key: string]: unknown;
-    }
-  | {
-      discrepancyType: "shortage";
-      discrepancyLabel: "shortage";
-      [key: string]: unknown;
-    }
-  | {
-      discrepancyType: "shortage";
-      discrepancyLabel: "re-sorting";
-      [key: string]: unknown;
-    };
+export type ItemDiscrepancyResponse = {
+  discrepancyType: "surplus";
+  discrepancyLabel: "surplus";
+  [key: string]: unknown;
+} | {
+  discrepancyType: "surplus";
+  discrepancyLabel: "re-sorting";
+  [key: string]: unknown;
+} | {
+  discrepancyType: "shortage";
+  discrepancyLabel: "shortage";
+  [key: string]: unknown;
+} | {
+  discrepancyType: "shortage";
+  discrepancyLabel: "re-sorting";
+  [key: string]: unknown;
+};

@@ -3,6 +3,13 @@
 
 import { isRecord, problem, type Problem } from "../shared/guard.js";
 
+const checkItemDiscrepancyResponse_combinations1: ReadonlySet<string> = new Set<string>([
+  "[\"surplus\",\"surplus\"]",
+  "[\"surplus\",\"re-sorting\"]",
+  "[\"shortage\",\"shortage\"]",
+  "[\"shortage\",\"re-sorting\"]",
+]);
+
 /**
  * Checks a value against ItemDiscrepancyResponse.
  */
@@ -10,22 +17,12 @@ export function checkItemDiscrepancyResponse(value: unknown, path = "$"): Proble
   if (!isRecord(value)) return problem(path, value, "an object");
   const f1 = value["discrepancyType"];
   if (f1 === undefined) return problem(path + ".discrepancyType", f1, "a value (required)");
-  if (f1 !== "surplus" && f1 !== "shortage")
-    return problem(path + ".discrepancyType", f1, '"surplus" | "shortage"');
+  if (f1 !== "surplus" && f1 !== "shortage") return problem(path + ".discrepancyType", f1, "\"surplus\" | \"shortage\"");
   const f2 = value["discrepancyLabel"];
   if (f2 === undefined) return problem(path + ".discrepancyLabel", f2, "a value (required)");
-  if (f2 !== "surplus" && f2 !== "re-sorting" && f2 !== "shortage")
-    return problem(path + ".discrepancyLabel", f2, '"surplus" | "re-sorting" | "shortage"');
-  if (!(
-    (f1 === "surplus" && f2 === "surplus") ||
-    (f1 === "surplus" && f2 === "re-sorting") ||
-    (f1 === "shortage" && f2 === "shortage") ||
-    (f1 === "shortage" && f2 === "re-sorting")
-  ))
-    return problem(
-      path + ".discrepancyLabel",
-      f2,
-      "an allowed combination of discrepancyType, discrepancyLabel (surplus/surplus, surplus/re-sorting, shortage/shortage, shortage/re-sorting)",
-    );
+  if (f2 !== "surplus" && f2 !== "re-sorting" && f2 !== "shortage") return problem(path + ".discrepancyLabel", f2, "\"surplus\" | \"re-sorting\" | \"shortage\"");
+  if (!checkItemDiscrepancyResponse_combinations1.has(JSON.stringify([f1, f2]))) {
+    return problem(path + ".discrepancyLabel", f2, "an allowed combination of discrepancyType, discrepancyLabel (surplus/surplus, surplus/re-sorting, shortage/shortage, shortage/re-sorting)");
+  }
   return undefined;
 }

@@ -1,7 +1,7 @@
 // Heading anchors the way GitHub makes them (github-slugger): each heading's text is lower-cased,
 // punctuation is dropped, spaces become `-`, and a slug already used on the page gets `-1`,
 // `-2`, ... in document order. So the anchors of a page are found by walking all of its headings,
-// fixed ones included, in the order render.ts prints them.
+// fixed ones included, in the order the templates print them.
 import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
 
 /** GitHub's slug of a heading's visible text (before numbering repeats). */
@@ -35,7 +35,7 @@ export interface Anchors {
   types: ReadonlyMap<string, string>;
 }
 
-// The fixed headings of an operation section, in page order (see operationSection in render.ts).
+// The fixed headings of an operation section, in page order (see templates/docs/operation.md.hbs).
 const BEFORE_RESPONSES = ["Description", "Rate limits", "Constraints", "Parameters", "Request body", "Responses"];
 
 /** Walks every module page's headings in order; `hasTypesUsed` says whether a section ends with "Types used". */

@@ -1,4 +1,4 @@
-// The view models the pages print (render.ts). Every string in them is Markdown escaped here
+// The view models the templates print (templates/docs/*.md.hbs). Every string in them is Markdown escaped here
 // (type Md); the pages only arrange it.
 import type {
   ApiModel,

@@ -42,7 +42,7 @@ describe("docs templates precompiled at build time", () => {
   });
 
   it("render the same pages as templates compiled at run time, with the runtime alone", async () => {
-    const models = await Promise.all([repoCatalogue, fixtureCatalogue("docs-shapes"), fixtureCatalogue("docs-anchors")].map((c) => loadModel(c)));
+    const models = await Promise.all([repoCatalogue, ...["docs-shapes", "docs-anchors", "hostile"].map(fixtureCatalogue)].map((c) => loadModel(c)));
     await writeFile(join(dir, "models.json"), JSON.stringify(models));
     const { stdout } = await promisify(execFile)(process.execPath, [join(dir, "run.mjs"), join(dir, "models.json")], {
       maxBuffer: 64 * 1024 * 1024,

@@ -42,7 +42,8 @@ describe("docs templates precompiled at build time", () => {
   });
 
   it("render the same pages as templates compiled at run time, with the runtime alone", async () => {
-    const models = await Promise.all([repoCatalogue, ...["docs-shapes", "docs-anchors", "hostile"].map(fixtureCatalogue)].map((c) => loadModel(c)));
+    const catalogues = [repoCatalogue, ...["docs-shapes", "docs-anchors", "hostile"].map(fixtureCatalogue)];
+    const models = await Promise.all(catalogues.map((catalogue) => loadModel(catalogue)));
     await writeFile(join(dir, "models.json"), JSON.stringify(models));
     const { stdout } = await promisify(execFile)(process.execPath, [join(dir, "run.mjs"), join(dir, "models.json")], {
       maxBuffer: 64 * 1024 * 1024,

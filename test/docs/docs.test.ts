@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadModel } from "../../src/pipeline.js";
 import type { ApiModel, OperationModel } from "../../src/model/types.js";
 import { fixtureCatalogue, generateForTest, repoCatalogue } from "../helpers/generate.js";
-import { headings, markdownProblems, parseMarkdown, plainText, tables, walk, type Heading, type MdNode } from "./markdown-ast.js";
+import { headings, markdownProblems, minTableWidth, parseMarkdown, plainText, tables, walk, type Heading, type MdNode } from "./markdown-ast.js";
 import { readPages, section } from "./pages.js";
 import { readSeed, seedLimit, seedMeanings, seedOneYearRule, seedReference } from "../helpers/seed.js";
 
@@ -86,9 +86,9 @@ describe("docs of the real catalogue", () => {
       const page = pages.get(`${module.id}.md`)!;
       const tree = await parseMarkdown(page);
       const [table] = tables(tree);
-      expect(table![0]).toEqual(["Operation", "Method", "Path", "Purpose", "Token kinds", "Limits"]);
-      expect(table!.slice(1).map((row) => row.slice(0, 4))).toEqual(
-        module.operations.map((operation) => [operation.id, operation.method, operation.path, operation.summary]),
+      expect(table![0]).toEqual(["Operation", "Method and path", "Purpose"]);
+      expect(table!.slice(1)).toEqual(
+        module.operations.map((operation) => [operation.id, `${operation.method} ${operation.path}`, operation.summary]),
       );
       const sections = [...walk(tree)].filter((node) => node.type === "heading" && node.depth === 2).map(plainText);
       expect(sections.filter((heading) => heading !== "Operations" && !heading.startsWith("Types"))).toEqual(
@@ -112,21 +112,34 @@ describe("docs of the real catalogue", () => {
     expect(await linkProblems(pages)).toEqual([]);
   });
 
-  it("says 'not documented' wherever the catalogue is silent, and only there", async () => {
+  it("names the parts the catalogue is silent on in one line per operation, and shows the others", async () => {
     for (const operation of operations(model)) {
       const text = section(pages.get(`${operation.module}.md`)!, operation.id);
-      const says = (fact: string, silent: boolean): void => {
-        if (silent) expect(text, `${operation.id}: ${fact}`).toContain(fact);
-        else expect(text, `${operation.id}: ${fact}`).not.toContain(fact);
-      };
-      says("### Description\n\nNot documented.", operation.description === undefined);
-      says("**Token kinds:** not documented", operation.tokens === undefined);
-      says("### Rate limits\n\nNot documented.", operation.limits === undefined);
-      says("### Constraints\n\nNot documented.", operation.constraints === undefined);
-      says("Query parameters: not documented.", operation.query === undefined);
-      says("Header parameters (besides the token header): not documented.", operation.headers === undefined);
-      says("### Request body\n\nNot documented.", operation.request === undefined);
-      says("### Responses\n\nNot documented.", operation.responses === undefined);
+      // [silent?, the part's name in the "Not documented" line, what the section shows when it is documented]
+      const parts: [boolean, string, RegExp][] = [
+        [operation.tokens === undefined, "token kinds", /^- \*\*Token kinds:\*\* /m],
+        [operation.description === undefined, "description", /^### Description$/m],
+        [!operation.limits?.length, "rate limits", /^### Rate limits$/m],
+        [!operation.constraints?.length, "constraints", /^### Constraints$/m],
+        [operation.query === undefined, "query parameters", /^Query parameters: none\.$|^\| \S+ \| query \|/m],
+        [operation.headers === undefined, "header parameters", /^Header parameters \(besides the token header\): none\.$|^\| \S+ \| header \|/m],
+        [operation.request === undefined, "request body", /^### Request body$/m],
+        [!operation.responses?.length, "responses", /^### Responses$/m],
+      ];
+      const silent = parts.filter(([isSilent]) => isSilent).map(([, name]) => name);
+      const line = /^- \*\*Not documented:\*\* (.*)\.$/m.exec(text);
+      expect(line?.[1]!.split(", ") ?? [], operation.id).toEqual(silent);
+      for (const [isSilent, name, shown] of parts) expect(shown.test(text), `${operation.id}: ${name}`).toBe(!isSilent);
+      // Besides that line, "not documented" is said only of one cell of a table or one point of a
+      // documented part (a response without a description, a body without a shape, open fields).
+      const elsewhere = text
+        .split("\n")
+        .filter((candidate) => /not documented/i.test(candidate) && candidate !== line?.[0] && !candidate.startsWith("|"));
+      for (const candidate of elsewhere) {
+        expect(candidate, operation.id).toMatch(
+          /^(Description: not documented\.|Shape: not documented\.|Other fields: allowed; their names and types are not documented\.)$/,
+        );
+      }
       const parameters = tables(await parseMarkdown(text)).find((table) => table[0]![0] === "Name") ?? [];
       for (const parameter of operation.pathParams) {
         const row = parameters.find((candidate) => candidate[0] === parameter.name);
@@ -136,9 +149,38 @@ describe("docs of the real catalogue", () => {
     }
   });
 
+  it("describes each named type once, on the page of the module that declares it, and links it from the operations", () => {
+    for (const module of model.modules) {
+      const page = pages.get(`${module.id}.md`)!;
+      // "Type: ..." opens a named type's description and nothing else.
+      const declared = model.types.filter((named) => named.module === module.id);
+      expect(page.match(/^Type: /gm)?.length ?? 0, module.id).toBe(declared.length);
+      for (const named of declared) expect(page.split(`\n### ${named.name}\n`).length, named.name).toBe(2);
+    }
+    const supplies = pages.get("supplies.md")!;
+    expect(section(supplies, "getDiscrepancies")).toContain("- **Types used:** [ItemDiscrepancyResponse](#itemdiscrepancyresponse)");
+  });
+
+  it("has tables that fit GitHub's 980 px column", async () => {
+    // GitHub shows a table at its natural width up to the 980 px column (`width: max-content;
+    // max-width: 100%`), wrapping cells at spaces and after hyphens; past that it cuts the table and
+    // scrolls. So a table fits when its narrowest form does: the longest unbreakable run of each
+    // column plus each cell's padding (minTableWidth, in characters). Measured in Chromium with
+    // GitHub's Markdown CSS (Liberation Sans and Mono standing in for its fonts), that measure
+    // costs 8.2 to 8.75 px per character over every operations table; 110 characters is 962 px at
+    // the widest ratio. The old six-column operations tables measured up to 141 (1,192 px).
+    for (const [name, page] of pages) {
+      for (const table of tables(await parseMarkdown(page))) {
+        expect(minTableWidth(table), `${name}: ${table[0]!.join(" | ")}`).toBeLessThanOrEqual(110);
+      }
+    }
+  });
+
   describe("the reference entry", () => {
     let text: string;
     let tree: MdNode;
+    /** The page's "Types declared in this module", where the response record is described. */
+    let typesTree: MdNode;
     let operation: OperationModel;
 
     beforeAll(async () => {
@@ -146,10 +188,11 @@ describe("docs of the real catalogue", () => {
       operation = operations(model).find((candidate) => candidate.method === reference.method && candidate.path === reference.path)!;
       text = section(pages.get(`${operation.module}.md`)!, operation.id);
       tree = await parseMarkdown(text);
+      typesTree = await parseMarkdown(section(pages.get(`${operation.module}.md`)!, "Types declared in this module"));
     });
 
     it("has the four meanings of section 4.10 with their direction and values", () => {
-      const table = tables(tree).find((candidate) => candidate[0]!.includes("Meaning"))!;
+      const table = tables(typesTree).find((candidate) => candidate[0]!.includes("Meaning"))!;
       expect(table[0]).toEqual(["Group", "discrepancyType", "discrepancyLabel", "Meaning"]);
       const rows = table.slice(1).map(([group, type, label, meaning]) => ({
         direction: group!,
@@ -181,7 +224,8 @@ describe("docs of the real catalogue", () => {
       const parameters = tables(tree).find((candidate) => candidate[0]![0] === "Name")!;
       expect(parameters.slice(1)).toEqual([["supplyId", "path", "string", "yes", "Supply identifier"]]);
       expect(plainText(tree)).toContain("Shape: array of ItemDiscrepancyResponse.");
-      const fields = tables(tree).find((candidate) => candidate[0]![0] === "Field")!;
+      expect(plainText(tree)).toContain("Types used: ItemDiscrepancyResponse");
+      const fields = tables(typesTree).find((candidate) => candidate[0]![0] === "Field")!;
       expect(fields.slice(1).map((row) => row.slice(0, 3))).toEqual([
         ["discrepancyType", 'string, one of "surplus", "shortage"', "yes"],
         ["discrepancyLabel", 'string, one of "surplus", "re-sorting", "shortage"', "yes"],
@@ -204,7 +248,7 @@ describe("docs of every kind of type (docs-shapes)", () => {
   });
 
   it("shows nested fields, nullability, maps, unions and open objects readably", async () => {
-    const tree = await parseMarkdown(section(pages.get("shapes.md")!, "getOwner"));
+    const tree = await parseMarkdown(section(pages.get("shapes.md")!, "Types declared in this module"));
     const owner = tables(tree).find((table) => table[1]?.[0] === "name")!;
     const types = new Map(owner.slice(1).map((row) => [row[0], row[1]]));
     expect(types.get("mood")).toBe('string, one of "calm", "loud", or null');
@@ -215,15 +259,18 @@ describe("docs of every kind of type (docs-shapes)", () => {
     expect(plain).toContain("Other fields: allowed, each of type string.");
     expect(plain).toContain('Type: one of: Cat; Dog (told apart by field "kind").');
     expect(plain).toContain("Variant 2:");
-    // Every named type the operation reaches is expanded in its section, even through other types.
-    for (const name of ["Owner", "Pet", "Cat", "Dog", "Tagged", "Loose"]) expect(plain).toContain(name);
+    // Every named type the operation reaches is linked from its section, even through other types.
+    const used = section(pages.get("shapes.md")!, "getOwner");
+    const typesUsed = /^- \*\*Types used:\*\* (.*)$/m.exec(used)![1]!;
+    for (const name of ["Owner", "Pet", "Cat", "Dog", "Tagged", "Loose"]) expect(typesUsed).toContain(`[${name}](#${name.toLowerCase()})`);
   });
 
   it("tells documented-as-none from not documented", () => {
     const search = section(pages.get("shapes.md")!, "searchOwners");
     expect(search).toContain("Query parameters: none.");
+    expect(search).not.toMatch(/Not documented:.*query parameters/);
     const upload = section(pages.get("shapes.md")!, "uploadAvatar");
-    expect(upload).toContain("Query parameters: not documented.");
+    expect(upload).toMatch(/^- \*\*Not documented:\*\* .*query parameters/m);
     expect(upload).toContain("not documented (sent as text)");
     expect(upload).toContain("**Safe to retry:** yes");
     expect(section(pages.get("shapes.md")!, "getOwner")).toContain("### Request body\n\nNone.");
@@ -252,13 +299,14 @@ describe("heading anchors that collide (docs-anchors)", () => {
   it("has the links the collisions are about", async () => {
     const targets = async (page: string): Promise<string[]> =>
       [...walk(await parseMarkdown(pages.get(page)!))].filter((node) => node.type === "link").map((node) => `${plainText(node)} ${node.url}`);
-    // listThings's section (earlier on the page) takes "responses"; three more sections follow.
+    // listThings's section (earlier on the page) takes "description" and "responses"; the sections
+    // in between have neither heading (the catalogue documents neither).
     expect(await targets("things.md")).toEqual(
       expect.arrayContaining([
         "listThings #listthings",
         "description #description-1",
         "operations #operations-1",
-        "responses #responses-3",
+        "responses #responses-1",
         "ListThings #listthings-1",
         "Widget other.md#widget-2",
       ]),

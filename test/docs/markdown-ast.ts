@@ -128,3 +128,18 @@ export async function markdownProblems(text: string): Promise<string[]> {
   }
   return problems;
 }
+
+/**
+ * The narrowest a table can be drawn, in characters: for each column, the longest run of its
+ * cells' text that cannot wrap (browsers break at spaces and after hyphens), plus 3 characters
+ * for a cell's padding and border (26 px on GitHub).
+ */
+export function minTableWidth(rows: string[][]): number {
+  const columns = rows[0]?.length ?? 0;
+  let width = 0;
+  for (let column = 0; column < columns; column++) {
+    const runs = rows.flatMap((row) => (row[column] ?? "").split(/\s+|(?<=-)/));
+    width += Math.max(0, ...runs.map((run) => run.length)) + 3;
+  }
+  return width;
+}

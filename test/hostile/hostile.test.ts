@@ -175,12 +175,14 @@ describe("a catalogue of hostile text", () => {
       const flat = (text: string): string => text.replace(/\s+/g, " ").trim();
       const page = pages.get(`${operation.module}.md`)!;
       const [operationsTable] = tables(await parseMarkdown(page));
-      expect(operationsTable![1]![3]).toBe(flat(operation.summary));
+      expect(operationsTable![1]![2]).toBe(flat(operation.summary));
       const tree = await parseMarkdown(section(page, operation.id));
-      const combinations = tables(tree).find((table) => table[0]!.at(-1) === "Meaning")!;
+      // The record is a named type: described once, under "Types declared in this module".
+      const typesTree = await parseMarkdown(section(page, "Types declared in this module"));
+      const combinations = tables(typesTree).find((table) => table[0]!.at(-1) === "Meaning")!;
       expect(combinations.slice(1).map((row) => row.at(-1))).toEqual(record.combinations!.allowed.map((c) => flat(c.meaning!)));
       expect(combinations[0]!.slice(1, -1)).toEqual(record.combinations!.fields);
-      const fields = tables(tree).find((table) => table[0]![0] === "Field")!;
+      const fields = tables(typesTree).find((table) => table[0]![0] === "Field")!;
       expect(fields.slice(1).map((row) => row[0])).toEqual(record.properties.map((property) => flat(property.name)));
       // Handlebars printed `{{...}}` as data; it did not run it.
       expect(plainText(tree)).toContain("{{handlebars}} {{{triple}}}");

@@ -1,7 +1,8 @@
 // What a run loads. TypeScript (through ts-morph) costs about half a second to load and prettier
 // most of a cold generate, so neither may be reachable from a generate, validate or list; prettier
 // only through the dynamic import that `format: "prettier"` takes, the ajv compiler only where the
-// build's standalone validator is absent. Read from the source's own import statements.
+// build's standalone validator is absent, handlebars' compiler only where the build's precompiled
+// docs templates are absent. Read from the source's own import statements.
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -58,9 +59,15 @@ describe("what a run loads", () => {
     }
   });
 
-  it("neither the OpenAPI nor the docs emitter loads a package", () => {
+  it("the OpenAPI emitter loads no package, the docs emitter only handlebars' runtime", () => {
     expect([...packagesReachable("src/emit/openapi/index.ts", true).keys()]).toEqual([]);
-    expect([...packagesReachable("src/emit/docs/index.ts", true).keys()]).toEqual([]);
+    const docs = packagesReachable("src/emit/docs/index.ts", true);
+    expect([...docs.keys()]).toEqual(["handlebars"]);
+    expect(docs.get("handlebars")).toMatch(/src\/emit\/docs\/templates\.ts$/);
+    // The compiler only where the build's precompiled templates are absent: test/docs/templates.test.ts
+    // runs the built layout and checks that it is never loaded.
+    const { eager, lazy } = importsOf(join(repoRoot, "src/emit/docs/templates.ts"));
+    expect([...eager, ...lazy].filter((specifier) => specifier.startsWith("handlebars"))).toEqual(["handlebars/runtime.js"]);
   });
 
   it("prettier is reached only through format.ts's dynamic import", () => {

@@ -1,7 +1,7 @@
 // Heading anchors the way GitHub makes them (github-slugger): each heading's text is lower-cased,
 // punctuation is dropped, spaces become `-`, and a slug already used on the page gets `-1`,
 // `-2`, ... in document order. So the anchors of a page are found by walking all of its headings,
-// fixed ones included, in the order render.ts prints them.
+// fixed ones included, in the order the templates print them.
 import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
 
 /** GitHub's slug of a heading's visible text (before numbering repeats). */
@@ -35,11 +35,29 @@ export interface Anchors {
   types: ReadonlyMap<string, string>;
 }
 
-// The fixed headings of an operation section, in page order (see operationSection in render.ts).
-const BEFORE_RESPONSES = ["Description", "Rate limits", "Constraints", "Parameters", "Request body", "Responses"];
+/** An empty list of limits, constraints or responses says no more than an absent one. */
+export function documented<T>(list: readonly T[] | undefined): readonly T[] | undefined {
+  return list === undefined || list.length === 0 ? undefined : list;
+}
 
-/** Walks every module page's headings in order; `hasTypesUsed` says whether a section ends with "Types used". */
-export function pageAnchors(model: ApiModel, hasTypesUsed: (operation: OperationModel) => boolean): Anchors {
+/**
+ * The headings below an operation's own, in page order (see templates/docs/operation.md.hbs): a
+ * part the catalogue is silent on has no heading, only its name in the "Not documented" line.
+ */
+export function operationHeadings(operation: OperationModel): string[] {
+  const responses = documented(operation.responses);
+  return [
+    ...(operation.description === undefined ? [] : ["Description"]),
+    ...(documented(operation.limits) === undefined ? [] : ["Rate limits"]),
+    ...(documented(operation.constraints) === undefined ? [] : ["Constraints"]),
+    "Parameters",
+    ...(operation.request === undefined ? [] : ["Request body"]),
+    ...(responses === undefined ? [] : ["Responses", ...responses.map((response) => response.status)]),
+  ];
+}
+
+/** Walks every module page's headings in order. */
+export function pageAnchors(model: ApiModel): Anchors {
   const operations = new Map<string, string>();
   const types = new Map<string, string>();
   for (const module of model.modules) {
@@ -48,9 +66,7 @@ export function pageAnchors(model: ApiModel, hasTypesUsed: (operation: Operation
     slugger.slug("Operations");
     for (const operation of module.operations) {
       operations.set(operation.id, slugger.slug(operation.id));
-      for (const heading of BEFORE_RESPONSES) slugger.slug(heading);
-      for (const response of operation.responses ?? []) slugger.slug(response.status);
-      if (hasTypesUsed(operation)) slugger.slug("Types used");
+      for (const heading of operationHeadings(operation)) slugger.slug(heading);
     }
     const declared = declaredTypes(model, module);
     if (declared.length > 0) slugger.slug("Types declared in this module");

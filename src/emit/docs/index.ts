@@ -1,14 +1,18 @@
 import type { GeneratedFile } from "../types.js";
 import type { ApiModel } from "../../model/types.js";
-import { modulePage, readmePage } from "./render.js";
+import { docsTemplates } from "./templates.js";
 import { docsAnchors, moduleView, readmeView } from "./view.js";
 
 /** `docs/README.md` (the modules) and `docs/<module id>.md` for each module, as final Markdown. */
 export function emitDocs(model: ApiModel): GeneratedFile[] {
   const anchors = docsAnchors(model);
+  const templates = docsTemplates();
   return [
-    { path: "docs/README.md", content: finalMarkdown(readmePage(readmeView(model))) },
-    ...model.modules.map((module) => ({ path: `docs/${module.id}.md`, content: finalMarkdown(modulePage(moduleView(model, module, anchors))) })),
+    { path: "docs/README.md", content: finalMarkdown(templates.readme(readmeView(model))) },
+    ...model.modules.map((module) => ({
+      path: `docs/${module.id}.md`,
+      content: finalMarkdown(templates.module(moduleView(model, module, anchors))),
+    })),
   ];
 }
 

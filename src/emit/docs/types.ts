@@ -13,7 +13,8 @@ export interface TypeIndex {
   anchors: ReadonlyMap<string, string>;
 }
 
-function typeLink(name: string, index: TypeIndex): Md {
+/** A link to a named type's section, on this page or its module's. */
+export function typeLink(name: string, index: TypeIndex): Md {
   const named = index.types.get(name);
   const anchor = index.anchors.get(name);
   if (!named || anchor === undefined) return text(name);

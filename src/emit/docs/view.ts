@@ -1,4 +1,4 @@
-// The view models the pages print (render.ts). Every string in them is Markdown escaped here
+// The view models the templates print (templates/docs/*.md.hbs). Every string in them is Markdown escaped here
 // (type Md); the pages only arrange it.
 import type {
   ApiModel,
@@ -23,8 +23,8 @@ import {
   text,
   type Md,
 } from "./markdown.js";
-import { declaredTypes, pageAnchors, type Anchors } from "./anchors.js";
-import { reachableTypes, structure, typeDetails, typeLabel, type TypeIndex } from "./types.js";
+import { declaredTypes, documented, pageAnchors, type Anchors } from "./anchors.js";
+import { reachableTypes, structure, typeDetails, typeLabel, typeLink, type TypeIndex } from "./types.js";
 
 export interface ReadmeView {
   title: Md;
@@ -52,18 +52,19 @@ export interface OperationView {
   method: Md;
   path: Md;
   request: Md;
-  description: Md;
-  tokensCell: Md;
-  tokens: Md;
-  limitsCell: Md;
+  /** null where the catalogue is silent; `notDocumented` names each such part once. */
+  description: Md | null;
+  tokens: Md | null;
   limits: LimitRow[] | null;
   constraints: Md[] | null;
   idempotent: boolean;
   parameters: ParameterRow[];
   parameterNotes: Md[];
-  requestBody: Md;
+  requestBody: Md | null;
   responses: ResponseView[] | null;
-  types: TypeView[];
+  /** Links to the named types the operation reaches; each is described once, on its module's page. */
+  typesUsed: Md | null;
+  notDocumented: Md | null;
 }
 
 export interface LimitRow {
@@ -121,8 +122,7 @@ export function readmeView(model: ApiModel): ReadmeView {
 
 /** The heading anchors of every module page; compute once and pass to each `moduleView`. */
 export function docsAnchors(model: ApiModel): Anchors {
-  const types = namedTypes(model);
-  return pageAnchors(model, (operation) => reachableTypes(operationRoots(operation), types).length > 0);
+  return pageAnchors(model);
 }
 
 // Every page looks types up by name: the map is made once per model, not once per page.
@@ -157,6 +157,7 @@ function typeView(named: NamedType, index: TypeIndex): TypeView {
 function operationView(model: ApiModel, operation: OperationModel, index: TypeIndex, anchor: string): OperationView {
   const kinds = new Map(model.auth.tokenKinds.map((kind) => [kind.id, kind.description]));
   const tokens = operation.tokens;
+  const typesUsed = reachableTypes(operationRoots(operation), index.types).map((named) => typeLink(named.name, index));
   return {
     anchor,
     id: text(operation.id),
@@ -164,41 +165,49 @@ function operationView(model: ApiModel, operation: OperationModel, index: TypeIn
     method: text(operation.method),
     path: code(operation.path),
     request: code(`${operation.method} ${operation.path}`),
-    description: operation.description === undefined ? fixed("Not documented.") : paragraphs(operation.description),
-    tokensCell: tokens === undefined ? NOT_DOCUMENTED : join(tokens.map(text), ", "),
+    description: operation.description === undefined ? null : paragraphs(operation.description),
     tokens:
       tokens === undefined
-        ? NOT_DOCUMENTED
-        : join(
-            tokens.map((id) => {
-              const description = kinds.get(id);
-              return description === undefined ? text(id) : fixed(`${text(id)} (${text(description)})`);
-            }),
-            ", ",
-          ),
-    limitsCell: operation.limits === undefined ? NOT_DOCUMENTED : join(operation.limits.map(limitSummary), "; "),
-    limits: operation.limits?.map(limitRow) ?? null,
-    constraints: operation.constraints?.map(text) ?? null,
+        ? null
+        : tokens.length === 0
+          ? fixed("none")
+          : join(
+              tokens.map((id) => {
+                const description = kinds.get(id);
+                return description === undefined ? text(id) : fixed(`${text(id)} (${text(description)})`);
+              }),
+              ", ",
+            ),
+    limits: documented(operation.limits)?.map(limitRow) ?? null,
+    constraints: documented(operation.constraints)?.map(text) ?? null,
     idempotent: operation.idempotent,
     parameters: [...operation.pathParams, ...(operation.query ?? []), ...(operation.headers ?? [])].map((parameter) =>
       parameterRow(parameter, index),
     ),
     parameterNotes: [
-      operation.query === undefined ? fixed("Query parameters: not documented.") : undefined,
       operation.query?.length === 0 ? fixed("Query parameters: none.") : undefined,
-      operation.headers === undefined ? fixed("Header parameters (besides the token header): not documented.") : undefined,
       operation.headers?.length === 0 ? fixed("Header parameters (besides the token header): none.") : undefined,
     ].filter((note): note is Md => note !== undefined),
-    requestBody: requestBody(operation.request, index),
-    responses: operation.responses?.map((response) => responseView(response, index)) ?? null,
-    types: reachableTypes(operationRoots(operation), index.types).map((named) => typeView(named, index)),
+    requestBody: operation.request === undefined ? null : requestBody(operation.request, index),
+    responses: documented(operation.responses)?.map((response) => responseView(response, index)) ?? null,
+    typesUsed: typesUsed.length === 0 ? null : join(typesUsed, ", "),
+    notDocumented: notDocumented(operation),
   };
 }
 
-function limitSummary(limit: RateLimit): Md {
-  return fixed(
-    `${limit.limit} per ${text(limit.period.text)} (${text(limit.scope)}), burst ${limit.burst}, interval ${text(limit.interval.text)}`,
-  );
+/** The parts of an operation the catalogue is silent on, in the order its section would show them. */
+export function notDocumented(operation: OperationModel): Md | null {
+  const silent = [
+    operation.tokens === undefined && "token kinds",
+    operation.description === undefined && "description",
+    documented(operation.limits) === undefined && "rate limits",
+    documented(operation.constraints) === undefined && "constraints",
+    operation.query === undefined && "query parameters",
+    operation.headers === undefined && "header parameters",
+    operation.request === undefined && "request body",
+    documented(operation.responses) === undefined && "responses",
+  ].filter((part): part is string => part !== false);
+  return silent.length === 0 ? null : fixed(`${silent.join(", ")}.`);
 }
 
 function limitRow(limit: RateLimit): LimitRow {
@@ -224,8 +233,7 @@ function parameterRow(parameter: Parameter, index: TypeIndex): ParameterRow {
   };
 }
 
-function requestBody(request: RequestBody | null | undefined, index: TypeIndex): Md {
-  if (request === undefined) return fixed("Not documented.");
+function requestBody(request: RequestBody | null, index: TypeIndex): Md {
   if (request === null) return fixed("None.");
   return join(
     [

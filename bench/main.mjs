@@ -1,6 +1,6 @@
 // Entry of `npm run bench` and `npm run bench:peers`: builds catalogen (the CLI runs dist/),
 // bundles one TypeScript harness with esbuild into .tmp/bench/, and runs it with the given flags.
-//   node bench/main.mjs <run|peers|profile|catalogues|prettier-cost> [flags]
+//   node bench/main.mjs <run|peers|server|profile|catalogues|prettier-cost> [flags]
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -11,6 +11,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const HARNESSES = {
   run: "bench/run.ts",
   peers: "bench/peers/run.ts",
+  server: "bench/server/run.ts",
   profile: "bench/profile.ts",
   catalogues: "bench/make-catalogues.ts",
   "prettier-cost": "bench/prettier-cost.ts",
@@ -25,7 +26,7 @@ if (!entry) {
 
 execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root, stdio: "inherit" });
 
-if (name === "peers") {
+if (name === "peers" || name === "server") {
   // The peers are not root dependencies: install them from bench/peers' own lockfile when needed.
   const lock = join(root, "bench/peers/package-lock.json");
   const installed = join(root, "bench/peers/node_modules/.package-lock.json");

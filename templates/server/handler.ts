@@ -14,7 +14,8 @@ import {
   readBodyBytes,
 } from "./body.js";
 import { isJsonMediaType } from "../shared/media.js";
-import { errorResponse, type ErrorDetails, type ErrorScope } from "./errors.js";
+import { JSON_CONTENT_TYPE, errorAnswer, errorResponse, type ErrorScope } from "./errors.js";
+import { PIPELINE, headerRecord, toWebResponse, type Answer, type Incoming, type PlainAnswer } from "./pipeline.js";
 import { bodyProblemDetail } from "./problem.js";
 import { parseQuery } from "./query.js";
 import { MemoryRateLimitStore, type RateLimitDecision } from "./rate-limit.js";
@@ -23,13 +24,43 @@ import type { ApiDefinition, BodyProblem, HandlerContext, HandlerInput, Identity
 
 type AnyHandler = (this: unknown, context: HandlerContext<HandlerInput>) => unknown;
 
-/** Thrown inside the pipeline to answer with an error response. */
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly details: ErrorDetails,
-  ) {
-    super(details.detail);
+/**
+ * Thrown inside the pipeline to answer with an error response. Not an Error: it never leaves the
+ * pipeline, and a stack trace for every 401 or 429 is work nobody reads.
+ */
+class HttpError {
+  readonly status: number;
+  readonly details: { detail: string; code: string; headers?: Readonly<Record<string, string>> };
+  constructor(status: number, details: HttpError["details"]) {
+    this.status = status;
+    this.details = details;
+  }
+}
+
+/** What the error answers of one request share; the request id is made when an answer first needs it. */
+class RequestScope implements ErrorScope {
+  readonly origin: string;
+  private id: string | undefined = undefined;
+  private readonly makeId: () => string;
+  private readonly clock: () => number | Date;
+  constructor(origin: string, makeId: () => string, clock: () => number | Date) {
+    this.origin = origin;
+    this.makeId = makeId;
+    this.clock = clock;
+  }
+  get requestId(): string {
+    if (this.id === undefined) {
+      try {
+        this.id = this.makeId();
+      } catch {
+        // A failing id generator must not turn an answer into a 500.
+        this.id = "unknown";
+      }
+    }
+    return this.id;
+  }
+  now(): number {
+    return toMillis(this.clock());
   }
 }
 
@@ -69,30 +100,35 @@ export function createRequestHandler(
       console.error(`catalogen-server: request ${context.requestId} (${context.operation ?? "unrouted"}) failed`, error);
     });
 
-  return async function handle(request: Request): Promise<Response> {
-    const scope: ErrorScope = { requestId: "unknown", origin, now: () => toMillis(clock()) };
+  const authHeader = api.authHeader.toLowerCase();
+
+  /** The whole answer to one request, from whichever adapter it came (see pipeline.ts). */
+  async function pipeline(incoming: Incoming): Promise<Answer> {
+    const scope = new RequestScope(origin, newRequestId, clock);
     const budget: Budget = { remaining: undefined };
     let operation: string | undefined;
-    let pathname = "";
     try {
-      scope.requestId = newRequestId();
-      pathname = new URL(request.url).pathname;
-      const route = routeRequest(request, pathname);
+      const route = routeRequest(incoming.method, incoming.pathname);
       operation = route.route.id;
-      return forMethod(request, withRemaining(await answer(request, route.route, route.params, scope, budget), budget));
+      return forMethod(incoming.method, withRemaining(await answer(incoming, route.route, route.params, scope, budget), budget));
     } catch (error) {
-      if (error instanceof HttpError) return forMethod(request, withRemaining(errorResponse(scope, error.status, error.details), budget));
+      if (error instanceof HttpError) return forMethod(incoming.method, withRemaining(errorAnswer(scope, error.status, error.details), budget));
       try {
-        logError(error, { requestId: scope.requestId, operation, method: request.method, path: pathname });
+        logError(error, { requestId: scope.requestId, operation, method: incoming.method, path: incoming.pathname });
       } catch {
         // A failing log hook must not change the answer.
       }
-      return forMethod(request, withRemaining(internalError(scope), budget));
+      return forMethod(incoming.method, withRemaining(internalError(scope), budget));
     }
-  };
+  }
 
-  function routeRequest(request: Request, pathname: string): { route: RouteDefinition; params: Record<string, string> } {
-    const method = request.method.toUpperCase();
+  const handle = async (request: Request): Promise<Response> => toWebResponse(await pipeline(webIncoming(request)));
+  // toNodeHandler feeds node's requests to the pipeline directly (node.ts).
+  Object.defineProperty(handle, PIPELINE, { value: pipeline });
+  return handle;
+
+  function routeRequest(requestMethod: string, pathname: string): { route: RouteDefinition; params: Record<string, string> } {
+    const method = requestMethod.toUpperCase();
     let result = router.match(method, pathname);
     // HEAD is GET without the body (RFC 9110), unless the catalogue documents a HEAD of its own.
     if (method === "HEAD" && result.kind === "method-not-allowed" && result.allow.includes("GET")) {
@@ -119,8 +155,8 @@ export function createRequestHandler(
     }
   }
 
-  async function authenticate(request: Request, route: RouteDefinition): Promise<Identity> {
-    const token = request.headers.get(api.authHeader)?.trim();
+  async function authenticate(incoming: Incoming, route: RouteDefinition): Promise<Identity> {
+    const token = incoming.header(authHeader)?.trim();
     if (!token) {
       throw new HttpError(401, { detail: `The ${api.authHeader} header with a token is required.`, code: "missing-token" });
     }
@@ -178,9 +214,10 @@ export function createRequestHandler(
     return remaining;
   }
 
-  async function readBody(request: Request, route: RouteDefinition): Promise<{ body: unknown; request: Request }> {
-    if (route.body.kind === "none" || request.body === null) return missingBody(request, route);
-    const type = mediaType(request.headers.get("content-type"));
+  /** The body as the handler gets it, and its bytes when they were read (for the handler's request). */
+  async function readBody(incoming: Incoming, route: RouteDefinition): Promise<{ body: unknown; bytes: Uint8Array<ArrayBuffer> | undefined }> {
+    if (route.body.kind === "none" || !incoming.hasBody) return missingBody(route);
+    const type = mediaType(incoming.header("content-type"));
     if (route.body.kind === "content" && (type === undefined || !acceptsMediaType(route.body.contentTypes, type))) {
       throw new HttpError(415, {
         detail: `This operation accepts bodies of type ${route.body.contentTypes.join(", ")}.`,
@@ -189,14 +226,14 @@ export function createRequestHandler(
     }
     let bytes: Uint8Array<ArrayBuffer> | undefined;
     try {
-      bytes = await readBodyBytes(request, maxBodyBytes);
+      bytes = await incoming.readBody(maxBodyBytes);
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
         throw new HttpError(413, { detail: `The body may hold at most ${maxBodyBytes} bytes.`, code: "body-too-large" });
       }
       throw error;
     }
-    if (bytes === undefined) return missingBody(request, route);
+    if (bytes === undefined) return missingBody(route);
     let body: unknown = bytes;
     if (isJsonMediaType(type)) {
       try {
@@ -209,14 +246,7 @@ export function createRequestHandler(
       }
       if (route.body.kind === "content" && route.body.check) checkBody(body, route.body.check);
     }
-    // The stream is spent; the handler gets a request it can still read.
-    const again = new Request(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: bytes,
-      signal: request.signal,
-    });
-    return { body, request: again };
+    return { body, bytes };
   }
 
   function checkBody(body: unknown, check: (value: unknown) => BodyProblem | undefined): void {
@@ -233,22 +263,22 @@ export function createRequestHandler(
     if (problem) throw new HttpError(400, { detail: bodyProblemDetail(problem), code: "invalid-body" });
   }
 
-  function missingBody(request: Request, route: RouteDefinition): { body: undefined; request: Request } {
+  function missingBody(route: RouteDefinition): { body: undefined; bytes: undefined } {
     if (route.body.kind === "content" && route.body.required) {
       throw new HttpError(400, { detail: "This operation requires a request body.", code: "missing-body" });
     }
-    return { body: undefined, request };
+    return { body: undefined, bytes: undefined };
   }
 
   async function answer(
-    request: Request,
+    incoming: Incoming,
     route: RouteDefinition,
     params: Record<string, string>,
     scope: ErrorScope,
     budget: Budget,
-  ): Promise<Response> {
+  ): Promise<Answer> {
     // A 401 has no seller, hence no budget to report; from here on the seller is known.
-    const identity = await authenticate(request, route);
+    const identity = await authenticate(incoming, route);
     if (route.tokens && !route.tokens.includes(identity.tokenKind)) {
       budget.remaining = await peekLimits(route, identity, scope.now());
       throw tokenKindError(route);
@@ -258,20 +288,30 @@ export function createRequestHandler(
       errorResponse(scope, 501, { detail: `Operation ${route.id} is not implemented.`, code: "not-implemented" });
     if (!handler) {
       budget.remaining = await peekLimits(route, identity, scope.now());
-      return notImplemented();
+      return errorAnswer(scope, 501, { detail: `Operation ${route.id} is not implemented.`, code: "not-implemented" });
     }
 
     budget.remaining = await limit(route, identity, scope.now());
-    const query = parseQuery(new URL(request.url).searchParams, route.query);
+    const query =
+      route.query !== undefined && route.query.length === 0
+        ? { ok: true as const, value: {} }
+        : parseQuery(new URLSearchParams(incoming.search), route.query);
     if (!query.ok) throw new HttpError(400, { detail: query.detail, code: "invalid-query" });
-    const read = await readBody(request, route);
+    const read = await readBody(incoming, route);
 
+    // The web request is made only for a handler that reads it.
+    let request: Request | undefined;
     const context: HandlerContext<HandlerInput> = {
       params,
       query: query.value,
       body: read.body,
       identity,
-      request: read.request,
+      get request(): Request {
+        return (request ??= incoming.request(read.bytes));
+      },
+      set request(value: Request) {
+        request = value;
+      },
       operation: route,
       error: (status, detail, errorOptions) =>
         errorResponse(scope, status, {
@@ -282,20 +322,35 @@ export function createRequestHandler(
         }),
       notImplemented,
     };
-    return toResponse(await handler.fn.call(handler.self, context), route.status);
+    return toAnswer(await handler.fn.call(handler.self, context), route.status);
   }
 
-  function internalError(scope: ErrorScope): Response {
+  function internalError(scope: ErrorScope): PlainAnswer {
     try {
-      return errorResponse(scope, 500, { detail: "The server could not complete the request.", code: "internal-error" });
+      return errorAnswer(scope, 500, { detail: "The server could not complete the request.", code: "internal-error" });
     } catch {
-      // The clock or id generator itself failed: answer without them.
-      return new Response(JSON.stringify({ title: "internal server error", status: 500 }), {
-        status: 500,
-        headers: { "content-type": "application/json; charset=utf-8" },
-      });
+      // The clock itself failed: answer without it.
+      const headers = headerRecord();
+      headers["content-type"] = JSON_CONTENT_TYPE;
+      return { status: 500, statusText: undefined, headers, body: JSON.stringify({ title: "internal server error", status: 500 }) };
     }
   }
+}
+
+/** The request as a web `Request` shows it (Deno, Bun, edge runtimes, or any caller of the handler). */
+function webIncoming(request: Request): Incoming {
+  const url = new URL(request.url);
+  return {
+    method: request.method,
+    pathname: url.pathname,
+    search: url.search,
+    hasBody: request.body !== null,
+    header: (name) => request.headers.get(name),
+    readBody: (maxBytes) => readBodyBytes(request, maxBytes),
+    // The stream is spent once the body is read; the handler gets a request it can still read.
+    request: (bytes) =>
+      bytes === undefined ? request : new Request(request.url, { method: request.method, headers: request.headers, body: bytes, signal: request.signal }),
+  };
 }
 
 /** The bucket of one seller, operation and limit (an operation may document several limits). */
@@ -317,25 +372,34 @@ interface Budget {
  * errors after it) says what is left. Not 401 (nor the 400 of a malformed path parameter, answered
  * before auth): without a seller there is no budget to speak of.
  */
-function withRemaining(response: Response, budget: Budget): Response {
-  return budget.remaining === undefined ? response : withHeader(response, "x-ratelimit-remaining", String(budget.remaining));
+function withRemaining(answer: Answer, budget: Budget): Answer {
+  if (budget.remaining === undefined) return answer;
+  const remaining = String(budget.remaining);
+  if (answer instanceof Response) return withHeader(answer, "x-ratelimit-remaining", remaining);
+  answer.headers["x-ratelimit-remaining"] = remaining;
+  return answer;
 }
 
 /** A HEAD request gets the status and headers of the answer, never its body. */
-function forMethod(request: Request, response: Response): Response {
-  if (request.method.toUpperCase() !== "HEAD" || response.body === null) return response;
-  void response.body.cancel().catch(() => undefined);
-  return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+function forMethod(method: string, answer: Answer): Answer {
+  if (method.toUpperCase() !== "HEAD" || answer.body === null) return answer;
+  if (!(answer instanceof Response)) return { ...answer, body: null };
+  void answer.body.cancel().catch(() => undefined);
+  return new Response(null, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
 }
 
-function toResponse(result: unknown, status: number): Response {
+/** A handler's result: its own Response as it is, a value as JSON, bytes as octet-stream, nothing as 204. */
+function toAnswer(result: unknown, status: number): Answer {
   if (result instanceof Response) return result;
-  if (result === undefined) return new Response(null, { status: 204 });
+  const headers = headerRecord();
+  if (result === undefined) return { status: 204, statusText: undefined, headers, body: null };
   if (result instanceof Uint8Array) {
+    headers["content-type"] = "application/octet-stream";
     // slice(): a copy backed by a plain ArrayBuffer, which every runtime accepts as a body.
-    return new Response(result.slice(), { status, headers: { "content-type": "application/octet-stream" } });
+    return { status, statusText: undefined, headers, body: result.slice() };
   }
-  return new Response(JSON.stringify(result), { status, headers: { "content-type": "application/json; charset=utf-8" } });
+  headers["content-type"] = JSON_CONTENT_TYPE;
+  return { status, statusText: undefined, headers, body: JSON.stringify(result) ?? null };
 }
 
 /** Sets a header, copying the response first when its headers are immutable (e.g. `Response.error()`). */

@@ -2,6 +2,7 @@
 // `ApiDefinition` from the catalogue (routes/<module>.ts); `handlers.ts` and handlers/<module>.ts
 // bind `Handler` to each operation's types.
 import type { Problem } from "../shared/guard.js";
+import type { HeaderValues } from "./errors.js";
 import type { RateLimitStore } from "./rate-limit.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
@@ -95,7 +96,7 @@ export interface ErrorOptions {
   /** Short title; defaults to the lower-cased status text. */
   title?: string;
   code?: string;
-  headers?: HeadersInit;
+  headers?: HeaderValues;
 }
 
 export interface HandlerContext<Input extends HandlerInput, TokenKind extends string = string> {

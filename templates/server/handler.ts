@@ -291,13 +291,14 @@ export function createRequestHandler(
       return errorAnswer(scope, 501, { detail: `Operation ${route.id} is not implemented.`, code: "not-implemented" });
     }
 
-    budget.remaining = await limit(route, identity, scope.now());
+    // Each step below is skipped, not awaited, when the operation has nothing for it to do.
+    if (route.limits && route.limits.length > 0) budget.remaining = await limit(route, identity, scope.now());
     const query =
       route.query !== undefined && route.query.length === 0
         ? { ok: true as const, value: {} }
         : parseQuery(new URLSearchParams(incoming.search), route.query);
     if (!query.ok) throw new HttpError(400, { detail: query.detail, code: "invalid-query" });
-    const read = await readBody(incoming, route);
+    const read = route.body.kind === "none" || !incoming.hasBody ? missingBody(route) : await readBody(incoming, route);
 
     // The web request is made only for a handler that reads it.
     let request: Request | undefined;

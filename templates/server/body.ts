@@ -1,7 +1,7 @@
 // Reads a request body with a size cap: the declared Content-Length is checked first, then the
 // bytes are counted as they stream in, and reading stops (the stream is cancelled) past the cap.
 
-export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+export const DEFAULT_MAX_BODY_BYTES: number = 4 * 1024 * 1024;
 
 export class BodyTooLargeError extends Error {
   readonly maxBytes: number;

@@ -211,7 +211,7 @@ const encoder = new TextEncoder();
 
 /** The absolute URL of node's request, as a web Request has it. */
 function requestUrl(req: NodeRequestLike): string {
-  const host = headerValue(req.headers.host) ?? "localhost";
+  const host = headerValue(req.headers["host"]) ?? "localhost";
   try {
     return new URL(req.url ?? "/", `http://${host}`).href;
   } catch {

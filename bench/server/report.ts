@@ -12,6 +12,8 @@ export interface ServerRun {
   rps: number;
   p50Ms: number;
   p99Ms: number;
+  /** The server process's CPU time (user + system) per request, in µs; undefined where /proc is missing. */
+  cpuUsPerRequest?: number | undefined;
   /** Connection errors and timeouts. */
   errors: number;
   /** Responses per status code. */
@@ -45,6 +47,11 @@ function pairedRatio(runs: ServerRun[], peer: string, value: (run: ServerRun) =>
   return ratios.length > 0 ? median(ratios) : undefined;
 }
 
+function cpuMedian(runs: ServerRun[]): string {
+  const values = runs.map((run) => run.cpuUsPerRequest).filter((value): value is number => value !== undefined);
+  return values.length === 0 ? "-" : `${median(values).toFixed(1)} µs`;
+}
+
 const fixed = (value: number | undefined, digits = 2) => (value === undefined ? "-" : value.toFixed(digits));
 
 export function serverTables(results: ServerResults): string {
@@ -67,6 +74,8 @@ export function serverTables(results: ServerResults): string {
         `${fixed(median(runs.map((run) => run.p50Ms)), 0)} ms`,
         `${fixed(median(runs.map((run) => run.p99Ms)), 0)} ms`,
         server === OURS ? "1x" : `${fixed(pairedRatio(scenario.runs, server, (run) => run.rps))}x`,
+        cpuMedian(runs),
+        server === OURS ? "1x" : `${fixed(pairedRatio(scenario.runs, server, (run) => run.cpuUsPerRequest ?? 0))}x`,
         mix,
         String(runs.reduce((sum, run) => sum + run.errors, 0)),
       ];
@@ -74,14 +83,14 @@ export function serverTables(results: ServerResults): string {
     const loads = scenario.runs.flatMap((run) => [run.loadStart, run.loadEnd]);
     blocks.push(
       `### (${scenario.id}) ${scenario.title}\n\n` +
-        markdownTable(["server", "requests/s (median)", "p50", "p99 (median)", "ours / theirs, requests/s (paired rounds)", "statuses", "errors"], rows) +
+        markdownTable(["server", "requests/s (median)", "p50", "p99 (median)", "ours / theirs, requests/s (paired rounds)", "server CPU per request", "ours / theirs, CPU per request", "statuses", "errors"], rows) +
         `\n\nLoad average during the runs: ${fixed(Math.min(...loads))}–${fixed(Math.max(...loads))}.`,
     );
   }
   blocks.push(
     `Conditions: ${machine.date.slice(0, 16).replace("T", " ")} UTC, commit ${machine.commit}, Node ${machine.node}, ${machine.cores} cores (${machine.cpu}), ` +
       `${machine.memoryGiB} GiB; autocannon ${versions["autocannon"]}, ${load.connections} connections, ${load.durationS} s per run after a ${load.warmupS} s warm-up, ` +
-      `${load.rounds} alternating rounds (a fresh server process per run). Load generator and server share the machine's cores.`,
+      `${load.rounds} alternating rounds (fresh server processes each round, the order turning). Load generator and server share the machine's cores.`,
   );
   return blocks.join("\n\n");
 }

@@ -3,7 +3,7 @@
 // routes with the same auth check, rate limit and body check. autocannon is the load generator.
 // Rounds alternate the servers (A B C, B C A, C A B, ...) so that load from other work on the
 // machine hits all alike; each server gets a fresh process per round.
-//   node bench/main.mjs server [--rounds 3] [--duration 10] [--connections 10] [--only a,b,c] [--json PATH]
+//   node bench/main.mjs server [--rounds 5] [--duration 5] [--warmup 2] [--connections 10] [--only a,b,c] [--json PATH]
 //   node bench/main.mjs server --profile a   (our server alone under node --cpu-prof, then its top functions)
 import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -21,9 +21,9 @@ const work = join(root, ".tmp/bench/server");
 const peersModules = join(root, "bench/peers/node_modules");
 const { values } = parseArgs({
   options: {
-    rounds: { type: "string", default: "3" },
-    duration: { type: "string", default: "10" },
-    warmup: { type: "string", default: "3" },
+    rounds: { type: "string", default: "5" },
+    duration: { type: "string", default: "5" },
+    warmup: { type: "string", default: "2" },
     connections: { type: "string", default: "10" },
     only: { type: "string", default: "a,b,c" },
     json: { type: "string", default: join(root, "bench/results/server.json") },
@@ -186,14 +186,21 @@ async function load(base: string, scenario: Scenario, seconds: number): Promise<
 async function runScenario(scenario: Scenario, files: Record<ServerName, string>, rounds: number): Promise<ScenarioResult> {
   const runs: ServerRun[] = [];
   for (let round = 0; round < rounds; round++) {
+    // Fresh processes each round (the rate-limit buckets start empty), all three up at once so
+    // that their runs follow each other closely; the order turns each round.
     const order = SERVERS.map((_, index) => SERVERS[(index + round) % SERVERS.length]!);
-    for (const name of order) {
-      const running = await start(files[name]);
-      try {
-        await checkAnswers(name, running.base);
-        await load(running.base, scenario, Number(values.warmup));
+    const running = new Map<ServerName, Running>();
+    try {
+      for (const name of order) running.set(name, await start(files[name]));
+      for (const name of order) {
+        await checkAnswers(name, running.get(name)!.base);
+        await load(running.get(name)!.base, scenario, Number(values.warmup));
+      }
+      for (const name of order) {
         const loadStart = load1();
-        const result = await load(running.base, scenario, Number(values.duration));
+        const cpuBefore = cpuSeconds(running.get(name)!.child.pid);
+        const result = await load(running.get(name)!.base, scenario, Number(values.duration));
+        const cpuAfter = cpuSeconds(running.get(name)!.child.pid);
         if (result.requests.total === 0) throw new Error(`${name}: autocannon sent no request`);
         const statuses = Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count]));
         runs.push({
@@ -203,17 +210,34 @@ async function runScenario(scenario: Scenario, files: Record<ServerName, string>
           p50Ms: result.latency.p50,
           p99Ms: result.latency.p99,
           errors: result.errors + result.timeouts,
+          cpuUsPerRequest: cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1e6) / result.requests.total,
           statuses,
           loadStart,
           loadEnd: load1(),
         });
-        log(`${scenario.id} round ${round + 1}/${rounds} ${name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, statuses ${JSON.stringify(statuses)}`);
-      } finally {
-        await stop(running);
+        const cpu = runs.at(-1)!.cpuUsPerRequest;
+        log(`${scenario.id} round ${round + 1}/${rounds} ${name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ${cpu?.toFixed(1) ?? "?"} µs CPU/request, statuses ${JSON.stringify(statuses)}`);
       }
+    } finally {
+      for (const server of running.values()) await stop(server);
     }
   }
   return { id: scenario.id, title: scenario.title, runs };
+}
+
+/**
+ * CPU time (user + system) the process has used so far, from /proc (Linux); undefined elsewhere.
+ * Per request it is the figure least moved by other work on the machine.
+ */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields 14 and 15 of stat(5) (utime, stime), counted here from field 3; in clock ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Our server alone under `node --cpu-prof` for one scenario; prints where its time goes. */

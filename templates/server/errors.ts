@@ -1,6 +1,6 @@
 // Error responses in the marketplace's shape. Details are fixed text written here or by a handler:
 // never the token, never an exception message.
-import { headerRecord, type PlainAnswer } from "./pipeline.js";
+import type { PlainAnswer } from "./pipeline.js";
 
 export interface ErrorBody {
   title: string;
@@ -74,9 +74,7 @@ export function errorAnswer(
   details: { detail: string; code: string; headers?: Readonly<Record<string, string>> | undefined },
 ): PlainAnswer {
   const text = statusText(status);
-  const headers = headerRecord();
-  if (details.headers) for (const name of Object.keys(details.headers)) headers[name] = details.headers[name]!;
-  headers["content-type"] = JSON_CONTENT_TYPE;
+  const headers: Record<string, string> = { ...details.headers, "content-type": JSON_CONTENT_TYPE };
   return { status, statusText: text, headers, body: errorBodyText(scope, status, text, details) };
 }
 

@@ -15,7 +15,7 @@ import {
 } from "./body.js";
 import { isJsonMediaType } from "../shared/media.js";
 import { JSON_CONTENT_TYPE, errorAnswer, errorResponse, type ErrorScope } from "./errors.js";
-import { PIPELINE, headerRecord, toWebResponse, type Answer, type Incoming, type PlainAnswer } from "./pipeline.js";
+import { PIPELINE, toWebResponse, type Answer, type Incoming, type PlainAnswer } from "./pipeline.js";
 import { bodyProblemDetail } from "./problem.js";
 import { parseQuery } from "./query.js";
 import { MemoryRateLimitStore, type RateLimitDecision } from "./rate-limit.js";
@@ -64,19 +64,27 @@ class RequestScope implements ErrorScope {
   }
 }
 
+/** Awaiting only what is awaitable keeps a synchronous handler or `authenticate` off the microtask queue. */
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
+}
+
 function toMillis(value: number | Date): number {
   const millis = typeof value === "number" ? value : value.getTime();
   if (!Number.isFinite(millis)) throw new TypeError("options.now() returned an invalid time");
   return millis;
 }
 
-/** The handler function of an operation, if the handlers object has one (prototype methods count). */
-function findHandler(handlers: object, route: RouteDefinition): { self: object; fn: AnyHandler } | undefined {
+/** The module's object of handlers, if there is one. */
+function handlerGroup(handlers: object, route: RouteDefinition): object | undefined {
   const group: unknown = (handlers as Record<string, unknown>)[route.module];
-  if (typeof group !== "object" || group === null || group === Object.prototype) return undefined;
+  return typeof group !== "object" || group === null || group === Object.prototype ? undefined : group;
+}
+
+/** The handler function of an operation, if its module has one (prototype methods count). */
+function handlerFunction(group: object, route: RouteDefinition): AnyHandler | undefined {
   const fn: unknown = (group as Record<string, unknown>)[route.id];
-  if (typeof fn !== "function" || fn === (Object.prototype as Record<string, unknown>)[route.id]) return undefined;
-  return { self: group, fn: fn as AnyHandler };
+  return typeof fn !== "function" || fn === (Object.prototype as Record<string, unknown>)[route.id] ? undefined : (fn as AnyHandler);
 }
 
 export function createRequestHandler(
@@ -136,7 +144,7 @@ export function createRequestHandler(
     }
     switch (result.kind) {
       case "found":
-        return { route: result.route, params: result.params };
+        return result;
       case "not-found":
         throw new HttpError(404, { detail: "No operation has this path.", code: "route-not-found" });
       case "method-not-allowed": {
@@ -155,12 +163,17 @@ export function createRequestHandler(
     }
   }
 
-  async function authenticate(incoming: Incoming, route: RouteDefinition): Promise<Identity> {
+  /** The caller's identity; a promise only when `options.authenticate` returned one. */
+  function authenticate(incoming: Incoming, route: RouteDefinition): Identity | Promise<Identity> {
     const token = incoming.header(authHeader)?.trim();
     if (!token) {
       throw new HttpError(401, { detail: `The ${api.authHeader} header with a token is required.`, code: "missing-token" });
     }
-    const identity = await options.authenticate(token, route);
+    const found = options.authenticate(token, route);
+    return isThenable(found) ? Promise.resolve(found).then(checkIdentity) : checkIdentity(found);
+  }
+
+  function checkIdentity(identity: Identity | undefined): Identity {
     if (identity === undefined || identity === null) {
       throw new HttpError(401, { detail: "The token is not valid.", code: "invalid-token" });
     }
@@ -278,33 +291,47 @@ export function createRequestHandler(
     budget: Budget,
   ): Promise<Answer> {
     // A 401 has no seller, hence no budget to report; from here on the seller is known.
-    const identity = await authenticate(incoming, route);
+    const authenticated = authenticate(incoming, route);
+    const identity = isThenable(authenticated) ? await authenticated : authenticated;
     if (route.tokens && !route.tokens.includes(identity.tokenKind)) {
       budget.remaining = await peekLimits(route, identity, scope.now());
       throw tokenKindError(route);
     }
-    const handler = findHandler(handlers, route);
-    const notImplemented = (): Response =>
-      errorResponse(scope, 501, { detail: `Operation ${route.id} is not implemented.`, code: "not-implemented" });
-    if (!handler) {
+    const group = handlerGroup(handlers, route);
+    const handler = group && handlerFunction(group, route);
+    if (!group || !handler) {
       budget.remaining = await peekLimits(route, identity, scope.now());
       return errorAnswer(scope, 501, { detail: `Operation ${route.id} is not implemented.`, code: "not-implemented" });
     }
 
     // Each step below is skipped, not awaited, when the operation has nothing for it to do.
     if (route.limits && route.limits.length > 0) budget.remaining = await limit(route, identity, scope.now());
-    const query =
-      route.query !== undefined && route.query.length === 0
-        ? { ok: true as const, value: {} }
-        : parseQuery(new URLSearchParams(incoming.search), route.query);
-    if (!query.ok) throw new HttpError(400, { detail: query.detail, code: "invalid-query" });
+    let query: Record<string, unknown> = {};
+    if (route.query === undefined || route.query.length > 0) {
+      const parsed = parseQuery(new URLSearchParams(incoming.search), route.query);
+      if (!parsed.ok) throw new HttpError(400, { detail: parsed.detail, code: "invalid-query" });
+      query = parsed.value;
+    }
     const read = route.body.kind === "none" || !incoming.hasBody ? missingBody(route) : await readBody(incoming, route);
 
-    // The web request is made only for a handler that reads it.
+    const result = handler.call(group, handlerContext(incoming, route, params, query, read, identity, scope));
+    return toAnswer(isThenable(result) ? await result : result, route.status);
+  }
+
+  /** What a handler gets; the web request is made only for a handler that reads it. */
+  function handlerContext(
+    incoming: Incoming,
+    route: RouteDefinition,
+    params: Record<string, string>,
+    query: Record<string, unknown>,
+    read: { body: unknown; bytes: Uint8Array<ArrayBuffer> | undefined },
+    identity: Identity,
+    scope: ErrorScope,
+  ): HandlerContext<HandlerInput> {
     let request: Request | undefined;
-    const context: HandlerContext<HandlerInput> = {
+    return {
       params,
-      query: query.value,
+      query,
       body: read.body,
       identity,
       get request(): Request {
@@ -321,9 +348,8 @@ export function createRequestHandler(
           code: errorOptions?.code,
           headers: errorOptions?.headers,
         }),
-      notImplemented,
+      notImplemented: () => errorResponse(scope, 501, { detail: `Operation ${route.id} is not implemented.`, code: "not-implemented" }),
     };
-    return toAnswer(await handler.fn.call(handler.self, context), route.status);
   }
 
   function internalError(scope: ErrorScope): PlainAnswer {
@@ -331,8 +357,7 @@ export function createRequestHandler(
       return errorAnswer(scope, 500, { detail: "The server could not complete the request.", code: "internal-error" });
     } catch {
       // The clock itself failed: answer without it.
-      const headers = headerRecord();
-      headers["content-type"] = JSON_CONTENT_TYPE;
+      const headers = { "content-type": JSON_CONTENT_TYPE };
       return { status: 500, statusText: undefined, headers, body: JSON.stringify({ title: "internal server error", status: 500 }) };
     }
   }
@@ -392,15 +417,12 @@ function forMethod(method: string, answer: Answer): Answer {
 /** A handler's result: its own Response as it is, a value as JSON, bytes as octet-stream, nothing as 204. */
 function toAnswer(result: unknown, status: number): Answer {
   if (result instanceof Response) return result;
-  const headers = headerRecord();
-  if (result === undefined) return { status: 204, statusText: undefined, headers, body: null };
+  if (result === undefined) return { status: 204, statusText: undefined, headers: {}, body: null };
   if (result instanceof Uint8Array) {
-    headers["content-type"] = "application/octet-stream";
     // slice(): a copy backed by a plain ArrayBuffer, which every runtime accepts as a body.
-    return { status, statusText: undefined, headers, body: result.slice() };
+    return { status, statusText: undefined, headers: { "content-type": "application/octet-stream" }, body: result.slice() };
   }
-  headers["content-type"] = JSON_CONTENT_TYPE;
-  return { status, statusText: undefined, headers, body: JSON.stringify(result) ?? null };
+  return { status, statusText: undefined, headers: { "content-type": JSON_CONTENT_TYPE }, body: JSON.stringify(result) ?? null };
 }
 
 /** Sets a header, copying the response first when its headers are immutable (e.g. `Response.error()`). */

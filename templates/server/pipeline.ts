@@ -22,7 +22,10 @@ export interface Incoming {
   request(bytes: Uint8Array<ArrayBuffer> | undefined): Request;
 }
 
-/** An answer the pipeline made itself: status, lower-case headers and a body ready to send. */
+/**
+ * An answer the pipeline made itself: status, headers and a body ready to send. Header names are
+ * lower-case and always the pipeline's own (never from a request or a handler), so a plain object holds them.
+ */
 export interface PlainAnswer {
   readonly status: number;
   readonly statusText: string | undefined;
@@ -50,9 +53,4 @@ export function toWebResponse(answer: Answer): Response {
     ...(answer.statusText !== undefined && { statusText: answer.statusText }),
     headers: answer.headers,
   });
-}
-
-/** A fresh header record: no prototype, so a header called `__proto__` stays a header. */
-export function headerRecord(): Record<string, string> {
-  return Object.create(null) as Record<string, string>;
 }

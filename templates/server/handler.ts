@@ -111,23 +111,55 @@ export function createRequestHandler(
   const authHeader = api.authHeader.toLowerCase();
 
   /** The whole answer to one request, from whichever adapter it came (see pipeline.ts). */
+  /**
+   * The whole answer to one request, from whichever adapter it came (see pipeline.ts). One async
+   * function that awaits only what is really asynchronous (an async `authenticate`, store or
+   * handler, a body): a synchronous request runs through without suspending.
+   */
   async function pipeline(incoming: Incoming): Promise<Answer> {
     const scope = new RequestScope(origin, newRequestId, clock);
     const budget: Budget = { remaining: undefined };
     let operation: string | undefined;
+    let answer: Answer;
     try {
-      const route = routeRequest(incoming.method, incoming.pathname);
-      operation = route.route.id;
-      return forMethod(incoming.method, withRemaining(await answer(incoming, route.route, route.params, scope, budget), budget));
-    } catch (error) {
-      if (error instanceof HttpError) return forMethod(incoming.method, withRemaining(errorAnswer(scope, error.status, error.details), budget));
-      try {
-        logError(error, { requestId: scope.requestId, operation, method: incoming.method, path: incoming.pathname });
-      } catch {
-        // A failing log hook must not change the answer.
+      const { route, params } = routeRequest(incoming.method, incoming.pathname);
+      operation = route.id;
+      // A 401 has no seller, hence no budget to report; from here on the seller is known.
+      const authenticated = authenticate(incoming, route);
+      const identity = isThenable(authenticated) ? await authenticated : authenticated;
+      if (route.tokens && !route.tokens.includes(identity.tokenKind)) {
+        budget.remaining = await peekLimits(route, identity, scope.now());
+        throw tokenKindError(route);
       }
-      return forMethod(incoming.method, withRemaining(internalError(scope), budget));
+      const group = handlerGroup(handlers, route);
+      const handler = group && handlerFunction(group, route);
+      if (!group || !handler) {
+        budget.remaining = await peekLimits(route, identity, scope.now());
+        throw new HttpError(501, { detail: `Operation ${route.id} is not implemented.`, code: "not-implemented" });
+      }
+      // Each step below is skipped, not awaited, when the operation has nothing for it to do.
+      if (route.limits && route.limits.length > 0) budget.remaining = await limit(route, identity, scope.now());
+      let query: Record<string, unknown> = {};
+      if (route.query === undefined || route.query.length > 0) {
+        const parsed = parseQuery(new URLSearchParams(incoming.search), route.query);
+        if (!parsed.ok) throw new HttpError(400, { detail: parsed.detail, code: "invalid-query" });
+        query = parsed.value;
+      }
+      const read = route.body.kind === "none" || !incoming.hasBody ? missingBody(route) : await readBody(incoming, route);
+      const result = handler.call(group, handlerContext(incoming, route, params, query, read, identity, scope));
+      answer = toAnswer(isThenable(result) ? await result : result, route.status);
+    } catch (error) {
+      if (error instanceof HttpError) answer = errorAnswer(scope, error.status, error.details);
+      else {
+        try {
+          logError(error, { requestId: scope.requestId, operation, method: incoming.method, path: incoming.pathname });
+        } catch {
+          // A failing log hook must not change the answer.
+        }
+        answer = internalError(scope);
+      }
     }
+    return forMethod(incoming.method, withRemaining(answer, budget));
   }
 
   const handle = async (request: Request): Promise<Response> => toWebResponse(await pipeline(webIncoming(request)));
@@ -281,41 +313,6 @@ export function createRequestHandler(
       throw new HttpError(400, { detail: "This operation requires a request body.", code: "missing-body" });
     }
     return { body: undefined, bytes: undefined };
-  }
-
-  async function answer(
-    incoming: Incoming,
-    route: RouteDefinition,
-    params: Record<string, string>,
-    scope: ErrorScope,
-    budget: Budget,
-  ): Promise<Answer> {
-    // A 401 has no seller, hence no budget to report; from here on the seller is known.
-    const authenticated = authenticate(incoming, route);
-    const identity = isThenable(authenticated) ? await authenticated : authenticated;
-    if (route.tokens && !route.tokens.includes(identity.tokenKind)) {
-      budget.remaining = await peekLimits(route, identity, scope.now());
-      throw tokenKindError(route);
-    }
-    const group = handlerGroup(handlers, route);
-    const handler = group && handlerFunction(group, route);
-    if (!group || !handler) {
-      budget.remaining = await peekLimits(route, identity, scope.now());
-      return errorAnswer(scope, 501, { detail: `Operation ${route.id} is not implemented.`, code: "not-implemented" });
-    }
-
-    // Each step below is skipped, not awaited, when the operation has nothing for it to do.
-    if (route.limits && route.limits.length > 0) budget.remaining = await limit(route, identity, scope.now());
-    let query: Record<string, unknown> = {};
-    if (route.query === undefined || route.query.length > 0) {
-      const parsed = parseQuery(new URLSearchParams(incoming.search), route.query);
-      if (!parsed.ok) throw new HttpError(400, { detail: parsed.detail, code: "invalid-query" });
-      query = parsed.value;
-    }
-    const read = route.body.kind === "none" || !incoming.hasBody ? missingBody(route) : await readBody(incoming, route);
-
-    const result = handler.call(group, handlerContext(incoming, route, params, query, read, identity, scope));
-    return toAnswer(isThenable(result) ? await result : result, route.status);
   }
 
   /** What a handler gets; the web request is made only for a handler that reads it. */

@@ -37,7 +37,7 @@ export function toNodeHandler(
   const pipeline = (handle as PipelineCarrier)[PIPELINE];
   return (req, res) => {
     const method = (req.method ?? "GET").toUpperCase();
-    if (pipeline && PIPELINE_METHODS.has(method)) void serveIncoming(pipeline, new NodeIncoming(req, res, method), res);
+    if (pipeline && PIPELINE_METHODS.has(method)) serveIncoming(pipeline, new NodeIncoming(req, res, method), res);
     else void serve(handle, req, res);
   };
 }
@@ -45,19 +45,27 @@ export function toNodeHandler(
 /** The methods a route can have; anything else (e.g. TRACE) goes through a web Request, which refuses some. */
 const PIPELINE_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
-async function serveIncoming(pipeline: Pipeline, incoming: NodeIncoming, res: NodeResponseLike): Promise<void> {
+function serveIncoming(pipeline: Pipeline, incoming: NodeIncoming, res: NodeResponseLike): void {
+  pipeline(incoming).then(
+    (answer) => send(answer, incoming, res),
+    () => send({ status: 500, statusText: undefined, headers: {}, body: null }, incoming, res),
+  );
+}
+
+function send(answer: Answer, incoming: NodeIncoming, res: NodeResponseLike): void {
   try {
-    let answer: Answer;
-    try {
-      answer = await pipeline(incoming);
-    } catch {
-      answer = { status: 500, statusText: undefined, headers: {}, body: null };
+    if (answer instanceof Response) {
+      writeResponse(answer, res, incoming.unread(), incoming.signal()).catch((error: unknown) => destroy(res, error));
+    } else {
+      writeAnswer(answer, res, incoming.unread());
     }
-    if (answer instanceof Response) await writeResponse(answer, res, incoming.unread(), incoming.signal());
-    else writeAnswer(answer, res, incoming.unread());
   } catch (error) {
-    res.destroy(error instanceof Error ? error : undefined);
+    destroy(res, error);
   }
+}
+
+function destroy(res: NodeResponseLike, error: unknown): void {
+  res.destroy(error instanceof Error ? error : undefined);
 }
 
 async function serve(
@@ -83,7 +91,7 @@ async function serve(
     }
     await writeResponse(response, res, hasBody && !body.done, aborted.signal);
   } catch (error) {
-    res.destroy(error instanceof Error ? error : undefined);
+    destroy(res, error);
   }
 }
 

@@ -74,7 +74,8 @@ export function errorAnswer(
   details: { detail: string; code: string; headers?: Readonly<Record<string, string>> | undefined },
 ): PlainAnswer {
   const text = statusText(status);
-  const headers: Record<string, string> = { ...details.headers, "content-type": JSON_CONTENT_TYPE };
+  const headers: Record<string, string> = { "content-type": JSON_CONTENT_TYPE };
+  if (details.headers) for (const name of Object.keys(details.headers)) headers[name] = details.headers[name]!;
   return { status, statusText: text, headers, body: errorBodyText(scope, status, text, details) };
 }
 

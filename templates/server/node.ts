@@ -268,13 +268,34 @@ function bodyStream(req: NodeRequestLike, state: { done: boolean }): ReadableStr
   });
 }
 
-/** An answer the pipeline made: one write, with its length known. */
+/** An answer the pipeline made: one write, with its length (not chunked). */
 function writeAnswer(answer: PlainAnswer, res: NodeResponseLike, closeAfter: boolean): void {
   const headers = answer.headers;
   if (closeAfter) headers["connection"] = "close";
+  if (answer.body === null) {
+    res.writeHead(answer.status, answer.statusText, headers);
+    res.end();
+    return;
+  }
+  headers["content-length"] = String(typeof answer.body === "string" ? utf8Length(answer.body) : answer.body.byteLength);
   res.writeHead(answer.status, answer.statusText, headers);
-  if (answer.body === null) res.end();
-  else res.end(answer.body);
+  res.end(answer.body);
+}
+
+/** Bytes of a string in UTF-8 (a lone surrogate is written as U+FFFD, three bytes). */
+function utf8Length(text: string): number {
+  let length = text.length;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x80) continue;
+    if (code < 0x800) length += 1;
+    else if (code >= 0xd800 && code < 0xdc00 && index + 1 < text.length && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) {
+      // A surrogate pair: two characters, four bytes.
+      length += 2;
+      index++;
+    } else length += 2;
+  }
+  return length;
 }
 
 async function writeResponse(

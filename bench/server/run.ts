@@ -112,6 +112,8 @@ async function prepare(): Promise<Record<ServerName, string>> {
       outfile: files[name],
       alias: { "catalogen-bench-server": join(out, "server/index.ts") },
       nodePaths: [peersModules, join(root, "node_modules")],
+      // Not bench/tsconfig.json: its "paths" point the type checker at the peers' .d.ts files.
+      tsconfigRaw: {},
       // CommonJS packages bundled into ESM call require() for Node builtins.
       banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
       logLevel: "warning",

@@ -12,10 +12,10 @@ const handle = createRequestHandler(
       createOrder: ({ body }) => ({ id: `o-${body.supplyId}`, lines: body.lines.length }),
     },
     supplies: {
-      getDiscrepancies: () => DISCREPANCIES as never,
+      getDiscrepancies: () => DISCREPANCIES,
     },
   },
-  { authenticate: (token) => authenticate(token) as never, origin: "bench-server" },
+  { authenticate, origin: "bench-server" },
 );
 
 const server = createServer(toNodeHandler(handle));

@@ -29,11 +29,12 @@ function json(res: ServerResponse, status: number, value: unknown, headers: Reco
 
 function auth(req: IncomingMessage, res: ServerResponse): Identity | undefined {
   const token = req.headers.authorization?.trim();
-  if (!token) return fail(res, 401, "The Authorization header with a token is required.", "missing-token");
-  const identity = authenticate(token);
-  if (!identity) return fail(res, 401, "The token is not valid.", "invalid-token");
-  if (!TOKEN_KINDS.includes(identity.tokenKind)) return fail(res, 403, "This operation accepts these token kinds: personal, service.", "token-kind-not-accepted");
-  return identity;
+  const identity = token ? authenticate(token) : undefined;
+  if (!token) fail(res, 401, "The Authorization header with a token is required.", "missing-token");
+  else if (!identity) fail(res, 401, "The token is not valid.", "invalid-token");
+  else if (!TOKEN_KINDS.includes(identity.tokenKind)) fail(res, 403, "This operation accepts these token kinds: personal, service.", "token-kind-not-accepted");
+  else return identity;
+  return undefined;
 }
 
 const router = FindMyWay({

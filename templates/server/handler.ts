@@ -110,56 +110,113 @@ export function createRequestHandler(
 
   const authHeader = api.authHeader.toLowerCase();
 
-  /** The whole answer to one request, from whichever adapter it came (see pipeline.ts). */
   /**
-   * The whole answer to one request, from whichever adapter it came (see pipeline.ts). One async
-   * function that awaits only what is really asynchronous (an async `authenticate`, store or
-   * handler, a body): a synchronous request runs through without suspending.
+   * The whole answer to one request, from whichever adapter it came (see pipeline.ts). It goes on
+   * synchronously as long as nothing is asynchronous (an `authenticate`, store or handler that
+   * returns a promise, a body to read): then the node adapter writes the answer while node is
+   * still in its `request` event, and nothing waits on the microtask queue.
    */
-  async function pipeline(incoming: Incoming): Promise<Answer> {
-    const scope = new RequestScope(origin, newRequestId, clock);
-    const budget: Budget = { remaining: undefined };
-    let operation: string | undefined;
-    let answer: Answer;
+  function pipeline(incoming: Incoming): Answer | Promise<Answer> {
+    const run = new Run(incoming, new RequestScope(origin, newRequestId, clock));
     try {
       const { route, params } = routeRequest(incoming.method, incoming.pathname);
-      operation = route.id;
+      run.operation = route.id;
       // A 401 has no seller, hence no budget to report; from here on the seller is known.
       const authenticated = authenticate(incoming, route);
-      const identity = isThenable(authenticated) ? await authenticated : authenticated;
-      if (route.tokens && !route.tokens.includes(identity.tokenKind)) {
-        budget.remaining = await peekLimits(route, identity, scope.now());
-        throw tokenKindError(route);
-      }
-      const group = handlerGroup(handlers, route);
-      const handler = group && handlerFunction(group, route);
-      if (!group || !handler) {
-        budget.remaining = await peekLimits(route, identity, scope.now());
-        throw new HttpError(501, { detail: `Operation ${route.id} is not implemented.`, code: "not-implemented" });
-      }
-      // Each step below is skipped, not awaited, when the operation has nothing for it to do.
-      if (route.limits && route.limits.length > 0) budget.remaining = await limit(route, identity, scope.now());
-      let query: Record<string, unknown> = {};
-      if (route.query === undefined || route.query.length > 0) {
-        const parsed = parseQuery(new URLSearchParams(incoming.search), route.query);
-        if (!parsed.ok) throw new HttpError(400, { detail: parsed.detail, code: "invalid-query" });
-        query = parsed.value;
-      }
-      const read = route.body.kind === "none" || !incoming.hasBody ? missingBody(route) : await readBody(incoming, route);
-      const result = handler.call(group, handlerContext(incoming, route, params, query, read, identity, scope));
-      answer = toAnswer(isThenable(result) ? await result : result, route.status);
+      return run.finish(
+        isThenable(authenticated)
+          ? authenticated.then((identity) => authorized(run, route, params, identity))
+          : authorized(run, route, params, authenticated),
+      );
     } catch (error) {
-      if (error instanceof HttpError) answer = errorAnswer(scope, error.status, error.details);
-      else {
-        try {
-          logError(error, { requestId: scope.requestId, operation, method: incoming.method, path: incoming.pathname });
-        } catch {
-          // A failing log hook must not change the answer.
-        }
-        answer = internalError(scope);
-      }
+      return run.failed(error);
     }
-    return forMethod(incoming.method, withRemaining(answer, budget));
+  }
+
+  /** From a known seller to the handler's answer. */
+  function authorized(run: Run, route: RouteDefinition, params: Record<string, string>, identity: Identity): Answer | Promise<Answer> {
+    if (route.tokens && !route.tokens.includes(identity.tokenKind)) return refuse(run, route, identity, tokenKindError(route));
+    const group = handlerGroup(handlers, route);
+    const handler = group && handlerFunction(group, route);
+    if (!group || !handler) {
+      return refuse(run, route, identity, new HttpError(501, { detail: `Operation ${route.id} is not implemented.`, code: "not-implemented" }));
+    }
+    const call = (): Answer | Promise<Answer> => callHandler(run, route, params, identity, group, handler);
+    // Each step is skipped, not awaited, when the operation has nothing for it to do.
+    if (route.limits && route.limits.length > 0) {
+      return limit(route, identity, run.scope.now()).then((remaining) => {
+        run.remaining = remaining;
+        return call();
+      });
+    }
+    return call();
+  }
+
+  /** 403 and 501 spend no budget, but say what is left of it. */
+  async function refuse(run: Run, route: RouteDefinition, identity: Identity, error: HttpError): Promise<never> {
+    run.remaining = await peekLimits(route, identity, run.scope.now());
+    throw error;
+  }
+
+  function callHandler(
+    run: Run,
+    route: RouteDefinition,
+    params: Record<string, string>,
+    identity: Identity,
+    group: object,
+    handler: AnyHandler,
+  ): Answer | Promise<Answer> {
+    let query: Record<string, unknown> = {};
+    if (route.query === undefined || route.query.length > 0) {
+      const parsed = parseQuery(new URLSearchParams(run.incoming.search), route.query);
+      if (!parsed.ok) throw new HttpError(400, { detail: parsed.detail, code: "invalid-query" });
+      query = parsed.value;
+    }
+    const answerWith = (read: { body: unknown; bytes: Uint8Array<ArrayBuffer> | undefined }): Answer | Promise<Answer> => {
+      const result = handler.call(group, handlerContext(run.incoming, route, params, query, read, identity, run.scope));
+      return isThenable(result) ? Promise.resolve(result).then((value) => toAnswer(value, route.status)) : toAnswer(result, route.status);
+    };
+    if (route.body.kind === "none" || !run.incoming.hasBody) return answerWith(missingBody(route));
+    return readBody(run.incoming, route).then(answerWith);
+  }
+
+  /** One request on its way: what its answer needs besides the answer itself. */
+  class Run {
+    readonly incoming: Incoming;
+    readonly scope: RequestScope;
+    operation: string | undefined = undefined;
+    /**
+     * What is left of the seller's budget for the operation (undefined: no limits, or the seller is
+     * not known yet). Set once the caller is authenticated: taken for requests that reach the
+     * handler, peeked for 403 and 501, which spend none.
+     */
+    remaining: number | undefined = undefined;
+    constructor(incoming: Incoming, scope: RequestScope) {
+      this.incoming = incoming;
+      this.scope = scope;
+    }
+
+    finish(answer: Answer | Promise<Answer>): Answer | Promise<Answer> {
+      if (!isThenable(answer)) return this.done(answer);
+      return answer.then(
+        (value) => this.done(value),
+        (error: unknown) => this.failed(error),
+      );
+    }
+
+    failed(error: unknown): Answer {
+      if (error instanceof HttpError) return this.done(errorAnswer(this.scope, error.status, error.details));
+      try {
+        logError(error, { requestId: this.scope.requestId, operation: this.operation, method: this.incoming.method, path: this.incoming.pathname });
+      } catch {
+        // A failing log hook must not change the answer.
+      }
+      return this.done(internalError(this.scope));
+    }
+
+    private done(answer: Answer): Answer {
+      return forMethod(this.incoming.method, withRemaining(answer, this.remaining));
+    }
   }
 
   const handle = async (request: Request): Promise<Response> => toWebResponse(await pipeline(webIncoming(request)));
@@ -403,25 +460,17 @@ function bucketKey(identity: Identity, route: RouteDefinition, index: number): s
   return JSON.stringify([identity.sellerId, route.id, index]);
 }
 
-/**
- * What is left of the seller's budget for the operation (undefined: no limits, or the seller is not
- * known yet). Set once the caller is authenticated: taken for requests that reach the handler,
- * peeked for 403 and 501, which spend none.
- */
-interface Budget {
-  remaining: number | undefined;
-}
 
 /**
  * Every response of a rate-limited operation once the seller is known (403, 501, the handler's own,
  * errors after it) says what is left. Not 401 (nor the 400 of a malformed path parameter, answered
  * before auth): without a seller there is no budget to speak of.
  */
-function withRemaining(answer: Answer, budget: Budget): Answer {
-  if (budget.remaining === undefined) return answer;
-  const remaining = String(budget.remaining);
-  if (answer instanceof Response) return withHeader(answer, "x-ratelimit-remaining", remaining);
-  answer.headers["x-ratelimit-remaining"] = remaining;
+function withRemaining(answer: Answer, remaining: number | undefined): Answer {
+  if (remaining === undefined) return answer;
+  const text = String(remaining);
+  if (answer instanceof Response) return withHeader(answer, "x-ratelimit-remaining", text);
+  answer.headers["x-ratelimit-remaining"] = text;
   return answer;
 }
 

@@ -46,10 +46,24 @@ export function toNodeHandler(
 const PIPELINE_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 function serveIncoming(pipeline: Pipeline, incoming: NodeIncoming, res: NodeResponseLike): void {
-  pipeline(incoming).then(
-    (answer) => send(answer, incoming, res),
-    () => send({ status: 500, statusText: undefined, headers: {}, body: null }, incoming, res),
-  );
+  let answer: Answer | Promise<Answer>;
+  try {
+    answer = pipeline(incoming);
+  } catch {
+    answer = internalError();
+  }
+  // Written at once when the pipeline answered at once: node is still in its `request` event.
+  if (answer instanceof Promise) {
+    answer.then(
+      (value) => send(value, incoming, res),
+      () => send(internalError(), incoming, res),
+    );
+  } else send(answer, incoming, res);
+}
+
+/** The answer when the pipeline itself failed (it answers every error of the request itself). */
+function internalError(): PlainAnswer {
+  return { status: 500, statusText: undefined, headers: {}, body: null };
 }
 
 function send(answer: Answer, incoming: NodeIncoming, res: NodeResponseLike): void {

@@ -36,7 +36,8 @@ export interface PlainAnswer {
 /** A handler's own `Response` goes out as it is; anything else as plain data. */
 export type Answer = Response | PlainAnswer;
 
-export type Pipeline = (incoming: Incoming) => Promise<Answer>;
+/** An answer at once when nothing on the way was asynchronous. */
+export type Pipeline = (incoming: Incoming) => Answer | Promise<Answer>;
 
 /** Where a request handler made by createRequestHandler keeps its pipeline, for toNodeHandler. */
 export const PIPELINE: unique symbol = Symbol("catalogen.pipeline");

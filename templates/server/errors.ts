@@ -1,6 +1,6 @@
 // Error responses in the marketplace's shape. Details are fixed text written here or by a handler:
 // never the token, never an exception message.
-import type { PlainAnswer } from "./pipeline.js";
+import type { PlainAnswer } from "./types.js";
 
 export interface ErrorBody {
   title: string;

@@ -15,12 +15,40 @@ import {
 } from "./body.js";
 import { isJsonMediaType } from "../shared/media.js";
 import { JSON_CONTENT_TYPE, errorAnswer, errorResponse, type ErrorScope } from "./errors.js";
-import { PIPELINE, toWebResponse, type Answer, type Incoming, type PlainAnswer } from "./pipeline.js";
 import { bodyProblemDetail } from "./problem.js";
 import { parseQuery } from "./query.js";
 import { MemoryRateLimitStore, type RateLimitDecision } from "./rate-limit.js";
 import { createRouter } from "./router.js";
-import type { ApiDefinition, BodyProblem, HandlerContext, HandlerInput, Identity, RouteDefinition, ServerOptions } from "./types.js";
+import type {
+  Answer,
+  ApiDefinition,
+  BodyProblem,
+  HandlerContext,
+  HandlerInput,
+  Identity,
+  Incoming,
+  Pipeline,
+  PlainAnswer,
+  RouteDefinition,
+  ServerOptions,
+} from "./types.js";
+
+/** Where a request handler made by createRequestHandler keeps its pipeline, for toNodeHandler. */
+export const PIPELINE: unique symbol = Symbol("catalogen.pipeline");
+
+/** A request handler that carries its pipeline. */
+export interface PipelineCarrier {
+  readonly [PIPELINE]?: Pipeline;
+}
+
+function toWebResponse(answer: Answer): Response {
+  if (answer instanceof Response) return answer;
+  return new Response(answer.body, {
+    status: answer.status,
+    ...(answer.statusText !== undefined && { statusText: answer.statusText }),
+    headers: answer.headers,
+  });
+}
 
 type AnyHandler = (this: unknown, context: HandlerContext<HandlerInput>) => unknown;
 
@@ -111,7 +139,7 @@ export function createRequestHandler(
   const authHeader = api.authHeader.toLowerCase();
 
   /**
-   * The whole answer to one request, from whichever adapter it came (see pipeline.ts). It goes on
+   * The whole answer to one request, from whichever adapter it came (see `Incoming` in types.ts). It goes on
    * synchronously as long as nothing is asynchronous (an `authenticate`, store or handler that
    * returns a promise, a body to read): then the node adapter writes the answer while node is
    * still in its `request` event, and nothing waits on the microtask queue.

@@ -1,4 +1,4 @@
-// The node adapter's direct path (pipeline.ts): a web Request is made only for a handler that
+// The node adapter's direct path (handler.ts, node.ts): a web Request is made only for a handler that
 // reads `context.request`, and answers go out in one write with their length. Real node:http on
 // 127.0.0.1; the web Request constructor is counted, not replaced.
 import { createServer, request as httpRequest, type Server } from "node:http";

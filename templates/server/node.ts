@@ -2,12 +2,13 @@
 // import at all: the shapes below are what it needs from IncomingMessage and ServerResponse, so
 // the rest of the server type-checks without @types/node.
 //
-// A handler made by createRequestHandler carries its pipeline (pipeline.ts): node's request goes
+// A handler made by createRequestHandler carries its pipeline (handler.ts): node's request goes
 // to it directly, a web `Request` is made only for a handler that reads `context.request`, and an
 // answer the pipeline made itself is written without a web `Response`. Any other web-standard
 // handler gets a `Request` and its `Response` is streamed back.
 import { BodyTooLargeError, declaredTooLarge, joinChunks } from "./body.js";
-import { PIPELINE, type Answer, type Incoming, type Pipeline, type PipelineCarrier, type PlainAnswer } from "./pipeline.js";
+import { PIPELINE, type PipelineCarrier } from "./handler.js";
+import type { Answer, Incoming, Pipeline, PlainAnswer } from "./types.js";
 
 /** What the adapter uses of `http.IncomingMessage`. */
 export interface NodeRequestLike {

@@ -37,13 +37,19 @@ export interface ServerResults {
 
 const OURS = "catalogen";
 
-/** Per round, ours against each peer in the same round; the median of those ratios. */
-function pairedRatio(runs: ServerRun[], peer: string, value: (run: ServerRun) => number): number | undefined {
+/** Ours against one peer in each round (requests/s unless said otherwise). */
+function roundRatios(runs: ServerRun[], peer: string, value: (run: ServerRun) => number = (run) => run.rps): number[] {
   const ratios: number[] = [];
   for (const ours of runs.filter((run) => run.server === OURS)) {
     const theirs = runs.find((run) => run.server === peer && run.round === ours.round);
     if (theirs && value(theirs) > 0) ratios.push(value(ours) / value(theirs));
   }
+  return ratios;
+}
+
+/** The median of the per-round ratios. */
+function pairedRatio(runs: ServerRun[], peer: string, value: (run: ServerRun) => number): number | undefined {
+  const ratios = roundRatios(runs, peer, value);
   return ratios.length > 0 ? median(ratios) : undefined;
 }
 
@@ -81,10 +87,14 @@ export function serverTables(results: ServerResults): string {
       ];
     });
     const loads = scenario.runs.flatMap((run) => [run.loadStart, run.loadEnd]);
+    const perRound = servers
+      .filter((server) => server !== OURS)
+      .map((server) => `${server} ${roundRatios(scenario.runs, server).map((ratio) => ratio.toFixed(2)).join(", ")}`)
+      .join("; ");
     blocks.push(
       `### (${scenario.id}) ${scenario.title}\n\n` +
-        markdownTable(["server", "requests/s (median)", "p50", "p99 (median)", "ours / theirs, requests/s (paired rounds)", "server CPU per request", "ours / theirs, CPU per request", "statuses", "errors"], rows) +
-        `\n\nLoad average during the runs: ${fixed(Math.min(...loads))}–${fixed(Math.max(...loads))}.`,
+        markdownTable(["server", "requests/s (median)", "p50", "p99 (median)", "ours / theirs, requests/s (above 1: ours faster)", "server CPU per request", "ours / theirs, CPU (below 1: ours less)", "statuses", "errors"], rows) +
+        `\n\nOurs / theirs in requests/s, round by round: ${perRound}. Load average during the runs: ${fixed(Math.min(...loads))}–${fixed(Math.max(...loads))}.`,
     );
   }
   blocks.push(

@@ -2,7 +2,7 @@
 // reads `context.request`, and answers go out in one write with their length. Real node:http on
 // 127.0.0.1; the web Request constructor is counted, not replaced.
 import { createServer, request as httpRequest, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { createRequestHandler } from "./handler.js";
 import { toNodeHandler } from "./node.js";
@@ -130,5 +130,18 @@ describe("answer lengths", () => {
       expect(JSON.parse(answer.text), text).toMatchObject({ params: { id: text } });
       expect(answer.headers["content-length"], text).toBe(String(Buffer.byteLength(answer.text)));
     }
+  });
+});
+
+describe("request targets", () => {
+  test("a target that is no URL is answered 400, as through a web Request", async () => {
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(base).port), "127.0.0.1", () => socket.end("GET http://[::1/x HTTP/1.1\r\nHost: a\r\nAuthorization: t\r\nConnection: close\r\n\r\n"));
+      let text = "";
+      socket.on("data", (chunk: Buffer) => (text += chunk.toString("latin1")));
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+    });
+    expect(raw.split("\r\n")[0]).toBe("HTTP/1.1 400 Bad Request");
   });
 });

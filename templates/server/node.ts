@@ -38,13 +38,23 @@ export function toNodeHandler(
   const pipeline = (handle as PipelineCarrier)[PIPELINE];
   return (req, res) => {
     const method = (req.method ?? "GET").toUpperCase();
-    if (pipeline && PIPELINE_METHODS.has(method)) serveIncoming(pipeline, new NodeIncoming(req, res, method), res);
+    const incoming = pipeline && PIPELINE_METHODS.has(method) ? nodeIncoming(req, res, method) : undefined;
+    if (pipeline && incoming) serveIncoming(pipeline, incoming, res);
     else void serve(handle, req, res);
   };
 }
 
 /** The methods a route can have; anything else (e.g. TRACE) goes through a web Request, which refuses some. */
 const PIPELINE_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/** Undefined for a request target that is no URL at all: the web path answers it (400), as before. */
+function nodeIncoming(req: NodeRequestLike, res: NodeResponseLike, method: string): NodeIncoming | undefined {
+  try {
+    return new NodeIncoming(req, res, method);
+  } catch {
+    return undefined;
+  }
+}
 
 function serveIncoming(pipeline: Pipeline, incoming: NodeIncoming, res: NodeResponseLike): void {
   let answer: Answer | Promise<Answer>;

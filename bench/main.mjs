@@ -1,6 +1,7 @@
 // Entry of `npm run bench` and `npm run bench:peers`: builds catalogen (the CLI runs dist/),
 // bundles one TypeScript harness with esbuild into .tmp/bench/, and runs it with the given flags.
-//   node bench/main.mjs <run|peers|profile|catalogues|prettier-cost|redis-store> [flags]
+// `run` is followed by `server` (the generated server beside Hono and find-my-way) unless --no-server.
+//   node bench/main.mjs <run|peers|server|profile|catalogues|prettier-cost|redis-store> [flags]
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -11,40 +12,49 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const HARNESSES = {
   run: "bench/run.ts",
   peers: "bench/peers/run.ts",
+  server: "bench/server/run.ts",
   profile: "bench/profile.ts",
   catalogues: "bench/make-catalogues.ts",
   "prettier-cost": "bench/prettier-cost.ts",
   "redis-store": "bench/redis-store.ts",
 };
 
-const [name, ...args] = process.argv.slice(2);
-const entry = HARNESSES[name];
-if (!entry) {
+const [name, ...given] = process.argv.slice(2);
+if (!HARNESSES[name]) {
   console.error(`usage: node bench/main.mjs <${Object.keys(HARNESSES).join("|")}> [flags]`);
   process.exit(2);
 }
+// `run` (npm run bench) is followed by the server benchmark with its defaults, unless --no-server.
+const withServer = name === "run" && !given.includes("--no-server");
+const args = given.filter((flag) => flag !== "--no-server");
 
 execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root, stdio: "inherit" });
 execFileSync(process.execPath, [join(root, "scripts/build-validator.mjs")], { cwd: root, stdio: "inherit" });
+execFileSync(process.execPath, [join(root, "scripts/build-docs-templates.mjs")], { cwd: root, stdio: "inherit" });
 
-if (name === "peers") {
-  // The peers are not root dependencies: install them from bench/peers' own lockfile when needed.
-  const lock = join(root, "bench/peers/package-lock.json");
-  const installed = join(root, "bench/peers/node_modules/.package-lock.json");
-  if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtimeMs) {
-    execFileSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: join(root, "bench/peers"), stdio: "inherit" });
+let status = await runHarness(name, args);
+if (status === 0 && withServer) status = await runHarness("server", []);
+process.exitCode = status;
+
+async function runHarness(harness, flags) {
+  if (harness === "peers" || harness === "server") {
+    // The peers are not root dependencies: install them from bench/peers' own lockfile when needed.
+    const lock = join(root, "bench/peers/package-lock.json");
+    const installed = join(root, "bench/peers/node_modules/.package-lock.json");
+    if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtimeMs) {
+      execFileSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: join(root, "bench/peers"), stdio: "inherit" });
+    }
   }
+  const outfile = join(root, ".tmp/bench", `${harness}.mjs`);
+  await build({
+    entryPoints: [join(root, HARNESSES[harness])],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    packages: "external",
+    outfile,
+    logLevel: "warning",
+  });
+  const result = spawnSync(process.execPath, [outfile, ...flags], { cwd: root, stdio: "inherit" });
+  return result.status ?? 1;
 }
-
-const outfile = join(root, ".tmp/bench", `${name}.mjs`);
-await build({
-  entryPoints: [join(root, entry)],
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  packages: "external",
-  outfile,
-  logLevel: "warning",
-});
-const result = spawnSync(process.execPath, [outfile, ...args], { cwd: root, stdio: "inherit" });
-process.exitCode = result.status ?? 1;

@@ -3,6 +3,7 @@
 
 // Error responses in the marketplace's shape. Details are fixed text written here or by a handler:
 // never the token, never an exception message.
+import type { PlainAnswer } from "./types.js";
 
 export interface ErrorBody {
   title: string;
@@ -38,21 +39,24 @@ export function statusText(status: number): string {
 
 /** What every error response of one request shares. */
 export interface ErrorScope {
-  requestId: string;
-  origin: string;
+  readonly requestId: string;
+  readonly origin: string;
   /** Milliseconds since the epoch. */
-  now: () => number;
+  now(): number;
 }
+
+/** Headers as `new Headers()` takes them (the DOM's `HeadersInit`, spelled without the DOM library). */
+export type HeaderValues = Headers | Record<string, string> | [string, string][];
 
 export interface ErrorDetails {
   detail: string;
   title?: string | undefined;
   code?: string | undefined;
-  headers?: HeadersInit | undefined;
+  headers?: HeaderValues | undefined;
 }
 
-export function errorResponse(scope: ErrorScope, status: number, details: ErrorDetails): Response {
-  const text = statusText(status);
+/** The JSON text of an error body. */
+export function errorBodyText(scope: ErrorScope, status: number, text: string, details: ErrorDetails): string {
   const body: ErrorBody = {
     title: details.title ?? text.toLowerCase(),
     detail: details.detail,
@@ -63,7 +67,27 @@ export function errorResponse(scope: ErrorScope, status: number, details: ErrorD
     timestamp: new Date(scope.now()).toISOString(),
   };
   if (details.code !== undefined) body.code = details.code;
-  const headers = new Headers(details.headers);
-  headers.set("content-type", "application/json; charset=utf-8");
-  return new Response(JSON.stringify(body), { status, statusText: text, headers });
+  return JSON.stringify(body);
 }
+
+/** An error answer of the pipeline; `headers` are lower-case names. */
+export function errorAnswer(
+  scope: ErrorScope,
+  status: number,
+  details: { detail: string; code: string; headers?: Readonly<Record<string, string>> | undefined },
+): PlainAnswer {
+  const text = statusText(status);
+  const headers: Record<string, string> = { "content-type": JSON_CONTENT_TYPE };
+  if (details.headers) for (const name of Object.keys(details.headers)) headers[name] = details.headers[name]!;
+  return { status, statusText: text, headers, body: errorBodyText(scope, status, text, details) };
+}
+
+/** An error response (for handlers: `context.error`, `context.notImplemented`). */
+export function errorResponse(scope: ErrorScope, status: number, details: ErrorDetails): Response {
+  const text = statusText(status);
+  const headers = new Headers(details.headers);
+  headers.set("content-type", JSON_CONTENT_TYPE);
+  return new Response(errorBodyText(scope, status, text, details), { status, statusText: text, headers });
+}
+
+export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";

@@ -4,6 +4,14 @@
 // Adapter for node:http (and anything with the same request/response shape). It uses no Node
 // import at all: the shapes below are what it needs from IncomingMessage and ServerResponse, so
 // the rest of the server type-checks without @types/node.
+//
+// A handler made by createRequestHandler carries its pipeline (handler.ts): node's request goes
+// to it directly, a web `Request` is made only for a handler that reads `context.request`, and an
+// answer the pipeline made itself is written without a web `Response`. Any other web-standard
+// handler gets a `Request` and its `Response` is streamed back.
+import { BodyTooLargeError, declaredTooLarge, joinChunks } from "./body.js";
+import { PIPELINE, type PipelineCarrier } from "./handler.js";
+import type { Answer, Incoming, Pipeline, PlainAnswer } from "./types.js";
 
 /** What the adapter uses of `http.IncomingMessage`. */
 export interface NodeRequestLike {
@@ -18,9 +26,10 @@ export interface NodeRequestLike {
 /** What the adapter uses of `http.ServerResponse`. */
 export interface NodeResponseLike {
   readonly writableEnded: boolean;
+  readonly destroyed?: boolean;
   writeHead(status: number, statusText: string | undefined, headers: Record<string, string | string[]>): unknown;
   write(chunk: Uint8Array): boolean;
-  end(): unknown;
+  end(chunk?: string | Uint8Array): unknown;
   once(event: "drain" | "close", listener: () => void): unknown;
   destroy(error?: Error): unknown;
 }
@@ -29,9 +38,62 @@ export interface NodeResponseLike {
 export function toNodeHandler(
   handle: (request: Request) => Promise<Response>,
 ): (req: NodeRequestLike, res: NodeResponseLike) => void {
+  const pipeline = (handle as PipelineCarrier)[PIPELINE];
   return (req, res) => {
-    void serve(handle, req, res);
+    const method = (req.method ?? "GET").toUpperCase();
+    const incoming = pipeline && PIPELINE_METHODS.has(method) ? nodeIncoming(req, res, method) : undefined;
+    if (pipeline && incoming) serveIncoming(pipeline, incoming, res);
+    else void serve(handle, req, res);
   };
+}
+
+/** The methods a route can have; anything else (e.g. TRACE) goes through a web Request, which refuses some. */
+const PIPELINE_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/** Undefined for a request target that is no URL at all: the web path answers it (400), as before. */
+function nodeIncoming(req: NodeRequestLike, res: NodeResponseLike, method: string): NodeIncoming | undefined {
+  try {
+    return new NodeIncoming(req, res, method);
+  } catch {
+    return undefined;
+  }
+}
+
+function serveIncoming(pipeline: Pipeline, incoming: NodeIncoming, res: NodeResponseLike): void {
+  let answer: Answer | Promise<Answer>;
+  try {
+    answer = pipeline(incoming);
+  } catch {
+    answer = internalError();
+  }
+  // Written at once when the pipeline answered at once: node is still in its `request` event.
+  if (answer instanceof Promise) {
+    answer.then(
+      (value) => send(value, incoming, res),
+      () => send(internalError(), incoming, res),
+    );
+  } else send(answer, incoming, res);
+}
+
+/** The answer when the pipeline itself failed (it answers every error of the request itself). */
+function internalError(): PlainAnswer {
+  return { status: 500, statusText: undefined, headers: {}, body: null };
+}
+
+function send(answer: Answer, incoming: NodeIncoming, res: NodeResponseLike): void {
+  try {
+    if (answer instanceof Response) {
+      writeResponse(answer, res, incoming.unread(), incoming.signal()).catch((error: unknown) => destroy(res, error));
+    } else {
+      writeAnswer(answer, res, incoming.unread());
+    }
+  } catch (error) {
+    destroy(res, error);
+  }
+}
+
+function destroy(res: NodeResponseLike, error: unknown): void {
+  res.destroy(error instanceof Error ? error : undefined);
 }
 
 async function serve(
@@ -39,15 +101,13 @@ async function serve(
   req: NodeRequestLike,
   res: NodeResponseLike,
 ): Promise<void> {
-  const aborted = new AbortController();
-  res.once("close", () => {
-    if (!res.writableEnded) aborted.abort();
-  });
-  const body = new BodyState();
+  const aborted = abortOnClose(res);
+  const body = { done: false };
+  const hasBody = requestHasBody(req, (req.method ?? "GET").toUpperCase());
   try {
     let request: Request | undefined;
     try {
-      request = toRequest(req, body, aborted.signal);
+      request = toRequest(req, hasBody ? bodyStream(req, body) : undefined, aborted.signal);
     } catch {
       // Not expressible as a web Request (e.g. a forbidden method such as CONNECT).
     }
@@ -57,53 +117,159 @@ async function serve(
     } catch {
       response = new Response(null, { status: 500 });
     }
-    await writeResponse(response, res, body.unread(), aborted.signal);
+    await writeResponse(response, res, hasBody && !body.done, aborted.signal);
   } catch (error) {
-    res.destroy(error instanceof Error ? error : undefined);
+    destroy(res, error);
   }
 }
 
-/** Tracks the request body so that an unread rest (e.g. after 413) closes the connection. */
-class BodyState {
-  present = false;
-  complete = false;
-  unread(): boolean {
-    return this.present && !this.complete;
+/** Aborts when the client goes away before the answer is complete. */
+function abortOnClose(res: NodeResponseLike): AbortController {
+  const aborted = new AbortController();
+  if (res.destroyed === true && !res.writableEnded) aborted.abort();
+  else {
+    res.once("close", () => {
+      if (!res.writableEnded) aborted.abort();
+    });
   }
+  return aborted;
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
-function toRequest(req: NodeRequestLike, state: BodyState, signal: AbortSignal): Request {
+function requestHasBody(req: NodeRequestLike, method: string): boolean {
+  return (
+    method !== "GET" &&
+    method !== "HEAD" &&
+    (req.headers["transfer-encoding"] !== undefined || Number(headerValue(req.headers["content-length"]) ?? 0) > 0)
+  );
+}
+
+/** A request target whose path `new URL` keeps as it is: no dot segments, nothing it would encode or resolve. */
+const PLAIN_TARGET = /^\/(?![/\\])[^\s\u0000-\u001f"#<>\\^`{|}\u007f-\uffff]*$/;
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:[/?]|$)/i;
+
+/** node's request as the pipeline reads it; path and headers straight from node, a web Request only on demand. */
+class NodeIncoming implements Incoming {
+  readonly method: string;
+  readonly pathname: string;
+  readonly search: string;
+  readonly hasBody: boolean;
+  private readonly req: NodeRequestLike;
+  private readonly res: NodeResponseLike;
+  /** Whether the body was read, or handed to a web Request to read. */
+  private bodyTaken = false;
+  /** Whether the body was read to its end: only then can the connection serve another request. */
+  private readonly body = { done: false };
+  private aborted: AbortController | undefined = undefined;
+
+  constructor(req: NodeRequestLike, res: NodeResponseLike, method: string) {
+    this.req = req;
+    this.res = res;
+    this.method = method;
+    this.hasBody = requestHasBody(req, method);
+    const target = req.url ?? "/";
+    if (PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target)) {
+      const query = target.indexOf("?");
+      this.pathname = query === -1 ? target : target.slice(0, query);
+      this.search = query === -1 || query === target.length - 1 ? "" : target.slice(query);
+    } else {
+      const url = new URL(requestUrl(req));
+      this.pathname = url.pathname;
+      this.search = url.search;
+    }
+  }
+
+  header(name: string): string | null {
+    return headerValue(this.req.headers[name]) ?? null;
+  }
+
+  readBody(maxBytes: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
+    if (!this.hasBody) return Promise.resolve(undefined);
+    if (declaredTooLarge(this.header("content-length"), maxBytes)) return Promise.reject(new BodyTooLargeError(maxBytes));
+    this.bodyTaken = true;
+    const req = this.req;
+    const body = this.body;
+    return new Promise((resolve, reject) => {
+      const chunks: Uint8Array[] = [];
+      let total = 0;
+      let settled = false;
+      req.on("data", (chunk: Uint8Array | string) => {
+        if (settled) return;
+        const bytes = typeof chunk === "string" ? encoder.encode(chunk) : chunk;
+        total += bytes.byteLength;
+        if (total > maxBytes) {
+          // Stop reading; the connection is closed after the answer (see unread()).
+          settled = true;
+          req.pause();
+          reject(new BodyTooLargeError(maxBytes));
+          return;
+        }
+        chunks.push(bytes);
+      });
+      req.on("end", () => {
+        body.done = true;
+        if (settled) return;
+        settled = true;
+        resolve(joinChunks(chunks, total));
+      });
+      req.on("error", (error: Error) => {
+        if (settled) return;
+        settled = true;
+        reject(error);
+      });
+    });
+  }
+
+  request(bytes: Uint8Array<ArrayBuffer> | undefined): Request {
+    let stream: ReadableStream<Uint8Array> | undefined;
+    if (bytes === undefined && this.hasBody && !this.bodyTaken) {
+      this.bodyTaken = true;
+      stream = bodyStream(this.req, this.body);
+    }
+    return toRequest(this.req, bytes ?? stream, this.signal());
+  }
+
+  /** Aborts when the client goes away before the answer is complete; made when first asked for. */
+  signal(): AbortSignal {
+    return (this.aborted ??= abortOnClose(this.res)).signal;
+  }
+
+  /** A body is left unread (e.g. after 413): the connection is closed after the answer. */
+  unread(): boolean {
+    return this.hasBody && !this.body.done;
+  }
+}
+
+const encoder = new TextEncoder();
+
+/** The absolute URL of node's request, as a web Request has it. */
+function requestUrl(req: NodeRequestLike): string {
+  const host = headerValue(req.headers["host"]) ?? "localhost";
+  try {
+    return new URL(req.url ?? "/", `http://${host}`).href;
+  } catch {
+    return new URL(req.url ?? "/", "http://localhost").href;
+  }
+}
+
+function toRequest(req: NodeRequestLike, body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | undefined, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(":")) continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
-  const host = headerValue(req.headers.host) ?? "localhost";
-  let url: URL;
-  try {
-    url = new URL(req.url ?? "/", `http://${host}`);
-  } catch {
-    url = new URL(req.url ?? "/", "http://localhost");
-  }
   const method = (req.method ?? "GET").toUpperCase();
-  const hasBody =
-    method !== "GET" &&
-    method !== "HEAD" &&
-    (req.headers["transfer-encoding"] !== undefined || Number(headerValue(req.headers["content-length"]) ?? 0) > 0);
-  if (!hasBody) return new Request(url, { method, headers, signal });
-  state.present = true;
-  const init: RequestInit & { duplex: "half" } = { method, headers, signal, body: bodyStream(req, state), duplex: "half" };
-  return new Request(url, init);
+  if (body === undefined) return new Request(requestUrl(req), { method, headers, signal });
+  const init: RequestInit & { duplex: "half" } = { method, headers, signal, body, duplex: "half" };
+  return new Request(requestUrl(req), init);
 }
 
-function bodyStream(req: NodeRequestLike, state: BodyState): ReadableStream<Uint8Array> {
+function bodyStream(req: NodeRequestLike, state: { done: boolean }): ReadableStream<Uint8Array> {
   let cancelled = false;
-  const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
     start(controller) {
       req.on("data", (chunk: Uint8Array | string) => {
@@ -112,7 +278,7 @@ function bodyStream(req: NodeRequestLike, state: BodyState): ReadableStream<Uint
         if ((controller.desiredSize ?? 1) <= 0) req.pause();
       });
       req.on("end", () => {
-        state.complete = true;
+        state.done = true;
         if (!cancelled) controller.close();
       });
       req.on("error", (error: Error) => {
@@ -128,6 +294,36 @@ function bodyStream(req: NodeRequestLike, state: BodyState): ReadableStream<Uint
       req.pause();
     },
   });
+}
+
+/** An answer the pipeline made: one write, with its length (not chunked). */
+function writeAnswer(answer: PlainAnswer, res: NodeResponseLike, closeAfter: boolean): void {
+  const headers = answer.headers;
+  if (closeAfter) headers["connection"] = "close";
+  if (answer.body === null) {
+    res.writeHead(answer.status, answer.statusText, headers);
+    res.end();
+    return;
+  }
+  headers["content-length"] = String(typeof answer.body === "string" ? utf8Length(answer.body) : answer.body.byteLength);
+  res.writeHead(answer.status, answer.statusText, headers);
+  res.end(answer.body);
+}
+
+/** Bytes of a string in UTF-8 (a lone surrogate is written as U+FFFD, three bytes). */
+function utf8Length(text: string): number {
+  let length = text.length;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x80) continue;
+    if (code < 0x800) length += 1;
+    else if (code >= 0xd800 && code < 0xdc00 && index + 1 < text.length && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) {
+      // A surrogate pair: two characters, four bytes.
+      length += 2;
+      index++;
+    } else length += 2;
+  }
+  return length;
 }
 
 async function writeResponse(

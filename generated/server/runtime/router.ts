@@ -5,12 +5,18 @@
 // accepts its method: at each segment a static match is tried before a parameter, and a parameter
 // is tried when the static branch leads nowhere (so `/offers/author` is its own route while
 // `/offers/123` still reaches `/offers/{offer_id}`).
-import type { HttpMethod, RouteDefinition } from "./types.js";
+import type { RouteDefinition } from "./types.js";
 
 interface TrieNode {
   statics: Map<string, TrieNode>;
   param: TrieNode | undefined;
-  routes: Map<string, RouteDefinition>;
+  routes: Map<string, Endpoint>;
+}
+
+/** A route and the names of its parameters, in path order. */
+interface Endpoint {
+  route: RouteDefinition;
+  names: readonly string[];
 }
 
 export type MatchResult =
@@ -32,23 +38,43 @@ export function createRouter(routes: readonly RouteDefinition[]): Router {
   const root = newNode();
   for (const route of routes) {
     let node = root;
+    const names: string[] = [];
     for (const segment of route.segments) {
       if (typeof segment === "string") {
         let next = node.statics.get(segment);
         if (!next) node.statics.set(segment, (next = newNode()));
         node = next;
       } else {
+        names.push(segment.param);
         node = node.param ??= newNode();
       }
     }
     const existing = node.routes.get(route.method);
-    if (existing) throw new Error(`Routes ${existing.id} and ${route.id} both answer ${route.method} ${route.path}`);
-    node.routes.set(route.method, route);
+    if (existing) throw new Error(`Routes ${existing.route.id} and ${route.id} both answer ${route.method} ${route.path}`);
+    node.routes.set(route.method, { route, names });
   }
-  return { match: (method, pathname) => match(root, method, pathname) };
+  // Start and end offsets of the segments taken by parameters; matching is synchronous, so one array serves every call.
+  const captured: number[] = [];
+  return {
+    match(method, pathname) {
+      captured.length = 0;
+      // Segments are the text between slashes: "/" has none, "/a/" has "a" and "".
+      const first = pathname === "/" ? NO_SEGMENT : 1;
+      const endpoint = find(root, method, pathname, first, captured);
+      if (endpoint) return found(endpoint, pathname, captured);
+      const allow = new Set<string>();
+      collectMethods(root, pathname, first, allow);
+      if (allow.size === 0) return { kind: "not-found" };
+      return { kind: "method-not-allowed", allow: [...allow].sort() };
+    },
+  };
 }
 
+/** Offset of a path with no segment left. */
+const NO_SEGMENT = -1;
+
 function safeDecode(segment: string): string | undefined {
+  if (!segment.includes("%")) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {
@@ -56,55 +82,57 @@ function safeDecode(segment: string): string | undefined {
   }
 }
 
-interface Candidate {
-  node: TrieNode;
-  /** Indexes of the request segments taken by parameters, in order. */
-  captured: number[];
+/** The end of the segment that starts at `start`, and where the next one starts. */
+function segmentEnd(pathname: string, start: number): number {
+  const slash = pathname.indexOf("/", start);
+  return slash === -1 ? pathname.length : slash;
 }
 
-function match(root: TrieNode, method: string, pathname: string): MatchResult {
-  const raw = pathname === "/" ? [] : pathname.slice(1).split("/");
-  const decoded = raw.map(safeDecode);
-  const candidates: Candidate[] = [];
-  collect(root, 0, [], raw, decoded, candidates);
-
-  for (const { node, captured } of candidates) {
-    const route = node.routes.get(method as HttpMethod);
-    if (!route) continue;
-    const params: Record<string, string> = {};
-    const names = route.segments.flatMap((segment) => (typeof segment === "string" ? [] : [segment.param]));
-    for (const [position, name] of names.entries()) {
-      const value = decoded[captured[position] ?? -1];
-      if (value === undefined) return { kind: "malformed-parameter", route, name };
-      Object.defineProperty(params, name, { value, enumerable: true, writable: true, configurable: true });
-    }
-    return { kind: "found", route, params };
+/** Depth-first, static before parameter: the most specific route that has the method. */
+function find(node: TrieNode, method: string, pathname: string, start: number, captured: number[]): Endpoint | undefined {
+  if (start === NO_SEGMENT) return node.routes.get(method);
+  const end = segmentEnd(pathname, start);
+  const next = end === pathname.length ? NO_SEGMENT : end + 1;
+  const raw = pathname.slice(start, end);
+  const decoded = safeDecode(raw);
+  const staticChild = decoded === undefined ? undefined : node.statics.get(decoded);
+  if (staticChild) {
+    const endpoint = find(staticChild, method, pathname, next, captured);
+    if (endpoint) return endpoint;
   }
-  if (candidates.length === 0) return { kind: "not-found" };
-  const allow = new Set<string>();
-  for (const { node } of candidates) for (const routeMethod of node.routes.keys()) allow.add(routeMethod);
-  return { kind: "method-not-allowed", allow: [...allow].sort() };
+  if (node.param && raw !== "") {
+    captured.push(start, end);
+    const endpoint = find(node.param, method, pathname, next, captured);
+    if (endpoint) return endpoint;
+    captured.length -= 2;
+  }
+  return undefined;
 }
 
-/** Depth-first, static before parameter: candidates come out most specific first. */
-function collect(
-  node: TrieNode,
-  index: number,
-  captured: number[],
-  raw: readonly string[],
-  decoded: readonly (string | undefined)[],
-  out: Candidate[],
-): void {
-  if (index === raw.length) {
-    if (node.routes.size > 0) out.push({ node, captured: [...captured] });
+/** Every method of every route whose shape fits the path (for 405's Allow). */
+function collectMethods(node: TrieNode, pathname: string, start: number, allow: Set<string>): void {
+  if (start === NO_SEGMENT) {
+    for (const method of node.routes.keys()) allow.add(method);
     return;
   }
-  const segment = decoded[index];
-  const staticChild = segment === undefined ? undefined : node.statics.get(segment);
-  if (staticChild) collect(staticChild, index + 1, captured, raw, decoded, out);
-  if (node.param && raw[index] !== "") {
-    captured.push(index);
-    collect(node.param, index + 1, captured, raw, decoded, out);
-    captured.pop();
+  const end = segmentEnd(pathname, start);
+  const next = end === pathname.length ? NO_SEGMENT : end + 1;
+  const raw = pathname.slice(start, end);
+  const decoded = safeDecode(raw);
+  const staticChild = decoded === undefined ? undefined : node.statics.get(decoded);
+  if (staticChild) collectMethods(staticChild, pathname, next, allow);
+  if (node.param && raw !== "") collectMethods(node.param, pathname, next, allow);
+}
+
+function found(endpoint: Endpoint, pathname: string, captured: readonly number[]): MatchResult {
+  const params: Record<string, string> = {};
+  for (let index = 0; index < endpoint.names.length; index++) {
+    const name = endpoint.names[index]!;
+    const value = safeDecode(pathname.slice(captured[2 * index], captured[2 * index + 1]));
+    if (value === undefined) return { kind: "malformed-parameter", route: endpoint.route, name };
+    // A parameter called `__proto__` must stay a plain property.
+    if (name === "__proto__") Object.defineProperty(params, name, { value, enumerable: true, writable: true, configurable: true });
+    else params[name] = value;
   }
+  return { kind: "found", route: endpoint.route, params };
 }

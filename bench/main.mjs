@@ -1,6 +1,7 @@
 // Entry of `npm run bench` and `npm run bench:peers`: builds catalogen (the CLI runs dist/),
 // bundles one TypeScript harness with esbuild into .tmp/bench/, and runs it with the given flags.
-// `run` is followed by `server` (the generated server beside Hono and find-my-way) unless --no-server.
+// `run` is followed by `server` (the generated server beside Hono and find-my-way) unless --no-server,
+// and by `redis-store` (the server with the memory store and with Redis) unless --no-redis-store.
 //   node bench/main.mjs <run|peers|server|profile|catalogues|prettier-cost|redis-store> [flags]
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
@@ -24,9 +25,10 @@ if (!HARNESSES[name]) {
   console.error(`usage: node bench/main.mjs <${Object.keys(HARNESSES).join("|")}> [flags]`);
   process.exit(2);
 }
-// `run` (npm run bench) is followed by the server benchmark with its defaults, unless --no-server.
+// `run` (npm run bench) is followed by the server benchmarks with their defaults, unless turned off.
 const withServer = name === "run" && !given.includes("--no-server");
-const args = given.filter((flag) => flag !== "--no-server");
+const withRedisStore = name === "run" && !given.includes("--no-redis-store");
+const args = given.filter((flag) => flag !== "--no-server" && flag !== "--no-redis-store");
 
 execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root, stdio: "inherit" });
 execFileSync(process.execPath, [join(root, "scripts/build-validator.mjs")], { cwd: root, stdio: "inherit" });
@@ -34,6 +36,7 @@ execFileSync(process.execPath, [join(root, "scripts/build-docs-templates.mjs")],
 
 let status = await runHarness(name, args);
 if (status === 0 && withServer) status = await runHarness("server", []);
+if (status === 0 && withRedisStore) status = await runHarness("redis-store", []);
 process.exitCode = status;
 
 async function runHarness(harness, flags) {

@@ -55,7 +55,7 @@ describe("server-features catalogue", () => {
   });
 
   for (const version of VERSIONS) {
-    test(`TypeScript ${version}: typed query, bodies and results`, async () => {
+    test(`TypeScript ${version}: typed path parameters, query, bodies and results`, async () => {
       const result = await typecheck([usage], { version, resolution: "nodenext" });
       expect(result.output).toBe("");
       expect(result.ok).toBe(true);

@@ -7,6 +7,8 @@ import { beforeAll, describe, expect, test } from "vitest";
 import type { ApiModel, MediaType, TypeNode } from "../../src/model/types.js";
 import { emitServer } from "../../src/emit/server/index.js";
 import { jsonLiteral } from "../../src/emit/server/mock-file.js";
+import { CHECKED_STRING_FORMATS, pathConversion } from "../../src/emit/server/operation-types.js";
+import { CHECKED_FORMATS } from "../../templates/server/params.js";
 import { bodyGuard } from "../../src/emit/server/validate-file.js";
 import { loadModel } from "../../src/pipeline.js";
 import { freshDir, repoCatalogue } from "../helpers/generate.js";
@@ -61,7 +63,7 @@ describe("emitServer", () => {
       "server/shared/redis-rate-limit-store.ts",
     ]);
     expect(paths.filter((path) => path.startsWith("server/runtime/")).sort()).toEqual(
-      ["body", "errors", "handler", "node", "problem", "query", "rate-limit", "router", "types"].map((name) => `server/runtime/${name}.ts`),
+      ["body", "errors", "handler", "node", "params", "problem", "query", "rate-limit", "router", "types"].map((name) => `server/runtime/${name}.ts`),
     );
   });
 
@@ -93,6 +95,50 @@ describe("emitServer", () => {
     const model = await loadModel(featuresCatalogue);
     const clashing: ApiModel = { ...model, types: [...model.types, { name: "Handlers", module: "shop", type: { kind: "string" } }] };
     await expect(emitServer(clashing)).rejects.toThrow(/Handlers clash/);
+  });
+});
+
+describe("path parameters", () => {
+  test("only typed parameters are listed for the router; the handler's params are typed alike", async () => {
+    const files = await emitServer(await loadModel(featuresCatalogue));
+    const content = (path: string) => files.find((file) => file.path === path)?.content ?? "";
+    const routes = content("server/routes/shop.ts");
+    // getOrder's string orderId needs no check: its route has no params line.
+    expect(routes.match(/^\s*params: .*$/gm)?.map((line) => line.trim())).toEqual([
+      `params: [{ name: "warehouseId", type: "integer" }, { name: "shipmentId", type: "string", format: "uuid" }],`,
+      `params: [{ name: "warehouseId", type: "integer", format: "int32" }, { name: "day", type: "string", format: "date" }, { name: "zone", type: "string", enum: ["north", "south"] }, { name: "dock", type: "integer", enum: [1, 2, 3] }, { name: "cold", type: "boolean" }, { name: "maxWeight", type: "number" }],`,
+      `params: [{ name: "warehouseId", type: "integer" }, { name: "since", type: "string", format: "date-time" }],`,
+    ]);
+    const handlers = content("server/handlers/shop.ts");
+    expect(handlers).toContain("params: { orderId: string; };");
+    expect(handlers).toContain("params: { warehouseId: number; shipmentId: string; };");
+    expect(handlers).toContain("params: { warehouseId: number; day: string; zone: Zone; dock: 1 | 2 | 3; cold: boolean; maxWeight: number; };");
+    expect(handlers).toMatch(/^import type \{ .*\bZone\b.* \} from "\.\.\/types\.js";$/m);
+    // The real catalogue's one path parameter is a plain string: its routes are unchanged.
+    expect((await emitServer(real)).some((file) => file.path.startsWith("server/routes/") && file.content.includes("params:"))).toBe(false);
+  });
+
+  test("refs are followed to the scalar they name; shapes a segment cannot carry stay strings", () => {
+    const types = [
+      { name: "OrderId", module: "m", type: { kind: "string" } },
+      { name: "Alias", module: "m", type: { kind: "ref", name: "Count" } },
+      { name: "Count", module: "m", type: { kind: "integer" } },
+      { name: "Box", module: "m", type: { kind: "object", properties: [], additionalProperties: true } },
+      { name: "Loop", module: "m", type: { kind: "ref", name: "Loop" } },
+    ] as const satisfies { name: string; module: string; type: TypeNode }[];
+    const convert = (schema?: TypeNode) => pathConversion({ name: "p", in: "path", required: true, ...(schema && { schema }) }, types);
+    expect(convert()).toEqual({ rule: undefined, text: "string" });
+    expect(convert({ kind: "ref", name: "OrderId" })).toEqual({ rule: undefined, text: "OrderId", ref: "OrderId" });
+    expect(convert({ kind: "ref", name: "Alias" })).toEqual({ rule: { type: "integer" }, text: "Alias", ref: "Alias" });
+    for (const schema of [{ kind: "ref", name: "Box" }, { kind: "ref", name: "Loop" }, { kind: "ref", name: "Missing" }, { kind: "array", items: { kind: "integer" } }] as TypeNode[]) {
+      expect(convert(schema), JSON.stringify(schema)).toEqual({ rule: undefined, text: "string" });
+    }
+    expect(convert({ kind: "string", format: "email" })).toEqual({ rule: undefined, text: "string" });
+    expect(convert({ kind: "integer", format: "int64" })).toEqual({ rule: { type: "integer" }, text: "number" });
+  });
+
+  test("the emitter lists the string formats the runtime checks", () => {
+    expect(CHECKED_STRING_FORMATS).toEqual(CHECKED_FORMATS);
   });
 });
 

@@ -3,6 +3,8 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ErrorContext } from "../../templates/server/types.js";
+import { importClient } from "../client/support.js";
+import { generateForTest } from "../helpers/generate.js";
 import { demoAuthenticate, featuresCatalogue, generateServer, manualClock, type ServerModule } from "./helpers.js";
 
 async function listen(handle: (request: Request) => Promise<Response>, server: ServerModule): Promise<{ base: string; close: () => Promise<void> }> {
@@ -168,6 +170,8 @@ describe("server-features over HTTP", () => {
           createOrder: (context: { body: { quantity: number } }) => ({ id: "o-1", quantity: context.body.quantity, status: "open" }),
           getOrder: (context: { params: { orderId: string } }) => ({ id: context.params.orderId, quantity: 1, status: "open" }),
           deleteOrder: () => undefined,
+          getShipment: (context: { params: unknown }) => context.params,
+          listSlots: (context: { params: Record<string, unknown> }) => [JSON.stringify(context.params)],
           uploadInvoice: (context: { body: Uint8Array }) => ({ size: context.body.byteLength }),
           echo: () => {
             const chunks = ["one ", "two ", "three"];
@@ -251,5 +255,20 @@ describe("server-features over HTTP", () => {
   test("the server keeps serving after a 413", async () => {
     expect((await send("/shop/v1/orders/o-1", {})).status).toBe(200);
     expect(errors).toEqual([]);
+  });
+
+  test("typed path parameters: GET /warehouses/abc/... is a 400, the generated client's typed values arrive typed", async () => {
+    const shipment = "123e4567-e89b-12d3-a456-426614174000";
+    const bad = await send(`/shop/v1/warehouses/abc/shipments/${shipment}`);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: "invalid-path-parameter", detail: `Path parameter "warehouseId" must be an integer.` });
+    const good = await send(`/shop/v1/warehouses/7/shipments/${shipment}`);
+    expect(await good.json()).toEqual({ warehouseId: 7, shipmentId: shipment });
+
+    const client = await importClient(await generateForTest({ catalogue: featuresCatalogue, targets: ["client"] }));
+    const shop = client.createClient({ baseUrl: base, token: "tok-personal-s1", retry: false })["shop"]!;
+    expect(await shop["getShipment"]!({ warehouseId: -3, shipmentId: shipment })).toEqual({ warehouseId: -3, shipmentId: shipment });
+    const slots = { warehouseId: 12, day: "2024-02-29", zone: "south", dock: 2, cold: true, maxWeight: 1.5e-7 };
+    expect(await shop["listSlots"]!(slots)).toEqual([JSON.stringify(slots)]);
   });
 });

@@ -559,6 +559,102 @@ describe("bodies", () => {
   });
 });
 
+describe("typed path parameters", () => {
+  const SHIPMENT = "123e4567-e89b-12d3-a456-426614174000";
+
+  /** Handlers that record what their params hold, with the type of each value. */
+  function typedHandlers(calls: string[]) {
+    const record = (id: string, params: Record<string, unknown>) =>
+      calls.push(`${id} ${Object.entries(params).map(([name, value]) => `${name}=${typeof value}:${String(value)}`).join(" ")}`);
+    return {
+      shop: {
+        getShipment(context: { params: Record<string, unknown> }) {
+          record("getShipment", context.params);
+          return context.params;
+        },
+        listSlots(context: { params: Record<string, unknown> }) {
+          record("listSlots", context.params);
+          return [];
+        },
+        listEvents(context: { params: Record<string, unknown> }) {
+          record("listEvents", context.params);
+          return [];
+        },
+        getOrder(context: { params: Record<string, unknown> }) {
+          record("getOrder", context.params);
+          return { id: "o-1", quantity: 1, status: "open" };
+        },
+      },
+    };
+  }
+
+  test("the handler gets values of the documented types; untyped parameters stay strings", async () => {
+    const calls: string[] = [];
+    const { handle } = handlerFor({}, typedHandlers(calls));
+    const shipment = await handle(request(`/shop/v1/warehouses/7/shipments/${SHIPMENT}`));
+    expect(shipment.status).toBe(200);
+    expect(await shipment.json()).toEqual({ warehouseId: 7, shipmentId: SHIPMENT });
+    // The enum is compared after percent-decoding (%6E is "n").
+    expect((await handle(request("/shop/v1/warehouses/-0012/slots/2024-02-29/%6Eorth/3/false/12.5e1"))).status).toBe(200);
+    expect((await handle(request("/shop/v1/warehouses/1/events/2024-01-31T12%3A30%3A00%2B05%3A30"))).status).toBe(200);
+    expect((await handle(request("/shop/v1/orders/42"))).status).toBe(200);
+    expect(calls).toEqual([
+      `getShipment warehouseId=number:7 shipmentId=string:${SHIPMENT}`,
+      "listSlots warehouseId=number:-12 day=string:2024-02-29 zone=string:north dock=number:3 cold=boolean:false maxWeight=number:125",
+      "listEvents warehouseId=number:1 since=string:2024-01-31T12:30:00+05:30",
+      "getOrder orderId=string:42",
+    ]);
+  });
+
+  test("a value that does not fit: 400 naming the parameter and what it must be; the handler is not called", async () => {
+    const calls: string[] = [];
+    const { handle } = handlerFor({}, typedHandlers(calls));
+    const slots = (values: Partial<Record<"warehouse" | "day" | "zone" | "dock" | "cold" | "weight", string>>) =>
+      `/shop/v1/warehouses/${values.warehouse ?? "1"}/slots/${values.day ?? "2024-01-01"}/${values.zone ?? "south"}/${values.dock ?? "1"}/${values.cold ?? "true"}/${values.weight ?? "0.5"}`;
+    for (const [path, detail] of [
+      [`/shop/v1/warehouses/abc/shipments/${SHIPMENT}`, `Path parameter "warehouseId" must be an integer.`],
+      [`/shop/v1/warehouses/1.5/shipments/${SHIPMENT}`, `Path parameter "warehouseId" must be an integer.`],
+      [`/shop/v1/warehouses/9007199254740992/shipments/${SHIPMENT}`, `Path parameter "warehouseId" must be an integer.`],
+      ["/shop/v1/warehouses/1/shipments/not-a-uuid", `Path parameter "shipmentId" must be a uuid.`],
+      [slots({ warehouse: "2147483648" }), `Path parameter "warehouseId" must be a 32-bit integer.`],
+      [slots({ day: "2023-02-29" }), `Path parameter "day" must be a date.`],
+      [slots({ zone: "east" }), `Path parameter "zone" must be one of north, south.`],
+      [slots({ zone: "North" }), `Path parameter "zone" must be one of north, south.`],
+      [slots({ dock: "4" }), `Path parameter "dock" must be one of 1, 2, 3.`],
+      [slots({ cold: "yes" }), `Path parameter "cold" must be a boolean.`],
+      [slots({ cold: "TRUE" }), `Path parameter "cold" must be a boolean.`],
+      [slots({ weight: "Infinity" }), `Path parameter "maxWeight" must be a number.`],
+      [slots({ weight: "0x10" }), `Path parameter "maxWeight" must be a number.`],
+      ["/shop/v1/warehouses/1/events/2024-01-31T12:30:00", `Path parameter "since" must be a date-time.`],
+    ] as const) {
+      const response = await handle(request(path));
+      expect(response.status, path).toBe(400);
+      expect(await errorBody(response), path).toMatchObject({ code: "invalid-path-parameter", detail, statusText: "Bad Request" });
+    }
+    expect(calls).toEqual([]);
+  });
+
+  test("answered before auth and rate limits: no token needed, no budget spent, no X-Ratelimit-Remaining", async () => {
+    const { handle } = handlerFor({}, typedHandlers([]));
+    for (const token of [null, "not-a-token", "tok-personal-s1"]) {
+      const response = await handle(request("/shop/v1/warehouses/abc/events/2024-01-31T12:30:00Z", { token }));
+      expect(response.status).toBe(400);
+      expect(response.headers.get("x-ratelimit-remaining")).toBeNull();
+      expect(await errorBody(response)).toMatchObject({ code: "invalid-path-parameter" });
+    }
+    // Malformed percent-encoding is still its own 400, and a wrong method still a 405.
+    expect(await errorBody(await handle(request("/shop/v1/warehouses/%E0%A4%A/events/x")))).toMatchObject({ code: "malformed-path-parameter" });
+    expect((await handle(request("/shop/v1/warehouses/abc/events/x", { method: "DELETE" }))).status).toBe(405);
+  });
+
+  test("HEAD checks the parameters of the GET it runs", async () => {
+    const { handle } = handlerFor({}, typedHandlers([]));
+    const bad = await handle(request("/shop/v1/warehouses/abc/events/2024-01-31T12:30:00Z", { method: "HEAD" }));
+    expect([bad.status, await bad.text()]).toEqual([400, ""]);
+    expect((await handle(request("/shop/v1/warehouses/1/events/2024-01-31T12:30:00Z", { method: "HEAD" }))).status).toBe(200);
+  });
+});
+
 describe("query", () => {
   test("documented parameters are converted to their types", async () => {
     const calls: string[] = [];

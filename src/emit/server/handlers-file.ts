@@ -2,7 +2,7 @@
 // handler per operation (a missing handler answers 501); server/handlers.ts the `Handlers`
 // interface, one property per module, and the API-wide handler types. No file grows with the
 // whole API's operations.
-import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
+import type { ApiModel, ModuleModel, NamedType, OperationModel } from "../../model/types.js";
 import { docComment, importDeclaration, tsFile } from "../shared/ts-print.js";
 import { docCommentText, stringLiteral } from "../shared/text.js";
 import { propertyKey } from "../shared/ts-types.js";
@@ -34,9 +34,9 @@ export function moduleHandlersPath(module: ModuleModel): string {
   return `server/handlers/${module.id}.ts`;
 }
 
-function moduleInterface(module: ModuleModel, refs: Set<string>, usesQueryValues: { value: boolean }): string {
+function moduleInterface(module: ModuleModel, namedTypes: readonly NamedType[], refs: Set<string>, usesQueryValues: { value: boolean }): string {
   const properties = module.operations.map((operation) => {
-    const types = operationTypes(operation);
+    const types = operationTypes(operation, namedTypes);
     for (const ref of types.refs) refs.add(ref);
     if (types.query === "QueryValues") usesQueryValues.value = true;
     const input = `{\nparams: ${types.params};\nquery: ${types.query};\nbody: ${types.body};\n}`;
@@ -47,10 +47,11 @@ ${properties.join("\n")}
 }`;
 }
 
-export function moduleHandlersFile(module: ModuleModel): string {
+/** `namedTypes`: the catalogue's, so that a path parameter's ref is typed as the scalar it names. */
+export function moduleHandlersFile(module: ModuleModel, namedTypes: readonly NamedType[] = []): string {
   const refs = new Set<string>();
   const usesQueryValues = { value: false };
-  const declaration = moduleInterface(module, refs, usesQueryValues);
+  const declaration = moduleInterface(module, namedTypes, refs, usesQueryValues);
   const namedImports = [...refs].sort();
   return tsFile(
     [

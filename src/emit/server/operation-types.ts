@@ -1,6 +1,6 @@
 // Per operation: the TypeScript types a handler sees (params, query, body, result) and the facts
-// the router needs (query conversions, body expectation, success status).
-import type { MediaType, OperationModel, Parameter, TypeNode } from "../../model/types.js";
+// the router needs (query conversions, path parameter checks, body expectation, success status).
+import type { MediaType, NamedType, OperationModel, Parameter, TypeNode } from "../../model/types.js";
 import { isJsonMediaType } from "../shared/media.js";
 import { propertyKey, typeReferences, typeText } from "../shared/ts-types.js";
 import { stringLiteral } from "../shared/text.js";
@@ -52,6 +52,64 @@ export function queryConversion(parameter: Parameter): QueryConversion {
   return { ...scalarConversion(parameter.schema), array: false };
 }
 
+/** What the router checks a path parameter against (`PathParameter` of templates/server/types.ts). */
+export interface PathRule {
+  type: "string" | "integer" | "number" | "boolean";
+  enum?: (string | number)[];
+  format?: string;
+}
+
+/** The string formats the router checks: `CHECKED_FORMATS` of templates/server/params.ts (a test keeps them equal). */
+export const CHECKED_STRING_FORMATS: readonly string[] = ["uuid", "date", "date-time"];
+
+export interface PathConversion {
+  rule: PathRule | undefined;
+  text: string;
+  /** The named type `text` is, when it is one. */
+  ref?: string;
+}
+
+/**
+ * How the router takes a path parameter (`rule` undefined: the decoded text as it is) and its
+ * TypeScript type. A ref is followed to the scalar it names, and the handler sees that name.
+ * Shapes a path segment cannot carry (objects, arrays, unions), like undocumented types, stay strings.
+ */
+export function pathConversion(parameter: Parameter, types: readonly NamedType[]): PathConversion {
+  let schema = parameter.schema;
+  let name: string | undefined;
+  const seen = new Set<string>();
+  while (schema?.kind === "ref" && !seen.has(schema.name)) {
+    seen.add(schema.name);
+    name ??= schema.name;
+    const target = schema.name;
+    schema = types.find((named) => named.name === target)?.type;
+  }
+  const conversion = scalarPathConversion(schema, name);
+  return name !== undefined && conversion.text === name ? { ...conversion, ref: name } : conversion;
+}
+
+function scalarPathConversion(schema: TypeNode | undefined, name: string | undefined): PathConversion {
+  switch (schema?.kind) {
+    case "string": {
+      const format = schema.format !== undefined && CHECKED_STRING_FORMATS.includes(schema.format) ? schema.format : undefined;
+      const rule: PathRule | undefined =
+        schema.enum || format ? { type: "string", ...(schema.enum && { enum: schema.enum }), ...(format && { format }) } : undefined;
+      return { rule, text: name ?? (schema.enum ? schema.enum.map(stringLiteral).join(" | ") : "string") };
+    }
+    case "integer":
+      return {
+        rule: { type: "integer", ...(schema.enum && { enum: schema.enum }), ...(schema.format === "int32" && { format: "int32" }) },
+        text: name ?? (schema.enum ? schema.enum.map(String).join(" | ") : "number"),
+      };
+    case "number":
+      return { rule: { type: "number" }, text: name ?? "number" };
+    case "boolean":
+      return { rule: { type: "boolean" }, text: name ?? "boolean" };
+    default:
+      return { rule: undefined, text: "string" };
+  }
+}
+
 function mediaTypeText(media: MediaType, refs: Set<string>): string {
   if (!isJsonMediaType(media.contentType)) return "Uint8Array";
   if (!media.schema) return "unknown";
@@ -76,9 +134,15 @@ export function successStatus(operation: OperationModel): number {
   return withBody ? Number(withBody.status) : 200;
 }
 
-export function operationTypes(operation: OperationModel): OperationTypes {
+export function operationTypes(operation: OperationModel, types: readonly NamedType[] = []): OperationTypes {
   const refs = new Set<string>();
-  const params = objectType(operation.pathParams.map((parameter) => `${propertyKey(parameter.name)}: string;`));
+  const params = objectType(
+    operation.pathParams.map((parameter) => {
+      const conversion = pathConversion(parameter, types);
+      if (conversion.ref !== undefined) refs.add(conversion.ref);
+      return `${propertyKey(parameter.name)}: ${conversion.text};`;
+    }),
+  );
 
   let query: string;
   if (operation.query === undefined) query = "QueryValues";

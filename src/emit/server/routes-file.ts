@@ -5,7 +5,7 @@ import type { ApiModel, ModuleModel, NamedType, OperationModel } from "../../mod
 import { importDeclaration, tsFile } from "../shared/ts-print.js";
 import { stringLiteral } from "../shared/text.js";
 import { docBlock } from "../shared/ts-types.js";
-import { queryConversion, successStatus } from "./operation-types.js";
+import { pathConversion, queryConversion, successStatus } from "./operation-types.js";
 import { bodyGuard } from "./validate-file.js";
 
 function list(items: string[]): string {
@@ -34,6 +34,18 @@ function queryTable(operation: OperationModel): string {
   );
 }
 
+/** The `params` line of a route whose path parameters the router checks; empty when none is typed. */
+function pathParamsLine(operation: OperationModel, types: readonly NamedType[]): string {
+  const typed = operation.pathParams.flatMap((parameter) => {
+    const rule = pathConversion(parameter, types).rule;
+    if (!rule) return [];
+    const enumText = rule.enum ? `, enum: ${list(rule.enum.map((value) => (typeof value === "string" ? stringLiteral(value) : String(value))))}` : "";
+    const formatText = rule.format ? `, format: ${stringLiteral(rule.format)}` : "";
+    return [`{ name: ${stringLiteral(parameter.name)}, type: ${stringLiteral(rule.type)}${enumText}${formatText} }`];
+  });
+  return typed.length > 0 ? `\n    params: ${list(typed)},` : "";
+}
+
 function routeEntry(operation: OperationModel, moduleName: string, types: readonly NamedType[]): string {
   const segments = operation.segments.map((segment) =>
     segment.kind === "static" ? stringLiteral(segment.value) : `{ param: ${stringLiteral(segment.name)} }`,
@@ -52,7 +64,7 @@ function routeEntry(operation: OperationModel, moduleName: string, types: readon
     module: ${stringLiteral(moduleName)},
     method: ${stringLiteral(operation.method)},
     path: ${stringLiteral(operation.path)},
-    segments: ${list(segments)},
+    segments: ${list(segments)},${pathParamsLine(operation, types)}
     tokens: ${tokens},
     limits: ${limits},
     query: ${queryTable(operation)},

@@ -4,6 +4,7 @@
 // catalogue -> OpenAPI -> catalogue give the same catalogue.
 import type { RawOperation } from "../load/raw.js";
 import type { Dialect } from "./operations.js";
+import { DERIVED_FROM } from "../emit/openapi/operation.js";
 import { isObject } from "./read.js";
 
 export function isCatalogenExport(root: Record<string, unknown>): boolean {
@@ -39,6 +40,7 @@ export const catalogenDialect: Dialect = {
   },
   parameterDescription: (description) => strip(description.replace(/ ?Type not documented\.$/, "")),
   responseDescription: (description) => (description === "Not documented." ? undefined : description),
+  derivedResponse: (response) => typeof response[DERIVED_FROM] === "string",
 };
 
 function strip(text: string): string | undefined {

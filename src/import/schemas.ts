@@ -372,7 +372,7 @@ function combinationsOf(variants: unknown[]): RawType["combinations"] | undefine
   const allowed: NonNullable<RawType["combinations"]>["allowed"] = [];
   for (const variant of variants) {
     if (!isObject(variant) || !isObject(variant.properties)) return undefined;
-    if (Object.keys(variant).some((key) => !["properties", "required", "description", "x-group"].includes(key))) return undefined;
+    if (Object.keys(variant).some((key) => !["properties", "required", "description", "title", "x-group"].includes(key))) return undefined;
     const names = Object.keys(variant.properties);
     if (fields === undefined) fields = names;
     if (names.length === 0 || names.join("\u0000") !== fields.join("\u0000")) return undefined;

@@ -4,7 +4,7 @@
 // The request handler: everything every operation shares (routing, auth, token kinds, rate limits,
 // query and body reading, errors), so that a handler holds only its operation's logic.
 //
-// Order of checks: route (404/405, 400 for a malformed path parameter), auth (401, 403), handler
+// Order of checks: route (404/405, 400 for a path parameter that is malformed or does not fit its type), auth (401, 403), handler
 // present (501), rate limits (429), query (400), body (415, 413, 400 malformed or not fitting its
 // schema), handler (500 if it throws).
 import {
@@ -19,6 +19,7 @@ import {
 import { isJsonMediaType } from "../shared/media.js";
 import { JSON_CONTENT_TYPE, errorAnswer, errorResponse, type ErrorScope } from "./errors.js";
 import { bodyProblemDetail } from "./problem.js";
+import { convertPathParams } from "./params.js";
 import { parseQuery } from "./query.js";
 import { MemoryRateLimitStore, type RateLimitDecision } from "./rate-limit.js";
 import { createRouter } from "./router.js";
@@ -167,7 +168,7 @@ export function createRequestHandler(
   }
 
   /** From a known seller to the handler's answer. */
-  function authorized(run: Run, route: RouteDefinition, params: Record<string, string>, identity: Identity): Answer | Promise<Answer> {
+  function authorized(run: Run, route: RouteDefinition, params: Record<string, unknown>, identity: Identity): Answer | Promise<Answer> {
     if (route.tokens && !route.tokens.includes(identity.tokenKind)) return refuse(run, route, identity, tokenKindError(route));
     const group = handlerGroup(handlers, route);
     const handler = group && handlerFunction(group, route);
@@ -194,7 +195,7 @@ export function createRequestHandler(
   function callHandler(
     run: Run,
     route: RouteDefinition,
-    params: Record<string, string>,
+    params: Record<string, unknown>,
     identity: Identity,
     group: object,
     handler: AnyHandler,
@@ -262,7 +263,7 @@ export function createRequestHandler(
   Object.defineProperty(handle, PIPELINE, { value: pipeline });
   return handle;
 
-  function routeRequest(requestMethod: string, pathname: string): { route: RouteDefinition; params: Record<string, string> } {
+  function routeRequest(requestMethod: string, pathname: string): { route: RouteDefinition; params: Record<string, unknown> } {
     const method = requestMethod.toUpperCase();
     let result = router.match(method, pathname);
     // HEAD is GET without the body (RFC 9110), unless the catalogue documents a HEAD of its own.
@@ -271,6 +272,11 @@ export function createRequestHandler(
     }
     switch (result.kind) {
       case "found":
+        // Only routes with typed parameters pay for the check.
+        if (result.route.params !== undefined) {
+          const detail = convertPathParams(result.params, result.route.params);
+          if (detail !== undefined) throw new HttpError(400, { detail, code: "invalid-path-parameter" });
+        }
         return result;
       case "not-found":
         throw new HttpError(404, { detail: "No operation has this path.", code: "route-not-found" });
@@ -444,7 +450,7 @@ export function createRequestHandler(
   function handlerContext(
     incoming: Incoming,
     route: RouteDefinition,
-    params: Record<string, string>,
+    params: Record<string, unknown>,
     query: Record<string, unknown>,
     read: { body: unknown; bytes: Uint8Array<ArrayBuffer> | undefined },
     identity: Identity,

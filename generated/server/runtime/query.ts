@@ -2,7 +2,8 @@
 // change the catalogue and run `npx catalogen generate`.
 
 // Query string -> the handler's `query`: documented parameters are converted to their types
-// (400 when a value does not fit), undocumented ones pass through as strings.
+// (400 when a value does not fit; the rules are in params.ts), undocumented ones pass through as strings.
+import { expectation, parseScalar } from "./params.js";
 import type { QueryParameter } from "./types.js";
 
 export type QueryParseResult = { ok: true; value: Record<string, unknown> } | { ok: false; detail: string };
@@ -32,37 +33,11 @@ export function parseQuery(search: URLSearchParams, documented: readonly QueryPa
     }
     const converted: unknown[] = [];
     for (const text of values) {
-      const item = convert(text, parameter);
+      const item = parseScalar(text, parameter);
       if (item === undefined) return { ok: false, detail: `Query parameter "${parameter.name}" ${expectation(parameter)}.` };
       converted.push(item);
     }
     define(value, parameter.name, parameter.array ? converted : converted[0]);
   }
   return { ok: true, value };
-}
-
-function convert(text: string, parameter: QueryParameter): string | number | boolean | undefined {
-  let item: string | number | boolean | undefined;
-  switch (parameter.type) {
-    case "string":
-      item = text;
-      break;
-    case "integer":
-      item = /^-?\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : undefined;
-      break;
-    case "number":
-      item = text.trim() !== "" && Number.isFinite(Number(text)) ? Number(text) : undefined;
-      break;
-    case "boolean":
-      item = text === "true" ? true : text === "false" ? false : undefined;
-      break;
-  }
-  if (item === undefined || typeof item === "boolean" || !parameter.enum) return item;
-  return parameter.enum.includes(item) ? item : undefined;
-}
-
-function expectation(parameter: QueryParameter): string {
-  if (parameter.enum) return `must be one of ${parameter.enum.map(String).join(", ")}`;
-  const article = parameter.type === "integer" ? "an" : "a";
-  return `must be ${article} ${parameter.type}`;
 }

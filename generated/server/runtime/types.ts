@@ -32,6 +32,18 @@ export interface QueryParameter {
   readonly enum?: readonly (string | number)[];
 }
 
+/**
+ * A path parameter whose documented type the router checks: an integer, number or boolean (converted
+ * for the handler), or a string with an enum or a checked format (`uuid`, `date`, `date-time`).
+ * A value that does not fit answers 400 (`code: "invalid-path-parameter"`).
+ */
+export interface PathParameter {
+  readonly name: string;
+  readonly type: "string" | "integer" | "number" | "boolean";
+  readonly enum?: readonly (string | number)[];
+  readonly format?: string;
+}
+
 /** What the router does with the request body. */
 export type BodyExpectation =
   /** Documented as "no body": the body is never read. */
@@ -59,6 +71,8 @@ export interface RouteDefinition {
   /** The catalogue's path template, e.g. `/api/supplies/v1/discrepancies/{supplyId}`. */
   readonly path: string;
   readonly segments: readonly RouteSegment[];
+  /** The path parameters whose type is checked (see `PathParameter`); absent: all arrive as strings. */
+  readonly params?: readonly PathParameter[];
   /** Accepted token kinds; undefined: not documented (any authenticated token). */
   readonly tokens: readonly string[] | undefined;
   /** Rate limits; undefined: not documented (none enforced). */
@@ -103,7 +117,7 @@ export interface ErrorOptions {
 }
 
 export interface HandlerContext<Input extends HandlerInput, TokenKind extends string = string> {
-  /** Path parameters, percent-decoded. */
+  /** Path parameters, percent-decoded; those the catalogue types as integer, number or boolean converted. */
   params: Input["params"];
   query: Input["query"];
   /** Parsed JSON, raw bytes for other content types, undefined when there is no body. */

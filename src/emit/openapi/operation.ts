@@ -67,6 +67,9 @@ const UNDOCUMENTED_BODY: Schema = {
   content: { "*/*": { schema: {} } },
 };
 
+/** Marks a response derived from the catalogue's token kinds or limits (catalogen import leaves it out). */
+export const DERIVED_FROM = "x-derived-from";
+
 const ERROR_BODY_NOTE =
   "The source shows no error statuses or bodies: the status is the one HTTP gives this case, and the body is not documented " +
   "(a catalogen-generated server sends components/responses/GeneratedServerError).";
@@ -82,9 +85,10 @@ function guardResponses(operation: OperationModel): Record<string, Schema> {
   const declared = new Set(operation.responses?.map((response) => response.status));
   const guards: Record<string, Schema> = {};
   if (operation.tokens) {
-    guards["401"] = { description: `The access token is missing or unknown. ${ERROR_BODY_NOTE}` };
+    guards["401"] = { description: `The access token is missing or unknown. ${ERROR_BODY_NOTE}`, [DERIVED_FROM]: "token kinds" };
     guards["403"] = {
       description: `The token's kind is not one this operation accepts (${operation.tokens.join(", ")}). ${ERROR_BODY_NOTE}`,
+      [DERIVED_FROM]: "token kinds",
     };
   }
   if (operation.limits) {
@@ -98,6 +102,7 @@ function guardResponses(operation: OperationModel): Record<string, Schema> {
         "X-Ratelimit-Reset": rateLimitHeader("Seconds until the whole burst is available again."),
         "Retry-After": rateLimitHeader("Seconds until the next request may go (as X-Ratelimit-Retry)."),
       },
+      [DERIVED_FROM]: "rate limits",
     };
   }
   return Object.fromEntries(Object.entries(guards).filter(([status]) => !declared.has(status)));

@@ -1,18 +1,10 @@
 // Random catalogues from a seed: structure-aware (types, operations, names that have broken
 // catalogen before) and then, sometimes, mutated as text (aliases, brackets, deleted spans).
 import { stringify } from "yaml";
+import { seededRandom } from "../../src/mock/values.js";
 
-/** mulberry32: a small PRNG whose sequence a seed fixes on every machine. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The mock's seeded generator (mulberry32): a sequence a seed fixes on every machine. */
+export const random = seededRandom;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { fixtureCatalogue, generateForTest } from "../helpers/generate.js";
 import { importClient, rejection, type ClientModule } from "../client/support.js";
 import { MemoryRateLimitStore } from "../../templates/shared/memory-rate-limit-store.js";
-import { bundleProgram, CLIENT_KINDS, connect, runNode, startRedis, within, type ConnectedRedis, type RedisServer } from "./support.js";
+import { bundleProgram, CLIENT_KINDS, connect, CONNECT_PROGRAM, runNode, startRedis, within, type ConnectedRedis, type RedisServer } from "./support.js";
 
 // getOrder of the server-features catalogue: burst 2, one more every 500 ms.
 const BURST = 2;
@@ -16,21 +16,8 @@ const INTERVAL_MS = 500;
 const ORDER = { id: "o-1", quantity: 2, status: "open" };
 
 /** A client process: CALLS calls of getOrder with one shared token, then prints what each gave. */
-const CLIENT_PROGRAM = `
-import { createClient as createRedis } from "redis";
-import { Redis } from "ioredis";
+const CLIENT_PROGRAM = `${CONNECT_PROGRAM}
 import { createClient, redisRateLimitStore } from "./client/index.js";
-
-const url = process.env.REDIS_URL;
-let redis;
-if (process.env.REDIS_CLIENT === "ioredis") {
-  redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  await new Promise((resolve) => redis.once("ready", resolve));
-} else {
-  redis = createRedis({ url, disableOfflineQueue: true });
-  await redis.connect();
-}
-redis.on("error", () => {});
 const api = createClient({
   baseUrl: process.env.BASE_URL,
   token: "tok-shared",

@@ -6,27 +6,14 @@ import { generateForTest } from "../helpers/generate.js";
 import { importServer, type ServerModule } from "../server/helpers.js";
 import type { ErrorContext } from "../../templates/server/types.js";
 import { redisRateLimitStore } from "../../templates/shared/redis-rate-limit-store.js";
-import { bundleProgram, CLIENT_KINDS, connect, runNode, startRedis, within, type Child, type ConnectedRedis, type RedisServer } from "./support.js";
+import { bundleProgram, CLIENT_KINDS, connect, CONNECT_PROGRAM, runNode, startRedis, within, type Child, type ConnectedRedis, type RedisServer } from "./support.js";
 
 const DISCREPANCIES = "/api/supplies/v1/discrepancies/supply-1";
 
 /** A generated server of the real catalogue over node:http, its store in Redis; prints its port. */
-const SERVER_PROGRAM = `
+const SERVER_PROGRAM = `${CONNECT_PROGRAM}
 import { createServer } from "node:http";
-import { createClient } from "redis";
-import { Redis } from "ioredis";
 import { createRequestHandler, mockHandlers, redisRateLimitStore, toNodeHandler } from "./server/index.js";
-
-const url = process.env.REDIS_URL;
-let redis;
-if (process.env.REDIS_CLIENT === "ioredis") {
-  redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  await new Promise((resolve) => redis.once("ready", resolve));
-} else {
-  redis = createClient({ url, disableOfflineQueue: true });
-  await redis.connect();
-}
-redis.on("error", () => {});
 const handle = createRequestHandler(mockHandlers, {
   // "tok-<seller>" is a personal token of <seller>.
   authenticate: (token) => (token.startsWith("tok-") ? { sellerId: token.slice(4), tokenKind: "personal" } : undefined),

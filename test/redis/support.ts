@@ -209,3 +209,23 @@ export async function within<T>(ms: number, what: string, promise: Promise<T>): 
     clearTimeout(timer);
   }
 }
+
+/**
+ * The start of a child program (bundled by bundleProgram): connects `redis` to REDIS_URL with the
+ * client REDIS_CLIENT names, failing fast while Redis is down. Programs import their own store.
+ */
+export const CONNECT_PROGRAM = `
+import { createClient as createNodeRedis } from "redis";
+import { Redis } from "ioredis";
+
+const url = process.env.REDIS_URL;
+let redis;
+if (process.env.REDIS_CLIENT === "ioredis") {
+  redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  await new Promise((resolve) => redis.once("ready", resolve));
+} else {
+  redis = createNodeRedis({ url, disableOfflineQueue: true });
+  await redis.connect();
+}
+redis.on("error", () => {});
+`;

@@ -53,9 +53,9 @@ test("a browser consumer (DOM library, no @types/node): no errors, type tests ho
 });
 
 describe("a consumer whose package.json has no type (CommonJS), NodeNext", () => {
-  test.each(VERSIONS)("TypeScript %s: client/package.json makes the client ES modules: it compiles", async (version) => {
+  test("TypeScript 5.9: client/package.json makes the client ES modules: it compiles", async () => {
     const consumer = await commonJsConsumer("client");
-    const result = await typecheck(consumer.files, { version, resolution: "nodenext", portable: true, types: ["node"] });
+    const result = await typecheck(consumer.files, { version: "5.9", resolution: "nodenext", portable: true, types: ["node"] });
     expect(result.output).toBe("");
     expect(result.ok).toBe(true);
   });
@@ -63,6 +63,7 @@ describe("a consumer whose package.json has no type (CommonJS), NodeNext", () =>
   test("without client/package.json it does not (the case this guards)", async () => {
     const consumer = await commonJsConsumer("client", { withoutTargetPackage: true });
     const result = await typecheck(consumer.files, { version: "7.0", resolution: "nodenext", portable: true, types: ["node"] });
+    expect(result.output).toMatch(/CommonJS file under 'verbatimModuleSyntax'/);
     expect(result.ok).toBe(false);
   });
 });

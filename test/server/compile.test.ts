@@ -85,19 +85,17 @@ describe("importExtension ts", () => {
 });
 
 describe("a consumer whose package.json has no type (CommonJS), NodeNext", () => {
-  for (const version of VERSIONS) {
-    test(`TypeScript ${version}: server/package.json makes the server ES modules: it compiles`, async () => {
-      const consumer = await commonJsConsumer("server");
-      const result = await typecheck(consumer.files, { version, resolution: "nodenext", types: ["node"], portable: true });
-      expect(result.output).toBe("");
-      expect(result.ok).toBe(true);
-    });
-  }
+  test("TypeScript 5.9: server/package.json makes the server ES modules: it compiles", async () => {
+    const consumer = await commonJsConsumer("server");
+    const result = await typecheck(consumer.files, { version: "5.9", resolution: "nodenext", types: ["node"], portable: true });
+    expect(result.output).toBe("");
+    expect(result.ok).toBe(true);
+  });
 
   test("without server/package.json it does not (the case this guards)", async () => {
     const consumer = await commonJsConsumer("server", { withoutTargetPackage: true });
     const result = await typecheck(consumer.files, { version: "7.0", resolution: "nodenext", types: ["node"], portable: true });
-    expect(result.output).toMatch(/ECMAScript|CommonJS|import\.meta|TS1/);
+    expect(result.output).toMatch(/CommonJS file under 'verbatimModuleSyntax'/);
     expect(result.ok).toBe(false);
   });
 });

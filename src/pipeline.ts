@@ -5,6 +5,7 @@ import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ApiModel } from "./model/types.js";
 import { EMITTERS } from "./emit/registry.js";
+import { withImportExtension, type ImportExtension } from "./emit/shared/ts-print.js";
 import { TARGETS, type GeneratedFile, type Target } from "./emit/types.js";
 import { formatWithConsumerConfig, prettierFingerprint } from "./write/format.js";
 import { withHeader } from "./write/header.js";
@@ -32,6 +33,12 @@ export interface GenerateOptions {
    * config that applies to the output folder. Default: the emitters' own final text.
    */
   format?: "prettier";
+  /**
+   * The extension of relative imports in the generated client and server. `"ts"`: the output runs
+   * as it is on Deno and Node's type stripping (consumers compile it with
+   * `allowImportingTsExtensions`). Default `"js"`.
+   */
+  importExtension?: ImportExtension;
 }
 
 export type GenerateResult = { upToDate: true } | ({ upToDate: false } & WriteReport);
@@ -79,7 +86,8 @@ export async function render(model: ApiModel, options: GenerateOptions, targets:
   }
   const files = new Map<string, OutputFile>();
   for (const file of generated) {
-    const content = withHeader(file.path, file.content, source);
+    const code = file.path.endsWith(".ts") ? withImportExtension(file.content, options.importExtension ?? "js") : file.content;
+    const content = withHeader(file.path, code, source);
     // One file at a time: prettier's syntax trees are large, and formatting every file at once
     // keeps them all alive together (at 10,000 operations that exhausts the heap).
     const final = options.format === "prettier" ? await formatWithConsumerConfig(file.path, content, join(options.out, file.path)) : content;
@@ -131,7 +139,7 @@ function filesUnder(dir: string): string[] {
 async function hashInputs(options: GenerateOptions, targets: readonly Target[]): Promise<string | undefined> {
   const catalogueNames = catalogueFileNames(options.catalogue);
   if (catalogueNames === undefined) return undefined;
-  const parts: string[] = [JSON.stringify({ targets, label: catalogueLabel(options), format: options.format ?? "final" })];
+  const parts: string[] = [JSON.stringify({ targets, label: catalogueLabel(options), format: options.format ?? "final", importExtension: options.importExtension ?? "js" })];
   if (options.format === "prettier") parts.push(await prettierFingerprint(join(options.out, "index.ts")));
   const ownFiles = [...filesUnder(codeRoot), ...filesUnder(join(packageRoot, "templates"))];
   const catalogueFiles = catalogueNames.map((name) => join(options.catalogue, name));

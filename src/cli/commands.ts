@@ -1,6 +1,7 @@
 // One entry per CLI command: its flags (for parsing and --help) and what it does.
 import { writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { IMPORT_EXTENSIONS, type ImportExtension } from "../emit/shared/ts-print.js";
 import { check, generate, loadModel } from "../pipeline.js";
 import type { ResolvedConfig } from "./config.js";
 import { shown, UsageError, type Io } from "./main.js";
@@ -34,6 +35,7 @@ export const COMMANDS: Command[] = [
       check: { type: "boolean", description: "Write nothing; exit 1 naming every stale, missing or extra file" },
       watch: { type: "boolean", description: "Regenerate on every change of the catalogue or config until Ctrl-C" },
       format: { type: "string", valueName: "prettier", description: "Format the output with the prettier config of the out folder" },
+      "import-extension": { type: "string", valueName: "js|ts", description: "Extension of relative imports in client and server (default: js; ts runs on Deno and Node type stripping)" },
     },
     async run({ config, flags, io }) {
       if (flags.watch) {
@@ -47,7 +49,14 @@ export const COMMANDS: Command[] = [
       const outDir = typeof flags.out === "string" ? resolve(io.cwd, flags.out) : config.out;
       const format = typeof flags.format === "string" ? flags.format : config.format;
       if (format !== undefined && format !== "prettier") throw new UsageError(`unknown format "${format}"; use prettier or leave it out`);
-      const options = { catalogue: config.catalogue, out: outDir, targets: config.targets, ...(format && { format: "prettier" as const }) };
+      const importExtension = typeof flags["import-extension"] === "string" ? importExtensionFlag(flags["import-extension"]) : config.importExtension;
+      const options = {
+        catalogue: config.catalogue,
+        out: outDir,
+        targets: config.targets,
+        ...(format && { format: "prettier" as const }),
+        ...(importExtension && { importExtension }),
+      };
       const out = shown(outDir, io.cwd);
       if (flags.check) {
         const report = await check(options);
@@ -205,6 +214,12 @@ export const COMMANDS: Command[] = [
     },
   },
 ];
+
+function importExtensionFlag(value: string): ImportExtension {
+  const known = IMPORT_EXTENSIONS.find((extension) => extension === value);
+  if (known === undefined) throw new UsageError(`unknown import extension "${value}"; use js or ts`);
+  return known;
+}
 
 /** 412 ms, 1.3 s */
 export function formatDuration(ms: number): string {

@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ConfigSyntaxError, importTypeScript } from "./typescript-config.js";
+import { IMPORT_EXTENSIONS, type ImportExtension } from "../emit/shared/ts-print.js";
 import { TARGETS, type Target } from "../emit/types.js";
 
 export interface CatalogenConfig {
@@ -20,6 +21,8 @@ export interface CatalogenConfig {
   mock?: { tokens?: string };
   /** `"prettier"`: format generated files with the prettier config of the output folder. Default: catalogen's own layout. */
   format?: "prettier";
+  /** Extension of relative imports in the generated client and server: "ts" runs as it is on Deno and Node's type stripping. Default: "js" */
+  importExtension?: ImportExtension;
 }
 
 /** Identity: gives a config file type checking and completion (`export default defineConfig({...})`). */
@@ -34,6 +37,7 @@ export interface ResolvedConfig {
   scaffoldOut?: string;
   mockTokens?: string;
   format?: "prettier";
+  importExtension?: ImportExtension;
   /** The file the settings came from, if any. */
   source?: string;
 }
@@ -56,6 +60,9 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Resolv
   if (config.format !== undefined && config.format !== "prettier") {
     throw new ConfigError(`${found?.path}: unknown format ${JSON.stringify(config.format)}; use "prettier" or leave it out`);
   }
+  if (config.importExtension !== undefined && !IMPORT_EXTENSIONS.includes(config.importExtension)) {
+    throw new ConfigError(`${found?.path}: unknown importExtension ${JSON.stringify(config.importExtension)}; use "js" or "ts"`);
+  }
   return {
     catalogue: resolve(base, config.catalogue ?? "catalogue"),
     out: resolve(base, config.out ?? "generated"),
@@ -63,6 +70,7 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Resolv
     ...(config.scaffold?.out !== undefined && { scaffoldOut: resolve(base, config.scaffold.out) }),
     ...(config.mock?.tokens !== undefined && { mockTokens: resolve(base, config.mock.tokens) }),
     ...(config.format !== undefined && { format: config.format }),
+    ...(config.importExtension !== undefined && { importExtension: config.importExtension }),
     ...(found && { source: found.path }),
   };
 }

@@ -36,6 +36,7 @@ describe("layout", () => {
     const expected = [
       "client/client.ts",
       "client/index.ts",
+      "client/package.json",
       ...model.modules.map((m) => `client/operations/${m.id}.ts`),
       ...model.modules.map((m) => `client/modules/${m.id}.ts`),
       ...[...new Set(model.types.map((t) => t.module))].map((id) => `client/validate/${id}.ts`),

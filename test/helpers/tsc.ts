@@ -34,6 +34,19 @@ export const STRICT_OPTIONS = {
   lib: ["ES2023", "DOM", "DOM.Iterable"],
 } as const;
 
+/**
+ * What a consumer's portable setup adds (issue 10): erasable syntax only (Node's type stripping),
+ * isolated declarations, `obj["key"]` for index signatures, and no DOM library: `lib: ["ES2022"]`
+ * with @types/node. `declaration` only because isolatedDeclarations requires it (noEmit stays).
+ */
+export const PORTABLE_OPTIONS = {
+  erasableSyntaxOnly: true,
+  isolatedDeclarations: true,
+  declaration: true,
+  noPropertyAccessFromIndexSignature: true,
+  lib: ["ES2022"],
+} as const;
+
 export const RESOLUTIONS = {
   nodenext: { module: "NodeNext", moduleResolution: "NodeNext" },
   bundler: { module: "ESNext", moduleResolution: "Bundler" },
@@ -45,14 +58,25 @@ export interface TscResult {
   output: string;
 }
 
+export interface TypecheckOptions {
+  version: TypeScriptVersion;
+  resolution: Resolution;
+  /** @types packages to include (e.g. ["node"] for code that imports node:http). */
+  types?: string[];
+  /** Add PORTABLE_OPTIONS (the caller then usually wants `types: ["node"]`). */
+  portable?: boolean;
+  /** Replaces STRICT_OPTIONS' (and PORTABLE_OPTIONS') lib, e.g. a browser setup with DOM. */
+  lib?: string[];
+  /** `allowImportingTsExtensions`: for output generated with `importExtension: "ts"`. */
+  tsExtensions?: boolean;
+}
+
 /**
- * Type-checks `files` (absolute paths) with one compiler under the strict flags.
- * `types` lists @types packages to include (e.g. ["node"] for code that imports node:http).
+ * Type-checks `files` (absolute paths) with one compiler under the strict flags. Whether a file is
+ * an ES module or CommonJS under NodeNext comes from the package.json nearest to it, as in a
+ * consumer's repository.
  */
-export async function typecheck(
-  files: string[],
-  options: { version: TypeScriptVersion; resolution: Resolution; types?: string[] },
-): Promise<TscResult> {
+export async function typecheck(files: string[], options: TypecheckOptions): Promise<TscResult> {
   const dir = await mkdtemp(join(tmpdir(), "catalogen-tsc-"));
   const tsconfig = join(dir, "tsconfig.json");
   await writeFile(
@@ -61,6 +85,9 @@ export async function typecheck(
       compilerOptions: {
         ...STRICT_OPTIONS,
         ...RESOLUTIONS[options.resolution],
+        ...(options.portable && PORTABLE_OPTIONS),
+        ...(options.tsExtensions && { allowImportingTsExtensions: true }),
+        ...(options.lib && { lib: options.lib }),
         types: options.types ?? [],
         typeRoots: [join(root, "node_modules/@types")],
       },

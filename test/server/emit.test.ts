@@ -53,6 +53,7 @@ describe("emitServer", () => {
       "server/mock/supplies.ts",
       "server/validate.ts",
       ...validateModules.map((id) => `server/validate/${id}.ts`),
+      "server/package.json",
     ]);
     expect(paths.filter((path) => path.startsWith("server/shared/"))).toEqual([
       "server/shared/bucket.ts",

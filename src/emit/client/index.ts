@@ -10,8 +10,9 @@
 //   validate.ts           re-exports validate/*.ts
 //   runtime/*.ts          copied from templates/client/ (transport, errors; the features retries, rate limits, response checks)
 //   shared/*.ts           copied from templates/shared/ (also shipped to the server: guard helpers, JSON media types)
+//   package.json          {"type": "module", "sideEffects": false}: ES modules in a CommonJS consumer too
 import type { ApiModel } from "../../model/types.js";
-import { sharedTemplateFiles, templateFiles } from "../shared/templates.js";
+import { sharedTemplateFiles, targetPackageFile, templateFiles } from "../shared/templates.js";
 import { guardName, validatorFiles, validatorIndex, type GuardRoot } from "../shared/validators.js";
 import { EmitError, type GeneratedFile } from "../types.js";
 import { clientFile } from "./client-file.js";
@@ -41,6 +42,7 @@ const RUNTIME_EXPORTS = [
   "ErrorBody",
   "CallOptions",
   "FailureEvent",
+  "FetchInit",
   "FetchLike",
   "RequestEvent",
   "ResponseEvent",
@@ -80,6 +82,7 @@ export function emitClient(model: ApiModel): GeneratedFile[] {
     ...model.modules.map((module) => moduleFile(module, model)),
     clientFile(model),
     { path: "client/index.ts", content: indexFile(model) },
+    targetPackageFile("client"),
   ];
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
@@ -97,7 +100,7 @@ function indexFile(model: ApiModel): string {
     exportFrom(["TransportFeature"], "./runtime/feature.js", true),
     exportFrom(["ApiError", "isApiError"], "./runtime/errors.js"),
     exportFrom(["ApiErrorKind", "ErrorBody"], "./runtime/errors.js", true),
-    exportFrom(["CallOptions", "FailureEvent", "FetchLike", "RequestEvent", "ResponseEvent", "Transport"], "./runtime/transport.js", true),
+    exportFrom(["CallOptions", "FailureEvent", "FetchInit", "FetchLike", "RequestEvent", "ResponseEvent", "Transport"], "./runtime/transport.js", true),
     exportFrom(["RetryOptions"], "./runtime/retry.js", true),
     exportFrom(["Clock"], "./runtime/clock.js", true),
     exportFrom(["QueryParams", "RawBody", "RequestBody"], "./runtime/encoding.js", true),

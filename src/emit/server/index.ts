@@ -2,11 +2,11 @@
 // table, mock, guards) and the named types are built here, one file per module under handlers/,
 // routes/, mock/, validate/ and types/, joined by handlers.ts, routes.ts, mock.ts, validate.ts and
 // types.ts with one line per module; the router runtime is copied from templates/server/ into
-// runtime/, and templates/shared/ into shared/.
+// runtime/, and templates/shared/ into shared/; package.json makes the folder ES modules.
 import type { GeneratedFile } from "../types.js";
 import type { ApiModel } from "../../model/types.js";
 import { exportFrom, tsFile } from "../shared/ts-print.js";
-import { sharedTemplateFiles, templateFiles } from "../shared/templates.js";
+import { sharedTemplateFiles, targetPackageFile, templateFiles } from "../shared/templates.js";
 import { handlersFile, moduleHandlersFile, moduleHandlersPath } from "./handlers-file.js";
 import { mockFiles } from "./mock-file.js";
 import { assertNoNameClash, moduleInterfaceName } from "./names.js";
@@ -72,5 +72,6 @@ export async function emitServer(model: ApiModel): Promise<GeneratedFile[]> {
     ...validateFiles(model),
     ...templateFiles("server"),
     ...sharedTemplateFiles("server"),
+    targetPackageFile("server"),
   ];
 }

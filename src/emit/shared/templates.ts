@@ -37,3 +37,11 @@ function shippedFiles(dir: string, outDir: string): GeneratedFile[] {
 export function templateText(target: string, name: string, root: string = TEMPLATES_ROOT): string {
   return readFileSync(join(root, target, name), "utf8");
 }
+
+/**
+ * `<target>/package.json`: marks the folder's .ts files as ES modules whatever the consumer's own
+ * package says (a CommonJS consumer compiles them under NodeNext), with no side effects on import.
+ */
+export function targetPackageFile(target: string): GeneratedFile {
+  return { path: `${target}/package.json`, content: `${JSON.stringify({ type: "module", sideEffects: false }, null, 2)}\n` };
+}

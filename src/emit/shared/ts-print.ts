@@ -35,6 +35,26 @@ function fromDeclaration(head: string, names: readonly string[], from: string): 
   return `${head} ${bracedList(names, head.length + 1, tail)}${tail}`;
 }
 
+/** The extension relative imports of generated TypeScript end in: `js` (tsc's own rule) or `ts`. */
+export type ImportExtension = "js" | "ts";
+
+export const IMPORT_EXTENSIONS: readonly ImportExtension[] = ["js", "ts"];
+
+// The specifier of an import or export declaration (`import "./x.js";`, `... from "./x.js";`,
+// the closing line `} from "./x.js";` of a wrapped one): a relative path ending in `.js` that ends
+// its line. Doc comment lines never match: they start with `*` or `/**`.
+const RELATIVE_JS_SPECIFIER = /^((?:(?:import|export)\b.*?\bfrom|import|\}\s*from)\s*"\.{1,2}\/[^"\n]*)\.js(";)$/gm;
+
+/**
+ * The text with every relative `.js` specifier of its import and export declarations ending in
+ * `extension` instead. The one place the choice is made: the pipeline passes every generated and
+ * copied TypeScript file of the client and server through it.
+ */
+export function withImportExtension(text: string, extension: ImportExtension): string {
+  if (extension === "js") return text;
+  return text.replace(RELATIVE_JS_SPECIFIER, (_match, head: string, tail: string) => `${head}.${extension}${tail}`);
+}
+
 /** `(a: A, b?: B)`, one parameter a line when `prefix` + the list + `suffix` would exceed WIDTH. */
 export function parameterList(parameters: readonly string[], prefix: string, suffix: string): string {
   const flat = `(${parameters.join(", ")})`;

@@ -15,6 +15,7 @@ export type { ApiErrorKind, ErrorBody } from "./runtime/errors.js";
 export type {
   CallOptions,
   FailureEvent,
+  FetchInit,
   FetchLike,
   RequestEvent,
   ResponseEvent,

@@ -51,8 +51,11 @@ export function joinUrl(base: string, path: string): string {
   return base.replace(/\/+$/, "") + path;
 }
 
+/** What fetch takes as a body, spelled without the DOM library (`BodyInit`): @types/node, Deno and Bun all declare `RequestInit`. */
+export type FetchBody = NonNullable<RequestInit["body"]>;
+
 export interface EncodedBody {
-  body?: BodyInit;
+  body?: FetchBody;
   /** Set for JSON only: for raw bodies fetch derives it (FormData boundary, Blob type). */
   contentType?: string;
   /** A stream can be read once: the request cannot be retried. */
@@ -62,7 +65,7 @@ export interface EncodedBody {
 export function encodeBody(body: unknown): EncodedBody {
   if (body === undefined) return { once: false };
   if (typeof ReadableStream !== "undefined" && body instanceof ReadableStream) return { body, once: true };
-  if (isRawBody(body)) return { body: body as BodyInit, once: false };
+  if (isRawBody(body)) return { body: body as FetchBody, once: false };
   return { body: JSON.stringify(body), contentType: "application/json", once: false };
 }
 

@@ -3,7 +3,7 @@
 
 // Redirects, followed by the transport itself: fetch's own following keeps every header but
 // `Authorization` on the way to another origin, so a token in `X-Api-Key` would go along.
-import type { FetchLike } from "./transport.js";
+import type { FetchInit, FetchLike } from "./transport.js";
 
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 /** Redirects followed in one attempt; one more fails the call. */
@@ -18,7 +18,7 @@ const MAX_REDIRECTS = 5;
 export async function fetchFollowing(
   doFetch: FetchLike,
   firstUrl: string,
-  first: RequestInit & { duplex?: "half" },
+  first: FetchInit,
   authHeader: string,
 ): Promise<{ response: Response; refused?: string }> {
   const origin = new URL(firstUrl).origin;
@@ -38,7 +38,7 @@ export async function fetchFollowing(
       return { response, refused: "its Location is not a URL" };
     }
     if (next.protocol !== "http:" && next.protocol !== "https:") return { response, refused: `${next.protocol} is not http(s)` };
-    const headers = { ...(init.headers as Record<string, string>) };
+    const headers = { ...init.headers };
     init = { ...init, headers };
     if (response.status === 303 ? init.method !== "GET" && init.method !== "HEAD" : response.status <= 302 && init.method === "POST") {
       init.method = "GET";

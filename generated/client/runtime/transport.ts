@@ -6,7 +6,7 @@
 // Generated operation functions only describe themselves (an Operation) and call `send`.
 import type { Clock } from "./clock.js";
 import { encodeBody, expandPath, headersObject, InvalidArgument, joinUrl, queryString, readBody, readText, ResponseTooLarge } from "./encoding.js";
-import type { QueryParams } from "./encoding.js";
+import type { FetchBody, QueryParams } from "./encoding.js";
 import { ApiError, kindOfStatus, redact, scrubCause, secretOf, type ApiErrorKind, type ErrorBody, type Secret } from "./errors.js";
 import type { Call, ErrorExtra, TransportFeature } from "./feature.js";
 import { onAbort } from "./abort.js";
@@ -40,7 +40,21 @@ export type BaseUrl<M extends string> =
   | ({ readonly default: string } & { readonly [K in M]?: string })
   | { readonly [K in M]: string };
 
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+/**
+ * What the transport passes to `fetch`, spelled without the DOM library (a `RequestInit` in every
+ * runtime's types): headers as a plain object, redirects followed by the transport itself.
+ */
+export interface FetchInit {
+  method: string;
+  headers: Record<string, string>;
+  signal: AbortSignal;
+  redirect: "manual";
+  body?: FetchBody;
+  /** Set with a stream body, which Node's fetch requires. */
+  duplex?: "half";
+}
+
+export type FetchLike = (url: string, init: FetchInit) => Promise<Response>;
 
 /** What hooks see of a request. The token header is always `[redacted]`. */
 export interface RequestEvent {
@@ -182,7 +196,7 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
       let response: Response | undefined;
       let failure: ApiError;
       try {
-        const init: RequestInit & { duplex?: "half" } = { method, headers, signal: deadline.signal, redirect: "manual" };
+        const init: FetchInit = { method, headers, signal: deadline.signal, redirect: "manual" };
         if (encoded.body !== undefined) init.body = encoded.body;
         if (encoded.once) init.duplex = "half";
         const sent = await fetchFollowing(doFetch, url, init, authHeader);

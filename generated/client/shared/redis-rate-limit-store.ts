@@ -115,14 +115,14 @@ function scriptRunner(redis: RedisClientLike): Runner {
   const client = redis as unknown as Record<string, ((...args: unknown[]) => Promise<unknown>) | undefined>;
   let evalSha: (sha: string, key: string, args: string[]) => Promise<unknown>;
   let evalScript: (key: string, args: string[]) => Promise<unknown>;
-  if (typeof client.evalSha === "function") {
+  if (typeof client["evalSha"] === "function") {
     // node-redis 5
-    evalSha = (sha, key, args) => client.evalSha!(sha, { keys: [key], arguments: args });
-    evalScript = (key, args) => client.eval!(RATE_LIMIT_SCRIPT, { keys: [key], arguments: args });
-  } else if (typeof client.evalsha === "function") {
+    evalSha = (sha, key, args) => client["evalSha"]!(sha, { keys: [key], arguments: args });
+    evalScript = (key, args) => client["eval"]!(RATE_LIMIT_SCRIPT, { keys: [key], arguments: args });
+  } else if (typeof client["evalsha"] === "function") {
     // ioredis
-    evalSha = (sha, key, args) => client.evalsha!(sha, 1, key, ...args);
-    evalScript = (key, args) => client.eval!(RATE_LIMIT_SCRIPT, 1, key, ...args);
+    evalSha = (sha, key, args) => client["evalsha"]!(sha, 1, key, ...args);
+    evalScript = (key, args) => client["eval"]!(RATE_LIMIT_SCRIPT, 1, key, ...args);
   } else {
     throw new TypeError("redisRateLimitStore: expected a node-redis 5 or ioredis client (one with evalSha or evalsha)");
   }

@@ -8,8 +8,6 @@ import { EmitError } from "../types.js";
 import { propertyKey, REQUEST_TYPES, typeText, type TypeTextOptions } from "../shared/ts-types.js";
 import type { GuardRoot } from "../shared/validators.js";
 
-export const NOT_DOCUMENTED = "not documented";
-
 /** Bytes the client hands back: what `new Uint8Array(await response.arrayBuffer())` is, so they fit a Blob. */
 export const CLIENT_RESPONSE_TYPES: TypeTextOptions = { binary: "Uint8Array<ArrayBuffer>" };
 
@@ -48,11 +46,11 @@ export function argsShape(operation: OperationModel): ArgsShape {
     }
     const type = param.schema ? typeText(param.schema, REQUEST_TYPES) : "string";
     if (param.schema) schemas.push(param.schema);
-    members.push(member(param.name, type, true, [param.description, param.schema ? undefined : `Path parameter; its type is ${NOT_DOCUMENTED}.`]));
+    members.push(member(param.name, type, true, [param.description]));
     required = true;
   }
   if (operation.query === undefined) {
-    members.push(member("query", "QueryParams", false, [`Query parameters: ${NOT_DOCUMENTED}.`]));
+    members.push(member("query", "QueryParams", false, []));
     runtimeTypes.add("QueryParams");
   } else if (operation.query.length > 0) {
     const needed = operation.query.some((p) => p.required);
@@ -68,7 +66,7 @@ export function argsShape(operation: OperationModel): ArgsShape {
   }
   if (operation.request === undefined) {
     if (operation.method !== "GET" && operation.method !== "HEAD") {
-      members.push(member("body", "RequestBody", false, [`Request body: ${NOT_DOCUMENTED}. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream.`]));
+      members.push(member("body", "RequestBody", false, []));
       runtimeTypes.add("RequestBody");
     }
   } else if (operation.request !== null) {
@@ -168,35 +166,44 @@ function computeOperationDoc(operation: OperationModel, model: ApiModel): string
   const lines: string[] = [ensurePeriod(operation.summary)];
   if (operation.description) lines.push("", operation.description);
   lines.push("", `\`${operation.method} ${operation.path}\``, "");
-  lines.push(`Tokens: ${tokensText(operation, model)}.`);
-  if (operation.limits === undefined) {
-    lines.push(`Rate limits: ${NOT_DOCUMENTED}.`);
-  } else {
-    for (const limit of operation.limits) {
-      lines.push(
-        `Rate limit (per ${limit.scope === "seller" ? "seller profile" : limit.scope}): ${limit.limit} ${limit.limit === 1 ? "request" : "requests"} per ${limit.period.text}, one back every ${limit.interval.text}, burst ${limit.burst}. The client keeps calls within it.`,
-      );
-    }
+  // Each fact once: what the arguments type says (parameters, their types) is not repeated here,
+  // and everything the catalogue is silent about is named on one line.
+  const silent: string[] = [];
+  if (operation.tokens === undefined) silent.push("tokens");
+  else lines.push(`Tokens: ${tokensText(operation, model)}.`);
+  if (operation.limits === undefined) silent.push("rate limits");
+  for (const limit of operation.limits ?? []) {
+    lines.push(
+      `Rate limit (per ${limit.scope === "seller" ? "seller profile" : limit.scope}): ${limit.limit} ${limit.limit === 1 ? "request" : "requests"} per ${limit.period.text}, one back every ${limit.interval.text}, burst ${limit.burst}; \`rateLimits()\` keeps calls within it.`,
+    );
   }
   for (const constraint of operation.constraints ?? []) lines.push(`Constraint: ${constraint}`);
-  lines.push(`Parameters: ${parametersText(operation)}.`);
-  lines.push(`Request body: ${operation.request === undefined ? NOT_DOCUMENTED : operation.request === null ? "none" : (operation.request.content.map((m) => m.contentType).join(", ") || NOT_DOCUMENTED)}.`);
-  lines.push(`Response: ${responsesText(operation)}.`);
-  if (resultShape(operation).type === "unknown") {
-    lines.push("Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.");
-  }
+  const untypedPath = operation.pathParams.filter((p) => p.schema === undefined).map((p) => p.name);
+  if (untypedPath.length > 0) silent.push(`the type of path ${untypedPath.length === 1 ? "parameter" : "parameters"} ${untypedPath.join(", ")}`);
+  if (operation.query === undefined) silent.push("query parameters");
+  const bodiless = operation.method === "GET" || operation.method === "HEAD"; // the client sends no body
+  if (operation.request === null) lines.push("Request body: none.");
+  else if (operation.request && operation.request.content.length > 0) lines.push(`Request body: ${operation.request.content.map((m) => m.contentType).join(", ")}.`);
+  else if (operation.request || !bodiless) silent.push("request body");
+  if (operation.responses === undefined) silent.push("response");
+  else lines.push(`Response: ${responsesText(operation)}.`);
+  if (resultShape(operation).type === "unknown") lines.push("Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.");
+  if (silent.length > 0) lines.push(`Not documented: ${silent.join(", ")}.`);
+  // GET, HEAD and OPTIONS are retried by `retries()` as its own doc says; other methods only when
+  // the catalogue marks them idempotent, which is this operation's fact to state.
   const safe = operation.method === "GET" || operation.method === "HEAD" || operation.method === "OPTIONS";
-  lines.push(
-    safe || operation.idempotent
-      ? "Retried on 429, 5xx and network errors."
-      : "Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.",
-  );
+  if (!safe) {
+    lines.push(
+      operation.idempotent
+        ? "Marked idempotent: `retries()` retries it."
+        : "Not marked idempotent: `retries()` retries it only with `unsafeMethods`.",
+    );
+  }
   return lines.map((line) => docCommentText(line));
 }
 
 function tokensText(operation: OperationModel, model: ApiModel): string {
-  if (operation.tokens === undefined) return NOT_DOCUMENTED;
-  return operation.tokens
+  return (operation.tokens ?? [])
     .map((id) => {
       const kind = model.auth.tokenKinds.find((k) => k.id === id);
       return kind ? `${id} (${kind.description})` : id;
@@ -204,25 +211,8 @@ function tokensText(operation: OperationModel, model: ApiModel): string {
     .join(", ");
 }
 
-function parametersText(operation: OperationModel): string {
-  const documented = [...operation.pathParams.filter((p) => p.schema !== undefined), ...(operation.query ?? []), ...(operation.headers ?? [])];
-  const parts = documented.map((p) => {
-    const type = p.schema ? typeText(p.schema, REQUEST_TYPES).replace(/\s+/g, " ") : NOT_DOCUMENTED;
-    return `${p.name} (${p.in}, ${type}${p.required ? ", required" : ""})${p.description ? `: ${p.description}` : ""}`;
-  });
-  const undocumentedPath = operation.pathParams.filter((p) => p.schema === undefined).map((p) => p.name);
-  if (undocumentedPath.length > 0) parts.push(`path ${undocumentedPath.join(", ")} (type ${NOT_DOCUMENTED})`);
-  if (operation.query === undefined) {
-    if (parts.length === 0) return NOT_DOCUMENTED;
-    parts.push(`query ${NOT_DOCUMENTED}`);
-  }
-  if (parts.length === 0) return "none";
-  return parts.join("; ");
-}
-
 function responsesText(operation: OperationModel): string {
-  if (operation.responses === undefined) return NOT_DOCUMENTED;
-  if (operation.responses.length === 0) return "none documented";
+  if (!operation.responses || operation.responses.length === 0) return "none documented";
   return operation.responses
     .map((r) => {
       const content = r.content.length === 0 ? "no content" : r.content.map((m) => m.contentType).join(", ");

@@ -170,6 +170,19 @@ describe("retries", () => {
   });
 });
 
+describe("response checks", () => {
+  test("a response of one named type uses that type's guard; no per-operation guard is generated", async () => {
+    const fixture = emitClient(await loadModel(fixtureCatalogue("client-http")));
+    const things = fixture.find((f) => f.path === "client/operations/things.ts")!.content;
+    const validate = fixture.find((f) => f.path === "client/validate/things.ts")!.content;
+    expect(things).toMatch(/const createThingOperation: Operation = \{[^}]*check: checkThing \};/);
+    expect(things).toContain("check: checkListThingsResponse");
+    expect(things).toMatch(/import \{\s*checkDeleteThingResponse,\s*checkListThingsResponse,\s*checkThing,\s*\} from "\.\.\/validate\/things\.js";/);
+    expect(validate).not.toContain("checkCreateThingResponse");
+    expect(validate).toContain("export function checkListThingsResponse(");
+  });
+});
+
 describe("names and hostile text", () => {
   function withOperation(patch: Partial<OperationModel>): ApiModel {
     const module = model.modules.find((m) => m.id === "supplies")!;

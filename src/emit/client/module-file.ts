@@ -29,7 +29,7 @@ export function moduleFile(module: ModuleModel, model: ApiModel): { path: string
   const usedTypes = new Set<string>();
   const properties = module.operations.map((op) => {
     const result = resultShape(op);
-    for (const schema of result.guard?.alternatives ?? []) {
+    for (const schema of result.nodes) {
       for (const name of typeReferences(schema)) usedTypes.add(name);
     }
     const args = `args${argsShape(op).optional ? "?" : ""}: operations.${argsTypeName(op)}`;

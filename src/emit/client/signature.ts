@@ -6,7 +6,7 @@ import { isJsonMediaType } from "../shared/media.js";
 import { docCommentText } from "../shared/text.js";
 import { EmitError } from "../types.js";
 import { propertyKey, REQUEST_TYPES, typeText, type TypeTextOptions } from "../shared/ts-types.js";
-import type { GuardRoot } from "../shared/validators.js";
+import { guardName, type GuardRoot } from "../shared/validators.js";
 
 /** Bytes the client hands back: what `new Uint8Array(await response.arrayBuffer())` is, so they fit a Blob. */
 export const CLIENT_RESPONSE_TYPES: TypeTextOptions = { binary: "Uint8Array<ArrayBuffer>" };
@@ -107,7 +107,14 @@ function successes(operation: OperationModel) {
 export interface ResultShape {
   /** The resolved value's type. */
   type: string;
-  /** The guard of the value, where the catalogue types it. */
+  /** The catalogue types written into `type` (their named types must be imported). */
+  nodes: TypeNode[];
+  /** The check of the value, where the catalogue types it: its guard's name, and the type it checks. */
+  check?: { name: string; namedType?: string };
+  /**
+   * The guard to generate for the value, where no named type's guard will do (a single named type's
+   * own guard serves as it is: one function less per operation).
+   */
   guard?: GuardRoot;
 }
 
@@ -131,7 +138,7 @@ const operationDocs = new WeakMap<OperationModel, { model: ApiModel; lines: stri
 
 function computeResultShape(operation: OperationModel): ResultShape {
   const documented = successes(operation);
-  if (!documented) return { type: "unknown" };
+  if (!documented) return { type: "unknown", nodes: [] };
   const alternatives: TypeNode[] = [];
   let allowUndefined = false;
   for (const response of documented) {
@@ -143,14 +150,12 @@ function computeResultShape(operation: OperationModel): ResultShape {
   const texts = unique(alternatives.map((node) => typeText(node, CLIENT_RESPONSE_TYPES)));
   if (allowUndefined) texts.push("undefined");
   const type = texts.includes("unknown") ? "unknown" : texts.join(" | ");
-  if (type === "unknown") return { type };
-  const guard: GuardRoot = {
-    name: guardRootName(operation),
-    alternatives: uniqueNodes(alternatives),
-    allowUndefined,
-    description: `Checks a successful response of ${operation.id}.`,
-  };
-  return { type, guard };
+  const nodes = uniqueNodes(alternatives);
+  if (type === "unknown") return { type, nodes };
+  const only = nodes.length === 1 && !allowUndefined ? nodes[0] : undefined;
+  if (only?.kind === "ref" && !only.nullable) return { type, nodes, check: { name: guardName(only.name), namedType: only.name } };
+  const guard: GuardRoot = { name: guardRootName(operation), alternatives: nodes, allowUndefined, description: `Checks a successful response of ${operation.id}.` };
+  return { type, nodes, check: { name: guard.name }, guard };
 }
 
 /** The doc comment lines of an operation's function. */

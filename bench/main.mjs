@@ -1,7 +1,7 @@
 // Entry of `npm run bench` and `npm run bench:peers`: builds catalogen (the CLI runs dist/),
 // bundles one TypeScript harness with esbuild into .tmp/bench/, and runs it with the given flags.
 // `run` is followed by `server` (the generated server beside Hono and find-my-way) unless --no-server.
-//   node bench/main.mjs <run|peers|server|profile|catalogues|prettier-cost|redis-store> [flags]
+//   node bench/main.mjs <run|peers|server|profile|catalogues|prettier-cost|redis-store|typecheck-cost> [flags]
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -17,6 +17,7 @@ const HARNESSES = {
   catalogues: "bench/make-catalogues.ts",
   "prettier-cost": "bench/prettier-cost.ts",
   "redis-store": "bench/redis-store.ts",
+  "typecheck-cost": "bench/typecheck-cost.ts",
 };
 
 const [name, ...given] = process.argv.slice(2);

@@ -54,13 +54,13 @@ export function argsShape(operation: OperationModel): ArgsShape {
     runtimeTypes.add("QueryParams");
   } else if (operation.query.length > 0) {
     const needed = operation.query.some((p) => p.required);
-    members.push(member("query", parameterObject(operation.query), needed, ["Query parameters."]));
+    members.push(member("query", parameterObject(operation.query), needed, []));
     schemas.push(...operation.query.flatMap((p) => p.schema ?? []));
     required ||= needed;
   }
   if (operation.headers && operation.headers.length > 0) {
     const needed = operation.headers.some((p) => p.required);
-    members.push(member("headers", parameterObject(operation.headers), needed, ["Request headers."]));
+    members.push(member("headers", parameterObject(operation.headers), needed, []));
     schemas.push(...operation.headers.flatMap((p) => p.schema ?? []));
     required ||= needed;
   }
@@ -187,7 +187,9 @@ function computeOperationDoc(operation: OperationModel, model: ApiModel): string
   if (untypedPath.length > 0) silent.push(`the type of path ${untypedPath.length === 1 ? "parameter" : "parameters"} ${untypedPath.join(", ")}`);
   if (operation.query === undefined) silent.push("query parameters");
   const bodiless = operation.method === "GET" || operation.method === "HEAD"; // the client sends no body
-  if (operation.request === null) lines.push("Request body: none.");
+  if (operation.request === null) {
+    if (!bodiless) lines.push("Request body: none.");
+  }
   else if (operation.request && operation.request.content.length > 0) lines.push(`Request body: ${operation.request.content.map((m) => m.contentType).join(", ")}.`);
   else if (operation.request || !bodiless) silent.push("request body");
   if (operation.responses === undefined) silent.push("response");

@@ -23,8 +23,11 @@ import { freshDir, generateForTest, repoCatalogue } from "../helpers/generate.js
  * redirects itself, redacts every spelling of the token and caps the response size, and most of
  * createClient's bundle is the operations' own code. Before the features were split off, every
  * program paid for all of them: 14,086 bytes through createTransport, 46,001 through createClient.
+ * createClient's bound is 48,400 (48,160 measured) since its groups bind each operation with an
+ * arrow function instead of a generic `bind`, which cost the type checker 14 instantiations per
+ * operation.
  */
-const MAX_MINIFIED = { bare: 9_900, features: 14_600, client: 46_800 };
+const MAX_MINIFIED = { bare: 9_900, features: 14_600, client: 48_400 };
 
 /** Strings only each feature's code holds (messages, option names). */
 const FEATURE_MARKERS = {

@@ -116,11 +116,27 @@ describe("the reference entry", () => {
     expect(doc).toContain("Returns the discrepancies found");
     expect(doc).toContain("`GET /api/supplies/v1/discrepancies/{supplyId}`");
     expect(doc).toContain("Tokens: personal (Personal token), service (Service token).");
-    expect(doc).toContain("Rate limit (per seller profile): 1 request per 1 minute, one back every 1 minute, burst 1.");
+    expect(doc).toContain("Rate limit (per seller profile): 1 request per 1 minute, one back every 1 minute, burst 1; `rateLimits()` keeps calls within it.");
     expect(doc).toContain("Constraint: Only supplies accepted within the last year");
-    expect(doc).toContain("Parameters: supplyId (path, string, required): Supply identifier.");
-    expect(doc).toContain("Request body: none.");
-    expect(doc).not.toContain("not documented");
+    // A GET sends no body: saying so for each would be noise.
+    expect(doc).not.toContain("Request body");
+    // A GET is retried as retries()' own doc says; only a method that is not safe says so.
+    expect(doc).not.toContain("retries()");
+    // The arguments type says what the parameters are; the doc does not say it again.
+    expect(doc).not.toContain("Supply identifier");
+    expect(doc).not.toMatch(/not documented/i);
+  });
+
+  test("the module interface links to the full doc instead of repeating it", () => {
+    const supplies = file("client/modules/supplies.ts");
+    expect(supplies).toContain(
+      "/** Supply discrepancies. See {@link operations.getDiscrepancies}. */",
+    );
+    expect(flat(supplies)).toContain(
+      "readonly getDiscrepancies: (args: operations.GetDiscrepanciesArgs, callOptions?: CallOptions) => Promise<ItemDiscrepancyResponse[]>;",
+    );
+    expect(supplies).toContain("getDiscrepancies: (args, callOptions) => operations.getDiscrepancies(transport, args, callOptions),");
+    expect(supplies).not.toContain("Tokens:");
   });
 
   test("ItemDiscrepancyResponse is a union of exactly the four allowed combinations, open to other fields", () => {
@@ -131,18 +147,42 @@ describe("the reference entry", () => {
 });
 
 describe("undocumented operations", () => {
-  test("say 'not documented' and take open arguments", () => {
+  test("name what is not documented on one line and take open arguments", () => {
     const finances = file("client/operations/finances.ts");
     const doc = docOf(finances, "getSellerBalance");
-    for (const line of ["Tokens: not documented.", "Rate limits: not documented.", "Parameters: not documented.", "Request body: not documented.", "Response: not documented."]) {
-      expect(doc).toContain(line);
-    }
-    expect(flat(finances)).toContain("export type GetSellerBalanceArgs = { /** Query parameters: not documented. */ query?: QueryParams; };");
+    expect(doc).toContain("Not documented: tokens, rate limits, query parameters, response.");
+    expect(doc.match(/not documented/gi)).toHaveLength(1);
+    expect(flat(finances)).toContain("export type GetSellerBalanceArgs = { query?: QueryParams; };");
     expect(flat(finances)).toMatch(/export type ListSalesReportsArgs = \{[^}]*query\?: QueryParams;[^}]*body\?: RequestBody; \};/);
     expect(finances).toContain("args?: GetSellerBalanceArgs");
     expect(finances).toContain("): Promise<unknown> {");
-    expect(docOf(finances, "getSalesReportDetails")).toContain("Parameters: path reportId (type not documented); query not documented.");
-    expect(docOf(finances, "listSalesReports")).toContain("Not retried unless `retry.unsafeMethods` is set");
+    expect(docOf(finances, "getSalesReportDetails")).toContain(
+      "Not documented: tokens, rate limits, the type of path parameter reportId, query parameters, request body, response.",
+    );
+    expect(docOf(finances, "listSalesReports")).toContain("Not marked idempotent: `retries()` retries it only with `unsafeMethods`.");
+  });
+});
+
+describe("retries", () => {
+  test("an operation that is not safe says whether retries() retries it", async () => {
+    const fixture = emitClient(await loadModel(fixtureCatalogue("client-http")));
+    const things = fixture.find((f) => f.path === "client/operations/things.ts")!.content;
+    expect(docOf(things, "createThing")).toContain("Marked idempotent: `retries()` retries it.");
+    expect(docOf(things, "createThing")).toContain("Request body: application/json.");
+    expect(docOf(things, "listThings")).not.toContain("retries()");
+  });
+});
+
+describe("response checks", () => {
+  test("a response of one named type uses that type's guard; no per-operation guard is generated", async () => {
+    const fixture = emitClient(await loadModel(fixtureCatalogue("client-http")));
+    const things = fixture.find((f) => f.path === "client/operations/things.ts")!.content;
+    const validate = fixture.find((f) => f.path === "client/validate/things.ts")!.content;
+    expect(things).toMatch(/const createThingOperation: Operation = \{[^}]*check: checkThing \};/);
+    expect(things).toContain("check: checkListThingsResponse");
+    expect(things).toMatch(/import \{\s*checkDeleteThingResponse,\s*checkListThingsResponse,\s*checkThing,\s*\} from "\.\.\/validate\/things\.js";/);
+    expect(validate).not.toContain("checkCreateThingResponse");
+    expect(validate).toContain("export function checkListThingsResponse(");
   });
 });
 

@@ -94,6 +94,12 @@ test("a POST the catalogue marks idempotent is retried", async () => {
   expect(JSON.parse(server.received[1]?.body.toString() ?? "")).toEqual({ name: "n" });
 });
 
+test("a response of one named type is checked by that type's own guard", async () => {
+  server.handle((_req, res) => json(res, 201, { id: "1", name: "n" }));
+  const error = await rejection(api().things!.createThing!({ body: { name: "n" } }));
+  expect([error.kind, error.path]).toEqual(["validation", "$.id"]);
+});
+
 test("a DELETE the catalogue does not mark idempotent is sent once", async () => {
   server.handle((_req, res) => json(res, 500, {}));
   await rejection(api().things!.deleteThing!({ thingId: "1" }));

@@ -6,9 +6,7 @@ import { isJsonMediaType } from "../shared/media.js";
 import { docCommentText } from "../shared/text.js";
 import { EmitError } from "../types.js";
 import { propertyKey, REQUEST_TYPES, typeText, type TypeTextOptions } from "../shared/ts-types.js";
-import type { GuardRoot } from "../shared/validators.js";
-
-export const NOT_DOCUMENTED = "not documented";
+import { guardName, type GuardRoot } from "../shared/validators.js";
 
 /** Bytes the client hands back: what `new Uint8Array(await response.arrayBuffer())` is, so they fit a Blob. */
 export const CLIENT_RESPONSE_TYPES: TypeTextOptions = { binary: "Uint8Array<ArrayBuffer>" };
@@ -48,27 +46,27 @@ export function argsShape(operation: OperationModel): ArgsShape {
     }
     const type = param.schema ? typeText(param.schema, REQUEST_TYPES) : "string";
     if (param.schema) schemas.push(param.schema);
-    members.push(member(param.name, type, true, [param.description, param.schema ? undefined : `Path parameter; its type is ${NOT_DOCUMENTED}.`]));
+    members.push(member(param.name, type, true, [param.description]));
     required = true;
   }
   if (operation.query === undefined) {
-    members.push(member("query", "QueryParams", false, [`Query parameters: ${NOT_DOCUMENTED}.`]));
+    members.push(member("query", "QueryParams", false, []));
     runtimeTypes.add("QueryParams");
   } else if (operation.query.length > 0) {
     const needed = operation.query.some((p) => p.required);
-    members.push(member("query", parameterObject(operation.query), needed, ["Query parameters."]));
+    members.push(member("query", parameterObject(operation.query), needed, []));
     schemas.push(...operation.query.flatMap((p) => p.schema ?? []));
     required ||= needed;
   }
   if (operation.headers && operation.headers.length > 0) {
     const needed = operation.headers.some((p) => p.required);
-    members.push(member("headers", parameterObject(operation.headers), needed, ["Request headers."]));
+    members.push(member("headers", parameterObject(operation.headers), needed, []));
     schemas.push(...operation.headers.flatMap((p) => p.schema ?? []));
     required ||= needed;
   }
   if (operation.request === undefined) {
     if (operation.method !== "GET" && operation.method !== "HEAD") {
-      members.push(member("body", "RequestBody", false, [`Request body: ${NOT_DOCUMENTED}. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream.`]));
+      members.push(member("body", "RequestBody", false, []));
       runtimeTypes.add("RequestBody");
     }
   } else if (operation.request !== null) {
@@ -109,7 +107,14 @@ function successes(operation: OperationModel) {
 export interface ResultShape {
   /** The resolved value's type. */
   type: string;
-  /** The guard of the value, where the catalogue types it. */
+  /** The catalogue types written into `type` (their named types must be imported). */
+  nodes: TypeNode[];
+  /** The check of the value, where the catalogue types it: its guard's name, and the type it checks. */
+  check?: { name: string; namedType?: string };
+  /**
+   * The guard to generate for the value, where no named type's guard will do (a single named type's
+   * own guard serves as it is: one function less per operation).
+   */
   guard?: GuardRoot;
 }
 
@@ -133,7 +138,7 @@ const operationDocs = new WeakMap<OperationModel, { model: ApiModel; lines: stri
 
 function computeResultShape(operation: OperationModel): ResultShape {
   const documented = successes(operation);
-  if (!documented) return { type: "unknown" };
+  if (!documented) return { type: "unknown", nodes: [] };
   const alternatives: TypeNode[] = [];
   let allowUndefined = false;
   for (const response of documented) {
@@ -145,14 +150,12 @@ function computeResultShape(operation: OperationModel): ResultShape {
   const texts = unique(alternatives.map((node) => typeText(node, CLIENT_RESPONSE_TYPES)));
   if (allowUndefined) texts.push("undefined");
   const type = texts.includes("unknown") ? "unknown" : texts.join(" | ");
-  if (type === "unknown") return { type };
-  const guard: GuardRoot = {
-    name: guardRootName(operation),
-    alternatives: uniqueNodes(alternatives),
-    allowUndefined,
-    description: `Checks a successful response of ${operation.id}.`,
-  };
-  return { type, guard };
+  const nodes = uniqueNodes(alternatives);
+  if (type === "unknown") return { type, nodes };
+  const only = nodes.length === 1 && !allowUndefined ? nodes[0] : undefined;
+  if (only?.kind === "ref" && !only.nullable) return { type, nodes, check: { name: guardName(only.name), namedType: only.name } };
+  const guard: GuardRoot = { name: guardRootName(operation), alternatives: nodes, allowUndefined, description: `Checks a successful response of ${operation.id}.` };
+  return { type, nodes, check: { name: guard.name }, guard };
 }
 
 /** The doc comment lines of an operation's function. */
@@ -168,35 +171,46 @@ function computeOperationDoc(operation: OperationModel, model: ApiModel): string
   const lines: string[] = [ensurePeriod(operation.summary)];
   if (operation.description) lines.push("", operation.description);
   lines.push("", `\`${operation.method} ${operation.path}\``, "");
-  lines.push(`Tokens: ${tokensText(operation, model)}.`);
-  if (operation.limits === undefined) {
-    lines.push(`Rate limits: ${NOT_DOCUMENTED}.`);
-  } else {
-    for (const limit of operation.limits) {
-      lines.push(
-        `Rate limit (per ${limit.scope === "seller" ? "seller profile" : limit.scope}): ${limit.limit} ${limit.limit === 1 ? "request" : "requests"} per ${limit.period.text}, one back every ${limit.interval.text}, burst ${limit.burst}. The client keeps calls within it.`,
-      );
-    }
+  // Each fact once: what the arguments type says (parameters, their types) is not repeated here,
+  // and everything the catalogue is silent about is named on one line.
+  const silent: string[] = [];
+  if (operation.tokens === undefined) silent.push("tokens");
+  else lines.push(`Tokens: ${tokensText(operation, model)}.`);
+  if (operation.limits === undefined) silent.push("rate limits");
+  for (const limit of operation.limits ?? []) {
+    lines.push(
+      `Rate limit (per ${limit.scope === "seller" ? "seller profile" : limit.scope}): ${limit.limit} ${limit.limit === 1 ? "request" : "requests"} per ${limit.period.text}, one back every ${limit.interval.text}, burst ${limit.burst}; \`rateLimits()\` keeps calls within it.`,
+    );
   }
   for (const constraint of operation.constraints ?? []) lines.push(`Constraint: ${constraint}`);
-  lines.push(`Parameters: ${parametersText(operation)}.`);
-  lines.push(`Request body: ${operation.request === undefined ? NOT_DOCUMENTED : operation.request === null ? "none" : (operation.request.content.map((m) => m.contentType).join(", ") || NOT_DOCUMENTED)}.`);
-  lines.push(`Response: ${responsesText(operation)}.`);
-  if (resultShape(operation).type === "unknown") {
-    lines.push("Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.");
+  const untypedPath = operation.pathParams.filter((p) => p.schema === undefined).map((p) => p.name);
+  if (untypedPath.length > 0) silent.push(`the type of path ${untypedPath.length === 1 ? "parameter" : "parameters"} ${untypedPath.join(", ")}`);
+  if (operation.query === undefined) silent.push("query parameters");
+  const bodiless = operation.method === "GET" || operation.method === "HEAD"; // the client sends no body
+  if (operation.request === null) {
+    if (!bodiless) lines.push("Request body: none.");
   }
+  else if (operation.request && operation.request.content.length > 0) lines.push(`Request body: ${operation.request.content.map((m) => m.contentType).join(", ")}.`);
+  else if (operation.request || !bodiless) silent.push("request body");
+  if (operation.responses === undefined) silent.push("response");
+  else lines.push(`Response: ${responsesText(operation)}.`);
+  if (resultShape(operation).type === "unknown") lines.push("Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.");
+  if (silent.length > 0) lines.push(`Not documented: ${silent.join(", ")}.`);
+  // GET, HEAD and OPTIONS are retried by `retries()` as its own doc says; other methods only when
+  // the catalogue marks them idempotent, which is this operation's fact to state.
   const safe = operation.method === "GET" || operation.method === "HEAD" || operation.method === "OPTIONS";
-  lines.push(
-    safe || operation.idempotent
-      ? "Retried on 429, 5xx and network errors."
-      : "Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.",
-  );
+  if (!safe) {
+    lines.push(
+      operation.idempotent
+        ? "Marked idempotent: `retries()` retries it."
+        : "Not marked idempotent: `retries()` retries it only with `unsafeMethods`.",
+    );
+  }
   return lines.map((line) => docCommentText(line));
 }
 
 function tokensText(operation: OperationModel, model: ApiModel): string {
-  if (operation.tokens === undefined) return NOT_DOCUMENTED;
-  return operation.tokens
+  return (operation.tokens ?? [])
     .map((id) => {
       const kind = model.auth.tokenKinds.find((k) => k.id === id);
       return kind ? `${id} (${kind.description})` : id;
@@ -204,25 +218,8 @@ function tokensText(operation: OperationModel, model: ApiModel): string {
     .join(", ");
 }
 
-function parametersText(operation: OperationModel): string {
-  const documented = [...operation.pathParams.filter((p) => p.schema !== undefined), ...(operation.query ?? []), ...(operation.headers ?? [])];
-  const parts = documented.map((p) => {
-    const type = p.schema ? typeText(p.schema, REQUEST_TYPES).replace(/\s+/g, " ") : NOT_DOCUMENTED;
-    return `${p.name} (${p.in}, ${type}${p.required ? ", required" : ""})${p.description ? `: ${p.description}` : ""}`;
-  });
-  const undocumentedPath = operation.pathParams.filter((p) => p.schema === undefined).map((p) => p.name);
-  if (undocumentedPath.length > 0) parts.push(`path ${undocumentedPath.join(", ")} (type ${NOT_DOCUMENTED})`);
-  if (operation.query === undefined) {
-    if (parts.length === 0) return NOT_DOCUMENTED;
-    parts.push(`query ${NOT_DOCUMENTED}`);
-  }
-  if (parts.length === 0) return "none";
-  return parts.join("; ");
-}
-
 function responsesText(operation: OperationModel): string {
-  if (operation.responses === undefined) return NOT_DOCUMENTED;
-  if (operation.responses.length === 0) return "none documented";
+  if (!operation.responses || operation.responses.length === 0) return "none documented";
   return operation.responses
     .map((r) => {
       const content = r.content.length === 0 ? "no content" : r.content.map((m) => m.contentType).join(", ");

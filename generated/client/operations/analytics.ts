@@ -4,18 +4,11 @@
 import type { CallOptions, Operation, Transport } from "../runtime/transport.js";
 import type { QueryParams, RequestBody } from "../runtime/encoding.js";
 
-const getCardStatsForPeriodOperation: Operation = {
-  id: "getCardStatsForPeriod",
-  module: "analytics",
-  method: "POST",
-  path: "/api/analytics/v3/sales-funnel/products",
-};
+const getCardStatsForPeriodOperation: Operation = { id: "getCardStatsForPeriod", module: "analytics", method: "POST", path: "/api/analytics/v3/sales-funnel/products" };
 
 /** Arguments of {@link getCardStatsForPeriod}. */
 export type GetCardStatsForPeriodArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -24,34 +17,19 @@ export type GetCardStatsForPeriodArgs = {
  *
  * `POST /api/analytics/v3/sales-funnel/products`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getCardStatsForPeriod(
-  transport: Transport,
-  args?: GetCardStatsForPeriodArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getCardStatsForPeriod(transport: Transport, args?: GetCardStatsForPeriodArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getCardStatsForPeriodOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getCardStatsByDayOperation: Operation = {
-  id: "getCardStatsByDay",
-  module: "analytics",
-  method: "POST",
-  path: "/api/analytics/v3/sales-funnel/products/history",
-};
+const getCardStatsByDayOperation: Operation = { id: "getCardStatsByDay", module: "analytics", method: "POST", path: "/api/analytics/v3/sales-funnel/products/history" };
 
 /** Arguments of {@link getCardStatsByDay}. */
 export type GetCardStatsByDayArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -60,34 +38,19 @@ export type GetCardStatsByDayArgs = {
  *
  * `POST /api/analytics/v3/sales-funnel/products/history`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getCardStatsByDay(
-  transport: Transport,
-  args?: GetCardStatsByDayArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getCardStatsByDay(transport: Transport, args?: GetCardStatsByDayArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getCardStatsByDayOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getCardGroupStatsByDayOperation: Operation = {
-  id: "getCardGroupStatsByDay",
-  module: "analytics",
-  method: "POST",
-  path: "/api/analytics/v3/sales-funnel/grouped/history",
-};
+const getCardGroupStatsByDayOperation: Operation = { id: "getCardGroupStatsByDay", module: "analytics", method: "POST", path: "/api/analytics/v3/sales-funnel/grouped/history" };
 
 /** Arguments of {@link getCardGroupStatsByDay}. */
 export type GetCardGroupStatsByDayArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -96,34 +59,19 @@ export type GetCardGroupStatsByDayArgs = {
  *
  * `POST /api/analytics/v3/sales-funnel/grouped/history`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getCardGroupStatsByDay(
-  transport: Transport,
-  args?: GetCardGroupStatsByDayArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getCardGroupStatsByDay(transport: Transport, args?: GetCardGroupStatsByDayArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getCardGroupStatsByDayOperation, args, callOptions) as Promise<unknown>;
 }
 
-const createAnalyticsReportOperation: Operation = {
-  id: "createAnalyticsReport",
-  module: "analytics",
-  method: "POST",
-  path: "/api/v2/nm-report/downloads",
-};
+const createAnalyticsReportOperation: Operation = { id: "createAnalyticsReport", module: "analytics", method: "POST", path: "/api/v2/nm-report/downloads" };
 
 /** Arguments of {@link createAnalyticsReport}. */
 export type CreateAnalyticsReportArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -132,32 +80,18 @@ export type CreateAnalyticsReportArgs = {
  *
  * `POST /api/v2/nm-report/downloads`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function createAnalyticsReport(
-  transport: Transport,
-  args?: CreateAnalyticsReportArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function createAnalyticsReport(transport: Transport, args?: CreateAnalyticsReportArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(createAnalyticsReportOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listAnalyticsReportsOperation: Operation = {
-  id: "listAnalyticsReports",
-  module: "analytics",
-  method: "GET",
-  path: "/api/v2/nm-report/downloads",
-};
+const listAnalyticsReportsOperation: Operation = { id: "listAnalyticsReports", module: "analytics", method: "GET", path: "/api/v2/nm-report/downloads" };
 
 /** Arguments of {@link listAnalyticsReports}. */
 export type ListAnalyticsReportsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -166,34 +100,18 @@ export type ListAnalyticsReportsArgs = {
  *
  * `GET /api/v2/nm-report/downloads`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listAnalyticsReports(
-  transport: Transport,
-  args?: ListAnalyticsReportsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listAnalyticsReports(transport: Transport, args?: ListAnalyticsReportsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listAnalyticsReportsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const regenerateAnalyticsReportOperation: Operation = {
-  id: "regenerateAnalyticsReport",
-  module: "analytics",
-  method: "POST",
-  path: "/api/v2/nm-report/downloads/retry",
-};
+const regenerateAnalyticsReportOperation: Operation = { id: "regenerateAnalyticsReport", module: "analytics", method: "POST", path: "/api/v2/nm-report/downloads/retry" };
 
 /** Arguments of {@link regenerateAnalyticsReport}. */
 export type RegenerateAnalyticsReportArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -202,34 +120,19 @@ export type RegenerateAnalyticsReportArgs = {
  *
  * `POST /api/v2/nm-report/downloads/retry`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function regenerateAnalyticsReport(
-  transport: Transport,
-  args?: RegenerateAnalyticsReportArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function regenerateAnalyticsReport(transport: Transport, args?: RegenerateAnalyticsReportArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(regenerateAnalyticsReportOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getAnalyticsReportOperation: Operation = {
-  id: "getAnalyticsReport",
-  module: "analytics",
-  method: "GET",
-  path: "/api/v2/nm-report/downloads/file/{downloadId}",
-};
+const getAnalyticsReportOperation: Operation = { id: "getAnalyticsReport", module: "analytics", method: "GET", path: "/api/v2/nm-report/downloads/file/{downloadId}" };
 
 /** Arguments of {@link getAnalyticsReport}. */
 export type GetAnalyticsReportArgs = {
-  /** Path parameter; its type is not documented. */
   downloadId: string;
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -238,34 +141,18 @@ export type GetAnalyticsReportArgs = {
  *
  * `GET /api/v2/nm-report/downloads/file/{downloadId}`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: path downloadId (type not documented); query not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, the type of path parameter downloadId, query parameters, response.
  */
-export function getAnalyticsReport(
-  transport: Transport,
-  args: GetAnalyticsReportArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getAnalyticsReport(transport: Transport, args: GetAnalyticsReportArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getAnalyticsReportOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getSearchReportOperation: Operation = {
-  id: "getSearchReport",
-  module: "analytics",
-  method: "POST",
-  path: "/api/v2/search-report/report",
-};
+const getSearchReportOperation: Operation = { id: "getSearchReport", module: "analytics", method: "POST", path: "/api/v2/search-report/report" };
 
 /** Arguments of {@link getSearchReport}. */
 export type GetSearchReportArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -274,34 +161,19 @@ export type GetSearchReportArgs = {
  *
  * `POST /api/v2/search-report/report`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getSearchReport(
-  transport: Transport,
-  args?: GetSearchReportArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getSearchReport(transport: Transport, args?: GetSearchReportArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getSearchReportOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getSearchReportGroupsOperation: Operation = {
-  id: "getSearchReportGroups",
-  module: "analytics",
-  method: "POST",
-  path: "/api/v2/search-report/table/groups",
-};
+const getSearchReportGroupsOperation: Operation = { id: "getSearchReportGroups", module: "analytics", method: "POST", path: "/api/v2/search-report/table/groups" };
 
 /** Arguments of {@link getSearchReportGroups}. */
 export type GetSearchReportGroupsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -310,34 +182,19 @@ export type GetSearchReportGroupsArgs = {
  *
  * `POST /api/v2/search-report/table/groups`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getSearchReportGroups(
-  transport: Transport,
-  args?: GetSearchReportGroupsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getSearchReportGroups(transport: Transport, args?: GetSearchReportGroupsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getSearchReportGroupsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getSearchReportDetailsOperation: Operation = {
-  id: "getSearchReportDetails",
-  module: "analytics",
-  method: "POST",
-  path: "/api/v2/search-report/table/details",
-};
+const getSearchReportDetailsOperation: Operation = { id: "getSearchReportDetails", module: "analytics", method: "POST", path: "/api/v2/search-report/table/details" };
 
 /** Arguments of {@link getSearchReportDetails}. */
 export type GetSearchReportDetailsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -346,34 +203,19 @@ export type GetSearchReportDetailsArgs = {
  *
  * `POST /api/v2/search-report/table/details`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getSearchReportDetails(
-  transport: Transport,
-  args?: GetSearchReportDetailsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getSearchReportDetails(transport: Transport, args?: GetSearchReportDetailsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getSearchReportDetailsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getProductSearchTextsOperation: Operation = {
-  id: "getProductSearchTexts",
-  module: "analytics",
-  method: "POST",
-  path: "/api/v2/search-report/product/search-texts",
-};
+const getProductSearchTextsOperation: Operation = { id: "getProductSearchTexts", module: "analytics", method: "POST", path: "/api/v2/search-report/product/search-texts" };
 
 /** Arguments of {@link getProductSearchTexts}. */
 export type GetProductSearchTextsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -382,34 +224,19 @@ export type GetProductSearchTextsArgs = {
  *
  * `POST /api/v2/search-report/product/search-texts`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getProductSearchTexts(
-  transport: Transport,
-  args?: GetProductSearchTextsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getProductSearchTexts(transport: Transport, args?: GetProductSearchTextsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getProductSearchTextsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getProductSearchOrdersOperation: Operation = {
-  id: "getProductSearchOrders",
-  module: "analytics",
-  method: "POST",
-  path: "/api/v2/search-report/product/orders",
-};
+const getProductSearchOrdersOperation: Operation = { id: "getProductSearchOrders", module: "analytics", method: "POST", path: "/api/v2/search-report/product/orders" };
 
 /** Arguments of {@link getProductSearchOrders}. */
 export type GetProductSearchOrdersArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -418,34 +245,19 @@ export type GetProductSearchOrdersArgs = {
  *
  * `POST /api/v2/search-report/product/orders`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getProductSearchOrders(
-  transport: Transport,
-  args?: GetProductSearchOrdersArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getProductSearchOrders(transport: Transport, args?: GetProductSearchOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getProductSearchOrdersOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getMarketplaceWarehouseStocksOperation: Operation = {
-  id: "getMarketplaceWarehouseStocks",
-  module: "analytics",
-  method: "POST",
-  path: "/api/analytics/v1/stocks-report/wb-warehouses",
-};
+const getMarketplaceWarehouseStocksOperation: Operation = { id: "getMarketplaceWarehouseStocks", module: "analytics", method: "POST", path: "/api/analytics/v1/stocks-report/wb-warehouses" };
 
 /** Arguments of {@link getMarketplaceWarehouseStocks}. */
 export type GetMarketplaceWarehouseStocksArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -454,34 +266,19 @@ export type GetMarketplaceWarehouseStocksArgs = {
  *
  * `POST /api/analytics/v1/stocks-report/wb-warehouses`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getMarketplaceWarehouseStocks(
-  transport: Transport,
-  args?: GetMarketplaceWarehouseStocksArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getMarketplaceWarehouseStocks(transport: Transport, args?: GetMarketplaceWarehouseStocksArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getMarketplaceWarehouseStocksOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getSellerWarehouseStocksOperation: Operation = {
-  id: "getSellerWarehouseStocks",
-  module: "analytics",
-  method: "POST",
-  path: "/api/analytics/v1/stocks-report/seller-warehouses",
-};
+const getSellerWarehouseStocksOperation: Operation = { id: "getSellerWarehouseStocks", module: "analytics", method: "POST", path: "/api/analytics/v1/stocks-report/seller-warehouses" };
 
 /** Arguments of {@link getSellerWarehouseStocks}. */
 export type GetSellerWarehouseStocksArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -490,34 +287,19 @@ export type GetSellerWarehouseStocksArgs = {
  *
  * `POST /api/analytics/v1/stocks-report/seller-warehouses`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getSellerWarehouseStocks(
-  transport: Transport,
-  args?: GetSellerWarehouseStocksArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getSellerWarehouseStocks(transport: Transport, args?: GetSellerWarehouseStocksArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getSellerWarehouseStocksOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getStockDataByGroupsOperation: Operation = {
-  id: "getStockDataByGroups",
-  module: "analytics",
-  method: "POST",
-  path: "/api/v2/stocks-report/products/groups",
-};
+const getStockDataByGroupsOperation: Operation = { id: "getStockDataByGroups", module: "analytics", method: "POST", path: "/api/v2/stocks-report/products/groups" };
 
 /** Arguments of {@link getStockDataByGroups}. */
 export type GetStockDataByGroupsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -526,34 +308,19 @@ export type GetStockDataByGroupsArgs = {
  *
  * `POST /api/v2/stocks-report/products/groups`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getStockDataByGroups(
-  transport: Transport,
-  args?: GetStockDataByGroupsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getStockDataByGroups(transport: Transport, args?: GetStockDataByGroupsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getStockDataByGroupsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getStockDataByProductsOperation: Operation = {
-  id: "getStockDataByProducts",
-  module: "analytics",
-  method: "POST",
-  path: "/api/v2/stocks-report/products/products",
-};
+const getStockDataByProductsOperation: Operation = { id: "getStockDataByProducts", module: "analytics", method: "POST", path: "/api/v2/stocks-report/products/products" };
 
 /** Arguments of {@link getStockDataByProducts}. */
 export type GetStockDataByProductsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -562,34 +329,19 @@ export type GetStockDataByProductsArgs = {
  *
  * `POST /api/v2/stocks-report/products/products`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getStockDataByProducts(
-  transport: Transport,
-  args?: GetStockDataByProductsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getStockDataByProducts(transport: Transport, args?: GetStockDataByProductsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getStockDataByProductsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getStockDataBySizesOperation: Operation = {
-  id: "getStockDataBySizes",
-  module: "analytics",
-  method: "POST",
-  path: "/api/v2/stocks-report/products/sizes",
-};
+const getStockDataBySizesOperation: Operation = { id: "getStockDataBySizes", module: "analytics", method: "POST", path: "/api/v2/stocks-report/products/sizes" };
 
 /** Arguments of {@link getStockDataBySizes}. */
 export type GetStockDataBySizesArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -598,34 +350,19 @@ export type GetStockDataBySizesArgs = {
  *
  * `POST /api/v2/stocks-report/products/sizes`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getStockDataBySizes(
-  transport: Transport,
-  args?: GetStockDataBySizesArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getStockDataBySizes(transport: Transport, args?: GetStockDataBySizesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getStockDataBySizesOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getStockDataByWarehousesOperation: Operation = {
-  id: "getStockDataByWarehouses",
-  module: "analytics",
-  method: "POST",
-  path: "/api/v2/stocks-report/offices",
-};
+const getStockDataByWarehousesOperation: Operation = { id: "getStockDataByWarehouses", module: "analytics", method: "POST", path: "/api/v2/stocks-report/offices" };
 
 /** Arguments of {@link getStockDataByWarehouses}. */
 export type GetStockDataByWarehousesArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -634,34 +371,19 @@ export type GetStockDataByWarehousesArgs = {
  *
  * `POST /api/v2/stocks-report/offices`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getStockDataByWarehouses(
-  transport: Transport,
-  args?: GetStockDataByWarehousesArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getStockDataByWarehouses(transport: Transport, args?: GetStockDataByWarehousesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getStockDataByWarehousesOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getItemRatingReportOperation: Operation = {
-  id: "getItemRatingReport",
-  module: "analytics",
-  method: "POST",
-  path: "/api/analytics/v2/item-rating",
-};
+const getItemRatingReportOperation: Operation = { id: "getItemRatingReport", module: "analytics", method: "POST", path: "/api/analytics/v2/item-rating" };
 
 /** Arguments of {@link getItemRatingReport}. */
 export type GetItemRatingReportArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -670,34 +392,19 @@ export type GetItemRatingReportArgs = {
  *
  * `POST /api/analytics/v2/item-rating`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getItemRatingReport(
-  transport: Transport,
-  args?: GetItemRatingReportArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getItemRatingReport(transport: Transport, args?: GetItemRatingReportArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getItemRatingReportOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getOrderFeedReportOperation: Operation = {
-  id: "getOrderFeedReport",
-  module: "analytics",
-  method: "POST",
-  path: "/api/analytics/v1/order-feed",
-};
+const getOrderFeedReportOperation: Operation = { id: "getOrderFeedReport", module: "analytics", method: "POST", path: "/api/analytics/v1/order-feed" };
 
 /** Arguments of {@link getOrderFeedReport}. */
 export type GetOrderFeedReportArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -706,18 +413,10 @@ export type GetOrderFeedReportArgs = {
  *
  * `POST /api/analytics/v1/order-feed`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getOrderFeedReport(
-  transport: Transport,
-  args?: GetOrderFeedReportArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getOrderFeedReport(transport: Transport, args?: GetOrderFeedReportArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getOrderFeedReportOperation, args, callOptions) as Promise<unknown>;
 }

@@ -4,16 +4,10 @@
 import type { CallOptions, Operation, Transport } from "../runtime/transport.js";
 import type { QueryParams, RequestBody } from "../runtime/encoding.js";
 
-const getUnviewedFeedbackAndQuestionsOperation: Operation = {
-  id: "getUnviewedFeedbackAndQuestions",
-  module: "communications",
-  method: "GET",
-  path: "/api/v1/new-feedbacks-questions",
-};
+const getUnviewedFeedbackAndQuestionsOperation: Operation = { id: "getUnviewedFeedbackAndQuestions", module: "communications", method: "GET", path: "/api/v1/new-feedbacks-questions" };
 
 /** Arguments of {@link getUnviewedFeedbackAndQuestions}. */
 export type GetUnviewedFeedbackAndQuestionsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -22,32 +16,17 @@ export type GetUnviewedFeedbackAndQuestionsArgs = {
  *
  * `GET /api/v1/new-feedbacks-questions`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function getUnviewedFeedbackAndQuestions(
-  transport: Transport,
-  args?: GetUnviewedFeedbackAndQuestionsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getUnviewedFeedbackAndQuestions(transport: Transport, args?: GetUnviewedFeedbackAndQuestionsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getUnviewedFeedbackAndQuestionsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const countUnansweredQuestionsOperation: Operation = {
-  id: "countUnansweredQuestions",
-  module: "communications",
-  method: "GET",
-  path: "/api/v1/questions/count-unanswered",
-};
+const countUnansweredQuestionsOperation: Operation = { id: "countUnansweredQuestions", module: "communications", method: "GET", path: "/api/v1/questions/count-unanswered" };
 
 /** Arguments of {@link countUnansweredQuestions}. */
 export type CountUnansweredQuestionsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -56,32 +35,17 @@ export type CountUnansweredQuestionsArgs = {
  *
  * `GET /api/v1/questions/count-unanswered`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function countUnansweredQuestions(
-  transport: Transport,
-  args?: CountUnansweredQuestionsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function countUnansweredQuestions(transport: Transport, args?: CountUnansweredQuestionsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(countUnansweredQuestionsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const countQuestionsOperation: Operation = {
-  id: "countQuestions",
-  module: "communications",
-  method: "GET",
-  path: "/api/v1/questions/count",
-};
+const countQuestionsOperation: Operation = { id: "countQuestions", module: "communications", method: "GET", path: "/api/v1/questions/count" };
 
 /** Arguments of {@link countQuestions}. */
 export type CountQuestionsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -90,32 +54,17 @@ export type CountQuestionsArgs = {
  *
  * `GET /api/v1/questions/count`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function countQuestions(
-  transport: Transport,
-  args?: CountQuestionsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function countQuestions(transport: Transport, args?: CountQuestionsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(countQuestionsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listQuestionsOperation: Operation = {
-  id: "listQuestions",
-  module: "communications",
-  method: "GET",
-  path: "/api/v1/questions",
-};
+const listQuestionsOperation: Operation = { id: "listQuestions", module: "communications", method: "GET", path: "/api/v1/questions" };
 
 /** Arguments of {@link listQuestions}. */
 export type ListQuestionsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -124,34 +73,18 @@ export type ListQuestionsArgs = {
  *
  * `GET /api/v1/questions`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listQuestions(
-  transport: Transport,
-  args?: ListQuestionsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listQuestions(transport: Transport, args?: ListQuestionsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listQuestionsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const updateQuestionsOperation: Operation = {
-  id: "updateQuestions",
-  module: "communications",
-  method: "PATCH",
-  path: "/api/v1/questions",
-};
+const updateQuestionsOperation: Operation = { id: "updateQuestions", module: "communications", method: "PATCH", path: "/api/v1/questions" };
 
 /** Arguments of {@link updateQuestions}. */
 export type UpdateQuestionsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -160,32 +93,18 @@ export type UpdateQuestionsArgs = {
  *
  * `PATCH /api/v1/questions`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function updateQuestions(
-  transport: Transport,
-  args?: UpdateQuestionsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function updateQuestions(transport: Transport, args?: UpdateQuestionsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(updateQuestionsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getQuestionOperation: Operation = {
-  id: "getQuestion",
-  module: "communications",
-  method: "GET",
-  path: "/api/v1/question",
-};
+const getQuestionOperation: Operation = { id: "getQuestion", module: "communications", method: "GET", path: "/api/v1/question" };
 
 /** Arguments of {@link getQuestion}. */
 export type GetQuestionArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -194,32 +113,17 @@ export type GetQuestionArgs = {
  *
  * `GET /api/v1/question`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function getQuestion(
-  transport: Transport,
-  args?: GetQuestionArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getQuestion(transport: Transport, args?: GetQuestionArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getQuestionOperation, args, callOptions) as Promise<unknown>;
 }
 
-const countUnprocessedFeedbackOperation: Operation = {
-  id: "countUnprocessedFeedback",
-  module: "communications",
-  method: "GET",
-  path: "/api/v1/feedbacks/count-unanswered",
-};
+const countUnprocessedFeedbackOperation: Operation = { id: "countUnprocessedFeedback", module: "communications", method: "GET", path: "/api/v1/feedbacks/count-unanswered" };
 
 /** Arguments of {@link countUnprocessedFeedback}. */
 export type CountUnprocessedFeedbackArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -228,32 +132,17 @@ export type CountUnprocessedFeedbackArgs = {
  *
  * `GET /api/v1/feedbacks/count-unanswered`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function countUnprocessedFeedback(
-  transport: Transport,
-  args?: CountUnprocessedFeedbackArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function countUnprocessedFeedback(transport: Transport, args?: CountUnprocessedFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(countUnprocessedFeedbackOperation, args, callOptions) as Promise<unknown>;
 }
 
-const countFeedbackOperation: Operation = {
-  id: "countFeedback",
-  module: "communications",
-  method: "GET",
-  path: "/api/v1/feedbacks/count",
-};
+const countFeedbackOperation: Operation = { id: "countFeedback", module: "communications", method: "GET", path: "/api/v1/feedbacks/count" };
 
 /** Arguments of {@link countFeedback}. */
 export type CountFeedbackArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -262,32 +151,17 @@ export type CountFeedbackArgs = {
  *
  * `GET /api/v1/feedbacks/count`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function countFeedback(
-  transport: Transport,
-  args?: CountFeedbackArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function countFeedback(transport: Transport, args?: CountFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(countFeedbackOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listFeedbackOperation: Operation = {
-  id: "listFeedback",
-  module: "communications",
-  method: "GET",
-  path: "/api/v1/feedbacks",
-};
+const listFeedbackOperation: Operation = { id: "listFeedback", module: "communications", method: "GET", path: "/api/v1/feedbacks" };
 
 /** Arguments of {@link listFeedback}. */
 export type ListFeedbackArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -296,34 +170,18 @@ export type ListFeedbackArgs = {
  *
  * `GET /api/v1/feedbacks`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listFeedback(
-  transport: Transport,
-  args?: ListFeedbackArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listFeedback(transport: Transport, args?: ListFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listFeedbackOperation, args, callOptions) as Promise<unknown>;
 }
 
-const answerFeedbackOperation: Operation = {
-  id: "answerFeedback",
-  module: "communications",
-  method: "POST",
-  path: "/api/v1/feedbacks/answer",
-};
+const answerFeedbackOperation: Operation = { id: "answerFeedback", module: "communications", method: "POST", path: "/api/v1/feedbacks/answer" };
 
 /** Arguments of {@link answerFeedback}. */
 export type AnswerFeedbackArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -332,34 +190,19 @@ export type AnswerFeedbackArgs = {
  *
  * `POST /api/v1/feedbacks/answer`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function answerFeedback(
-  transport: Transport,
-  args?: AnswerFeedbackArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function answerFeedback(transport: Transport, args?: AnswerFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(answerFeedbackOperation, args, callOptions) as Promise<unknown>;
 }
 
-const editFeedbackAnswerOperation: Operation = {
-  id: "editFeedbackAnswer",
-  module: "communications",
-  method: "PATCH",
-  path: "/api/v1/feedbacks/answer",
-};
+const editFeedbackAnswerOperation: Operation = { id: "editFeedbackAnswer", module: "communications", method: "PATCH", path: "/api/v1/feedbacks/answer" };
 
 /** Arguments of {@link editFeedbackAnswer}. */
 export type EditFeedbackAnswerArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -368,34 +211,19 @@ export type EditFeedbackAnswerArgs = {
  *
  * `PATCH /api/v1/feedbacks/answer`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function editFeedbackAnswer(
-  transport: Transport,
-  args?: EditFeedbackAnswerArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function editFeedbackAnswer(transport: Transport, args?: EditFeedbackAnswerArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(editFeedbackAnswerOperation, args, callOptions) as Promise<unknown>;
 }
 
-const returnProductByFeedbackOperation: Operation = {
-  id: "returnProductByFeedback",
-  module: "communications",
-  method: "POST",
-  path: "/api/v1/feedbacks/order/return",
-};
+const returnProductByFeedbackOperation: Operation = { id: "returnProductByFeedback", module: "communications", method: "POST", path: "/api/v1/feedbacks/order/return" };
 
 /** Arguments of {@link returnProductByFeedback}. */
 export type ReturnProductByFeedbackArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -404,32 +232,18 @@ export type ReturnProductByFeedbackArgs = {
  *
  * `POST /api/v1/feedbacks/order/return`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function returnProductByFeedback(
-  transport: Transport,
-  args?: ReturnProductByFeedbackArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function returnProductByFeedback(transport: Transport, args?: ReturnProductByFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(returnProductByFeedbackOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getFeedbackOperation: Operation = {
-  id: "getFeedback",
-  module: "communications",
-  method: "GET",
-  path: "/api/v1/feedback",
-};
+const getFeedbackOperation: Operation = { id: "getFeedback", module: "communications", method: "GET", path: "/api/v1/feedback" };
 
 /** Arguments of {@link getFeedback}. */
 export type GetFeedbackArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -438,32 +252,17 @@ export type GetFeedbackArgs = {
  *
  * `GET /api/v1/feedback`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function getFeedback(
-  transport: Transport,
-  args?: GetFeedbackArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getFeedback(transport: Transport, args?: GetFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getFeedbackOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listArchivedFeedbackOperation: Operation = {
-  id: "listArchivedFeedback",
-  module: "communications",
-  method: "GET",
-  path: "/api/v1/feedbacks/archive",
-};
+const listArchivedFeedbackOperation: Operation = { id: "listArchivedFeedback", module: "communications", method: "GET", path: "/api/v1/feedbacks/archive" };
 
 /** Arguments of {@link listArchivedFeedback}. */
 export type ListArchivedFeedbackArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -472,32 +271,17 @@ export type ListArchivedFeedbackArgs = {
  *
  * `GET /api/v1/feedbacks/archive`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listArchivedFeedback(
-  transport: Transport,
-  args?: ListArchivedFeedbackArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listArchivedFeedback(transport: Transport, args?: ListArchivedFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listArchivedFeedbackOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listPinnedFeedbackOperation: Operation = {
-  id: "listPinnedFeedback",
-  module: "communications",
-  method: "GET",
-  path: "/api/feedbacks/v1/pins",
-};
+const listPinnedFeedbackOperation: Operation = { id: "listPinnedFeedback", module: "communications", method: "GET", path: "/api/feedbacks/v1/pins" };
 
 /** Arguments of {@link listPinnedFeedback}. */
 export type ListPinnedFeedbackArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -506,34 +290,18 @@ export type ListPinnedFeedbackArgs = {
  *
  * `GET /api/feedbacks/v1/pins`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listPinnedFeedback(
-  transport: Transport,
-  args?: ListPinnedFeedbackArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listPinnedFeedback(transport: Transport, args?: ListPinnedFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listPinnedFeedbackOperation, args, callOptions) as Promise<unknown>;
 }
 
-const pinFeedbackOperation: Operation = {
-  id: "pinFeedback",
-  module: "communications",
-  method: "POST",
-  path: "/api/feedbacks/v1/pins",
-};
+const pinFeedbackOperation: Operation = { id: "pinFeedback", module: "communications", method: "POST", path: "/api/feedbacks/v1/pins" };
 
 /** Arguments of {@link pinFeedback}. */
 export type PinFeedbackArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -542,34 +310,19 @@ export type PinFeedbackArgs = {
  *
  * `POST /api/feedbacks/v1/pins`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function pinFeedback(
-  transport: Transport,
-  args?: PinFeedbackArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function pinFeedback(transport: Transport, args?: PinFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(pinFeedbackOperation, args, callOptions) as Promise<unknown>;
 }
 
-const unpinFeedbackOperation: Operation = {
-  id: "unpinFeedback",
-  module: "communications",
-  method: "DELETE",
-  path: "/api/feedbacks/v1/pins",
-};
+const unpinFeedbackOperation: Operation = { id: "unpinFeedback", module: "communications", method: "DELETE", path: "/api/feedbacks/v1/pins" };
 
 /** Arguments of {@link unpinFeedback}. */
 export type UnpinFeedbackArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -578,32 +331,18 @@ export type UnpinFeedbackArgs = {
  *
  * `DELETE /api/feedbacks/v1/pins`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function unpinFeedback(
-  transport: Transport,
-  args?: UnpinFeedbackArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function unpinFeedback(transport: Transport, args?: UnpinFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(unpinFeedbackOperation, args, callOptions) as Promise<unknown>;
 }
 
-const countPinnedFeedbackOperation: Operation = {
-  id: "countPinnedFeedback",
-  module: "communications",
-  method: "GET",
-  path: "/api/feedbacks/v1/pins/count",
-};
+const countPinnedFeedbackOperation: Operation = { id: "countPinnedFeedback", module: "communications", method: "GET", path: "/api/feedbacks/v1/pins/count" };
 
 /** Arguments of {@link countPinnedFeedback}. */
 export type CountPinnedFeedbackArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -612,32 +351,17 @@ export type CountPinnedFeedbackArgs = {
  *
  * `GET /api/feedbacks/v1/pins/count`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function countPinnedFeedback(
-  transport: Transport,
-  args?: CountPinnedFeedbackArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function countPinnedFeedback(transport: Transport, args?: CountPinnedFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(countPinnedFeedbackOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getPinnedFeedbackLimitsOperation: Operation = {
-  id: "getPinnedFeedbackLimits",
-  module: "communications",
-  method: "GET",
-  path: "/api/feedbacks/v1/pins/limits",
-};
+const getPinnedFeedbackLimitsOperation: Operation = { id: "getPinnedFeedbackLimits", module: "communications", method: "GET", path: "/api/feedbacks/v1/pins/limits" };
 
 /** Arguments of {@link getPinnedFeedbackLimits}. */
 export type GetPinnedFeedbackLimitsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -648,32 +372,17 @@ export type GetPinnedFeedbackLimitsArgs = {
  *
  * `GET /api/feedbacks/v1/pins/limits`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function getPinnedFeedbackLimits(
-  transport: Transport,
-  args?: GetPinnedFeedbackLimitsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getPinnedFeedbackLimits(transport: Transport, args?: GetPinnedFeedbackLimitsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getPinnedFeedbackLimitsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listChatsOperation: Operation = {
-  id: "listChats",
-  module: "communications",
-  method: "GET",
-  path: "/api/v1/seller/chats",
-};
+const listChatsOperation: Operation = { id: "listChats", module: "communications", method: "GET", path: "/api/v1/seller/chats" };
 
 /** Arguments of {@link listChats}. */
 export type ListChatsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -682,32 +391,17 @@ export type ListChatsArgs = {
  *
  * `GET /api/v1/seller/chats`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listChats(
-  transport: Transport,
-  args?: ListChatsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listChats(transport: Transport, args?: ListChatsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listChatsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listChatEventsOperation: Operation = {
-  id: "listChatEvents",
-  module: "communications",
-  method: "GET",
-  path: "/api/v1/seller/events",
-};
+const listChatEventsOperation: Operation = { id: "listChatEvents", module: "communications", method: "GET", path: "/api/v1/seller/events" };
 
 /** Arguments of {@link listChatEvents}. */
 export type ListChatEventsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -716,34 +410,18 @@ export type ListChatEventsArgs = {
  *
  * `GET /api/v1/seller/events`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listChatEvents(
-  transport: Transport,
-  args?: ListChatEventsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listChatEvents(transport: Transport, args?: ListChatEventsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listChatEventsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const sendChatMessageOperation: Operation = {
-  id: "sendChatMessage",
-  module: "communications",
-  method: "POST",
-  path: "/api/v1/seller/message",
-};
+const sendChatMessageOperation: Operation = { id: "sendChatMessage", module: "communications", method: "POST", path: "/api/v1/seller/message" };
 
 /** Arguments of {@link sendChatMessage}. */
 export type SendChatMessageArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -752,34 +430,19 @@ export type SendChatMessageArgs = {
  *
  * `POST /api/v1/seller/message`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function sendChatMessage(
-  transport: Transport,
-  args?: SendChatMessageArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function sendChatMessage(transport: Transport, args?: SendChatMessageArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(sendChatMessageOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getMessageFileOperation: Operation = {
-  id: "getMessageFile",
-  module: "communications",
-  method: "GET",
-  path: "/api/v1/seller/download/{id}",
-};
+const getMessageFileOperation: Operation = { id: "getMessageFile", module: "communications", method: "GET", path: "/api/v1/seller/download/{id}" };
 
 /** Arguments of {@link getMessageFile}. */
 export type GetMessageFileArgs = {
-  /** Path parameter; its type is not documented. */
   id: string;
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -788,32 +451,17 @@ export type GetMessageFileArgs = {
  *
  * `GET /api/v1/seller/download/{id}`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: path id (type not documented); query not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, the type of path parameter id, query parameters, response.
  */
-export function getMessageFile(
-  transport: Transport,
-  args: GetMessageFileArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getMessageFile(transport: Transport, args: GetMessageFileArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getMessageFileOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listReturnClaimsOperation: Operation = {
-  id: "listReturnClaims",
-  module: "communications",
-  method: "GET",
-  path: "/api/v1/claims",
-};
+const listReturnClaimsOperation: Operation = { id: "listReturnClaims", module: "communications", method: "GET", path: "/api/v1/claims" };
 
 /** Arguments of {@link listReturnClaims}. */
 export type ListReturnClaimsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -822,34 +470,18 @@ export type ListReturnClaimsArgs = {
  *
  * `GET /api/v1/claims`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listReturnClaims(
-  transport: Transport,
-  args?: ListReturnClaimsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listReturnClaims(transport: Transport, args?: ListReturnClaimsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listReturnClaimsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const answerReturnClaimOperation: Operation = {
-  id: "answerReturnClaim",
-  module: "communications",
-  method: "PATCH",
-  path: "/api/v1/claim",
-};
+const answerReturnClaimOperation: Operation = { id: "answerReturnClaim", module: "communications", method: "PATCH", path: "/api/v1/claim" };
 
 /** Arguments of {@link answerReturnClaim}. */
 export type AnswerReturnClaimArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -858,18 +490,10 @@ export type AnswerReturnClaimArgs = {
  *
  * `PATCH /api/v1/claim`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function answerReturnClaim(
-  transport: Transport,
-  args?: AnswerReturnClaimArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function answerReturnClaim(transport: Transport, args?: AnswerReturnClaimArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(answerReturnClaimOperation, args, callOptions) as Promise<unknown>;
 }

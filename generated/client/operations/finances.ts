@@ -4,16 +4,10 @@
 import type { CallOptions, Operation, Transport } from "../runtime/transport.js";
 import type { QueryParams, RequestBody } from "../runtime/encoding.js";
 
-const getSellerBalanceOperation: Operation = {
-  id: "getSellerBalance",
-  module: "finances",
-  method: "GET",
-  path: "/api/v1/account/balance",
-};
+const getSellerBalanceOperation: Operation = { id: "getSellerBalance", module: "finances", method: "GET", path: "/api/v1/account/balance" };
 
 /** Arguments of {@link getSellerBalance}. */
 export type GetSellerBalanceArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -22,34 +16,18 @@ export type GetSellerBalanceArgs = {
  *
  * `GET /api/v1/account/balance`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function getSellerBalance(
-  transport: Transport,
-  args?: GetSellerBalanceArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getSellerBalance(transport: Transport, args?: GetSellerBalanceArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getSellerBalanceOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listSalesReportsOperation: Operation = {
-  id: "listSalesReports",
-  module: "finances",
-  method: "POST",
-  path: "/api/finance/v1/sales-reports/list",
-};
+const listSalesReportsOperation: Operation = { id: "listSalesReports", module: "finances", method: "POST", path: "/api/finance/v1/sales-reports/list" };
 
 /** Arguments of {@link listSalesReports}. */
 export type ListSalesReportsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -58,36 +36,20 @@ export type ListSalesReportsArgs = {
  *
  * `POST /api/finance/v1/sales-reports/list`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function listSalesReports(
-  transport: Transport,
-  args?: ListSalesReportsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listSalesReports(transport: Transport, args?: ListSalesReportsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listSalesReportsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getSalesReportDetailsOperation: Operation = {
-  id: "getSalesReportDetails",
-  module: "finances",
-  method: "POST",
-  path: "/api/finance/v1/sales-reports/detailed/{reportId}",
-};
+const getSalesReportDetailsOperation: Operation = { id: "getSalesReportDetails", module: "finances", method: "POST", path: "/api/finance/v1/sales-reports/detailed/{reportId}" };
 
 /** Arguments of {@link getSalesReportDetails}. */
 export type GetSalesReportDetailsArgs = {
-  /** Path parameter; its type is not documented. */
   reportId: string;
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -96,34 +58,19 @@ export type GetSalesReportDetailsArgs = {
  *
  * `POST /api/finance/v1/sales-reports/detailed/{reportId}`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: path reportId (type not documented); query not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, the type of path parameter reportId, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getSalesReportDetails(
-  transport: Transport,
-  args: GetSalesReportDetailsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getSalesReportDetails(transport: Transport, args: GetSalesReportDetailsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getSalesReportDetailsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getSalesReportDetailsForPeriodOperation: Operation = {
-  id: "getSalesReportDetailsForPeriod",
-  module: "finances",
-  method: "POST",
-  path: "/api/finance/v1/sales-reports/detailed",
-};
+const getSalesReportDetailsForPeriodOperation: Operation = { id: "getSalesReportDetailsForPeriod", module: "finances", method: "POST", path: "/api/finance/v1/sales-reports/detailed" };
 
 /** Arguments of {@link getSalesReportDetailsForPeriod}. */
 export type GetSalesReportDetailsForPeriodArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -132,34 +79,19 @@ export type GetSalesReportDetailsForPeriodArgs = {
  *
  * `POST /api/finance/v1/sales-reports/detailed`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getSalesReportDetailsForPeriod(
-  transport: Transport,
-  args?: GetSalesReportDetailsForPeriodArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getSalesReportDetailsForPeriod(transport: Transport, args?: GetSalesReportDetailsForPeriodArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getSalesReportDetailsForPeriodOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listPaymentAcceptanceReportsOperation: Operation = {
-  id: "listPaymentAcceptanceReports",
-  module: "finances",
-  method: "POST",
-  path: "/api/finance/v1/acquiring/list",
-};
+const listPaymentAcceptanceReportsOperation: Operation = { id: "listPaymentAcceptanceReports", module: "finances", method: "POST", path: "/api/finance/v1/acquiring/list" };
 
 /** Arguments of {@link listPaymentAcceptanceReports}. */
 export type ListPaymentAcceptanceReportsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -168,36 +100,20 @@ export type ListPaymentAcceptanceReportsArgs = {
  *
  * `POST /api/finance/v1/acquiring/list`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function listPaymentAcceptanceReports(
-  transport: Transport,
-  args?: ListPaymentAcceptanceReportsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listPaymentAcceptanceReports(transport: Transport, args?: ListPaymentAcceptanceReportsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listPaymentAcceptanceReportsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getPaymentAcceptanceReportDetailsOperation: Operation = {
-  id: "getPaymentAcceptanceReportDetails",
-  module: "finances",
-  method: "POST",
-  path: "/api/finance/v1/acquiring/detailed/{reportId}",
-};
+const getPaymentAcceptanceReportDetailsOperation: Operation = { id: "getPaymentAcceptanceReportDetails", module: "finances", method: "POST", path: "/api/finance/v1/acquiring/detailed/{reportId}" };
 
 /** Arguments of {@link getPaymentAcceptanceReportDetails}. */
 export type GetPaymentAcceptanceReportDetailsArgs = {
-  /** Path parameter; its type is not documented. */
   reportId: string;
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -206,34 +122,19 @@ export type GetPaymentAcceptanceReportDetailsArgs = {
  *
  * `POST /api/finance/v1/acquiring/detailed/{reportId}`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: path reportId (type not documented); query not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, the type of path parameter reportId, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getPaymentAcceptanceReportDetails(
-  transport: Transport,
-  args: GetPaymentAcceptanceReportDetailsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getPaymentAcceptanceReportDetails(transport: Transport, args: GetPaymentAcceptanceReportDetailsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getPaymentAcceptanceReportDetailsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getPaymentAcceptanceReportDetailsForPeriodOperation: Operation = {
-  id: "getPaymentAcceptanceReportDetailsForPeriod",
-  module: "finances",
-  method: "POST",
-  path: "/api/finance/v1/acquiring/detailed",
-};
+const getPaymentAcceptanceReportDetailsForPeriodOperation: Operation = { id: "getPaymentAcceptanceReportDetailsForPeriod", module: "finances", method: "POST", path: "/api/finance/v1/acquiring/detailed" };
 
 /** Arguments of {@link getPaymentAcceptanceReportDetailsForPeriod}. */
 export type GetPaymentAcceptanceReportDetailsForPeriodArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -242,32 +143,18 @@ export type GetPaymentAcceptanceReportDetailsForPeriodArgs = {
  *
  * `POST /api/finance/v1/acquiring/detailed`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getPaymentAcceptanceReportDetailsForPeriod(
-  transport: Transport,
-  args?: GetPaymentAcceptanceReportDetailsForPeriodArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getPaymentAcceptanceReportDetailsForPeriod(transport: Transport, args?: GetPaymentAcceptanceReportDetailsForPeriodArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getPaymentAcceptanceReportDetailsForPeriodOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listDocumentCategoriesOperation: Operation = {
-  id: "listDocumentCategories",
-  module: "finances",
-  method: "GET",
-  path: "/api/v1/documents/categories",
-};
+const listDocumentCategoriesOperation: Operation = { id: "listDocumentCategories", module: "finances", method: "GET", path: "/api/v1/documents/categories" };
 
 /** Arguments of {@link listDocumentCategories}. */
 export type ListDocumentCategoriesArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -276,32 +163,17 @@ export type ListDocumentCategoriesArgs = {
  *
  * `GET /api/v1/documents/categories`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listDocumentCategories(
-  transport: Transport,
-  args?: ListDocumentCategoriesArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listDocumentCategories(transport: Transport, args?: ListDocumentCategoriesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listDocumentCategoriesOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listDocumentsOperation: Operation = {
-  id: "listDocuments",
-  module: "finances",
-  method: "GET",
-  path: "/api/v1/documents/list",
-};
+const listDocumentsOperation: Operation = { id: "listDocuments", module: "finances", method: "GET", path: "/api/v1/documents/list" };
 
 /** Arguments of {@link listDocuments}. */
 export type ListDocumentsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -310,32 +182,17 @@ export type ListDocumentsArgs = {
  *
  * `GET /api/v1/documents/list`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listDocuments(
-  transport: Transport,
-  args?: ListDocumentsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listDocuments(transport: Transport, args?: ListDocumentsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listDocumentsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const downloadDocumentOperation: Operation = {
-  id: "downloadDocument",
-  module: "finances",
-  method: "GET",
-  path: "/api/v1/documents/download",
-};
+const downloadDocumentOperation: Operation = { id: "downloadDocument", module: "finances", method: "GET", path: "/api/v1/documents/download" };
 
 /** Arguments of {@link downloadDocument}. */
 export type DownloadDocumentArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -344,34 +201,18 @@ export type DownloadDocumentArgs = {
  *
  * `GET /api/v1/documents/download`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function downloadDocument(
-  transport: Transport,
-  args?: DownloadDocumentArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function downloadDocument(transport: Transport, args?: DownloadDocumentArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(downloadDocumentOperation, args, callOptions) as Promise<unknown>;
 }
 
-const downloadAllDocumentsOperation: Operation = {
-  id: "downloadAllDocuments",
-  module: "finances",
-  method: "POST",
-  path: "/api/v1/documents/download/all",
-};
+const downloadAllDocumentsOperation: Operation = { id: "downloadAllDocuments", module: "finances", method: "POST", path: "/api/v1/documents/download/all" };
 
 /** Arguments of {@link downloadAllDocuments}. */
 export type DownloadAllDocumentsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -380,18 +221,10 @@ export type DownloadAllDocumentsArgs = {
  *
  * `POST /api/v1/documents/download/all`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function downloadAllDocuments(
-  transport: Transport,
-  args?: DownloadAllDocumentsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function downloadAllDocuments(transport: Transport, args?: DownloadAllDocumentsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(downloadAllDocumentsOperation, args, callOptions) as Promise<unknown>;
 }

@@ -4,16 +4,10 @@
 import type { CallOptions, Operation, Transport } from "../runtime/transport.js";
 import type { QueryParams, RequestBody } from "../runtime/encoding.js";
 
-const checkConnectionOperation: Operation = {
-  id: "checkConnection",
-  module: "general",
-  method: "GET",
-  path: "/ping",
-};
+const checkConnectionOperation: Operation = { id: "checkConnection", module: "general", method: "GET", path: "/ping" };
 
 /** Arguments of {@link checkConnection}. */
 export type CheckConnectionArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -22,32 +16,17 @@ export type CheckConnectionArgs = {
  *
  * `GET /ping`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function checkConnection(
-  transport: Transport,
-  args?: CheckConnectionArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function checkConnection(transport: Transport, args?: CheckConnectionArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(checkConnectionOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listNewsOperation: Operation = {
-  id: "listNews",
-  module: "general",
-  method: "GET",
-  path: "/api/communications/v2/news",
-};
+const listNewsOperation: Operation = { id: "listNews", module: "general", method: "GET", path: "/api/communications/v2/news" };
 
 /** Arguments of {@link listNews}. */
 export type ListNewsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -56,32 +35,17 @@ export type ListNewsArgs = {
  *
  * `GET /api/communications/v2/news`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listNews(
-  transport: Transport,
-  args?: ListNewsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listNews(transport: Transport, args?: ListNewsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listNewsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getSellerInfoOperation: Operation = {
-  id: "getSellerInfo",
-  module: "general",
-  method: "GET",
-  path: "/api/v1/seller-info",
-};
+const getSellerInfoOperation: Operation = { id: "getSellerInfo", module: "general", method: "GET", path: "/api/v1/seller-info" };
 
 /** Arguments of {@link getSellerInfo}. */
 export type GetSellerInfoArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -90,32 +54,17 @@ export type GetSellerInfoArgs = {
  *
  * `GET /api/v1/seller-info`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function getSellerInfo(
-  transport: Transport,
-  args?: GetSellerInfoArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getSellerInfo(transport: Transport, args?: GetSellerInfoArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getSellerInfoOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getSellerRatingOperation: Operation = {
-  id: "getSellerRating",
-  module: "general",
-  method: "GET",
-  path: "/api/common/v1/rating",
-};
+const getSellerRatingOperation: Operation = { id: "getSellerRating", module: "general", method: "GET", path: "/api/common/v1/rating" };
 
 /** Arguments of {@link getSellerRating}. */
 export type GetSellerRatingArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -124,32 +73,17 @@ export type GetSellerRatingArgs = {
  *
  * `GET /api/common/v1/rating`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function getSellerRating(
-  transport: Transport,
-  args?: GetSellerRatingArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getSellerRating(transport: Transport, args?: GetSellerRatingArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getSellerRatingOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getSubscriptionInfoOperation: Operation = {
-  id: "getSubscriptionInfo",
-  module: "general",
-  method: "GET",
-  path: "/api/common/v1/subscriptions",
-};
+const getSubscriptionInfoOperation: Operation = { id: "getSubscriptionInfo", module: "general", method: "GET", path: "/api/common/v1/subscriptions" };
 
 /** Arguments of {@link getSubscriptionInfo}. */
 export type GetSubscriptionInfoArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -158,32 +92,17 @@ export type GetSubscriptionInfoArgs = {
  *
  * `GET /api/common/v1/subscriptions`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function getSubscriptionInfo(
-  transport: Transport,
-  args?: GetSubscriptionInfoArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getSubscriptionInfo(transport: Transport, args?: GetSubscriptionInfoArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getSubscriptionInfoOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getTariffConstructorOptionsOperation: Operation = {
-  id: "getTariffConstructorOptions",
-  module: "general",
-  method: "GET",
-  path: "/api/common/v1/tariff-constructor/options",
-};
+const getTariffConstructorOptionsOperation: Operation = { id: "getTariffConstructorOptions", module: "general", method: "GET", path: "/api/common/v1/tariff-constructor/options" };
 
 /** Arguments of {@link getTariffConstructorOptions}. */
 export type GetTariffConstructorOptionsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -192,34 +111,18 @@ export type GetTariffConstructorOptionsArgs = {
  *
  * `GET /api/common/v1/tariff-constructor/options`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function getTariffConstructorOptions(
-  transport: Transport,
-  args?: GetTariffConstructorOptionsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getTariffConstructorOptions(transport: Transport, args?: GetTariffConstructorOptionsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getTariffConstructorOptionsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const inviteUserOperation: Operation = {
-  id: "inviteUser",
-  module: "general",
-  method: "POST",
-  path: "/api/v1/invite",
-};
+const inviteUserOperation: Operation = { id: "inviteUser", module: "general", method: "POST", path: "/api/v1/invite" };
 
 /** Arguments of {@link inviteUser}. */
 export type InviteUserArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -228,32 +131,18 @@ export type InviteUserArgs = {
  *
  * `POST /api/v1/invite`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function inviteUser(
-  transport: Transport,
-  args?: InviteUserArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function inviteUser(transport: Transport, args?: InviteUserArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(inviteUserOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listUsersOperation: Operation = {
-  id: "listUsers",
-  module: "general",
-  method: "GET",
-  path: "/api/v1/users",
-};
+const listUsersOperation: Operation = { id: "listUsers", module: "general", method: "GET", path: "/api/v1/users" };
 
 /** Arguments of {@link listUsers}. */
 export type ListUsersArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -262,34 +151,18 @@ export type ListUsersArgs = {
  *
  * `GET /api/v1/users`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listUsers(
-  transport: Transport,
-  args?: ListUsersArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listUsers(transport: Transport, args?: ListUsersArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listUsersOperation, args, callOptions) as Promise<unknown>;
 }
 
-const updateUserAccessOperation: Operation = {
-  id: "updateUserAccess",
-  module: "general",
-  method: "PUT",
-  path: "/api/v1/users/access",
-};
+const updateUserAccessOperation: Operation = { id: "updateUserAccess", module: "general", method: "PUT", path: "/api/v1/users/access" };
 
 /** Arguments of {@link updateUserAccess}. */
 export type UpdateUserAccessArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -298,34 +171,19 @@ export type UpdateUserAccessArgs = {
  *
  * `PUT /api/v1/users/access`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function updateUserAccess(
-  transport: Transport,
-  args?: UpdateUserAccessArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function updateUserAccess(transport: Transport, args?: UpdateUserAccessArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(updateUserAccessOperation, args, callOptions) as Promise<unknown>;
 }
 
-const deleteUserOperation: Operation = {
-  id: "deleteUser",
-  module: "general",
-  method: "DELETE",
-  path: "/api/v1/user",
-};
+const deleteUserOperation: Operation = { id: "deleteUser", module: "general", method: "DELETE", path: "/api/v1/user" };
 
 /** Arguments of {@link deleteUser}. */
 export type DeleteUserArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -334,18 +192,10 @@ export type DeleteUserArgs = {
  *
  * `DELETE /api/v1/user`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function deleteUser(
-  transport: Transport,
-  args?: DeleteUserArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function deleteUser(transport: Transport, args?: DeleteUserArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(deleteUserOperation, args, callOptions) as Promise<unknown>;
 }

@@ -4,16 +4,10 @@
 import type { CallOptions, Operation, Transport } from "../runtime/transport.js";
 import type { QueryParams, RequestBody } from "../runtime/encoding.js";
 
-const listNewPickupOrdersOperation: Operation = {
-  id: "listNewPickupOrders",
-  module: "inStorePickup",
-  method: "GET",
-  path: "/api/v3/click-collect/orders/new",
-};
+const listNewPickupOrdersOperation: Operation = { id: "listNewPickupOrders", module: "inStorePickup", method: "GET", path: "/api/v3/click-collect/orders/new" };
 
 /** Arguments of {@link listNewPickupOrders}. */
 export type ListNewPickupOrdersArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -22,32 +16,17 @@ export type ListNewPickupOrdersArgs = {
  *
  * `GET /api/v3/click-collect/orders/new`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listNewPickupOrders(
-  transport: Transport,
-  args?: ListNewPickupOrdersArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listNewPickupOrders(transport: Transport, args?: ListNewPickupOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listNewPickupOrdersOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listCompletedPickupOrdersOperation: Operation = {
-  id: "listCompletedPickupOrders",
-  module: "inStorePickup",
-  method: "GET",
-  path: "/api/v3/click-collect/orders",
-};
+const listCompletedPickupOrdersOperation: Operation = { id: "listCompletedPickupOrders", module: "inStorePickup", method: "GET", path: "/api/v3/click-collect/orders" };
 
 /** Arguments of {@link listCompletedPickupOrders}. */
 export type ListCompletedPickupOrdersArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -56,34 +35,18 @@ export type ListCompletedPickupOrdersArgs = {
  *
  * `GET /api/v3/click-collect/orders`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listCompletedPickupOrders(
-  transport: Transport,
-  args?: ListCompletedPickupOrdersArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listCompletedPickupOrders(transport: Transport, args?: ListCompletedPickupOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listCompletedPickupOrdersOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getPickupOrderFinalPricesOperation: Operation = {
-  id: "getPickupOrderFinalPrices",
-  module: "inStorePickup",
-  method: "POST",
-  path: "/api/marketplace/v3/click-collect/orders/final-price",
-};
+const getPickupOrderFinalPricesOperation: Operation = { id: "getPickupOrderFinalPrices", module: "inStorePickup", method: "POST", path: "/api/marketplace/v3/click-collect/orders/final-price" };
 
 /** Arguments of {@link getPickupOrderFinalPrices}. */
 export type GetPickupOrderFinalPricesArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -92,34 +55,19 @@ export type GetPickupOrderFinalPricesArgs = {
  *
  * `POST /api/marketplace/v3/click-collect/orders/final-price`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getPickupOrderFinalPrices(
-  transport: Transport,
-  args?: GetPickupOrderFinalPricesArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getPickupOrderFinalPrices(transport: Transport, args?: GetPickupOrderFinalPricesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getPickupOrderFinalPricesOperation, args, callOptions) as Promise<unknown>;
 }
 
-const confirmPickupOrdersOperation: Operation = {
-  id: "confirmPickupOrders",
-  module: "inStorePickup",
-  method: "POST",
-  path: "/api/marketplace/v3/click-collect/orders/status/confirm",
-};
+const confirmPickupOrdersOperation: Operation = { id: "confirmPickupOrders", module: "inStorePickup", method: "POST", path: "/api/marketplace/v3/click-collect/orders/status/confirm" };
 
 /** Arguments of {@link confirmPickupOrders}. */
 export type ConfirmPickupOrdersArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -128,34 +76,19 @@ export type ConfirmPickupOrdersArgs = {
  *
  * `POST /api/marketplace/v3/click-collect/orders/status/confirm`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function confirmPickupOrders(
-  transport: Transport,
-  args?: ConfirmPickupOrdersArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function confirmPickupOrders(transport: Transport, args?: ConfirmPickupOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(confirmPickupOrdersOperation, args, callOptions) as Promise<unknown>;
 }
 
-const reportPickupOrdersReadyOperation: Operation = {
-  id: "reportPickupOrdersReady",
-  module: "inStorePickup",
-  method: "POST",
-  path: "/api/marketplace/v3/click-collect/orders/status/prepare",
-};
+const reportPickupOrdersReadyOperation: Operation = { id: "reportPickupOrdersReady", module: "inStorePickup", method: "POST", path: "/api/marketplace/v3/click-collect/orders/status/prepare" };
 
 /** Arguments of {@link reportPickupOrdersReady}. */
 export type ReportPickupOrdersReadyArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -164,34 +97,19 @@ export type ReportPickupOrdersReadyArgs = {
  *
  * `POST /api/marketplace/v3/click-collect/orders/status/prepare`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function reportPickupOrdersReady(
-  transport: Transport,
-  args?: ReportPickupOrdersReadyArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function reportPickupOrdersReady(transport: Transport, args?: ReportPickupOrdersReadyArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(reportPickupOrdersReadyOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getPickupBuyerInfoOperation: Operation = {
-  id: "getPickupBuyerInfo",
-  module: "inStorePickup",
-  method: "POST",
-  path: "/api/v3/click-collect/orders/client",
-};
+const getPickupBuyerInfoOperation: Operation = { id: "getPickupBuyerInfo", module: "inStorePickup", method: "POST", path: "/api/v3/click-collect/orders/client" };
 
 /** Arguments of {@link getPickupBuyerInfo}. */
 export type GetPickupBuyerInfoArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -200,34 +118,19 @@ export type GetPickupBuyerInfoArgs = {
  *
  * `POST /api/v3/click-collect/orders/client`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getPickupBuyerInfo(
-  transport: Transport,
-  args?: GetPickupBuyerInfoArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getPickupBuyerInfo(transport: Transport, args?: GetPickupBuyerInfoArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getPickupBuyerInfoOperation, args, callOptions) as Promise<unknown>;
 }
 
-const checkPickupBuyerIdentityOperation: Operation = {
-  id: "checkPickupBuyerIdentity",
-  module: "inStorePickup",
-  method: "POST",
-  path: "/api/v3/click-collect/orders/client/identity",
-};
+const checkPickupBuyerIdentityOperation: Operation = { id: "checkPickupBuyerIdentity", module: "inStorePickup", method: "POST", path: "/api/v3/click-collect/orders/client/identity" };
 
 /** Arguments of {@link checkPickupBuyerIdentity}. */
 export type CheckPickupBuyerIdentityArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -236,34 +139,19 @@ export type CheckPickupBuyerIdentityArgs = {
  *
  * `POST /api/v3/click-collect/orders/client/identity`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function checkPickupBuyerIdentity(
-  transport: Transport,
-  args?: CheckPickupBuyerIdentityArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function checkPickupBuyerIdentity(transport: Transport, args?: CheckPickupBuyerIdentityArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(checkPickupBuyerIdentityOperation, args, callOptions) as Promise<unknown>;
 }
 
-const reportPickupOrdersReceivedOperation: Operation = {
-  id: "reportPickupOrdersReceived",
-  module: "inStorePickup",
-  method: "POST",
-  path: "/api/marketplace/v3/click-collect/orders/status/receive",
-};
+const reportPickupOrdersReceivedOperation: Operation = { id: "reportPickupOrdersReceived", module: "inStorePickup", method: "POST", path: "/api/marketplace/v3/click-collect/orders/status/receive" };
 
 /** Arguments of {@link reportPickupOrdersReceived}. */
 export type ReportPickupOrdersReceivedArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -272,34 +160,19 @@ export type ReportPickupOrdersReceivedArgs = {
  *
  * `POST /api/marketplace/v3/click-collect/orders/status/receive`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function reportPickupOrdersReceived(
-  transport: Transport,
-  args?: ReportPickupOrdersReceivedArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function reportPickupOrdersReceived(transport: Transport, args?: ReportPickupOrdersReceivedArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(reportPickupOrdersReceivedOperation, args, callOptions) as Promise<unknown>;
 }
 
-const reportPickupOrdersRejectedOperation: Operation = {
-  id: "reportPickupOrdersRejected",
-  module: "inStorePickup",
-  method: "POST",
-  path: "/api/marketplace/v3/click-collect/orders/status/reject",
-};
+const reportPickupOrdersRejectedOperation: Operation = { id: "reportPickupOrdersRejected", module: "inStorePickup", method: "POST", path: "/api/marketplace/v3/click-collect/orders/status/reject" };
 
 /** Arguments of {@link reportPickupOrdersRejected}. */
 export type ReportPickupOrdersRejectedArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -308,34 +181,19 @@ export type ReportPickupOrdersRejectedArgs = {
  *
  * `POST /api/marketplace/v3/click-collect/orders/status/reject`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function reportPickupOrdersRejected(
-  transport: Transport,
-  args?: ReportPickupOrdersRejectedArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function reportPickupOrdersRejected(transport: Transport, args?: ReportPickupOrdersRejectedArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(reportPickupOrdersRejectedOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getPickupOrderStatusesOperation: Operation = {
-  id: "getPickupOrderStatuses",
-  module: "inStorePickup",
-  method: "POST",
-  path: "/api/marketplace/v3/click-collect/orders/status/info",
-};
+const getPickupOrderStatusesOperation: Operation = { id: "getPickupOrderStatuses", module: "inStorePickup", method: "POST", path: "/api/marketplace/v3/click-collect/orders/status/info" };
 
 /** Arguments of {@link getPickupOrderStatuses}. */
 export type GetPickupOrderStatusesArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -344,34 +202,19 @@ export type GetPickupOrderStatusesArgs = {
  *
  * `POST /api/marketplace/v3/click-collect/orders/status/info`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getPickupOrderStatuses(
-  transport: Transport,
-  args?: GetPickupOrderStatusesArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getPickupOrderStatuses(transport: Transport, args?: GetPickupOrderStatusesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getPickupOrderStatusesOperation, args, callOptions) as Promise<unknown>;
 }
 
-const cancelPickupOrdersOperation: Operation = {
-  id: "cancelPickupOrders",
-  module: "inStorePickup",
-  method: "POST",
-  path: "/api/marketplace/v3/click-collect/orders/status/cancel",
-};
+const cancelPickupOrdersOperation: Operation = { id: "cancelPickupOrders", module: "inStorePickup", method: "POST", path: "/api/marketplace/v3/click-collect/orders/status/cancel" };
 
 /** Arguments of {@link cancelPickupOrders}. */
 export type CancelPickupOrdersArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -380,34 +223,19 @@ export type CancelPickupOrdersArgs = {
  *
  * `POST /api/marketplace/v3/click-collect/orders/status/cancel`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function cancelPickupOrders(
-  transport: Transport,
-  args?: CancelPickupOrdersArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function cancelPickupOrders(transport: Transport, args?: CancelPickupOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(cancelPickupOrdersOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getPickupOrderMarkingsOperation: Operation = {
-  id: "getPickupOrderMarkings",
-  module: "inStorePickup",
-  method: "POST",
-  path: "/api/marketplace/v3/click-collect/orders/meta/details",
-};
+const getPickupOrderMarkingsOperation: Operation = { id: "getPickupOrderMarkings", module: "inStorePickup", method: "POST", path: "/api/marketplace/v3/click-collect/orders/meta/details" };
 
 /** Arguments of {@link getPickupOrderMarkings}. */
 export type GetPickupOrderMarkingsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -416,34 +244,19 @@ export type GetPickupOrderMarkingsArgs = {
  *
  * `POST /api/marketplace/v3/click-collect/orders/meta/details`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getPickupOrderMarkings(
-  transport: Transport,
-  args?: GetPickupOrderMarkingsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getPickupOrderMarkings(transport: Transport, args?: GetPickupOrderMarkingsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getPickupOrderMarkingsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const deletePickupOrderMarkingsOperation: Operation = {
-  id: "deletePickupOrderMarkings",
-  module: "inStorePickup",
-  method: "POST",
-  path: "/api/marketplace/v3/click-collect/orders/meta/delete",
-};
+const deletePickupOrderMarkingsOperation: Operation = { id: "deletePickupOrderMarkings", module: "inStorePickup", method: "POST", path: "/api/marketplace/v3/click-collect/orders/meta/delete" };
 
 /** Arguments of {@link deletePickupOrderMarkings}. */
 export type DeletePickupOrderMarkingsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -452,34 +265,19 @@ export type DeletePickupOrderMarkingsArgs = {
  *
  * `POST /api/marketplace/v3/click-collect/orders/meta/delete`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function deletePickupOrderMarkings(
-  transport: Transport,
-  args?: DeletePickupOrderMarkingsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function deletePickupOrderMarkings(transport: Transport, args?: DeletePickupOrderMarkingsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(deletePickupOrderMarkingsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const attachPickupOrderSgtinOperation: Operation = {
-  id: "attachPickupOrderSgtin",
-  module: "inStorePickup",
-  method: "POST",
-  path: "/api/marketplace/v3/click-collect/orders/meta/sgtin",
-};
+const attachPickupOrderSgtinOperation: Operation = { id: "attachPickupOrderSgtin", module: "inStorePickup", method: "POST", path: "/api/marketplace/v3/click-collect/orders/meta/sgtin" };
 
 /** Arguments of {@link attachPickupOrderSgtin}. */
 export type AttachPickupOrderSgtinArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -488,34 +286,19 @@ export type AttachPickupOrderSgtinArgs = {
  *
  * `POST /api/marketplace/v3/click-collect/orders/meta/sgtin`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function attachPickupOrderSgtin(
-  transport: Transport,
-  args?: AttachPickupOrderSgtinArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function attachPickupOrderSgtin(transport: Transport, args?: AttachPickupOrderSgtinArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(attachPickupOrderSgtinOperation, args, callOptions) as Promise<unknown>;
 }
 
-const attachPickupOrderUinOperation: Operation = {
-  id: "attachPickupOrderUin",
-  module: "inStorePickup",
-  method: "POST",
-  path: "/api/marketplace/v3/click-collect/orders/meta/uin",
-};
+const attachPickupOrderUinOperation: Operation = { id: "attachPickupOrderUin", module: "inStorePickup", method: "POST", path: "/api/marketplace/v3/click-collect/orders/meta/uin" };
 
 /** Arguments of {@link attachPickupOrderUin}. */
 export type AttachPickupOrderUinArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -524,34 +307,19 @@ export type AttachPickupOrderUinArgs = {
  *
  * `POST /api/marketplace/v3/click-collect/orders/meta/uin`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function attachPickupOrderUin(
-  transport: Transport,
-  args?: AttachPickupOrderUinArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function attachPickupOrderUin(transport: Transport, args?: AttachPickupOrderUinArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(attachPickupOrderUinOperation, args, callOptions) as Promise<unknown>;
 }
 
-const attachPickupOrderImeiOperation: Operation = {
-  id: "attachPickupOrderImei",
-  module: "inStorePickup",
-  method: "POST",
-  path: "/api/marketplace/v3/click-collect/orders/meta/imei",
-};
+const attachPickupOrderImeiOperation: Operation = { id: "attachPickupOrderImei", module: "inStorePickup", method: "POST", path: "/api/marketplace/v3/click-collect/orders/meta/imei" };
 
 /** Arguments of {@link attachPickupOrderImei}. */
 export type AttachPickupOrderImeiArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -560,34 +328,19 @@ export type AttachPickupOrderImeiArgs = {
  *
  * `POST /api/marketplace/v3/click-collect/orders/meta/imei`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function attachPickupOrderImei(
-  transport: Transport,
-  args?: AttachPickupOrderImeiArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function attachPickupOrderImei(transport: Transport, args?: AttachPickupOrderImeiArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(attachPickupOrderImeiOperation, args, callOptions) as Promise<unknown>;
 }
 
-const attachPickupOrderGtinOperation: Operation = {
-  id: "attachPickupOrderGtin",
-  module: "inStorePickup",
-  method: "POST",
-  path: "/api/marketplace/v3/click-collect/orders/meta/gtin",
-};
+const attachPickupOrderGtinOperation: Operation = { id: "attachPickupOrderGtin", module: "inStorePickup", method: "POST", path: "/api/marketplace/v3/click-collect/orders/meta/gtin" };
 
 /** Arguments of {@link attachPickupOrderGtin}. */
 export type AttachPickupOrderGtinArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -596,34 +349,19 @@ export type AttachPickupOrderGtinArgs = {
  *
  * `POST /api/marketplace/v3/click-collect/orders/meta/gtin`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function attachPickupOrderGtin(
-  transport: Transport,
-  args?: AttachPickupOrderGtinArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function attachPickupOrderGtin(transport: Transport, args?: AttachPickupOrderGtinArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(attachPickupOrderGtinOperation, args, callOptions) as Promise<unknown>;
 }
 
-const attachPickupOrderCustomsDeclarationOperation: Operation = {
-  id: "attachPickupOrderCustomsDeclaration",
-  module: "inStorePickup",
-  method: "POST",
-  path: "/api/marketplace/v3/click-collect/orders/meta/customs-declaration",
-};
+const attachPickupOrderCustomsDeclarationOperation: Operation = { id: "attachPickupOrderCustomsDeclaration", module: "inStorePickup", method: "POST", path: "/api/marketplace/v3/click-collect/orders/meta/customs-declaration" };
 
 /** Arguments of {@link attachPickupOrderCustomsDeclaration}. */
 export type AttachPickupOrderCustomsDeclarationArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -632,18 +370,10 @@ export type AttachPickupOrderCustomsDeclarationArgs = {
  *
  * `POST /api/marketplace/v3/click-collect/orders/meta/customs-declaration`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function attachPickupOrderCustomsDeclaration(
-  transport: Transport,
-  args?: AttachPickupOrderCustomsDeclarationArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function attachPickupOrderCustomsDeclaration(transport: Transport, args?: AttachPickupOrderCustomsDeclarationArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(attachPickupOrderCustomsDeclarationOperation, args, callOptions) as Promise<unknown>;
 }

@@ -4,16 +4,10 @@
 import type { CallOptions, Operation, Transport } from "../runtime/transport.js";
 import type { QueryParams, RequestBody } from "../runtime/encoding.js";
 
-const listParentCategoriesOperation: Operation = {
-  id: "listParentCategories",
-  module: "items",
-  method: "GET",
-  path: "/content/v2/object/parent/all",
-};
+const listParentCategoriesOperation: Operation = { id: "listParentCategories", module: "items", method: "GET", path: "/content/v2/object/parent/all" };
 
 /** Arguments of {@link listParentCategories}. */
 export type ListParentCategoriesArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -22,32 +16,17 @@ export type ListParentCategoriesArgs = {
  *
  * `GET /content/v2/object/parent/all`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listParentCategories(
-  transport: Transport,
-  args?: ListParentCategoriesArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listParentCategories(transport: Transport, args?: ListParentCategoriesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listParentCategoriesOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listSubjectsOperation: Operation = {
-  id: "listSubjects",
-  module: "items",
-  method: "GET",
-  path: "/content/v2/object/all",
-};
+const listSubjectsOperation: Operation = { id: "listSubjects", module: "items", method: "GET", path: "/content/v2/object/all" };
 
 /** Arguments of {@link listSubjects}. */
 export type ListSubjectsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -56,34 +35,18 @@ export type ListSubjectsArgs = {
  *
  * `GET /content/v2/object/all`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listSubjects(
-  transport: Transport,
-  args?: ListSubjectsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listSubjects(transport: Transport, args?: ListSubjectsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listSubjectsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getSubjectCharacteristicsOperation: Operation = {
-  id: "getSubjectCharacteristics",
-  module: "items",
-  method: "GET",
-  path: "/content/v2/object/charcs/{subjectId}",
-};
+const getSubjectCharacteristicsOperation: Operation = { id: "getSubjectCharacteristics", module: "items", method: "GET", path: "/content/v2/object/charcs/{subjectId}" };
 
 /** Arguments of {@link getSubjectCharacteristics}. */
 export type GetSubjectCharacteristicsArgs = {
-  /** Path parameter; its type is not documented. */
   subjectId: string;
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -92,32 +55,17 @@ export type GetSubjectCharacteristicsArgs = {
  *
  * `GET /content/v2/object/charcs/{subjectId}`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: path subjectId (type not documented); query not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, the type of path parameter subjectId, query parameters, response.
  */
-export function getSubjectCharacteristics(
-  transport: Transport,
-  args: GetSubjectCharacteristicsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getSubjectCharacteristics(transport: Transport, args: GetSubjectCharacteristicsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getSubjectCharacteristicsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listColorsOperation: Operation = {
-  id: "listColors",
-  module: "items",
-  method: "GET",
-  path: "/content/v2/directory/colors",
-};
+const listColorsOperation: Operation = { id: "listColors", module: "items", method: "GET", path: "/content/v2/directory/colors" };
 
 /** Arguments of {@link listColors}. */
 export type ListColorsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -126,32 +74,17 @@ export type ListColorsArgs = {
  *
  * `GET /content/v2/directory/colors`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listColors(
-  transport: Transport,
-  args?: ListColorsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listColors(transport: Transport, args?: ListColorsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listColorsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listGendersOperation: Operation = {
-  id: "listGenders",
-  module: "items",
-  method: "GET",
-  path: "/content/v2/directory/kinds",
-};
+const listGendersOperation: Operation = { id: "listGenders", module: "items", method: "GET", path: "/content/v2/directory/kinds" };
 
 /** Arguments of {@link listGenders}. */
 export type ListGendersArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -160,32 +93,17 @@ export type ListGendersArgs = {
  *
  * `GET /content/v2/directory/kinds`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listGenders(
-  transport: Transport,
-  args?: ListGendersArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listGenders(transport: Transport, args?: ListGendersArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listGendersOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listCountriesOperation: Operation = {
-  id: "listCountries",
-  module: "items",
-  method: "GET",
-  path: "/content/v2/directory/countries",
-};
+const listCountriesOperation: Operation = { id: "listCountries", module: "items", method: "GET", path: "/content/v2/directory/countries" };
 
 /** Arguments of {@link listCountries}. */
 export type ListCountriesArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -194,32 +112,17 @@ export type ListCountriesArgs = {
  *
  * `GET /content/v2/directory/countries`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listCountries(
-  transport: Transport,
-  args?: ListCountriesArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listCountries(transport: Transport, args?: ListCountriesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listCountriesOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listSeasonsOperation: Operation = {
-  id: "listSeasons",
-  module: "items",
-  method: "GET",
-  path: "/content/v2/directory/seasons",
-};
+const listSeasonsOperation: Operation = { id: "listSeasons", module: "items", method: "GET", path: "/content/v2/directory/seasons" };
 
 /** Arguments of {@link listSeasons}. */
 export type ListSeasonsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -228,32 +131,17 @@ export type ListSeasonsArgs = {
  *
  * `GET /content/v2/directory/seasons`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listSeasons(
-  transport: Transport,
-  args?: ListSeasonsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listSeasons(transport: Transport, args?: ListSeasonsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listSeasonsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listVatRatesOperation: Operation = {
-  id: "listVatRates",
-  module: "items",
-  method: "GET",
-  path: "/content/v2/directory/vat",
-};
+const listVatRatesOperation: Operation = { id: "listVatRates", module: "items", method: "GET", path: "/content/v2/directory/vat" };
 
 /** Arguments of {@link listVatRates}. */
 export type ListVatRatesArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -262,32 +150,17 @@ export type ListVatRatesArgs = {
  *
  * `GET /content/v2/directory/vat`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listVatRates(
-  transport: Transport,
-  args?: ListVatRatesArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listVatRates(transport: Transport, args?: ListVatRatesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listVatRatesOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listCustomsCommodityCodesOperation: Operation = {
-  id: "listCustomsCommodityCodes",
-  module: "items",
-  method: "GET",
-  path: "/content/v2/directory/tnved",
-};
+const listCustomsCommodityCodesOperation: Operation = { id: "listCustomsCommodityCodes", module: "items", method: "GET", path: "/content/v2/directory/tnved" };
 
 /** Arguments of {@link listCustomsCommodityCodes}. */
 export type ListCustomsCommodityCodesArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -296,32 +169,17 @@ export type ListCustomsCommodityCodesArgs = {
  *
  * `GET /content/v2/directory/tnved`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listCustomsCommodityCodes(
-  transport: Transport,
-  args?: ListCustomsCommodityCodesArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listCustomsCommodityCodes(transport: Transport, args?: ListCustomsCommodityCodesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listCustomsCommodityCodesOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listBrandsOperation: Operation = {
-  id: "listBrands",
-  module: "items",
-  method: "GET",
-  path: "/api/content/v1/brands",
-};
+const listBrandsOperation: Operation = { id: "listBrands", module: "items", method: "GET", path: "/api/content/v1/brands" };
 
 /** Arguments of {@link listBrands}. */
 export type ListBrandsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -330,32 +188,17 @@ export type ListBrandsArgs = {
  *
  * `GET /api/content/v1/brands`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listBrands(
-  transport: Transport,
-  args?: ListBrandsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listBrands(transport: Transport, args?: ListBrandsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listBrandsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listTagsOperation: Operation = {
-  id: "listTags",
-  module: "items",
-  method: "GET",
-  path: "/content/v2/tags",
-};
+const listTagsOperation: Operation = { id: "listTags", module: "items", method: "GET", path: "/content/v2/tags" };
 
 /** Arguments of {@link listTags}. */
 export type ListTagsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -364,34 +207,18 @@ export type ListTagsArgs = {
  *
  * `GET /content/v2/tags`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listTags(
-  transport: Transport,
-  args?: ListTagsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listTags(transport: Transport, args?: ListTagsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listTagsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const createTagOperation: Operation = {
-  id: "createTag",
-  module: "items",
-  method: "POST",
-  path: "/content/v2/tag",
-};
+const createTagOperation: Operation = { id: "createTag", module: "items", method: "POST", path: "/content/v2/tag" };
 
 /** Arguments of {@link createTag}. */
 export type CreateTagArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -400,36 +227,20 @@ export type CreateTagArgs = {
  *
  * `POST /content/v2/tag`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function createTag(
-  transport: Transport,
-  args?: CreateTagArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function createTag(transport: Transport, args?: CreateTagArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(createTagOperation, args, callOptions) as Promise<unknown>;
 }
 
-const updateTagOperation: Operation = {
-  id: "updateTag",
-  module: "items",
-  method: "PATCH",
-  path: "/content/v2/tag/{id}",
-};
+const updateTagOperation: Operation = { id: "updateTag", module: "items", method: "PATCH", path: "/content/v2/tag/{id}" };
 
 /** Arguments of {@link updateTag}. */
 export type UpdateTagArgs = {
-  /** Path parameter; its type is not documented. */
   id: string;
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -438,36 +249,20 @@ export type UpdateTagArgs = {
  *
  * `PATCH /content/v2/tag/{id}`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: path id (type not documented); query not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, the type of path parameter id, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function updateTag(
-  transport: Transport,
-  args: UpdateTagArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function updateTag(transport: Transport, args: UpdateTagArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(updateTagOperation, args, callOptions) as Promise<unknown>;
 }
 
-const deleteTagOperation: Operation = {
-  id: "deleteTag",
-  module: "items",
-  method: "DELETE",
-  path: "/content/v2/tag/{id}",
-};
+const deleteTagOperation: Operation = { id: "deleteTag", module: "items", method: "DELETE", path: "/content/v2/tag/{id}" };
 
 /** Arguments of {@link deleteTag}. */
 export type DeleteTagArgs = {
-  /** Path parameter; its type is not documented. */
   id: string;
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -476,34 +271,19 @@ export type DeleteTagArgs = {
  *
  * `DELETE /content/v2/tag/{id}`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: path id (type not documented); query not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, the type of path parameter id, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function deleteTag(
-  transport: Transport,
-  args: DeleteTagArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function deleteTag(transport: Transport, args: DeleteTagArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(deleteTagOperation, args, callOptions) as Promise<unknown>;
 }
 
-const linkCardTagsOperation: Operation = {
-  id: "linkCardTags",
-  module: "items",
-  method: "POST",
-  path: "/content/v2/tag/nomenclature/link",
-};
+const linkCardTagsOperation: Operation = { id: "linkCardTags", module: "items", method: "POST", path: "/content/v2/tag/nomenclature/link" };
 
 /** Arguments of {@link linkCardTags}. */
 export type LinkCardTagsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -512,34 +292,19 @@ export type LinkCardTagsArgs = {
  *
  * `POST /content/v2/tag/nomenclature/link`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function linkCardTags(
-  transport: Transport,
-  args?: LinkCardTagsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function linkCardTags(transport: Transport, args?: LinkCardTagsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(linkCardTagsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listCardsOperation: Operation = {
-  id: "listCards",
-  module: "items",
-  method: "POST",
-  path: "/content/v2/get/cards/list",
-};
+const listCardsOperation: Operation = { id: "listCards", module: "items", method: "POST", path: "/content/v2/get/cards/list" };
 
 /** Arguments of {@link listCards}. */
 export type ListCardsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -548,34 +313,19 @@ export type ListCardsArgs = {
  *
  * `POST /content/v2/get/cards/list`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function listCards(
-  transport: Transport,
-  args?: ListCardsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listCards(transport: Transport, args?: ListCardsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listCardsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listCardErrorsOperation: Operation = {
-  id: "listCardErrors",
-  module: "items",
-  method: "POST",
-  path: "/content/v2/cards/error/list",
-};
+const listCardErrorsOperation: Operation = { id: "listCardErrors", module: "items", method: "POST", path: "/content/v2/cards/error/list" };
 
 /** Arguments of {@link listCardErrors}. */
 export type ListCardErrorsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -584,34 +334,19 @@ export type ListCardErrorsArgs = {
  *
  * `POST /content/v2/cards/error/list`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function listCardErrors(
-  transport: Transport,
-  args?: ListCardErrorsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listCardErrors(transport: Transport, args?: ListCardErrorsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listCardErrorsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const updateCardsOperation: Operation = {
-  id: "updateCards",
-  module: "items",
-  method: "POST",
-  path: "/content/v2/cards/update",
-};
+const updateCardsOperation: Operation = { id: "updateCards", module: "items", method: "POST", path: "/content/v2/cards/update" };
 
 /** Arguments of {@link updateCards}. */
 export type UpdateCardsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -620,34 +355,19 @@ export type UpdateCardsArgs = {
  *
  * `POST /content/v2/cards/update`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function updateCards(
-  transport: Transport,
-  args?: UpdateCardsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function updateCards(transport: Transport, args?: UpdateCardsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(updateCardsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const mergeOrSplitCardsOperation: Operation = {
-  id: "mergeOrSplitCards",
-  module: "items",
-  method: "POST",
-  path: "/content/v2/cards/moveNm",
-};
+const mergeOrSplitCardsOperation: Operation = { id: "mergeOrSplitCards", module: "items", method: "POST", path: "/content/v2/cards/moveNm" };
 
 /** Arguments of {@link mergeOrSplitCards}. */
 export type MergeOrSplitCardsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -656,34 +376,19 @@ export type MergeOrSplitCardsArgs = {
  *
  * `POST /content/v2/cards/moveNm`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function mergeOrSplitCards(
-  transport: Transport,
-  args?: MergeOrSplitCardsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function mergeOrSplitCards(transport: Transport, args?: MergeOrSplitCardsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(mergeOrSplitCardsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const trashCardsOperation: Operation = {
-  id: "trashCards",
-  module: "items",
-  method: "POST",
-  path: "/content/v2/cards/delete/trash",
-};
+const trashCardsOperation: Operation = { id: "trashCards", module: "items", method: "POST", path: "/content/v2/cards/delete/trash" };
 
 /** Arguments of {@link trashCards}. */
 export type TrashCardsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -692,34 +397,19 @@ export type TrashCardsArgs = {
  *
  * `POST /content/v2/cards/delete/trash`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function trashCards(
-  transport: Transport,
-  args?: TrashCardsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function trashCards(transport: Transport, args?: TrashCardsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(trashCardsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const restoreCardsOperation: Operation = {
-  id: "restoreCards",
-  module: "items",
-  method: "POST",
-  path: "/content/v2/cards/recover",
-};
+const restoreCardsOperation: Operation = { id: "restoreCards", module: "items", method: "POST", path: "/content/v2/cards/recover" };
 
 /** Arguments of {@link restoreCards}. */
 export type RestoreCardsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -728,34 +418,19 @@ export type RestoreCardsArgs = {
  *
  * `POST /content/v2/cards/recover`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function restoreCards(
-  transport: Transport,
-  args?: RestoreCardsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function restoreCards(transport: Transport, args?: RestoreCardsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(restoreCardsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listTrashedCardsOperation: Operation = {
-  id: "listTrashedCards",
-  module: "items",
-  method: "POST",
-  path: "/content/v2/get/cards/trash",
-};
+const listTrashedCardsOperation: Operation = { id: "listTrashedCards", module: "items", method: "POST", path: "/content/v2/get/cards/trash" };
 
 /** Arguments of {@link listTrashedCards}. */
 export type ListTrashedCardsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -764,32 +439,18 @@ export type ListTrashedCardsArgs = {
  *
  * `POST /content/v2/get/cards/trash`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function listTrashedCards(
-  transport: Transport,
-  args?: ListTrashedCardsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listTrashedCards(transport: Transport, args?: ListTrashedCardsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listTrashedCardsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getCardLimitsOperation: Operation = {
-  id: "getCardLimits",
-  module: "items",
-  method: "GET",
-  path: "/content/v2/cards/limits",
-};
+const getCardLimitsOperation: Operation = { id: "getCardLimits", module: "items", method: "GET", path: "/content/v2/cards/limits" };
 
 /** Arguments of {@link getCardLimits}. */
 export type GetCardLimitsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -800,34 +461,18 @@ export type GetCardLimitsArgs = {
  *
  * `GET /content/v2/cards/limits`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function getCardLimits(
-  transport: Transport,
-  args?: GetCardLimitsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getCardLimits(transport: Transport, args?: GetCardLimitsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getCardLimitsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const generateBarcodesOperation: Operation = {
-  id: "generateBarcodes",
-  module: "items",
-  method: "POST",
-  path: "/content/v2/barcodes",
-};
+const generateBarcodesOperation: Operation = { id: "generateBarcodes", module: "items", method: "POST", path: "/content/v2/barcodes" };
 
 /** Arguments of {@link generateBarcodes}. */
 export type GenerateBarcodesArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -836,34 +481,19 @@ export type GenerateBarcodesArgs = {
  *
  * `POST /content/v2/barcodes`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function generateBarcodes(
-  transport: Transport,
-  args?: GenerateBarcodesArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function generateBarcodes(transport: Transport, args?: GenerateBarcodesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(generateBarcodesOperation, args, callOptions) as Promise<unknown>;
 }
 
-const createCardsOperation: Operation = {
-  id: "createCards",
-  module: "items",
-  method: "POST",
-  path: "/content/v2/cards/upload",
-};
+const createCardsOperation: Operation = { id: "createCards", module: "items", method: "POST", path: "/content/v2/cards/upload" };
 
 /** Arguments of {@link createCards}. */
 export type CreateCardsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -872,34 +502,19 @@ export type CreateCardsArgs = {
  *
  * `POST /content/v2/cards/upload`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function createCards(
-  transport: Transport,
-  args?: CreateCardsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function createCards(transport: Transport, args?: CreateCardsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(createCardsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const createCardsWithAttachmentOperation: Operation = {
-  id: "createCardsWithAttachment",
-  module: "items",
-  method: "POST",
-  path: "/content/v2/cards/upload/add",
-};
+const createCardsWithAttachmentOperation: Operation = { id: "createCardsWithAttachment", module: "items", method: "POST", path: "/content/v2/cards/upload/add" };
 
 /** Arguments of {@link createCardsWithAttachment}. */
 export type CreateCardsWithAttachmentArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -908,34 +523,19 @@ export type CreateCardsWithAttachmentArgs = {
  *
  * `POST /content/v2/cards/upload/add`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function createCardsWithAttachment(
-  transport: Transport,
-  args?: CreateCardsWithAttachmentArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function createCardsWithAttachment(transport: Transport, args?: CreateCardsWithAttachmentArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(createCardsWithAttachmentOperation, args, callOptions) as Promise<unknown>;
 }
 
-const uploadMediaFileOperation: Operation = {
-  id: "uploadMediaFile",
-  module: "items",
-  method: "POST",
-  path: "/content/v3/media/file",
-};
+const uploadMediaFileOperation: Operation = { id: "uploadMediaFile", module: "items", method: "POST", path: "/content/v3/media/file" };
 
 /** Arguments of {@link uploadMediaFile}. */
 export type UploadMediaFileArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -944,34 +544,19 @@ export type UploadMediaFileArgs = {
  *
  * `POST /content/v3/media/file`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function uploadMediaFile(
-  transport: Transport,
-  args?: UploadMediaFileArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function uploadMediaFile(transport: Transport, args?: UploadMediaFileArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(uploadMediaFileOperation, args, callOptions) as Promise<unknown>;
 }
 
-const uploadMediaByLinksOperation: Operation = {
-  id: "uploadMediaByLinks",
-  module: "items",
-  method: "POST",
-  path: "/content/v3/media/save",
-};
+const uploadMediaByLinksOperation: Operation = { id: "uploadMediaByLinks", module: "items", method: "POST", path: "/content/v3/media/save" };
 
 /** Arguments of {@link uploadMediaByLinks}. */
 export type UploadMediaByLinksArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -980,34 +565,19 @@ export type UploadMediaByLinksArgs = {
  *
  * `POST /content/v3/media/save`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function uploadMediaByLinks(
-  transport: Transport,
-  args?: UploadMediaByLinksArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function uploadMediaByLinks(transport: Transport, args?: UploadMediaByLinksArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(uploadMediaByLinksOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listRecommendationsOperation: Operation = {
-  id: "listRecommendations",
-  module: "items",
-  method: "POST",
-  path: "/api/content/v1/recommendations/list",
-};
+const listRecommendationsOperation: Operation = { id: "listRecommendations", module: "items", method: "POST", path: "/api/content/v1/recommendations/list" };
 
 /** Arguments of {@link listRecommendations}. */
 export type ListRecommendationsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -1016,34 +586,19 @@ export type ListRecommendationsArgs = {
  *
  * `POST /api/content/v1/recommendations/list`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function listRecommendations(
-  transport: Transport,
-  args?: ListRecommendationsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listRecommendations(transport: Transport, args?: ListRecommendationsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listRecommendationsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const setRecommendationsOperation: Operation = {
-  id: "setRecommendations",
-  module: "items",
-  method: "POST",
-  path: "/api/content/v1/recommendations/set",
-};
+const setRecommendationsOperation: Operation = { id: "setRecommendations", module: "items", method: "POST", path: "/api/content/v1/recommendations/set" };
 
 /** Arguments of {@link setRecommendations}. */
 export type SetRecommendationsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -1052,34 +607,19 @@ export type SetRecommendationsArgs = {
  *
  * `POST /api/content/v1/recommendations/set`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function setRecommendations(
-  transport: Transport,
-  args?: SetRecommendationsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function setRecommendations(transport: Transport, args?: SetRecommendationsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(setRecommendationsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const setPricesAndDiscountsOperation: Operation = {
-  id: "setPricesAndDiscounts",
-  module: "items",
-  method: "POST",
-  path: "/api/v2/upload/task",
-};
+const setPricesAndDiscountsOperation: Operation = { id: "setPricesAndDiscounts", module: "items", method: "POST", path: "/api/v2/upload/task" };
 
 /** Arguments of {@link setPricesAndDiscounts}. */
 export type SetPricesAndDiscountsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -1088,34 +628,19 @@ export type SetPricesAndDiscountsArgs = {
  *
  * `POST /api/v2/upload/task`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function setPricesAndDiscounts(
-  transport: Transport,
-  args?: SetPricesAndDiscountsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function setPricesAndDiscounts(transport: Transport, args?: SetPricesAndDiscountsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(setPricesAndDiscountsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const setSizePricesOperation: Operation = {
-  id: "setSizePrices",
-  module: "items",
-  method: "POST",
-  path: "/api/v2/upload/task/size",
-};
+const setSizePricesOperation: Operation = { id: "setSizePrices", module: "items", method: "POST", path: "/api/v2/upload/task/size" };
 
 /** Arguments of {@link setSizePrices}. */
 export type SetSizePricesArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -1124,34 +649,19 @@ export type SetSizePricesArgs = {
  *
  * `POST /api/v2/upload/task/size`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function setSizePrices(
-  transport: Transport,
-  args?: SetSizePricesArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function setSizePrices(transport: Transport, args?: SetSizePricesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(setSizePricesOperation, args, callOptions) as Promise<unknown>;
 }
 
-const setClubDiscountsOperation: Operation = {
-  id: "setClubDiscounts",
-  module: "items",
-  method: "POST",
-  path: "/api/v2/upload/task/club-discount",
-};
+const setClubDiscountsOperation: Operation = { id: "setClubDiscounts", module: "items", method: "POST", path: "/api/v2/upload/task/club-discount" };
 
 /** Arguments of {@link setClubDiscounts}. */
 export type SetClubDiscountsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -1160,34 +670,19 @@ export type SetClubDiscountsArgs = {
  *
  * `POST /api/v2/upload/task/club-discount`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function setClubDiscounts(
-  transport: Transport,
-  args?: SetClubDiscountsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function setClubDiscounts(transport: Transport, args?: SetClubDiscountsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(setClubDiscountsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const setWholesaleDiscountsOperation: Operation = {
-  id: "setWholesaleDiscounts",
-  module: "items",
-  method: "POST",
-  path: "/api/discounts-prices/v1/upload/task/b2b/wholesale",
-};
+const setWholesaleDiscountsOperation: Operation = { id: "setWholesaleDiscounts", module: "items", method: "POST", path: "/api/discounts-prices/v1/upload/task/b2b/wholesale" };
 
 /** Arguments of {@link setWholesaleDiscounts}. */
 export type SetWholesaleDiscountsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -1196,32 +691,18 @@ export type SetWholesaleDiscountsArgs = {
  *
  * `POST /api/discounts-prices/v1/upload/task/b2b/wholesale`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function setWholesaleDiscounts(
-  transport: Transport,
-  args?: SetWholesaleDiscountsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function setWholesaleDiscounts(transport: Transport, args?: SetWholesaleDiscountsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(setWholesaleDiscountsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getProcessedUploadStateOperation: Operation = {
-  id: "getProcessedUploadState",
-  module: "items",
-  method: "GET",
-  path: "/api/v2/history/tasks",
-};
+const getProcessedUploadStateOperation: Operation = { id: "getProcessedUploadState", module: "items", method: "GET", path: "/api/v2/history/tasks" };
 
 /** Arguments of {@link getProcessedUploadState}. */
 export type GetProcessedUploadStateArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -1230,32 +711,17 @@ export type GetProcessedUploadStateArgs = {
  *
  * `GET /api/v2/history/tasks`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function getProcessedUploadState(
-  transport: Transport,
-  args?: GetProcessedUploadStateArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getProcessedUploadState(transport: Transport, args?: GetProcessedUploadStateArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getProcessedUploadStateOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getProcessedUploadDetailsOperation: Operation = {
-  id: "getProcessedUploadDetails",
-  module: "items",
-  method: "GET",
-  path: "/api/v2/history/goods/task",
-};
+const getProcessedUploadDetailsOperation: Operation = { id: "getProcessedUploadDetails", module: "items", method: "GET", path: "/api/v2/history/goods/task" };
 
 /** Arguments of {@link getProcessedUploadDetails}. */
 export type GetProcessedUploadDetailsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -1264,32 +730,17 @@ export type GetProcessedUploadDetailsArgs = {
  *
  * `GET /api/v2/history/goods/task`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function getProcessedUploadDetails(
-  transport: Transport,
-  args?: GetProcessedUploadDetailsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getProcessedUploadDetails(transport: Transport, args?: GetProcessedUploadDetailsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getProcessedUploadDetailsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getUnprocessedUploadStateOperation: Operation = {
-  id: "getUnprocessedUploadState",
-  module: "items",
-  method: "GET",
-  path: "/api/v2/buffer/tasks",
-};
+const getUnprocessedUploadStateOperation: Operation = { id: "getUnprocessedUploadState", module: "items", method: "GET", path: "/api/v2/buffer/tasks" };
 
 /** Arguments of {@link getUnprocessedUploadState}. */
 export type GetUnprocessedUploadStateArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -1298,32 +749,17 @@ export type GetUnprocessedUploadStateArgs = {
  *
  * `GET /api/v2/buffer/tasks`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function getUnprocessedUploadState(
-  transport: Transport,
-  args?: GetUnprocessedUploadStateArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getUnprocessedUploadState(transport: Transport, args?: GetUnprocessedUploadStateArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getUnprocessedUploadStateOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getUnprocessedUploadDetailsOperation: Operation = {
-  id: "getUnprocessedUploadDetails",
-  module: "items",
-  method: "GET",
-  path: "/api/v2/buffer/goods/task",
-};
+const getUnprocessedUploadDetailsOperation: Operation = { id: "getUnprocessedUploadDetails", module: "items", method: "GET", path: "/api/v2/buffer/goods/task" };
 
 /** Arguments of {@link getUnprocessedUploadDetails}. */
 export type GetUnprocessedUploadDetailsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -1332,32 +768,17 @@ export type GetUnprocessedUploadDetailsArgs = {
  *
  * `GET /api/v2/buffer/goods/task`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function getUnprocessedUploadDetails(
-  transport: Transport,
-  args?: GetUnprocessedUploadDetailsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getUnprocessedUploadDetails(transport: Transport, args?: GetUnprocessedUploadDetailsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getUnprocessedUploadDetailsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listGoodsWithPricesOperation: Operation = {
-  id: "listGoodsWithPrices",
-  module: "items",
-  method: "GET",
-  path: "/api/v2/list/goods/filter",
-};
+const listGoodsWithPricesOperation: Operation = { id: "listGoodsWithPrices", module: "items", method: "GET", path: "/api/v2/list/goods/filter" };
 
 /** Arguments of {@link listGoodsWithPrices}. */
 export type ListGoodsWithPricesArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -1366,34 +787,18 @@ export type ListGoodsWithPricesArgs = {
  *
  * `GET /api/v2/list/goods/filter`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listGoodsWithPrices(
-  transport: Transport,
-  args?: ListGoodsWithPricesArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listGoodsWithPrices(transport: Transport, args?: ListGoodsWithPricesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listGoodsWithPricesOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listGoodsWithPricesByArticleOperation: Operation = {
-  id: "listGoodsWithPricesByArticle",
-  module: "items",
-  method: "POST",
-  path: "/api/v2/list/goods/filter",
-};
+const listGoodsWithPricesByArticleOperation: Operation = { id: "listGoodsWithPricesByArticle", module: "items", method: "POST", path: "/api/v2/list/goods/filter" };
 
 /** Arguments of {@link listGoodsWithPricesByArticle}. */
 export type ListGoodsWithPricesByArticleArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -1402,32 +807,18 @@ export type ListGoodsWithPricesByArticleArgs = {
  *
  * `POST /api/v2/list/goods/filter`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function listGoodsWithPricesByArticle(
-  transport: Transport,
-  args?: ListGoodsWithPricesByArticleArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listGoodsWithPricesByArticle(transport: Transport, args?: ListGoodsWithPricesByArticleArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listGoodsWithPricesByArticleOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listGoodsSizesWithPricesOperation: Operation = {
-  id: "listGoodsSizesWithPrices",
-  module: "items",
-  method: "GET",
-  path: "/api/v2/list/goods/size/nm",
-};
+const listGoodsSizesWithPricesOperation: Operation = { id: "listGoodsSizesWithPrices", module: "items", method: "GET", path: "/api/v2/list/goods/size/nm" };
 
 /** Arguments of {@link listGoodsSizesWithPrices}. */
 export type ListGoodsSizesWithPricesArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -1436,32 +827,17 @@ export type ListGoodsSizesWithPricesArgs = {
  *
  * `GET /api/v2/list/goods/size/nm`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listGoodsSizesWithPrices(
-  transport: Transport,
-  args?: ListGoodsSizesWithPricesArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listGoodsSizesWithPrices(transport: Transport, args?: ListGoodsSizesWithPricesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listGoodsSizesWithPricesOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listQuarantinedGoodsOperation: Operation = {
-  id: "listQuarantinedGoods",
-  module: "items",
-  method: "GET",
-  path: "/api/v2/quarantine/goods",
-};
+const listQuarantinedGoodsOperation: Operation = { id: "listQuarantinedGoods", module: "items", method: "GET", path: "/api/v2/quarantine/goods" };
 
 /** Arguments of {@link listQuarantinedGoods}. */
 export type ListQuarantinedGoodsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -1470,36 +846,19 @@ export type ListQuarantinedGoodsArgs = {
  *
  * `GET /api/v2/quarantine/goods`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listQuarantinedGoods(
-  transport: Transport,
-  args?: ListQuarantinedGoodsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listQuarantinedGoods(transport: Transport, args?: ListQuarantinedGoodsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listQuarantinedGoodsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const updateStockBalancesOperation: Operation = {
-  id: "updateStockBalances",
-  module: "items",
-  method: "PUT",
-  path: "/api/v3/stocks/{warehouseId}",
-};
+const updateStockBalancesOperation: Operation = { id: "updateStockBalances", module: "items", method: "PUT", path: "/api/v3/stocks/{warehouseId}" };
 
 /** Arguments of {@link updateStockBalances}. */
 export type UpdateStockBalancesArgs = {
-  /** Path parameter; its type is not documented. */
   warehouseId: string;
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -1508,36 +867,20 @@ export type UpdateStockBalancesArgs = {
  *
  * `PUT /api/v3/stocks/{warehouseId}`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: path warehouseId (type not documented); query not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, the type of path parameter warehouseId, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function updateStockBalances(
-  transport: Transport,
-  args: UpdateStockBalancesArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function updateStockBalances(transport: Transport, args: UpdateStockBalancesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(updateStockBalancesOperation, args, callOptions) as Promise<unknown>;
 }
 
-const deleteStockBalancesOperation: Operation = {
-  id: "deleteStockBalances",
-  module: "items",
-  method: "DELETE",
-  path: "/api/v3/stocks/{warehouseId}",
-};
+const deleteStockBalancesOperation: Operation = { id: "deleteStockBalances", module: "items", method: "DELETE", path: "/api/v3/stocks/{warehouseId}" };
 
 /** Arguments of {@link deleteStockBalances}. */
 export type DeleteStockBalancesArgs = {
-  /** Path parameter; its type is not documented. */
   warehouseId: string;
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -1546,36 +889,20 @@ export type DeleteStockBalancesArgs = {
  *
  * `DELETE /api/v3/stocks/{warehouseId}`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: path warehouseId (type not documented); query not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, the type of path parameter warehouseId, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function deleteStockBalances(
-  transport: Transport,
-  args: DeleteStockBalancesArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function deleteStockBalances(transport: Transport, args: DeleteStockBalancesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(deleteStockBalancesOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getStockBalancesOperation: Operation = {
-  id: "getStockBalances",
-  module: "items",
-  method: "POST",
-  path: "/api/v3/stocks/{warehouseId}",
-};
+const getStockBalancesOperation: Operation = { id: "getStockBalances", module: "items", method: "POST", path: "/api/v3/stocks/{warehouseId}" };
 
 /** Arguments of {@link getStockBalances}. */
 export type GetStockBalancesArgs = {
-  /** Path parameter; its type is not documented. */
   warehouseId: string;
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -1584,32 +911,18 @@ export type GetStockBalancesArgs = {
  *
  * `POST /api/v3/stocks/{warehouseId}`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: path warehouseId (type not documented); query not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, the type of path parameter warehouseId, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getStockBalances(
-  transport: Transport,
-  args: GetStockBalancesArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getStockBalances(transport: Transport, args: GetStockBalancesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getStockBalancesOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listMarketplaceWarehousesOperation: Operation = {
-  id: "listMarketplaceWarehouses",
-  module: "items",
-  method: "GET",
-  path: "/api/v3/offices",
-};
+const listMarketplaceWarehousesOperation: Operation = { id: "listMarketplaceWarehouses", module: "items", method: "GET", path: "/api/v3/offices" };
 
 /** Arguments of {@link listMarketplaceWarehouses}. */
 export type ListMarketplaceWarehousesArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -1618,32 +931,17 @@ export type ListMarketplaceWarehousesArgs = {
  *
  * `GET /api/v3/offices`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listMarketplaceWarehouses(
-  transport: Transport,
-  args?: ListMarketplaceWarehousesArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listMarketplaceWarehouses(transport: Transport, args?: ListMarketplaceWarehousesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listMarketplaceWarehousesOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listSellerWarehousesOperation: Operation = {
-  id: "listSellerWarehouses",
-  module: "items",
-  method: "GET",
-  path: "/api/v3/warehouses",
-};
+const listSellerWarehousesOperation: Operation = { id: "listSellerWarehouses", module: "items", method: "GET", path: "/api/v3/warehouses" };
 
 /** Arguments of {@link listSellerWarehouses}. */
 export type ListSellerWarehousesArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -1652,34 +950,18 @@ export type ListSellerWarehousesArgs = {
  *
  * `GET /api/v3/warehouses`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listSellerWarehouses(
-  transport: Transport,
-  args?: ListSellerWarehousesArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listSellerWarehouses(transport: Transport, args?: ListSellerWarehousesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listSellerWarehousesOperation, args, callOptions) as Promise<unknown>;
 }
 
-const createSellerWarehouseOperation: Operation = {
-  id: "createSellerWarehouse",
-  module: "items",
-  method: "POST",
-  path: "/api/v3/warehouses",
-};
+const createSellerWarehouseOperation: Operation = { id: "createSellerWarehouse", module: "items", method: "POST", path: "/api/v3/warehouses" };
 
 /** Arguments of {@link createSellerWarehouse}. */
 export type CreateSellerWarehouseArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -1688,36 +970,20 @@ export type CreateSellerWarehouseArgs = {
  *
  * `POST /api/v3/warehouses`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function createSellerWarehouse(
-  transport: Transport,
-  args?: CreateSellerWarehouseArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function createSellerWarehouse(transport: Transport, args?: CreateSellerWarehouseArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(createSellerWarehouseOperation, args, callOptions) as Promise<unknown>;
 }
 
-const updateSellerWarehouseOperation: Operation = {
-  id: "updateSellerWarehouse",
-  module: "items",
-  method: "PUT",
-  path: "/api/v3/warehouses/{warehouseId}",
-};
+const updateSellerWarehouseOperation: Operation = { id: "updateSellerWarehouse", module: "items", method: "PUT", path: "/api/v3/warehouses/{warehouseId}" };
 
 /** Arguments of {@link updateSellerWarehouse}. */
 export type UpdateSellerWarehouseArgs = {
-  /** Path parameter; its type is not documented. */
   warehouseId: string;
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -1726,36 +992,20 @@ export type UpdateSellerWarehouseArgs = {
  *
  * `PUT /api/v3/warehouses/{warehouseId}`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: path warehouseId (type not documented); query not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, the type of path parameter warehouseId, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function updateSellerWarehouse(
-  transport: Transport,
-  args: UpdateSellerWarehouseArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function updateSellerWarehouse(transport: Transport, args: UpdateSellerWarehouseArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(updateSellerWarehouseOperation, args, callOptions) as Promise<unknown>;
 }
 
-const deleteSellerWarehouseOperation: Operation = {
-  id: "deleteSellerWarehouse",
-  module: "items",
-  method: "DELETE",
-  path: "/api/v3/warehouses/{warehouseId}",
-};
+const deleteSellerWarehouseOperation: Operation = { id: "deleteSellerWarehouse", module: "items", method: "DELETE", path: "/api/v3/warehouses/{warehouseId}" };
 
 /** Arguments of {@link deleteSellerWarehouse}. */
 export type DeleteSellerWarehouseArgs = {
-  /** Path parameter; its type is not documented. */
   warehouseId: string;
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -1764,34 +1014,19 @@ export type DeleteSellerWarehouseArgs = {
  *
  * `DELETE /api/v3/warehouses/{warehouseId}`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: path warehouseId (type not documented); query not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, the type of path parameter warehouseId, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function deleteSellerWarehouse(
-  transport: Transport,
-  args: DeleteSellerWarehouseArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function deleteSellerWarehouse(transport: Transport, args: DeleteSellerWarehouseArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(deleteSellerWarehouseOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listWarehouseContactsOperation: Operation = {
-  id: "listWarehouseContacts",
-  module: "items",
-  method: "GET",
-  path: "/api/v3/dbw/warehouses/{warehouseId}/contacts",
-};
+const listWarehouseContactsOperation: Operation = { id: "listWarehouseContacts", module: "items", method: "GET", path: "/api/v3/dbw/warehouses/{warehouseId}/contacts" };
 
 /** Arguments of {@link listWarehouseContacts}. */
 export type ListWarehouseContactsArgs = {
-  /** Path parameter; its type is not documented. */
   warehouseId: string;
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -1800,36 +1035,19 @@ export type ListWarehouseContactsArgs = {
  *
  * `GET /api/v3/dbw/warehouses/{warehouseId}/contacts`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: path warehouseId (type not documented); query not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, the type of path parameter warehouseId, query parameters, response.
  */
-export function listWarehouseContacts(
-  transport: Transport,
-  args: ListWarehouseContactsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listWarehouseContacts(transport: Transport, args: ListWarehouseContactsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listWarehouseContactsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const updateWarehouseContactsOperation: Operation = {
-  id: "updateWarehouseContacts",
-  module: "items",
-  method: "PUT",
-  path: "/api/v3/dbw/warehouses/{warehouseId}/contacts",
-};
+const updateWarehouseContactsOperation: Operation = { id: "updateWarehouseContacts", module: "items", method: "PUT", path: "/api/v3/dbw/warehouses/{warehouseId}/contacts" };
 
 /** Arguments of {@link updateWarehouseContacts}. */
 export type UpdateWarehouseContactsArgs = {
-  /** Path parameter; its type is not documented. */
   warehouseId: string;
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -1838,18 +1056,10 @@ export type UpdateWarehouseContactsArgs = {
  *
  * `PUT /api/v3/dbw/warehouses/{warehouseId}/contacts`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: path warehouseId (type not documented); query not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, the type of path parameter warehouseId, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function updateWarehouseContacts(
-  transport: Transport,
-  args: UpdateWarehouseContactsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function updateWarehouseContacts(transport: Transport, args: UpdateWarehouseContactsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(updateWarehouseContactsOperation, args, callOptions) as Promise<unknown>;
 }

@@ -4,16 +4,10 @@
 import type { CallOptions, Operation, Transport } from "../runtime/transport.js";
 import type { QueryParams, RequestBody } from "../runtime/encoding.js";
 
-const listNewDbsOrdersOperation: Operation = {
-  id: "listNewDbsOrders",
-  module: "ordersDbs",
-  method: "GET",
-  path: "/api/v3/dbs/orders/new",
-};
+const listNewDbsOrdersOperation: Operation = { id: "listNewDbsOrders", module: "ordersDbs", method: "GET", path: "/api/v3/dbs/orders/new" };
 
 /** Arguments of {@link listNewDbsOrders}. */
 export type ListNewDbsOrdersArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -22,32 +16,17 @@ export type ListNewDbsOrdersArgs = {
  *
  * `GET /api/v3/dbs/orders/new`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listNewDbsOrders(
-  transport: Transport,
-  args?: ListNewDbsOrdersArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listNewDbsOrders(transport: Transport, args?: ListNewDbsOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listNewDbsOrdersOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listCompletedDbsOrdersOperation: Operation = {
-  id: "listCompletedDbsOrders",
-  module: "ordersDbs",
-  method: "GET",
-  path: "/api/v3/dbs/orders",
-};
+const listCompletedDbsOrdersOperation: Operation = { id: "listCompletedDbsOrders", module: "ordersDbs", method: "GET", path: "/api/v3/dbs/orders" };
 
 /** Arguments of {@link listCompletedDbsOrders}. */
 export type ListCompletedDbsOrdersArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -56,34 +35,18 @@ export type ListCompletedDbsOrdersArgs = {
  *
  * `GET /api/v3/dbs/orders`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listCompletedDbsOrders(
-  transport: Transport,
-  args?: ListCompletedDbsOrdersArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listCompletedDbsOrders(transport: Transport, args?: ListCompletedDbsOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listCompletedDbsOrdersOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getDbsPaidDeliveryInfoOperation: Operation = {
-  id: "getDbsPaidDeliveryInfo",
-  module: "ordersDbs",
-  method: "POST",
-  path: "/api/v3/dbs/groups/info",
-};
+const getDbsPaidDeliveryInfoOperation: Operation = { id: "getDbsPaidDeliveryInfo", module: "ordersDbs", method: "POST", path: "/api/v3/dbs/groups/info" };
 
 /** Arguments of {@link getDbsPaidDeliveryInfo}. */
 export type GetDbsPaidDeliveryInfoArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -92,34 +55,19 @@ export type GetDbsPaidDeliveryInfoArgs = {
  *
  * `POST /api/v3/dbs/groups/info`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getDbsPaidDeliveryInfo(
-  transport: Transport,
-  args?: GetDbsPaidDeliveryInfoArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getDbsPaidDeliveryInfo(transport: Transport, args?: GetDbsPaidDeliveryInfoArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getDbsPaidDeliveryInfoOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getDbsBuyerInfoOperation: Operation = {
-  id: "getDbsBuyerInfo",
-  module: "ordersDbs",
-  method: "POST",
-  path: "/api/v3/dbs/orders/client",
-};
+const getDbsBuyerInfoOperation: Operation = { id: "getDbsBuyerInfo", module: "ordersDbs", method: "POST", path: "/api/v3/dbs/orders/client" };
 
 /** Arguments of {@link getDbsBuyerInfo}. */
 export type GetDbsBuyerInfoArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -128,34 +76,19 @@ export type GetDbsBuyerInfoArgs = {
  *
  * `POST /api/v3/dbs/orders/client`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getDbsBuyerInfo(
-  transport: Transport,
-  args?: GetDbsBuyerInfoArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getDbsBuyerInfo(transport: Transport, args?: GetDbsBuyerInfoArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getDbsBuyerInfoOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getDbsB2bBuyerInfoOperation: Operation = {
-  id: "getDbsB2bBuyerInfo",
-  module: "ordersDbs",
-  method: "POST",
-  path: "/api/marketplace/v3/dbs/orders/b2b/info",
-};
+const getDbsB2bBuyerInfoOperation: Operation = { id: "getDbsB2bBuyerInfo", module: "ordersDbs", method: "POST", path: "/api/marketplace/v3/dbs/orders/b2b/info" };
 
 /** Arguments of {@link getDbsB2bBuyerInfo}. */
 export type GetDbsB2bBuyerInfoArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -164,34 +97,19 @@ export type GetDbsB2bBuyerInfoArgs = {
  *
  * `POST /api/marketplace/v3/dbs/orders/b2b/info`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getDbsB2bBuyerInfo(
-  transport: Transport,
-  args?: GetDbsB2bBuyerInfoArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getDbsB2bBuyerInfo(transport: Transport, args?: GetDbsB2bBuyerInfoArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getDbsB2bBuyerInfoOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getDbsDeliveryDatesOperation: Operation = {
-  id: "getDbsDeliveryDates",
-  module: "ordersDbs",
-  method: "POST",
-  path: "/api/v3/dbs/orders/delivery-date",
-};
+const getDbsDeliveryDatesOperation: Operation = { id: "getDbsDeliveryDates", module: "ordersDbs", method: "POST", path: "/api/v3/dbs/orders/delivery-date" };
 
 /** Arguments of {@link getDbsDeliveryDates}. */
 export type GetDbsDeliveryDatesArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -200,34 +118,19 @@ export type GetDbsDeliveryDatesArgs = {
  *
  * `POST /api/v3/dbs/orders/delivery-date`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getDbsDeliveryDates(
-  transport: Transport,
-  args?: GetDbsDeliveryDatesArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getDbsDeliveryDates(transport: Transport, args?: GetDbsDeliveryDatesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getDbsDeliveryDatesOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getDbsOrderStatusesOperation: Operation = {
-  id: "getDbsOrderStatuses",
-  module: "ordersDbs",
-  method: "POST",
-  path: "/api/marketplace/v3/dbs/orders/status/info",
-};
+const getDbsOrderStatusesOperation: Operation = { id: "getDbsOrderStatuses", module: "ordersDbs", method: "POST", path: "/api/marketplace/v3/dbs/orders/status/info" };
 
 /** Arguments of {@link getDbsOrderStatuses}. */
 export type GetDbsOrderStatusesArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -236,34 +139,19 @@ export type GetDbsOrderStatusesArgs = {
  *
  * `POST /api/marketplace/v3/dbs/orders/status/info`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getDbsOrderStatuses(
-  transport: Transport,
-  args?: GetDbsOrderStatusesArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getDbsOrderStatuses(transport: Transport, args?: GetDbsOrderStatusesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getDbsOrderStatusesOperation, args, callOptions) as Promise<unknown>;
 }
 
-const cancelDbsOrdersOperation: Operation = {
-  id: "cancelDbsOrders",
-  module: "ordersDbs",
-  method: "POST",
-  path: "/api/marketplace/v3/dbs/orders/status/cancel",
-};
+const cancelDbsOrdersOperation: Operation = { id: "cancelDbsOrders", module: "ordersDbs", method: "POST", path: "/api/marketplace/v3/dbs/orders/status/cancel" };
 
 /** Arguments of {@link cancelDbsOrders}. */
 export type CancelDbsOrdersArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -272,34 +160,19 @@ export type CancelDbsOrdersArgs = {
  *
  * `POST /api/marketplace/v3/dbs/orders/status/cancel`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function cancelDbsOrders(
-  transport: Transport,
-  args?: CancelDbsOrdersArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function cancelDbsOrders(transport: Transport, args?: CancelDbsOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(cancelDbsOrdersOperation, args, callOptions) as Promise<unknown>;
 }
 
-const confirmDbsOrdersOperation: Operation = {
-  id: "confirmDbsOrders",
-  module: "ordersDbs",
-  method: "POST",
-  path: "/api/marketplace/v3/dbs/orders/status/confirm",
-};
+const confirmDbsOrdersOperation: Operation = { id: "confirmDbsOrders", module: "ordersDbs", method: "POST", path: "/api/marketplace/v3/dbs/orders/status/confirm" };
 
 /** Arguments of {@link confirmDbsOrders}. */
 export type ConfirmDbsOrdersArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -308,34 +181,19 @@ export type ConfirmDbsOrdersArgs = {
  *
  * `POST /api/marketplace/v3/dbs/orders/status/confirm`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function confirmDbsOrders(
-  transport: Transport,
-  args?: ConfirmDbsOrdersArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function confirmDbsOrders(transport: Transport, args?: ConfirmDbsOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(confirmDbsOrdersOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getDbsOrderStickersOperation: Operation = {
-  id: "getDbsOrderStickers",
-  module: "ordersDbs",
-  method: "POST",
-  path: "/api/marketplace/v3/dbs/orders/stickers",
-};
+const getDbsOrderStickersOperation: Operation = { id: "getDbsOrderStickers", module: "ordersDbs", method: "POST", path: "/api/marketplace/v3/dbs/orders/stickers" };
 
 /** Arguments of {@link getDbsOrderStickers}. */
 export type GetDbsOrderStickersArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -344,34 +202,19 @@ export type GetDbsOrderStickersArgs = {
  *
  * `POST /api/marketplace/v3/dbs/orders/stickers`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getDbsOrderStickers(
-  transport: Transport,
-  args?: GetDbsOrderStickersArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getDbsOrderStickers(transport: Transport, args?: GetDbsOrderStickersArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getDbsOrderStickersOperation, args, callOptions) as Promise<unknown>;
 }
 
-const deliverDbsOrdersOperation: Operation = {
-  id: "deliverDbsOrders",
-  module: "ordersDbs",
-  method: "POST",
-  path: "/api/marketplace/v3/dbs/orders/status/deliver",
-};
+const deliverDbsOrdersOperation: Operation = { id: "deliverDbsOrders", module: "ordersDbs", method: "POST", path: "/api/marketplace/v3/dbs/orders/status/deliver" };
 
 /** Arguments of {@link deliverDbsOrders}. */
 export type DeliverDbsOrdersArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -380,34 +223,19 @@ export type DeliverDbsOrdersArgs = {
  *
  * `POST /api/marketplace/v3/dbs/orders/status/deliver`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function deliverDbsOrders(
-  transport: Transport,
-  args?: DeliverDbsOrdersArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function deliverDbsOrders(transport: Transport, args?: DeliverDbsOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(deliverDbsOrdersOperation, args, callOptions) as Promise<unknown>;
 }
 
-const reportDbsOrdersReceivedOperation: Operation = {
-  id: "reportDbsOrdersReceived",
-  module: "ordersDbs",
-  method: "POST",
-  path: "/api/marketplace/v3/dbs/orders/status/receive",
-};
+const reportDbsOrdersReceivedOperation: Operation = { id: "reportDbsOrdersReceived", module: "ordersDbs", method: "POST", path: "/api/marketplace/v3/dbs/orders/status/receive" };
 
 /** Arguments of {@link reportDbsOrdersReceived}. */
 export type ReportDbsOrdersReceivedArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -416,34 +244,19 @@ export type ReportDbsOrdersReceivedArgs = {
  *
  * `POST /api/marketplace/v3/dbs/orders/status/receive`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function reportDbsOrdersReceived(
-  transport: Transport,
-  args?: ReportDbsOrdersReceivedArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function reportDbsOrdersReceived(transport: Transport, args?: ReportDbsOrdersReceivedArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(reportDbsOrdersReceivedOperation, args, callOptions) as Promise<unknown>;
 }
 
-const reportDbsOrdersRejectedOperation: Operation = {
-  id: "reportDbsOrdersRejected",
-  module: "ordersDbs",
-  method: "POST",
-  path: "/api/marketplace/v3/dbs/orders/status/reject",
-};
+const reportDbsOrdersRejectedOperation: Operation = { id: "reportDbsOrdersRejected", module: "ordersDbs", method: "POST", path: "/api/marketplace/v3/dbs/orders/status/reject" };
 
 /** Arguments of {@link reportDbsOrdersRejected}. */
 export type ReportDbsOrdersRejectedArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -452,34 +265,19 @@ export type ReportDbsOrdersRejectedArgs = {
  *
  * `POST /api/marketplace/v3/dbs/orders/status/reject`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function reportDbsOrdersRejected(
-  transport: Transport,
-  args?: ReportDbsOrdersRejectedArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function reportDbsOrdersRejected(transport: Transport, args?: ReportDbsOrdersRejectedArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(reportDbsOrdersRejectedOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getDbsOrderMarkingsOperation: Operation = {
-  id: "getDbsOrderMarkings",
-  module: "ordersDbs",
-  method: "POST",
-  path: "/api/marketplace/v3/dbs/orders/meta/details",
-};
+const getDbsOrderMarkingsOperation: Operation = { id: "getDbsOrderMarkings", module: "ordersDbs", method: "POST", path: "/api/marketplace/v3/dbs/orders/meta/details" };
 
 /** Arguments of {@link getDbsOrderMarkings}. */
 export type GetDbsOrderMarkingsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -488,34 +286,19 @@ export type GetDbsOrderMarkingsArgs = {
  *
  * `POST /api/marketplace/v3/dbs/orders/meta/details`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function getDbsOrderMarkings(
-  transport: Transport,
-  args?: GetDbsOrderMarkingsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getDbsOrderMarkings(transport: Transport, args?: GetDbsOrderMarkingsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getDbsOrderMarkingsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const deleteDbsOrderMarkingsOperation: Operation = {
-  id: "deleteDbsOrderMarkings",
-  module: "ordersDbs",
-  method: "POST",
-  path: "/api/marketplace/v3/dbs/orders/meta/delete",
-};
+const deleteDbsOrderMarkingsOperation: Operation = { id: "deleteDbsOrderMarkings", module: "ordersDbs", method: "POST", path: "/api/marketplace/v3/dbs/orders/meta/delete" };
 
 /** Arguments of {@link deleteDbsOrderMarkings}. */
 export type DeleteDbsOrderMarkingsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -524,34 +307,19 @@ export type DeleteDbsOrderMarkingsArgs = {
  *
  * `POST /api/marketplace/v3/dbs/orders/meta/delete`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function deleteDbsOrderMarkings(
-  transport: Transport,
-  args?: DeleteDbsOrderMarkingsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function deleteDbsOrderMarkings(transport: Transport, args?: DeleteDbsOrderMarkingsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(deleteDbsOrderMarkingsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const attachDbsOrderSgtinOperation: Operation = {
-  id: "attachDbsOrderSgtin",
-  module: "ordersDbs",
-  method: "POST",
-  path: "/api/marketplace/v3/dbs/orders/meta/sgtin",
-};
+const attachDbsOrderSgtinOperation: Operation = { id: "attachDbsOrderSgtin", module: "ordersDbs", method: "POST", path: "/api/marketplace/v3/dbs/orders/meta/sgtin" };
 
 /** Arguments of {@link attachDbsOrderSgtin}. */
 export type AttachDbsOrderSgtinArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -560,34 +328,19 @@ export type AttachDbsOrderSgtinArgs = {
  *
  * `POST /api/marketplace/v3/dbs/orders/meta/sgtin`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function attachDbsOrderSgtin(
-  transport: Transport,
-  args?: AttachDbsOrderSgtinArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function attachDbsOrderSgtin(transport: Transport, args?: AttachDbsOrderSgtinArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(attachDbsOrderSgtinOperation, args, callOptions) as Promise<unknown>;
 }
 
-const attachDbsOrderUinOperation: Operation = {
-  id: "attachDbsOrderUin",
-  module: "ordersDbs",
-  method: "POST",
-  path: "/api/marketplace/v3/dbs/orders/meta/uin",
-};
+const attachDbsOrderUinOperation: Operation = { id: "attachDbsOrderUin", module: "ordersDbs", method: "POST", path: "/api/marketplace/v3/dbs/orders/meta/uin" };
 
 /** Arguments of {@link attachDbsOrderUin}. */
 export type AttachDbsOrderUinArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -596,34 +349,19 @@ export type AttachDbsOrderUinArgs = {
  *
  * `POST /api/marketplace/v3/dbs/orders/meta/uin`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function attachDbsOrderUin(
-  transport: Transport,
-  args?: AttachDbsOrderUinArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function attachDbsOrderUin(transport: Transport, args?: AttachDbsOrderUinArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(attachDbsOrderUinOperation, args, callOptions) as Promise<unknown>;
 }
 
-const attachDbsOrderImeiOperation: Operation = {
-  id: "attachDbsOrderImei",
-  module: "ordersDbs",
-  method: "POST",
-  path: "/api/marketplace/v3/dbs/orders/meta/imei",
-};
+const attachDbsOrderImeiOperation: Operation = { id: "attachDbsOrderImei", module: "ordersDbs", method: "POST", path: "/api/marketplace/v3/dbs/orders/meta/imei" };
 
 /** Arguments of {@link attachDbsOrderImei}. */
 export type AttachDbsOrderImeiArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -632,34 +370,19 @@ export type AttachDbsOrderImeiArgs = {
  *
  * `POST /api/marketplace/v3/dbs/orders/meta/imei`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function attachDbsOrderImei(
-  transport: Transport,
-  args?: AttachDbsOrderImeiArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function attachDbsOrderImei(transport: Transport, args?: AttachDbsOrderImeiArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(attachDbsOrderImeiOperation, args, callOptions) as Promise<unknown>;
 }
 
-const attachDbsOrderGtinOperation: Operation = {
-  id: "attachDbsOrderGtin",
-  module: "ordersDbs",
-  method: "POST",
-  path: "/api/marketplace/v3/dbs/orders/meta/gtin",
-};
+const attachDbsOrderGtinOperation: Operation = { id: "attachDbsOrderGtin", module: "ordersDbs", method: "POST", path: "/api/marketplace/v3/dbs/orders/meta/gtin" };
 
 /** Arguments of {@link attachDbsOrderGtin}. */
 export type AttachDbsOrderGtinArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -668,34 +391,19 @@ export type AttachDbsOrderGtinArgs = {
  *
  * `POST /api/marketplace/v3/dbs/orders/meta/gtin`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function attachDbsOrderGtin(
-  transport: Transport,
-  args?: AttachDbsOrderGtinArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function attachDbsOrderGtin(transport: Transport, args?: AttachDbsOrderGtinArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(attachDbsOrderGtinOperation, args, callOptions) as Promise<unknown>;
 }
 
-const attachDbsOrderCustomsDeclarationOperation: Operation = {
-  id: "attachDbsOrderCustomsDeclaration",
-  module: "ordersDbs",
-  method: "POST",
-  path: "/api/marketplace/v3/dbs/orders/meta/customs-declaration",
-};
+const attachDbsOrderCustomsDeclarationOperation: Operation = { id: "attachDbsOrderCustomsDeclaration", module: "ordersDbs", method: "POST", path: "/api/marketplace/v3/dbs/orders/meta/customs-declaration" };
 
 /** Arguments of {@link attachDbsOrderCustomsDeclaration}. */
 export type AttachDbsOrderCustomsDeclarationArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -704,18 +412,10 @@ export type AttachDbsOrderCustomsDeclarationArgs = {
  *
  * `POST /api/marketplace/v3/dbs/orders/meta/customs-declaration`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function attachDbsOrderCustomsDeclaration(
-  transport: Transport,
-  args?: AttachDbsOrderCustomsDeclarationArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function attachDbsOrderCustomsDeclaration(transport: Transport, args?: AttachDbsOrderCustomsDeclarationArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(attachDbsOrderCustomsDeclarationOperation, args, callOptions) as Promise<unknown>;
 }

@@ -5,14 +5,7 @@ import type { CallOptions, Operation, Transport } from "../runtime/transport.js"
 import type { ItemDiscrepancyResponse } from "../types.js";
 import { checkGetDiscrepanciesResponse } from "../validate/supplies.js";
 
-const getDiscrepanciesOperation: Operation = {
-  id: "getDiscrepancies",
-  module: "supplies",
-  method: "GET",
-  path: "/api/supplies/v1/discrepancies/{supplyId}",
-  limits: [{ key: "getDiscrepancies:0", burst: 1, intervalMs: 60000 }],
-  check: checkGetDiscrepanciesResponse,
-};
+const getDiscrepanciesOperation: Operation = { id: "getDiscrepancies", module: "supplies", method: "GET", path: "/api/supplies/v1/discrepancies/{supplyId}", limits: [{ key: "getDiscrepancies:0", burst: 1, intervalMs: 60000 }], check: checkGetDiscrepanciesResponse };
 
 /** Arguments of {@link getDiscrepancies}. */
 export type GetDiscrepanciesArgs = {
@@ -28,17 +21,10 @@ export type GetDiscrepanciesArgs = {
  * `GET /api/supplies/v1/discrepancies/{supplyId}`
  *
  * Tokens: personal (Personal token), service (Service token).
- * Rate limit (per seller profile): 1 request per 1 minute, one back every 1 minute, burst 1. The client keeps calls within it.
+ * Rate limit (per seller profile): 1 request per 1 minute, one back every 1 minute, burst 1; `rateLimits()` keeps calls within it.
  * Constraint: Only supplies accepted within the last year, no earlier than one year before the request, are covered.
- * Parameters: supplyId (path, string, required): Supply identifier.
- * Request body: none.
  * Response: 200 An array of ItemDiscrepancyResponse records (application/json).
- * Retried on 429, 5xx and network errors.
  */
-export function getDiscrepancies(
-  transport: Transport,
-  args: GetDiscrepanciesArgs,
-  callOptions?: CallOptions,
-): Promise<ItemDiscrepancyResponse[]> {
+export function getDiscrepancies(transport: Transport, args: GetDiscrepanciesArgs, callOptions?: CallOptions): Promise<ItemDiscrepancyResponse[]> {
   return transport.send(getDiscrepanciesOperation, args, callOptions) as Promise<ItemDiscrepancyResponse[]>;
 }

@@ -4,16 +4,10 @@
 import type { CallOptions, Operation, Transport } from "../runtime/transport.js";
 import type { QueryParams } from "../runtime/encoding.js";
 
-const getCommissionTariffsOperation: Operation = {
-  id: "getCommissionTariffs",
-  module: "tariffs",
-  method: "GET",
-  path: "/api/v1/tariffs/commission",
-};
+const getCommissionTariffsOperation: Operation = { id: "getCommissionTariffs", module: "tariffs", method: "GET", path: "/api/v1/tariffs/commission" };
 
 /** Arguments of {@link getCommissionTariffs}. */
 export type GetCommissionTariffsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -22,32 +16,17 @@ export type GetCommissionTariffsArgs = {
  *
  * `GET /api/v1/tariffs/commission`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function getCommissionTariffs(
-  transport: Transport,
-  args?: GetCommissionTariffsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getCommissionTariffs(transport: Transport, args?: GetCommissionTariffsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getCommissionTariffsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getSupplyAcceptanceTariffsOperation: Operation = {
-  id: "getSupplyAcceptanceTariffs",
-  module: "tariffs",
-  method: "GET",
-  path: "/api/tariffs/v1/acceptance/coefficients",
-};
+const getSupplyAcceptanceTariffsOperation: Operation = { id: "getSupplyAcceptanceTariffs", module: "tariffs", method: "GET", path: "/api/tariffs/v1/acceptance/coefficients" };
 
 /** Arguments of {@link getSupplyAcceptanceTariffs}. */
 export type GetSupplyAcceptanceTariffsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -56,32 +35,17 @@ export type GetSupplyAcceptanceTariffsArgs = {
  *
  * `GET /api/tariffs/v1/acceptance/coefficients`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function getSupplyAcceptanceTariffs(
-  transport: Transport,
-  args?: GetSupplyAcceptanceTariffsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getSupplyAcceptanceTariffs(transport: Transport, args?: GetSupplyAcceptanceTariffsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getSupplyAcceptanceTariffsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getBoxTariffsOperation: Operation = {
-  id: "getBoxTariffs",
-  module: "tariffs",
-  method: "GET",
-  path: "/api/v1/tariffs/box",
-};
+const getBoxTariffsOperation: Operation = { id: "getBoxTariffs", module: "tariffs", method: "GET", path: "/api/v1/tariffs/box" };
 
 /** Arguments of {@link getBoxTariffs}. */
 export type GetBoxTariffsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -90,32 +54,17 @@ export type GetBoxTariffsArgs = {
  *
  * `GET /api/v1/tariffs/box`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function getBoxTariffs(
-  transport: Transport,
-  args?: GetBoxTariffsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getBoxTariffs(transport: Transport, args?: GetBoxTariffsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getBoxTariffsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getPalletTariffsOperation: Operation = {
-  id: "getPalletTariffs",
-  module: "tariffs",
-  method: "GET",
-  path: "/api/v1/tariffs/pallet",
-};
+const getPalletTariffsOperation: Operation = { id: "getPalletTariffs", module: "tariffs", method: "GET", path: "/api/v1/tariffs/pallet" };
 
 /** Arguments of {@link getPalletTariffs}. */
 export type GetPalletTariffsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -124,32 +73,17 @@ export type GetPalletTariffsArgs = {
  *
  * `GET /api/v1/tariffs/pallet`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function getPalletTariffs(
-  transport: Transport,
-  args?: GetPalletTariffsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getPalletTariffs(transport: Transport, args?: GetPalletTariffsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getPalletTariffsOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getReturnTariffsOperation: Operation = {
-  id: "getReturnTariffs",
-  module: "tariffs",
-  method: "GET",
-  path: "/api/v1/tariffs/return",
-};
+const getReturnTariffsOperation: Operation = { id: "getReturnTariffs", module: "tariffs", method: "GET", path: "/api/v1/tariffs/return" };
 
 /** Arguments of {@link getReturnTariffs}. */
 export type GetReturnTariffsArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -158,18 +92,9 @@ export type GetReturnTariffsArgs = {
  *
  * `GET /api/v1/tariffs/return`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function getReturnTariffs(
-  transport: Transport,
-  args?: GetReturnTariffsArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getReturnTariffs(transport: Transport, args?: GetReturnTariffsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getReturnTariffsOperation, args, callOptions) as Promise<unknown>;
 }

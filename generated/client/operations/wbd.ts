@@ -4,18 +4,11 @@
 import type { CallOptions, Operation, Transport } from "../runtime/transport.js";
 import type { QueryParams, RequestBody } from "../runtime/encoding.js";
 
-const addActivationKeysOperation: Operation = {
-  id: "addActivationKeys",
-  module: "wbd",
-  method: "POST",
-  path: "/api/v1/keys-api/keys",
-};
+const addActivationKeysOperation: Operation = { id: "addActivationKeys", module: "wbd", method: "POST", path: "/api/v1/keys-api/keys" };
 
 /** Arguments of {@link addActivationKeys}. */
 export type AddActivationKeysArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -24,34 +17,19 @@ export type AddActivationKeysArgs = {
  *
  * `POST /api/v1/keys-api/keys`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function addActivationKeys(
-  transport: Transport,
-  args?: AddActivationKeysArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function addActivationKeys(transport: Transport, args?: AddActivationKeysArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(addActivationKeysOperation, args, callOptions) as Promise<unknown>;
 }
 
-const deleteActivationKeysOperation: Operation = {
-  id: "deleteActivationKeys",
-  module: "wbd",
-  method: "DELETE",
-  path: "/api/v1/keys-api/keys",
-};
+const deleteActivationKeysOperation: Operation = { id: "deleteActivationKeys", module: "wbd", method: "DELETE", path: "/api/v1/keys-api/keys" };
 
 /** Arguments of {@link deleteActivationKeys}. */
 export type DeleteActivationKeysArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -60,32 +38,18 @@ export type DeleteActivationKeysArgs = {
  *
  * `DELETE /api/v1/keys-api/keys`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function deleteActivationKeys(
-  transport: Transport,
-  args?: DeleteActivationKeysArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function deleteActivationKeys(transport: Transport, args?: DeleteActivationKeysArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(deleteActivationKeysOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listPurchasedKeysOperation: Operation = {
-  id: "listPurchasedKeys",
-  module: "wbd",
-  method: "GET",
-  path: "/api/v1/keys-api/keys/redeemed",
-};
+const listPurchasedKeysOperation: Operation = { id: "listPurchasedKeys", module: "wbd", method: "GET", path: "/api/v1/keys-api/keys/redeemed" };
 
 /** Arguments of {@link listPurchasedKeys}. */
 export type ListPurchasedKeysArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -94,34 +58,18 @@ export type ListPurchasedKeysArgs = {
  *
  * `GET /api/v1/keys-api/keys/redeemed`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listPurchasedKeys(
-  transport: Transport,
-  args?: ListPurchasedKeysArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listPurchasedKeys(transport: Transport, args?: ListPurchasedKeysArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listPurchasedKeysOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getOfferKeyCountOperation: Operation = {
-  id: "getOfferKeyCount",
-  module: "wbd",
-  method: "GET",
-  path: "/api/v1/offer/keys/{offer_id}",
-};
+const getOfferKeyCountOperation: Operation = { id: "getOfferKeyCount", module: "wbd", method: "GET", path: "/api/v1/offer/keys/{offer_id}" };
 
 /** Arguments of {@link getOfferKeyCount}. */
 export type GetOfferKeyCountArgs = {
-  /** Path parameter; its type is not documented. */
   offer_id: string;
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -130,34 +78,18 @@ export type GetOfferKeyCountArgs = {
  *
  * `GET /api/v1/offer/keys/{offer_id}`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: path offer_id (type not documented); query not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, the type of path parameter offer_id, query parameters, response.
  */
-export function getOfferKeyCount(
-  transport: Transport,
-  args: GetOfferKeyCountArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getOfferKeyCount(transport: Transport, args: GetOfferKeyCountArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getOfferKeyCountOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listOfferKeysOperation: Operation = {
-  id: "listOfferKeys",
-  module: "wbd",
-  method: "GET",
-  path: "/api/v1/offer/keys/{offer_id}/list",
-};
+const listOfferKeysOperation: Operation = { id: "listOfferKeys", module: "wbd", method: "GET", path: "/api/v1/offer/keys/{offer_id}/list" };
 
 /** Arguments of {@link listOfferKeys}. */
 export type ListOfferKeysArgs = {
-  /** Path parameter; its type is not documented. */
   offer_id: string;
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -166,34 +98,18 @@ export type ListOfferKeysArgs = {
  *
  * `GET /api/v1/offer/keys/{offer_id}/list`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: path offer_id (type not documented); query not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, the type of path parameter offer_id, query parameters, response.
  */
-export function listOfferKeys(
-  transport: Transport,
-  args: ListOfferKeysArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listOfferKeys(transport: Transport, args: ListOfferKeysArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listOfferKeysOperation, args, callOptions) as Promise<unknown>;
 }
 
-const createOfferOperation: Operation = {
-  id: "createOffer",
-  module: "wbd",
-  method: "POST",
-  path: "/api/v1/offers",
-};
+const createOfferOperation: Operation = { id: "createOffer", module: "wbd", method: "POST", path: "/api/v1/offers" };
 
 /** Arguments of {@link createOffer}. */
 export type CreateOfferArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -202,34 +118,19 @@ export type CreateOfferArgs = {
  *
  * `POST /api/v1/offers`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function createOffer(
-  transport: Transport,
-  args?: CreateOfferArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function createOffer(transport: Transport, args?: CreateOfferArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(createOfferOperation, args, callOptions) as Promise<unknown>;
 }
 
-const setOfferCoverOperation: Operation = {
-  id: "setOfferCover",
-  module: "wbd",
-  method: "POST",
-  path: "/api/v1/offers/thumb",
-};
+const setOfferCoverOperation: Operation = { id: "setOfferCover", module: "wbd", method: "POST", path: "/api/v1/offers/thumb" };
 
 /** Arguments of {@link setOfferCover}. */
 export type SetOfferCoverArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -238,36 +139,20 @@ export type SetOfferCoverArgs = {
  *
  * `POST /api/v1/offers/thumb`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function setOfferCover(
-  transport: Transport,
-  args?: SetOfferCoverArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function setOfferCover(transport: Transport, args?: SetOfferCoverArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(setOfferCoverOperation, args, callOptions) as Promise<unknown>;
 }
 
-const updateOfferOperation: Operation = {
-  id: "updateOffer",
-  module: "wbd",
-  method: "POST",
-  path: "/api/v1/offers/{offer_id}",
-};
+const updateOfferOperation: Operation = { id: "updateOffer", module: "wbd", method: "POST", path: "/api/v1/offers/{offer_id}" };
 
 /** Arguments of {@link updateOffer}. */
 export type UpdateOfferArgs = {
-  /** Path parameter; its type is not documented. */
   offer_id: string;
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -276,34 +161,19 @@ export type UpdateOfferArgs = {
  *
  * `POST /api/v1/offers/{offer_id}`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: path offer_id (type not documented); query not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, the type of path parameter offer_id, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function updateOffer(
-  transport: Transport,
-  args: UpdateOfferArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function updateOffer(transport: Transport, args: UpdateOfferArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(updateOfferOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getOfferOperation: Operation = {
-  id: "getOffer",
-  module: "wbd",
-  method: "GET",
-  path: "/api/v1/offers/{offer_id}",
-};
+const getOfferOperation: Operation = { id: "getOffer", module: "wbd", method: "GET", path: "/api/v1/offers/{offer_id}" };
 
 /** Arguments of {@link getOffer}. */
 export type GetOfferArgs = {
-  /** Path parameter; its type is not documented. */
   offer_id: string;
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -312,32 +182,17 @@ export type GetOfferArgs = {
  *
  * `GET /api/v1/offers/{offer_id}`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: path offer_id (type not documented); query not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, the type of path parameter offer_id, query parameters, response.
  */
-export function getOffer(
-  transport: Transport,
-  args: GetOfferArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getOffer(transport: Transport, args: GetOfferArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getOfferOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listOwnOffersOperation: Operation = {
-  id: "listOwnOffers",
-  module: "wbd",
-  method: "GET",
-  path: "/api/v1/offers/author",
-};
+const listOwnOffersOperation: Operation = { id: "listOwnOffers", module: "wbd", method: "GET", path: "/api/v1/offers/author" };
 
 /** Arguments of {@link listOwnOffers}. */
 export type ListOwnOffersArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -346,36 +201,19 @@ export type ListOwnOffersArgs = {
  *
  * `GET /api/v1/offers/author`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listOwnOffers(
-  transport: Transport,
-  args?: ListOwnOffersArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listOwnOffers(transport: Transport, args?: ListOwnOffersArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listOwnOffersOperation, args, callOptions) as Promise<unknown>;
 }
 
-const updateOfferPriceOperation: Operation = {
-  id: "updateOfferPrice",
-  module: "wbd",
-  method: "POST",
-  path: "/api/v1/offer/price/{offer_id}",
-};
+const updateOfferPriceOperation: Operation = { id: "updateOfferPrice", module: "wbd", method: "POST", path: "/api/v1/offer/price/{offer_id}" };
 
 /** Arguments of {@link updateOfferPrice}. */
 export type UpdateOfferPriceArgs = {
-  /** Path parameter; its type is not documented. */
   offer_id: string;
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -384,36 +222,20 @@ export type UpdateOfferPriceArgs = {
  *
  * `POST /api/v1/offer/price/{offer_id}`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: path offer_id (type not documented); query not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, the type of path parameter offer_id, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function updateOfferPrice(
-  transport: Transport,
-  args: UpdateOfferPriceArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function updateOfferPrice(transport: Transport, args: UpdateOfferPriceArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(updateOfferPriceOperation, args, callOptions) as Promise<unknown>;
 }
 
-const updateOfferStatusOperation: Operation = {
-  id: "updateOfferStatus",
-  module: "wbd",
-  method: "POST",
-  path: "/api/v1/offer/{offer_id}",
-};
+const updateOfferStatusOperation: Operation = { id: "updateOfferStatus", module: "wbd", method: "POST", path: "/api/v1/offer/{offer_id}" };
 
 /** Arguments of {@link updateOfferStatus}. */
 export type UpdateOfferStatusArgs = {
-  /** Path parameter; its type is not documented. */
   offer_id: string;
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -422,32 +244,18 @@ export type UpdateOfferStatusArgs = {
  *
  * `POST /api/v1/offer/{offer_id}`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: path offer_id (type not documented); query not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, the type of path parameter offer_id, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function updateOfferStatus(
-  transport: Transport,
-  args: UpdateOfferStatusArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function updateOfferStatus(transport: Transport, args: UpdateOfferStatusArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(updateOfferStatusOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listCatalogCategoriesOperation: Operation = {
-  id: "listCatalogCategories",
-  module: "wbd",
-  method: "GET",
-  path: "/api/v1/catalog",
-};
+const listCatalogCategoriesOperation: Operation = { id: "listCatalogCategories", module: "wbd", method: "GET", path: "/api/v1/catalog" };
 
 /** Arguments of {@link listCatalogCategories}. */
 export type ListCatalogCategoriesArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -456,34 +264,18 @@ export type ListCatalogCategoriesArgs = {
  *
  * `GET /api/v1/catalog`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listCatalogCategories(
-  transport: Transport,
-  args?: ListCatalogCategoriesArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listCatalogCategories(transport: Transport, args?: ListCatalogCategoriesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listCatalogCategoriesOperation, args, callOptions) as Promise<unknown>;
 }
 
-const uploadContentCoverOperation: Operation = {
-  id: "uploadContentCover",
-  module: "wbd",
-  method: "POST",
-  path: "/api/v1/content/illustration",
-};
+const uploadContentCoverOperation: Operation = { id: "uploadContentCover", module: "wbd", method: "POST", path: "/api/v1/content/illustration" };
 
 /** Arguments of {@link uploadContentCover}. */
 export type UploadContentCoverArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -492,34 +284,19 @@ export type UploadContentCoverArgs = {
  *
  * `POST /api/v1/content/illustration`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function uploadContentCover(
-  transport: Transport,
-  args?: UploadContentCoverArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function uploadContentCover(transport: Transport, args?: UploadContentCoverArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(uploadContentCoverOperation, args, callOptions) as Promise<unknown>;
 }
 
-const initContentUploadOperation: Operation = {
-  id: "initContentUpload",
-  module: "wbd",
-  method: "POST",
-  path: "/api/v1/content/upload/init",
-};
+const initContentUploadOperation: Operation = { id: "initContentUpload", module: "wbd", method: "POST", path: "/api/v1/content/upload/init" };
 
 /** Arguments of {@link initContentUpload}. */
 export type InitContentUploadArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -528,34 +305,19 @@ export type InitContentUploadArgs = {
  *
  * `POST /api/v1/content/upload/init`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function initContentUpload(
-  transport: Transport,
-  args?: InitContentUploadArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function initContentUpload(transport: Transport, args?: InitContentUploadArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(initContentUploadOperation, args, callOptions) as Promise<unknown>;
 }
 
-const uploadContentChunkOperation: Operation = {
-  id: "uploadContentChunk",
-  module: "wbd",
-  method: "POST",
-  path: "/api/v1/content/upload/chunk",
-};
+const uploadContentChunkOperation: Operation = { id: "uploadContentChunk", module: "wbd", method: "POST", path: "/api/v1/content/upload/chunk" };
 
 /** Arguments of {@link uploadContentChunk}. */
 export type UploadContentChunkArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -564,36 +326,20 @@ export type UploadContentChunkArgs = {
  *
  * `POST /api/v1/content/upload/chunk`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function uploadContentChunk(
-  transport: Transport,
-  args?: UploadContentChunkArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function uploadContentChunk(transport: Transport, args?: UploadContentChunkArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(uploadContentChunkOperation, args, callOptions) as Promise<unknown>;
 }
 
-const updateContentOperation: Operation = {
-  id: "updateContent",
-  module: "wbd",
-  method: "POST",
-  path: "/api/v1/content/author/{content_id}",
-};
+const updateContentOperation: Operation = { id: "updateContent", module: "wbd", method: "POST", path: "/api/v1/content/author/{content_id}" };
 
 /** Arguments of {@link updateContent}. */
 export type UpdateContentArgs = {
-  /** Path parameter; its type is not documented. */
   content_id: string;
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -602,34 +348,19 @@ export type UpdateContentArgs = {
  *
  * `POST /api/v1/content/author/{content_id}`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: path content_id (type not documented); query not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, the type of path parameter content_id, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function updateContent(
-  transport: Transport,
-  args: UpdateContentArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function updateContent(transport: Transport, args: UpdateContentArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(updateContentOperation, args, callOptions) as Promise<unknown>;
 }
 
-const getContentOperation: Operation = {
-  id: "getContent",
-  module: "wbd",
-  method: "GET",
-  path: "/api/v1/content/author/{content_id}",
-};
+const getContentOperation: Operation = { id: "getContent", module: "wbd", method: "GET", path: "/api/v1/content/author/{content_id}" };
 
 /** Arguments of {@link getContent}. */
 export type GetContentArgs = {
-  /** Path parameter; its type is not documented. */
   content_id: string;
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -638,32 +369,17 @@ export type GetContentArgs = {
  *
  * `GET /api/v1/content/author/{content_id}`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: path content_id (type not documented); query not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, the type of path parameter content_id, query parameters, response.
  */
-export function getContent(
-  transport: Transport,
-  args: GetContentArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function getContent(transport: Transport, args: GetContentArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getContentOperation, args, callOptions) as Promise<unknown>;
 }
 
-const listOwnContentOperation: Operation = {
-  id: "listOwnContent",
-  module: "wbd",
-  method: "GET",
-  path: "/api/v1/content/author",
-};
+const listOwnContentOperation: Operation = { id: "listOwnContent", module: "wbd", method: "GET", path: "/api/v1/content/author" };
 
 /** Arguments of {@link listOwnContent}. */
 export type ListOwnContentArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -672,34 +388,18 @@ export type ListOwnContentArgs = {
  *
  * `GET /api/v1/content/author`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, response.
  */
-export function listOwnContent(
-  transport: Transport,
-  args?: ListOwnContentArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function listOwnContent(transport: Transport, args?: ListOwnContentArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listOwnContentOperation, args, callOptions) as Promise<unknown>;
 }
 
-const downloadContentOperation: Operation = {
-  id: "downloadContent",
-  module: "wbd",
-  method: "GET",
-  path: "/api/v1/content/download/{uri}",
-};
+const downloadContentOperation: Operation = { id: "downloadContent", module: "wbd", method: "GET", path: "/api/v1/content/download/{uri}" };
 
 /** Arguments of {@link downloadContent}. */
 export type DownloadContentArgs = {
-  /** Path parameter; its type is not documented. */
   uri: string;
-  /** Query parameters: not documented. */
   query?: QueryParams;
 };
 
@@ -708,34 +408,18 @@ export type DownloadContentArgs = {
  *
  * `GET /api/v1/content/download/{uri}`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: path uri (type not documented); query not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Retried on 429, 5xx and network errors.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, the type of path parameter uri, query parameters, response.
  */
-export function downloadContent(
-  transport: Transport,
-  args: DownloadContentArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function downloadContent(transport: Transport, args: DownloadContentArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(downloadContentOperation, args, callOptions) as Promise<unknown>;
 }
 
-const deleteContentOperation: Operation = {
-  id: "deleteContent",
-  module: "wbd",
-  method: "POST",
-  path: "/api/v1/content/delete",
-};
+const deleteContentOperation: Operation = { id: "deleteContent", module: "wbd", method: "POST", path: "/api/v1/content/delete" };
 
 /** Arguments of {@link deleteContent}. */
 export type DeleteContentArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -744,34 +428,19 @@ export type DeleteContentArgs = {
  *
  * `POST /api/v1/content/delete`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function deleteContent(
-  transport: Transport,
-  args?: DeleteContentArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function deleteContent(transport: Transport, args?: DeleteContentArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(deleteContentOperation, args, callOptions) as Promise<unknown>;
 }
 
-const uploadOfferMediaOperation: Operation = {
-  id: "uploadOfferMedia",
-  module: "wbd",
-  method: "POST",
-  path: "/api/v1/content/gallery",
-};
+const uploadOfferMediaOperation: Operation = { id: "uploadOfferMedia", module: "wbd", method: "POST", path: "/api/v1/content/gallery" };
 
 /** Arguments of {@link uploadOfferMedia}. */
 export type UploadOfferMediaArgs = {
-  /** Query parameters: not documented. */
   query?: QueryParams;
-  /** Request body: not documented. Sent as JSON, or as is when it is FormData, a Blob, bytes or a stream. */
   body?: RequestBody;
 };
 
@@ -780,18 +449,10 @@ export type UploadOfferMediaArgs = {
  *
  * `POST /api/v1/content/gallery`
  *
- * Tokens: not documented.
- * Rate limits: not documented.
- * Parameters: not documented.
- * Request body: not documented.
- * Response: not documented.
- * Resolves to the parsed body when the response is JSON, its bytes (Uint8Array) otherwise, undefined on 204.
- * Not retried unless `retry.unsafeMethods` is set: the catalogue does not mark it idempotent.
+ * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+ * Not documented: tokens, rate limits, query parameters, request body, response.
+ * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
-export function uploadOfferMedia(
-  transport: Transport,
-  args?: UploadOfferMediaArgs,
-  callOptions?: CallOptions,
-): Promise<unknown> {
+export function uploadOfferMedia(transport: Transport, args?: UploadOfferMediaArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(uploadOfferMediaOperation, args, callOptions) as Promise<unknown>;
 }

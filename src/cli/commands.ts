@@ -140,13 +140,20 @@ export const COMMANDS: Command[] = [
       out: { type: "string", valueName: "dir", description: "Folder for the handler files (default: config scaffold.out)" },
       server: { type: "string", valueName: "dir", description: "The generated server they import (default: <generate out>/server)" },
       force: { type: "boolean", description: "Replace existing handler files (your edits are lost)" },
+      "import-extension": { type: "string", valueName: "js|ts", description: "Extension of the handlers' relative imports (default: config importExtension, else js)" },
     },
     async run({ config, flags, io }) {
       const outDir = typeof flags.out === "string" ? resolve(io.cwd, flags.out) : config.scaffoldOut;
       if (outDir === undefined) throw new UsageError("say where the handlers go: --out DIR (or scaffold.out in the config)");
       const serverDir = typeof flags.server === "string" ? resolve(io.cwd, flags.server) : join(config.out, "server");
       const { scaffoldHandlers, formatScaffoldReport } = await import("../scaffold/index.js");
-      const report = await scaffoldHandlers(await loadModel(config.catalogue), { outDir, serverDir, force: flags.force === true });
+      const importExtension = typeof flags["import-extension"] === "string" ? importExtensionFlag(flags["import-extension"]) : config.importExtension;
+      const report = await scaffoldHandlers(await loadModel(config.catalogue), {
+        outDir,
+        serverDir,
+        force: flags.force === true,
+        ...(importExtension && { importExtension }),
+      });
       io.out(formatScaffoldReport(report, shown(outDir, io.cwd)));
       return 0;
     },

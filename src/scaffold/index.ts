@@ -3,6 +3,7 @@
 import { lstat, mkdir, readFile, readlink, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import type { ApiModel } from "../model/types.js";
+import { withImportExtension, type ImportExtension } from "../emit/shared/ts-print.js";
 import { formatFile } from "../write/format.js";
 import { stage } from "../write/staging.js";
 import { WriteError } from "../write/writer.js";
@@ -16,6 +17,8 @@ export interface ScaffoldOptions {
   serverDir: string;
   /** Replace existing files. */
   force?: boolean;
+  /** Extension of the files' relative imports, as `generate` wrote the server's (default js). */
+  importExtension?: ImportExtension;
 }
 
 export interface MissingHandlers {
@@ -52,18 +55,18 @@ interface Planned {
   kind: MissingHandlers["kind"];
 }
 
-function plan(model: ApiModel, serverImport: string): Planned[] {
+function plan(model: ApiModel, serverImport: string, extension: ImportExtension): Planned[] {
   return [
     ...model.modules.map((module) => ({
       file: moduleFileName(module),
-      content: moduleFile(module, serverImport),
+      content: withImportExtension(moduleFile(module, serverImport), extension),
       variable: module.name,
       expected: module.operations.map((operation) => operation.id),
       kind: "operation" as const,
     })),
     {
       file: "index.ts",
-      content: indexFile(model, serverImport),
+      content: withImportExtension(indexFile(model, serverImport), extension),
       variable: INDEX_EXPORT,
       expected: model.modules.map((module) => module.name),
       kind: "module" as const,
@@ -121,7 +124,7 @@ export async function scaffoldHandlers(model: ApiModel, options: ScaffoldOptions
   const report: ScaffoldReport = { outDir, written: [], kept: [], missing: [], unchecked: [] };
   await handlerFolder(outDir);
 
-  const items = plan(model, serverImport);
+  const items = plan(model, serverImport, options.importExtension ?? "js");
   const found = await Promise.all(items.map((item) => existing(join(outDir, item.file), force)));
   const problems = found.flatMap((entry) => (entry.kind === "problem" ? [entry.message] : []));
   if (problems.length > 0) throw new WriteError(problems.join("\n"));

@@ -4,13 +4,15 @@
 // with the runtime's own HTTP server on 127.0.0.1, calls it with the generated client, and then
 // answers real requests from this test. Also: the generated client calls a real node:http server.
 import { spawn, type ChildProcess } from "node:child_process";
-import { copyFile } from "node:fs/promises";
+import { copyFile, writeFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { repoRoot } from "../helpers/generate.js";
+import { loadModel } from "../../src/pipeline.js";
+import { scaffoldHandlers } from "../../src/scaffold/index.js";
+import { repoCatalogue, repoRoot } from "../helpers/generate.js";
 import { generatePortable } from "./consumer.js";
 
 const deno = join(repoRoot, "node_modules/.bin/deno");
@@ -89,6 +91,27 @@ describe("importExtension ts: the generated server answers real requests, the ge
     30_000,
   );
 });
+
+test("scaffolded handlers in ts mode run on Deno beside the ts-mode server (their imports end in .ts too)", async () => {
+  await scaffoldHandlers(await loadModel(repoCatalogue), { outDir: join(tsOut, "handlers"), serverDir: join(tsOut, "server"), importExtension: "ts" });
+  await writeFile(
+    join(tsOut, "scaffolded.ts"),
+    `import { handlers } from "./handlers/index.ts";
+import { createRequestHandler } from "./server/index.ts";
+const handle = createRequestHandler(handlers, { authenticate: (token) => (token === "tok" ? { sellerId: "s1", tokenKind: "personal" } : undefined) });
+const answer = await handle(new Request("http://127.0.0.1/api/v1/questions/count-unanswered", { headers: { Authorization: "tok" } }));
+console.log(answer.status, (await answer.json()).code);
+`,
+  );
+  const child = spawn(deno, ["run", "scaffolded.ts"], { cwd: tsOut, env, stdio: ["ignore", "pipe", "pipe"] });
+  running.push(child);
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  expect(output).toBe("501 not-implemented\n");
+  expect(code).toBe(0);
+}, 30_000);
 
 test("importExtension js (the default) does not run on Deno: it asks for .ts (the case the option is for)", async () => {
   await expect(serve(deno, ["run", "--allow-net", "serve.ts", "deno"], jsOut)).rejects.toThrow(/Module not found "[^"]+\.js"\. Maybe change the extension to '\.ts'/);

@@ -16,7 +16,8 @@ const RESERVED = new Set(
     "function if import in instanceof new null return super switch this throw true try typeof var void while with " +
     "yield let static implements interface package private protected public await async arguments eval undefined " +
     "constructor prototype toString valueOf hasOwnProperty __proto__ " +
-    "createClient createTransport createRequestHandler toNodeHandler mockHandlers ApiError Handlers Transport"
+    "createClient createTransport createRequestHandler toNodeHandler mockHandlers ApiError Handlers Transport " +
+    "isApiError retries rateLimits responseChecks redisRateLimitStore MemoryRateLimitStore"
   ).split(" "),
 );
 
@@ -31,7 +32,9 @@ export const RESERVED_ARGUMENT_KEYS = ["query", "body", "headers"];
 export const PUBLIC_EXPORT_NAMES = new Set(
   (
     "ApiError ApiErrorKind CallOptions Client ClientOptions Clock ErrorBody FailureEvent FetchLike Handlers " +
-    "ModuleName Operation QueryParams RawBody RequestBody RequestEvent ResponseEvent RetryOptions Transport"
+    "ModuleName Operation QueryParams RawBody RequestBody RequestEvent ResponseEvent RetryOptions Transport " +
+    "FetchInit TransportOptions TransportFeature RateLimitOptions ResponseCheckOptions RateLimitStore " +
+    "RateLimitDecision RateLimitRule RedisClientLike RedisRateLimitStoreOptions MemoryRateLimitStore"
   ).split(" "),
 );
 

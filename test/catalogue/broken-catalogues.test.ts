@@ -188,14 +188,18 @@ operations:
       "shop.yaml": `module: { id: shop, title: Shop, area: Things }
 types:
   Client: { type: object }
+  RateLimitStore: { type: object }
 operations:
   - { id: getThing, method: GET, path: "/things/{query}", summary: One }
+  - { id: retries, method: GET, path: /retries, summary: Retries }
 `,
     },
     errors: [
       ["index.yaml:1:15", 'module id "index" is reserved'],
       ["shop.yaml:3:3", 'type name "Client" is taken by the generated code\'s own exports'],
-      ["shop.yaml:5:40", 'path parameter "{query}" has a name the client\'s call arguments use for something else'],
+      ["shop.yaml:4:3", 'type name "RateLimitStore" is taken by the generated code\'s own exports'],
+      ["shop.yaml:6:40", 'path parameter "{query}" has a name the client\'s call arguments use for something else'],
+      ["shop.yaml:7:11", 'operation id "retries" is not a safe identifier'],
     ],
   },
   {

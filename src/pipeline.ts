@@ -1,8 +1,9 @@
 // catalogue -> model -> emitters -> files with their header -> writer. The one entry point for
 // generating. Emitters write final text; prettier runs only when the options ask for it.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { listCatalogueFiles } from "./load/files.js";
 import type { ApiModel } from "./model/types.js";
 import { EMITTERS } from "./emit/registry.js";
 import { withImportExtension, type ImportExtension } from "./emit/shared/ts-print.js";
@@ -102,19 +103,10 @@ function catalogueLabel(options: GenerateOptions): string {
   return `${rel || "."}/*.yaml`;
 }
 
-/**
- * The catalogue's files, by the rule of load.ts's listCatalogueFiles (symbolic links to files
- * followed), without loading the YAML parser. Undefined when the folder or a link cannot be read:
- * the loader then says why, with the path.
- */
+/** The catalogue's files; undefined when the folder or a link cannot be read (the loader then says why). */
 function catalogueFileNames(dir: string): string[] | undefined {
   try {
-    const names: string[] = [];
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (!/\.ya?ml$/.test(entry.name)) continue;
-      if (entry.isFile() || (entry.isSymbolicLink() && statSync(join(dir, entry.name)).isFile())) names.push(entry.name);
-    }
-    return names.sort();
+    return listCatalogueFiles(dir);
   } catch {
     return undefined;
   }

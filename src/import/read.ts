@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
+import { displayPath } from "../load/files.js";
 
 export class ImportError extends Error {
   override name = "ImportError";
@@ -140,10 +141,6 @@ function parse(text: string, shown: string): unknown {
   return document.toJS({ maxAliasCount: 1000 });
 }
 
-function displayPath(file: string, cwd: string): string {
-  const rel = relative(cwd, file);
-  return rel === "" || rel.startsWith("..") ? file : rel;
-}
 
 export function at(place: Place, ...segments: (string | number)[]): Place {
   return { file: place.file, path: [...place.path, ...segments.map(String)] };

@@ -1,8 +1,9 @@
 // Reads catalogue/*.yaml into YAML documents that remember where every node came from.
-import { readdir, readFile, stat } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
 import { CatalogueError, type Diagnostic } from "../validate/diagnostic.js";
+import { displayPath, listCatalogueFiles, unreadable } from "./files.js";
 import { MAX_ALIAS_NODES, MAX_CATALOGUE_BYTES, MAX_FILE_BYTES, MAX_NESTING } from "./limits.js";
 
 export interface CatalogueFile {
@@ -26,42 +27,8 @@ export interface LoadResult {
 
 export type YamlPath = readonly (string | number)[];
 
-/**
- * The catalogue files of `dir`, sorted. A symbolic link to a file counts as that file (it is
- * followed); one that leads nowhere, or a folder that cannot be read, is refused with a one-line
- * diagnostic (a CatalogueError), never skipped in silence.
- */
-export async function listCatalogueFiles(dir: string): Promise<string[]> {
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch (error) {
-    throw unreadable(dir, error, "catalogue folder");
-  }
-  const names: string[] = [];
-  for (const entry of entries) {
-    if (!/\.ya?ml$/.test(entry.name)) continue;
-    if (entry.isFile()) names.push(entry.name);
-    else if (entry.isSymbolicLink()) {
-      const target = await stat(join(dir, entry.name)).catch((error: unknown) => {
-        throw unreadable(join(dir, entry.name), error, "catalogue file (a symbolic link)");
-      });
-      if (target.isFile()) names.push(entry.name);
-    }
-  }
-  return names.sort();
-}
-
-/** A problem with no position in a file's text: the file or folder itself. */
-function unreadable(path: string, error: unknown, what: string): CatalogueError {
-  const code = (error as { code?: string }).code;
-  const reason =
-    code === "ENOENT" ? "it does not exist" : code === "ENOTDIR" ? "it is not a folder" : code === "EACCES" || code === "EPERM" ? "permission denied" : (code ?? "unknown error");
-  return new CatalogueError([{ file: displayPath(path), line: 0, column: 0, length: 1, message: `cannot read the ${what}: ${reason}` }], new Map());
-}
-
 export async function loadCatalogue(dir: string): Promise<LoadResult> {
-  const names = await listCatalogueFiles(dir);
+  const names = listCatalogueFiles(dir);
   const files: CatalogueFile[] = [];
   const diagnostics: Diagnostic[] = [];
   if (names.length === 0) {
@@ -219,11 +186,6 @@ function nestingDepth(root: unknown): Node | undefined {
     for (const item of node.items) stack.push([isPair(item) ? item.value : item, depth + 1]);
   }
   return undefined;
-}
-
-function displayPath(path: string): string {
-  const rel = relative(process.cwd(), path);
-  return rel.startsWith("..") || rel === "" ? path : rel;
 }
 
 /** Where the text ends, trailing white space left out; found from the end (a file may have many problems). */

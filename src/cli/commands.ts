@@ -23,6 +23,11 @@ export interface Command {
 
 const catalogueOption: Option = { type: "string", valueName: "dir", description: "Catalogue folder (default: catalogue)" };
 const outOption: Option = { type: "string", valueName: "dir", description: "Output folder (default: generated)" };
+const importExtensionOption: Option = {
+  type: "string",
+  valueName: "js|ts",
+  description: "Extension of relative imports in the generated client and server and in scaffolded handlers (default: config importExtension, else js)",
+};
 
 export const COMMANDS: Command[] = [
   {
@@ -35,7 +40,7 @@ export const COMMANDS: Command[] = [
       check: { type: "boolean", description: "Write nothing; exit 1 naming every stale, missing or extra file" },
       watch: { type: "boolean", description: "Regenerate on every change of the catalogue or config until Ctrl-C" },
       format: { type: "string", valueName: "prettier", description: "Format the output with the prettier config of the out folder" },
-      "import-extension": { type: "string", valueName: "js|ts", description: "Extension of relative imports in client and server (default: js; ts runs on Deno and Node type stripping)" },
+      "import-extension": importExtensionOption,
     },
     async run({ config, flags, io }) {
       if (flags.watch) {
@@ -49,7 +54,7 @@ export const COMMANDS: Command[] = [
       const outDir = typeof flags.out === "string" ? resolve(io.cwd, flags.out) : config.out;
       const format = typeof flags.format === "string" ? flags.format : config.format;
       if (format !== undefined && format !== "prettier") throw new UsageError(`unknown format "${format}"; use prettier or leave it out`);
-      const importExtension = typeof flags["import-extension"] === "string" ? importExtensionFlag(flags["import-extension"]) : config.importExtension;
+      const importExtension = importExtensionOf(flags, config);
       const options = {
         catalogue: config.catalogue,
         out: outDir,
@@ -140,14 +145,14 @@ export const COMMANDS: Command[] = [
       out: { type: "string", valueName: "dir", description: "Folder for the handler files (default: config scaffold.out)" },
       server: { type: "string", valueName: "dir", description: "The generated server they import (default: <generate out>/server)" },
       force: { type: "boolean", description: "Replace existing handler files (your edits are lost)" },
-      "import-extension": { type: "string", valueName: "js|ts", description: "Extension of the handlers' relative imports (default: config importExtension, else js)" },
+      "import-extension": importExtensionOption,
     },
     async run({ config, flags, io }) {
       const outDir = typeof flags.out === "string" ? resolve(io.cwd, flags.out) : config.scaffoldOut;
       if (outDir === undefined) throw new UsageError("say where the handlers go: --out DIR (or scaffold.out in the config)");
       const serverDir = typeof flags.server === "string" ? resolve(io.cwd, flags.server) : join(config.out, "server");
       const { scaffoldHandlers, formatScaffoldReport } = await import("../scaffold/index.js");
-      const importExtension = typeof flags["import-extension"] === "string" ? importExtensionFlag(flags["import-extension"]) : config.importExtension;
+      const importExtension = importExtensionOf(flags, config);
       const report = await scaffoldHandlers(await loadModel(config.catalogue), {
         outDir,
         serverDir,
@@ -222,7 +227,10 @@ export const COMMANDS: Command[] = [
   },
 ];
 
-function importExtensionFlag(value: string): ImportExtension {
+/** --import-extension, else the config's importExtension. */
+function importExtensionOf(flags: Record<string, unknown>, config: ResolvedConfig): ImportExtension | undefined {
+  const value = flags["import-extension"];
+  if (typeof value !== "string") return config.importExtension;
   const known = IMPORT_EXTENSIONS.find((extension) => extension === value);
   if (known === undefined) throw new UsageError(`unknown import extension "${value}"; use js or ts`);
   return known;

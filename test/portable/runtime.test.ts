@@ -3,7 +3,7 @@
 // and, where the running Node strips types, Node itself. In each it serves the generated server
 // with the runtime's own HTTP server on 127.0.0.1, calls it with the generated client, and then
 // answers real requests from this test. Also: the generated client calls a real node:http server.
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { copyFile, writeFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -14,15 +14,13 @@ import { loadModel } from "../../src/pipeline.js";
 import { scaffoldHandlers } from "../../src/scaffold/index.js";
 import { repoCatalogue, repoRoot } from "../helpers/generate.js";
 import { generatePortable } from "./consumer.js";
+import { noTypeStrippingNode, typeStrippingNode } from "./node24.js";
 
 const deno = join(repoRoot, "node_modules/.bin/deno");
 const bun = join(repoRoot, "node_modules/.bin/bun");
 const serveFixture = join(repoRoot, "test/portable/fixtures/serve.ts.txt");
 // No update checks, no permission prompts (a missing permission fails instead of waiting).
 const env = { ...process.env, DENO_NO_UPDATE_CHECK: "1", DENO_NO_PROMPT: "1", NO_COLOR: "1" };
-
-/** Node strips types by default from 22.18 / 23.6; `process.features.typescript` says whether it does. */
-const nodeStripsTypes = Boolean((process.features as { typescript?: string | false }).typescript);
 
 let tsOut: string;
 let jsOut: string;
@@ -83,12 +81,14 @@ describe("importExtension ts: the generated server answers real requests, the ge
     await expectServes(await serve(bun, ["run", "serve.ts", "bun"], tsOut), "bun");
   }, 30_000);
 
-  test.skipIf(!nodeStripsTypes)(
-    `Node's type stripping (node serve.ts)${nodeStripsTypes ? "" : `: skipped, Node ${process.version} does not strip types (22.18+ does)`}`,
+  test.skipIf(noTypeStrippingNode !== undefined)(
+    `Node's type stripping (node serve.ts, Node 22.18+ or the pinned Node 24)${noTypeStrippingNode ? `: skipped, ${noTypeStrippingNode}` : ""}`,
     async () => {
-      await expectServes(await serve(process.execPath, ["serve.ts", "node"], tsOut), "node");
+      const node = typeStrippingNode();
+      expect(execFileSync(node, ["-p", "process.features.typescript"], { encoding: "utf8" }).trim()).toBe("strip");
+      await expectServes(await serve(node, ["serve.ts", "node"], tsOut), "node");
     },
-    30_000,
+    300_000,
   );
 });
 

@@ -5,6 +5,7 @@
 import { createRequire } from "node:module";
 import type { ErrorObject, Options, ValidateFunction } from "ajv";
 import schema from "../schema/catalogue.schema.json" with { type: "json" };
+import { prebuilt } from "../shared/prebuilt.js";
 import { locatePath, type CatalogueFile, type YamlPath } from "../load/load.js";
 import type { Diagnostic } from "./diagnostic.js";
 import { closest } from "./suggest.js";
@@ -16,17 +17,8 @@ const require = createRequire(import.meta.url);
 let compiled: ValidateFunction | undefined;
 
 function validator(): ValidateFunction {
-  compiled ??= prebuilt() ?? compileNow();
+  compiled ??= prebuilt<ValidateFunction>("./catalogue-validator.cjs", import.meta.url) ?? compileNow();
   return compiled;
-}
-
-function prebuilt(): ValidateFunction | undefined {
-  try {
-    return require("./catalogue-validator.cjs") as ValidateFunction;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "MODULE_NOT_FOUND") return undefined;
-    throw error;
-  }
 }
 
 function compileNow(): ValidateFunction {

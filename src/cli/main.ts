@@ -3,7 +3,7 @@
 import { relative, resolve } from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { EmitError, TARGETS, type Target } from "../emit/types.js";
-import { CatalogueError, useColour } from "../validate/diagnostic.js";
+import { CatalogueError, useColour } from "../shared/diagnostic.js";
 import { WriteError } from "../write/writer.js";
 import { COMMANDS, type Command } from "./commands.js";
 import { ConfigError, loadConfig, type ResolvedConfig } from "./config.js";

@@ -3,7 +3,7 @@
 // and watching goes on; the next change tries again.
 import { watch, type FSWatcher } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { CatalogueError } from "../validate/diagnostic.js";
+import { CatalogueError } from "../shared/diagnostic.js";
 import type { Command } from "./commands.js";
 import { loadConfig } from "./config.js";
 import { applyFlags, shown } from "./main.js";

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { RawOperation, RawType } from "../load/raw.js";
 import { compareText } from "../model/order.js";
 import type { ApiModel } from "../model/types.js";
-import { CatalogueError } from "../validate/diagnostic.js";
+import { CatalogueError } from "../shared/diagnostic.js";
 import { loadModel } from "../validate/index.js";
 import { readAuth } from "./auth.js";
 import { apiDescription, catalogenDialect, describedKinds, isCatalogenExport, moduleTitleArea } from "./dialect.js";

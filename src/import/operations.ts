@@ -1,6 +1,6 @@
 // OpenAPI path items -> catalogue operations (the plain intermediate of src/import/ir.ts).
 import type { RawContent, RawLimit, RawOperation, RawParameter, RawRequest, RawResponse } from "../load/raw.js";
-import { HEADER_NAME, PARAM_NAME, RESERVED_ARGUMENT_KEYS, routeShape, STATIC_SEGMENT } from "../validate/names.js";
+import { HEADER_NAME, PARAM_NAME, RESERVED_ARGUMENT_KEYS, routeShape, STATIC_SEGMENT } from "../shared/names.js";
 import { METHODS, operationTokens, type Auth } from "./auth.js";
 import { readLimit } from "./limits.js";
 import { operationId, operationIdentifiers, snakeName, type NameRegistry } from "./names.js";

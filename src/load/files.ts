@@ -2,7 +2,7 @@
 // that a generate whose output is up to date can list the catalogue without loading the parser.
 import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { CatalogueError } from "../validate/diagnostic.js";
+import { CatalogueError } from "../shared/diagnostic.js";
 
 /**
  * The catalogue files of `dir`, sorted. A symbolic link to a file counts as that file (it is

@@ -1,7 +1,7 @@
 // Raw catalogue data (already validated) -> the model. Pure: no YAML, no I/O.
 import type { RawContent, RawFile, RawOperation, RawParameter, RawType } from "../load/raw.js";
-import { parseDuration } from "../validate/duration.js";
-import { camelCase, pathParamNames } from "../validate/names.js";
+import { parseDuration } from "../shared/duration.js";
+import { camelCase, pathParamNames } from "../shared/names.js";
 import { compareText } from "./order.js";
 import type {
   ApiModel,

@@ -3,7 +3,7 @@ import { loadCatalogue, locatePath, type CatalogueFile } from "../load/load.js";
 import type { RawFile } from "../load/raw.js";
 import { buildModel } from "../model/build.js";
 import type { ApiModel } from "../model/types.js";
-import { CatalogueError, type Diagnostic } from "./diagnostic.js";
+import { CatalogueError, type Diagnostic } from "../shared/diagnostic.js";
 import { withoutBrokenParts } from "./partial.js";
 import { schemaProblems } from "./schema.js";
 import { checkSemantics, type SemanticInput } from "./semantic.js";

@@ -7,7 +7,7 @@ import type { ErrorObject, Options, ValidateFunction } from "ajv";
 import schema from "../schema/catalogue.schema.json" with { type: "json" };
 import { prebuilt } from "../shared/prebuilt.js";
 import { locatePath, type CatalogueFile, type YamlPath } from "../load/load.js";
-import type { Diagnostic } from "./diagnostic.js";
+import type { Diagnostic } from "../shared/diagnostic.js";
 import { closest } from "./suggest.js";
 
 export const AJV_OPTIONS: Options = { allErrors: true, strict: false, verbose: true };

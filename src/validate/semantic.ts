@@ -2,8 +2,8 @@
 // Runs over every file that passed the schema and reports every problem it finds.
 import { locatePath, type CatalogueFile, type YamlPath } from "../load/load.js";
 import type { RawContent, RawFile, RawOperation, RawType } from "../load/raw.js";
-import type { Diagnostic } from "./diagnostic.js";
-import { DURATION_UNITS, parseDuration } from "./duration.js";
+import type { Diagnostic } from "../shared/diagnostic.js";
+import { DURATION_UNITS, parseDuration } from "../shared/duration.js";
 import {
   camelCase,
   HEADER_NAME,
@@ -19,7 +19,7 @@ import {
   STATIC_SEGMENT,
   TOKEN_KIND,
   TYPE_NAME,
-} from "./names.js";
+} from "../shared/names.js";
 import { exampleMismatch } from "./example.js";
 import { checkTypeCycles } from "./cycles.js";
 import { checkType, type TypeContext } from "./types.js";

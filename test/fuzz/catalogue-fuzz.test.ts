@@ -8,7 +8,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { EMITTERS } from "../../src/emit/registry.js";
 import { EmitError, TARGETS } from "../../src/emit/types.js";
-import { CatalogueError } from "../../src/validate/diagnostic.js";
+import { CatalogueError } from "../../src/shared/diagnostic.js";
 import { loadModel } from "../../src/validate/index.js";
 import { freshDir } from "../helpers/generate.js";
 import { typecheck } from "../helpers/tsc.js";

@@ -11,7 +11,7 @@ import type { ApiModel, ModuleModel } from "../../model/types.js";
 import { docCommentText } from "../shared/text.js";
 import { docComment, importDeclaration, tsFile } from "../shared/ts-print.js";
 import { typeReferences } from "../shared/ts-types.js";
-import { pascalCase } from "../../validate/names.js";
+import { pascalCase } from "../../shared/names.js";
 import { argsShape, argsTypeName, operationDoc, resultShape } from "./signature.js";
 
 export function operationsInterfaceName(moduleName: string): string {

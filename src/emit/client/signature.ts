@@ -1,7 +1,7 @@
 // What the client says of one operation: its arguments type, its result type, the guard of its
 // result and its doc comment. Pure functions of the model.
 import type { ApiModel, MediaType, OperationModel, Parameter, TypeNode } from "../../model/types.js";
-import { pascalCase, RESERVED_ARGUMENT_KEYS } from "../../validate/names.js";
+import { pascalCase, RESERVED_ARGUMENT_KEYS } from "../../shared/names.js";
 import { isJsonMediaType } from "../shared/media.js";
 import { docCommentText } from "../shared/text.js";
 import { EmitError } from "../types.js";

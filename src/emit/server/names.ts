@@ -1,6 +1,6 @@
 // Names the generated server exports, so that a catalogue type cannot silently shadow one.
 import type { ApiModel, ModuleModel } from "../../model/types.js";
-import { pascalCase } from "../../validate/names.js";
+import { pascalCase } from "../../shared/names.js";
 import { EmitError } from "../types.js";
 
 /** `inStorePickup` -> `InStorePickupHandlers`. */

@@ -3,7 +3,7 @@
 // file per module (its types' guards and its operations' body guards), and server/validate.ts
 // re-exporting them all, which routes.ts imports from.
 import type { ApiModel, NamedType, OperationModel, TypeNode } from "../../model/types.js";
-import { pascalCase } from "../../validate/names.js";
+import { pascalCase } from "../../shared/names.js";
 import type { GeneratedFile } from "../types.js";
 import { validatorFiles, validatorIndex, type GuardRoot } from "../shared/validators.js";
 import { isJsonMediaType } from "../shared/media.js";

@@ -154,12 +154,14 @@ function toDiagnostic(file: CatalogueFile, error: ErrorObject): Diagnostic {
         message: `${JSON.stringify(error.data)} is not a valid ${describe(path)}`,
         hint: `it must match ${String(params.pattern)}`,
       };
-    case "propertyNames":
+    case "propertyNames": {
+      const hint = keyHint(path);
       return {
         ...locatePath(file, [...path, String(params.propertyName)], { key: true }),
         message: `"${String(params.propertyName)}" is not a valid key in ${describe(path)}`,
-        ...(keyHint(path) !== undefined && { hint: keyHint(path) }),
+        ...(hint !== undefined && { hint }),
       };
+    }
     default:
       return { ...locatePath(file, path), message: `${describe(path)} ${error.message ?? "is invalid"}` };
   }

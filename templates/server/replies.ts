@@ -11,8 +11,13 @@ export type ErrorResponses = { readonly [status: string | number]: { readonly [m
 type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 type Code<Hundred extends 4 | 5> = `${Hundred}${Digit}${Digit}` extends `${infer N extends number}` ? N : never;
 
-/** The statuses a handler may reply with: the documented codes, every code of a documented range, any error code under `default`. */
-export type ReplyStatus<E> =
+/**
+ * The statuses a handler may reply with: the documented codes, every code of a documented range,
+ * any error code under `default`; none for an operation that documents no error response.
+ */
+export type ReplyStatus<E> = [E] extends [never] ? never : DocumentedCodes<E>;
+
+type DocumentedCodes<E> =
   | Extract<keyof E, number>
   | ("4XX" extends keyof E ? Code<4> : never)
   | ("5XX" extends keyof E ? Code<5> : never)

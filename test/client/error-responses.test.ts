@@ -2,7 +2,7 @@
 // against a real server on 127.0.0.1 gives each error's body parsed by its content type, and
 // `isOperationError` types it; the client compiles under the strict flags with the type tests of
 // fixtures/usage-errors.ts (every `@ts-expect-error` line an error).
-import { copyFile, readdir } from "node:fs/promises";
+import { copyFile, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { fixtureCatalogue, generateForTest } from "../helpers/generate.js";
@@ -82,9 +82,9 @@ describe("types under the strict flags", () => {
 
   test("importExtension ts: the registry augmentation names runtime/operation-errors.ts", async () => {
     const dir = await generatePortable(["client"], "ts", catalogue);
-    const usage = (await import("node:fs/promises")).readFile(new URL("fixtures/usage-errors.ts", import.meta.url), "utf8");
-    await (await import("node:fs/promises")).writeFile(join(dir, "usage-errors.ts"), (await usage).replace('"./client/index.js"', '"./client/index.ts"'));
-    const errorsFile = await (await import("node:fs/promises")).readFile(join(dir, "client/errors/offers.ts"), "utf8");
+    const usage = await readFile(new URL("fixtures/usage-errors.ts", import.meta.url), "utf8");
+    await writeFile(join(dir, "usage-errors.ts"), usage.replace('"./client/index.js"', '"./client/index.ts"'));
+    const errorsFile = await readFile(join(dir, "client/errors/offers.ts"), "utf8");
     expect(errorsFile).toContain('declare module "../runtime/operation-errors.ts" {');
     const result = await typecheck([...(await clientFiles(dir)), join(dir, "usage-errors.ts")], { version: "5.9", resolution: "bundler", portable: true, types: ["node"], tsExtensions: true });
     expect(result.output).toBe("");

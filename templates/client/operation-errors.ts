@@ -6,7 +6,6 @@ import { ApiError, type ErrorBody } from "./errors.js";
  * Operation id -> its documented error responses, by status (`404`, `"4XX"`, `"default"`) -> body
  * type. Each generated `errors/<module>.ts` adds its operations to it.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface DocumentedErrors {}
 
 /** The body of an error the catalogue does not document: parsed when a JSON object, the text otherwise. */

@@ -16,6 +16,7 @@ import { at, DocumentSet, ImportError, isObject, type Place } from "./read.js";
 import { ImportReport } from "./report.js";
 import { SchemaConverter, shortValue } from "./schemas.js";
 import { catalogueFiles, type CatalogueText } from "./yaml.js";
+import { promoteSharedResponses } from "./responses.js";
 
 export { ImportError, ImportReport };
 
@@ -61,6 +62,7 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
     ...(dialect && { dialect }),
   });
   reader.readAll();
+  const apiResponses = promoteSharedResponses(reader.operations, dialect ? 1 : 2);
   const componentSchemas = docs.get(at(docs.root, "components", "schemas"));
   if (isObject(componentSchemas)) {
     for (const name of Object.keys(componentSchemas)) {
@@ -77,7 +79,12 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
   const description = dialect ? apiDescription(info.description) : typeof info.description === "string" && info.description.trim() !== "" ? info.description : undefined;
   return {
     catalogue: {
-      api: { title: info.title, ...(description !== undefined && { description }), auth: { header: auth.header, tokenKinds: auth.tokenKinds } },
+      api: {
+        title: info.title,
+        ...(description !== undefined && { description }),
+        auth: { header: auth.header, tokenKinds: auth.tokenKinds },
+        ...(apiResponses !== undefined && { responses: apiResponses }),
+      },
       modules: modules.sort((a, b) => compareText(a.module.id, b.module.id)),
     },
     report,

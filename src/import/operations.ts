@@ -7,10 +7,14 @@ import { operationId, operationIdentifiers, snakeName, type NameRegistry } from 
 import { at, isObject, type DocumentSet, type Place } from "./read.js";
 import type { ImportReport } from "./report.js";
 import { shortValue, type SchemaConverter } from "./schemas.js";
+import { isMediaTypeKey, sharedResponseRef } from "./responses.js";
+import { mediaEssence } from "../model/errors.js";
 
 export interface ImportedOperation {
   /** Tag or first path segment, as written in the source. */
   group: string;
+  /** Status -> the components/responses entry its response is a `$ref` to (src/import/responses.ts). */
+  sharedResponses?: Record<string, string>;
   operation: RawOperation;
   place: Place;
 }
@@ -137,7 +141,8 @@ export class OperationReader {
     const responses = this.responses(operation, place);
     if (responses !== undefined) raw.responses = responses;
     this.options.dialect?.operation(operation, raw);
-    this.operations.push({ group: this.group(operation, place, sourcePath), operation: raw, place });
+    const shared = raw.responses && sharedResponseRef(this.docs, at(place, "responses"), raw.responses);
+    this.operations.push({ group: this.group(operation, place, sourcePath), operation: raw, place, ...(shared && { sharedResponses: shared }) });
   }
 
   /** The path as the catalogue can hold it, with unsafe or sibling-inconsistent parameter names renamed; undefined (reported) when it cannot. */
@@ -363,12 +368,14 @@ export class OperationReader {
       const mediaPlace = at(place, mediaType);
       const [essence = "", ...parameters] = mediaType.split(";").map((part) => part.trim());
       const normal = essence.toLowerCase();
-      if (parameters.length > 0) this.lost(mediaPlace, `media type parameters "${parameters.join("; ")}" (the catalogue keys content by ${normal})`);
+      // Parameters are kept (`text/plain; charset=utf-8`) where the catalogue can write them.
+      const kept = parameters.length > 0 && isMediaTypeKey(mediaType) ? mediaType : normal;
+      if (parameters.length > 0 && kept === normal) this.lost(mediaPlace, `media type parameters "${parameters.join("; ")}" (the catalogue keys content by ${normal})`);
       if (!/^[a-z]+\/[A-Za-z0-9.+-]+$/.test(normal)) {
         this.lost(mediaPlace, `media type "${mediaType}" (the catalogue holds only concrete type/subtype media types)`);
         continue;
       }
-      if (normal in result) {
+      if (Object.keys(result).some((key) => mediaEssence(key) === normal)) {
         this.lost(mediaPlace, `media type "${mediaType}" (a second entry for ${normal})`);
         continue;
       }
@@ -389,7 +396,7 @@ export class OperationReader {
         if (!["schema", "example", "examples"].includes(key)) this.lost(at(mediaPlace, key), `${key} of the media type (not held by the catalogue)`);
       }
       if ("example" in entry) this.schemas.checkExampleLater(entry, mediaPlace);
-      result[normal] = entry;
+      result[kept] = entry;
     }
     return Object.keys(result).length > 0 ? result : undefined;
   }

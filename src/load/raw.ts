@@ -11,6 +11,8 @@ export interface RawApi {
   title: string;
   description?: string;
   auth: { header: string; tokenKinds: { id: string; description: string }[] };
+  /** Error responses every operation may give (4xx, 5xx, 4XX, 5XX, default). */
+  responses?: Record<string, RawResponse>;
 }
 
 export interface RawModule {

@@ -1,5 +1,5 @@
 // Raw catalogue data (already validated) -> the model. Pure: no YAML, no I/O.
-import type { RawContent, RawFile, RawOperation, RawParameter, RawType } from "../load/raw.js";
+import type { RawContent, RawFile, RawOperation, RawParameter, RawResponse, RawType } from "../load/raw.js";
 import { parseDuration } from "../shared/duration.js";
 import { camelCase, pathParamNames } from "../shared/names.js";
 import { compareText } from "./order.js";
@@ -12,6 +12,7 @@ import type {
   OperationModel,
   Parameter,
   PathSegment,
+  ResponseModel,
   SourceRef,
   TypeNode,
 } from "./types.js";
@@ -48,6 +49,7 @@ export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
     modules: modules.sort((a, b) => compareText(a.id, b.id)),
     types: types.sort((a, b) => compareText(a.name, b.name)),
     sources: files.map((file) => file.name).sort(compareText),
+    ...(api.responses !== undefined && { responses: responseModels(api.responses) }),
   };
 }
 
@@ -91,17 +93,19 @@ function buildOperation(module: string, raw: RawOperation, source: SourceRef): O
               content: content(raw.request.content),
             },
     }),
-    ...(raw.responses !== undefined && {
-      responses: Object.entries(raw.responses)
-        .map(([status, response]) => ({
-          status,
-          ...(response.description !== undefined && { description: response.description }),
-          content: content(response.content ?? {}),
-        }))
-        .sort((a, b) => compareText(a.status, b.status)),
-    }),
+    ...(raw.responses !== undefined && { responses: responseModels(raw.responses) }),
     source,
   };
+}
+
+function responseModels(raw: Record<string, RawResponse>): ResponseModel[] {
+  return Object.entries(raw)
+    .map(([status, response]) => ({
+      status,
+      ...(response.description !== undefined && { description: response.description }),
+      content: content(response.content ?? {}),
+    }))
+    .sort((a, b) => compareText(a.status, b.status));
 }
 
 function segments(path: string): PathSegment[] {

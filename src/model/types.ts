@@ -18,6 +18,12 @@ export interface ApiModel {
   types: NamedType[];
   /** Catalogue files the model was read from, relative to the catalogue folder, sorted. */
   sources: string[];
+  /**
+   * Error responses every operation may give (`4XX`, `404`, `default` ...), sorted by status;
+   * an operation's own entry for a status wins (see `errorResponses` in src/model/errors.ts).
+   * undefined: not documented.
+   */
+  responses?: ResponseModel[];
 }
 
 export interface AuthModel {
@@ -101,6 +107,7 @@ export interface RequestBody {
 }
 
 export interface MediaType {
+  /** As the catalogue writes it, parameters included (`text/plain; charset=utf-8`). */
   contentType: string;
   /** undefined: shape not documented. */
   schema?: TypeNode;

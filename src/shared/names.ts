@@ -17,7 +17,7 @@ const RESERVED = new Set(
     "yield let static implements interface package private protected public await async arguments eval undefined " +
     "constructor prototype toString valueOf hasOwnProperty __proto__ " +
     "createClient createTransport createRequestHandler toNodeHandler mockHandlers ApiError Handlers Transport " +
-    "isApiError retries rateLimits responseChecks redisRateLimitStore MemoryRateLimitStore"
+    "isApiError retries rateLimits responseChecks redisRateLimitStore MemoryRateLimitStore isOperationError"
   ).split(" "),
 );
 
@@ -34,7 +34,8 @@ export const PUBLIC_EXPORT_NAMES = new Set(
     "ApiError ApiErrorKind CallOptions Client ClientOptions Clock ErrorBody FailureEvent FetchLike Handlers " +
     "ModuleName Operation QueryParams RawBody RequestBody RequestEvent ResponseEvent RetryOptions Transport " +
     "FetchInit TransportOptions TransportFeature RateLimitOptions ResponseCheckOptions RateLimitStore " +
-    "RateLimitDecision RateLimitRule RedisClientLike RedisRateLimitStoreOptions MemoryRateLimitStore"
+    "RateLimitDecision RateLimitRule RedisClientLike RedisRateLimitStoreOptions MemoryRateLimitStore " +
+    "DocumentedErrors DocumentedStatus OperationError"
   ).split(" "),
 );
 

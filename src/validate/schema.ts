@@ -78,6 +78,8 @@ function valueAt(data: unknown, path: YamlPath): unknown {
 function relevantErrors(errors: ErrorObject[], data: unknown): ErrorObject[] {
   return errors.filter((error) => {
     if (error.schemaPath.includes("/anyOf/0/")) return false;
+    // A key refused by `propertyNames` is reported once, as the key (see keyHint).
+    if (error.schemaPath.includes("/propertyNames/")) return false;
     const isObject = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
     if (error.keyword === "anyOf") return !isObject(valueAt(data, pathOf(error)));
     if (/\/anyOf\/1\/[^/]+$/.test(error.schemaPath)) return isObject(valueAt(data, pathOf(error)));
@@ -144,14 +146,24 @@ function toDiagnostic(file: CatalogueFile, error: ErrorObject): Diagnostic {
         message: `${JSON.stringify(error.data)} is not a valid ${describe(path)}`,
         hint: `it must match ${String(params.pattern)}`,
       };
-    case "propertyNames":
+    case "propertyNames": {
+      const hint = keyHint(path);
       return {
         ...locatePath(file, [...path, String(params.propertyName)], { key: true }),
         message: `"${String(params.propertyName)}" is not a valid key in ${describe(path)}`,
+        ...(hint !== undefined && { hint }),
       };
+    }
     default:
       return { ...locatePath(file, path), message: `${describe(path)} ${error.message ?? "is invalid"}` };
   }
+}
+
+/** What a key must look like, by the map that refused it. */
+function keyHint(path: YamlPath): string | undefined {
+  if (path.at(-1) === "content") return "a media type is type/subtype with optional ; name=value parameters, e.g. application/json or text/plain; charset=utf-8";
+  if (path.at(-1) !== "responses") return undefined;
+  return path[0] === "api" ? "api.responses holds error responses: a code (404), a range (4XX, 5XX) or default" : "a status is a code (200), a range (2XX) or default";
 }
 
 function articled(type: string): string {

@@ -23,6 +23,7 @@ import {
 import { exampleMismatch } from "./example.js";
 import { checkTypeCycles } from "./cycles.js";
 import { checkType, type TypeContext } from "./types.js";
+import { checkApiResponses, checkMediaTypeKeys } from "./responses.js";
 
 export interface Place {
   file: CatalogueFile;
@@ -115,6 +116,9 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
   const typeContext: TypeContext = { report, types };
   for (const [, { raw, place }] of types) checkType(typeContext, raw, place, { property: false });
   checkTypeCycles(report, types);
+  for (const { file, raw } of apiFiles.slice(0, 1)) {
+    if (raw.api!.responses) checkApiResponses(report, typeContext, raw.api!.responses, (...rest) => ({ file, path: ["api", "responses", ...rest] }));
+  }
 
   // Operations.
   const ids = new Map<string, Place>();
@@ -263,6 +267,7 @@ function checkBodies(report: Reporter, types: TypeContext, operation: RawOperati
     if (response.content) contents.push([["responses", status, "content"], response.content]);
   }
   for (const [at, content] of contents) {
+    checkMediaTypeKeys(report, content, (...rest) => place(...at, ...rest));
     for (const [contentType, media] of Object.entries(content)) {
       if (!media.schema) continue;
       checkType(types, media.schema, place(...at, contentType, "schema"), { property: false });

@@ -111,7 +111,7 @@ describe("toNodeHandler with a handler from createRequestHandler", () => {
   test("`request` is an own enumerable property: spreading the context copies it", async () => {
     expect((await send("GET", "/spreads", { authorization: "t" })).status).toBe(200);
     expect(seen).toEqual({
-      keys: ["params", "query", "body", "identity", "request", "operation", "error", "notImplemented"],
+      keys: ["params", "query", "body", "identity", "request", "operation", "error", "notImplemented", "reply"],
       copied: true,
       same: true,
     });

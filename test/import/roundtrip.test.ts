@@ -5,7 +5,7 @@ import { expect, test } from "vitest";
 import { importOpenApi, writeCatalogue } from "../../src/import/index.js";
 import type { ApiModel } from "../../src/model/types.js";
 import { generate, loadModel } from "../../src/pipeline.js";
-import { freshDir, repoCatalogue } from "../helpers/generate.js";
+import { fixtureCatalogue, freshDir, repoCatalogue } from "../helpers/generate.js";
 
 /**
  * What the comparison leaves out: where each operation is declared (file, line) and the files'
@@ -44,4 +44,18 @@ test("catalogue -> OpenAPI -> catalogue gives the same model", { timeout: 300_00
   expect(comparable(imported)).toEqual(comparable(original));
   // Nothing of the catalogue itself is lost; what the report lists is the export's own scaffolding.
   expect(report.renames).toEqual([]);
+});
+
+test("error responses: per operation, API-wide (components/responses), media types with parameters; derived 401/403/429 stay derived", async () => {
+  const source = fixtureCatalogue("error-responses");
+  const dir = await freshDir("roundtrip-errors");
+  await generate({ catalogue: source, out: join(dir, "generated"), targets: ["openapi"] });
+  const { catalogue } = importOpenApi(join(dir, "generated/openapi.json"));
+  await writeCatalogue(catalogue, join(dir, "catalogue"));
+  const original = await loadModel(source);
+  const imported = await loadModel(join(dir, "catalogue"));
+  expect(imported.responses?.map((response) => response.status)).toEqual(["5XX", "default"]);
+  const deleteOffer = imported.modules[0]!.operations.find((operation) => operation.id === "deleteOffer")!;
+  expect(deleteOffer.responses?.map((response) => response.status)).toEqual(["204", "4XX"]);
+  expect(comparable(imported)).toEqual(comparable(original));
 });

@@ -27,6 +27,8 @@ describe("withImportExtension", () => {
     ` * } from "./doc.js";`,
     `const path = "./not-an-import.js";`,
     `export const link = { href: "./c.js" };`,
+    `declare module "../runtime/operation-errors.js" {`,
+    `declare module "some-package/sub.js" {`,
   ].join("\n");
 
   test('"ts": every relative specifier of an import or export declaration ends in .ts, nothing else changes', () => {
@@ -46,6 +48,8 @@ describe("withImportExtension", () => {
         ` * } from "./doc.js";`,
         `const path = "./not-an-import.js";`,
         `export const link = { href: "./c.js" };`,
+        `declare module "../runtime/operation-errors.ts" {`,
+        `declare module "some-package/sub.js" {`,
       ].join("\n"),
     );
   });

@@ -6,6 +6,7 @@
 //   types.ts              re-exports types/*.ts
 //   modules/<id>.ts       a module's <Module>Operations interface and its operations bound to a transport
 //   operations/<id>.ts    one standalone function per operation
+//   errors/<id>.ts        per operation with documented error responses, their body types by status
 //   validate/<id>.ts      runtime guards of a module's types and typed responses (helpers in shared/guard.ts)
 //   validate.ts           re-exports validate/*.ts
 //   runtime/*.ts          copied from templates/client/ (transport, errors; the features retries, rate limits, response checks)
@@ -18,6 +19,7 @@ import { EmitError, type GeneratedFile } from "../types.js";
 import { clientFile } from "./client-file.js";
 import { moduleFile, operationsInterfaceName } from "./module-file.js";
 import { operationsFile } from "./operations-file.js";
+import { errorTypesFile, errorsTypeName, operationsWithErrors } from "./error-types.js";
 import { argsTypeName, guardRootName, operationConstName, resultShape, CLIENT_RESPONSE_TYPES } from "./signature.js";
 import { typesFiles } from "../shared/types-files.js";
 import { exportFrom, indentTs } from "../shared/ts-print.js";
@@ -31,6 +33,10 @@ const RUNTIME_EXPORTS = [
   "responseChecks",
   "ApiError",
   "isApiError",
+  "isOperationError",
+  "DocumentedErrors",
+  "DocumentedStatus",
+  "OperationError",
   "Client",
   "ClientOptions",
   "TransportOptions",
@@ -80,6 +86,7 @@ export function emitClient(model: ApiModel): GeneratedFile[] {
     { path: "client/validate.ts", content: validatorIndex("client/validate.ts", validators) },
     ...model.modules.map((module) => operationsFile(module, model)),
     ...model.modules.map((module) => moduleFile(module, model)),
+    ...model.modules.flatMap((module) => errorTypesFile(module, model) ?? []),
     clientFile(model),
     { path: "client/index.ts", content: indexFile(model) },
     targetPackageFile("client"),
@@ -100,6 +107,8 @@ function indexFile(model: ApiModel): string {
     exportFrom(["TransportFeature"], "./runtime/feature.js", true),
     exportFrom(["ApiError", "isApiError"], "./runtime/errors.js"),
     exportFrom(["ApiErrorKind", "ErrorBody"], "./runtime/errors.js", true),
+    exportFrom(["isOperationError"], "./runtime/operation-errors.js"),
+    exportFrom(["DocumentedErrors", "DocumentedStatus", "OperationError"], "./runtime/operation-errors.js", true),
     exportFrom(["CallOptions", "FailureEvent", "FetchInit", "FetchLike", "RequestEvent", "ResponseEvent", "Transport"], "./runtime/transport.js", true),
     exportFrom(["RetryOptions"], "./runtime/retry.js", true),
     exportFrom(["Clock"], "./runtime/clock.js", true),
@@ -112,6 +121,10 @@ function indexFile(model: ApiModel): string {
   if (model.types.length > 0) lines.push(exportFrom(model.types.map((t) => t.name), "./types.js", true));
   for (const module of model.modules) lines.push(exportFrom([operationsInterfaceName(module.name)], `./modules/${module.id}.js`, true));
   for (const module of model.modules) lines.push(`export * from "./operations/${module.id}.js";`);
+  for (const module of model.modules) {
+    const withErrors = operationsWithErrors(module, model);
+    if (withErrors.length > 0) lines.push(exportFrom(withErrors.map(errorsTypeName), `./errors/${module.id}.js`, true));
+  }
   return indentTs(`${lines.join("\n")}\n`);
 }
 
@@ -135,6 +148,7 @@ function checkNames(model: ApiModel): void {
       claim(argsTypeName(operation), `the arguments of ${operation.id}`);
       claim(operationConstName(operation), `the description of ${operation.id}`);
       claim(guardRootName(operation), `the response check of ${operation.id}`);
+      claim(errorsTypeName(operation), `the error responses of ${operation.id}`);
     }
   }
 }

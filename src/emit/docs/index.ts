@@ -8,7 +8,7 @@ export function emitDocs(model: ApiModel): GeneratedFile[] {
   const anchors = docsAnchors(model);
   const templates = docsTemplates();
   return [
-    { path: "docs/README.md", content: finalMarkdown(templates.readme(readmeView(model))) },
+    { path: "docs/README.md", content: finalMarkdown(templates.readme(readmeView(model, anchors))) },
     ...model.modules.map((module) => ({
       path: `docs/${module.id}.md`,
       content: finalMarkdown(templates.module(moduleView(model, module, anchors))),

@@ -24,6 +24,7 @@ import {
   type Md,
 } from "./markdown.js";
 import { declaredTypes, documented, pageAnchors, type Anchors } from "./anchors.js";
+import { apiErrorRows, operationErrorRows, type ErrorRow } from "./errors.js";
 import { reachableTypes, structure, typeDetails, typeLabel, typeLink, type TypeIndex } from "./types.js";
 
 export interface ReadmeView {
@@ -34,6 +35,8 @@ export interface ReadmeView {
   modules: { link: Md; title: Md; area: Md; operationCount: number }[];
   authHeader: Md;
   tokenKinds: { id: Md; description: Md }[];
+  /** `api.responses`: the error responses every operation may give; null when not documented. */
+  errorResponses: ErrorRow[] | null;
 }
 
 export interface ModuleView {
@@ -62,6 +65,8 @@ export interface OperationView {
   parameterNotes: Md[];
   requestBody: Md | null;
   responses: ResponseView[] | null;
+  /** Its error responses, its own and the API's, as a table; null when there are none. */
+  errorResponses: ErrorRow[] | null;
   /** Links to the named types the operation reaches; each is described once, on its module's page. */
   typesUsed: Md | null;
   notDocumented: Md | null;
@@ -100,7 +105,7 @@ const count = (n: number, noun: string): Md => fixed(`${n} ${noun}${n === 1 ? ""
 const orNotDocumented = (value: string | undefined, render: (value: string) => Md): Md =>
   value === undefined ? NOT_DOCUMENTED : render(value);
 
-export function readmeView(model: ApiModel): ReadmeView {
+export function readmeView(model: ApiModel, anchors?: Anchors): ReadmeView {
   return {
     title: text(model.title),
     description: model.description === undefined ? fixed("Description: not documented.") : paragraphs(model.description),
@@ -117,6 +122,7 @@ export function readmeView(model: ApiModel): ReadmeView {
     })),
     authHeader: code(model.auth.header),
     tokenKinds: model.auth.tokenKinds.map((kind) => ({ id: text(kind.id), description: text(kind.description) })),
+    errorResponses: apiErrorRows(model, { page: "README", types: namedTypes(model), anchors: anchors?.types ?? new Map() }),
   };
 }
 
@@ -190,6 +196,7 @@ function operationView(model: ApiModel, operation: OperationModel, index: TypeIn
     ].filter((note): note is Md => note !== undefined),
     requestBody: operation.request === undefined ? null : requestBody(operation.request, index),
     responses: documented(operation.responses)?.map((response) => responseView(response, index)) ?? null,
+    errorResponses: operationErrorRows(model, operation, index),
     typesUsed: typesUsed.length === 0 ? null : join(typesUsed, ", "),
     notDocumented: notDocumented(operation),
   };

@@ -1,7 +1,8 @@
 // generated/openapi.json: OpenAPI 3.1, built as a plain object in a fixed key order.
 import type { GeneratedFile } from "../types.js";
 import type { ApiModel } from "../../model/types.js";
-import { SECURITY_SCHEME, operationObject } from "./operation.js";
+import { SECURITY_SCHEME, operationObject, responseObject } from "./operation.js";
+import { apiResponseComponents } from "./responses.js";
 import { commonMark, toSchema, type Schema } from "./schema.js";
 
 export const OPENAPI_VERSION = "3.1.0";
@@ -16,7 +17,7 @@ export function openApiDocument(model: ApiModel): Schema {
   for (const module of model.modules) {
     for (const operation of module.operations) {
       const item = (paths[operation.path] ??= {});
-      item[operation.method.toLowerCase()] = operationObject(operation, types, model.auth.header);
+      item[operation.method.toLowerCase()] = operationObject(operation, types, model.auth.header, model.responses);
     }
   }
   const kinds = commonMark(model.auth.tokenKinds.map((kind) => `${kind.id} (${kind.description})`).join(", "));
@@ -56,6 +57,7 @@ export function openApiDocument(model: ApiModel): Schema {
         ErrorBody: ERROR_BODY,
       },
       responses: {
+        ...apiResponseComponents(model.responses, responseObject, types),
         GeneratedServerError: {
           description:
             "An error answered by a catalogen-generated server. The marketplace's own error statuses and bodies are not documented.",

@@ -2,6 +2,7 @@
 import type { MediaType, NamedType, OperationModel, Parameter, RateLimit, ResponseModel } from "../../model/types.js";
 import { isJsonMediaType } from "../shared/media.js";
 import { commonMark, toSchema, type Schema } from "./schema.js";
+import { apiResponseRefs } from "./responses.js";
 
 export const SECURITY_SCHEME = "accessToken";
 
@@ -12,6 +13,7 @@ export function operationObject(
   operation: OperationModel,
   types: ReadonlyMap<string, NamedType>,
   authHeader: string,
+  apiResponses?: readonly ResponseModel[],
 ): Schema {
   const result: Schema = {
     operationId: operation.id,
@@ -41,7 +43,8 @@ export function operationObject(
       ? Object.fromEntries(operation.responses.map((response) => [response.status, responseObject(response, types)]))
       : // OpenAPI asks for at least one response; "default" claims nothing about status codes.
         { default: { description: "Not documented: the source does not show this operation's responses." } }),
-    ...guardResponses(operation),
+    ...apiResponseRefs(operation, apiResponses),
+    ...guardResponses(operation, apiResponses),
   };
   // The source: "Requests carry an access token in the header named Authorization".
   result.security = [{ [SECURITY_SCHEME]: [] }];
@@ -81,8 +84,8 @@ const rateLimitHeader = (description: string): Schema => ({ description, schema:
  * The answers the documented auth and limits imply, where the catalogue lists no response of that
  * status itself: 401 and 403 for an operation with token kinds, 429 for one with limits.
  */
-function guardResponses(operation: OperationModel): Record<string, Schema> {
-  const declared = new Set(operation.responses?.map((response) => response.status));
+function guardResponses(operation: OperationModel, apiResponses?: readonly ResponseModel[]): Record<string, Schema> {
+  const declared = new Set([...(operation.responses ?? []), ...(apiResponses ?? [])].map((response) => response.status));
   const guards: Record<string, Schema> = {};
   if (operation.tokens) {
     guards["401"] = { description: `The access token is missing or unknown. ${ERROR_BODY_NOTE}`, [DERIVED_FROM]: "token kinds" };
@@ -164,7 +167,7 @@ function parameterObject(parameter: Parameter, types: ReadonlyMap<string, NamedT
   };
 }
 
-function responseObject(response: ResponseModel, types: ReadonlyMap<string, NamedType>): Schema {
+export function responseObject(response: ResponseModel, types: ReadonlyMap<string, NamedType>): Schema {
   return {
     description: response.description === undefined ? "Not documented." : commonMark(response.description),
     ...(response.content.length > 0 ? { content: content(response.content, types) } : {}),

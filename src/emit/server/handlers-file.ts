@@ -2,7 +2,8 @@
 // handler per operation (a missing handler answers 501); server/handlers.ts the `Handlers`
 // interface, one property per module, and the API-wide handler types. No file grows with the
 // whole API's operations.
-import type { ApiModel, ModuleModel, NamedType, OperationModel } from "../../model/types.js";
+import type { ApiModel, ModuleModel, NamedType, OperationModel, ResponseModel } from "../../model/types.js";
+import { errorsInputType } from "./error-types.js";
 import { docComment, importDeclaration, tsFile } from "../shared/ts-print.js";
 import { docCommentText, stringLiteral } from "../shared/text.js";
 import { propertyKey } from "../shared/ts-types.js";
@@ -34,12 +35,19 @@ export function moduleHandlersPath(module: ModuleModel): string {
   return `server/handlers/${module.id}.ts`;
 }
 
-function moduleInterface(module: ModuleModel, namedTypes: readonly NamedType[], refs: Set<string>, usesQueryValues: { value: boolean }): string {
+function moduleInterface(
+  module: ModuleModel,
+  namedTypes: readonly NamedType[],
+  refs: Set<string>,
+  usesQueryValues: { value: boolean },
+  apiResponses?: readonly ResponseModel[],
+): string {
   const properties = module.operations.map((operation) => {
     const types = operationTypes(operation, namedTypes);
     for (const ref of types.refs) refs.add(ref);
     if (types.query === "QueryValues") usesQueryValues.value = true;
-    const input = `{\nparams: ${types.params};\nquery: ${types.query};\nbody: ${types.body};\n}`;
+    const errors = errorsInputType(operation, apiResponses, refs);
+    const input = `{\nparams: ${types.params};\nquery: ${types.query};\nbody: ${types.body};\n${errors === undefined ? "" : `errors: ${errors};\n`}}`;
     return `${docComment(docs(operationDocLines(operation)))}${propertyKey(operation.id)}?: Handler<${input}, ${types.output}>;`;
   });
   return `${docComment(docs([`Handlers of the ${module.id} module (${module.title}): ${module.area}.`]))}export interface ${moduleInterfaceName(module)} {
@@ -48,10 +56,10 @@ ${properties.join("\n")}
 }
 
 /** `namedTypes`: the catalogue's, so that a path parameter's ref is typed as the scalar it names. */
-export function moduleHandlersFile(module: ModuleModel, namedTypes: readonly NamedType[] = []): string {
+export function moduleHandlersFile(module: ModuleModel, namedTypes: readonly NamedType[] = [], apiResponses?: readonly ResponseModel[]): string {
   const refs = new Set<string>();
   const usesQueryValues = { value: false };
-  const declaration = moduleInterface(module, namedTypes, refs, usesQueryValues);
+  const declaration = moduleInterface(module, namedTypes, refs, usesQueryValues, apiResponses);
   const namedImports = [...refs].sort();
   return tsFile(
     [

@@ -65,7 +65,7 @@ export async function emitServer(model: ApiModel): Promise<GeneratedFile[]> {
     { path: "server/index.ts", content: indexFile(model) },
     ...typesFiles("server", model.types),
     { path: "server/handlers.ts", content: handlersFile(model) },
-    ...model.modules.map((module) => ({ path: moduleHandlersPath(module), content: moduleHandlersFile(module, model.types) })),
+    ...model.modules.map((module) => ({ path: moduleHandlersPath(module), content: moduleHandlersFile(module, model.types, model.responses) })),
     { path: "server/routes.ts", content: routesFile(model) },
     ...model.modules.map((module) => ({ path: moduleRoutesPath(module), content: moduleRoutesFile(module, model.types) })),
     ...mockFiles(model),

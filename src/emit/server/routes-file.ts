@@ -5,6 +5,7 @@ import type { ApiModel, ModuleModel, NamedType, OperationModel } from "../../mod
 import { importDeclaration, tsFile } from "../shared/ts-print.js";
 import { stringLiteral } from "../shared/text.js";
 import { docBlock } from "../shared/ts-types.js";
+import { mediaEssence } from "../../model/errors.js";
 import { pathConversion, queryConversion, successStatus } from "./operation-types.js";
 import { bodyGuard } from "./validate-file.js";
 
@@ -16,7 +17,7 @@ function bodyExpectation(operation: OperationModel, namedTypes: readonly NamedTy
   const request = operation.request;
   if (request === null) return `{ kind: "none" }`;
   if (request === undefined || request.content.length === 0) return `{ kind: "undocumented" }`;
-  const types = request.content.map((media) => stringLiteral(media.contentType));
+  const types = [...new Set(request.content.map((media) => stringLiteral(mediaEssence(media.contentType))))];
   const guard = bodyGuard(operation, namedTypes);
   return `{ kind: "content", required: ${request.required}, contentTypes: ${list(types)}${guard ? `, check: ${guard.name}` : ""} }`;
 }

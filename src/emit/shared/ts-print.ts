@@ -42,8 +42,9 @@ export const IMPORT_EXTENSIONS: readonly ImportExtension[] = ["js", "ts"];
 
 // The specifier of an import or export declaration (`import "./x.js";`, `... from "./x.js";`,
 // the closing line `} from "./x.js";` of a wrapped one): a relative path ending in `.js` that ends
-// its line. Doc comment lines never match: they start with `*` or `/**`.
-const RELATIVE_JS_SPECIFIER = /^((?:(?:import|export)\b.*?\bfrom|import|\}\s*from)\s*"\.{1,2}\/[^"\n]*)\.js(";)$/gm;
+// its line; and a module augmentation's `declare module "./x.js" {`. Doc comment lines never
+// match: they start with `*` or `/**`.
+const RELATIVE_JS_SPECIFIER = /^((?:(?:import|export)\b.*?\bfrom|import|\}\s*from|declare module)\s*"\.{1,2}\/[^"\n]*)\.js(";|" \{)$/gm;
 
 /**
  * The text with every relative `.js` specifier of its import and export declarations ending in

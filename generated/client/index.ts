@@ -12,6 +12,12 @@ export type { ResponseCheckOptions } from "./runtime/response-checks.js";
 export type { TransportFeature } from "./runtime/feature.js";
 export { ApiError, isApiError } from "./runtime/errors.js";
 export type { ApiErrorKind, ErrorBody } from "./runtime/errors.js";
+export { isOperationError } from "./runtime/operation-errors.js";
+export type {
+  DocumentedErrors,
+  DocumentedStatus,
+  OperationError,
+} from "./runtime/operation-errors.js";
 export type {
   CallOptions,
   FailureEvent,

@@ -62,7 +62,8 @@ export interface ApiErrorInit {
 /** The fields of an ApiError besides message and cause, each set (undefined when not known). */
 const FIELDS = ["kind", "operationId", "method", "url", "status", "body", "headers", "retryAfterMs", "path"] as const;
 
-export class ApiError extends Error {
+/** `Body`: the type of `body`, where the catalogue documents it (see `isOperationError`). */
+export class ApiError<Body = ErrorBody | string | undefined> extends Error {
   override readonly name = "ApiError";
   declare readonly kind: ApiErrorKind;
   declare readonly operationId: string;
@@ -71,7 +72,7 @@ export class ApiError extends Error {
   /** HTTP status, when a response was received. */
   declare readonly status: number | undefined;
   /** The error response body: parsed when it is a JSON object, the raw text otherwise. */
-  declare readonly body: ErrorBody | string | undefined;
+  declare readonly body: Body;
   /** Response headers (lower-case names), when a response was received. */
   declare readonly headers: Record<string, string> | undefined;
   /** On `rate_limited`: how long to wait before trying again, when known. */

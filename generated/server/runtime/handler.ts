@@ -23,6 +23,7 @@ import { convertPathParams } from "./params.js";
 import { parseQuery } from "./query.js";
 import { MemoryRateLimitStore, type RateLimitDecision } from "./rate-limit.js";
 import { createRouter } from "./router.js";
+import { replyResponse } from "./replies.js";
 import type {
   Answer,
   ApiDefinition,
@@ -456,7 +457,7 @@ export function createRequestHandler(
     identity: Identity,
     scope: ErrorScope,
   ): HandlerContext<HandlerInput> {
-    // Built in the order a literal would have: params, query, body, identity, request, operation, error, notImplemented.
+    // Built in the order a literal would have: params, query, body, identity, request, operation, error, notImplemented, reply.
     const context = { params, query, body: read.body, identity } as HandlerContext<HandlerInput>;
     const lazy: LazyRequest = { incoming, bytes: read.bytes, request: undefined };
     Object.defineProperty(context, LAZY_REQUEST, { value: lazy });
@@ -471,6 +472,7 @@ export function createRequestHandler(
       });
     context.notImplemented = () =>
       errorResponse(scope, 501, { detail: `Operation ${route.id} is not implemented.`, code: "not-implemented" });
+    context.reply = replyResponse;
     return context;
   }
 

@@ -7,6 +7,7 @@
 import type { Problem } from "../shared/guard.js";
 import type { HeaderValues } from "./errors.js";
 import type { RateLimitStore } from "./rate-limit.js";
+import type { ErrorResponses, ReplyMedia, ReplyStatus } from "./replies.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
 
@@ -107,6 +108,8 @@ export interface HandlerInput {
   params: unknown;
   query: unknown;
   body: unknown;
+  /** The operation's documented error responses (see `reply`), where it has any. */
+  errors?: ErrorResponses;
 }
 
 export interface ErrorOptions {
@@ -130,6 +133,15 @@ export interface HandlerContext<Input extends HandlerInput, TokenKind extends st
   error(status: number, detail: string, options?: ErrorOptions): Response;
   /** The 501 response a missing handler gets. */
   notImplemented(): Response;
+  /**
+   * A documented error response: `status`, `mediaType` and `body` as the catalogue documents them
+   * for this operation (a JSON media type sends `body` as JSON; others send a string or bytes).
+   */
+  reply<S extends ReplyStatus<NonNullable<Input["errors"]>>, M extends keyof ReplyMedia<NonNullable<Input["errors"]>, S> & string>(
+    status: S,
+    mediaType: M,
+    body: ReplyMedia<NonNullable<Input["errors"]>, S>[M],
+  ): Response;
 }
 
 /**

@@ -195,6 +195,7 @@ function typeRefs(type: RawType): string[] {
     ...Object.values(type.properties ?? {}),
     ...(typeof type.additionalProperties === "object" ? [type.additionalProperties] : []),
     ...(type.oneOf ?? []),
+    ...(type.allOf ?? []),
   ];
   return inner.flatMap(typeRefs);
 }

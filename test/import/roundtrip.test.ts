@@ -5,7 +5,7 @@ import { expect, test } from "vitest";
 import { importOpenApi, writeCatalogue } from "../../src/import/index.js";
 import type { ApiModel } from "../../src/model/types.js";
 import { generate, loadModel } from "../../src/pipeline.js";
-import { freshDir, repoCatalogue } from "../helpers/generate.js";
+import { fixtureCatalogue, freshDir, repoCatalogue } from "../helpers/generate.js";
 
 /**
  * What the comparison leaves out: where each operation is declared (file, line) and the files'
@@ -44,4 +44,19 @@ test("catalogue -> OpenAPI -> catalogue gives the same model", { timeout: 300_00
   expect(comparable(imported)).toEqual(comparable(original));
   // Nothing of the catalogue itself is lost; what the report lists is the export's own scaffolding.
   expect(report.renames).toEqual([]);
+});
+
+test("the composed types (allOf, discriminator mappings, const, number and boolean enums, both nullables) make the round trip", { timeout: 120_000 }, async () => {
+  const dir = await freshDir("roundtrip-composition");
+  const source = fixtureCatalogue("composition");
+  await generate({ catalogue: source, out: join(dir, "generated"), targets: ["openapi"] });
+  const { catalogue, report } = importOpenApi(join(dir, "generated/openapi.json"), { tokenKindsExtension: "x-token-kinds" });
+  await writeCatalogue(catalogue, join(dir, "catalogue"));
+  const original = await loadModel(source);
+  const imported = await loadModel(join(dir, "catalogue"));
+  for (const named of original.types) {
+    expect(imported.types.find((candidate) => candidate.name === named.name)?.type, named.name).toEqual(named.type);
+  }
+  expect(comparable(imported)).toEqual(comparable(original));
+  expect(report.losses.filter((loss) => /allOf|discriminator|const|enum|null|unevaluated/.test(loss.what + loss.pointer))).toEqual([]);
 });

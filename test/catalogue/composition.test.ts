@@ -83,6 +83,9 @@ describe("the validator", () => {
     ["an allOf that is only itself", `  Bad: { allOf: [{ ref: Bad }, { type: object }] }`, ["zoo.yaml:6:3", 'type "Bad" is only itself: Bad -> Bad never reaches a value']],
     ["a const with other keys", `  Bad: { const: 1, enum: [1] }`, ["zoo.yaml:6:20", '"enum" does not apply to a const']],
     ["a list type without null", `  Bad: { type: [string, integer] }`, ["zoo.yaml:6:10", 'a list type is [<type>, "null"], got ["string","integer"]']],
+    ["a list type with a misspelt null", `  Bad: { type: [string, "nul"] }`, ["zoo.yaml:6:25", '"nul" is not allowed for "type"']],
+    ["a list type of one", `  Bad: { type: [string] }`, ["zoo.yaml:6:16", '"type" must NOT have fewer than 2 items']],
+    ["a const that is a list", `  Bad: { const: [1] }`, ["zoo.yaml:6:17", '"const" must be a string, number, boolean or null, not a list']],
     ["a number enum value that is text", `  Bad: { type: number, enum: [1.5, "x"] }`, ["zoo.yaml:6:36", 'enum value "x" is not a finite number']],
     ["a boolean enum value that is a number", `  Bad: { type: boolean, enum: [1] }`, ["zoo.yaml:6:32", "enum value 1 is not true or false"]],
     [

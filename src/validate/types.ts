@@ -91,7 +91,8 @@ export function checkType(context: TypeContext, type: RawType, place: Place, whe
   type.oneOf?.forEach((variant, i) => checkType(context, variant, sub("oneOf", i), { property: false, depth }));
   if (kind === "object" && type.combinations) checkCombinations(context, type, sub);
   if (kind === "union" && type.discriminator !== undefined && type.oneOf) {
-    if (typeof type.discriminator === "string") checkDiscriminator(context, type, sub);
+    // The object form without a mapping is the plain form: the variants' single values tell them apart.
+    if (typeof type.discriminator === "string" || type.discriminator.mapping === undefined) checkDiscriminator(context, type, sub);
     else checkMapping(context, type, sub);
   }
 }
@@ -226,7 +227,7 @@ function checkCombinations(context: TypeContext, type: RawType, sub: (...rest: (
 }
 
 function checkDiscriminator(context: TypeContext, type: RawType, sub: (...rest: (string | number)[]) => Place): void {
-  const field = type.discriminator as string;
+  const field = typeof type.discriminator === "string" ? type.discriminator : type.discriminator!.property;
   const tags = new Map<string, number>();
   type.oneOf!.forEach((variant, i) => {
     if (variant.ref !== undefined && !context.types.has(variant.ref)) return; // unknown ref: reported already

@@ -109,6 +109,11 @@ describe("the validator", () => {
       ["zoo.yaml:6:109", 'variant 2 (Pet) has no required string property "kind"'],
     ],
     [
+      "the object form without a mapping, as the plain form, over variants without single values",
+      `  Bad: { type: union, discriminator: { property: kind }, oneOf: [{ ref: Cat }] }`,
+      ["zoo.yaml:6:66", 'variant 1 has no required property "kind" with a single enum value'],
+    ],
+    [
       "an inline variant beside a mapping",
       `  Bad: { type: union, discriminator: { property: kind, mapping: { cat: Cat } }, oneOf: [{ ref: Cat }, { type: object }] }`,
       ["zoo.yaml:6:103", "with a discriminator mapping, variant 2 must be a { ref } to a named type (not nullable)"],

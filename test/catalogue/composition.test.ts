@@ -13,7 +13,7 @@ import { fixtureCatalogue, generateForTest } from "../helpers/generate.js";
 import { typecheck } from "../helpers/tsc.js";
 import { swaggerParserValidate } from "../openapi/validators.js";
 import { demoAuthenticate, importServer, type ServerModule } from "../server/helpers.js";
-import { runCli, tsFiles, writeCatalogue } from "./support.js";
+import { generateInto, runCli, tsFiles, writeCatalogue } from "./support.js";
 
 const catalogue = fixtureCatalogue("composition");
 const model = await loadModel(catalogue);
@@ -259,6 +259,52 @@ describe("generated code", () => {
         await mock.close();
       }
     }
+  });
+});
+
+describe("catalogue strings in the new places", () => {
+  it("a const and mapping values that look like code, comments or Markdown stay strings, and compile (TypeScript 7.0, portable flags)", async () => {
+    // YAML double-quoted: an escaped quote, a newline, U+2028, a template hole, comment and Markdown text.
+    const evil = '"*/ \\" | } ]; <b>|</b> \\n\\u2028 ' + "${x}" + '"';
+    const dir = await writeCatalogue({
+      "zoo.yaml": `module: { id: zoo, title: Zoo, area: Animals }
+types:
+  Evil: { const: ${evil} }
+  A: { type: object, properties: { tag: { type: string, required: true } } }
+  B: { type: object, properties: { tag: { type: string, required: true } } }
+  Pick:
+    type: union
+    discriminator: { property: tag, mapping: { ${evil}: A, "__proto__": B } }
+    oneOf: [{ ref: A }, { ref: B }]
+operations:
+  - id: pick
+    method: POST
+    path: /pick
+    summary: Pick
+    request: { content: { application/json: { schema: { type: object, properties: { evil: { ref: Evil }, pick: { ref: Pick } } } } } }
+    responses:
+      "200": { content: { application/json: { schema: { ref: Pick } } } }
+`,
+    });
+    const run = await generateInto(dir);
+    expect(run.stderr).toBe("");
+    const result = await typecheck([...(await tsFiles(join(run.out, "client"))), ...(await tsFiles(join(run.out, "server")))], {
+      version: "7.0",
+      resolution: "nodenext",
+      portable: true,
+      types: ["node"],
+    });
+    expect(result.output).toBe("");
+    expect(result.ok).toBe(true);
+    const guards = (await import(pathToFileURL(join(run.out, "client/validate/zoo.ts")).href)) as Record<string, Guard>;
+    const value = JSON.parse(evil) as string;
+    expect(guards.checkEvil!(value)).toBeUndefined();
+    expect(guards.checkEvil!(`${value} `)?.path).toBe("$");
+    expect(guards.checkPick!({ tag: value })).toBeUndefined();
+    expect(guards.checkPick!(JSON.parse('{ "tag": "__proto__" }'))).toBeUndefined();
+    expect(guards.checkPick!({ tag: "other" })?.path).toBe("$.tag");
+    const page = await readFile(join(run.out, "docs/zoo.md"), "utf8");
+    expect(page).not.toContain("<b>");
   });
 });
 

@@ -202,6 +202,7 @@ function typeRefs(type: RawType): string[] {
     ...Object.values(type.properties ?? {}),
     ...(typeof type.additionalProperties === "object" ? [type.additionalProperties] : []),
     ...(type.oneOf ?? []),
+    ...(type.allOf ?? []),
   ];
   return inner.flatMap(typeRefs);
 }

@@ -1,7 +1,9 @@
 // OpenAPI Schema Objects (3.0 and 3.1) -> catalogue types. Every keyword the catalogue's type
 // language cannot hold is reported with its JSON pointer; a $ref becomes a named type.
 import type { RawType } from "../load/raw.js";
+import { rawKind } from "../model/raw-kind.js";
 import { exampleMismatch } from "../validate/example.js";
+import { findProperty } from "../validate/types.js";
 import { typeIdentifiers, typeName, type NameRegistry } from "./names.js";
 import { at, isObject, type DocumentSet, type Place } from "./read.js";
 import type { ImportReport } from "./report.js";
@@ -33,6 +35,17 @@ const REASONS: Record<string, string> = {
 
 const SHAPE_KEYS = ["type", "properties", "additionalProperties", "required", "items", "enum", "const", "format", "allOf", "oneOf", "anyOf", "$ref"];
 
+/** A union with a discriminator, settled once every named type is converted. */
+interface PendingUnion {
+  type: RawType;
+  place: Place;
+  property: string;
+  /** The source's mapping: value -> type name, in source order. */
+  mapping: [string, string][];
+  /** Each `$ref` variant's type name -> its schema's own name (OpenAPI's implicit discriminator value). */
+  implicit: Map<string, string>;
+}
+
 /** A short, one-line rendering of a source value for the report. */
 export function shortValue(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
@@ -43,7 +56,7 @@ export class SchemaConverter {
   /** Named types by the pointer of their definition, in the order they were named. */
   readonly named = new Map<string, { name: string; place: Place; type?: RawType }>();
   private readonly pending: string[] = [];
-  private readonly unions: { type: RawType; place: Place }[] = [];
+  private readonly unions: PendingUnion[] = [];
   private readonly examples: { holder: { schema?: RawType; example?: unknown }; place: Place }[] = [];
 
   constructor(
@@ -106,23 +119,7 @@ export class SchemaConverter {
   finish(): void {
     this.drain();
     const types = new Map([...this.named.values()].map((entry) => [entry.name, { raw: entry.type! }]));
-    for (const { type, place } of this.unions) {
-      const field = type.discriminator;
-      if (field === undefined) continue;
-      const fits = type.oneOf!.every((variant) => {
-        const resolved = variant.ref !== undefined ? types.get(variant.ref)?.raw : variant;
-        const property = resolved?.type === "object" ? resolved.properties?.[field] : undefined;
-        return property?.type === "string" && property.enum?.length === 1 && property.required === true;
-      });
-      const tags = type.oneOf!.map((variant) => {
-        const resolved = variant.ref !== undefined ? types.get(variant.ref)?.raw : variant;
-        return resolved?.properties?.[field]?.enum?.[0];
-      });
-      if (!fits || new Set(tags).size !== tags.length) {
-        delete type.discriminator;
-        this.lose(at(place, "discriminator"), `propertyName ${shortValue(field)}`, "discriminators whose variants do not each require the property as a single-value string enum");
-      }
-    }
+    for (const union of this.unions) this.settleDiscriminator(union, types);
     for (const { holder, place } of this.examples) {
       if (holder.schema === undefined || !("example" in holder)) continue;
       const problem = exampleMismatch(holder.schema, holder.example, types);
@@ -135,6 +132,55 @@ export class SchemaConverter {
         delete holder.example;
       }
     }
+  }
+
+  /**
+   * A discriminator the catalogue can hold: the plain property name when each variant requires it
+   * as a single value that agrees with the mapping; else a mapping (the source's, plus each unmapped
+   * `$ref` variant under its schema name, as OpenAPI reads it); else it is dropped and reported.
+   */
+  private settleDiscriminator(union: PendingUnion, types: ReadonlyMap<string, { raw: RawType }>): void {
+    const { type, place, property } = union;
+    const variants = type.oneOf!;
+    const tagOf = (variant: RawType): string | undefined => {
+      const field = findProperty(types, variant, property);
+      if (field?.required !== true) return undefined;
+      if (typeof field.const === "string") return field.const;
+      return rawKind(field) === "string" && field.enum?.length === 1 ? String(field.enum[0]) : undefined;
+    };
+    const tags = variants.map(tagOf);
+    const agrees = union.mapping.every(([value, name]) => variants.some((variant, i) => variant.ref === name && tags[i] === value));
+    if (tags.every((tag) => tag !== undefined) && new Set(tags).size === tags.length && agrees) {
+      type.discriminator = property;
+      return;
+    }
+    const names = variants.map((variant) => variant.ref);
+    const mapping: Record<string, string> = {};
+    for (const [value, name] of union.mapping) {
+      if (names.includes(name)) Object.defineProperty(mapping, value, { value: name, enumerable: true, writable: true, configurable: true });
+      else this.lose(at(place, "discriminator", "mapping", value), shortValue(name), "discriminator mapping entries that name no variant of the union");
+    }
+    for (const name of names) {
+      const implicit = name === undefined ? undefined : union.implicit.get(name);
+      if (implicit !== undefined && !Object.values(mapping).includes(name!) && !Object.hasOwn(mapping, implicit)) {
+        Object.defineProperty(mapping, implicit, { value: name, enumerable: true, writable: true, configurable: true });
+        this.report.derive(this.docs.pointer(at(place, "discriminator")), `discriminator value "${implicit}" selects ${name} (OpenAPI's implicit mapping by schema name)`);
+      }
+    }
+    const fits = variants.every((variant) => {
+      if (variant.ref === undefined || variant.nullable === true) return false;
+      const values = Object.keys(mapping).filter((value) => mapping[value] === variant.ref);
+      const field = findProperty(types, variant, property);
+      if (values.length === 0 || field?.required !== true) return false;
+      if (field.const !== undefined) return typeof field.const === "string" && values.every((value) => value === field.const);
+      return rawKind(field) === "string" && (!field.enum || values.every((value) => field.enum!.includes(value)));
+    });
+    if (fits) {
+      type.discriminator = { property, mapping };
+      return;
+    }
+    delete type.discriminator;
+    this.lose(at(place, "discriminator"), `propertyName ${shortValue(property)}`, "discriminators whose variants are not each a named type that requires the property as a string");
   }
 
   private lose(place: Place, value: string, reason: string): void {
@@ -176,11 +222,20 @@ export class SchemaConverter {
     let types = Array.isArray(schema.type) ? (schema.type as unknown[]) : schema.type === undefined ? [] : [schema.type];
     used.add("type");
     const nullable = types.includes("null") || (Array.isArray(schema.enum) && schema.enum.includes(null));
+    if ("const" in schema && !("enum" in schema)) {
+      used.add("const");
+      const value = schema.const;
+      if (value === null || typeof value === "string" || typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value))) {
+        return { const: value, ...(nullable && value !== null && { nullable: true }) };
+      }
+      this.lose(at(place, "const"), shortValue(value), "object or array consts");
+    }
     types = types.filter((type) => type !== "null");
     if (types.length === 0) {
       const inferred = inferType(schema);
       if (inferred === undefined) {
-        if (schema.type === "null") this.lose(at(place, "type"), '"null"', "type that holds only null (typed as unknown)");
+        // Only null: `type: "null"` or `enum: [null]`.
+        if (nullable && !["properties", "items", "additionalProperties"].some((key) => key in schema)) return { const: null };
         return { type: "unknown", ...(nullable && { nullable: true }) };
       }
       types = [inferred];
@@ -191,7 +246,10 @@ export class SchemaConverter {
       return { ...union, ...(nullable && { nullable: true }) };
     }
     const result = this.single(schema, place, String(types[0]), used);
-    return nullable ? { ...result, nullable: true } : result;
+    if (!nullable) return result;
+    // OpenAPI 3.1's spelling `type: [T, "null"]` is kept as the catalogue's own; 3.0's `nullable: true` too.
+    const kind = rawKind(result);
+    return Array.isArray(schema.type) && kind !== undefined ? { ...result, type: [kind, "null"] } : { ...result, nullable: true };
   }
 
   private single(schema: Record<string, unknown>, place: Place, type: string, used: Set<string>): RawType {
@@ -214,10 +272,14 @@ export class SchemaConverter {
         const values = this.enumValues(schema, place, used, (value): value is number => Number.isInteger(value), "non-integer values of an integer enum");
         return { type: "integer", ...(format !== undefined && { format }), ...(values && { enum: values }) };
       }
-      case "number":
-        return { type: "number", ...(format !== undefined && { format }) };
-      case "boolean":
-        return { type: "boolean" };
+      case "number": {
+        const values = this.enumValues(schema, place, used, (value): value is number => typeof value === "number" && Number.isFinite(value), "non-number values of a number enum");
+        return { type: "number", ...(format !== undefined && { format }), ...(values && { enum: values }) };
+      }
+      case "boolean": {
+        const values = this.enumValues(schema, place, used, (value): value is boolean => typeof value === "boolean", "non-boolean values of a boolean enum");
+        return { type: "boolean", ...(values && { enum: values }) };
+      }
       case "array":
         return { type: "array", items: "items" in schema && take("items") !== undefined ? this.convert(at(place, "items")) : { type: "unknown" } };
       case "object":
@@ -227,17 +289,18 @@ export class SchemaConverter {
     }
   }
 
-  private enumValues<T extends string | number>(
+  private enumValues<T extends string | number | boolean>(
     schema: Record<string, unknown>,
     place: Place,
     used: Set<string>,
     fits: (value: unknown) => value is T,
     reason: string,
   ): T[] | undefined {
-    const key = "enum" in schema ? "enum" : "const" in schema ? "const" : undefined;
+    // A const of a kind other than the schema's (an object const beside a type) was reported already.
+    const key = "enum" in schema ? "enum" : undefined;
     if (key === undefined) return undefined;
     used.add(key);
-    const values = key === "enum" ? (Array.isArray(schema.enum) ? schema.enum : []) : [schema.const];
+    const values = Array.isArray(schema.enum) ? schema.enum : [];
     const kept: T[] = [];
     for (const value of values) {
       if (value === null) continue; // nullable, handled by the caller
@@ -303,19 +366,103 @@ export class SchemaConverter {
       if (isObject(discriminator) && typeof discriminator.propertyName === "string") {
         used.add("discriminator");
         result.discriminator = discriminator.propertyName;
-        if ("mapping" in discriminator) this.lose(at(place, "discriminator", "mapping"), shortValue(discriminator.mapping), "discriminator mappings (each variant's own single-value enum tags it)");
-        this.unions.push({ type: result, place });
+        const mapping: [string, string][] = [];
+        if (isObject(discriminator.mapping)) {
+          for (const [value, ref] of Object.entries(discriminator.mapping)) {
+            // A bare name means a schema under components.
+            const full = typeof ref === "string" && !ref.includes("#") && !ref.includes("/") ? `#/components/schemas/${ref}` : ref;
+            mapping.push([value, this.nameOf(this.docs.target(full, at(place, "discriminator", "mapping", value)))]);
+          }
+        }
+        const implicit = new Map<string, string>();
+        (schema[key] as unknown[]).forEach((variant, i) => {
+          if (!isObject(variant) || typeof variant.$ref !== "string") return;
+          const target = this.docs.target(variant.$ref, at(place, key, i, "$ref"));
+          const own = target.path.at(-1);
+          if (own !== undefined) implicit.set(this.nameOf(target), own);
+        });
+        this.unions.push({ type: result, place, property: discriminator.propertyName, mapping, implicit });
       }
     }
     return nullable ? { ...result, nullable: true } : result;
   }
 
-  /** allOf: one part is that part; object parts are merged into one object; anything else is unknown. */
+  /** The allOf as a composition of its object parts, or undefined when a part is not an object. */
+  private composition(schema: Record<string, unknown>, place: Place, used: Set<string>): RawType | undefined {
+    const parts = schema.allOf as unknown[];
+    const type = schema.type;
+    if (type !== undefined && type !== "object") return undefined;
+    const kinds = parts.map((_, i) => this.partKind(at(place, "allOf", i), new Set()));
+    if (kinds.some((kind) => kind === "other")) return undefined;
+    const own = ["properties", "required", "additionalProperties"].some((key) => key in schema);
+    if (own && isObject(schema.additionalProperties) && !isObject(schema.properties) && !Array.isArray(schema.required)) return undefined;
+    used.add("type");
+    // `unevaluatedProperties: false` beside the allOf (as catalogen exports a closed composition)
+    // closes its inline parts; the catalogue's composition is closed when every part is.
+    const closed = schema.unevaluatedProperties === false;
+    if (closed) used.add("unevaluatedProperties");
+    const close = (part: RawType, source: unknown): RawType =>
+      closed && rawKind(part) === "object" && isObject(source) && !("additionalProperties" in source) ? { ...part, additionalProperties: false } : part;
+    const converted: RawType[] = [];
+    let openRef = false;
+    kinds.forEach((kind, i) => {
+      const partPlace = at(place, "allOf", i);
+      const part = parts[i];
+      if (kind === "object") {
+        converted.push(close(this.convert(partPlace), part));
+        if (isObject(part) && "$ref" in part) {
+          const target = this.docs.deref(partPlace).value;
+          if (!isObject(target) || target.additionalProperties !== false) openRef = true;
+        }
+      } else if (isObject(part) && Object.keys(part).length > 0) this.lose(partPlace, shortValue(part), "allOf parts without a shape (dropped)");
+    });
+    if (own) {
+      const take = (key: string): unknown => {
+        used.add(key);
+        return schema[key];
+      };
+      converted.push(close(this.object(schema, place, take), schema));
+    }
+    if (closed && openRef) this.lose(at(place, "unevaluatedProperties"), "false", "closed compositions of open referenced parts (the composition stays open)");
+    if (converted.length === 0) return { type: "object", additionalProperties: true };
+    return converted.length === 1 ? converted[0]! : { allOf: converted };
+  }
+
+  /** Whether the schema at `place` can be a part of a composition (see PartKind); `seen` stops ref cycles. */
+  private partKind(place: Place, seen: Set<string>): PartKind {
+    const direct = this.docs.get(place);
+    const { value, place: resolved } = this.docs.deref(place);
+    const key = this.docs.pointer(resolved);
+    if (!isObject(value) || seen.has(key)) return "other";
+    seen.add(key);
+    const isRef = isObject(direct) && "$ref" in direct;
+    if (isRef && Object.keys(direct).length > 1) return "other"; // keywords beside $ref (3.1): not a plain reference
+    if (value.nullable === true || (Array.isArray(value.type) && value.type.includes("null"))) return "other";
+    if (value.type !== undefined && value.type !== "object") return "other";
+    if (["oneOf", "anyOf", "items", "enum", "const", "not"].some((k) => k in value)) return "other";
+    const fields = ["properties", "required", "additionalProperties"].some((k) => k in value);
+    if (isObject(value.additionalProperties) && Object.keys(value.additionalProperties).length > 0 && !isObject(value.properties) && !Array.isArray(value.required)) return "other"; // a map
+    if (Array.isArray(value.allOf)) {
+      const inner = value.allOf.map((_, i) => this.partKind(at(resolved, "allOf", i), seen));
+      if (inner.some((kind) => kind === "other")) return "other";
+      return inner.includes("object") || fields || value.type === "object" ? "object" : "other";
+    }
+    if (!SHAPE_KEYS.some((k) => k in value)) return isRef ? "other" : "empty";
+    return "object";
+  }
+
+  /**
+   * allOf: one part is that part; parts that are all objects (or refs to objects) are a composition,
+   * the schema's own fields one more part; other parts are merged into one object where they can
+   * be (reported), or typed unknown (reported).
+   */
   private allOf(schema: Record<string, unknown>, place: Place, used: Set<string>): RawType {
     used.add("allOf");
     const parts = schema.allOf as unknown[];
     const hasOwnShape = ["properties", "type", "required", "additionalProperties"].some((key) => key in schema);
     if (parts.length === 1 && !hasOwnShape) return this.convert(at(place, "allOf", 0));
+    const composed = this.composition(schema, place, used);
+    if (composed) return composed;
     const properties = new Map<string, Place>();
     const required = new Set<string>();
     let closed = true;
@@ -350,6 +497,9 @@ export class SchemaConverter {
     return { type: "object", ...(Object.keys(result).length > 0 && { properties: result }), additionalProperties: !closed };
   }
 }
+
+/** What an allOf part is to a composition: an object (or a ref to one), nothing (no shape keys at all), or something else. */
+type PartKind = "object" | "empty" | "other";
 
 function inferType(schema: Record<string, unknown>): string | undefined {
   if ("properties" in schema || "additionalProperties" in schema || "required" in schema) return "object";

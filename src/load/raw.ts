@@ -65,20 +65,24 @@ export interface RawResponse {
   content?: RawContent;
 }
 
+export type RawKind = "string" | "integer" | "number" | "boolean" | "array" | "object" | "map" | "union" | "binary" | "unknown";
+
 export interface RawType {
-  type?: "string" | "integer" | "number" | "boolean" | "array" | "object" | "map" | "union" | "binary" | "unknown";
+  type?: RawKind | [RawKind, "null"] | ["null", RawKind];
   ref?: string;
   description?: string;
   nullable?: boolean;
   required?: boolean;
   format?: string;
-  enum?: (string | number)[];
+  enum?: (string | number | boolean)[];
   items?: RawType;
   values?: RawType;
   properties?: Record<string, RawType>;
   additionalProperties?: boolean | RawType;
   oneOf?: RawType[];
-  discriminator?: string;
+  discriminator?: string | { property: string; mapping?: Record<string, string> };
+  allOf?: RawType[];
+  const?: string | number | boolean | null;
   combinations?: {
     fields: string[];
     allowed: { values: Record<string, string>; group?: string; meaning?: string }[];

@@ -1,6 +1,7 @@
 // Values made up from a catalogue type, for operations whose answer has no example. The same seed
 // and operation give the same value; every value fits its type (a closed object gets only its
 // declared fields, an object with combinations one allowed combination, formats are well formed).
+import { variantTags } from "../model/type-lookup.js";
 import type { NamedType, ObjectShape, TypeNode } from "../model/types.js";
 
 /** A small seeded generator (mulberry32): numbers in [0, 1). */
@@ -34,9 +35,22 @@ export function sampleValue(node: TypeNode, types: ReadonlyMap<string, NamedType
     case "integer":
       return node.enum ? pick(node.enum) : 1 + integer(1000);
     case "number":
-      return integer(100_000) / 100;
+      return node.enum ? pick(node.enum) : integer(100_000) / 100;
     case "boolean":
-      return random() < 0.5;
+      return node.enum ? pick(node.enum) : random() < 0.5;
+    case "const":
+      return node.value;
+    case "allOf": {
+      // Every part's fields on one object (a part's value is an object: the validator makes sure).
+      const value: Record<string, unknown> = {};
+      for (const part of node.parts) {
+        const partValue = sampleValue(part, types, random, depth);
+        if (partValue !== null && typeof partValue === "object") {
+          for (const [key, field] of Object.entries(partValue)) Object.defineProperty(value, key, { value: field, enumerable: true, writable: true, configurable: true });
+        }
+      }
+      return value;
+    }
     case "array":
       if (depth >= MAX_DEPTH) return [];
       return Array.from({ length: 1 + integer(2) }, () => sampleValue(node.items, types, random, depth + 1));
@@ -48,8 +62,16 @@ export function sampleValue(node: TypeNode, types: ReadonlyMap<string, NamedType
       if (depth >= MAX_DEPTH && node.nullable) return null;
       return sampleValue(named.type, types, random, depth + 1);
     }
-    case "union":
-      return sampleValue(pick(node.variants), types, random, depth + 1);
+    case "union": {
+      const index = integer(node.variants.length);
+      const variant = sampleValue(node.variants[index]!, types, random, depth + 1);
+      // A mapped variant's property may be any string: set it to a value that selects the variant.
+      const tags = node.mapping && node.discriminator !== undefined ? variantTags(node, (name) => types.get(name)?.type)[index] : undefined;
+      if (tags && variant !== null && typeof variant === "object") {
+        Object.defineProperty(variant, node.discriminator!, { value: pick(tags), enumerable: true, writable: true, configurable: true });
+      }
+      return variant;
+    }
     case "binary":
       // Bytes inside a JSON value: base64 text.
       return Buffer.from(`mock-${integer(1000)}`).toString("base64");

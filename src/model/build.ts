@@ -3,6 +3,7 @@ import type { RawContent, RawFile, RawOperation, RawParameter, RawResponse, RawT
 import { parseDuration } from "../shared/duration.js";
 import { camelCase, pathParamNames } from "../shared/names.js";
 import { compareText } from "./order.js";
+import { rawKind, rawNullable } from "./raw-kind.js";
 import type {
   ApiModel,
   HttpMethod,
@@ -142,21 +143,25 @@ function content(raw: RawContent): MediaType[] {
 export function typeNode(raw: RawType): TypeNode {
   const base = {
     ...(raw.description !== undefined && { description: raw.description }),
-    ...(raw.nullable === true && { nullable: true }),
+    ...(rawNullable(raw) && { nullable: true }),
   };
   if (raw.ref !== undefined) return { ...base, kind: "ref", name: raw.ref };
+  if (raw.allOf !== undefined) return allOfNode(raw.allOf, base);
+  if (raw.const !== undefined) return { ...base, kind: "const", value: raw.const };
   const format = raw.format !== undefined ? { format: raw.format } : {};
-  switch (raw.type!) {
+  const kind = rawKind(raw)!;
+  switch (kind) {
     case "string":
       return { ...base, kind: "string", ...format, ...(raw.enum && { enum: raw.enum.map(String) }) };
     case "integer":
       return { ...base, kind: "integer", ...format, ...(raw.enum && { enum: raw.enum.map(Number) }) };
     case "number":
-      return { ...base, kind: "number", ...format };
+      return { ...base, kind: "number", ...format, ...(raw.enum && { enum: raw.enum.map(Number) }) };
     case "boolean":
+      return { ...base, kind: "boolean", ...(raw.enum && { enum: raw.enum.map((value) => value === true) }) };
     case "binary":
     case "unknown":
-      return { ...base, kind: raw.type! };
+      return { ...base, kind };
     case "array":
       return { ...base, kind: "array", items: typeNode(raw.items!) };
     case "map":
@@ -166,7 +171,7 @@ export function typeNode(raw: RawType): TypeNode {
         ...base,
         kind: "union",
         variants: raw.oneOf!.map(typeNode),
-        ...(raw.discriminator !== undefined && { discriminator: raw.discriminator }),
+        ...discriminatorOf(raw.discriminator),
       };
     case "object": {
       const extra = raw.additionalProperties;
@@ -199,4 +204,21 @@ function buildProperty(name: string, raw: RawType) {
     required: required ?? false,
     ...(description !== undefined && { description }),
   };
+}
+
+/** The string form names the property; the object form may add a mapping (kept in catalogue order). */
+function discriminatorOf(raw: RawType["discriminator"]): { discriminator?: string; mapping?: { value: string; type: string }[] } {
+  if (raw === undefined) return {};
+  if (typeof raw === "string") return { discriminator: raw };
+  return {
+    discriminator: raw.property,
+    ...(raw.mapping !== undefined && { mapping: Object.entries(raw.mapping).map(([value, type]) => ({ value, type })) }),
+  };
+}
+
+/** An allOf of one part is that part (its description and nullability from the allOf where it gives them). */
+function allOfNode(parts: RawType[], base: { description?: string; nullable?: boolean }): TypeNode {
+  if (parts.length !== 1) return { ...base, kind: "allOf", parts: parts.map(typeNode) };
+  const only = typeNode(parts[0]!);
+  return { ...only, ...base, ...(only.nullable === true && { nullable: true }) };
 }

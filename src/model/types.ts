@@ -158,19 +158,34 @@ interface TypeBase {
 export type TypeNode =
   | (TypeBase & { kind: "string"; format?: string; enum?: string[] })
   | (TypeBase & { kind: "integer"; format?: string; enum?: number[] })
-  | (TypeBase & { kind: "number"; format?: string })
-  | (TypeBase & { kind: "boolean" })
+  | (TypeBase & { kind: "number"; format?: string; enum?: number[] })
+  | (TypeBase & { kind: "boolean"; enum?: boolean[] })
   | (TypeBase & { kind: "array"; items: TypeNode })
   | (TypeBase & ObjectShape)
   /** String-keyed dictionary. */
   | (TypeBase & { kind: "map"; values: TypeNode })
   | (TypeBase & { kind: "ref"; name: string })
-  /** `discriminator` names a property whose single-value string enum tells the variants apart. */
-  | (TypeBase & { kind: "union"; variants: TypeNode[]; discriminator?: string })
+  /**
+   * `discriminator` names a property that tells the variants apart: without `mapping`, each
+   * variant's single-value string enum; with it, the values listed for each (named) variant.
+   */
+  | (TypeBase & { kind: "union"; variants: TypeNode[]; discriminator?: string; mapping?: DiscriminatorMapping[] })
+  /** Every part at once (an intersection): each part is an object or a reference to one. */
+  | (TypeBase & { kind: "allOf"; parts: TypeNode[] })
+  /** Exactly one JSON value. */
+  | (TypeBase & { kind: "const"; value: ConstValue })
   /** Raw bytes: a file upload or download. */
   | (TypeBase & { kind: "binary" })
   /** Any JSON value. */
   | (TypeBase & { kind: "unknown" });
+
+export type ConstValue = string | number | boolean | null;
+
+/** A discriminator value and the named type (one of the union's `{ ref }` variants) it selects. */
+export interface DiscriminatorMapping {
+  value: string;
+  type: string;
+}
 
 export interface ObjectShape {
   kind: "object";

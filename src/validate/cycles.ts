@@ -3,16 +3,18 @@
 // that passes through none of these (`A = B`, `B = A | string`) describes no value at all; it is
 // refused here, where it is declared, so no later stage loops over it.
 import type { RawType } from "../load/raw.js";
+import { rawKind } from "../model/raw-kind.js";
 import type { Place, Reporter } from "./semantic.js";
 
-/** The named types `type` is made of directly: through refs and union variants only. */
+/** The named types `type` is made of directly: through refs, union variants and allOf parts only. */
 function directRefs(type: RawType): string[] {
   const found: string[] = [];
   const stack: RawType[] = [type];
   while (stack.length > 0) {
     const current = stack.pop()!;
     if (typeof current.ref === "string") found.push(current.ref);
-    else if (current.type === "union" && Array.isArray(current.oneOf)) stack.push(...current.oneOf);
+    else if (rawKind(current) === "union" && Array.isArray(current.oneOf)) stack.push(...current.oneOf);
+    else if (Array.isArray(current.allOf)) stack.push(...current.allOf);
   }
   return found;
 }

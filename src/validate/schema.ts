@@ -71,12 +71,18 @@ function valueAt(data: unknown, path: YamlPath): unknown {
   return path.reduce<unknown>((value, key) => (value as Record<string | number, unknown> | undefined)?.[key], data);
 }
 
+/** Where ajv places the errors of a type's `type` (paths inside a `$ref` start at its target). */
+const TYPE_ANY_OF = "#/properties/type/anyOf";
+
 /**
  * The schema's two `anyOf`s (request: none | object; additionalProperties: boolean | type) put
  * the scalar branch first. Report the branch the user evidently meant, not both.
  */
 function relevantErrors(errors: ErrorObject[], data: unknown): ErrorObject[] {
   return errors.filter((error) => {
+    // `type: <kind>` or `type: [<kind>, "null"]`: the kind's enum names a wrong kind, in either form.
+    if (error.schemaPath.startsWith(TYPE_ANY_OF)) return !["anyOf", "const"].includes(error.keyword) && error.schemaPath !== `${TYPE_ANY_OF}/1/type`;
+    if (error.schemaPath === "#/definitions/kind/enum" && Array.isArray(error.data)) return false;
     if (error.schemaPath.includes("/anyOf/0/")) return false;
     // A key refused by `propertyNames` is reported once, as the key (see keyHint).
     if (error.schemaPath.includes("/propertyNames/")) return false;
@@ -130,7 +136,7 @@ function toDiagnostic(file: CatalogueFile, error: ErrorObject): Diagnostic {
     case "type":
       return {
         ...locatePath(file, path),
-        message: `${describe(path)} must be ${articled(String(params.type))}, not ${kindOf(error.data)}`,
+        message: `${describe(path)} must be ${typeList(String(params.type))}, not ${kindOf(error.data)}`,
       };
     case "anyOf":
       return {
@@ -164,6 +170,12 @@ function keyHint(path: YamlPath): string | undefined {
   if (path.at(-1) === "content") return "a media type is type/subtype with optional ; name=value parameters, e.g. application/json or text/plain; charset=utf-8";
   if (path.at(-1) !== "responses") return undefined;
   return path[0] === "api" ? "api.responses holds error responses: a code (404), a range (4XX, 5XX) or default" : "a status is a code (200), a range (2XX) or default";
+}
+
+/** `a string`, or for several JSON types (`string,number`) `a string, number, boolean or null`. */
+function typeList(types: string): string {
+  const names = types.split(",");
+  return names.length === 1 ? articled(types) : `${articled(names.slice(0, -1).join(", "))} or ${names.at(-1)}`;
 }
 
 function articled(type: string): string {

@@ -1,6 +1,7 @@
 // Checks one type of the type language: keys that fit its kind, references, enums, combinations.
 import { MAX_TYPE_NESTING } from "../load/limits.js";
-import type { RawType } from "../load/raw.js";
+import type { RawKind, RawType } from "../load/raw.js";
+import { rawKind } from "../model/raw-kind.js";
 import type { Place, Reporter } from "./semantic.js";
 import { closest } from "./suggest.js";
 
@@ -14,13 +15,13 @@ export interface TypeContext {
   types: ReadonlyMap<string, { raw: RawType }>;
 }
 
-type Kind = NonNullable<RawType["type"]>;
+type Kind = RawKind;
 const COMMON = ["type", "description", "nullable", "required"];
 const KEYS_BY_KIND: Record<Kind, string[]> = {
   string: ["format", "enum"],
   integer: ["format", "enum"],
-  number: ["format"],
-  boolean: [],
+  number: ["format", "enum"],
+  boolean: ["enum"],
   array: ["items"],
   object: ["properties", "additionalProperties", "combinations"],
   map: ["values"],
@@ -51,11 +52,19 @@ export function checkType(context: TypeContext, type: RawType, place: Place, whe
     }
     return;
   }
-  if (type.type === undefined) {
-    report.error(place, "a type needs type: or ref:", "e.g. { type: string } or { ref: ItemDiscrepancyResponse }");
+  if (type.allOf !== undefined || type.const !== undefined) {
+    checkOwnKind(context, type, place, sub, depth);
     return;
   }
-  const kind = type.type;
+  if (type.type === undefined) {
+    report.error(place, "a type needs type:, ref:, allOf: or const:", "e.g. { type: string } or { ref: ItemDiscrepancyResponse }");
+    return;
+  }
+  if (Array.isArray(type.type) && type.type.filter((member) => member === "null").length !== 1) {
+    report.error(sub("type"), `a list type is [<type>, "null"], got ${JSON.stringify(type.type)}`, "for alternatives use type: union with oneOf", { key: true });
+    return;
+  }
+  const kind = rawKind(type)!;
   for (const key of Object.keys(type)) {
     if (!COMMON.includes(key) && !KEYS_BY_KIND[kind].includes(key)) {
       const owners = (Object.keys(KEYS_BY_KIND) as Kind[]).filter((k) => KEYS_BY_KIND[k].includes(key));
@@ -68,8 +77,8 @@ export function checkType(context: TypeContext, type: RawType, place: Place, whe
   }
   const listed = new Set<unknown>();
   type.enum?.forEach((value, i) => {
-    const fits = kind === "string" ? typeof value === "string" : Number.isInteger(value);
-    if (!fits) report.error(sub("enum", i), `enum value ${JSON.stringify(value)} is not ${kind === "string" ? "a string" : "an integer"}`, kind === "string" ? "quote it" : undefined);
+    const { fits, what } = ENUM_VALUES[kind as "string" | "integer" | "number" | "boolean"];
+    if (!fits(value)) report.error(sub("enum", i), `enum value ${JSON.stringify(value)} is not ${what}`, kind === "string" ? "quote it" : undefined);
     if (listed.has(value)) report.error(sub("enum", i), `enum value ${JSON.stringify(value)} is listed twice`);
     listed.add(value);
   });
@@ -81,7 +90,101 @@ export function checkType(context: TypeContext, type: RawType, place: Place, whe
   }
   type.oneOf?.forEach((variant, i) => checkType(context, variant, sub("oneOf", i), { property: false, depth }));
   if (kind === "object" && type.combinations) checkCombinations(context, type, sub);
-  if (kind === "union" && type.discriminator !== undefined && type.oneOf) checkDiscriminator(context, type, sub);
+  if (kind === "union" && type.discriminator !== undefined && type.oneOf) {
+    // The object form without a mapping is the plain form: the variants' single values tell them apart.
+    if (typeof type.discriminator === "string" || type.discriminator.mapping === undefined) checkDiscriminator(context, type, sub);
+    else checkMapping(context, type, sub);
+  }
+}
+
+const ENUM_VALUES: Record<"string" | "integer" | "number" | "boolean", { fits: (value: unknown) => boolean; what: string }> = {
+  string: { fits: (value) => typeof value === "string", what: "a string" },
+  integer: { fits: (value) => Number.isInteger(value), what: "an integer" },
+  number: { fits: (value) => typeof value === "number" && Number.isFinite(value), what: "a finite number" },
+  boolean: { fits: (value) => typeof value === "boolean", what: "true or false" },
+};
+
+/** `allOf` and `const` are types of their own: no `type:` beside them. */
+function checkOwnKind(context: TypeContext, type: RawType, place: Place, sub: (...rest: (string | number)[]) => Place, depth: number): void {
+  const { report } = context;
+  const own = type.allOf !== undefined ? "allOf" : "const";
+  for (const key of Object.keys(type)) {
+    if ([own, "description", "nullable", "required"].includes(key)) continue;
+    report.error(sub(key), `"${key}" does not apply to ${own === "allOf" ? "an allOf" : "a const"}`, own === "allOf" ? "put fields in an object part of the allOf" : undefined, { key: true });
+  }
+  if (own === "const") {
+    if (typeof type.const === "number" && !Number.isFinite(type.const)) report.error(sub("const"), `const ${String(type.const)} is not a JSON number`);
+    return;
+  }
+  type.allOf!.forEach((part, i) => {
+    checkType(context, part, sub("allOf", i), { property: false, depth });
+    const problem = partProblem(context, part);
+    if (problem) report.error(sub("allOf", i), `part ${i + 1} of allOf ${problem}`, "every part is an object or a { ref } to one (or to another allOf), not nullable");
+  });
+}
+
+/** Why an allOf part cannot be composed (undefined: it can). Unknown refs are reported elsewhere. */
+function partProblem(context: TypeContext, part: RawType): string | undefined {
+  const seen = new Set<string>();
+  let current: RawType | undefined = part;
+  while (current?.ref !== undefined) {
+    if (current.nullable === true) return "may be null";
+    if (seen.has(current.ref)) return undefined; // a cycle: reported by checkTypeCycles
+    seen.add(current.ref);
+    current = context.types.get(current.ref)?.raw;
+  }
+  if (current === undefined) return undefined;
+  if (current.nullable === true || (Array.isArray(current.type) && current.type.includes("null"))) return "may be null";
+  if (current.allOf !== undefined || rawKind(current) === "object") return undefined;
+  return `is ${current.const !== undefined ? "a const" : `of type ${rawKind(current) ?? "unknown"}`}, not an object`;
+}
+
+/** The property `name` of an object, following refs and the parts of an allOf (the last part that has it). */
+export function findProperty(types: TypeContext["types"], type: RawType, name: string, seen = new Set<string>()): RawType | undefined {
+  if (type.ref !== undefined) {
+    if (seen.has(type.ref)) return undefined;
+    seen.add(type.ref);
+    const target = types.get(type.ref)?.raw;
+    return target && findProperty(types, target, name, seen);
+  }
+  if (type.allOf !== undefined) {
+    let found: RawType | undefined;
+    for (const part of type.allOf) found = findProperty(types, part, name, seen) ?? found;
+    return found;
+  }
+  return rawKind(type) === "object" ? own(type.properties, name) : undefined;
+}
+
+/** `discriminator: { property, mapping }`: every variant a named type, in the mapping, with the property as a required string. */
+function checkMapping(context: TypeContext, type: RawType, sub: (...rest: (string | number)[]) => Place): void {
+  const { report } = context;
+  const { property, mapping = {} } = type.discriminator as { property: string; mapping?: Record<string, string> };
+  const variants = type.oneOf!;
+  const names = variants.map((variant) => variant.ref);
+  for (const [value, target] of Object.entries(mapping)) {
+    if (!names.includes(target)) report.error(sub("discriminator", "mapping", value), `"${target}" is not a { ref } variant of this union`, `the variants are: ${names.filter((n) => n !== undefined).join(", ") || "none named"}`);
+  }
+  variants.forEach((variant, i) => {
+    if (variant.ref === undefined || variant.nullable === true) {
+      report.error(sub("oneOf", i), `with a discriminator mapping, variant ${i + 1} must be a { ref } to a named type (not nullable)`);
+      return;
+    }
+    const values = Object.keys(mapping).filter((value) => mapping[value] === variant.ref);
+    if (Object.keys(mapping).length > 0 && values.length === 0) {
+      report.error(sub("oneOf", i), `variant ${i + 1} (${variant.ref}) has no value in the discriminator mapping`, `add <value>: ${variant.ref} under mapping`);
+    }
+    if (!context.types.has(variant.ref)) return;
+    const field = findProperty(context.types, variant, property);
+    const fits = field?.required === true && (rawKind(field) === "string" || typeof field.const === "string");
+    if (!fits) {
+      report.error(sub("oneOf", i), `variant ${i + 1} (${variant.ref}) has no required string property "${property}"`, `give ${variant.ref} ${property}: { type: string, required: true }`);
+      return;
+    }
+    const allowed = field.const !== undefined ? [field.const] : field.enum;
+    for (const value of values) {
+      if (allowed && !allowed.includes(value)) report.error(sub("discriminator", "mapping", value), `"${value}" is not a value ${variant.ref}.${property} allows (${allowed.map((v) => JSON.stringify(v)).join(", ")})`);
+    }
+  });
 }
 
 function checkCombinations(context: TypeContext, type: RawType, sub: (...rest: (string | number)[]) => Place): void {
@@ -92,7 +195,7 @@ function checkCombinations(context: TypeContext, type: RawType, sub: (...rest: (
     const property = own(type.properties, field);
     if (!property) {
       report.error(sub("combinations", "fields", i), `combination field "${field}" is not a property of this object`, `declare it under properties`);
-    } else if (property.type !== "string" || !property.enum) {
+    } else if (rawKind(property) !== "string" || !property.enum) {
       report.error(sub("combinations", "fields", i), `combination field "${field}" must be a string with an enum`, "list its allowed values with enum: [...]");
     } else {
       if (!property.required) report.error(sub("combinations", "fields", i), `combination field "${field}" must be required`, `add required: true to property ${field}`);
@@ -124,13 +227,12 @@ function checkCombinations(context: TypeContext, type: RawType, sub: (...rest: (
 }
 
 function checkDiscriminator(context: TypeContext, type: RawType, sub: (...rest: (string | number)[]) => Place): void {
-  const field = type.discriminator!;
+  const field = typeof type.discriminator === "string" ? type.discriminator : type.discriminator!.property;
   const tags = new Map<string, number>();
   type.oneOf!.forEach((variant, i) => {
-    const resolved = variant.ref !== undefined ? context.types.get(variant.ref)?.raw : variant;
-    if (!resolved) return; // unknown ref: reported already
-    const property = resolved.type === "object" ? own(resolved.properties, field) : undefined;
-    const tag = property?.type === "string" && property.enum?.length === 1 && property.required ? String(property.enum[0]) : undefined;
+    if (variant.ref !== undefined && !context.types.has(variant.ref)) return; // unknown ref: reported already
+    const property = findProperty(context.types, variant, field);
+    const tag = property?.required ? singleTag(property) : undefined;
     if (tag === undefined) {
       context.report.error(sub("oneOf", i), `variant ${i + 1} has no required property "${field}" with a single enum value`, `give each variant ${field}: { type: string, enum: [<its tag>], required: true }`);
       return;
@@ -139,4 +241,10 @@ function checkDiscriminator(context: TypeContext, type: RawType, sub: (...rest: 
     if (earlier !== undefined) context.report.error(sub("oneOf", i), `variants ${earlier + 1} and ${i + 1} share the tag "${tag}"`);
     else tags.set(tag, i);
   });
+}
+
+/** The one string value a discriminator property may take: a single-value string enum or a string const. */
+function singleTag(property: RawType): string | undefined {
+  if (typeof property.const === "string") return property.const;
+  return rawKind(property) === "string" && property.enum?.length === 1 ? String(property.enum[0]) : undefined;
 }

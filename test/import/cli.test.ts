@@ -110,7 +110,7 @@ describe("catalogen import", () => {
       kind: "object",
       properties: [
         { name: "name", type: { kind: "string", nullable: true } },
-        { name: "kind", type: { kind: "string", enum: ["thing"] } },
+        { name: "kind", type: { kind: "const", value: "thing" } },
         { name: "size", type: { kind: "union", variants: [{ kind: "integer" }, { kind: "string" }] } },
         { name: "note", type: { kind: "string", nullable: true } },
       ],

@@ -31,8 +31,13 @@ function withFormat(name: string, format: string | undefined): Md {
   return format === undefined ? fixed(name) : fixed(`${name} (format ${text(format)})`);
 }
 
-function oneOf(values: readonly (string | number)[]): Md {
-  return join(values.map(literal), ", ");
+function oneOf(values: readonly (string | number | boolean)[]): Md {
+  return join(values.map(constText), ", ");
+}
+
+/** A JSON value as its literal: `"cat"`, `42`, `true`, `null`. */
+function constText(value: string | number | boolean | null): Md {
+  return typeof value === "string" || typeof value === "number" ? literal(value) : text(String(value));
 }
 
 function baseLabel(node: TypeNode, index: TypeIndex): Md {
@@ -42,10 +47,18 @@ function baseLabel(node: TypeNode, index: TypeIndex): Md {
       const base = withFormat(node.kind, node.format);
       return node.enum ? fixed(`${base}, one of ${oneOf(node.enum)}`) : base;
     }
-    case "number":
-      return withFormat("number", node.format);
+    case "number": {
+      const base = withFormat("number", node.format);
+      return node.enum ? fixed(`${base}, one of ${oneOf(node.enum)}`) : base;
+    }
     case "boolean":
-      return fixed("boolean");
+      return node.enum ? fixed(`boolean, one of ${oneOf([...new Set(node.enum)])}`) : fixed("boolean");
+    case "const":
+      return fixed(`exactly ${constText(node.value)}`);
+    case "allOf": {
+      const parts = node.parts.map((part, i) => (part.kind === "object" ? fixed(`object (part ${i + 1}, fields below)`) : typeLabel(part, index)));
+      return fixed(`all of: ${join(parts, "; ")}`);
+    }
     case "array":
       return fixed(`array of ${typeLabel(node.items, index)}`);
     case "map":
@@ -61,7 +74,10 @@ function baseLabel(node: TypeNode, index: TypeIndex): Md {
         ),
         "; ",
       );
-      const told = node.discriminator === undefined ? "" : ` (told apart by field ${literal(node.discriminator)})`;
+      const mapped = node.mapping
+        ? `: ${join(node.mapping.map((entry) => fixed(`${literal(entry.value)} is ${typeLink(entry.type, index)}`)), ", ")}`
+        : "";
+      const told = node.discriminator === undefined ? "" : ` (told apart by field ${literal(node.discriminator)}${mapped})`;
       return fixed(`one of: ${variants}${told}`);
     }
     case "binary":
@@ -101,6 +117,7 @@ export function fieldRows(shape: ObjectShape, index: TypeIndex, prefix = ""): Fi
 function nestedRows(node: TypeNode, index: TypeIndex, name: string): FieldRow[] {
   const nested = inlineObject(node);
   if (nested) return fieldRows(nested.shape, index, `${name}${nested.suffix}.`);
+  if (node.kind === "allOf") return node.parts.flatMap((part, i) => nestedRows(part, index, `${name} (part ${i + 1})`));
   if (node.kind !== "union") return [];
   return node.variants.flatMap((variant, i) => nestedRows(variant, index, `${name} (variant ${i + 1})`));
 }
@@ -138,6 +155,12 @@ export function typeDetails(node: TypeNode, index: TypeIndex): Md {
 export function structure(node: TypeNode, index: TypeIndex): Md[] {
   const nested = inlineObject(node);
   if (nested) return objectDetails(nested.shape, index);
+  if (node.kind === "allOf") {
+    return node.parts.flatMap((part, i) => {
+      const details = structure(part, index);
+      return details.length === 0 ? [] : [fixed(`Part ${i + 1}:`), ...details];
+    });
+  }
   if (node.kind !== "union") return [];
   return node.variants.flatMap((variant, i) => {
     const details = structure(variant, index);

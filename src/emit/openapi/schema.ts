@@ -1,4 +1,5 @@
 // TypeNode -> JSON Schema 2020-12, the dialect of OpenAPI 3.1.
+import { isClosedPart } from "../../model/type-lookup.js";
 import type { Combinations, NamedType, ObjectShape, TypeNode } from "../../model/types.js";
 import { markdownParagraphs } from "../shared/text.js";
 
@@ -39,9 +40,17 @@ function baseSchema(node: TypeNode, types: ReadonlyMap<string, NamedType>): Sche
         ...(node.enum === undefined ? {} : { enum: [...node.enum] }),
       };
     case "number":
-      return { type: "number", ...(node.format === undefined ? {} : { format: node.format }) };
+      return {
+        type: "number",
+        ...(node.format === undefined ? {} : { format: node.format }),
+        ...(node.enum === undefined ? {} : { enum: [...node.enum] }),
+      };
     case "boolean":
-      return { type: "boolean" };
+      return { type: "boolean", ...(node.enum === undefined ? {} : { enum: [...node.enum] }) };
+    case "const":
+      return { const: node.value };
+    case "allOf":
+      return allOfSchema(node.parts, types);
     case "array":
       return { type: "array", items: toSchema(node.items, types) };
     case "map":
@@ -49,7 +58,7 @@ function baseSchema(node: TypeNode, types: ReadonlyMap<string, NamedType>): Sche
     case "ref":
       return { $ref: schemaRef(node.name) };
     case "union":
-      return unionSchema(node.variants, node.discriminator, types);
+      return unionSchema(node.variants, node.discriminator, types, node.mapping);
     case "binary":
       // Bytes inside a structured body; a body that is bytes itself gets its own media type.
       return { type: "string", contentMediaType: "application/octet-stream" };
@@ -58,6 +67,23 @@ function baseSchema(node: TypeNode, types: ReadonlyMap<string, NamedType>): Sche
     case "object":
       return objectSchema(node, types);
   }
+}
+
+/**
+ * `allOf`. A closed composition refuses fields no part declares: JSON Schema says that with
+ * `unevaluatedProperties: false` beside the allOf, its inline parts left open. (A part that is a
+ * reference to a closed type keeps that type's own `additionalProperties: false`, which JSON Schema
+ * validators apply to that part alone; the README names this.)
+ */
+function allOfSchema(parts: TypeNode[], types: ReadonlyMap<string, NamedType>): Schema {
+  const closed = parts.length > 1 && parts.every((part) => isClosedPart(part, (name) => types.get(name)?.type));
+  const schemas = parts.map((part) => {
+    const schema = toSchema(part, types);
+    if (!closed || part.kind !== "object") return schema;
+    const { additionalProperties: _closed, ...open } = schema;
+    return open;
+  });
+  return closed ? { allOf: schemas, unevaluatedProperties: false } : { allOf: schemas };
 }
 
 function objectSchema(shape: ObjectShape, types: ReadonlyMap<string, NamedType>): Schema {
@@ -95,11 +121,21 @@ function combinationVariants(combinations: Combinations): Schema[] {
   });
 }
 
-function unionSchema(variants: TypeNode[], discriminator: string | undefined, types: ReadonlyMap<string, NamedType>): Schema {
+function unionSchema(
+  variants: TypeNode[],
+  discriminator: string | undefined,
+  types: ReadonlyMap<string, NamedType>,
+  declared?: { value: string; type: string }[],
+): Schema {
   const schema: Schema = {
     oneOf: variants.map((variant) => ({ title: variantTitle(variant, discriminator), ...toSchema(variant, types) })),
   };
-  const mapping = discriminator === undefined ? undefined : discriminatorMapping(variants, discriminator, types);
+  const mapping =
+    discriminator === undefined
+      ? undefined
+      : declared
+        ? Object.fromEntries(declared.map((entry) => [entry.value, schemaRef(entry.type)]))
+        : discriminatorMapping(variants, discriminator, types);
   if (mapping) schema.discriminator = { propertyName: discriminator, mapping };
   return schema;
 }

@@ -101,10 +101,11 @@ function scalarPathConversion(schema: TypeNode | undefined, name: string | undef
         rule: { type: "integer", ...(schema.enum && { enum: schema.enum }), ...(schema.format === "int32" && { format: "int32" }) },
         text: name ?? (schema.enum ? schema.enum.map(String).join(" | ") : "number"),
       };
+    // The router checks no number or boolean enum: the handler sees the plain type, not the named one.
     case "number":
-      return { rule: { type: "number" }, text: name ?? "number" };
+      return { rule: { type: "number" }, text: schema.enum ? "number" : (name ?? "number") };
     case "boolean":
-      return { rule: { type: "boolean" }, text: name ?? "boolean" };
+      return { rule: { type: "boolean" }, text: schema.enum ? "boolean" : (name ?? "boolean") };
     default:
       return { rule: undefined, text: "string" };
   }

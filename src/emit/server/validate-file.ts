@@ -79,6 +79,8 @@ function holdsBinary(node: TypeNode, named: ReadonlyMap<string, TypeNode>, seen:
       return holdsBinary(node.values, named, seen);
     case "union":
       return node.variants.some((variant) => holdsBinary(variant, named, seen));
+    case "allOf":
+      return node.parts.some((part) => holdsBinary(part, named, seen));
     case "object":
       return (
         node.properties.some((property) => holdsBinary(property.type, named, seen)) ||

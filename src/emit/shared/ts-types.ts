@@ -41,6 +41,8 @@ export function typeReferences(node: TypeNode | undefined): string[] {
         return walk(current.values);
       case "union":
         return current.variants.forEach(walk);
+      case "allOf":
+        return current.parts.forEach(walk);
       case "object":
         current.properties.forEach((property) => walk(property.type));
         if (typeof current.additionalProperties === "object") walk(current.additionalProperties);
@@ -65,9 +67,13 @@ function baseTypeText(node: TypeNode, options: TypeTextOptions): string {
     case "integer":
       return node.enum ? node.enum.map(String).join(" | ") : "number";
     case "number":
-      return "number";
+      return node.enum ? node.enum.map(numberLiteral).join(" | ") : "number";
     case "boolean":
-      return "boolean";
+      return node.enum ? [...new Set(node.enum)].map(String).join(" | ") : "boolean";
+    case "const":
+      return constLiteral(node.value);
+    case "allOf":
+      return node.parts.map((part) => intersectionMember(typeText(part, options), part)).join(" & ");
     case "array": {
       const items = typeText(node.items, options);
       return IDENTIFIER.test(items) ? `${items}[]` : `Array<${items}>`;
@@ -80,6 +86,7 @@ function baseTypeText(node: TypeNode, options: TypeTextOptions): string {
       return node.name;
     case "union":
       // Union members need no parentheses: nothing here makes a function or conditional type.
+      if (node.mapping && node.discriminator !== undefined) return mappedUnionText(node.variants, node.discriminator, node.mapping, options);
       return node.variants.map((variant) => typeText(variant, options)).join(" | ");
     case "binary":
       return options.binary;
@@ -90,6 +97,39 @@ function baseTypeText(node: TypeNode, options: TypeTextOptions): string {
         ? node.combinations.allowed.map((combination) => objectText(node, options, combination)).join(" | ")
         : objectText(node, options);
   }
+}
+
+/** A number as TypeScript writes it (`-0` is 0 to TypeScript; JSON has no other non-finite values). */
+function numberLiteral(value: number): string {
+  return Object.is(value, -0) ? "0" : String(value);
+}
+
+/** The literal type of a const: `"cat"`, `42`, `-1.5`, `true`, `null`. */
+export function constLiteral(value: string | number | boolean | null): string {
+  if (typeof value === "string") return stringLiteral(value);
+  if (typeof value === "number") return numberLiteral(value);
+  return String(value);
+}
+
+/** An intersection member in parentheses where its text is a union (an object with combinations, say). */
+function intersectionMember(text: string, part: TypeNode): string {
+  const plain = part.kind === "ref" || (part.kind === "object" && !part.combinations) || part.kind === "allOf";
+  return plain && !part.nullable ? text : `(${text})`;
+}
+
+/**
+ * A union with a discriminator mapping: one member per value, its variant narrowed to that value,
+ * so comparing the property narrows to the variant (`(Cat & { kind: "cat" }) | (Dog & { kind: "dog" })`).
+ */
+function mappedUnionText(variants: TypeNode[], property: string, mapping: { value: string; type: string }[], options: TypeTextOptions): string {
+  return variants
+    .flatMap((variant) => {
+      const text = typeText(variant, options);
+      const values = variant.kind === "ref" ? mapping.filter((entry) => entry.type === variant.name) : [];
+      if (values.length === 0) return [text];
+      return values.map((entry) => `(${intersectionMember(text, variant)} & { ${propertyKey(property)}: ${stringLiteral(entry.value)} })`);
+    })
+    .join(" | ");
 }
 
 function objectText(node: ObjectShape, options: TypeTextOptions, combination?: Combination): string {

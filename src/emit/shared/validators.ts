@@ -4,8 +4,9 @@
 // the guards call from its target's copy of templates/shared/guard.ts.
 //
 // What is checked: JSON types, required properties, enums, integer-ness, array items, map values,
-// union variants, allowed combinations, null only where `nullable`, and no undeclared fields in a
-// closed object (`additionalProperties: false`). What is not: string formats (a date-time is a
+// union variants (chosen by the discriminator where there is one), every part of an allOf, consts,
+// allowed combinations, null only where `nullable`, and no undeclared fields in a closed object
+// (`additionalProperties: false`; an allOf is closed when all its parts are, over all their fields). What is not: string formats (a date-time is a
 // string to TypeScript too). Fields are read only when the value holds them itself: a field named
 // `constructor` or `__proto__` is never found on Object.prototype.
 //
@@ -13,7 +14,8 @@
 // Large enums, closed objects with many fields and combinations test a Set declared beside the
 // guard, so no condition grows with the catalogue.
 import type { NamedType, ObjectShape, Property, TypeNode } from "../../model/types.js";
-import { docBlock, propertyKey, typeText } from "./ts-types.js";
+import { isClosedPart, objectParts, variantTags } from "../../model/type-lookup.js";
+import { constLiteral, docBlock, propertyKey, typeText } from "./ts-types.js";
 import { stringLiteral } from "./text.js";
 
 export interface GuardRoot {
@@ -223,9 +225,15 @@ class GuardWriter {
         if (node.enum) return [`if (${this.noneOf(value, node.enum.map(String), "values", "unknown")}) ${fail(expectedText(node))}`];
         return [`if (typeof ${value} !== "number" || !Number.isInteger(${value})) ${fail(expectedText(node))}`];
       case "number":
+        if (node.enum) return [`if (${this.noneOf(value, node.enum.map(constLiteral), "values", "unknown")}) ${fail(expectedText(node))}`];
         return [`if (typeof ${value} !== "number") ${fail(expectedText(node))}`];
       case "boolean":
+        if (node.enum && new Set(node.enum).size === 1) return [`if (${value} !== ${String(node.enum[0])}) ${fail(expectedText(node))}`];
         return [`if (typeof ${value} !== "boolean") ${fail(expectedText(node))}`];
+      case "const":
+        return [`if (${value} !== ${constLiteral(node.value)}) ${fail(expectedText(node))}`];
+      case "allOf":
+        return this.allOf(node.parts, value, path);
       case "binary":
         return [`if (!(${value} instanceof Uint8Array)) ${fail(expectedText(node))}`];
       case "unknown":
@@ -247,18 +255,18 @@ class GuardWriter {
         return [`if (!isRecord(${value})) ${fail("an object")}`, ...this.eachKey(value, key, node.values, path)];
       }
       case "union":
-        return node.discriminator !== undefined ? this.taggedUnion(node.variants, node.discriminator, value, path) : this.union(node.variants, value, path);
+        return node.discriminator !== undefined ? this.taggedUnion(node, node.discriminator, value, path) : this.union(node.variants, value, path);
       case "object":
         return this.object(node, value, path);
     }
   }
 
-  /** A closed object: the first field it does not declare is a problem. */
-  private noOtherFields(node: ObjectShape, value: string, path: string): string[] {
+  /** A closed object: the first field it does not declare (none of `names`) is a problem. */
+  private noOtherFields(names: string[], value: string, path: string): string[] {
     const key = this.fresh("k");
     const fieldPath = `${path} + "[" + JSON.stringify(${key}) + "]"`;
     const fail = `return problem(${fieldPath}, ${value}[${key}], "no such field (the object is closed)");`;
-    const declared = node.properties.map((property) => stringLiteral(property.name));
+    const declared = names.map(stringLiteral);
     return [
       `for (const ${key} of Object.keys(${value})) {`,
       declared.length > 0 ? `if (${this.noneOf(key, declared, "keys", "string")}) ${fail}` : fail,
@@ -274,31 +282,42 @@ class GuardWriter {
   }
 
   /** The variant is chosen by its discriminator value, so a problem is reported inside the right one. */
-  private taggedUnion(variants: TypeNode[], discriminator: string, value: string, path: string): string[] {
-    const tags = variants.map((variant) => this.tagOf(variant, discriminator));
-    if (tags.some((tag) => tag === undefined) || new Set(tags).size !== tags.length) return this.union(variants, value, path);
+  private taggedUnion(node: Extract<TypeNode, { kind: "union" }>, discriminator: string, value: string, path: string): string[] {
+    const variants = node.variants;
+    const tags = variantTags(node, (name) => this.types.get(name));
+    const all = tags.flat();
+    if (tags.some((tag) => tag === undefined) || new Set(all).size !== all.length) return this.union(variants, value, path);
     const tag = this.fresh("d");
     const tagPath = `${path} + ${stringLiteral(memberPath(discriminator))}`;
     const lines = [`if (!isRecord(${value})) return problem(${path}, ${value}, "an object");`, `const ${tag} = ${field(value, discriminator)};`];
     variants.forEach((variant, index) => {
-      lines.push(`${index === 0 ? "" : "} else "}if (${tag} === ${stringLiteral(tags[index] ?? "")}) {`, ...this.check(variant, value, path));
+      const test = (tags[index] ?? []).map((t) => `${tag} === ${stringLiteral(t)}`).join(" || ");
+      lines.push(`${index === 0 ? "" : "} else "}if (${test}) {`, ...this.check(variant, value, path));
     });
-    const expected = listed(tags.map((t) => stringLiteral(t ?? "")), " | ");
+    const expected = listed(all.map((t) => stringLiteral(t ?? "")), " | ");
     lines.push("} else {", `return problem(${tagPath}, ${tag}, ${stringLiteral(expected)});`, "}");
     return lines;
   }
 
-  /** The single value a variant's discriminator property may take, following refs. */
-  private tagOf(variant: TypeNode, discriminator: string): string | undefined {
-    const seen = new Set<string>();
-    let current: TypeNode | undefined = variant;
-    while (current?.kind === "ref" && !seen.has(current.name)) {
-      seen.add(current.name);
-      current = this.types.get(current.name);
+  /**
+   * Every part of an allOf. A part that is open is checked by its own guard; the fields of closed
+   * parts are checked here, and when every part is closed, fields no part declares are refused.
+   */
+  private allOf(parts: TypeNode[], value: string, path: string): string[] {
+    if (parts.length === 1) return this.check(parts[0]!, value, path);
+    const lookup = (name: string): TypeNode | undefined => this.types.get(name);
+    const lines = [`if (!isRecord(${value})) return problem(${path}, ${value}, "an object");`];
+    const closed = parts.every((part) => isClosedPart(part, lookup));
+    for (const part of parts) {
+      if (part.kind === "object" && !closed) lines.push(...this.objectChecks(part, value, path, true));
+      else if (!isClosedPart(part, lookup)) lines.push(...this.check(part, value, path));
+      else for (const shape of objectParts(part, lookup)) lines.push(...this.objectChecks(shape, value, path, false));
     }
-    if (current?.kind !== "object") return undefined;
-    const property = current.properties.find((p) => p.name === discriminator);
-    return property?.type.kind === "string" && property.type.enum?.length === 1 ? property.type.enum[0] : undefined;
+    if (closed) {
+      const names = [...new Set(parts.flatMap((part) => objectParts(part, lookup)).flatMap((shape) => shape.properties.map((p) => p.name)))];
+      lines.push(...this.noOtherFields(names, value, path));
+    }
+    return lines;
   }
 
   union(variants: TypeNode[], value: string, path: string): string[] {
@@ -318,7 +337,12 @@ class GuardWriter {
   }
 
   private object(node: ObjectShape, value: string, path: string): string[] {
-    const lines = [`if (!isRecord(${value})) return problem(${path}, ${value}, "an object");`];
+    return [`if (!isRecord(${value})) return problem(${path}, ${value}, "an object");`, ...this.objectChecks(node, value, path, true)];
+  }
+
+  /** The checks of an object on a record `value`; `closed`: whether to refuse undeclared fields where the object does. */
+  private objectChecks(node: ObjectShape, value: string, path: string, closed: boolean): string[] {
+    const lines: string[] = [];
     const fieldVars = new Map<string, string>();
     const combined = new Set(node.combinations?.fields ?? []);
     if (node.properties.length <= PROPERTIES_PER_FUNCTION) lines.push(...this.fields(node.properties, combined, value, path, fieldVars));
@@ -337,7 +361,7 @@ class GuardWriter {
     if (node.properties.length === 0 && typeof node.additionalProperties === "object") {
       lines.push(...this.eachKey(value, this.fresh("k"), node.additionalProperties, path));
     }
-    if (node.additionalProperties === false) lines.push(...this.noOtherFields(node, value, path));
+    if (node.additionalProperties === false && closed) lines.push(...this.noOtherFields(node.properties.map((property) => property.name), value, path));
     const combinations = node.combinations;
     if (combinations && combinations.fields.length > 0 && combinations.allowed.length > 0) {
       const fields = combinations.fields;
@@ -401,8 +425,8 @@ function memberPath(name: string): string {
 function expectedText(node: TypeNode): string {
   if (node.kind === "binary") return "bytes (Uint8Array)";
   if (node.kind === "integer" && !node.enum) return "an integer";
-  if ((node.kind === "string" || node.kind === "integer") && node.enum && node.enum.length > LISTED) {
-    return `one of ${listed(node.enum.map((v) => (typeof v === "string" ? stringLiteral(v) : String(v))), ", ")}`;
+  if ((node.kind === "string" || node.kind === "integer" || node.kind === "number") && node.enum && node.enum.length > LISTED) {
+    return `one of ${listed(node.enum.map((v) => (typeof v === "string" ? stringLiteral(v) : constLiteral(v))), ", ")}`;
   }
   return typeText({ ...node, nullable: false });
 }

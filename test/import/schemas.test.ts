@@ -1,0 +1,136 @@
+// How the importer maps OpenAPI's composed schemas to the catalogue's type language: allOf,
+// discriminators with and without mappings, const of every JSON type, number and boolean enums,
+// and both spellings of null. Each case imports a small document and reads the catalogue written.
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { importOpenApi, writeCatalogue } from "../../src/import/index.js";
+import type { RawType } from "../../src/load/raw.js";
+import { freshDir } from "../helpers/generate.js";
+
+/** Imports a 3.1 document whose one operation answers `Root`, with `schemas` as its components; returns the named types and the report. */
+async function importSchemas(schemas: Record<string, unknown>, version = "3.1.0") {
+  const dir = await freshDir("import-schemas");
+  const file = join(dir, "openapi.json");
+  const document = {
+    openapi: version,
+    info: { title: "Schemas", version: "1" },
+    paths: {
+      "/root": {
+        get: {
+          operationId: "getRoot",
+          responses: { "200": { description: "OK", content: { "application/json": { schema: { $ref: "#/components/schemas/Root" } } } } },
+        },
+      },
+    },
+    components: { schemas },
+  };
+  await writeFile(file, JSON.stringify(document));
+  const { catalogue, report } = importOpenApi(file);
+  // The catalogue's own validator must accept what was written.
+  await writeCatalogue(catalogue, join(dir, "catalogue"));
+  const types = Object.fromEntries(catalogue.modules.flatMap((module) => module.types)) as Record<string, RawType>;
+  return { types, lost: report.losses.map((loss) => `${loss.pointer} ${loss.what}`), derived: report.derived.map((entry) => entry.what) };
+}
+
+const pet = { type: "object", properties: { id: { type: "string" }, kind: { type: "string" } }, required: ["id", "kind"] };
+
+describe("the importer maps composed schemas to the type language", () => {
+  it("allOf of a $ref and an inline object is a composition; own properties beside it are one more part", async () => {
+    const { types, lost } = await importSchemas({
+      Pet: pet,
+      Root: { allOf: [{ $ref: "#/components/schemas/Pet" }, { type: "object", properties: { lives: { type: "integer" } } }], required: ["lives"] },
+    });
+    expect(types.Root).toEqual({
+      allOf: [
+        { ref: "Pet" },
+        { type: "object", properties: { lives: { type: "integer" } }, additionalProperties: true },
+        { type: "object", properties: { lives: { type: "unknown", required: true } }, additionalProperties: true },
+      ],
+    });
+    expect(lost.filter((line) => line.includes("allOf"))).toEqual([]);
+  });
+
+  it("unevaluatedProperties: false beside allOf closes its inline parts", async () => {
+    const closedPet = { ...pet, additionalProperties: false };
+    const { types, lost } = await importSchemas({
+      Pet: closedPet,
+      Root: { allOf: [{ $ref: "#/components/schemas/Pet" }, { type: "object", properties: { lives: { type: "integer" } } }], unevaluatedProperties: false },
+    });
+    expect(types.Root!.allOf![1]).toMatchObject({ additionalProperties: false });
+    expect(lost.filter((line) => line.includes("unevaluated"))).toEqual([]);
+  });
+
+  it("allOf with a nullable part is merged into one object, and that is reported", async () => {
+    const { types, lost } = await importSchemas({
+      Pet: { ...pet, nullable: true },
+      Root: { allOf: [{ $ref: "#/components/schemas/Pet" }, { type: "object", properties: { lives: { type: "integer" } } }] },
+    }, "3.0.3");
+    expect(types.Root).toMatchObject({ type: "object", properties: { id: { type: "string", required: true }, lives: { type: "integer" } } });
+    expect(lost).toContainEqual(expect.stringContaining("#/components/schemas/Root/allOf allOf: 2 parts merged into one object"));
+  });
+
+  it("a discriminator mapping that agrees with single-value enums is the plain form", async () => {
+    const { types } = await importSchemas({
+      Cat: { type: "object", properties: { kind: { type: "string", enum: ["cat"] } }, required: ["kind"] },
+      Dog: { type: "object", properties: { kind: { const: "dog" } }, required: ["kind"] },
+      Root: {
+        oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }],
+        discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Cat", dog: "Dog" } },
+      },
+    });
+    expect(types.Root!.discriminator).toBe("kind");
+    expect(types.Dog!.properties!.kind).toEqual({ const: "dog", required: true });
+  });
+
+  it("a mapping onto variants whose property is any string is kept, with OpenAPI's implicit values for unmapped variants", async () => {
+    const { types, derived } = await importSchemas({
+      Pet: pet,
+      Cat: { allOf: [{ $ref: "#/components/schemas/Pet" }, { type: "object", properties: { lives: { type: "integer" } } }] },
+      Dog: { allOf: [{ $ref: "#/components/schemas/Pet" }] },
+      Root: {
+        oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }],
+        discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Cat", kitty: "#/components/schemas/Cat" } },
+      },
+    });
+    expect(types.Root!.discriminator).toEqual({ property: "kind", mapping: { cat: "Cat", kitty: "Cat", Dog: "Dog" } });
+    expect(derived).toContainEqual('discriminator value "Dog" selects Dog (OpenAPI\'s implicit mapping by schema name)');
+  });
+
+  it("a discriminator whose variant lacks the property is dropped and reported", async () => {
+    const { types, lost } = await importSchemas({
+      Cat: { type: "object", properties: { lives: { type: "integer" } } },
+      Dog: pet,
+      Root: { oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }], discriminator: { propertyName: "kind" } },
+    });
+    expect(types.Root!.discriminator).toBeUndefined();
+    expect(lost).toContainEqual(expect.stringContaining("#/components/schemas/Root/discriminator discriminator: propertyName \"kind\""));
+  });
+
+  it.each<[string, unknown, RawType]>([
+    ["string const", { const: "on" }, { const: "on" }],
+    ["integer const", { type: "integer", const: 3 }, { const: 3 }],
+    ["number const", { const: 0.25 }, { const: 0.25 }],
+    ["boolean const", { type: "boolean", const: false }, { const: false }],
+    ["null const", { const: null }, { const: null }],
+    ["type null", { type: "null" }, { const: null }],
+    ["nullable const (3.1)", { type: ["string", "null"], const: "on" }, { const: "on", nullable: true }],
+    ["number enum", { type: "number", enum: [0.5, 1] }, { type: "number", enum: [0.5, 1] }],
+    ["boolean enum", { type: "boolean", enum: [true] }, { type: "boolean", enum: [true] }],
+    ['3.1 [T, "null"] keeps its spelling', { type: ["integer", "null"] }, { type: ["integer", "null"] }],
+    ["3.1 [\"null\", T] with an enum", { type: ["null", "string"], enum: ["a", null] }, { type: ["string", "null"], enum: ["a"] }],
+  ])("%s", async (_, schema, expected) => {
+    const { types } = await importSchemas({ Root: { type: "object", properties: { value: schema }, additionalProperties: false } });
+    expect(types.Root!.properties!.value).toEqual(expected);
+  });
+
+  it("3.0 nullable stays nullable: true", async () => {
+    const { types } = await importSchemas({ Root: { type: "object", properties: { value: { type: "string", nullable: true } } } }, "3.0.3");
+    expect(types.Root!.properties!.value).toEqual({ type: "string", nullable: true });
+  });
+
+  it("an object const is reported as lost", async () => {
+    const { lost } = await importSchemas({ Root: { type: "object", properties: { value: { const: { a: 1 } } } } });
+    expect(lost).toContainEqual(expect.stringContaining("#/components/schemas/Root/properties/value/const const: {\"a\":1} (the catalogue has no object or array consts)"));
+  });
+});

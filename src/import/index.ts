@@ -16,6 +16,7 @@ import { at, DocumentSet, ImportError, isObject, type Place } from "./read.js";
 import { ImportReport } from "./report.js";
 import { SchemaConverter, shortValue } from "./schemas.js";
 import { catalogueFiles, type CatalogueText } from "./yaml.js";
+import { groupsExtension, LimitGroupReader } from "./limit-groups.js";
 
 export { ImportError, ImportReport };
 
@@ -52,12 +53,14 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
   const names = new NameRegistry();
   const schemas = new SchemaConverter(docs, report, names, dialect?.text);
   const auth = readAuth(docs, report, { ...(tokenKindsExtension && { tokenKindsExtension }), ...(dialect && { describeScheme: describedKinds }) });
-  reportDocumentLevel(docs, report, root, dialect !== undefined);
+  reportDocumentLevel(docs, report, root, dialect !== undefined, limitsExtension);
+  const limitGroups = new LimitGroupReader(docs, report, auth, limitsExtension);
 
   const reader = new OperationReader(docs, report, names, schemas, auth, {
     moduleBy: options.moduleBy ?? "tag",
     ...(tokenKindsExtension && { tokenKindsExtension }),
     ...(limitsExtension && { limitsExtension }),
+    limitGroups,
     ...(dialect && { dialect }),
   });
   reader.readAll();
@@ -77,14 +80,14 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
   const description = dialect ? apiDescription(info.description) : typeof info.description === "string" && info.description.trim() !== "" ? info.description : undefined;
   return {
     catalogue: {
-      api: { title: info.title, ...(description !== undefined && { description }), auth: { header: auth.header, tokenKinds: auth.tokenKinds } },
+      api: { title: info.title, ...(description !== undefined && { description }), auth: { header: auth.header, tokenKinds: auth.tokenKinds }, ...(limitGroups.limitGroups.length > 0 && { limitGroups: limitGroups.limitGroups }) },
       modules: modules.sort((a, b) => compareText(a.module.id, b.module.id)),
     },
     report,
   };
 }
 
-function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Record<string, unknown>, dialect: boolean): void {
+function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Record<string, unknown>, dialect: boolean, limitsExtension?: string): void {
   const lost = (key: string, what: string) => report.lost(docs.pointer(at(docs.root, key)), what);
   const info = root.info as Record<string, unknown>;
   for (const key of Object.keys(info)) {
@@ -114,6 +117,8 @@ function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Reco
     });
   }
   for (const key of Object.keys(root)) {
+    // The limits extension on the document is every operation's default, its -groups the limit groups: both read.
+    if (limitsExtension !== undefined && (key === limitsExtension || key === groupsExtension(limitsExtension))) continue;
     if (key.startsWith("x-") && !(dialect && key === "x-generated-by")) lost(key, `${key} (vendor extension)`);
   }
 }

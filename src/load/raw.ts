@@ -11,6 +11,7 @@ export interface RawApi {
   title: string;
   description?: string;
   auth: { header: string; tokenKinds: { id: string; description: string }[] };
+  limitGroups?: RawLimitGroup[];
 }
 
 export interface RawModule {
@@ -26,7 +27,7 @@ export interface RawOperation {
   summary: string;
   description?: string;
   tokens?: string[];
-  limits?: RawLimit[];
+  limits?: (RawLimit | RawLimitRef)[];
   constraints?: string[];
   idempotent?: boolean;
   parameters?: RawParameter[];
@@ -40,6 +41,18 @@ export interface RawLimit {
   limit: number;
   interval: string;
   burst: number;
+  /** The token kinds it applies to; absent: every kind. */
+  tokens?: string[];
+}
+
+/** `{ group: <id> }` in an operation's limits: the budget of api.limitGroups it shares. */
+export interface RawLimitRef {
+  group: string;
+}
+
+export interface RawLimitGroup extends RawLimit {
+  id: string;
+  description?: string;
 }
 
 export interface RawParameter {

@@ -86,6 +86,8 @@ function valueAt(data: unknown, path: YamlPath): unknown {
 function relevantErrors(errors: ErrorObject[], data: unknown): ErrorObject[] {
   return errors.filter((error) => {
     if (error.schemaPath.includes("/anyOf/0/")) return false;
+    // A limit entry is a group reference when it has `group`: the branch's own errors say the rest.
+    if (error.keyword === "if") return false;
     const isObject = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
     if (error.keyword === "anyOf") return !isObject(valueAt(data, pathOf(error)));
     if (/\/anyOf\/1\/[^/]+$/.test(error.schemaPath)) return isObject(valueAt(data, pathOf(error)));

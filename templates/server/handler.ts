@@ -534,7 +534,7 @@ const REQUEST_PROPERTY: PropertyDescriptor = {
  */
 function bucketKey(identity: Identity, route: RouteDefinition, index: number): string {
   const rule = route.limits?.[index];
-  return rule?.group !== undefined ? JSON.stringify([identity.sellerId, { group: rule.group }]) : JSON.stringify([identity.sellerId, route.id, index]);
+  return rule?.group !== undefined ? JSON.stringify([identity.sellerId, `group:${rule.group}`]) : JSON.stringify([identity.sellerId, route.id, index]);
 }
 
 /** A limit of some token kinds counts only the requests made with a token of those kinds. */

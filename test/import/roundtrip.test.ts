@@ -5,7 +5,7 @@ import { expect, test } from "vitest";
 import { importOpenApi, writeCatalogue } from "../../src/import/index.js";
 import type { ApiModel } from "../../src/model/types.js";
 import { generate, loadModel } from "../../src/pipeline.js";
-import { freshDir, repoCatalogue } from "../helpers/generate.js";
+import { fixtureCatalogue, freshDir, repoCatalogue } from "../helpers/generate.js";
 
 /**
  * What the comparison leaves out: where each operation is declared (file, line) and the files'
@@ -44,4 +44,22 @@ test("catalogue -> OpenAPI -> catalogue gives the same model", { timeout: 300_00
   expect(comparable(imported)).toEqual(comparable(original));
   // Nothing of the catalogue itself is lost; what the report lists is the export's own scaffolding.
   expect(report.renames).toEqual([]);
+});
+
+test("a catalogue with limit groups and per-kind limits survives the round trip", { timeout: 120_000 }, async () => {
+  const dir = await freshDir("roundtrip-limits");
+  const source = fixtureCatalogue("limit-groups");
+  await generate({ catalogue: source, out: join(dir, "generated"), targets: ["openapi"] });
+  const { catalogue, report } = importOpenApi(join(dir, "generated/openapi.json"));
+  await writeCatalogue(catalogue, join(dir, "catalogue"));
+  const original = await loadModel(source);
+  const imported = await loadModel(join(dir, "catalogue"));
+  expect(imported.limitGroups).toBeDefined();
+  expect(comparable(imported)).toEqual(comparable(original));
+  expect(report.renames).toEqual([]);
+  // The operations name their group, as the catalogue did: the groups are not copied into them.
+  expect(catalogue.modules[0]!.operations.map((operation) => operation.limits)).toContainEqual([
+    { group: "content" },
+    { scope: "seller", period: "1 minute", limit: 60, interval: "1 second", burst: 10 },
+  ]);
 });

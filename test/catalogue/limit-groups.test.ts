@@ -1,12 +1,13 @@
 // Rate limits per token kind and limit groups in the catalogue language: what the validator refuses
 // (each problem at its file:line:col, exit 1, nothing written) and the model it builds.
-import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { limitBucket } from "../../src/model/limits.js";
 import { loadModel } from "../../src/validate/index.js";
-import { fixtureCatalogue, freshDir } from "../helpers/generate.js";
+import { fixtureCatalogue, freshDir, generateForTest } from "../helpers/generate.js";
+import { swaggerParserValidate } from "../openapi/validators.js";
 
 const API = `api:
   title: Test API
@@ -137,5 +138,28 @@ describe("the model of limit groups and per-kind limits", () => {
       group: "content",
     });
     expect(byId("getReport").limits!.map((limit) => limit.tokens)).toEqual([["personal"], ["service"]]);
+  });
+});
+
+describe("docs and OpenAPI of limit groups and per-kind limits", () => {
+  it("the docs list the groups on the index and say each limit's kinds and group; the OpenAPI export carries them and stays valid", async () => {
+    const out = await generateForTest({ catalogue: fixtureCatalogue("limit-groups"), targets: ["docs", "openapi"] });
+    const index = await readFile(join(out, "docs/README.md"), "utf8");
+    expect(index).toContain("## Rate-limit groups");
+    expect(index).toContain("| `content` | Every card operation spends from one budget. | 2 per 1 minute per seller, burst 2, one more every 30 seconds | every kind |");
+    expect(index).toContain("| `reports-service` | not documented | 3 per 1 minute per seller, burst 3, one more every 20 seconds | service |");
+    const cards = await readFile(join(out, "docs/cards.md"), "utf8");
+    expect(cards).toContain("| seller (per seller profile) (personal tokens) | 1 minute | 1 | 1 minute | 1 |");
+    expect(cards).toContain("| seller (per seller profile) (service tokens; shared budget of group reports-service) | 1 minute | 3 | 20 seconds | 3 |");
+
+    const document = JSON.parse(await readFile(join(out, "openapi.json"), "utf8")) as Record<string, any>;
+    await swaggerParserValidate(structuredClone(document));
+    expect(document["x-rate-limits-groups"].map((group: { id: string }) => group.id)).toEqual(["content", "reports-service"]);
+    const report = document.paths["/reports"].get;
+    expect(report["x-rate-limits"].map((limit: { group?: string; tokens?: string[] }) => [limit.group, limit.tokens])).toEqual([
+      [undefined, ["personal"]],
+      ["reports-service", ["service"]],
+    ]);
+    expect(report.responses["429"].description).toContain("service tokens; shared budget of group reports-service");
   });
 });

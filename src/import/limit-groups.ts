@@ -43,6 +43,11 @@ export class LimitGroupReader {
   readonly kindOf = (value: string): string | undefined =>
     this.auth.kindOfValue.get(value) ?? this.auth.kindOfScheme.get(value) ?? (this.auth.tokenKinds.some((kind) => kind.id === value) ? value : undefined);
 
+  /** The token kinds of the group with the catalogue id `id`; undefined: every kind. */
+  tokensOf(id: string): string[] | undefined {
+    return [...this.groups.values()].find((group) => group.id === id)?.tokens;
+  }
+
   /** api.limitGroups, in the order they were defined. */
   get limitGroups(): RawLimitGroup[] {
     return [...this.groups.values()];
@@ -102,19 +107,24 @@ function hasLimitFields(entry: Record<string, unknown>): boolean {
 }
 
 /**
- * Drops an operation's own limits the catalogue would refuse: one for a kind the operation does not
- * accept (that kind is dropped), and a second one for the same kind over the same period.
+ * Drops an operation's limits the catalogue would refuse: an own limit's kinds the operation does
+ * not accept (the limit too when none is left), a second own limit for the same kind over the same
+ * period, a second reference to one group, and a reference to a group only for kinds it does not accept.
  */
 export function keepConsistent(
   limits: { limit: RawLimit | RawLimitRef; place: Place }[],
   accepted: readonly string[] | undefined,
+  groupTokens: (id: string) => readonly string[] | undefined,
   lost: (place: Place, what: string) => void,
 ): (RawLimit | RawLimitRef)[] {
   const kept: (RawLimit | RawLimitRef)[] = [];
   for (const { limit, place } of limits) {
     if ("group" in limit) {
+      const kinds = groupTokens(limit.group);
       if (kept.some((other) => "group" in other && other.group === limit.group)) lost(place, `a second reference to limit group "${limit.group}"`);
-      else kept.push(limit);
+      else if (accepted && kinds && !kinds.some((kind) => accepted.includes(kind))) {
+        lost(place, `limit group "${limit.group}" (it applies to ${kinds.join(", ")} tokens, which the operation does not accept)`);
+      } else kept.push(limit);
       continue;
     }
     let own = limit;

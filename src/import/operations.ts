@@ -233,7 +233,7 @@ export class OperationReader {
         for (const what of result.derived) this.report.derive(this.docs.pointer(itemPlace), what);
       }
     });
-    const kept = keepConsistent(limits, accepted, (where, what) => this.lost(where, what));
+    const kept = keepConsistent(limits, accepted, (id) => this.options.limitGroups?.tokensOf(id), (where, what) => this.lost(where, what));
     return kept.length > 0 ? kept : undefined;
   }
 

@@ -27,10 +27,11 @@ it("imports groups, per-kind limits and references, and reports what it drops", 
     ["drafts", undefined, 6, "10000 milliseconds", 6, undefined],
   ]);
   expect(report).toContain('#/x-limits-groups/1: limit group "Bulk Uploads" -> "bulk-uploads"');
-  expect(report).toContain('#/paths/~1cards~1{id}/get/x-limits/1: limit group "drafts" from this operation\'s limit');
-  expect(report).toContain('#/paths/~1cards~1{id}/get/x-limits/2: rate limit naming group "missing", which x-limits-groups does not declare');
+  expect(report).toContain('#/paths/~1cards~1{id}/get/x-limits/1: limit group "bulk-uploads" (it applies to service tokens, which the operation does not accept)');
+  expect(report).toContain('#/paths/~1cards~1{id}/get/x-limits/2: limit group "drafts" from this operation\'s limit');
+  expect(report).toContain('#/paths/~1cards~1{id}/get/x-limits/3: rate limit naming group "missing", which x-limits-groups does not declare');
   expect(report).toContain("#/paths/~1cards/post/x-limits/2: tokens personal of a rate limit (the operation does not accept them)");
-  expect(report).toContain("#/paths/~1cards~1{id}/get/x-limits/4: rate limit 30 per 60 seconds: another limit of the operation applies to the same token kinds over the same period");
+  expect(report).toContain("#/paths/~1cards~1{id}/get/x-limits/5: rate limit 30 per 60 seconds: another limit of the operation applies to the same token kinds over the same period");
   expect(report).not.toContain("#/x-limits-groups (vendor extension)");
 
   const operations = new Map(model.modules.flatMap((module) => module.operations).map((operation) => [operation.id, operation]));

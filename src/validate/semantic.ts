@@ -3,7 +3,6 @@
 import { locatePath, type CatalogueFile, type YamlPath } from "../load/load.js";
 import type { RawContent, RawFile, RawOperation, RawType } from "../load/raw.js";
 import type { Diagnostic } from "./diagnostic.js";
-import { DURATION_UNITS, parseDuration } from "./duration.js";
 import {
   camelCase,
   HEADER_NAME,

@@ -17,6 +17,7 @@ import { ImportReport } from "./report.js";
 import { SchemaConverter, shortValue } from "./schemas.js";
 import { catalogueFiles, type CatalogueText } from "./yaml.js";
 import { promoteSharedResponses } from "./responses.js";
+import { groupsExtension, LimitGroupReader } from "./limit-groups.js";
 
 export { ImportError, ImportReport };
 
@@ -53,12 +54,14 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
   const names = new NameRegistry();
   const schemas = new SchemaConverter(docs, report, names, dialect?.text);
   const auth = readAuth(docs, report, { ...(tokenKindsExtension && { tokenKindsExtension }), ...(dialect && { describeScheme: describedKinds }) });
-  reportDocumentLevel(docs, report, root, dialect !== undefined);
+  reportDocumentLevel(docs, report, root, dialect !== undefined, limitsExtension);
+  const limitGroups = new LimitGroupReader(docs, report, auth, limitsExtension);
 
   const reader = new OperationReader(docs, report, names, schemas, auth, {
     moduleBy: options.moduleBy ?? "tag",
     ...(tokenKindsExtension && { tokenKindsExtension }),
     ...(limitsExtension && { limitsExtension }),
+    limitGroups,
     ...(dialect && { dialect }),
   });
   reader.readAll();
@@ -83,6 +86,7 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
         title: info.title,
         ...(description !== undefined && { description }),
         auth: { header: auth.header, tokenKinds: auth.tokenKinds },
+        ...(limitGroups.limitGroups.length > 0 && { limitGroups: limitGroups.limitGroups }),
         ...(apiResponses !== undefined && { responses: apiResponses }),
       },
       modules: modules.sort((a, b) => compareText(a.module.id, b.module.id)),
@@ -91,7 +95,7 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
   };
 }
 
-function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Record<string, unknown>, dialect: boolean): void {
+function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Record<string, unknown>, dialect: boolean, limitsExtension?: string): void {
   const lost = (key: string, what: string) => report.lost(docs.pointer(at(docs.root, key)), what);
   const info = root.info as Record<string, unknown>;
   for (const key of Object.keys(info)) {
@@ -121,6 +125,8 @@ function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Reco
     });
   }
   for (const key of Object.keys(root)) {
+    // The limits extension on the document is every operation's default, its -groups the limit groups: both read.
+    if (limitsExtension !== undefined && (key === limitsExtension || key === groupsExtension(limitsExtension))) continue;
     if (key.startsWith("x-") && !(dialect && key === "x-generated-by")) lost(key, `${key} (vendor extension)`);
   }
 }

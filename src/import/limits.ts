@@ -1,6 +1,7 @@
 // Rate limits from a vendor extension: { period, limit, interval, burst } with durations such as
 // `1 min` or `600 ms` (or milliseconds as a number) and counts such as `100 requests`.
 import type { RawLimit } from "../load/raw.js";
+import { extensionValues } from "./auth.js";
 import { isObject } from "./read.js";
 
 const UNITS: [RegExp, string, number][] = [
@@ -35,8 +36,12 @@ export function countOf(value: unknown): number | undefined {
 
 export type LimitResult = { limit: RawLimit; derived: string[] } | { problem: string };
 
-/** One limit of the extension; interval and burst, when absent, follow from period and limit (and say so). */
-export function readLimit(value: unknown): LimitResult {
+/**
+ * One limit of the extension; interval and burst, when absent, follow from period and limit (and
+ * say so). `tokens` (a list or a comma-separated string) names the kinds it applies to, through
+ * `kindOf` (the catalogue's id of a kind as the document writes it; undefined: not a known kind).
+ */
+export function readLimit(value: unknown, kindOf: (value: string) => string | undefined = () => undefined): LimitResult {
   if (!isObject(value)) return { problem: "a limit must be an object with period, limit, interval and burst" };
   if (value.scope !== undefined && value.scope !== "seller") return { problem: `scope ${JSON.stringify(value.scope)}: the catalogue holds only per-seller limits` };
   const period = durationText(value.period);
@@ -58,5 +63,13 @@ export function readLimit(value: unknown): LimitResult {
     burst = limit;
     derived.push(`burst ${limit} (the limit)`);
   }
-  return { limit: { scope: "seller", period: period.text, limit, interval: interval.text, burst }, derived };
+  let tokens: string[] | undefined;
+  if (value.tokens !== undefined) {
+    const values = extensionValues(value.tokens);
+    const unknown = values.find((kind) => kindOf(kind) === undefined);
+    if (values.length === 0) return { problem: `tokens ${JSON.stringify(value.tokens)} names no token kind` };
+    if (unknown !== undefined) return { problem: `token kind ${JSON.stringify(unknown)} is not one of the document's token kinds` };
+    tokens = [...new Set(values.map((kind) => kindOf(kind)!))];
+  }
+  return { limit: { scope: "seller", period: period.text, limit, interval: interval.text, burst, ...(tokens && { tokens }) }, derived };
 }

@@ -1,7 +1,8 @@
 // OpenAPI path items -> catalogue operations (the plain intermediate of src/import/ir.ts).
-import type { RawContent, RawLimit, RawOperation, RawParameter, RawRequest, RawResponse } from "../load/raw.js";
+import type { RawContent, RawLimit, RawLimitRef, RawOperation, RawParameter, RawRequest, RawResponse } from "../load/raw.js";
 import { HEADER_NAME, PARAM_NAME, RESERVED_ARGUMENT_KEYS, routeShape, STATIC_SEGMENT } from "../shared/names.js";
 import { METHODS, operationTokens, type Auth } from "./auth.js";
+import { keepConsistent, type LimitGroupReader } from "./limit-groups.js";
 import { readLimit } from "./limits.js";
 import { operationId, operationIdentifiers, snakeName, type NameRegistry } from "./names.js";
 import { at, isObject, type DocumentSet, type Place } from "./read.js";
@@ -23,6 +24,8 @@ export interface OperationOptions {
   moduleBy: "tag" | "path";
   tokenKindsExtension?: string;
   limitsExtension?: string;
+  /** Limit groups of the document (`<limitsExtension>-groups`) and the token kinds limits may name. */
+  limitGroups?: LimitGroupReader;
   /** catalogen's own export: what its extensions and texts mean (src/import/dialect.ts). */
   dialect?: Dialect;
 }
@@ -132,7 +135,7 @@ export class OperationReader {
 
     const tokens = operationTokens(this.docs, this.report, this.auth, operation, place, this.options.tokenKindsExtension);
     if (tokens) raw.tokens = tokens;
-    const limits = this.limits(operation, place);
+    const limits = this.limits(operation, place, tokens);
     if (limits) raw.limits = limits;
 
     raw.parameters = this.parameters(operation, place, item, itemPlace, path, renames);
@@ -211,7 +214,7 @@ export class OperationReader {
     return tags[0] ?? segment;
   }
 
-  private limits(operation: Record<string, unknown>, place: Place): RawLimit[] | undefined {
+  private limits(operation: Record<string, unknown>, place: Place, accepted: readonly string[] | undefined): (RawLimit | RawLimitRef)[] | undefined {
     const name = this.options.limitsExtension;
     if (name === undefined) return undefined;
     const root = this.docs.get(this.docs.root) as Record<string, unknown>;
@@ -220,17 +223,23 @@ export class OperationReader {
     if (value === undefined) return undefined;
     const where = own ? at(place, name) : at(this.docs.root, name);
     const items = Array.isArray(value) ? value : [value];
-    const limits: RawLimit[] = [];
+    const limits: { limit: RawLimit | RawLimitRef; place: Place }[] = [];
     items.forEach((item, i) => {
       const itemPlace = Array.isArray(value) ? at(where, i) : where;
-      const result = readLimit(item);
+      if (isObject(item) && item.group !== undefined && this.options.limitGroups) {
+        const reference = this.options.limitGroups.reference(item, itemPlace);
+        if (reference) limits.push({ limit: reference, place: itemPlace });
+        return;
+      }
+      const result = readLimit(item, this.options.limitGroups?.kindOf);
       if ("problem" in result) this.lost(itemPlace, `rate limit ${shortValue(item)}: ${result.problem}`);
       else {
-        limits.push(result.limit);
+        limits.push({ limit: result.limit, place: itemPlace });
         for (const what of result.derived) this.report.derive(this.docs.pointer(itemPlace), what);
       }
     });
-    return limits.length > 0 ? limits : undefined;
+    const kept = keepConsistent(limits, accepted, (id) => this.options.limitGroups?.tokensOf(id), (where, what) => this.lost(where, what));
+    return kept.length > 0 ? kept : undefined;
   }
 
   private parameters(

@@ -12,7 +12,7 @@ export interface Loss {
 }
 
 export interface Rename {
-  kind: "module" | "operation" | "type" | "parameter" | "token kind";
+  kind: "module" | "operation" | "type" | "parameter" | "token kind" | "limit group";
   from: string;
   to: string;
   pointer: string;

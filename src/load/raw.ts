@@ -13,6 +13,7 @@ export interface RawApi {
   auth: { header: string; tokenKinds: { id: string; description: string }[] };
   /** Error responses every operation may give (4xx, 5xx, 4XX, 5XX, default). */
   responses?: Record<string, RawResponse>;
+  limitGroups?: RawLimitGroup[];
 }
 
 export interface RawModule {
@@ -28,7 +29,7 @@ export interface RawOperation {
   summary: string;
   description?: string;
   tokens?: string[];
-  limits?: RawLimit[];
+  limits?: (RawLimit | RawLimitRef)[];
   constraints?: string[];
   idempotent?: boolean;
   parameters?: RawParameter[];
@@ -42,6 +43,18 @@ export interface RawLimit {
   limit: number;
   interval: string;
   burst: number;
+  /** The token kinds it applies to; absent: every kind. */
+  tokens?: string[];
+}
+
+/** `{ group: <id> }` in an operation's limits: the budget of api.limitGroups it shares. */
+export interface RawLimitRef {
+  group: string;
+}
+
+export interface RawLimitGroup extends RawLimit {
+  id: string;
+  description?: string;
 }
 
 export interface RawParameter {

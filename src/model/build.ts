@@ -1,12 +1,13 @@
 // Raw catalogue data (already validated) -> the model. Pure: no YAML, no I/O.
 import type { RawContent, RawFile, RawOperation, RawParameter, RawResponse, RawType } from "../load/raw.js";
-import { parseDuration } from "../shared/duration.js";
 import { camelCase, pathParamNames } from "../shared/names.js";
+import { limitGroups, operationLimits } from "./limits.js";
 import { compareText } from "./order.js";
 import { rawKind, rawNullable } from "./raw-kind.js";
 import type {
   ApiModel,
   HttpMethod,
+  LimitGroup,
   MediaType,
   ModuleModel,
   NamedType,
@@ -27,6 +28,7 @@ export interface BuildInput {
 
 export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
   const api = files.find((file) => file.raw.api)!.raw.api!;
+  const groups = limitGroups(api.limitGroups ?? []);
   const modules: ModuleModel[] = [];
   const types: NamedType[] = [];
   for (const { name, raw } of files) {
@@ -40,7 +42,7 @@ export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
       name: camelCase(moduleId),
       title: raw.module.title,
       area: raw.module.area,
-      operations: (raw.operations ?? []).map((operation, index) => buildOperation(moduleId, operation, sourceOf(name, index))),
+      operations: (raw.operations ?? []).map((operation, index) => buildOperation(moduleId, operation, sourceOf(name, index), groups)),
     });
   }
   return {
@@ -51,10 +53,11 @@ export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
     types: types.sort((a, b) => compareText(a.name, b.name)),
     sources: files.map((file) => file.name).sort(compareText),
     ...(api.responses !== undefined && { responses: responseModels(api.responses) }),
+    ...(groups.length > 0 && { limitGroups: groups }),
   };
 }
 
-function buildOperation(module: string, raw: RawOperation, source: SourceRef): OperationModel {
+function buildOperation(module: string, raw: RawOperation, source: SourceRef, groups: readonly LimitGroup[]): OperationModel {
   const declared = raw.parameters?.map(parameter);
   const pathParams = pathParamNames(raw.path).map(
     (name): Parameter => declared?.find((p) => p.in === "path" && p.name === name) ?? { name, in: "path", required: true },
@@ -68,15 +71,7 @@ function buildOperation(module: string, raw: RawOperation, source: SourceRef): O
     summary: raw.summary,
     ...(raw.description !== undefined && { description: raw.description }),
     ...(raw.tokens !== undefined && { tokens: [...raw.tokens] }),
-    ...(raw.limits !== undefined && {
-      limits: raw.limits.map((limit) => ({
-        scope: limit.scope,
-        period: { milliseconds: parseDuration(limit.period)!, text: limit.period },
-        limit: limit.limit,
-        interval: { milliseconds: parseDuration(limit.interval)!, text: limit.interval },
-        burst: limit.burst,
-      })),
-    }),
+    ...(raw.limits !== undefined && { limits: operationLimits(raw.limits, groups) }),
     ...(raw.constraints !== undefined && { constraints: [...raw.constraints] }),
     idempotent: raw.idempotent ?? false,
     pathParams,

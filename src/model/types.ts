@@ -24,6 +24,8 @@ export interface ApiModel {
    * undefined: not documented.
    */
   responses?: ResponseModel[];
+  /** api.limitGroups in catalogue order; absent when none are declared. */
+  limitGroups?: LimitGroup[];
 }
 
 export interface AuthModel {
@@ -31,6 +33,14 @@ export interface AuthModel {
   header: string;
   /** The declared token kinds; `OperationModel.tokens` only names these. */
   tokenKinds: TokenKind[];
+}
+
+/** A budget of api.limitGroups: every operation naming it spends from one bucket. */
+export interface LimitGroup {
+  id: string;
+  description?: string;
+  /** The group's limit (its `group` is this group's id). */
+  limit: RateLimit;
 }
 
 export interface TokenKind {
@@ -134,6 +144,13 @@ export interface RateLimit {
   interval: Duration;
   /** Largest number of requests that may be sent at once (bucket size). */
   burst: number;
+  /** The token kinds it applies to; undefined: every kind. */
+  tokens?: string[];
+  /**
+   * The limit group whose budget this is (its fields are the group's): every operation of the
+   * group spends from one bucket. Undefined: the operation's own limit. See `limitBucket`.
+   */
+  group?: string;
 }
 
 export interface Duration {

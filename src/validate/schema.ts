@@ -86,6 +86,8 @@ function relevantErrors(errors: ErrorObject[], data: unknown): ErrorObject[] {
     if (error.schemaPath.includes("/anyOf/0/")) return false;
     // A key refused by `propertyNames` is reported once, as the key (see keyHint).
     if (error.schemaPath.includes("/propertyNames/")) return false;
+    // A limit entry is a group reference when it has `group`: the branch's own errors say the rest.
+    if (error.keyword === "if") return false;
     const isObject = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
     if (error.keyword === "anyOf") return !isObject(valueAt(data, pathOf(error)));
     if (/\/anyOf\/1\/[^/]+$/.test(error.schemaPath)) return isObject(valueAt(data, pathOf(error)));

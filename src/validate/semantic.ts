@@ -3,7 +3,6 @@
 import { locatePath, type CatalogueFile, type YamlPath } from "../load/load.js";
 import type { RawContent, RawFile, RawOperation, RawType } from "../load/raw.js";
 import type { Diagnostic } from "../shared/diagnostic.js";
-import { DURATION_UNITS, parseDuration } from "../shared/duration.js";
 import {
   camelCase,
   HEADER_NAME,
@@ -22,6 +21,7 @@ import {
 } from "../shared/names.js";
 import { exampleMismatch } from "./example.js";
 import { checkTypeCycles } from "./cycles.js";
+import { checkLimitGroups, checkOperationLimits } from "./limits.js";
 import { checkType, type TypeContext } from "./types.js";
 import { checkApiResponses, checkMediaTypeKeys } from "./responses.js";
 
@@ -75,6 +75,8 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
       tokenKinds.add(kind.id);
     });
   }
+  const api = apiFiles[0];
+  const limitGroups = checkLimitGroups(report, api && { file: api.file, path: ["api"] }, api?.raw.api?.limitGroups ?? [], tokenKinds);
 
   // Modules: the file name is the id, ids are safe and distinct also in camelCase.
   const moduleNames = new Map<string, Place>();
@@ -162,7 +164,7 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
         if (operation.tokens!.indexOf(token) !== i) report.error(place("tokens", i), `token kind "${token}" is listed twice`);
       });
 
-      checkLimits(report, operation, place);
+      checkOperationLimits(report, operation, place, limitGroups, tokenKinds, !(brokenApi && apiFiles.length === 0));
       checkParameters(report, typeContext, operation, place);
       checkBodies(report, typeContext, operation, place);
     });
@@ -209,20 +211,6 @@ function checkPath(report: Reporter, path: string, place: Place): boolean {
     }
   }
   return true;
-}
-
-function checkLimits(report: Reporter, operation: RawOperation, place: (...rest: YamlPath) => Place): void {
-  (operation.limits ?? []).forEach((limit, i) => {
-    for (const key of ["period", "interval"] as const) {
-      const ms = parseDuration(limit[key]);
-      if (ms === undefined || ms <= 0) {
-        report.error(place("limits", i, key), `${key} "${limit[key]}" is not a positive duration with a known unit`, `write <number> <unit>, unit one of ${DURATION_UNITS.join(", ")}, e.g. "1 minute"`);
-      }
-    }
-    for (const key of ["limit", "burst"] as const) {
-      if (limit[key] < 1) report.error(place("limits", i, key), `${key} must be a positive number of requests, not ${limit[key]}`, "write a whole number of 1 or more");
-    }
-  });
 }
 
 function checkParameters(report: Reporter, types: TypeContext, operation: RawOperation, place: (...rest: YamlPath) => Place): void {

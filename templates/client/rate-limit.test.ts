@@ -1,7 +1,7 @@
 import { getEventListeners } from "node:events";
 import { describe, expect, test } from "vitest";
 import type { Clock } from "./clock.js";
-import { RateLimitedLocally, RateLimiter, TokenBucket } from "./rate-limit.js";
+import { limitsFor, RateLimitedLocally, RateLimiter, TokenBucket } from "./rate-limit.js";
 
 describe("TokenBucket", () => {
   test("starts full: burst requests go at once, the next waits one interval", () => {
@@ -141,5 +141,22 @@ describe("RateLimiter memory", () => {
     expect(getEventListeners(controller.signal, "abort").length).toBeLessThanOrEqual(2);
     controller.abort(new Error("stop"));
     expect(new Set((await Promise.all(waits)).map((e) => (e as Error).message))).toEqual(new Set(["stop"]));
+  });
+});
+
+describe("limitsFor", () => {
+  const every = { key: "op:0", burst: 5, intervalMs: 1000 };
+  const personal = { key: "op:1", burst: 1, intervalMs: 60_000, tokens: ["personal"] };
+  const service = { key: "group:bulk", burst: 3, intervalMs: 20_000, tokens: ["service", "robot"] };
+  const limits = [every, personal, service];
+
+  test("a token kind gets the limits of every kind and those naming it", () => {
+    expect(limitsFor(limits, "personal")).toEqual([every, personal]);
+    expect(limitsFor(limits, "robot")).toEqual([every, service]);
+    expect(limitsFor(limits, "other")).toEqual([every]);
+  });
+
+  test("without a kind every limit applies (the strictest reading)", () => {
+    expect(limitsFor(limits, undefined)).toBe(limits);
   });
 });

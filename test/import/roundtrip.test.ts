@@ -74,3 +74,21 @@ test("the composed types (allOf, discriminator mappings, const, number and boole
   expect(comparable(imported)).toEqual(comparable(original));
   expect(report.losses.filter((loss) => /allOf|discriminator|const|enum|null|unevaluated/.test(loss.what + loss.pointer))).toEqual([]);
 });
+
+test("a catalogue with limit groups and per-kind limits survives the round trip", { timeout: 120_000 }, async () => {
+  const dir = await freshDir("roundtrip-limits");
+  const source = fixtureCatalogue("limit-groups");
+  await generate({ catalogue: source, out: join(dir, "generated"), targets: ["openapi"] });
+  const { catalogue, report } = importOpenApi(join(dir, "generated/openapi.json"));
+  await writeCatalogue(catalogue, join(dir, "catalogue"));
+  const original = await loadModel(source);
+  const imported = await loadModel(join(dir, "catalogue"));
+  expect(imported.limitGroups).toBeDefined();
+  expect(comparable(imported)).toEqual(comparable(original));
+  expect(report.renames).toEqual([]);
+  // The operations name their group, as the catalogue did: the groups are not copied into them.
+  expect(catalogue.modules[0]!.operations.map((operation) => operation.limits)).toContainEqual([
+    { group: "content" },
+    { scope: "seller", period: "1 minute", limit: 60, interval: "1 second", burst: 10 },
+  ]);
+});

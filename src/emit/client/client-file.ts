@@ -22,7 +22,7 @@ export function clientFile(model: ApiModel): { path: string; content: string } {
   const statements = [
     `${docComment(["Module names (camelCase), the keys of `baseUrl` when it is given per module."])}export type ModuleName = ${moduleNames.length > 0 ? moduleNames.join(" | ") : "never"};`,
     `${docComment(["Options of {@link createTransport}: features (retries, rate limits, response checks) only as given in `use`."])}export type TransportOptions = Options<ModuleName>;`,
-    `${docComment(["Options of {@link createClient}: its transport has retries, rate limits and response checks unless these options turn them off."])}export type ClientOptions = Omit<TransportOptions, "use"> & FeatureOptions;`,
+    `${docComment(["Options of {@link createClient}: its transport has retries, rate limits and response checks unless these options turn them off."])}export type ClientOptions = Omit<TransportOptions, "use"> & FeatureOptions<${tokenKindUnion(model)}>;`,
     `${docComment([
       docCommentText(`The shared transport that every standalone operation function takes first. Sends the token in the \`${model.auth.header}\` header.`),
     ])}export function createTransport(options: TransportOptions): Transport {
@@ -45,4 +45,9 @@ function createClientDoc(model: ApiModel): string {
   const operation = module?.operations[0];
   if (!module || !operation) return "A client of the whole API.";
   return docCommentText(`A client of the whole API, e.g. \`await api.${module.name}.${operation.id}(...)\`.`);
+}
+
+/** The declared token kinds as a type (`createClient({ tokenKind })` takes one of them). */
+function tokenKindUnion(model: ApiModel): string {
+  return model.auth.tokenKinds.length > 0 ? model.auth.tokenKinds.map((kind) => stringLiteral(kind.id)).join(" | ") : "never";
 }

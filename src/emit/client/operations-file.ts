@@ -1,6 +1,8 @@
 // client/operations/<module id>.ts: per operation, a small const describing it and a standalone
 // function that hands it to the transport.
 import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
+import { limitBucket } from "../../model/limits.js";
+import { limitTokens } from "../shared/limits.js";
 import { docComment, importDeclaration, tsFile } from "../shared/ts-print.js";
 import { typeReferences } from "../shared/ts-types.js";
 import { stringLiteral } from "../shared/text.js";
@@ -63,7 +65,8 @@ function operationObject(operation: OperationModel, module: ModuleModel, guard: 
   ];
   if (operation.limits && operation.limits.length > 0) {
     const limits = operation.limits.map(
-      (limit, index) => `{ key: ${stringLiteral(`${operation.id}:${index}`)}, burst: ${limit.burst}, intervalMs: ${limit.interval.milliseconds} }`,
+      (limit, index) =>
+        `{ key: ${stringLiteral(limitBucket(operation, limit, index))}, burst: ${limit.burst}, intervalMs: ${limit.interval.milliseconds}${limitTokens(limit)} }`,
     );
     fields.push(`limits: [${limits.join(", ")}]`);
   }

@@ -7,6 +7,7 @@ import { docCommentText } from "../shared/text.js";
 import { EmitError } from "../types.js";
 import { propertyKey, REQUEST_TYPES, typeText, type TypeTextOptions } from "../shared/ts-types.js";
 import { guardName, type GuardRoot } from "../shared/validators.js";
+import { limitQualifier } from "../shared/limits.js";
 
 /** Bytes the client hands back: what `new Uint8Array(await response.arrayBuffer())` is, so they fit a Blob. */
 export const CLIENT_RESPONSE_TYPES: TypeTextOptions = { binary: "Uint8Array<ArrayBuffer>" };
@@ -179,7 +180,7 @@ function computeOperationDoc(operation: OperationModel, model: ApiModel): string
   if (operation.limits === undefined) silent.push("rate limits");
   for (const limit of operation.limits ?? []) {
     lines.push(
-      `Rate limit (per ${limit.scope === "seller" ? "seller profile" : limit.scope}): ${limit.limit} ${limit.limit === 1 ? "request" : "requests"} per ${limit.period.text}, one back every ${limit.interval.text}, burst ${limit.burst}; \`rateLimits()\` keeps calls within it.`,
+      `Rate limit (per ${limit.scope === "seller" ? "seller profile" : limit.scope}): ${limit.limit} ${limit.limit === 1 ? "request" : "requests"} per ${limit.period.text}, one back every ${limit.interval.text}, burst ${limit.burst}${limitQualifier(limit)}; \`rateLimits()\` keeps calls within it.`,
     );
   }
   for (const constraint of operation.constraints ?? []) lines.push(`Constraint: ${constraint}`);

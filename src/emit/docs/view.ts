@@ -23,6 +23,7 @@ import {
   text,
   type Md,
 } from "./markdown.js";
+import { limitQualifier } from "../shared/limits.js";
 import { declaredTypes, documented, pageAnchors, type Anchors } from "./anchors.js";
 import { apiErrorRows, operationErrorRows, type ErrorRow } from "./errors.js";
 import { reachableTypes, structure, typeDetails, typeLabel, typeLink, type TypeIndex } from "./types.js";
@@ -37,6 +38,8 @@ export interface ReadmeView {
   tokenKinds: { id: Md; description: Md }[];
   /** `api.responses`: the error responses every operation may give; null when not documented. */
   errorResponses: ErrorRow[] | null;
+  /** api.limitGroups; null when none are declared. */
+  limitGroups: { id: Md; description: Md; limit: Md; tokens: Md }[] | null;
 }
 
 export interface ModuleView {
@@ -123,6 +126,13 @@ export function readmeView(model: ApiModel, anchors?: Anchors): ReadmeView {
     authHeader: code(model.auth.header),
     tokenKinds: model.auth.tokenKinds.map((kind) => ({ id: text(kind.id), description: text(kind.description) })),
     errorResponses: apiErrorRows(model, { page: "README", types: namedTypes(model), anchors: anchors?.types ?? new Map() }),
+    limitGroups:
+      model.limitGroups?.map((group) => ({
+        id: code(group.id),
+        description: group.description === undefined ? NOT_DOCUMENTED : text(group.description),
+        limit: text(`${group.limit.limit} per ${group.limit.period.text} per seller, burst ${group.limit.burst}, one more every ${group.limit.interval.text}`),
+        tokens: group.limit.tokens ? text(group.limit.tokens.join(", ")) : fixed("every kind"),
+      })) ?? null,
   };
 }
 
@@ -219,7 +229,7 @@ export function notDocumented(operation: OperationModel): Md | null {
 
 function limitRow(limit: RateLimit): LimitRow {
   return {
-    scope: limit.scope === "seller" ? fixed("seller (per seller profile)") : text(limit.scope),
+    scope: join([limit.scope === "seller" ? fixed("seller (per seller profile)") : text(limit.scope), ...(limitQualifier(limit) ? [text(limitQualifier(limit).trim())] : [])], " "),
     period: text(limit.period.text),
     limit: fixed(String(limit.limit)),
     interval: text(limit.interval.text),

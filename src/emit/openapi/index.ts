@@ -1,7 +1,7 @@
 // generated/openapi.json: OpenAPI 3.1, built as a plain object in a fixed key order.
 import type { GeneratedFile } from "../types.js";
-import type { ApiModel } from "../../model/types.js";
-import { SECURITY_SCHEME, operationObject, responseObject } from "./operation.js";
+import type { ApiModel, LimitGroup } from "../../model/types.js";
+import { SECURITY_SCHEME, operationObject, rateLimit, responseObject } from "./operation.js";
 import { apiResponseComponents } from "./responses.js";
 import { commonMark, toSchema, type Schema } from "./schema.js";
 
@@ -24,6 +24,7 @@ export function openApiDocument(model: ApiModel): Schema {
   return {
     openapi: OPENAPI_VERSION,
     "x-generated-by": `catalogen, from the catalogue files ${model.sources.join(", ")}. Do not edit by hand: change the catalogue and regenerate.`,
+    ...(model.limitGroups && { "x-rate-limits-groups": limitGroupsExtension(model.limitGroups) }),
     info: {
       title: model.title,
       description: [
@@ -100,3 +101,11 @@ const ERROR_BODY: Schema = {
   required: ["title", "status"],
   additionalProperties: true,
 };
+
+/** api.limitGroups: each group's id, description and limit, as `x-rate-limits` writes a limit. */
+function limitGroupsExtension(groups: readonly LimitGroup[]): Schema[] {
+  return groups.map((group) => {
+    const { group: _id, ...limit } = rateLimit(group.limit);
+    return { id: group.id, ...(group.description !== undefined && { description: group.description }), ...limit };
+  });
+}

@@ -3,6 +3,7 @@ import type { MediaType, NamedType, OperationModel, Parameter, RateLimit, Respon
 import { isJsonMediaType } from "../shared/media.js";
 import { commonMark, toSchema, type Schema } from "./schema.js";
 import { apiResponseRefs } from "./responses.js";
+import { limitQualifier } from "../shared/limits.js";
 
 export const SECURITY_SCHEME = "accessToken";
 
@@ -137,11 +138,13 @@ function description(operation: OperationModel): string {
 }
 
 function limitText(limit: RateLimit): string {
-  return `${limit.limit} per ${limit.period.text} per ${limit.scope}, burst ${limit.burst}, interval ${limit.interval.text}`;
+  return `${limit.limit} per ${limit.period.text} per ${limit.scope}, burst ${limit.burst}, interval ${limit.interval.text}${limitQualifier(limit)}`;
 }
 
-function rateLimit(limit: RateLimit): Schema {
+/** One entry of `x-rate-limits` (and, with the group's id and description, of `x-rate-limits-groups`). */
+export function rateLimit(limit: RateLimit): Schema {
   return {
+    ...(limit.group !== undefined && { group: limit.group }),
     scope: limit.scope,
     period: limit.period.text,
     periodMilliseconds: limit.period.milliseconds,
@@ -149,6 +152,7 @@ function rateLimit(limit: RateLimit): Schema {
     interval: limit.interval.text,
     intervalMilliseconds: limit.interval.milliseconds,
     burst: limit.burst,
+    ...(limit.tokens !== undefined && { tokens: [...limit.tokens] }),
   };
 }
 

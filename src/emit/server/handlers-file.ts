@@ -9,6 +9,7 @@ import { docCommentText, stringLiteral } from "../shared/text.js";
 import { propertyKey } from "../shared/ts-types.js";
 import { moduleInterfaceName } from "./names.js";
 import { operationTypes } from "./operation-types.js";
+import { limitQualifier } from "../shared/limits.js";
 
 function docs(lines: (string | undefined)[]): string[] {
   const kept = lines.filter((line): line is string => line !== undefined && line !== "");
@@ -22,7 +23,7 @@ export function operationDocLines(operation: OperationModel): string[] {
   lines.push(
     `Rate limit: ${
       operation.limits
-        ? operation.limits.map((limit) => `${limit.limit} per ${limit.period.text} per seller (burst ${limit.burst}, one more every ${limit.interval.text})`).join("; ")
+        ? operation.limits.map((limit) => `${limit.limit} per ${limit.period.text} per seller (burst ${limit.burst}, one more every ${limit.interval.text})${limitQualifier(limit)}`).join("; ")
         : "not documented"
     }.`,
   );

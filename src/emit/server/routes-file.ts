@@ -4,6 +4,7 @@
 import type { ApiModel, ModuleModel, NamedType, OperationModel } from "../../model/types.js";
 import { importDeclaration, tsFile } from "../shared/ts-print.js";
 import { stringLiteral } from "../shared/text.js";
+import { limitTokens } from "../shared/limits.js";
 import { docBlock } from "../shared/ts-types.js";
 import { mediaEssence } from "../../model/errors.js";
 import { pathConversion, queryConversion, successStatus } from "./operation-types.js";
@@ -56,7 +57,9 @@ function routeEntry(operation: OperationModel, moduleName: string, types: readon
     ? list(
         operation.limits.map(
           (limit) =>
-            `{ burst: ${limit.burst}, intervalMs: ${limit.interval.milliseconds}, limit: ${limit.limit}, periodMs: ${limit.period.milliseconds} }`,
+            `{ burst: ${limit.burst}, intervalMs: ${limit.interval.milliseconds}, limit: ${limit.limit}, periodMs: ${limit.period.milliseconds}${limitTokens(limit)}${
+              limit.group !== undefined ? `, group: ${stringLiteral(limit.group)}` : ""
+            } }`,
         ),
       )
     : "undefined";

@@ -1,0 +1,42 @@
+// `catalogen import --limits-extension x-limits`: limit entries may name token kinds and groups,
+// and the document's x-limits-groups declares the groups (fixtures/limit-groups.yaml). What the
+// catalogue cannot hold is reported with its JSON pointer; the catalogue written validates.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, it } from "vitest";
+import { main } from "../../src/cli/main.js";
+import { loadModel } from "../../src/pipeline.js";
+import { freshDir } from "../helpers/generate.js";
+
+const fixtures = fileURLToPath(new URL("fixtures/", import.meta.url));
+
+it("imports groups, per-kind limits and references, and reports what it drops", async () => {
+  const dir = await freshDir("import-limits");
+  const out = join(dir, "catalogue");
+  let err = "";
+  const args = ["import", "limit-groups.yaml", "--out", out, "--report", join(dir, "report.txt"), "--limits-extension", "x-limits"];
+  const code = await main(args, { out: () => {}, err: (text) => (err += text), cwd: fixtures });
+  expect(err).toBe("");
+  expect(code).toBe(0);
+  const report = await readFile(join(dir, "report.txt"), "utf8");
+  const model = await loadModel(out);
+  expect(model.limitGroups?.map((group) => [group.id, group.description, group.limit.limit, group.limit.interval.text, group.limit.burst, group.limit.tokens])).toEqual([
+    ["content", "All content calls share one budget.", 100, "600 milliseconds", 10, undefined],
+    ["bulk-uploads", undefined, 10, "360000 milliseconds", 10, ["service"]],
+    ["drafts", undefined, 6, "10000 milliseconds", 6, undefined],
+  ]);
+  expect(report).toContain('#/x-limits-groups/1: limit group "Bulk Uploads" -> "bulk-uploads"');
+  expect(report).toContain('#/paths/~1cards~1{id}/get/x-limits/1: limit group "bulk-uploads" (it applies to service tokens, which the operation does not accept)');
+  expect(report).toContain('#/paths/~1cards~1{id}/get/x-limits/2: limit group "drafts" from this operation\'s limit');
+  expect(report).toContain('#/paths/~1cards~1{id}/get/x-limits/3: rate limit naming group "missing", which x-limits-groups does not declare');
+  expect(report).toContain("#/paths/~1cards/post/x-limits/2: tokens personal of a rate limit (the operation does not accept them)");
+  expect(report).toContain("#/paths/~1cards~1{id}/get/x-limits/5: rate limit 30 per 60 seconds: another limit of the operation applies to the same token kinds over the same period");
+  expect(report).not.toContain("#/x-limits-groups (vendor extension)");
+
+  const operations = new Map(model.modules.flatMap((module) => module.operations).map((operation) => [operation.id, operation]));
+  const summary = (id: string) => operations.get(id)!.limits!.map((limit) => `${limit.group ?? "own"} ${limit.limit}/${limit.period.text} ${limit.tokens?.join("+") ?? "all"}`);
+  expect(summary("listCards")).toEqual(["content 100/1 minute all", "own 1/1 second personal", "own 5/1 second service"]);
+  expect(summary("createCards")).toEqual(["bulk-uploads 10/1 hour service", "content 100/1 minute all", "own 5/1 minute service"]);
+  expect(summary("getCard")).toEqual(["content 100/1 minute all", "drafts 6/1 minute all", "own 60/1 minute all"]);
+});

@@ -10,7 +10,7 @@ import { retries } from "./retries.js";
 import type { RetryOptions } from "./retry.js";
 import type { RateLimitStore } from "../shared/rate-limit-store.js";
 
-export interface FeatureOptions {
+export interface FeatureOptions<TokenKind extends string = string> {
   /** Retries of 429, 5xx and network errors; `false`: none. */
   retry?: RetryOptions | false | undefined;
   /**
@@ -29,15 +29,22 @@ export interface FeatureOptions {
    * under this client's in-memory bucket; `"deny"` fails the call (`network`, the store's error as `cause`).
    */
   onStoreError?: "allow" | "deny" | undefined;
+  /**
+   * The kind of `token` (one of the catalogue's token kinds): rate limits the catalogue gives for
+   * other kinds only are not applied. Absent: every limit applies, those of each kind too.
+   */
+  tokenKind?: TokenKind | undefined;
   /** What to do when a typed response does not match its type (default `"throw"`). */
   validate?: "off" | "warn" | "throw" | undefined;
 }
 
 /** The features `options` asks for: `retries()`, `rateLimits()` and `responseChecks()` unless turned off. */
-export function clientFeatures(options: FeatureOptions): TransportFeature[] {
+export function clientFeatures(options: FeatureOptions<string>): TransportFeature[] {
   const use: TransportFeature[] = [];
   if (options.retry !== false) use.push(retries(options.retry));
-  if (options.rateLimit !== "off") use.push(rateLimits({ mode: options.rateLimit, store: options.rateLimitStore, onStoreError: options.onStoreError }));
+  if (options.rateLimit !== "off") {
+    use.push(rateLimits({ mode: options.rateLimit, store: options.rateLimitStore, onStoreError: options.onStoreError, tokenKind: options.tokenKind }));
+  }
   if (options.validate !== "off") use.push(responseChecks({ mode: options.validate === "warn" ? "warn" : "throw" }));
   return use;
 }

@@ -2,7 +2,7 @@
 // change the catalogue and run `npx catalogen generate`.
 
 // Client-side rate limiting from the catalogue's limits: one token bucket per (operation
-// limit, token). Callers over the limit wait in order, or fail at once in "fail" mode.
+// limit or limit group, token). Callers over the limit wait in order, or fail at once in "fail" mode.
 import { takeFromBucket, type RateLimitRule } from "../shared/bucket.js";
 import { onAbort } from "./abort.js";
 import type { Clock } from "./clock.js";
@@ -15,6 +15,17 @@ export interface Limit {
   readonly burst: number;
   /** One request's worth of budget comes back every interval. */
   readonly intervalMs: number;
+  /** The token kinds the limit applies to; absent: every kind. */
+  readonly tokens?: readonly string[];
+}
+
+/**
+ * The limits that apply to a call with a token of `tokenKind`. Without a kind every limit applies
+ * (those of each kind too): the strictest reading, never more requests than the server allows.
+ */
+export function limitsFor(limits: readonly Limit[], tokenKind: string | undefined): readonly Limit[] {
+  if (tokenKind === undefined) return limits;
+  return limits.filter((limit) => !limit.tokens || limit.tokens.includes(tokenKind));
 }
 
 /** A token bucket (the arithmetic the server uses too). Pure: the time is passed in, nothing is scheduled. */

@@ -6,7 +6,7 @@
 import type { RateLimitStore } from "../shared/rate-limit-store.js";
 import { systemClock } from "./clock.js";
 import type { TransportFeature } from "./feature.js";
-import { RateLimitedLocally, RateLimiter } from "./rate-limit.js";
+import { limitsFor, RateLimitedLocally, RateLimiter } from "./rate-limit.js";
 import { StoreFailed, takeFromStore } from "./store-limiter.js";
 
 export interface RateLimitOptions {
@@ -26,6 +26,11 @@ export interface RateLimitOptions {
    * in-memory bucket; `"deny"` fails the call (`network`, the store's error as `cause`).
    */
   onStoreError?: "allow" | "deny" | undefined;
+  /**
+   * The kind of this client's token (one of the catalogue's token kinds): limits for other kinds
+   * are skipped. Absent: every limit applies, those of each kind too (the strictest reading).
+   */
+  tokenKind?: string | undefined;
 }
 
 /** Client-side rate limits from the catalogue (operations without documented limits are not limited). */
@@ -34,8 +39,8 @@ export function rateLimits(options: RateLimitOptions = {}): TransportFeature {
   let limiter: RateLimiter | undefined;
   return {
     async beforeAttempt(call) {
-      const { limits } = call.operation;
-      if (!limits || call.serverPaced) return;
+      if (!call.operation.limits || call.serverPaced) return;
+      const limits = limitsFor(call.operation.limits, options.tokenKind);
       const clock = call.clock ?? systemClock;
       limiter ??= new RateLimiter(clock);
       try {

@@ -333,6 +333,7 @@ export function createRequestHandler(
     let remaining = Number.POSITIVE_INFINITY;
     try {
       for (const [index, rule] of route.limits.entries()) {
+        if (!appliesTo(rule, identity)) continue;
         remaining = Math.min(remaining, await store.peek(bucketKey(identity, route, index), rule));
       }
     } catch (error) {
@@ -371,6 +372,7 @@ export function createRequestHandler(
     if (!route.limits || route.limits.length === 0) return undefined;
     let remaining = Number.POSITIVE_INFINITY;
     for (const [index, rule] of route.limits.entries()) {
+      if (!appliesTo(rule, identity)) continue;
       const decision = await takeFromStore(bucketKey(identity, route, index), rule, where);
       if (decision === undefined) return undefined; // store failed, onStoreError "allow"
       if (!decision.allowed) {
@@ -531,9 +533,18 @@ const REQUEST_PROPERTY: PropertyDescriptor = {
   configurable: true,
 };
 
-/** The bucket of one seller, operation and limit (an operation may document several limits). */
+/**
+ * The bucket of one seller, operation and limit (an operation may document several limits), or of
+ * one seller and limit group (shared by every operation of the group).
+ */
 function bucketKey(identity: Identity, route: RouteDefinition, index: number): string {
-  return JSON.stringify([identity.sellerId, route.id, index]);
+  const rule = route.limits?.[index];
+  return rule?.group !== undefined ? JSON.stringify([identity.sellerId, `group:${rule.group}`]) : JSON.stringify([identity.sellerId, route.id, index]);
+}
+
+/** A limit of some token kinds counts only the requests made with a token of those kinds. */
+function appliesTo(rule: RouteLimit, identity: Identity): boolean {
+  return !rule.tokens || rule.tokens.includes(identity.tokenKind);
 }
 
 

@@ -21,6 +21,10 @@ export interface RouteLimit {
   /** Requests per period, as documented (informative). */
   readonly limit: number;
   readonly periodMs: number;
+  /** The token kinds it applies to; absent: every kind. */
+  readonly tokens?: readonly string[];
+  /** The limit group whose one bucket per seller every operation of the group spends from; absent: the operation's own. */
+  readonly group?: string;
 }
 
 /** A documented query parameter; the router converts its values and answers 400 when they do not fit. */

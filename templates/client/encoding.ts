@@ -32,15 +32,12 @@ export function expandPath(template: string, values: Readonly<Record<string, unk
 
 /** `?a=1&b=x&b=y`, or "" when there is nothing to send. Null and undefined values are left out. */
 export function queryString(query: QueryParams | undefined): string {
-  if (!query) return "";
   const params = new URLSearchParams();
-  for (const name of Object.keys(query)) {
-    const value = query[name];
-    const items: readonly unknown[] = Array.isArray(value) ? value : [value];
-    for (const item of items) if (item !== undefined && item !== null) params.append(name, String(item));
+  for (const [name, value] of Object.entries(query ?? {})) {
+    for (const item of Array.isArray(value) ? value : [value]) if (item != null) params.append(name, String(item));
   }
   const text = params.toString();
-  return text === "" ? "" : `?${text}`;
+  return text && `?${text}`;
 }
 
 /** Base URL (with or without a trailing slash, may carry a path prefix) joined with an expanded path. */
@@ -61,19 +58,17 @@ export interface EncodedBody {
 
 export function encodeBody(body: unknown): EncodedBody {
   if (body === undefined) return { once: false };
-  if (typeof ReadableStream !== "undefined" && body instanceof ReadableStream) return { body, once: true };
-  if (isRawBody(body)) return { body: body as FetchBody, once: false };
+  if (isA(body, "ReadableStream")) return { body: body as FetchBody, once: true };
+  if (ArrayBuffer.isView(body) || ["FormData", "Blob", "URLSearchParams", "ArrayBuffer"].some((name) => isA(body, name))) {
+    return { body: body as FetchBody, once: false };
+  }
   return { body: JSON.stringify(body), contentType: "application/json", once: false };
 }
 
-function isRawBody(body: unknown): boolean {
-  return (
-    (typeof FormData !== "undefined" && body instanceof FormData) ||
-    (typeof Blob !== "undefined" && body instanceof Blob) ||
-    body instanceof URLSearchParams ||
-    body instanceof ArrayBuffer ||
-    ArrayBuffer.isView(body)
-  );
+/** `value instanceof globalThis[name]`, false where the runtime has no such class. */
+function isA(value: unknown, name: string): boolean {
+  const type = (globalThis as Record<string, unknown>)[name];
+  return typeof type === "function" && value instanceof type;
 }
 
 /** Thrown when a response body is larger than the limit; what was read so far is dropped. */
@@ -132,13 +127,4 @@ export async function readBody(response: Response, method: string, maxBytes = 0)
   }
   const bytes = await readBytes(response, maxBytes);
   return bytes.length === 0 && contentType === null ? undefined : bytes;
-}
-
-/** Response headers as a plain object with lower-case names. */
-export function headersObject(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    out[name] = value;
-  });
-  return out;
 }

@@ -5,16 +5,18 @@ import { isApiError } from "./errors.js";
 import { rateLimits } from "./rate-limits.js";
 import { responseChecks } from "./response-checks.js";
 import { retries } from "./retries.js";
-import { makeTransport, type FetchLike, type Operation, type TransportOptions } from "./transport.js";
+import type { Operation } from "./operation.js";
+import { makeTransport, type FetchLike, type TransportOptions } from "./transport.js";
 
-const limited: Operation = {
-  id: "op",
-  module: "m",
-  method: "GET",
-  path: "/x",
-  limits: [{ key: "op:0", burst: 1, intervalMs: 60_000 }],
-  check: (value) => (typeof value === "number" ? undefined : { path: "$", expected: "a number", value }),
-};
+const limited: Operation = [
+  "op",
+  "GET /x",
+  "m",
+  {
+    limits: [{ key: "op:0", burst: 1, intervalMs: 60_000 }],
+    check: (value) => (typeof value === "number" ? undefined : { path: "$", expected: "a number", value }),
+  },
+];
 
 /** A fetch answering each request with the next of `answers` (the last one repeated), counting requests. */
 function answering(...answers: (() => Response)[]): FetchLike & { calls: number } {

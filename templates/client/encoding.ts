@@ -33,7 +33,7 @@ export function expandPath(template: string, values: Readonly<Record<string, unk
 /** `?a=1&b=x&b=y`, or "" when there is nothing to send. Null and undefined values are left out. */
 export function queryString(query: QueryParams | undefined): string {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) {
+  for (const [name, value] of Object.entries<QueryParams[string]>(query ?? {})) {
     for (const item of Array.isArray(value) ? value : [value]) if (item != null) params.append(name, String(item));
   }
   const text = params.toString();
@@ -58,17 +58,21 @@ export interface EncodedBody {
 
 export function encodeBody(body: unknown): EncodedBody {
   if (body === undefined) return { once: false };
-  if (isA(body, "ReadableStream")) return { body: body as FetchBody, once: true };
-  if (ArrayBuffer.isView(body) || ["FormData", "Blob", "URLSearchParams", "ArrayBuffer"].some((name) => isA(body, name))) {
-    return { body: body as FetchBody, once: false };
-  }
+  if (typeof ReadableStream !== "undefined" && body instanceof ReadableStream) return { body, once: true };
+  if (isRawBody(body)) return { body: body as FetchBody, once: false };
   return { body: JSON.stringify(body), contentType: "application/json", once: false };
 }
 
-/** `value instanceof globalThis[name]`, false where the runtime has no such class. */
-function isA(value: unknown, name: string): boolean {
-  const type = (globalThis as Record<string, unknown>)[name];
-  return typeof type === "function" && value instanceof type;
+// Each class by name (not `globalThis[name]`, which makes a consumer's type checker resolve every
+// global: a thousand types more).
+function isRawBody(body: unknown): boolean {
+  return (
+    (typeof FormData !== "undefined" && body instanceof FormData) ||
+    (typeof Blob !== "undefined" && body instanceof Blob) ||
+    body instanceof URLSearchParams ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body)
+  );
 }
 
 /** Thrown when a response body is larger than the limit; what was read so far is dropped. */

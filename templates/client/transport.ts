@@ -135,7 +135,14 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
     };
     const failAborted = (): never => call.fail("aborted", "aborted by the caller", { cause: signal?.reason });
     // A feature's hook that rejects with anything but an ApiError was stopped by the signal.
-    const settle = <T>(work: Promise<T>): Promise<T> => work.catch((thrown: unknown) => (thrown instanceof ApiError ? Promise.reject(thrown) : failAborted()));
+    const settle = async <T>(work: Promise<T>): Promise<T> => {
+      try {
+        return await work;
+      } catch (thrown) {
+        if (thrown instanceof ApiError) throw thrown;
+        return failAborted();
+      }
+    };
 
     if (base === undefined) call.fail("invalid_argument", `no base URL for module ${module}`);
     try {
@@ -157,7 +164,7 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
 
       const headers: Record<string, string> = { accept: "application/json, */*;q=0.8" };
       // The token goes in its header exactly once, whatever case a caller's header used.
-      for (const [name, value] of Object.entries({ ...args.headers, ...callOptions.headers })) {
+      for (const [name, value] of Object.entries<unknown>({ ...args.headers, ...callOptions.headers })) {
         if (value != null && name.toLowerCase() !== auth) headers[name] = String(value);
       }
       if (encoded.contentType) headers["content-type"] = encoded.contentType;

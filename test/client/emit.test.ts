@@ -167,6 +167,19 @@ describe("undocumented operations", () => {
   });
 });
 
+describe("arguments types", () => {
+  test("an operation whose arguments are those of an earlier operation of its module names that type", () => {
+    const analytics = flat(file("client/operations/analytics.ts"));
+    expect(analytics).toContain(
+      "/** Arguments of {@link getCardStatsByDay}: as {@link GetCardStatsForPeriodArgs}. */ export type GetCardStatsByDayArgs = GetCardStatsForPeriodArgs;",
+    );
+    expect(analytics).toMatch(/export type GetCardStatsForPeriodArgs = \{/);
+    // Each shape is written out once per file.
+    const shapes = analytics.match(/export type \w+Args = \{.*?\};/g) ?? [];
+    expect(new Set(shapes.map((shape) => shape.replace(/^export type \w+ = /, ""))).size).toBe(shapes.length);
+  });
+});
+
 describe("retries", () => {
   test("an operation that is not safe says whether retries() retries it", async () => {
     const fixture = emitClient(await loadModel(fixtureCatalogue("client-http")));

@@ -10,6 +10,7 @@ export function operationsFile(module: ModuleModel, model: ApiModel): { path: st
   const usedTypes = new Set<string>();
   const runtimeTypes = new Set(["CallOptions", "Transport"]);
   const statements: string[] = [];
+  const argsTypes = new Map<string, string>();
 
   for (const operation of module.operations) {
     const args = argsShape(operation);
@@ -22,8 +23,14 @@ export function operationsFile(module: ModuleModel, model: ApiModel): { path: st
 
     const constName = operationConstName(operation);
     const argsType = args.members.length > 0 ? `{\n${args.members.join("\n")}\n}` : "Record<string, never>";
+    // Operations of a module often take the same arguments (a page, a filter): declared once, the
+    // others name it, which costs the type checker and the file one type instead of one per operation.
+    const same = argsTypes.get(argsType);
+    if (same === undefined) argsTypes.set(argsType, argsTypeName(operation));
     statements.push(
-      `${docComment([`Arguments of {@link ${operation.id}}${args.members.length > 0 ? "" : ": none"}.`])}export type ${argsTypeName(operation)} = ${argsType};`,
+      same === undefined
+        ? `${docComment([`Arguments of {@link ${operation.id}}${args.members.length > 0 ? "" : ": none"}.`])}export type ${argsTypeName(operation)} = ${argsType};`
+        : `${docComment([`Arguments of {@link ${operation.id}}: as {@link ${same}}.`])}export type ${argsTypeName(operation)} = ${same};`,
     );
     const returnType = `Promise<${result.type}>`;
     const parameters = `transport: Transport, args${args.optional ? "?" : ""}: ${argsTypeName(operation)}, callOptions?: CallOptions`;

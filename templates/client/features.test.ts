@@ -8,15 +8,13 @@ import { retries } from "./retries.js";
 import type { Operation } from "./operation.js";
 import { makeTransport, type FetchLike, type TransportOptions } from "./transport.js";
 
-const limited: Operation = [
-  "op",
-  "GET /x",
-  "m",
-  {
-    limits: [{ key: "op:0", burst: 1, intervalMs: 60_000 }],
-    check: (value) => (typeof value === "number" ? undefined : { path: "$", expected: "a number", value }),
-  },
-];
+const limited: Operation = {
+  id: "op",
+  route: "GET /x",
+  module: "m",
+  limits: [{ key: "op:0", burst: 1, intervalMs: 60_000 }],
+  check: (value) => (typeof value === "number" ? undefined : { path: "$", expected: "a number", value }),
+};
 
 /** A fetch answering each request with the next of `answers` (the last one repeated), counting requests. */
 function answering(...answers: (() => Response)[]): FetchLike & { calls: number } {

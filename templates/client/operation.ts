@@ -6,11 +6,14 @@ import type { Problem } from "../shared/guard.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
 
-/**
- * What the generated code says of one operation, as data: `[id, "METHOD /path", module, more?]`;
- * `module` (camelCase) is the key of `baseUrl` when it is given per module.
- */
-export type Operation = readonly [id: string, route: string, module: string, more?: OperationMore];
+/** What the generated code says of one operation, as data. */
+export interface Operation extends OperationMore {
+  readonly id: string;
+  /** Method and path template, e.g. `GET /api/supplies/v1/discrepancies/{supplyId}`. */
+  readonly route: string;
+  /** Module name (camelCase), the key of `baseUrl` when it is given per module. */
+  readonly module: string;
+}
 
 /** What an operation has where the catalogue says so. */
 export interface OperationMore {
@@ -23,9 +26,7 @@ export interface OperationMore {
 }
 
 /** An operation as the transport's features see it. */
-export interface OperationInfo extends OperationMore {
-  readonly id: string;
-  readonly module: string;
+export interface OperationInfo extends Operation {
   readonly method: HttpMethod;
   /** Path template, e.g. `/api/supplies/v1/discrepancies/{supplyId}`. */
   readonly path: string;
@@ -34,6 +35,6 @@ export interface OperationInfo extends OperationMore {
 /** The operations bound to `transport`, each under its id (createClient's module groups). */
 export function bindOperations<T>(transport: Transport, operations: readonly Operation[]): T {
   const bound: Record<string, (args?: object, callOptions?: CallOptions) => Promise<unknown>> = {};
-  for (const operation of operations) bound[operation[0]] = (args, callOptions) => transport.send(operation, args, callOptions);
+  for (const operation of operations) bound[operation.id] = (args, callOptions) => transport.send(operation, args, callOptions);
   return bound as T;
 }

@@ -108,7 +108,8 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
   const now = (): number => options.clock?.now() ?? Date.now();
   const auth = authHeader.toLowerCase();
 
-  async function send([operationId, route, module, more]: Operation, rawArgs: object | undefined, callOptions: CallOptions = {}): Promise<unknown> {
+  async function send(operation: Operation, rawArgs: object | undefined, callOptions: CallOptions = {}): Promise<unknown> {
+    const { id: operationId, route, module } = operation;
     const args = (rawArgs ?? {}) as Args;
     const [method, path] = route.split(" ") as [HttpMethod, string];
     const { signal } = callOptions;
@@ -122,7 +123,7 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
       throw failure;
     };
     const call: { -readonly [K in keyof Call]: Call[K] } = {
-      operation: { ...more, id: operationId, module, method, path },
+      operation: { ...operation, method, path },
       token: "",
       signal,
       timeoutMs: callOptions.timeoutMs ?? options.timeoutMs ?? 30_000,

@@ -104,7 +104,7 @@ describe("the reference entry", () => {
   test("its description carries method, path, limit and the validator", () => {
     const descriptors = file("client/modules/supplies.ts");
     expect(descriptors).toContain(
-      'export const getDiscrepanciesOperation: Operation = ["getDiscrepancies", "GET /api/supplies/v1/discrepancies/{supplyId}", moduleName, {',
+      'export const getDiscrepanciesOperation: Operation = { id: "getDiscrepancies", route: "GET /api/supplies/v1/discrepancies/{supplyId}", module: moduleName, limits:',
     );
     expect(descriptors).toContain('limits: [{ key: "getDiscrepancies:0", burst: 1, intervalMs: 60000 }]');
     expect(descriptors).toContain("check: checkGetDiscrepanciesResponse");
@@ -195,7 +195,7 @@ describe("response checks", () => {
     const fixture = emitClient(await loadModel(fixtureCatalogue("client-http")));
     const things = fixture.find((f) => f.path === "client/modules/things.ts")!.content;
     const validate = fixture.find((f) => f.path === "client/validate/things.ts")!.content;
-    expect(things).toMatch(/const createThingOperation: Operation = \[[^\]]*\{[^}]*check: checkThing \}\];/);
+    expect(things).toMatch(/const createThingOperation: Operation = \{[^}]*check: checkThing \};/);
     expect(things).toContain("check: checkListThingsResponse");
     expect(things).toMatch(/import \{\s*checkDeleteThingResponse,\s*checkListThingsResponse,\s*checkThing,\s*\} from "\.\.\/validate\/things\.js";/);
     expect(validate).not.toContain("checkCreateThingResponse");

@@ -1,5 +1,5 @@
 // What the generated client costs the type checker, beside oazapfts on the same API:
-//   node bench/main.mjs typecheck-cost [--sizes 184,1000] [--rounds 5] [--baseline <dir of a built catalogen>]
+//   node bench/main.mjs typecheck-cost [--sizes 184,1000] [--rounds 5] [--baseline <dir of a built catalogen>] [--peers <node_modules with oazapfts>]
 // For each size: our client (this build; with --baseline, also that build's), and oazapfts' client
 // of our OpenAPI export, each checked by `tsc --extendedDiagnostics` under the bench's flags
 // (bench/lib/tsc.ts), in interleaved rounds (A B C ... A B C) so load hits each alike. Prints the
@@ -19,9 +19,14 @@ import { TSC } from "./lib/tsc.js";
 
 const root = findRepoRoot();
 const { values } = parseArgs({
-  options: { sizes: { type: "string", default: "184,1000" }, rounds: { type: "string", default: "5" }, baseline: { type: "string" } },
+  options: {
+    sizes: { type: "string", default: "184,1000" },
+    rounds: { type: "string", default: "5" },
+    baseline: { type: "string" },
+    peers: { type: "string" },
+  },
 });
-const peers = join(root, "bench/peers/node_modules");
+const peers = values.peers ?? join(root, "bench/peers/node_modules");
 const work = join(root, ".tmp/bench/typecheck-cost");
 
 interface Row {

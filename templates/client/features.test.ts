@@ -5,13 +5,13 @@ import { isApiError } from "./errors.js";
 import { rateLimits } from "./rate-limits.js";
 import { responseChecks } from "./response-checks.js";
 import { retries } from "./retries.js";
-import { makeTransport, type FetchLike, type Operation, type TransportOptions } from "./transport.js";
+import type { Operation } from "./operation.js";
+import { makeTransport, type FetchLike, type TransportOptions } from "./transport.js";
 
 const limited: Operation = {
   id: "op",
+  route: "GET /x",
   module: "m",
-  method: "GET",
-  path: "/x",
   limits: [{ key: "op:0", burst: 1, intervalMs: 60_000 }],
   check: (value) => (typeof value === "number" ? undefined : { path: "$", expected: "a number", value }),
 };

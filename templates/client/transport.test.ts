@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { isApiError } from "./errors.js";
-import { makeTransport, type Operation } from "./transport.js";
+import type { Operation } from "./operation.js";
+import { makeTransport } from "./transport.js";
 
 function recordingFetch(urls: string[]) {
   return async (url: string): Promise<Response> => {
@@ -12,7 +13,7 @@ function recordingFetch(urls: string[]) {
 test.each(["constructor", "toString", "__proto__", "hasOwnProperty"])("a module named %s takes the default base URL, not Object's member", async (module) => {
   const urls: string[] = [];
   const transport = makeTransport({ baseUrl: { default: "http://default.test" }, token: "t", fetch: recordingFetch(urls) }, "Authorization");
-  const operation: Operation = { id: "op", module, method: "GET", path: "/things" };
+  const operation: Operation = { id: "op", route: "GET /things", module };
   await transport.send(operation, undefined);
   expect(urls).toEqual(["http://default.test/things"]);
 });
@@ -20,7 +21,7 @@ test.each(["constructor", "toString", "__proto__", "hasOwnProperty"])("a module 
 test("a module's own base URL wins over the default", async () => {
   const urls: string[] = [];
   const transport = makeTransport({ baseUrl: { default: "http://default.test", constructor: "http://own.test" }, token: "t", fetch: recordingFetch(urls) }, "Authorization");
-  await transport.send({ id: "op", module: "constructor", method: "GET", path: "/x" }, undefined);
+  await transport.send({ id: "op", route: "GET /x", module: "constructor" }, undefined);
   expect(urls).toEqual(["http://own.test/x"]);
 });
 
@@ -34,7 +35,7 @@ test("fetch is asked not to follow redirects; a fetch that hides a redirect's ta
     return opaque;
   };
   const transport = makeTransport({ baseUrl: "http://api.test", token: "tok-12345678", fetch: browserLike }, "Authorization");
-  const error = await transport.send({ id: "op", module: "m", method: "GET", path: "/x" }, undefined).catch((e: unknown) => e);
+  const error = await transport.send({ id: "op", route: "GET /x", module: "m" }, undefined).catch((e: unknown) => e);
   expect(isApiError(error, "http")).toBe(true);
   expect((error as Error).message).toContain("redirect not followed: this fetch does not show its target");
   expect(inits.map((init) => init.redirect)).toEqual(["manual"]);

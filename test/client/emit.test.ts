@@ -102,10 +102,14 @@ describe("layout", () => {
 
 describe("the reference entry", () => {
   test("its description carries method, path, limit and the validator", () => {
+    const descriptors = file("client/modules/supplies.ts");
+    expect(descriptors).toContain(
+      'export const getDiscrepanciesOperation: Operation = { id: "getDiscrepancies", route: "GET /api/supplies/v1/discrepancies/{supplyId}", module: moduleName, limits:',
+    );
+    expect(descriptors).toContain('limits: [{ key: "getDiscrepancies:0", burst: 1, intervalMs: 60000 }]');
+    expect(descriptors).toContain("check: checkGetDiscrepanciesResponse");
     const supplies = file("client/operations/supplies.ts");
-    expect(supplies).toContain('path: "/api/supplies/v1/discrepancies/{supplyId}"');
-    expect(supplies).toContain('limits: [{ key: "getDiscrepancies:0", burst: 1, intervalMs: 60000 }]');
-    expect(supplies).toContain("check: checkGetDiscrepanciesResponse");
+    expect(supplies).toContain("return transport.send(getDiscrepanciesOperation, args, callOptions)");
     expect(flat(supplies)).toContain("export type GetDiscrepanciesArgs = { /** Supply identifier */ supplyId: string; };");
     expect(supplies).toContain("): Promise<ItemDiscrepancyResponse[]> {");
   });
@@ -135,7 +139,7 @@ describe("the reference entry", () => {
     expect(flat(supplies)).toContain(
       "readonly getDiscrepancies: (args: operations.GetDiscrepanciesArgs, callOptions?: CallOptions) => Promise<ItemDiscrepancyResponse[]>;",
     );
-    expect(supplies).toContain("getDiscrepancies: (args, callOptions) => operations.getDiscrepancies(transport, args, callOptions),");
+    expect(flat(supplies)).toContain("return bindOperations<SuppliesOperations>(transport, [ getDiscrepanciesOperation, ]);");
     expect(supplies).not.toContain("Tokens:");
   });
 
@@ -163,6 +167,19 @@ describe("undocumented operations", () => {
   });
 });
 
+describe("arguments types", () => {
+  test("an operation whose arguments are those of an earlier operation of its module names that type", () => {
+    const analytics = flat(file("client/operations/analytics.ts"));
+    expect(analytics).toContain(
+      "/** Arguments of {@link getCardStatsByDay}: as {@link GetCardStatsForPeriodArgs}. */ export type GetCardStatsByDayArgs = GetCardStatsForPeriodArgs;",
+    );
+    expect(analytics).toMatch(/export type GetCardStatsForPeriodArgs = \{/);
+    // Each shape is written out once per file.
+    const shapes = analytics.match(/export type \w+Args = \{.*?\};/g) ?? [];
+    expect(new Set(shapes.map((shape) => shape.replace(/^export type \w+ = /, ""))).size).toBe(shapes.length);
+  });
+});
+
 describe("retries", () => {
   test("an operation that is not safe says whether retries() retries it", async () => {
     const fixture = emitClient(await loadModel(fixtureCatalogue("client-http")));
@@ -176,7 +193,7 @@ describe("retries", () => {
 describe("response checks", () => {
   test("a response of one named type uses that type's guard; no per-operation guard is generated", async () => {
     const fixture = emitClient(await loadModel(fixtureCatalogue("client-http")));
-    const things = fixture.find((f) => f.path === "client/operations/things.ts")!.content;
+    const things = fixture.find((f) => f.path === "client/modules/things.ts")!.content;
     const validate = fixture.find((f) => f.path === "client/validate/things.ts")!.content;
     expect(things).toMatch(/const createThingOperation: Operation = \{[^}]*check: checkThing \};/);
     expect(things).toContain("check: checkListThingsResponse");
@@ -216,11 +233,17 @@ describe("names and hostile text", () => {
 describe("imports", () => {
   test("named types are imported when a signature uses them, not when only words or string values name them", async () => {
     const fixture = emitClient(await loadModel(fixtureCatalogue("client-refs")));
-    const orders = fixture.find((f) => f.path === "client/operations/orders.ts")!.content;
-    const imports = orders.split("\n").filter((line) => line.startsWith("import"));
-    expect(imports).toEqual([
-      `import type { CallOptions, Operation, Transport } from "../runtime/transport.js";`,
+    const file = (name: string) => fixture.find((f) => f.path === name)!.content;
+    const importsOf = (text: string) => flat(text).match(/import [^;]*;/g);
+    expect(importsOf(file("client/operations/orders.ts"))).toEqual([
+      `import type { CallOptions, Transport } from "../runtime/transport.js";`,
       `import type { Line } from "../types.js";`,
+      `import { addLineOperation, showOrderViewOperation } from "../modules/orders.js";`,
+    ]);
+    expect(importsOf(file("client/modules/orders.ts"))).toEqual([
+      `import type { CallOptions, Transport } from "../runtime/transport.js";`,
+      `import { bindOperations, type Operation } from "../runtime/operation.js";`,
+      `import type * as operations from "../operations/orders.js";`,
       `import { checkAddLineResponse, checkShowOrderViewResponse } from "../validate/orders.js";`,
     ]);
   });

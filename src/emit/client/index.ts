@@ -4,8 +4,8 @@
 //   client.ts             createClient, createTransport, the Client interface (one line per module)
 //   types/<id>.ts         the named types a module declares
 //   types.ts              re-exports types/*.ts
-//   modules/<id>.ts       a module's <Module>Operations interface and its operations bound to a transport
-//   operations/<id>.ts    one standalone function per operation
+//   modules/<id>.ts       a module's operation descriptors (data), its <Module>Operations interface and their binding to a transport
+//   operations/<id>.ts    one standalone function per operation, handing its descriptor to the transport
 //   errors/<id>.ts        per operation with documented error responses, their body types by status
 //   validate/<id>.ts      runtime guards of a module's types and typed responses (helpers in shared/guard.ts)
 //   validate.ts           re-exports validate/*.ts

@@ -2,7 +2,31 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import * as operations from "../operations/analytics.js";
+import { bindOperations, type Operation } from "../runtime/operation.js";
+import type * as operations from "../operations/analytics.js";
+
+const moduleName = "analytics";
+
+export const getCardStatsForPeriodOperation: Operation = { id: "getCardStatsForPeriod", route: "POST /api/analytics/v3/sales-funnel/products", module: moduleName };
+export const getCardStatsByDayOperation: Operation = { id: "getCardStatsByDay", route: "POST /api/analytics/v3/sales-funnel/products/history", module: moduleName };
+export const getCardGroupStatsByDayOperation: Operation = { id: "getCardGroupStatsByDay", route: "POST /api/analytics/v3/sales-funnel/grouped/history", module: moduleName };
+export const createAnalyticsReportOperation: Operation = { id: "createAnalyticsReport", route: "POST /api/v2/nm-report/downloads", module: moduleName };
+export const listAnalyticsReportsOperation: Operation = { id: "listAnalyticsReports", route: "GET /api/v2/nm-report/downloads", module: moduleName };
+export const regenerateAnalyticsReportOperation: Operation = { id: "regenerateAnalyticsReport", route: "POST /api/v2/nm-report/downloads/retry", module: moduleName };
+export const getAnalyticsReportOperation: Operation = { id: "getAnalyticsReport", route: "GET /api/v2/nm-report/downloads/file/{downloadId}", module: moduleName };
+export const getSearchReportOperation: Operation = { id: "getSearchReport", route: "POST /api/v2/search-report/report", module: moduleName };
+export const getSearchReportGroupsOperation: Operation = { id: "getSearchReportGroups", route: "POST /api/v2/search-report/table/groups", module: moduleName };
+export const getSearchReportDetailsOperation: Operation = { id: "getSearchReportDetails", route: "POST /api/v2/search-report/table/details", module: moduleName };
+export const getProductSearchTextsOperation: Operation = { id: "getProductSearchTexts", route: "POST /api/v2/search-report/product/search-texts", module: moduleName };
+export const getProductSearchOrdersOperation: Operation = { id: "getProductSearchOrders", route: "POST /api/v2/search-report/product/orders", module: moduleName };
+export const getMarketplaceWarehouseStocksOperation: Operation = { id: "getMarketplaceWarehouseStocks", route: "POST /api/analytics/v1/stocks-report/wb-warehouses", module: moduleName };
+export const getSellerWarehouseStocksOperation: Operation = { id: "getSellerWarehouseStocks", route: "POST /api/analytics/v1/stocks-report/seller-warehouses", module: moduleName };
+export const getStockDataByGroupsOperation: Operation = { id: "getStockDataByGroups", route: "POST /api/v2/stocks-report/products/groups", module: moduleName };
+export const getStockDataByProductsOperation: Operation = { id: "getStockDataByProducts", route: "POST /api/v2/stocks-report/products/products", module: moduleName };
+export const getStockDataBySizesOperation: Operation = { id: "getStockDataBySizes", route: "POST /api/v2/stocks-report/products/sizes", module: moduleName };
+export const getStockDataByWarehousesOperation: Operation = { id: "getStockDataByWarehouses", route: "POST /api/v2/stocks-report/offices", module: moduleName };
+export const getItemRatingReportOperation: Operation = { id: "getItemRatingReport", route: "POST /api/analytics/v2/item-rating", module: moduleName };
+export const getOrderFeedReportOperation: Operation = { id: "getOrderFeedReport", route: "POST /api/analytics/v1/order-feed", module: moduleName };
 
 /** Analytics: Sales funnel statistics, downloadable reports, search report, stock reports, item rating, order feed. */
 export interface AnalyticsOperations {
@@ -50,26 +74,26 @@ export interface AnalyticsOperations {
 
 /** The operations of {@link AnalyticsOperations}, each bound to `transport`. */
 export function bindAnalyticsOperations(transport: Transport): AnalyticsOperations {
-  return {
-    getCardStatsForPeriod: (args, callOptions) => operations.getCardStatsForPeriod(transport, args, callOptions),
-    getCardStatsByDay: (args, callOptions) => operations.getCardStatsByDay(transport, args, callOptions),
-    getCardGroupStatsByDay: (args, callOptions) => operations.getCardGroupStatsByDay(transport, args, callOptions),
-    createAnalyticsReport: (args, callOptions) => operations.createAnalyticsReport(transport, args, callOptions),
-    listAnalyticsReports: (args, callOptions) => operations.listAnalyticsReports(transport, args, callOptions),
-    regenerateAnalyticsReport: (args, callOptions) => operations.regenerateAnalyticsReport(transport, args, callOptions),
-    getAnalyticsReport: (args, callOptions) => operations.getAnalyticsReport(transport, args, callOptions),
-    getSearchReport: (args, callOptions) => operations.getSearchReport(transport, args, callOptions),
-    getSearchReportGroups: (args, callOptions) => operations.getSearchReportGroups(transport, args, callOptions),
-    getSearchReportDetails: (args, callOptions) => operations.getSearchReportDetails(transport, args, callOptions),
-    getProductSearchTexts: (args, callOptions) => operations.getProductSearchTexts(transport, args, callOptions),
-    getProductSearchOrders: (args, callOptions) => operations.getProductSearchOrders(transport, args, callOptions),
-    getMarketplaceWarehouseStocks: (args, callOptions) => operations.getMarketplaceWarehouseStocks(transport, args, callOptions),
-    getSellerWarehouseStocks: (args, callOptions) => operations.getSellerWarehouseStocks(transport, args, callOptions),
-    getStockDataByGroups: (args, callOptions) => operations.getStockDataByGroups(transport, args, callOptions),
-    getStockDataByProducts: (args, callOptions) => operations.getStockDataByProducts(transport, args, callOptions),
-    getStockDataBySizes: (args, callOptions) => operations.getStockDataBySizes(transport, args, callOptions),
-    getStockDataByWarehouses: (args, callOptions) => operations.getStockDataByWarehouses(transport, args, callOptions),
-    getItemRatingReport: (args, callOptions) => operations.getItemRatingReport(transport, args, callOptions),
-    getOrderFeedReport: (args, callOptions) => operations.getOrderFeedReport(transport, args, callOptions),
-  };
+  return bindOperations<AnalyticsOperations>(transport, [
+    getCardStatsForPeriodOperation,
+    getCardStatsByDayOperation,
+    getCardGroupStatsByDayOperation,
+    createAnalyticsReportOperation,
+    listAnalyticsReportsOperation,
+    regenerateAnalyticsReportOperation,
+    getAnalyticsReportOperation,
+    getSearchReportOperation,
+    getSearchReportGroupsOperation,
+    getSearchReportDetailsOperation,
+    getProductSearchTextsOperation,
+    getProductSearchOrdersOperation,
+    getMarketplaceWarehouseStocksOperation,
+    getSellerWarehouseStocksOperation,
+    getStockDataByGroupsOperation,
+    getStockDataByProductsOperation,
+    getStockDataBySizesOperation,
+    getStockDataByWarehousesOperation,
+    getItemRatingReportOperation,
+    getOrderFeedReportOperation,
+  ]);
 }

@@ -2,7 +2,36 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import * as operations from "../operations/communications.js";
+import { bindOperations, type Operation } from "../runtime/operation.js";
+import type * as operations from "../operations/communications.js";
+
+const moduleName = "communications";
+
+export const getUnviewedFeedbackAndQuestionsOperation: Operation = { id: "getUnviewedFeedbackAndQuestions", route: "GET /api/v1/new-feedbacks-questions", module: moduleName };
+export const countUnansweredQuestionsOperation: Operation = { id: "countUnansweredQuestions", route: "GET /api/v1/questions/count-unanswered", module: moduleName };
+export const countQuestionsOperation: Operation = { id: "countQuestions", route: "GET /api/v1/questions/count", module: moduleName };
+export const listQuestionsOperation: Operation = { id: "listQuestions", route: "GET /api/v1/questions", module: moduleName };
+export const updateQuestionsOperation: Operation = { id: "updateQuestions", route: "PATCH /api/v1/questions", module: moduleName };
+export const getQuestionOperation: Operation = { id: "getQuestion", route: "GET /api/v1/question", module: moduleName };
+export const countUnprocessedFeedbackOperation: Operation = { id: "countUnprocessedFeedback", route: "GET /api/v1/feedbacks/count-unanswered", module: moduleName };
+export const countFeedbackOperation: Operation = { id: "countFeedback", route: "GET /api/v1/feedbacks/count", module: moduleName };
+export const listFeedbackOperation: Operation = { id: "listFeedback", route: "GET /api/v1/feedbacks", module: moduleName };
+export const answerFeedbackOperation: Operation = { id: "answerFeedback", route: "POST /api/v1/feedbacks/answer", module: moduleName };
+export const editFeedbackAnswerOperation: Operation = { id: "editFeedbackAnswer", route: "PATCH /api/v1/feedbacks/answer", module: moduleName };
+export const returnProductByFeedbackOperation: Operation = { id: "returnProductByFeedback", route: "POST /api/v1/feedbacks/order/return", module: moduleName };
+export const getFeedbackOperation: Operation = { id: "getFeedback", route: "GET /api/v1/feedback", module: moduleName };
+export const listArchivedFeedbackOperation: Operation = { id: "listArchivedFeedback", route: "GET /api/v1/feedbacks/archive", module: moduleName };
+export const listPinnedFeedbackOperation: Operation = { id: "listPinnedFeedback", route: "GET /api/feedbacks/v1/pins", module: moduleName };
+export const pinFeedbackOperation: Operation = { id: "pinFeedback", route: "POST /api/feedbacks/v1/pins", module: moduleName };
+export const unpinFeedbackOperation: Operation = { id: "unpinFeedback", route: "DELETE /api/feedbacks/v1/pins", module: moduleName };
+export const countPinnedFeedbackOperation: Operation = { id: "countPinnedFeedback", route: "GET /api/feedbacks/v1/pins/count", module: moduleName };
+export const getPinnedFeedbackLimitsOperation: Operation = { id: "getPinnedFeedbackLimits", route: "GET /api/feedbacks/v1/pins/limits", module: moduleName };
+export const listChatsOperation: Operation = { id: "listChats", route: "GET /api/v1/seller/chats", module: moduleName };
+export const listChatEventsOperation: Operation = { id: "listChatEvents", route: "GET /api/v1/seller/events", module: moduleName };
+export const sendChatMessageOperation: Operation = { id: "sendChatMessage", route: "POST /api/v1/seller/message", module: moduleName };
+export const getMessageFileOperation: Operation = { id: "getMessageFile", route: "GET /api/v1/seller/download/{id}", module: moduleName };
+export const listReturnClaimsOperation: Operation = { id: "listReturnClaims", route: "GET /api/v1/claims", module: moduleName };
+export const answerReturnClaimOperation: Operation = { id: "answerReturnClaim", route: "PATCH /api/v1/claim", module: moduleName };
 
 /** Communications: Buyer feedback, questions, pinned feedback, seller chats, buyer return claims. */
 export interface CommunicationsOperations {
@@ -60,31 +89,31 @@ export interface CommunicationsOperations {
 
 /** The operations of {@link CommunicationsOperations}, each bound to `transport`. */
 export function bindCommunicationsOperations(transport: Transport): CommunicationsOperations {
-  return {
-    getUnviewedFeedbackAndQuestions: (args, callOptions) => operations.getUnviewedFeedbackAndQuestions(transport, args, callOptions),
-    countUnansweredQuestions: (args, callOptions) => operations.countUnansweredQuestions(transport, args, callOptions),
-    countQuestions: (args, callOptions) => operations.countQuestions(transport, args, callOptions),
-    listQuestions: (args, callOptions) => operations.listQuestions(transport, args, callOptions),
-    updateQuestions: (args, callOptions) => operations.updateQuestions(transport, args, callOptions),
-    getQuestion: (args, callOptions) => operations.getQuestion(transport, args, callOptions),
-    countUnprocessedFeedback: (args, callOptions) => operations.countUnprocessedFeedback(transport, args, callOptions),
-    countFeedback: (args, callOptions) => operations.countFeedback(transport, args, callOptions),
-    listFeedback: (args, callOptions) => operations.listFeedback(transport, args, callOptions),
-    answerFeedback: (args, callOptions) => operations.answerFeedback(transport, args, callOptions),
-    editFeedbackAnswer: (args, callOptions) => operations.editFeedbackAnswer(transport, args, callOptions),
-    returnProductByFeedback: (args, callOptions) => operations.returnProductByFeedback(transport, args, callOptions),
-    getFeedback: (args, callOptions) => operations.getFeedback(transport, args, callOptions),
-    listArchivedFeedback: (args, callOptions) => operations.listArchivedFeedback(transport, args, callOptions),
-    listPinnedFeedback: (args, callOptions) => operations.listPinnedFeedback(transport, args, callOptions),
-    pinFeedback: (args, callOptions) => operations.pinFeedback(transport, args, callOptions),
-    unpinFeedback: (args, callOptions) => operations.unpinFeedback(transport, args, callOptions),
-    countPinnedFeedback: (args, callOptions) => operations.countPinnedFeedback(transport, args, callOptions),
-    getPinnedFeedbackLimits: (args, callOptions) => operations.getPinnedFeedbackLimits(transport, args, callOptions),
-    listChats: (args, callOptions) => operations.listChats(transport, args, callOptions),
-    listChatEvents: (args, callOptions) => operations.listChatEvents(transport, args, callOptions),
-    sendChatMessage: (args, callOptions) => operations.sendChatMessage(transport, args, callOptions),
-    getMessageFile: (args, callOptions) => operations.getMessageFile(transport, args, callOptions),
-    listReturnClaims: (args, callOptions) => operations.listReturnClaims(transport, args, callOptions),
-    answerReturnClaim: (args, callOptions) => operations.answerReturnClaim(transport, args, callOptions),
-  };
+  return bindOperations<CommunicationsOperations>(transport, [
+    getUnviewedFeedbackAndQuestionsOperation,
+    countUnansweredQuestionsOperation,
+    countQuestionsOperation,
+    listQuestionsOperation,
+    updateQuestionsOperation,
+    getQuestionOperation,
+    countUnprocessedFeedbackOperation,
+    countFeedbackOperation,
+    listFeedbackOperation,
+    answerFeedbackOperation,
+    editFeedbackAnswerOperation,
+    returnProductByFeedbackOperation,
+    getFeedbackOperation,
+    listArchivedFeedbackOperation,
+    listPinnedFeedbackOperation,
+    pinFeedbackOperation,
+    unpinFeedbackOperation,
+    countPinnedFeedbackOperation,
+    getPinnedFeedbackLimitsOperation,
+    listChatsOperation,
+    listChatEventsOperation,
+    sendChatMessageOperation,
+    getMessageFileOperation,
+    listReturnClaimsOperation,
+    answerReturnClaimOperation,
+  ]);
 }

@@ -2,7 +2,22 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import * as operations from "../operations/finances.js";
+import { bindOperations, type Operation } from "../runtime/operation.js";
+import type * as operations from "../operations/finances.js";
+
+const moduleName = "finances";
+
+export const getSellerBalanceOperation: Operation = { id: "getSellerBalance", route: "GET /api/v1/account/balance", module: moduleName };
+export const listSalesReportsOperation: Operation = { id: "listSalesReports", route: "POST /api/finance/v1/sales-reports/list", module: moduleName };
+export const getSalesReportDetailsOperation: Operation = { id: "getSalesReportDetails", route: "POST /api/finance/v1/sales-reports/detailed/{reportId}", module: moduleName };
+export const getSalesReportDetailsForPeriodOperation: Operation = { id: "getSalesReportDetailsForPeriod", route: "POST /api/finance/v1/sales-reports/detailed", module: moduleName };
+export const listPaymentAcceptanceReportsOperation: Operation = { id: "listPaymentAcceptanceReports", route: "POST /api/finance/v1/acquiring/list", module: moduleName };
+export const getPaymentAcceptanceReportDetailsOperation: Operation = { id: "getPaymentAcceptanceReportDetails", route: "POST /api/finance/v1/acquiring/detailed/{reportId}", module: moduleName };
+export const getPaymentAcceptanceReportDetailsForPeriodOperation: Operation = { id: "getPaymentAcceptanceReportDetailsForPeriod", route: "POST /api/finance/v1/acquiring/detailed", module: moduleName };
+export const listDocumentCategoriesOperation: Operation = { id: "listDocumentCategories", route: "GET /api/v1/documents/categories", module: moduleName };
+export const listDocumentsOperation: Operation = { id: "listDocuments", route: "GET /api/v1/documents/list", module: moduleName };
+export const downloadDocumentOperation: Operation = { id: "downloadDocument", route: "GET /api/v1/documents/download", module: moduleName };
+export const downloadAllDocumentsOperation: Operation = { id: "downloadAllDocuments", route: "POST /api/v1/documents/download/all", module: moduleName };
 
 /** Finances: Seller balance, sales reports, payment acceptance cost reports, documents. */
 export interface FinancesOperations {
@@ -32,17 +47,17 @@ export interface FinancesOperations {
 
 /** The operations of {@link FinancesOperations}, each bound to `transport`. */
 export function bindFinancesOperations(transport: Transport): FinancesOperations {
-  return {
-    getSellerBalance: (args, callOptions) => operations.getSellerBalance(transport, args, callOptions),
-    listSalesReports: (args, callOptions) => operations.listSalesReports(transport, args, callOptions),
-    getSalesReportDetails: (args, callOptions) => operations.getSalesReportDetails(transport, args, callOptions),
-    getSalesReportDetailsForPeriod: (args, callOptions) => operations.getSalesReportDetailsForPeriod(transport, args, callOptions),
-    listPaymentAcceptanceReports: (args, callOptions) => operations.listPaymentAcceptanceReports(transport, args, callOptions),
-    getPaymentAcceptanceReportDetails: (args, callOptions) => operations.getPaymentAcceptanceReportDetails(transport, args, callOptions),
-    getPaymentAcceptanceReportDetailsForPeriod: (args, callOptions) => operations.getPaymentAcceptanceReportDetailsForPeriod(transport, args, callOptions),
-    listDocumentCategories: (args, callOptions) => operations.listDocumentCategories(transport, args, callOptions),
-    listDocuments: (args, callOptions) => operations.listDocuments(transport, args, callOptions),
-    downloadDocument: (args, callOptions) => operations.downloadDocument(transport, args, callOptions),
-    downloadAllDocuments: (args, callOptions) => operations.downloadAllDocuments(transport, args, callOptions),
-  };
+  return bindOperations<FinancesOperations>(transport, [
+    getSellerBalanceOperation,
+    listSalesReportsOperation,
+    getSalesReportDetailsOperation,
+    getSalesReportDetailsForPeriodOperation,
+    listPaymentAcceptanceReportsOperation,
+    getPaymentAcceptanceReportDetailsOperation,
+    getPaymentAcceptanceReportDetailsForPeriodOperation,
+    listDocumentCategoriesOperation,
+    listDocumentsOperation,
+    downloadDocumentOperation,
+    downloadAllDocumentsOperation,
+  ]);
 }

@@ -2,7 +2,21 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import * as operations from "../operations/general.js";
+import { bindOperations, type Operation } from "../runtime/operation.js";
+import type * as operations from "../operations/general.js";
+
+const moduleName = "general";
+
+export const checkConnectionOperation: Operation = { id: "checkConnection", route: "GET /ping", module: moduleName };
+export const listNewsOperation: Operation = { id: "listNews", route: "GET /api/communications/v2/news", module: moduleName };
+export const getSellerInfoOperation: Operation = { id: "getSellerInfo", route: "GET /api/v1/seller-info", module: moduleName };
+export const getSellerRatingOperation: Operation = { id: "getSellerRating", route: "GET /api/common/v1/rating", module: moduleName };
+export const getSubscriptionInfoOperation: Operation = { id: "getSubscriptionInfo", route: "GET /api/common/v1/subscriptions", module: moduleName };
+export const getTariffConstructorOptionsOperation: Operation = { id: "getTariffConstructorOptions", route: "GET /api/common/v1/tariff-constructor/options", module: moduleName };
+export const inviteUserOperation: Operation = { id: "inviteUser", route: "POST /api/v1/invite", module: moduleName };
+export const listUsersOperation: Operation = { id: "listUsers", route: "GET /api/v1/users", module: moduleName };
+export const updateUserAccessOperation: Operation = { id: "updateUserAccess", route: "PUT /api/v1/users/access", module: moduleName };
+export const deleteUserOperation: Operation = { id: "deleteUser", route: "DELETE /api/v1/user", module: moduleName };
 
 /** General: Connection check, news, seller information, seller rating, subscription, tariff options, user management. */
 export interface GeneralOperations {
@@ -30,16 +44,16 @@ export interface GeneralOperations {
 
 /** The operations of {@link GeneralOperations}, each bound to `transport`. */
 export function bindGeneralOperations(transport: Transport): GeneralOperations {
-  return {
-    checkConnection: (args, callOptions) => operations.checkConnection(transport, args, callOptions),
-    listNews: (args, callOptions) => operations.listNews(transport, args, callOptions),
-    getSellerInfo: (args, callOptions) => operations.getSellerInfo(transport, args, callOptions),
-    getSellerRating: (args, callOptions) => operations.getSellerRating(transport, args, callOptions),
-    getSubscriptionInfo: (args, callOptions) => operations.getSubscriptionInfo(transport, args, callOptions),
-    getTariffConstructorOptions: (args, callOptions) => operations.getTariffConstructorOptions(transport, args, callOptions),
-    inviteUser: (args, callOptions) => operations.inviteUser(transport, args, callOptions),
-    listUsers: (args, callOptions) => operations.listUsers(transport, args, callOptions),
-    updateUserAccess: (args, callOptions) => operations.updateUserAccess(transport, args, callOptions),
-    deleteUser: (args, callOptions) => operations.deleteUser(transport, args, callOptions),
-  };
+  return bindOperations<GeneralOperations>(transport, [
+    checkConnectionOperation,
+    listNewsOperation,
+    getSellerInfoOperation,
+    getSellerRatingOperation,
+    getSubscriptionInfoOperation,
+    getTariffConstructorOptionsOperation,
+    inviteUserOperation,
+    listUsersOperation,
+    updateUserAccessOperation,
+    deleteUserOperation,
+  ]);
 }

@@ -2,7 +2,29 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import * as operations from "../operations/in_store_pickup.js";
+import { bindOperations, type Operation } from "../runtime/operation.js";
+import type * as operations from "../operations/in_store_pickup.js";
+
+const moduleName = "inStorePickup";
+
+export const listNewPickupOrdersOperation: Operation = { id: "listNewPickupOrders", route: "GET /api/v3/click-collect/orders/new", module: moduleName };
+export const listCompletedPickupOrdersOperation: Operation = { id: "listCompletedPickupOrders", route: "GET /api/v3/click-collect/orders", module: moduleName };
+export const getPickupOrderFinalPricesOperation: Operation = { id: "getPickupOrderFinalPrices", route: "POST /api/marketplace/v3/click-collect/orders/final-price", module: moduleName };
+export const confirmPickupOrdersOperation: Operation = { id: "confirmPickupOrders", route: "POST /api/marketplace/v3/click-collect/orders/status/confirm", module: moduleName };
+export const reportPickupOrdersReadyOperation: Operation = { id: "reportPickupOrdersReady", route: "POST /api/marketplace/v3/click-collect/orders/status/prepare", module: moduleName };
+export const getPickupBuyerInfoOperation: Operation = { id: "getPickupBuyerInfo", route: "POST /api/v3/click-collect/orders/client", module: moduleName };
+export const checkPickupBuyerIdentityOperation: Operation = { id: "checkPickupBuyerIdentity", route: "POST /api/v3/click-collect/orders/client/identity", module: moduleName };
+export const reportPickupOrdersReceivedOperation: Operation = { id: "reportPickupOrdersReceived", route: "POST /api/marketplace/v3/click-collect/orders/status/receive", module: moduleName };
+export const reportPickupOrdersRejectedOperation: Operation = { id: "reportPickupOrdersRejected", route: "POST /api/marketplace/v3/click-collect/orders/status/reject", module: moduleName };
+export const getPickupOrderStatusesOperation: Operation = { id: "getPickupOrderStatuses", route: "POST /api/marketplace/v3/click-collect/orders/status/info", module: moduleName };
+export const cancelPickupOrdersOperation: Operation = { id: "cancelPickupOrders", route: "POST /api/marketplace/v3/click-collect/orders/status/cancel", module: moduleName };
+export const getPickupOrderMarkingsOperation: Operation = { id: "getPickupOrderMarkings", route: "POST /api/marketplace/v3/click-collect/orders/meta/details", module: moduleName };
+export const deletePickupOrderMarkingsOperation: Operation = { id: "deletePickupOrderMarkings", route: "POST /api/marketplace/v3/click-collect/orders/meta/delete", module: moduleName };
+export const attachPickupOrderSgtinOperation: Operation = { id: "attachPickupOrderSgtin", route: "POST /api/marketplace/v3/click-collect/orders/meta/sgtin", module: moduleName };
+export const attachPickupOrderUinOperation: Operation = { id: "attachPickupOrderUin", route: "POST /api/marketplace/v3/click-collect/orders/meta/uin", module: moduleName };
+export const attachPickupOrderImeiOperation: Operation = { id: "attachPickupOrderImei", route: "POST /api/marketplace/v3/click-collect/orders/meta/imei", module: moduleName };
+export const attachPickupOrderGtinOperation: Operation = { id: "attachPickupOrderGtin", route: "POST /api/marketplace/v3/click-collect/orders/meta/gtin", module: moduleName };
+export const attachPickupOrderCustomsDeclarationOperation: Operation = { id: "attachPickupOrderCustomsDeclaration", route: "POST /api/marketplace/v3/click-collect/orders/meta/customs-declaration", module: moduleName };
 
 /** In-store pickup: Orders collected in store by the buyer (click-and-collect): order lists, status changes, buyer checks, marking metadata. */
 export interface InStorePickupOperations {
@@ -46,24 +68,24 @@ export interface InStorePickupOperations {
 
 /** The operations of {@link InStorePickupOperations}, each bound to `transport`. */
 export function bindInStorePickupOperations(transport: Transport): InStorePickupOperations {
-  return {
-    listNewPickupOrders: (args, callOptions) => operations.listNewPickupOrders(transport, args, callOptions),
-    listCompletedPickupOrders: (args, callOptions) => operations.listCompletedPickupOrders(transport, args, callOptions),
-    getPickupOrderFinalPrices: (args, callOptions) => operations.getPickupOrderFinalPrices(transport, args, callOptions),
-    confirmPickupOrders: (args, callOptions) => operations.confirmPickupOrders(transport, args, callOptions),
-    reportPickupOrdersReady: (args, callOptions) => operations.reportPickupOrdersReady(transport, args, callOptions),
-    getPickupBuyerInfo: (args, callOptions) => operations.getPickupBuyerInfo(transport, args, callOptions),
-    checkPickupBuyerIdentity: (args, callOptions) => operations.checkPickupBuyerIdentity(transport, args, callOptions),
-    reportPickupOrdersReceived: (args, callOptions) => operations.reportPickupOrdersReceived(transport, args, callOptions),
-    reportPickupOrdersRejected: (args, callOptions) => operations.reportPickupOrdersRejected(transport, args, callOptions),
-    getPickupOrderStatuses: (args, callOptions) => operations.getPickupOrderStatuses(transport, args, callOptions),
-    cancelPickupOrders: (args, callOptions) => operations.cancelPickupOrders(transport, args, callOptions),
-    getPickupOrderMarkings: (args, callOptions) => operations.getPickupOrderMarkings(transport, args, callOptions),
-    deletePickupOrderMarkings: (args, callOptions) => operations.deletePickupOrderMarkings(transport, args, callOptions),
-    attachPickupOrderSgtin: (args, callOptions) => operations.attachPickupOrderSgtin(transport, args, callOptions),
-    attachPickupOrderUin: (args, callOptions) => operations.attachPickupOrderUin(transport, args, callOptions),
-    attachPickupOrderImei: (args, callOptions) => operations.attachPickupOrderImei(transport, args, callOptions),
-    attachPickupOrderGtin: (args, callOptions) => operations.attachPickupOrderGtin(transport, args, callOptions),
-    attachPickupOrderCustomsDeclaration: (args, callOptions) => operations.attachPickupOrderCustomsDeclaration(transport, args, callOptions),
-  };
+  return bindOperations<InStorePickupOperations>(transport, [
+    listNewPickupOrdersOperation,
+    listCompletedPickupOrdersOperation,
+    getPickupOrderFinalPricesOperation,
+    confirmPickupOrdersOperation,
+    reportPickupOrdersReadyOperation,
+    getPickupBuyerInfoOperation,
+    checkPickupBuyerIdentityOperation,
+    reportPickupOrdersReceivedOperation,
+    reportPickupOrdersRejectedOperation,
+    getPickupOrderStatusesOperation,
+    cancelPickupOrdersOperation,
+    getPickupOrderMarkingsOperation,
+    deletePickupOrderMarkingsOperation,
+    attachPickupOrderSgtinOperation,
+    attachPickupOrderUinOperation,
+    attachPickupOrderImeiOperation,
+    attachPickupOrderGtinOperation,
+    attachPickupOrderCustomsDeclarationOperation,
+  ]);
 }

@@ -2,7 +2,63 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import * as operations from "../operations/items.js";
+import { bindOperations, type Operation } from "../runtime/operation.js";
+import type * as operations from "../operations/items.js";
+
+const moduleName = "items";
+
+export const listParentCategoriesOperation: Operation = { id: "listParentCategories", route: "GET /content/v2/object/parent/all", module: moduleName };
+export const listSubjectsOperation: Operation = { id: "listSubjects", route: "GET /content/v2/object/all", module: moduleName };
+export const getSubjectCharacteristicsOperation: Operation = { id: "getSubjectCharacteristics", route: "GET /content/v2/object/charcs/{subjectId}", module: moduleName };
+export const listColorsOperation: Operation = { id: "listColors", route: "GET /content/v2/directory/colors", module: moduleName };
+export const listGendersOperation: Operation = { id: "listGenders", route: "GET /content/v2/directory/kinds", module: moduleName };
+export const listCountriesOperation: Operation = { id: "listCountries", route: "GET /content/v2/directory/countries", module: moduleName };
+export const listSeasonsOperation: Operation = { id: "listSeasons", route: "GET /content/v2/directory/seasons", module: moduleName };
+export const listVatRatesOperation: Operation = { id: "listVatRates", route: "GET /content/v2/directory/vat", module: moduleName };
+export const listCustomsCommodityCodesOperation: Operation = { id: "listCustomsCommodityCodes", route: "GET /content/v2/directory/tnved", module: moduleName };
+export const listBrandsOperation: Operation = { id: "listBrands", route: "GET /api/content/v1/brands", module: moduleName };
+export const listTagsOperation: Operation = { id: "listTags", route: "GET /content/v2/tags", module: moduleName };
+export const createTagOperation: Operation = { id: "createTag", route: "POST /content/v2/tag", module: moduleName };
+export const updateTagOperation: Operation = { id: "updateTag", route: "PATCH /content/v2/tag/{id}", module: moduleName };
+export const deleteTagOperation: Operation = { id: "deleteTag", route: "DELETE /content/v2/tag/{id}", module: moduleName };
+export const linkCardTagsOperation: Operation = { id: "linkCardTags", route: "POST /content/v2/tag/nomenclature/link", module: moduleName };
+export const listCardsOperation: Operation = { id: "listCards", route: "POST /content/v2/get/cards/list", module: moduleName };
+export const listCardErrorsOperation: Operation = { id: "listCardErrors", route: "POST /content/v2/cards/error/list", module: moduleName };
+export const updateCardsOperation: Operation = { id: "updateCards", route: "POST /content/v2/cards/update", module: moduleName };
+export const mergeOrSplitCardsOperation: Operation = { id: "mergeOrSplitCards", route: "POST /content/v2/cards/moveNm", module: moduleName };
+export const trashCardsOperation: Operation = { id: "trashCards", route: "POST /content/v2/cards/delete/trash", module: moduleName };
+export const restoreCardsOperation: Operation = { id: "restoreCards", route: "POST /content/v2/cards/recover", module: moduleName };
+export const listTrashedCardsOperation: Operation = { id: "listTrashedCards", route: "POST /content/v2/get/cards/trash", module: moduleName };
+export const getCardLimitsOperation: Operation = { id: "getCardLimits", route: "GET /content/v2/cards/limits", module: moduleName };
+export const generateBarcodesOperation: Operation = { id: "generateBarcodes", route: "POST /content/v2/barcodes", module: moduleName };
+export const createCardsOperation: Operation = { id: "createCards", route: "POST /content/v2/cards/upload", module: moduleName };
+export const createCardsWithAttachmentOperation: Operation = { id: "createCardsWithAttachment", route: "POST /content/v2/cards/upload/add", module: moduleName };
+export const uploadMediaFileOperation: Operation = { id: "uploadMediaFile", route: "POST /content/v3/media/file", module: moduleName };
+export const uploadMediaByLinksOperation: Operation = { id: "uploadMediaByLinks", route: "POST /content/v3/media/save", module: moduleName };
+export const listRecommendationsOperation: Operation = { id: "listRecommendations", route: "POST /api/content/v1/recommendations/list", module: moduleName };
+export const setRecommendationsOperation: Operation = { id: "setRecommendations", route: "POST /api/content/v1/recommendations/set", module: moduleName };
+export const setPricesAndDiscountsOperation: Operation = { id: "setPricesAndDiscounts", route: "POST /api/v2/upload/task", module: moduleName };
+export const setSizePricesOperation: Operation = { id: "setSizePrices", route: "POST /api/v2/upload/task/size", module: moduleName };
+export const setClubDiscountsOperation: Operation = { id: "setClubDiscounts", route: "POST /api/v2/upload/task/club-discount", module: moduleName };
+export const setWholesaleDiscountsOperation: Operation = { id: "setWholesaleDiscounts", route: "POST /api/discounts-prices/v1/upload/task/b2b/wholesale", module: moduleName };
+export const getProcessedUploadStateOperation: Operation = { id: "getProcessedUploadState", route: "GET /api/v2/history/tasks", module: moduleName };
+export const getProcessedUploadDetailsOperation: Operation = { id: "getProcessedUploadDetails", route: "GET /api/v2/history/goods/task", module: moduleName };
+export const getUnprocessedUploadStateOperation: Operation = { id: "getUnprocessedUploadState", route: "GET /api/v2/buffer/tasks", module: moduleName };
+export const getUnprocessedUploadDetailsOperation: Operation = { id: "getUnprocessedUploadDetails", route: "GET /api/v2/buffer/goods/task", module: moduleName };
+export const listGoodsWithPricesOperation: Operation = { id: "listGoodsWithPrices", route: "GET /api/v2/list/goods/filter", module: moduleName };
+export const listGoodsWithPricesByArticleOperation: Operation = { id: "listGoodsWithPricesByArticle", route: "POST /api/v2/list/goods/filter", module: moduleName };
+export const listGoodsSizesWithPricesOperation: Operation = { id: "listGoodsSizesWithPrices", route: "GET /api/v2/list/goods/size/nm", module: moduleName };
+export const listQuarantinedGoodsOperation: Operation = { id: "listQuarantinedGoods", route: "GET /api/v2/quarantine/goods", module: moduleName };
+export const updateStockBalancesOperation: Operation = { id: "updateStockBalances", route: "PUT /api/v3/stocks/{warehouseId}", module: moduleName };
+export const deleteStockBalancesOperation: Operation = { id: "deleteStockBalances", route: "DELETE /api/v3/stocks/{warehouseId}", module: moduleName };
+export const getStockBalancesOperation: Operation = { id: "getStockBalances", route: "POST /api/v3/stocks/{warehouseId}", module: moduleName };
+export const listMarketplaceWarehousesOperation: Operation = { id: "listMarketplaceWarehouses", route: "GET /api/v3/offices", module: moduleName };
+export const listSellerWarehousesOperation: Operation = { id: "listSellerWarehouses", route: "GET /api/v3/warehouses", module: moduleName };
+export const createSellerWarehouseOperation: Operation = { id: "createSellerWarehouse", route: "POST /api/v3/warehouses", module: moduleName };
+export const updateSellerWarehouseOperation: Operation = { id: "updateSellerWarehouse", route: "PUT /api/v3/warehouses/{warehouseId}", module: moduleName };
+export const deleteSellerWarehouseOperation: Operation = { id: "deleteSellerWarehouse", route: "DELETE /api/v3/warehouses/{warehouseId}", module: moduleName };
+export const listWarehouseContactsOperation: Operation = { id: "listWarehouseContacts", route: "GET /api/v3/dbw/warehouses/{warehouseId}/contacts", module: moduleName };
+export const updateWarehouseContactsOperation: Operation = { id: "updateWarehouseContacts", route: "PUT /api/v3/dbw/warehouses/{warehouseId}/contacts", module: moduleName };
 
 /** Items: Product cards, reference directories, tags, media, recommendations, prices and discounts, stock balances, seller warehouses. */
 export interface ItemsOperations {
@@ -114,58 +170,58 @@ export interface ItemsOperations {
 
 /** The operations of {@link ItemsOperations}, each bound to `transport`. */
 export function bindItemsOperations(transport: Transport): ItemsOperations {
-  return {
-    listParentCategories: (args, callOptions) => operations.listParentCategories(transport, args, callOptions),
-    listSubjects: (args, callOptions) => operations.listSubjects(transport, args, callOptions),
-    getSubjectCharacteristics: (args, callOptions) => operations.getSubjectCharacteristics(transport, args, callOptions),
-    listColors: (args, callOptions) => operations.listColors(transport, args, callOptions),
-    listGenders: (args, callOptions) => operations.listGenders(transport, args, callOptions),
-    listCountries: (args, callOptions) => operations.listCountries(transport, args, callOptions),
-    listSeasons: (args, callOptions) => operations.listSeasons(transport, args, callOptions),
-    listVatRates: (args, callOptions) => operations.listVatRates(transport, args, callOptions),
-    listCustomsCommodityCodes: (args, callOptions) => operations.listCustomsCommodityCodes(transport, args, callOptions),
-    listBrands: (args, callOptions) => operations.listBrands(transport, args, callOptions),
-    listTags: (args, callOptions) => operations.listTags(transport, args, callOptions),
-    createTag: (args, callOptions) => operations.createTag(transport, args, callOptions),
-    updateTag: (args, callOptions) => operations.updateTag(transport, args, callOptions),
-    deleteTag: (args, callOptions) => operations.deleteTag(transport, args, callOptions),
-    linkCardTags: (args, callOptions) => operations.linkCardTags(transport, args, callOptions),
-    listCards: (args, callOptions) => operations.listCards(transport, args, callOptions),
-    listCardErrors: (args, callOptions) => operations.listCardErrors(transport, args, callOptions),
-    updateCards: (args, callOptions) => operations.updateCards(transport, args, callOptions),
-    mergeOrSplitCards: (args, callOptions) => operations.mergeOrSplitCards(transport, args, callOptions),
-    trashCards: (args, callOptions) => operations.trashCards(transport, args, callOptions),
-    restoreCards: (args, callOptions) => operations.restoreCards(transport, args, callOptions),
-    listTrashedCards: (args, callOptions) => operations.listTrashedCards(transport, args, callOptions),
-    getCardLimits: (args, callOptions) => operations.getCardLimits(transport, args, callOptions),
-    generateBarcodes: (args, callOptions) => operations.generateBarcodes(transport, args, callOptions),
-    createCards: (args, callOptions) => operations.createCards(transport, args, callOptions),
-    createCardsWithAttachment: (args, callOptions) => operations.createCardsWithAttachment(transport, args, callOptions),
-    uploadMediaFile: (args, callOptions) => operations.uploadMediaFile(transport, args, callOptions),
-    uploadMediaByLinks: (args, callOptions) => operations.uploadMediaByLinks(transport, args, callOptions),
-    listRecommendations: (args, callOptions) => operations.listRecommendations(transport, args, callOptions),
-    setRecommendations: (args, callOptions) => operations.setRecommendations(transport, args, callOptions),
-    setPricesAndDiscounts: (args, callOptions) => operations.setPricesAndDiscounts(transport, args, callOptions),
-    setSizePrices: (args, callOptions) => operations.setSizePrices(transport, args, callOptions),
-    setClubDiscounts: (args, callOptions) => operations.setClubDiscounts(transport, args, callOptions),
-    setWholesaleDiscounts: (args, callOptions) => operations.setWholesaleDiscounts(transport, args, callOptions),
-    getProcessedUploadState: (args, callOptions) => operations.getProcessedUploadState(transport, args, callOptions),
-    getProcessedUploadDetails: (args, callOptions) => operations.getProcessedUploadDetails(transport, args, callOptions),
-    getUnprocessedUploadState: (args, callOptions) => operations.getUnprocessedUploadState(transport, args, callOptions),
-    getUnprocessedUploadDetails: (args, callOptions) => operations.getUnprocessedUploadDetails(transport, args, callOptions),
-    listGoodsWithPrices: (args, callOptions) => operations.listGoodsWithPrices(transport, args, callOptions),
-    listGoodsWithPricesByArticle: (args, callOptions) => operations.listGoodsWithPricesByArticle(transport, args, callOptions),
-    listGoodsSizesWithPrices: (args, callOptions) => operations.listGoodsSizesWithPrices(transport, args, callOptions),
-    listQuarantinedGoods: (args, callOptions) => operations.listQuarantinedGoods(transport, args, callOptions),
-    updateStockBalances: (args, callOptions) => operations.updateStockBalances(transport, args, callOptions),
-    deleteStockBalances: (args, callOptions) => operations.deleteStockBalances(transport, args, callOptions),
-    getStockBalances: (args, callOptions) => operations.getStockBalances(transport, args, callOptions),
-    listMarketplaceWarehouses: (args, callOptions) => operations.listMarketplaceWarehouses(transport, args, callOptions),
-    listSellerWarehouses: (args, callOptions) => operations.listSellerWarehouses(transport, args, callOptions),
-    createSellerWarehouse: (args, callOptions) => operations.createSellerWarehouse(transport, args, callOptions),
-    updateSellerWarehouse: (args, callOptions) => operations.updateSellerWarehouse(transport, args, callOptions),
-    deleteSellerWarehouse: (args, callOptions) => operations.deleteSellerWarehouse(transport, args, callOptions),
-    listWarehouseContacts: (args, callOptions) => operations.listWarehouseContacts(transport, args, callOptions),
-    updateWarehouseContacts: (args, callOptions) => operations.updateWarehouseContacts(transport, args, callOptions),
-  };
+  return bindOperations<ItemsOperations>(transport, [
+    listParentCategoriesOperation,
+    listSubjectsOperation,
+    getSubjectCharacteristicsOperation,
+    listColorsOperation,
+    listGendersOperation,
+    listCountriesOperation,
+    listSeasonsOperation,
+    listVatRatesOperation,
+    listCustomsCommodityCodesOperation,
+    listBrandsOperation,
+    listTagsOperation,
+    createTagOperation,
+    updateTagOperation,
+    deleteTagOperation,
+    linkCardTagsOperation,
+    listCardsOperation,
+    listCardErrorsOperation,
+    updateCardsOperation,
+    mergeOrSplitCardsOperation,
+    trashCardsOperation,
+    restoreCardsOperation,
+    listTrashedCardsOperation,
+    getCardLimitsOperation,
+    generateBarcodesOperation,
+    createCardsOperation,
+    createCardsWithAttachmentOperation,
+    uploadMediaFileOperation,
+    uploadMediaByLinksOperation,
+    listRecommendationsOperation,
+    setRecommendationsOperation,
+    setPricesAndDiscountsOperation,
+    setSizePricesOperation,
+    setClubDiscountsOperation,
+    setWholesaleDiscountsOperation,
+    getProcessedUploadStateOperation,
+    getProcessedUploadDetailsOperation,
+    getUnprocessedUploadStateOperation,
+    getUnprocessedUploadDetailsOperation,
+    listGoodsWithPricesOperation,
+    listGoodsWithPricesByArticleOperation,
+    listGoodsSizesWithPricesOperation,
+    listQuarantinedGoodsOperation,
+    updateStockBalancesOperation,
+    deleteStockBalancesOperation,
+    getStockBalancesOperation,
+    listMarketplaceWarehousesOperation,
+    listSellerWarehousesOperation,
+    createSellerWarehouseOperation,
+    updateSellerWarehouseOperation,
+    deleteSellerWarehouseOperation,
+    listWarehouseContactsOperation,
+    updateWarehouseContactsOperation,
+  ]);
 }

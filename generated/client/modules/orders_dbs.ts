@@ -2,7 +2,31 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import * as operations from "../operations/orders_dbs.js";
+import { bindOperations, type Operation } from "../runtime/operation.js";
+import type * as operations from "../operations/orders_dbs.js";
+
+const moduleName = "ordersDbs";
+
+export const listNewDbsOrdersOperation: Operation = { id: "listNewDbsOrders", route: "GET /api/v3/dbs/orders/new", module: moduleName };
+export const listCompletedDbsOrdersOperation: Operation = { id: "listCompletedDbsOrders", route: "GET /api/v3/dbs/orders", module: moduleName };
+export const getDbsPaidDeliveryInfoOperation: Operation = { id: "getDbsPaidDeliveryInfo", route: "POST /api/v3/dbs/groups/info", module: moduleName };
+export const getDbsBuyerInfoOperation: Operation = { id: "getDbsBuyerInfo", route: "POST /api/v3/dbs/orders/client", module: moduleName };
+export const getDbsB2bBuyerInfoOperation: Operation = { id: "getDbsB2bBuyerInfo", route: "POST /api/marketplace/v3/dbs/orders/b2b/info", module: moduleName };
+export const getDbsDeliveryDatesOperation: Operation = { id: "getDbsDeliveryDates", route: "POST /api/v3/dbs/orders/delivery-date", module: moduleName };
+export const getDbsOrderStatusesOperation: Operation = { id: "getDbsOrderStatuses", route: "POST /api/marketplace/v3/dbs/orders/status/info", module: moduleName };
+export const cancelDbsOrdersOperation: Operation = { id: "cancelDbsOrders", route: "POST /api/marketplace/v3/dbs/orders/status/cancel", module: moduleName };
+export const confirmDbsOrdersOperation: Operation = { id: "confirmDbsOrders", route: "POST /api/marketplace/v3/dbs/orders/status/confirm", module: moduleName };
+export const getDbsOrderStickersOperation: Operation = { id: "getDbsOrderStickers", route: "POST /api/marketplace/v3/dbs/orders/stickers", module: moduleName };
+export const deliverDbsOrdersOperation: Operation = { id: "deliverDbsOrders", route: "POST /api/marketplace/v3/dbs/orders/status/deliver", module: moduleName };
+export const reportDbsOrdersReceivedOperation: Operation = { id: "reportDbsOrdersReceived", route: "POST /api/marketplace/v3/dbs/orders/status/receive", module: moduleName };
+export const reportDbsOrdersRejectedOperation: Operation = { id: "reportDbsOrdersRejected", route: "POST /api/marketplace/v3/dbs/orders/status/reject", module: moduleName };
+export const getDbsOrderMarkingsOperation: Operation = { id: "getDbsOrderMarkings", route: "POST /api/marketplace/v3/dbs/orders/meta/details", module: moduleName };
+export const deleteDbsOrderMarkingsOperation: Operation = { id: "deleteDbsOrderMarkings", route: "POST /api/marketplace/v3/dbs/orders/meta/delete", module: moduleName };
+export const attachDbsOrderSgtinOperation: Operation = { id: "attachDbsOrderSgtin", route: "POST /api/marketplace/v3/dbs/orders/meta/sgtin", module: moduleName };
+export const attachDbsOrderUinOperation: Operation = { id: "attachDbsOrderUin", route: "POST /api/marketplace/v3/dbs/orders/meta/uin", module: moduleName };
+export const attachDbsOrderImeiOperation: Operation = { id: "attachDbsOrderImei", route: "POST /api/marketplace/v3/dbs/orders/meta/imei", module: moduleName };
+export const attachDbsOrderGtinOperation: Operation = { id: "attachDbsOrderGtin", route: "POST /api/marketplace/v3/dbs/orders/meta/gtin", module: moduleName };
+export const attachDbsOrderCustomsDeclarationOperation: Operation = { id: "attachDbsOrderCustomsDeclaration", route: "POST /api/marketplace/v3/dbs/orders/meta/customs-declaration", module: moduleName };
 
 /** Orders (delivery by seller): Orders delivered by the seller (delivery by seller): order lists, statuses, stickers, marking metadata. */
 export interface OrdersDbsOperations {
@@ -50,26 +74,26 @@ export interface OrdersDbsOperations {
 
 /** The operations of {@link OrdersDbsOperations}, each bound to `transport`. */
 export function bindOrdersDbsOperations(transport: Transport): OrdersDbsOperations {
-  return {
-    listNewDbsOrders: (args, callOptions) => operations.listNewDbsOrders(transport, args, callOptions),
-    listCompletedDbsOrders: (args, callOptions) => operations.listCompletedDbsOrders(transport, args, callOptions),
-    getDbsPaidDeliveryInfo: (args, callOptions) => operations.getDbsPaidDeliveryInfo(transport, args, callOptions),
-    getDbsBuyerInfo: (args, callOptions) => operations.getDbsBuyerInfo(transport, args, callOptions),
-    getDbsB2bBuyerInfo: (args, callOptions) => operations.getDbsB2bBuyerInfo(transport, args, callOptions),
-    getDbsDeliveryDates: (args, callOptions) => operations.getDbsDeliveryDates(transport, args, callOptions),
-    getDbsOrderStatuses: (args, callOptions) => operations.getDbsOrderStatuses(transport, args, callOptions),
-    cancelDbsOrders: (args, callOptions) => operations.cancelDbsOrders(transport, args, callOptions),
-    confirmDbsOrders: (args, callOptions) => operations.confirmDbsOrders(transport, args, callOptions),
-    getDbsOrderStickers: (args, callOptions) => operations.getDbsOrderStickers(transport, args, callOptions),
-    deliverDbsOrders: (args, callOptions) => operations.deliverDbsOrders(transport, args, callOptions),
-    reportDbsOrdersReceived: (args, callOptions) => operations.reportDbsOrdersReceived(transport, args, callOptions),
-    reportDbsOrdersRejected: (args, callOptions) => operations.reportDbsOrdersRejected(transport, args, callOptions),
-    getDbsOrderMarkings: (args, callOptions) => operations.getDbsOrderMarkings(transport, args, callOptions),
-    deleteDbsOrderMarkings: (args, callOptions) => operations.deleteDbsOrderMarkings(transport, args, callOptions),
-    attachDbsOrderSgtin: (args, callOptions) => operations.attachDbsOrderSgtin(transport, args, callOptions),
-    attachDbsOrderUin: (args, callOptions) => operations.attachDbsOrderUin(transport, args, callOptions),
-    attachDbsOrderImei: (args, callOptions) => operations.attachDbsOrderImei(transport, args, callOptions),
-    attachDbsOrderGtin: (args, callOptions) => operations.attachDbsOrderGtin(transport, args, callOptions),
-    attachDbsOrderCustomsDeclaration: (args, callOptions) => operations.attachDbsOrderCustomsDeclaration(transport, args, callOptions),
-  };
+  return bindOperations<OrdersDbsOperations>(transport, [
+    listNewDbsOrdersOperation,
+    listCompletedDbsOrdersOperation,
+    getDbsPaidDeliveryInfoOperation,
+    getDbsBuyerInfoOperation,
+    getDbsB2bBuyerInfoOperation,
+    getDbsDeliveryDatesOperation,
+    getDbsOrderStatusesOperation,
+    cancelDbsOrdersOperation,
+    confirmDbsOrdersOperation,
+    getDbsOrderStickersOperation,
+    deliverDbsOrdersOperation,
+    reportDbsOrdersReceivedOperation,
+    reportDbsOrdersRejectedOperation,
+    getDbsOrderMarkingsOperation,
+    deleteDbsOrderMarkingsOperation,
+    attachDbsOrderSgtinOperation,
+    attachDbsOrderUinOperation,
+    attachDbsOrderImeiOperation,
+    attachDbsOrderGtinOperation,
+    attachDbsOrderCustomsDeclarationOperation,
+  ]);
 }

@@ -2,7 +2,16 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import * as operations from "../operations/tariffs.js";
+import { bindOperations, type Operation } from "../runtime/operation.js";
+import type * as operations from "../operations/tariffs.js";
+
+const moduleName = "tariffs";
+
+export const getCommissionTariffsOperation: Operation = { id: "getCommissionTariffs", route: "GET /api/v1/tariffs/commission", module: moduleName };
+export const getSupplyAcceptanceTariffsOperation: Operation = { id: "getSupplyAcceptanceTariffs", route: "GET /api/tariffs/v1/acceptance/coefficients", module: moduleName };
+export const getBoxTariffsOperation: Operation = { id: "getBoxTariffs", route: "GET /api/v1/tariffs/box", module: moduleName };
+export const getPalletTariffsOperation: Operation = { id: "getPalletTariffs", route: "GET /api/v1/tariffs/pallet", module: moduleName };
+export const getReturnTariffsOperation: Operation = { id: "getReturnTariffs", route: "GET /api/v1/tariffs/return", module: moduleName };
 
 /** Tariffs: Commission, supply acceptance, box, pallet and return tariffs. */
 export interface TariffsOperations {
@@ -20,11 +29,11 @@ export interface TariffsOperations {
 
 /** The operations of {@link TariffsOperations}, each bound to `transport`. */
 export function bindTariffsOperations(transport: Transport): TariffsOperations {
-  return {
-    getCommissionTariffs: (args, callOptions) => operations.getCommissionTariffs(transport, args, callOptions),
-    getSupplyAcceptanceTariffs: (args, callOptions) => operations.getSupplyAcceptanceTariffs(transport, args, callOptions),
-    getBoxTariffs: (args, callOptions) => operations.getBoxTariffs(transport, args, callOptions),
-    getPalletTariffs: (args, callOptions) => operations.getPalletTariffs(transport, args, callOptions),
-    getReturnTariffs: (args, callOptions) => operations.getReturnTariffs(transport, args, callOptions),
-  };
+  return bindOperations<TariffsOperations>(transport, [
+    getCommissionTariffsOperation,
+    getSupplyAcceptanceTariffsOperation,
+    getBoxTariffsOperation,
+    getPalletTariffsOperation,
+    getReturnTariffsOperation,
+  ]);
 }

@@ -2,7 +2,33 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import * as operations from "../operations/wbd.js";
+import { bindOperations, type Operation } from "../runtime/operation.js";
+import type * as operations from "../operations/wbd.js";
+
+const moduleName = "wbd";
+
+export const addActivationKeysOperation: Operation = { id: "addActivationKeys", route: "POST /api/v1/keys-api/keys", module: moduleName };
+export const deleteActivationKeysOperation: Operation = { id: "deleteActivationKeys", route: "DELETE /api/v1/keys-api/keys", module: moduleName };
+export const listPurchasedKeysOperation: Operation = { id: "listPurchasedKeys", route: "GET /api/v1/keys-api/keys/redeemed", module: moduleName };
+export const getOfferKeyCountOperation: Operation = { id: "getOfferKeyCount", route: "GET /api/v1/offer/keys/{offer_id}", module: moduleName };
+export const listOfferKeysOperation: Operation = { id: "listOfferKeys", route: "GET /api/v1/offer/keys/{offer_id}/list", module: moduleName };
+export const createOfferOperation: Operation = { id: "createOffer", route: "POST /api/v1/offers", module: moduleName };
+export const setOfferCoverOperation: Operation = { id: "setOfferCover", route: "POST /api/v1/offers/thumb", module: moduleName };
+export const updateOfferOperation: Operation = { id: "updateOffer", route: "POST /api/v1/offers/{offer_id}", module: moduleName };
+export const getOfferOperation: Operation = { id: "getOffer", route: "GET /api/v1/offers/{offer_id}", module: moduleName };
+export const listOwnOffersOperation: Operation = { id: "listOwnOffers", route: "GET /api/v1/offers/author", module: moduleName };
+export const updateOfferPriceOperation: Operation = { id: "updateOfferPrice", route: "POST /api/v1/offer/price/{offer_id}", module: moduleName };
+export const updateOfferStatusOperation: Operation = { id: "updateOfferStatus", route: "POST /api/v1/offer/{offer_id}", module: moduleName };
+export const listCatalogCategoriesOperation: Operation = { id: "listCatalogCategories", route: "GET /api/v1/catalog", module: moduleName };
+export const uploadContentCoverOperation: Operation = { id: "uploadContentCover", route: "POST /api/v1/content/illustration", module: moduleName };
+export const initContentUploadOperation: Operation = { id: "initContentUpload", route: "POST /api/v1/content/upload/init", module: moduleName };
+export const uploadContentChunkOperation: Operation = { id: "uploadContentChunk", route: "POST /api/v1/content/upload/chunk", module: moduleName };
+export const updateContentOperation: Operation = { id: "updateContent", route: "POST /api/v1/content/author/{content_id}", module: moduleName };
+export const getContentOperation: Operation = { id: "getContent", route: "GET /api/v1/content/author/{content_id}", module: moduleName };
+export const listOwnContentOperation: Operation = { id: "listOwnContent", route: "GET /api/v1/content/author", module: moduleName };
+export const downloadContentOperation: Operation = { id: "downloadContent", route: "GET /api/v1/content/download/{uri}", module: moduleName };
+export const deleteContentOperation: Operation = { id: "deleteContent", route: "POST /api/v1/content/delete", module: moduleName };
+export const uploadOfferMediaOperation: Operation = { id: "uploadOfferMedia", route: "POST /api/v1/content/gallery", module: moduleName };
 
 /** Digital goods: Digital goods: activation keys, offers, content upload and download. */
 export interface WbdOperations {
@@ -54,28 +80,28 @@ export interface WbdOperations {
 
 /** The operations of {@link WbdOperations}, each bound to `transport`. */
 export function bindWbdOperations(transport: Transport): WbdOperations {
-  return {
-    addActivationKeys: (args, callOptions) => operations.addActivationKeys(transport, args, callOptions),
-    deleteActivationKeys: (args, callOptions) => operations.deleteActivationKeys(transport, args, callOptions),
-    listPurchasedKeys: (args, callOptions) => operations.listPurchasedKeys(transport, args, callOptions),
-    getOfferKeyCount: (args, callOptions) => operations.getOfferKeyCount(transport, args, callOptions),
-    listOfferKeys: (args, callOptions) => operations.listOfferKeys(transport, args, callOptions),
-    createOffer: (args, callOptions) => operations.createOffer(transport, args, callOptions),
-    setOfferCover: (args, callOptions) => operations.setOfferCover(transport, args, callOptions),
-    updateOffer: (args, callOptions) => operations.updateOffer(transport, args, callOptions),
-    getOffer: (args, callOptions) => operations.getOffer(transport, args, callOptions),
-    listOwnOffers: (args, callOptions) => operations.listOwnOffers(transport, args, callOptions),
-    updateOfferPrice: (args, callOptions) => operations.updateOfferPrice(transport, args, callOptions),
-    updateOfferStatus: (args, callOptions) => operations.updateOfferStatus(transport, args, callOptions),
-    listCatalogCategories: (args, callOptions) => operations.listCatalogCategories(transport, args, callOptions),
-    uploadContentCover: (args, callOptions) => operations.uploadContentCover(transport, args, callOptions),
-    initContentUpload: (args, callOptions) => operations.initContentUpload(transport, args, callOptions),
-    uploadContentChunk: (args, callOptions) => operations.uploadContentChunk(transport, args, callOptions),
-    updateContent: (args, callOptions) => operations.updateContent(transport, args, callOptions),
-    getContent: (args, callOptions) => operations.getContent(transport, args, callOptions),
-    listOwnContent: (args, callOptions) => operations.listOwnContent(transport, args, callOptions),
-    downloadContent: (args, callOptions) => operations.downloadContent(transport, args, callOptions),
-    deleteContent: (args, callOptions) => operations.deleteContent(transport, args, callOptions),
-    uploadOfferMedia: (args, callOptions) => operations.uploadOfferMedia(transport, args, callOptions),
-  };
+  return bindOperations<WbdOperations>(transport, [
+    addActivationKeysOperation,
+    deleteActivationKeysOperation,
+    listPurchasedKeysOperation,
+    getOfferKeyCountOperation,
+    listOfferKeysOperation,
+    createOfferOperation,
+    setOfferCoverOperation,
+    updateOfferOperation,
+    getOfferOperation,
+    listOwnOffersOperation,
+    updateOfferPriceOperation,
+    updateOfferStatusOperation,
+    listCatalogCategoriesOperation,
+    uploadContentCoverOperation,
+    initContentUploadOperation,
+    uploadContentChunkOperation,
+    updateContentOperation,
+    getContentOperation,
+    listOwnContentOperation,
+    downloadContentOperation,
+    deleteContentOperation,
+    uploadOfferMediaOperation,
+  ]);
 }

@@ -3,6 +3,7 @@
 
 // One "abort" listener per signal, however many waits share it: an EventTarget checks every
 // listener it holds when one is added or removed, so a listener per call makes queuing quadratic.
+// And each attempt's signal: the caller's and the timeout's.
 
 const waiting = new WeakMap<AbortSignal, Set<() => void>>();
 
@@ -32,5 +33,27 @@ export function onAbort(signal: AbortSignal, fn: () => void): () => void {
   callbacks.add(entry);
   return () => {
     callbacks.delete(entry);
+  };
+}
+
+/** A signal for one attempt: aborted by the caller's signal or by the timeout, telling which. */
+export function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number): { signal: AbortSignal; timedOut(): boolean; done(): void } {
+  const controller = new AbortController();
+  let timedOut = false;
+  const cancel = caller ? onAbort(caller, () => controller.abort(caller.reason)) : undefined;
+  const timer =
+    timeoutMs > 0 && Number.isFinite(timeoutMs)
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeoutMs)
+      : undefined;
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    done: () => {
+      clearTimeout(timer);
+      cancel?.();
+    },
   };
 }

@@ -35,15 +35,12 @@ export function expandPath(template: string, values: Readonly<Record<string, unk
 
 /** `?a=1&b=x&b=y`, or "" when there is nothing to send. Null and undefined values are left out. */
 export function queryString(query: QueryParams | undefined): string {
-  if (!query) return "";
   const params = new URLSearchParams();
-  for (const name of Object.keys(query)) {
-    const value = query[name];
-    const items: readonly unknown[] = Array.isArray(value) ? value : [value];
-    for (const item of items) if (item !== undefined && item !== null) params.append(name, String(item));
+  for (const [name, value] of Object.entries<QueryParams[string]>(query ?? {})) {
+    for (const item of Array.isArray(value) ? value : [value]) if (item != null) params.append(name, String(item));
   }
   const text = params.toString();
-  return text === "" ? "" : `?${text}`;
+  return text && `?${text}`;
 }
 
 /** Base URL (with or without a trailing slash, may carry a path prefix) joined with an expanded path. */
@@ -69,6 +66,8 @@ export function encodeBody(body: unknown): EncodedBody {
   return { body: JSON.stringify(body), contentType: "application/json", once: false };
 }
 
+// Each class by name (not `globalThis[name]`, which makes a consumer's type checker resolve every
+// global: a thousand types more).
 function isRawBody(body: unknown): boolean {
   return (
     (typeof FormData !== "undefined" && body instanceof FormData) ||
@@ -135,13 +134,4 @@ export async function readBody(response: Response, method: string, maxBytes = 0)
   }
   const bytes = await readBytes(response, maxBytes);
   return bytes.length === 0 && contentType === null ? undefined : bytes;
-}
-
-/** Response headers as a plain object with lower-case names. */
-export function headersObject(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    out[name] = value;
-  });
-  return out;
 }

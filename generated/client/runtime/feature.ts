@@ -5,7 +5,7 @@
 // and where it steps in. Types only: a program pays for the features it passes in `use`, no more.
 import type { ApiError, ApiErrorKind } from "./errors.js";
 import type { Clock } from "./clock.js";
-import type { Operation } from "./transport.js";
+import type { OperationInfo } from "./operation.js";
 
 /** Extra fields of an ApiError a feature raises. */
 export interface ErrorExtra {
@@ -17,7 +17,7 @@ export interface ErrorExtra {
 
 /** One call in progress, as the transport shows it to its features. */
 export interface Call {
-  readonly operation: Operation;
+  readonly operation: OperationInfo;
   /** The token of this call (a token function is called once per call). */
   readonly token: string;
   readonly signal: AbortSignal | undefined;

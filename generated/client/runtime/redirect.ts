@@ -17,39 +17,38 @@ const MAX_REDIRECTS = 5;
  */
 export async function fetchFollowing(
   doFetch: FetchLike,
-  firstUrl: string,
-  first: FetchInit,
+  url: string,
+  init: FetchInit,
   authHeader: string,
 ): Promise<{ response: Response; refused?: string }> {
-  const origin = new URL(firstUrl).origin;
-  let url = firstUrl;
-  let init = first;
+  const origin = new URL(url).origin;
   for (let redirects = 0; ; redirects++) {
     const response = await doFetch(url, init);
+    const refuse = (why: string) => ({ response, refused: why });
     // A browser's fetch hides where a manual redirect goes.
-    if (response.type === "opaqueredirect") return { response, refused: "this fetch does not show its target" };
+    if (response.type === "opaqueredirect") return refuse("this fetch does not show its target");
     const location = REDIRECT_STATUSES.includes(response.status) ? response.headers.get("location") : null;
     if (location === null) return { response };
-    if (redirects === MAX_REDIRECTS) return { response, refused: `more than ${MAX_REDIRECTS} redirects` };
+    if (redirects === MAX_REDIRECTS) return refuse(`more than ${MAX_REDIRECTS} redirects`);
     let next: URL;
     try {
       next = new URL(location, url);
     } catch {
-      return { response, refused: "its Location is not a URL" };
+      return refuse("its Location is not a URL");
     }
-    if (next.protocol !== "http:" && next.protocol !== "https:") return { response, refused: `${next.protocol} is not http(s)` };
+    if (!/^https?:$/.test(next.protocol)) return refuse(`${next.protocol} is not http(s)`);
     const headers = { ...init.headers };
     init = { ...init, headers };
-    if (response.status === 303 ? init.method !== "GET" && init.method !== "HEAD" : response.status <= 302 && init.method === "POST") {
+    const toGet = response.status === 303 ? !/^(GET|HEAD)$/.test(init.method) : response.status < 303 && init.method === "POST";
+    if (!toGet && init.duplex) return refuse("a streamed request body cannot be sent again");
+    const crossOrigin = next.origin !== origin;
+    for (const name of Object.keys(headers)) {
+      if ((toGet && /^content-/i.test(name)) || (crossOrigin && (name === authHeader || /^authorization$/i.test(name)))) delete headers[name];
+    }
+    if (toGet) {
       init.method = "GET";
       delete init.body;
       delete init.duplex;
-      for (const name of Object.keys(headers)) if (/^content-/i.test(name)) delete headers[name];
-    } else if (init.duplex) {
-      return { response, refused: "a streamed request body cannot be sent again" };
-    }
-    if (next.origin !== origin) {
-      for (const name of Object.keys(headers)) if (name === authHeader || name.toLowerCase() === "authorization") delete headers[name];
     }
     await response.body?.cancel().catch(() => undefined);
     url = next.href;

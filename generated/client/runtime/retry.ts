@@ -55,18 +55,14 @@ export function isRetryableStatus(status: number): boolean {
  * (seconds or an HTTP date), else `X-Ratelimit-Reset` (seconds, or an epoch time in seconds).
  */
 export function serverRetryDelay(headers: Headers, now: number): number | undefined {
-  const retry = seconds(headers.get("x-ratelimit-retry"));
-  if (retry !== undefined) return retry * 1000;
   const after = headers.get("retry-after");
-  if (after !== null) {
-    const s = seconds(after);
-    if (s !== undefined) return s * 1000;
-    const date = Date.parse(after);
-    if (!Number.isNaN(date)) return Math.max(0, date - now);
-  }
-  const reset = seconds(headers.get("x-ratelimit-reset"));
-  if (reset !== undefined) return reset > 1e9 ? Math.max(0, reset * 1000 - now) : reset * 1000;
-  return undefined;
+  const date = Date.parse(after ?? "");
+  const reset = milliseconds(headers.get("x-ratelimit-reset"));
+  return (
+    milliseconds(headers.get("x-ratelimit-retry")) ??
+    milliseconds(after) ??
+    (Number.isNaN(date) ? ((reset ?? 0) > 1e12 ? Math.max(0, (reset ?? 0) - now) : reset) : Math.max(0, date - now))
+  );
 }
 
 /** Capped exponential backoff with jitter before retry number `retry` (1 for the first). */
@@ -75,7 +71,7 @@ export function backoffDelay(retry: number, policy: RetryPolicy, random: number)
   return Math.round(ceiling / 2 + (random * ceiling) / 2);
 }
 
-function seconds(value: string | null): number | undefined {
-  if (value === null || !/^\s*\d+(\.\d+)?\s*$/.test(value)) return undefined;
-  return Number(value);
+/** A header's number of seconds in ms; undefined when it is not a plain non-negative number. */
+function milliseconds(value: string | null): number | undefined {
+  return value !== null && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) * 1000 : undefined;
 }

@@ -5,34 +5,15 @@
 // features a program passes in `use` (retries, rate limits, response checks: their own modules).
 // Generated operation functions only describe themselves (an Operation) and call `send`.
 import type { Clock } from "./clock.js";
-import { encodeBody, expandPath, headersObject, InvalidArgument, joinUrl, queryString, readBody, readText, ResponseTooLarge } from "./encoding.js";
+import { encodeBody, expandPath, InvalidArgument, joinUrl, queryString, readBody, readText, ResponseTooLarge } from "./encoding.js";
 import type { FetchBody, QueryParams } from "./encoding.js";
 import { ApiError, kindOfStatus, redact, scrubCause, secretOf, type ApiErrorKind, type ErrorBody, type Secret } from "./errors.js";
 import type { Call, ErrorExtra, TransportFeature } from "./feature.js";
-import { onAbort } from "./abort.js";
+import { attemptSignal } from "./abort.js";
 import { fetchFollowing } from "./redirect.js";
-import type { Limit } from "./rate-limit.js";
+import type { HttpMethod, Operation } from "./operation.js";
 import { serverRetryDelay } from "./retry.js";
-import type { Problem } from "../shared/guard.js";
 import { isJsonMediaType } from "../shared/media.js";
-
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
-
-/** What the generated code says of one operation. */
-export interface Operation {
-  readonly id: string;
-  /** Module name (camelCase), the key of `baseUrl` when it is given per module. */
-  readonly module: string;
-  readonly method: HttpMethod;
-  /** Path template, e.g. `/api/supplies/v1/discrepancies/{supplyId}`. */
-  readonly path: string;
-  /** Rate limits from the catalogue; absent: not documented (no client-side limit). */
-  readonly limits?: readonly Limit[];
-  /** The catalogue marks the operation safe to retry although its method is not. */
-  readonly idempotent?: boolean;
-  /** Checks a successful response against the catalogue's type; absent where the response is not typed. */
-  readonly check?: (value: unknown) => Problem | undefined;
-}
 
 /** The base URL of every module, or one per module (the API serves modules from separate hosts). */
 export type BaseUrl<M extends string> =
@@ -128,22 +109,24 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
   const doFetch: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
   const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
   const now = (): number => options.clock?.now() ?? Date.now();
+  const auth = authHeader.toLowerCase();
 
   async function send(operation: Operation, rawArgs: object | undefined, callOptions: CallOptions = {}): Promise<unknown> {
+    const { id: operationId, route, module } = operation;
     const args = (rawArgs ?? {}) as Args;
-    const { id: operationId, method } = operation;
-    const base = baseUrlOf(options.baseUrl, operation.module);
+    const [method, path] = route.split(" ") as [HttpMethod, string];
     const { signal } = callOptions;
+    const base = baseUrlOf(options.baseUrl, module);
     let secret: Secret;
     let url = base ?? "";
-    const error = (kind: ApiErrorKind, detail: string, extra: ErrorExtra & { body?: ErrorBody | string | undefined; headers?: Record<string, string> } = {}): ApiError =>
+    const error = (kind: ApiErrorKind, detail: string, extra?: ErrorExtra & { body?: ErrorBody | string | undefined; headers?: Record<string, string> }): ApiError =>
       new ApiError({ ...extra, kind, operationId, method, url, message: `${operationId} ${method} ${url}: ${detail}` });
     const fail = (failure: ApiError): never => {
       hook(options.onError, { operationId, method, url, attempt: call.attempt, error: failure });
       throw failure;
     };
     const call: { -readonly [K in keyof Call]: Call[K] } = {
-      operation,
+      operation: { ...operation, method, path },
       token: "",
       signal,
       timeoutMs: callOptions.timeoutMs ?? options.timeoutMs ?? 30_000,
@@ -165,9 +148,9 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
       }
     };
 
-    if (base === undefined) call.fail("invalid_argument", `no base URL for module ${operation.module}`);
+    if (base === undefined) call.fail("invalid_argument", `no base URL for module ${module}`);
     try {
-      url = joinUrl(url, expandPath(operation.path, args)) + queryString(args.query);
+      url = joinUrl(url, expandPath(path, args)) + queryString(args.query);
     } catch (thrown) {
       if (!(thrown instanceof InvalidArgument)) throw thrown;
       call.fail("invalid_argument", thrown.message);
@@ -183,10 +166,12 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
       if (signal?.aborted) failAborted();
       for (const feature of features) if (feature.beforeAttempt) await settle(feature.beforeAttempt(call));
 
-      const headers: Record<string, string> = { accept: "application/json, */*;q=0.8", ...stringHeaders(args.headers), ...callOptions.headers };
-      if (encoded.contentType) headers["content-type"] = encoded.contentType;
+      const headers: Record<string, string> = { accept: "application/json, */*;q=0.8" };
       // The token goes in its header exactly once, whatever case a caller's header used.
-      for (const name of Object.keys(headers)) if (name.toLowerCase() === authHeader.toLowerCase()) delete headers[name];
+      for (const [name, value] of Object.entries<unknown>({ ...args.headers, ...callOptions.headers })) {
+        if (value != null && name.toLowerCase() !== auth) headers[name] = String(value);
+      }
+      if (encoded.contentType) headers["content-type"] = encoded.contentType;
       const event = { operationId, method, url, attempt: call.attempt };
       hook(options.onRequest, { ...event, headers: { ...headers, [authHeader]: "[redacted]" } });
       headers[authHeader] = token;
@@ -202,7 +187,10 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
         const sent = await fetchFollowing(doFetch, url, init, authHeader);
         response = sent.response;
         const { status } = response;
-        hook(options.onResponse, { ...event, status, headers: responseHeaders(response, secret), durationMs: now() - started });
+        // Response headers as a plain object, with any copy of the token (a server may echo it) removed.
+        const received: Record<string, string> = {};
+        response.headers.forEach((value, name) => (received[name] = redact(value, secret)));
+        hook(options.onResponse, { ...event, status, headers: received, durationMs: now() - started });
         if (sent.refused) {
           await response.body?.cancel().catch(() => undefined);
           call.fail("http", `${status}: redirect not followed: ${sent.refused}`, { status });
@@ -219,12 +207,21 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
           for (const feature of features) if (feature.checkResponse) value = feature.checkResponse(call, value, status);
           return value;
         }
-        const body = await readErrorBody(response, secret, maxResponseBytes);
+        // The error body with any copy of the token removed (before parsing, so escaped copies too):
+        // parsed when a JSON object, the text otherwise.
+        const text = redact(await readText(response, maxResponseBytes), secret);
+        let body: ErrorBody | string | undefined = text || undefined;
+        try {
+          const parsed: unknown = isJsonMediaType(received["content-type"]) && JSON.parse(text);
+          if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) body = parsed as ErrorBody;
+        } catch {
+          // Not JSON after all: keep the text.
+        }
         const said = typeof body === "object" ? (body.detail ?? body.title) : undefined;
         failure = error(kindOfStatus(status), `${status} ${redact(response.statusText, secret)}${typeof said === "string" ? `: ${said}` : ""}`.trim(), {
           status,
           body,
-          headers: responseHeaders(response, secret),
+          headers: received,
           retryAfterMs: status === 429 ? serverRetryDelay(response.headers, now()) : undefined,
         });
       } catch (thrown) {
@@ -249,20 +246,10 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
 }
 
 function baseUrlOf(baseUrl: BaseUrl<string>, module: string): string | undefined {
-  if (typeof baseUrl === "string") return baseUrl;
-  const map = baseUrl as Readonly<Record<string, string | undefined>>;
+  const map: Readonly<Record<string, string | undefined>> = typeof baseUrl === "string" ? { default: baseUrl } : baseUrl;
   // Own keys only: a module named `constructor` or `toString` must not find Object's members.
   const own = (key: string): string | undefined => (Object.hasOwn(map, key) ? map[key] : undefined);
   return own(module) ?? own("default");
-}
-
-function stringHeaders(headers: Record<string, unknown> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of Object.keys(headers ?? {})) {
-    const value = headers?.[name];
-    if (value !== undefined && value !== null) out[name] = String(value);
-  }
-  return out;
 }
 
 function hook<E>(fn: ((event: E) => void) | undefined, event: E): void {
@@ -271,48 +258,4 @@ function hook<E>(fn: ((event: E) => void) | undefined, event: E): void {
   } catch {
     // Hooks log and measure; they cannot break a call.
   }
-}
-
-/** Response headers as a plain object, with any copy of the token (a server may echo it) removed. */
-function responseHeaders(response: Response, secret: Secret): Record<string, string> {
-  const headers = headersObject(response.headers);
-  for (const name of Object.keys(headers)) headers[name] = redact(headers[name] ?? "", secret);
-  return headers;
-}
-
-/** The error body with any copy of the token removed (before parsing, so escaped copies too): parsed when a JSON object, the text otherwise. */
-async function readErrorBody(response: Response, secret: Secret, maxBytes: number): Promise<ErrorBody | string | undefined> {
-  const text = redact(await readText(response, maxBytes), secret);
-  if (text === "") return undefined;
-  if (isJsonMediaType(response.headers.get("content-type"))) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as ErrorBody;
-    } catch {
-      // Not JSON after all: keep the text.
-    }
-  }
-  return text;
-}
-
-/** A signal for one attempt: aborted by the caller's signal or by the timeout, telling which. */
-function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number): { signal: AbortSignal; timedOut(): boolean; done(): void } {
-  const controller = new AbortController();
-  let timedOut = false;
-  const cancel = caller ? onAbort(caller, () => controller.abort(caller.reason)) : undefined;
-  const timer =
-    timeoutMs > 0 && Number.isFinite(timeoutMs)
-      ? setTimeout(() => {
-          timedOut = true;
-          controller.abort();
-        }, timeoutMs)
-      : undefined;
-  return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
-    done: () => {
-      clearTimeout(timer);
-      cancel?.();
-    },
-  };
 }

@@ -11,12 +11,21 @@ export interface RawApi {
   title: string;
   description?: string;
   auth: { header: string; tokenKinds: { id: string; description: string }[] };
+  servers?: RawServer[];
+}
+
+export interface RawServer {
+  id: string;
+  url: string;
+  description?: string;
+  environment?: string;
 }
 
 export interface RawModule {
   id: string;
   title: string;
   area: string;
+  servers?: string[];
 }
 
 export interface RawOperation {
@@ -28,6 +37,7 @@ export interface RawOperation {
   tokens?: string[];
   limits?: RawLimit[];
   constraints?: string[];
+  servers?: string[];
   idempotent?: boolean;
   parameters?: RawParameter[];
   request?: "none" | RawRequest;

@@ -3,6 +3,7 @@ import type { RawContent, RawFile, RawOperation, RawParameter, RawType } from ".
 import { parseDuration } from "../validate/duration.js";
 import { camelCase, pathParamNames } from "../validate/names.js";
 import { compareText } from "./order.js";
+import { resolveServers, serverModels } from "./servers.js";
 import type {
   ApiModel,
   HttpMethod,
@@ -38,9 +39,12 @@ export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
       name: camelCase(moduleId),
       title: raw.module.title,
       area: raw.module.area,
+      ...(raw.module.servers !== undefined && { servers: [...raw.module.servers] }),
       operations: (raw.operations ?? []).map((operation, index) => buildOperation(moduleId, operation, sourceOf(name, index))),
     });
   }
+  const servers = serverModels(api.servers);
+  resolveServers(modules, servers);
   return {
     title: api.title,
     ...(api.description !== undefined && { description: api.description }),
@@ -48,6 +52,7 @@ export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
     modules: modules.sort((a, b) => compareText(a.id, b.id)),
     types: types.sort((a, b) => compareText(a.name, b.name)),
     sources: files.map((file) => file.name).sort(compareText),
+    ...(servers !== undefined && { servers }),
   };
 }
 
@@ -75,6 +80,7 @@ function buildOperation(module: string, raw: RawOperation, source: SourceRef): O
       })),
     }),
     ...(raw.constraints !== undefined && { constraints: [...raw.constraints] }),
+    ...(raw.servers !== undefined && { servers: [...raw.servers] }),
     idempotent: raw.idempotent ?? false,
     pathParams,
     ...(declared !== undefined && {

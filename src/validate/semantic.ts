@@ -23,6 +23,7 @@ import {
 import { exampleMismatch } from "./example.js";
 import { checkTypeCycles } from "./cycles.js";
 import { checkType, type TypeContext } from "./types.js";
+import { checkServers } from "./servers.js";
 
 export interface Place {
   file: CatalogueFile;
@@ -163,6 +164,7 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
       checkBodies(report, typeContext, operation, place);
     });
   }
+  checkServers(report, entries);
   return report.diagnostics;
 }
 

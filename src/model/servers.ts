@@ -1,6 +1,7 @@
 // Hosts: which server an operation uses. An operation may use the servers it names, else the ones
-// its module names, else every server of the API; of those, the client takes the one of the chosen
-// environment, or else the one without an environment (it serves every environment).
+// its module names, else the API's defaults: the first server of each environment in api.servers
+// (and the first without one). Of those, the client takes the one of the chosen environment, or
+// else the one without an environment (it serves every environment).
 import type { RawServer } from "../load/raw.js";
 import type { ApiModel, ModuleModel, ServerModel } from "./types.js";
 
@@ -13,10 +14,16 @@ export function serverModels(raw: readonly RawServer[] | undefined): ServerModel
   }));
 }
 
-/** Fills in each operation's `servers` (as declared, its module's, or every API server's ids). */
+/** The ids of the API's default servers: the first of each environment, and the first without one. */
+export function defaultServerIds(servers: readonly Pick<ServerModel, "id" | "environment">[]): string[] {
+  const seen = new Set<string | undefined>();
+  return servers.flatMap((server) => (seen.has(server.environment) ? [] : (seen.add(server.environment), [server.id])));
+}
+
+/** Fills in each operation's `servers` (as declared, its module's, or the API's defaults). */
 export function resolveServers(modules: ModuleModel[], servers: readonly ServerModel[] | undefined): void {
   if (servers === undefined) return;
-  const all = servers.map((server) => server.id);
+  const all = defaultServerIds(servers);
   for (const module of modules) {
     for (const operation of module.operations) operation.servers ??= [...(module.servers ?? all)];
   }

@@ -1,6 +1,7 @@
 // Hosts: api.servers (ids, URLs, environments) and the `servers` lists of modules and operations.
-// The rule the client relies on: among the servers an operation may use, at most one per
-// environment and at most one without an environment, so an environment picks one server.
+// The rule the client relies on: a list names at most one server per environment and at most one
+// without an environment, so an environment picks one server. (The API's defaults, for operations
+// that name none, are the first server of each environment: they cannot clash.)
 import type { YamlPath } from "../load/load.js";
 import type { RawServer } from "../load/raw.js";
 import { TOKEN_KIND } from "./names.js";
@@ -36,23 +37,19 @@ export function checkServers(report: Reporter, entries: readonly SemanticInput[]
         report.error(place(i), `unknown server "${id}"`, guess ? `did you mean "${guess}"?` : `declare it under api.servers or use one of: ${[...declared.keys()].join(", ") || "(none declared)"}`);
       } else if (ids.indexOf(id) !== i) report.error(place(i), `server "${id}" is listed twice`);
     });
-    clash(report, ids.flatMap((id) => declared.get(id) ?? []), place(), "this list");
+    clash(report, ids.flatMap((id) => declared.get(id) ?? []), place());
   };
 
-  let apiSetUsed = false;
   for (const { file, raw } of entries) {
-    const moduleServers = raw.module?.servers;
-    if (moduleServers) checkList(moduleServers, (...rest) => ({ file, path: ["module", "servers", ...rest] }));
+    if (raw.module?.servers) checkList(raw.module.servers, (...rest) => ({ file, path: ["module", "servers", ...rest] }));
     (raw.operations ?? []).forEach((operation, index) => {
       if (operation.servers) checkList(operation.servers, (...rest) => ({ file, path: ["operations", index, "servers", ...rest] }));
-      else if (!moduleServers) apiSetUsed = true;
     });
   }
-  if (api && apiSetUsed) clash(report, apiServers, { file: api.file, path: ["api", "servers"] }, "api.servers (the servers of every operation that names none)");
 }
 
 /** Reports two servers of one environment (or two without one) among `servers`, once. */
-function clash(report: Reporter, servers: readonly RawServer[], place: Place, where: string): void {
+function clash(report: Reporter, servers: readonly RawServer[], place: Place): void {
   const seen = new Map<string, RawServer>();
   for (const server of servers) {
     const key = server.environment ?? "";
@@ -61,8 +58,8 @@ function clash(report: Reporter, servers: readonly RawServer[], place: Place, wh
       const which = server.environment === undefined ? "have no environment" : `are both ${server.environment} servers`;
       report.error(
         place,
-        `servers "${earlier.id}" and "${server.id}" ${which}: an operation using ${where} could not tell which to call`,
-        "give each server of an operation its own environment, or name the right servers on the module or operation",
+        `servers "${earlier.id}" and "${server.id}" ${which}: an operation using this list could not tell which to call`,
+        "list one server per environment (and at most one without an environment)",
         { key: true },
       );
       return;

@@ -88,16 +88,6 @@ const CASES: Case[] = [
     ],
   },
   {
-    name: "two production servers every operation could use",
-    files: {
-      "api.yaml": apiWith(`    - { id: eu, url: "https://eu.example.com", environment: production }
-    - { id: us, url: "https://us.example.com", environment: production }
-`),
-      "shop.yaml": SHOP(),
-    },
-    errors: [["api.yaml:7:3", 'servers "eu" and "us" are both production servers: an operation using api.servers']],
-  },
-  {
     name: "two servers without an environment on one operation",
     files: {
       "api.yaml": apiWith(`    - { id: main, url: "https://api.example.com" }
@@ -145,7 +135,6 @@ operations:
   - { id: pong, method: GET, path: /pong, summary: Pong }
 `,
     });
-    // Every server without module or operation list: live + sandbox + files is fine (one per environment, one without).
     const model = await loadModel(dir);
     expect(model.servers).toEqual([
       { id: "live", url: "https://api.example.com/v2", description: "The API", environment: "production" },
@@ -157,6 +146,19 @@ operations:
     expect(misc?.servers).toBeUndefined();
     expect(shop?.operations.map((o) => o.servers)).toEqual([["live", "sandbox"], ["files"]]);
     expect(misc?.operations.map((o) => o.servers)).toEqual([["live", "files"], ["live", "sandbox", "files"]]);
+  });
+
+  test("the API's defaults are its first server of each environment and the first without one", async () => {
+    const dir = await writeCatalogue({
+      "api.yaml": apiWith(`    - { id: eu, url: "https://eu.example.com", environment: production }
+    - { id: us, url: "https://us.example.com", environment: production }
+    - { id: main, url: "https://main.example.com" }
+    - { id: other, url: "https://other.example.com" }
+    - { id: test, url: "https://test.example.com", environment: sandbox }
+`),
+      "shop.yaml": SHOP(),
+    });
+    expect((await loadModel(dir)).modules[0]?.operations[0]?.servers).toEqual(["eu", "main", "test"]);
   });
 
   test("a catalogue without servers has none in the model", async () => {

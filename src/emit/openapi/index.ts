@@ -3,6 +3,7 @@ import type { GeneratedFile } from "../types.js";
 import type { ApiModel } from "../../model/types.js";
 import { SECURITY_SCHEME, operationObject } from "./operation.js";
 import { commonMark, toSchema, type Schema } from "./schema.js";
+import { addOperationServers, rootServers, serverList } from "./servers.js";
 
 export const OPENAPI_VERSION = "3.1.0";
 
@@ -19,6 +20,7 @@ export function openApiDocument(model: ApiModel): Schema {
       item[operation.method.toLowerCase()] = operationObject(operation, types, model.auth.header);
     }
   }
+  addOperationServers(model, paths);
   const kinds = commonMark(model.auth.tokenKinds.map((kind) => `${kind.id} (${kind.description})`).join(", "));
   return {
     openapi: OPENAPI_VERSION,
@@ -32,7 +34,8 @@ export function openApiDocument(model: ApiModel): Schema {
       ].join("\n\n"),
       version: "unversioned",
     },
-    servers: [
+    ...(model.servers && { "x-servers": serverList(model) }),
+    servers: rootServers(model) ?? [
       {
         url: "{base_url}",
         description:
@@ -48,6 +51,7 @@ export function openApiDocument(model: ApiModel): Schema {
       name: module.id,
       "x-displayName": module.title,
       description: commonMark(`${module.title}: ${module.area}`),
+      ...(module.servers && { "x-servers": [...module.servers] }),
     })),
     paths,
     components: {

@@ -25,6 +25,7 @@ import {
 } from "./markdown.js";
 import { declaredTypes, documented, pageAnchors, type Anchors } from "./anchors.js";
 import { reachableTypes, structure, typeDetails, typeLabel, typeLink, type TypeIndex } from "./types.js";
+import { moduleServers, operationServers, serversView, type ServersView } from "./servers.js";
 
 export interface ReadmeView {
   title: Md;
@@ -34,6 +35,8 @@ export interface ReadmeView {
   modules: { link: Md; title: Md; area: Md; operationCount: number }[];
   authHeader: Md;
   tokenKinds: { id: Md; description: Md }[];
+  /** null: the catalogue declares no servers. */
+  servers: ServersView | null;
 }
 
 export interface ModuleView {
@@ -41,6 +44,8 @@ export interface ModuleView {
   id: Md;
   area: Md;
   operationCount: Md;
+  /** The servers of the module's operations (unless they name others); null: no servers declared. */
+  servers: Md | null;
   operations: OperationView[];
   types: TypeView[];
 }
@@ -52,6 +57,8 @@ export interface OperationView {
   method: Md;
   path: Md;
   request: Md;
+  /** The operation's servers where they differ from its module's; null otherwise. */
+  servers: Md | null;
   /** null where the catalogue is silent; `notDocumented` names each such part once. */
   description: Md | null;
   tokens: Md | null;
@@ -117,6 +124,7 @@ export function readmeView(model: ApiModel): ReadmeView {
     })),
     authHeader: code(model.auth.header),
     tokenKinds: model.auth.tokenKinds.map((kind) => ({ id: text(kind.id), description: text(kind.description) })),
+    servers: serversView(model),
   };
 }
 
@@ -145,6 +153,7 @@ export function moduleView(model: ApiModel, module: ModuleModel, anchors: Anchor
     id: code(module.id),
     area: text(module.area),
     operationCount: count(module.operations.length, "operation"),
+    servers: moduleServers(model, module),
     operations: module.operations.map((operation) => operationView(model, operation, index, anchors.operations.get(operation.id)!)),
     types: declaredTypes(model, module).map((name) => typeView(types.get(name)!, index)),
   };
@@ -165,6 +174,7 @@ function operationView(model: ApiModel, operation: OperationModel, index: TypeIn
     method: text(operation.method),
     path: code(operation.path),
     request: code(`${operation.method} ${operation.path}`),
+    servers: operationServers(model, operation),
     description: operation.description === undefined ? null : paragraphs(operation.description),
     tokens:
       tokens === undefined

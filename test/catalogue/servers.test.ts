@@ -98,6 +98,11 @@ const CASES: Case[] = [
     errors: [["shop.yaml:3:66", 'servers "main" and "files" have no environment: an operation using this list']],
   },
   {
+    name: "a type named as the client's union of environments",
+    files: { "api.yaml": TWO, "shop.yaml": `${SHOP()}types:\n  ServerEnvironment: { type: string }\n` },
+    errors: [["shop.yaml:5:3", 'type name "ServerEnvironment" is taken by the generated client']],
+  },
+  {
     name: "an empty servers list",
     files: { "api.yaml": TWO, "shop.yaml": SHOP(", servers: []") },
     errors: [["shop.yaml:1:57", "servers"]],

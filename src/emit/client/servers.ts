@@ -3,9 +3,9 @@
 import { environments, pickServer } from "../../model/servers.js";
 import type { ApiModel } from "../../model/types.js";
 import { stringLiteral } from "../shared/text.js";
+import { ENVIRONMENT_TYPE } from "../../validate/servers.js";
 
-/** The exported union of environments (only when the servers name some). */
-export const ENVIRONMENT_TYPE = "ServerEnvironment";
+export { ENVIRONMENT_TYPE };
 
 export interface ClientServers {
   /** The `environment` option's type; undefined: the servers name no environment (no option). */

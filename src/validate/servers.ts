@@ -82,7 +82,7 @@ function clash(report: Reporter, servers: readonly RawServer[], place: Place): v
 /** Why `url` cannot be a server URL, or undefined when it can. */
 export function urlProblem(url: string): string | undefined {
   if (/[{}]/.test(url)) return "holds a template variable";
-  if (/\s/.test(url)) return "holds white space";
+  if (/[\s\u0000-\u001f\u007f]/.test(url)) return "holds white space or control characters";
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -69,8 +69,14 @@ describe("environment picks each operation's server", () => {
     const api = client.createClient({ token: TOKEN, environment: "sandbox" });
     await api.things!.listThings!();
     await api.things!.uploadThing!({ body: { a: 1 } });
+    await api.things!.clearThings!();
     await api.reports!.reportStatus!();
-    expect(received()).toEqual(["production POST /uploads/things/upload", "sandbox GET /v2/things", "sandbox GET /v2/reports/status"]);
+    expect(received()).toEqual([
+      "production POST /uploads/things/upload",
+      "production DELETE /uploads/things",
+      "sandbox GET /v2/things",
+      "sandbox GET /v2/reports/status",
+    ]);
   });
 
   test("an operation with no server of the environment fails before sending, unless baseUrl covers its module", async () => {

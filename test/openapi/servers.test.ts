@@ -31,6 +31,8 @@ describe("servers in openapi.json", () => {
   test("a path item whose operations all use other servers carries them; others carry none", () => {
     expect(document.paths["/things"].servers).toBeUndefined();
     expect(document.paths["/things"].get.servers).toBeUndefined();
+    // Methods of one path that use different servers: each operation carries its own.
+    expect(document.paths["/things"].delete.servers).toEqual([UPLOADS]);
     expect(document.paths["/things/upload"].servers).toEqual([UPLOADS]);
     expect(document.paths["/reports/{reportId}"].servers).toEqual([{ url: "https://reports.example.com", "x-environment": "production", "x-server-id": "reports-live" }]);
     expect(document.paths["/reports/status"].servers).toEqual([LIVE, SANDBOX]);

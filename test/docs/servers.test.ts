@@ -3,7 +3,11 @@
 // from its module's. A catalogue without servers shows none of it (test/fixtures/.../client-http).
 import { beforeAll, describe, expect, test } from "vitest";
 import { fixtureCatalogue, generateForTest } from "../helpers/generate.js";
-import { parseMarkdown, tables } from "./markdown-ast.js";
+import { generate } from "../../src/pipeline.js";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { freshDir } from "../helpers/generate.js";
+import { markdownProblems, parseMarkdown, tables } from "./markdown-ast.js";
 import { readPages, section } from "./pages.js";
 
 let pages: Map<string, string>;
@@ -42,4 +46,27 @@ test("a catalogue without servers: no servers anywhere, and nothing new is 'not 
     expect(text).not.toMatch(/Servers/);
     expect(text).not.toMatch(/not documented:[^\n]*server/i);
   }
+});
+
+test("hostile server text stays text: no HTML, no broken table, the URL as code", async () => {
+  const catalogue = await freshDir("servers-hostile");
+  await writeFile(
+    join(catalogue, "api.yaml"),
+    `api:
+  title: Hostile
+  auth: { header: Authorization, tokenKinds: [] }
+  servers:
+    - id: evil
+      url: "https://h.example/a\`b|c"
+      environment: production
+      description: "<img src=x onerror=alert(1)> | [x](javascript:alert(1)) {{evil}}\\n# heading"
+`,
+  );
+  await writeFile(join(catalogue, "shop.yaml"), "module: { id: shop, title: Shop, area: Things }\noperations:\n  - { id: listThings, method: GET, path: /things, summary: List }\n");
+  const out = await freshDir("servers-hostile-out");
+  await generate({ catalogue, out, targets: ["docs"] });
+  const hostile = await readPages(out);
+  for (const [name, page] of hostile) expect(await markdownProblems(page), name).toEqual([]);
+  const [, servers] = tables(await parseMarkdown(hostile.get("README.md")!));
+  expect(servers?.[1]).toEqual(["evil", "https://h.example/a`b|c", "production", "<img src=x onerror=alert(1)> | [x](javascript:alert(1)) {{evil}} # heading"]);
 });

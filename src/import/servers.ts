@@ -99,7 +99,7 @@ export class ServerReader {
       const taken = environments.get(server.environment);
       if (taken !== undefined && taken !== server.id) {
         const which = server.environment === undefined ? "without an environment" : `of environment ${server.environment}`;
-        this.lost(at(place, index), `server ${server.url}: a second server ${which} in this list (a catalogue operation calls one server per environment; kept ${taken})`);
+        this.lost(at(place, index), `server ${server.url}: a second server ${which} in this list (a catalogue operation calls one server per environment; kept server "${taken}")`);
         return;
       }
       environments.set(server.environment, server.id);

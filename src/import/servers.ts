@@ -57,15 +57,17 @@ export class ServerReader {
 
   /** Gives each operation (and module, where all its operations agree) the servers it uses, where they are not the API's defaults. */
   assign(operations: readonly ServerOperation[], modules: readonly { module: RawModule; operations: RawOperation[] }[], moduleServers: (group: string) => string[] | undefined): void {
-    if (this.servers.length === 0) return;
-    const defaults = key(defaultServerIds(this.servers));
     const wanted = new Map<RawOperation, string[]>();
     const groups = new Map<RawOperation, string>();
+    const places = new Map<RawOperation, Place>();
     for (const { group, operation, place } of operations) {
+      places.set(operation, place);
       const item = { file: place.file, path: place.path.slice(0, -1) };
       wanted.set(operation, this.read(at(place, "servers")) ?? this.read(at(item, "servers")) ?? this.rootIds);
       groups.set(operation, group);
     }
+    if (this.servers.length === 0) return;
+    const defaults = key(defaultServerIds(this.servers));
     for (const module of modules) {
       const lists = module.operations.map((operation) => wanted.get(operation) ?? this.rootIds);
       const group = module.operations[0] && groups.get(module.operations[0]);
@@ -79,6 +81,7 @@ export class ServerReader {
       module.operations.forEach((operation, i) => {
         const list = lists[i]!;
         if (list.length > 0 && key(list) !== effective) insertServers(operation, list);
+        if (list.length === 0) this.report.derive(this.docs.pointer(places.get(operation)!), `servers: the catalogue's defaults (the document gives this operation no absolute server URL, and a catalogue operation cannot have none)`);
       });
     }
   }

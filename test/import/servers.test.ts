@@ -42,3 +42,9 @@ test("the catalogue says it in YAML", async () => {
   expect(texts["api.yaml"]).toContain("  servers:\n    - id: production\n      url: https://eu.api.example.com/v1\n");
   expect(texts["stores.yaml"]).toMatch(/servers: \[ stores-example-com \]/);
 });
+
+test("without root servers, an operation that has none gets the catalogue's defaults, listed as derived", async () => {
+  const { model, reportText } = await importAndGenerate(join(import.meta.dirname, "fixtures/servers-no-root.yaml"));
+  expect(model.servers).toEqual([{ id: "b-example-com", url: "https://b.example.com" }]);
+  expect(reportText).toContain("#/paths/~1a/get: servers: the catalogue's defaults (the document gives this operation no absolute server URL");
+});

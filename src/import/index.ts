@@ -15,6 +15,7 @@ import { OperationReader, type ImportedOperation } from "./operations.js";
 import { at, DocumentSet, ImportError, isObject, type Place } from "./read.js";
 import { ImportReport } from "./report.js";
 import { SchemaConverter, shortValue } from "./schemas.js";
+import { ServerReader } from "./servers.js";
 import { catalogueFiles, type CatalogueText } from "./yaml.js";
 import { promoteSharedResponses } from "./responses.js";
 import { groupsExtension, LimitGroupReader } from "./limit-groups.js";
@@ -56,6 +57,7 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
   const auth = readAuth(docs, report, { ...(tokenKindsExtension && { tokenKindsExtension }), ...(dialect && { describeScheme: describedKinds }) });
   reportDocumentLevel(docs, report, root, dialect !== undefined, limitsExtension);
   const limitGroups = new LimitGroupReader(docs, report, auth, limitsExtension);
+  const servers = new ServerReader(docs, report, dialect !== undefined);
 
   const reader = new OperationReader(docs, report, names, schemas, auth, {
     moduleBy: options.moduleBy ?? "tag",
@@ -76,6 +78,7 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
   schemas.finish();
 
   const modules = groupModules(docs, report, names, reader.operations, options.moduleBy ?? "tag", dialect !== undefined);
+  servers.assign(reader.operations, modules, (group) => tagServers(root, group));
   const lostTypes: Place[] = [];
   placeTypes(modules, schemas, lostTypes);
   for (const place of lostTypes) report.lost(docs.pointer(place), "the schema: the document has no operations, and catalogue types live in the file of a module with operations");
@@ -88,6 +91,7 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
         auth: { header: auth.header, tokenKinds: auth.tokenKinds },
         ...(limitGroups.limitGroups.length > 0 && { limitGroups: limitGroups.limitGroups }),
         ...(apiResponses !== undefined && { responses: apiResponses }),
+        ...(servers.servers.length > 0 && { servers: servers.servers }),
       },
       modules: modules.sort((a, b) => compareText(a.module.id, b.module.id)),
     },
@@ -102,8 +106,9 @@ function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Reco
     if (key === "title" || key === "description" || (dialect && key === "version")) continue;
     report.lost(docs.pointer(at(docs.root, "info", key)), `info.${key}: ${shortValue(info[key])} (the catalogue's api section holds a title and a description)`, `info.${key}`);
   }
-  for (const key of ["servers", "webhooks", "externalDocs", "jsonSchemaDialect"]) {
-    if (key in root && !(dialect && key === "servers")) lost(key, `${key}: ${shortValue(root[key])} (not held by the catalogue language)`);
+  // servers: src/import/servers.ts.
+  for (const key of ["webhooks", "externalDocs", "jsonSchemaDialect"]) {
+    if (key in root) lost(key, `${key}: ${shortValue(root[key])} (not held by the catalogue language)`);
   }
   const components = root.components;
   if (isObject(components)) {
@@ -127,7 +132,7 @@ function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Reco
   for (const key of Object.keys(root)) {
     // The limits extension on the document is every operation's default, its -groups the limit groups: both read.
     if (limitsExtension !== undefined && (key === limitsExtension || key === groupsExtension(limitsExtension))) continue;
-    if (key.startsWith("x-") && !(dialect && key === "x-generated-by")) lost(key, `${key} (vendor extension)`);
+    if (key.startsWith("x-") && !(dialect && (key === "x-generated-by" || key === "x-servers"))) lost(key, `${key} (vendor extension)`);
   }
 }
 
@@ -146,7 +151,7 @@ function groupModules(
       if (isObject(tag) && typeof tag.name === "string") {
         tags.set(tag.name, { ...(typeof tag.description === "string" && tag.description.trim() !== "" && { description: tag.description }), index });
         for (const key of Object.keys(tag)) {
-          if (key !== "name" && key !== "description") report.lost(docs.pointer(at(docs.root, "tags", index, key)), `${key} of tag "${tag.name}" (not held by the catalogue)`);
+          if (key !== "name" && key !== "description" && !(dialect && key === "x-servers")) report.lost(docs.pointer(at(docs.root, "tags", index, key)), `${key} of tag "${tag.name}" (not held by the catalogue)`);
         }
       }
     });
@@ -259,4 +264,11 @@ export async function writeCatalogue(
   } finally {
     await rm(stage, { recursive: true, force: true });
   }
+}
+
+/** catalogen's export: the servers a module declares are on its tag, in x-servers. */
+function tagServers(root: Record<string, unknown>, group: string): string[] | undefined {
+  const tag = Array.isArray(root.tags) ? (root.tags as unknown[]).find((item) => isObject(item) && item.name === group) : undefined;
+  const ids = isObject(tag) ? tag["x-servers"] : undefined;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : undefined;
 }

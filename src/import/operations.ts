@@ -39,7 +39,7 @@ export interface Dialect {
   derivedResponse(response: Record<string, unknown>): boolean;
 }
 
-const OPERATION_KEYS = new Set(["summary", "description", "operationId", "parameters", "requestBody", "responses", "security", "tags"]);
+const OPERATION_KEYS = new Set(["summary", "description", "operationId", "parameters", "requestBody", "responses", "security", "tags", "servers"]);
 
 export class OperationReader {
   private readonly routes = new Map<string, string>();
@@ -80,7 +80,7 @@ export class OperationReader {
       const { value: item, place } = this.docs.deref(at(pathsPlace, path));
       if (!isObject(item)) this.docs.fail(at(pathsPlace, path), "a path item must be an object");
       for (const key of Object.keys(item)) {
-        if ((METHODS as readonly string[]).includes(key) || key === "parameters" || key === "$ref") continue;
+        if ((METHODS as readonly string[]).includes(key) || key === "parameters" || key === "$ref" || key === "servers") continue;
         this.lost(at(place, key), `${key} of the path item: ${shortValue(item[key])} (not held by the catalogue)`);
       }
       // Methods in the document's order (the order the source lists them in).

@@ -14,12 +14,21 @@ export interface RawApi {
   /** Error responses every operation may give (4xx, 5xx, 4XX, 5XX, default). */
   responses?: Record<string, RawResponse>;
   limitGroups?: RawLimitGroup[];
+  servers?: RawServer[];
+}
+
+export interface RawServer {
+  id: string;
+  url: string;
+  description?: string;
+  environment?: string;
 }
 
 export interface RawModule {
   id: string;
   title: string;
   area: string;
+  servers?: string[];
 }
 
 export interface RawOperation {
@@ -31,6 +40,7 @@ export interface RawOperation {
   tokens?: string[];
   limits?: (RawLimit | RawLimitRef)[];
   constraints?: string[];
+  servers?: string[];
   idempotent?: boolean;
   parameters?: RawParameter[];
   request?: "none" | RawRequest;

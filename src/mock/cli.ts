@@ -61,6 +61,10 @@ export async function runMock(context: { config: ResolvedConfig; flags: Record<s
     return 1;
   }
   io.out(`catalogen mock: ${mock.operations} operations on ${mock.url} (${tokens.size} token${tokens.size === 1 ? "" : "s"}, seed ${seed}); Ctrl-C stops it`);
+  if (model.servers) {
+    const hosts = model.servers.map((server) => `${server.url}${server.environment === undefined ? "" : ` (${server.environment})`}`);
+    io.out(`catalogen mock: stands in for ${hosts.join(", ")}; give the client baseUrl: "${mock.url}"`);
+  }
   await new Promise<void>((done) => {
     const stop = () => {
       process.off("SIGINT", stop);

@@ -4,6 +4,7 @@ import { camelCase, pathParamNames } from "../shared/names.js";
 import { limitGroups, operationLimits } from "./limits.js";
 import { compareText } from "./order.js";
 import { rawKind, rawNullable } from "./raw-kind.js";
+import { resolveServers, serverModels } from "./servers.js";
 import type {
   ApiModel,
   HttpMethod,
@@ -42,9 +43,12 @@ export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
       name: camelCase(moduleId),
       title: raw.module.title,
       area: raw.module.area,
+      ...(raw.module.servers !== undefined && { servers: [...raw.module.servers] }),
       operations: (raw.operations ?? []).map((operation, index) => buildOperation(moduleId, operation, sourceOf(name, index), groups)),
     });
   }
+  const servers = serverModels(api.servers);
+  resolveServers(modules, servers);
   return {
     title: api.title,
     ...(api.description !== undefined && { description: api.description }),
@@ -54,6 +58,7 @@ export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
     sources: files.map((file) => file.name).sort(compareText),
     ...(api.responses !== undefined && { responses: responseModels(api.responses) }),
     ...(groups.length > 0 && { limitGroups: groups }),
+    ...(servers !== undefined && { servers }),
   };
 }
 
@@ -73,6 +78,7 @@ function buildOperation(module: string, raw: RawOperation, source: SourceRef, gr
     ...(raw.tokens !== undefined && { tokens: [...raw.tokens] }),
     ...(raw.limits !== undefined && { limits: operationLimits(raw.limits, groups) }),
     ...(raw.constraints !== undefined && { constraints: [...raw.constraints] }),
+    ...(raw.servers !== undefined && { servers: [...raw.servers] }),
     idempotent: raw.idempotent ?? false,
     pathParams,
     ...(declared !== undefined && {

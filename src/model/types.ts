@@ -26,6 +26,18 @@ export interface ApiModel {
   responses?: ResponseModel[];
   /** api.limitGroups in catalogue order; absent when none are declared. */
   limitGroups?: LimitGroup[];
+  /** The hosts, in catalogue order; undefined: not documented (the catalogue declares none). */
+  servers?: ServerModel[];
+}
+
+export interface ServerModel {
+  /** Lowercase id that modules and operations name. */
+  id: string;
+  /** Absolute http(s) URL that operation paths are appended to. */
+  url: string;
+  description?: string;
+  /** e.g. `production`, `sandbox`; undefined: the server serves every environment. */
+  environment?: string;
 }
 
 export interface AuthModel {
@@ -55,6 +67,8 @@ export interface ModuleModel {
   name: string;
   title: string;
   area: string;
+  /** Server ids the module declares (its operations' default); undefined: the API's servers. */
+  servers?: string[];
   /** In catalogue order. */
   operations: OperationModel[];
 }
@@ -76,6 +90,11 @@ export interface OperationModel {
   limits?: RateLimit[];
   /** Fixed rules in prose (e.g. "only supplies accepted within the last year"). */
   constraints?: string[];
+  /**
+   * Ids of the servers the operation may use: its own `servers`, else its module's, else every
+   * server of the API. Undefined when the API declares no servers.
+   */
+  servers?: string[];
   /** True when the catalogue marks the operation safe to retry although its method is not. */
   idempotent: boolean;
   /** One per `{name}` of the path, in path order. Always present: the path template shows them. */

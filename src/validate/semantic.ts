@@ -24,6 +24,7 @@ import { checkTypeCycles } from "./cycles.js";
 import { checkLimitGroups, checkOperationLimits } from "./limits.js";
 import { checkType, type TypeContext } from "./types.js";
 import { checkApiResponses, checkMediaTypeKeys } from "./responses.js";
+import { checkServers } from "./servers.js";
 
 export interface Place {
   file: CatalogueFile;
@@ -169,6 +170,7 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
       checkBodies(report, typeContext, operation, place);
     });
   }
+  checkServers(report, entries);
   return report.diagnostics;
 }
 

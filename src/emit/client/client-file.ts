@@ -4,11 +4,14 @@ import type { ApiModel } from "../../model/types.js";
 import { docCommentText, stringLiteral } from "../shared/text.js";
 import { docComment, importDeclaration, tsFile } from "../shared/ts-print.js";
 import { bindFunctionName, operationsInterfaceName } from "./module-file.js";
+import { clientServers, ENVIRONMENT_TYPE, type ClientServers } from "./servers.js";
 
 export function clientFile(model: ApiModel): { path: string; content: string } {
   const path = "client/client.ts";
+  const servers = clientServers(model);
   const imports = [
     importDeclaration(["makeTransport", "type Transport", "type TransportOptions as Options"], "./runtime/transport.js"),
+    ...(servers ? [importDeclaration(["serverTransport", "type Servers", "type ServersBaseUrl"], "./runtime/servers.js")] : []),
     importDeclaration(["clientFeatures", "type FeatureOptions"], "./runtime/client-features.js"),
     ...model.modules.map((module) =>
       importDeclaration([bindFunctionName(module.name), `type ${operationsInterfaceName(module.name)}`], `./modules/${module.id}.js`),
@@ -21,12 +24,17 @@ export function clientFile(model: ApiModel): { path: string; content: string } {
   const groups = model.modules.map((module) => `${module.name}: ${bindFunctionName(module.name)}(transport),\n`).join("");
   const statements = [
     `${docComment(["Module names (camelCase), the keys of `baseUrl` when it is given per module."])}export type ModuleName = ${moduleNames.length > 0 ? moduleNames.join(" | ") : "never"};`,
-    `${docComment(["Options of {@link createTransport}: features (retries, rate limits, response checks) only as given in `use`."])}export type TransportOptions = Options<ModuleName>;`,
+    ...(servers ? serverStatements(servers) : []),
+    `${docComment(["Options of {@link createTransport}: features (retries, rate limits, response checks) only as given in `use`."])}export type TransportOptions = ${servers ? transportOptionsWithServers(servers) : "Options<ModuleName>"};`,
     `${docComment(["Options of {@link createClient}: its transport has retries, rate limits and response checks unless these options turn them off."])}export type ClientOptions = Omit<TransportOptions, "use"> & FeatureOptions<${tokenKindUnion(model)}>;`,
     `${docComment([
       docCommentText(`The shared transport that every standalone operation function takes first. Sends the token in the \`${model.auth.header}\` header.`),
     ])}export function createTransport(options: TransportOptions): Transport {
-return makeTransport(options, ${stringLiteral(model.auth.header)});
+return ${
+      servers
+        ? `serverTransport(options, SERVERS, ${stringLiteral(servers.defaultEnvironment)}, (resolved) => makeTransport(resolved, ${stringLiteral(model.auth.header)}))`
+        : `makeTransport(options, ${stringLiteral(model.auth.header)})`
+    };
 }`,
     `${docComment(["One property per module, one method per operation."])}export interface Client {
 ${properties.join("\n")}
@@ -50,4 +58,28 @@ function createClientDoc(model: ApiModel): string {
 /** The declared token kinds as a type (`createClient({ tokenKind })` takes one of them). */
 function tokenKindUnion(model: ApiModel): string {
   return model.auth.tokenKinds.length > 0 ? model.auth.tokenKinds.map((kind) => stringLiteral(kind.id)).join(" | ") : "never";
+}
+
+/** The environments' type and the table of base URLs, when the catalogue declares servers. */
+function serverStatements(servers: ClientServers): string[] {
+  const statements: string[] = [];
+  if (servers.environmentType !== undefined) {
+    statements.push(
+      `${docComment([`The environments of the catalogue's servers, the values of \`environment\` (default \`${servers.defaultEnvironment}\`).`])}export type ${ENVIRONMENT_TYPE} = ${servers.environmentType};`,
+    );
+  }
+  statements.push(
+    `${docComment(["Base URLs per environment, from the catalogue's servers: the API's, then where a module or operation names other servers (null: none of that environment)."])}const SERVERS: Readonly<Record<string, Servers>> = ${servers.table};`,
+  );
+  return statements;
+}
+
+function transportOptionsWithServers(servers: ClientServers): string {
+  const environment =
+    servers.environmentType === undefined
+      ? ""
+      : `\n${docComment([`Whose servers to call (default \`${servers.defaultEnvironment}\`): each operation goes to its server of this environment.`])}environment?: ${ENVIRONMENT_TYPE} | undefined;`;
+  return `Omit<Options<ModuleName>, "baseUrl"> & {
+${docComment(["Overrides the catalogue's servers: one URL for every operation, or `{ default?, <module>: url }` (a module's key first, then `default`, then its server)."])}baseUrl?: ServersBaseUrl<ModuleName> | undefined;${environment}
+}`;
 }

@@ -17,6 +17,7 @@ import { sharedTemplateFiles, targetPackageFile, templateFiles } from "../shared
 import { guardName, validatorFiles, validatorIndex, type GuardRoot } from "../shared/validators.js";
 import { EmitError, type GeneratedFile } from "../types.js";
 import { clientFile } from "./client-file.js";
+import { clientServers, ENVIRONMENT_TYPE } from "./servers.js";
 import { moduleFile, operationsInterfaceName } from "./module-file.js";
 import { operationsFile } from "./operations-file.js";
 import { errorTypesFile, errorsTypeName, operationsWithErrors } from "./error-types.js";
@@ -118,6 +119,7 @@ function indexFile(model: ApiModel): string {
     exportFrom(["RedisClientLike", "RedisRateLimitStoreOptions"], "./shared/redis-rate-limit-store.js", true),
     exportFrom(["RateLimitDecision", "RateLimitRule", "RateLimitStore"], "./shared/rate-limit-store.js", true),
   ];
+  if (clientServers(model)?.environmentType !== undefined) lines.push(exportFrom([ENVIRONMENT_TYPE], "./client.js", true));
   if (model.types.length > 0) lines.push(exportFrom(model.types.map((t) => t.name), "./types.js", true));
   for (const module of model.modules) lines.push(exportFrom([operationsInterfaceName(module.name)], `./modules/${module.id}.js`, true));
   for (const module of model.modules) lines.push(`export * from "./operations/${module.id}.js";`);
@@ -137,6 +139,7 @@ function checkNames(model: ApiModel): void {
     taken.set(name, what);
   };
   for (const name of RUNTIME_EXPORTS) claim(name, "the runtime");
+  if (clientServers(model)?.environmentType !== undefined) claim(ENVIRONMENT_TYPE, "the type of the servers' environments");
   for (const named of model.types) {
     claim(named.name, `type ${named.name}`);
     claim(guardName(named.name), `the check of type ${named.name}`);

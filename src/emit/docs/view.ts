@@ -27,6 +27,7 @@ import { limitQualifier } from "../shared/limits.js";
 import { declaredTypes, documented, pageAnchors, type Anchors } from "./anchors.js";
 import { apiErrorRows, operationErrorRows, type ErrorRow } from "./errors.js";
 import { reachableTypes, structure, typeDetails, typeLabel, typeLink, type TypeIndex } from "./types.js";
+import { moduleServers, operationServers, serversView, type ServersView } from "./servers.js";
 
 export interface ReadmeView {
   title: Md;
@@ -40,6 +41,8 @@ export interface ReadmeView {
   errorResponses: ErrorRow[] | null;
   /** api.limitGroups; null when none are declared. */
   limitGroups: { id: Md; description: Md; limit: Md; tokens: Md }[] | null;
+  /** null: the catalogue declares no servers. */
+  servers: ServersView | null;
 }
 
 export interface ModuleView {
@@ -47,6 +50,8 @@ export interface ModuleView {
   id: Md;
   area: Md;
   operationCount: Md;
+  /** The servers of the module's operations (unless they name others); null: no servers declared. */
+  servers: Md | null;
   operations: OperationView[];
   types: TypeView[];
 }
@@ -58,6 +63,8 @@ export interface OperationView {
   method: Md;
   path: Md;
   request: Md;
+  /** The operation's servers where they differ from its module's; null otherwise. */
+  servers: Md | null;
   /** null where the catalogue is silent; `notDocumented` names each such part once. */
   description: Md | null;
   tokens: Md | null;
@@ -133,6 +140,7 @@ export function readmeView(model: ApiModel, anchors?: Anchors): ReadmeView {
         limit: text(`${group.limit.limit} per ${group.limit.period.text} per seller, burst ${group.limit.burst}, one more every ${group.limit.interval.text}`),
         tokens: group.limit.tokens ? text(group.limit.tokens.join(", ")) : fixed("every kind"),
       })) ?? null,
+    servers: serversView(model),
   };
 }
 
@@ -161,6 +169,7 @@ export function moduleView(model: ApiModel, module: ModuleModel, anchors: Anchor
     id: code(module.id),
     area: text(module.area),
     operationCount: count(module.operations.length, "operation"),
+    servers: moduleServers(model, module),
     operations: module.operations.map((operation) => operationView(model, operation, index, anchors.operations.get(operation.id)!)),
     types: declaredTypes(model, module).map((name) => typeView(types.get(name)!, index)),
   };
@@ -181,6 +190,7 @@ function operationView(model: ApiModel, operation: OperationModel, index: TypeIn
     method: text(operation.method),
     path: code(operation.path),
     request: code(`${operation.method} ${operation.path}`),
+    servers: operationServers(model, operation),
     description: operation.description === undefined ? null : paragraphs(operation.description),
     tokens:
       tokens === undefined

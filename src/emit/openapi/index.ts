@@ -4,6 +4,7 @@ import type { ApiModel, LimitGroup } from "../../model/types.js";
 import { SECURITY_SCHEME, operationObject, rateLimit, responseObject } from "./operation.js";
 import { apiResponseComponents } from "./responses.js";
 import { commonMark, toSchema, type Schema } from "./schema.js";
+import { addOperationServers, rootServers, serverList } from "./servers.js";
 
 export const OPENAPI_VERSION = "3.1.0";
 
@@ -20,6 +21,7 @@ export function openApiDocument(model: ApiModel): Schema {
       item[operation.method.toLowerCase()] = operationObject(operation, types, model.auth.header, model.responses);
     }
   }
+  addOperationServers(model, paths);
   const kinds = commonMark(model.auth.tokenKinds.map((kind) => `${kind.id} (${kind.description})`).join(", "));
   return {
     openapi: OPENAPI_VERSION,
@@ -34,7 +36,8 @@ export function openApiDocument(model: ApiModel): Schema {
       ].join("\n\n"),
       version: "unversioned",
     },
-    servers: [
+    ...(model.servers && { "x-servers": serverList(model) }),
+    servers: rootServers(model) ?? [
       {
         url: "{base_url}",
         description:
@@ -50,6 +53,7 @@ export function openApiDocument(model: ApiModel): Schema {
       name: module.id,
       "x-displayName": module.title,
       description: commonMark(`${module.title}: ${module.area}`),
+      ...(module.servers && { "x-servers": [...module.servers] }),
     })),
     paths,
     components: {

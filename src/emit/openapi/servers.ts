@@ -1,0 +1,59 @@
+// The catalogue's servers in the OpenAPI document: the API's defaults as the root `servers`, and
+// an operation's own where they differ (on its path item when every method there shares them).
+// Marked for `catalogen import`: each server object carries `x-server-id` (and `x-environment`),
+// the root `x-servers` lists every server in catalogue order, a tag `x-servers` a module's ids.
+import { defaultServerIds, serversOf } from "../../model/servers.js";
+import type { ApiModel, ServerModel } from "../../model/types.js";
+import { commonMark, type Schema } from "./schema.js";
+
+/** Undefined when the catalogue declares no servers (the document then has its placeholder). */
+export function rootServers(model: ApiModel): Schema[] | undefined {
+  return model.servers && serverObjects(model, defaultServerIds(model.servers));
+}
+
+/** `x-servers` of the root: every server, as the catalogue declares them. */
+export function serverList(model: ApiModel): Schema[] | undefined {
+  // As written in the catalogue (the descriptions unescaped), like the other x- fields.
+  return model.servers?.map((server) => ({ ...server }));
+}
+
+/** Adds `servers` to the path items and operations whose servers are not the API's defaults. */
+export function addOperationServers(model: ApiModel, paths: Record<string, Schema>): void {
+  if (!model.servers) return;
+  const defaults = key(defaultServerIds(model.servers));
+  const byPath = new Map<string, string[][]>();
+  for (const module of model.modules) {
+    for (const operation of module.operations) {
+      const list = byPath.get(operation.path) ?? [];
+      list.push(operation.servers ?? []);
+      byPath.set(operation.path, list);
+    }
+  }
+  for (const module of model.modules) {
+    for (const operation of module.operations) {
+      const ids = operation.servers ?? [];
+      if (key(ids) === defaults) continue;
+      const item = paths[operation.path]!;
+      const shared = byPath.get(operation.path)!.every((other) => key(other) === key(ids));
+      if (shared) item.servers = serverObjects(model, ids);
+      else (item[operation.method.toLowerCase()] as Schema).servers = serverObjects(model, ids);
+    }
+  }
+}
+
+function serverObjects(model: ApiModel, ids: readonly string[]): Schema[] {
+  const servers = serversOf(model, ids);
+  return ids.flatMap((id) => servers.find((server) => server.id === id) ?? []).map((server) => ({ ...serverObject(server), "x-server-id": server.id }));
+}
+
+function serverObject(server: ServerModel): Schema {
+  return {
+    url: server.url,
+    ...(server.description !== undefined && { description: commonMark(server.description) }),
+    ...(server.environment !== undefined && { "x-environment": server.environment }),
+  };
+}
+
+function key(ids: readonly string[]): string {
+  return ids.join(" ");
+}

@@ -1,0 +1,46 @@
+// Hosts: which server an operation uses. An operation may use the servers it names, else the ones
+// its module names, else the API's defaults: the first server of each environment in api.servers
+// (and the first without one). Of those, the client takes the one of the chosen environment, or
+// else the one without an environment (it serves every environment).
+import type { RawServer } from "../load/raw.js";
+import type { ApiModel, ModuleModel, ServerModel } from "./types.js";
+
+export function serverModels(raw: readonly RawServer[] | undefined): ServerModel[] | undefined {
+  return raw?.map(({ id, url, description, environment }) => ({
+    id,
+    url,
+    ...(description !== undefined && { description }),
+    ...(environment !== undefined && { environment }),
+  }));
+}
+
+/** The ids of the API's default servers: the first of each environment, and the first without one. */
+export function defaultServerIds(servers: readonly Pick<ServerModel, "id" | "environment">[]): string[] {
+  const seen = new Set<string | undefined>();
+  return servers.flatMap((server) => (seen.has(server.environment) ? [] : (seen.add(server.environment), [server.id])));
+}
+
+/** Fills in each operation's `servers` (as declared, its module's, or the API's defaults). */
+export function resolveServers(modules: ModuleModel[], servers: readonly ServerModel[] | undefined): void {
+  if (servers === undefined) return;
+  const all = defaultServerIds(servers);
+  for (const module of modules) {
+    for (const operation of module.operations) operation.servers ??= [...(module.servers ?? all)];
+  }
+}
+
+/** The environments the servers name, in catalogue order; the first is the client's default. */
+export function environments(servers: readonly ServerModel[] | undefined): string[] {
+  return [...new Set((servers ?? []).flatMap((server) => server.environment ?? []))];
+}
+
+/** Of the servers `ids` names, the one of `environment`, else the one without an environment. */
+export function pickServer(servers: readonly ServerModel[], ids: readonly string[], environment: string | undefined): ServerModel | undefined {
+  const named = ids.flatMap((id) => servers.find((server) => server.id === id) ?? []);
+  return named.find((server) => environment !== undefined && server.environment === environment) ?? named.find((server) => server.environment === undefined);
+}
+
+/** The servers of `ids`, in the API's order. */
+export function serversOf(model: Pick<ApiModel, "servers">, ids: readonly string[] | undefined): ServerModel[] {
+  return (model.servers ?? []).filter((server) => ids?.includes(server.id));
+}

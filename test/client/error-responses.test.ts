@@ -2,10 +2,11 @@
 // against a real server on 127.0.0.1 gives each error's body parsed by its content type, and
 // `isOperationError` types it; the client compiles under the strict flags with the type tests of
 // fixtures/usage-errors.ts (every `@ts-expect-error` line an error).
-import { copyFile, readdir, readFile, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { fixtureCatalogue, generateForTest } from "../helpers/generate.js";
+import { fixtureCatalogue, freshDir, generateForTest } from "../helpers/generate.js";
+import { generate } from "../../src/pipeline.js";
 import { typecheck } from "../helpers/tsc.js";
 import { generatePortable } from "../portable/consumer.js";
 import { importClient, json, rejection, startServer, type ClientModule, type TestServer } from "./support.js";
@@ -89,5 +90,48 @@ describe("types under the strict flags", () => {
     const result = await typecheck([...(await clientFiles(dir)), join(dir, "usage-errors.ts")], { version: "5.9", resolution: "bundler", portable: true, types: ["node"], tsExtensions: true });
     expect(result.output).toBe("");
     expect(result.ok).toBe(true);
+  });
+});
+
+describe("error body types by the body's JSON shape", () => {
+  test("a composition (allOf) is an object, typed by its name; a JSON string is text and imports nothing", async () => {
+    const dir = await freshDir("error-shapes");
+    const catalogueDir = join(dir, "catalogue");
+    await mkdir(catalogueDir);
+    await writeFile(
+      join(catalogueDir, "api.yaml"),
+      "api:\n  title: Shapes\n  auth:\n    header: Authorization\n    tokenKinds:\n      - id: personal\n        description: Personal token\n",
+    );
+    await writeFile(
+      join(catalogueDir, "things.yaml"),
+      `module: { id: things, title: Things, area: Error body shapes }
+types:
+  Base:
+    type: object
+    additionalProperties: true
+    properties:
+      code: { type: string, required: true }
+  NotFound:
+    allOf: [{ ref: Base }, { type: object, additionalProperties: true, properties: { id: { type: string } } }]
+  Reason:
+    type: string
+operations:
+  - id: getThing
+    method: GET
+    path: /things/{id}
+    summary: A thing
+    responses:
+      "404": { content: { application/json: { schema: { ref: NotFound } } } }
+      "409": { content: { application/json: { schema: { ref: Reason } } } }
+`,
+    );
+    const shapesOut = join(dir, "generated");
+    await generate({ catalogue: catalogueDir, out: shapesOut, targets: ["client"] });
+    const errorsFile = await readFile(join(shapesOut, "client/errors/things.ts"), "utf8");
+    expect(errorsFile).toMatch(/404: NotFound;/);
+    expect(errorsFile).toMatch(/409: string;/);
+    expect(errorsFile).not.toMatch(/\bReason\b/);
+    const result = await typecheck(await clientFiles(shapesOut), { version: "5.9", resolution: "nodenext", portable: true, types: ["node"] });
+    expect(result.output).toBe("");
   });
 });

@@ -53,8 +53,10 @@ function bodyType(response: ResponseModel, types: readonly NamedType[]): { text:
   const texts: string[] = [];
   const nodes: TypeNode[] = [];
   for (const media of response.content) {
-    for (const text of mediaBodyTypes(media, types)) if (!texts.includes(text)) texts.push(text);
-    if (isJsonMediaType(media.contentType) && media.schema) nodes.push(media.schema);
+    const mediaTexts = mediaBodyTypes(media, types);
+    for (const text of mediaTexts) if (!texts.includes(text)) texts.push(text);
+    // Only a schema the body is typed by needs its names imported (a body read as text does not).
+    if (isJsonMediaType(media.contentType) && media.schema && mediaTexts.some((text) => text !== "string" && text !== "unknown")) nodes.push(media.schema);
   }
   return { text: texts.includes("unknown") ? "unknown" : texts.join(" | "), nodes };
 }
@@ -74,6 +76,7 @@ function jsonShape(node: TypeNode, types: readonly NamedType[], seen: Set<string
   switch (node.kind) {
     case "object":
     case "map":
+    case "allOf": // its parts are objects (the validator refuses anything else)
       return "object";
     case "unknown":
       return "either";

@@ -1,18 +1,7 @@
 // A corpus of broken catalogues: each is refused with file:line:col and a message, exit code 1,
 // and nothing written to the output folder.
-import { mkdir, readdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
-import { freshDir } from "../helpers/generate.js";
-
-const API = `api:
-  title: Test API
-  auth:
-    header: Authorization
-    tokenKinds:
-      - { id: personal, description: Personal token }
-`;
+import { generateInto, writeCatalogue } from "./support.js";
 
 interface Case {
   name: string;
@@ -252,32 +241,17 @@ operations:
   },
 ];
 
-async function writeCatalogue(files: Record<string, string>): Promise<string> {
-  const dir = await freshDir("broken");
-  await mkdir(dir, { recursive: true });
-  for (const [name, text] of Object.entries({ "api.yaml": API, ...files })) await writeFile(join(dir, name), text);
-  return dir;
-}
-
 describe.each(CASES)("a catalogue with: $name", ({ files, errors }) => {
   it("is refused with every error located, exit code 1, and nothing written", async () => {
-    const catalogue = await writeCatalogue(files);
-    const out = join(catalogue, "out");
-    let stderr = "";
-    const code = await main(["generate", "--catalogue", catalogue, "--out", out], {
-      out: () => {},
-      err: (text) => (stderr += text),
-      cwd: catalogue,
-    });
-    expect(code).toBe(1);
-    const reported = [...stderr.matchAll(/^(\S+:\d+:\d+): error: (.*)$/gm)].map((m) => [m[1], m[2]]);
-    expect(reported).toHaveLength(errors.length);
+    const run = await generateInto(await writeCatalogue(files));
+    expect(run.code).toBe(1);
+    expect(run.errors).toHaveLength(errors.length);
     errors.forEach(([at, message], i) => {
-      expect(reported[i]![0]!.replace(/^.*\//, "")).toBe(at);
-      expect(reported[i]![1]).toContain(message);
+      expect(run.errors[i]![0]).toBe(at);
+      expect(run.errors[i]![1]).toContain(message);
     });
     // Compiler style: the offending line is shown under the message.
-    expect(stderr).toMatch(/\n\d+ \| .+\n\s+\| +\^+/);
-    await expect(readdir(out)).rejects.toThrow(/ENOENT/);
+    expect(run.stderr).toMatch(/\n\d+ \| .+\n\s+\| +\^+/);
+    expect(run.written).toBe(false);
   });
 });

@@ -1,35 +1,17 @@
 // Error responses in the catalogue language: per operation and once per API (`api.responses`),
 // media types with parameters; what the loader accepts, what it refuses (with positions), and the
 // model it builds.
-import { mkdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
 import { errorResponses, mediaEssence } from "../../src/model/errors.js";
 import { loadModel } from "../../src/pipeline.js";
-import { fixtureCatalogue, freshDir } from "../helpers/generate.js";
+import { fixtureCatalogue } from "../helpers/generate.js";
+import { API, runCli, writeCatalogue } from "./support.js";
 
-const API = `api:
-  title: Test API
-  auth:
-    header: Authorization
-    tokenKinds:
-      - { id: personal, description: Personal token }
-`;
-
-async function writeCatalogue(files: Record<string, string>): Promise<string> {
-  const dir = join(await freshDir("errors"), "catalogue");
-  await mkdir(dir);
-  for (const [name, text] of Object.entries({ "api.yaml": API, ...files })) await writeFile(join(dir, name), text);
-  return dir;
-}
-
+/** The run's exit code and each diagnostic's `file:line:col` and message. */
 async function diagnostics(files: Record<string, string>): Promise<{ code: number; reported: string[][] }> {
   const catalogue = await writeCatalogue(files);
-  let stderr = "";
-  const code = await main(["validate", "--catalogue", catalogue], { out: () => {}, err: (text) => (stderr += text), cwd: catalogue });
-  const reported = [...stderr.matchAll(/^(\S+:\d+:\d+): error: (.*)$/gm)].map((m) => [m[1]!.replace(/^.*\//, ""), m[2]!]);
-  return { code, reported };
+  const run = await runCli(["validate", "--catalogue", catalogue], catalogue);
+  return { code: run.code, reported: run.errors };
 }
 
 describe("the model", async () => {

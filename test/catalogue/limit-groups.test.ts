@@ -1,13 +1,13 @@
 // Rate limits per token kind and limit groups in the catalogue language: what the validator refuses
 // (each problem at its file:line:col, exit 1, nothing written) and the model it builds.
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
 import { limitBucket } from "../../src/model/limits.js";
 import { loadModel } from "../../src/validate/index.js";
-import { fixtureCatalogue, freshDir, generateForTest } from "../helpers/generate.js";
+import { fixtureCatalogue, generateForTest } from "../helpers/generate.js";
 import { swaggerParserValidate } from "../openapi/validators.js";
+import { generateInto, writeCatalogue } from "./support.js";
 
 const API = `api:
   title: Test API
@@ -99,23 +99,12 @@ const CASES: Case[] = [
   },
 ];
 
-async function writeCatalogue(files: Record<string, string>): Promise<string> {
-  const dir = await freshDir("limits");
-  await mkdir(dir, { recursive: true });
-  for (const [name, text] of Object.entries({ "api.yaml": API, ...files })) await writeFile(join(dir, name), text);
-  return dir;
-}
-
 describe.each(CASES)("a catalogue with $name", ({ files, errors }) => {
   it("is refused with every error located, exit code 1, and nothing written", async () => {
-    const catalogue = await writeCatalogue(files);
-    const out = join(catalogue, "out");
-    let stderr = "";
-    const code = await main(["generate", "--catalogue", catalogue, "--out", out], { out: () => {}, err: (text) => (stderr += text), cwd: catalogue });
-    expect(code).toBe(1);
-    const reported = [...stderr.matchAll(/^(\S+:\d+:\d+): error: (.*)$/gm)].map((m) => [m[1]!.replace(/^.*\//, ""), m[2]]);
-    expect(reported).toEqual(errors.map(([at, message]) => [at, expect.stringContaining(message)]));
-    await expect(readdir(out)).rejects.toThrow(/ENOENT/);
+    const run = await generateInto(await writeCatalogue(files, API));
+    expect(run.code).toBe(1);
+    expect(run.errors).toEqual(errors.map(([at, message]) => [at, expect.stringContaining(message)]));
+    expect(run.written).toBe(false);
   });
 });
 

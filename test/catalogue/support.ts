@@ -12,11 +12,11 @@ export const API = `api:
       - { id: personal, description: Personal token }
 `;
 
-/** A catalogue folder holding api.yaml (unless `files` gives one) and `files`. */
-export async function writeCatalogue(files: Record<string, string>): Promise<string> {
+/** A catalogue folder holding `files` and, unless they give one, api.yaml (`api`, by default API). */
+export async function writeCatalogue(files: Record<string, string>, api = API): Promise<string> {
   const dir = await freshDir("catalogue");
   await mkdir(dir, { recursive: true });
-  for (const [name, text] of Object.entries({ "api.yaml": API, ...files })) await writeFile(join(dir, name), text);
+  for (const [name, text] of Object.entries({ "api.yaml": api, ...files })) await writeFile(join(dir, name), text);
   return dir;
 }
 

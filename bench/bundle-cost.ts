@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
-import { ONE_OPERATION_CLIENT_PROGRAM, ONE_OPERATION_FEATURES_PROGRAM, ONE_OPERATION_PROGRAM } from "../test/helpers/bundle.js";
+import { bundleOptions, ONE_OPERATION_CLIENT_PROGRAM, ONE_OPERATION_FEATURES_PROGRAM, ONE_OPERATION_PROGRAM } from "../test/helpers/bundle.js";
 import { findRepoRoot } from "./lib/measure.js";
 
 const root = findRepoRoot();
@@ -25,17 +25,7 @@ if (!clientDir) {
 
 const programs = { bare: ONE_OPERATION_PROGRAM, features: ONE_OPERATION_FEATURES_PROGRAM, client: ONE_OPERATION_CLIENT_PROGRAM };
 for (const [name, program] of Object.entries(programs)) {
-  const result = await build({
-    stdin: { contents: program, resolveDir: clientDir, sourcefile: "one-operation.ts", loader: "ts" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "neutral",
-    target: "es2022",
-    write: false,
-    logLevel: "silent",
-    metafile: true,
-  });
+  const result = await build({ ...bundleOptions(clientDir, program), metafile: true });
   const code = result.outputFiles[0]?.text ?? "";
   const bytes = Buffer.byteLength(code);
   console.log(`\n${name}: ${bytes.toLocaleString("en")} B minified, ${gzipSync(code, { level: 9 }).length.toLocaleString("en")} B gzipped`);

@@ -29,9 +29,9 @@ export function discrepancies(token: string, supplyId: string) {
 }
 `;
 
-/** The minified bundle of `program` (default ONE_OPERATION_PROGRAM) against the client in `clientDir` (the generated `client/` folder). */
-export async function bundleOneOperationCode(clientDir: string, program = ONE_OPERATION_PROGRAM): Promise<string> {
-  const result = await build({
+/** esbuild's options for the minified bundle of `program` against the client in `clientDir` (the test's and the bench's). */
+export function bundleOptions(clientDir: string, program: string) {
+  return {
     stdin: { contents: program, resolveDir: clientDir, sourcefile: "one-operation.ts", loader: "ts" },
     bundle: true,
     minify: true,
@@ -40,7 +40,12 @@ export async function bundleOneOperationCode(clientDir: string, program = ONE_OP
     target: "es2022",
     write: false,
     logLevel: "silent",
-  });
+  } as const;
+}
+
+/** The minified bundle of `program` (default ONE_OPERATION_PROGRAM) against the client in `clientDir` (the generated `client/` folder). */
+export async function bundleOneOperationCode(clientDir: string, program = ONE_OPERATION_PROGRAM): Promise<string> {
+  const result = await build(bundleOptions(clientDir, program));
   const file = result.outputFiles[0];
   if (!file) throw new Error("esbuild produced no output");
   return file.text;

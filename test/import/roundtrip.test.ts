@@ -92,3 +92,19 @@ test("a catalogue with limit groups and per-kind limits survives the round trip"
     { scope: "seller", period: "1 minute", limit: 60, interval: "1 second", burst: 10 },
   ]);
 });
+
+test("servers: the API's in order, each module's own and each operation's resolved servers; nothing about them reported lost", async () => {
+  const dir = await freshDir("roundtrip-servers");
+  const catalogue = fixtureCatalogue("servers");
+  await generate({ catalogue, out: join(dir, "generated"), targets: ["openapi"] });
+  const imported = importOpenApi(join(dir, "generated/openapi.json"));
+  const { model } = await writeCatalogue(imported.catalogue, join(dir, "catalogue"));
+  const original = await loadModel(catalogue);
+  expect(model.servers).toEqual(original.servers);
+  expect(model.modules.map((module) => [module.id, module.servers])).toEqual([
+    ["reports", ["reports-live"]],
+    ["things", undefined],
+  ]);
+  expect(comparable(model)).toEqual(comparable(original));
+  expect(imported.report.losses.filter((loss) => /server/i.test(loss.pointer + loss.what))).toEqual([]);
+});

@@ -3,6 +3,7 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import SwaggerParser from "@apidevtools/swagger-parser";
+import { expect } from "vitest";
 import { repoRoot } from "../helpers/generate.js";
 
 const run = promisify(execFile);
@@ -70,3 +71,14 @@ export const EXPECTED_WARNINGS = new Set(["info-license", "operation-4xx-respons
  * response is documented, and the generated-server error response is offered, unused.
  */
 export const EXPECTED_SPECTRAL_WARNINGS = new Set(["info-contact", "operation-success-response", "oas3-unused-component"]);
+
+/** The document at `file` (parsed: `document`) passes swagger-parser, and Redocly and Spectral report no error and no warning beyond the expected ones. */
+export async function expectThreeValidatorsPass(file: string, document: unknown): Promise<void> {
+  await expect(swaggerParserValidate(document)).resolves.toBeUndefined();
+  const problems = await redoclyLint(file);
+  expect(problems.filter((problem) => problem.severity === "error")).toEqual([]);
+  expect([...new Set(problems.map((problem) => problem.ruleId))].filter((rule) => !EXPECTED_WARNINGS.has(rule))).toEqual([]);
+  const spectral = await spectralLint(file);
+  expect(spectral.filter((problem) => problem.severity === 0)).toEqual([]);
+  expect([...new Set(spectral.map((problem) => problem.code))].filter((rule) => !EXPECTED_SPECTRAL_WARNINGS.has(rule))).toEqual([]);
+}

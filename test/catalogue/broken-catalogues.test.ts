@@ -1,17 +1,9 @@
 // A corpus of broken catalogues: each is refused with file:line:col and a message, exit code 1,
 // and nothing written to the output folder.
 import { describe, expect, it } from "vitest";
-import { generateInto, writeCatalogue } from "./support.js";
+import { generateInto, type RefusalCase, writeCatalogue } from "./support.js";
 
-interface Case {
-  name: string;
-  /** Module files (api.yaml is added unless given). */
-  files: Record<string, string>;
-  /** Each expected diagnostic: `file:line:col` and a message fragment. */
-  errors: [at: string, message: string][];
-}
-
-const CASES: Case[] = [
+const CASES: RefusalCase[] = [
   {
     name: "YAML syntax error",
     files: {

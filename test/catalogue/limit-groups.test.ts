@@ -7,7 +7,7 @@ import { limitBucket } from "../../src/model/limits.js";
 import { loadModel } from "../../src/validate/index.js";
 import { fixtureCatalogue, generateForTest } from "../helpers/generate.js";
 import { swaggerParserValidate } from "../openapi/validators.js";
-import { generateInto, writeCatalogue } from "./support.js";
+import { generateInto, type RefusalCase, writeCatalogue } from "./support.js";
 
 const API = `api:
   title: Test API
@@ -24,13 +24,7 @@ const API = `api:
 const MODULE = "module: { id: shop, title: Shop, area: Things }\noperations:\n";
 const LIMIT = "scope: seller, period: 1 minute, limit: 1, interval: 1 minute, burst: 1";
 
-interface Case {
-  name: string;
-  files: Record<string, string>;
-  errors: [at: string, message: string][];
-}
-
-const CASES: Case[] = [
+const CASES: RefusalCase[] = [
   {
     name: "an unknown group",
     files: { "shop.yaml": `${MODULE}  - { id: listThings, method: GET, path: /things, summary: List, limits: [{ group: contnet }] }\n` },

@@ -4,7 +4,7 @@ import { symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MAX_FILE_BYTES, MAX_TYPE_NESTING } from "../../src/load/limits.js";
-import { generateInto, runCli, writeCatalogue } from "./support.js";
+import { generateInto, type RefusalCase, runCli, writeCatalogue } from "./support.js";
 
 const MODULE = "module: { id: shop, title: Shop, area: Things }\n";
 
@@ -14,13 +14,7 @@ function nestedItems(depth: number): string {
   return type;
 }
 
-interface Case {
-  name: string;
-  files: Record<string, string>;
-  errors: [at: string, message: string][];
-}
-
-const CASES: Case[] = [
+const CASES: RefusalCase[] = [
   {
     name: "an alias to no anchor",
     files: { "shop.yaml": `${MODULE}operations:\n  - { id: listThings, method: GET, path: /things, summary: *x }\n` },

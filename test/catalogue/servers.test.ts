@@ -2,7 +2,7 @@
 // refused with file:line:col and a message; valid ones give the model the emitters read.
 import { describe, expect, test } from "vitest";
 import { loadModel } from "../../src/validate/index.js";
-import { runCli, writeCatalogue } from "./support.js";
+import { type RefusalCase, runCli, writeCatalogue } from "./support.js";
 
 function apiWith(servers: string): string {
   return `api:
@@ -24,13 +24,7 @@ operations:
   - { id: listThings, method: GET, path: /things, summary: List${operationExtra} }
 `;
 
-interface Case {
-  name: string;
-  files: Record<string, string>;
-  errors: [at: string, message: string][];
-}
-
-const CASES: Case[] = [
+const CASES: RefusalCase[] = [
   {
     name: "unknown server id on an operation, with a suggestion",
     files: { "api.yaml": TWO, "shop.yaml": SHOP("", ", servers: [sandbx]") },

@@ -20,6 +20,15 @@ export async function writeCatalogue(files: Record<string, string>, api = API): 
   return dir;
 }
 
+/** A catalogue that must be refused, and the diagnostics it must get. */
+export interface RefusalCase {
+  name: string;
+  /** Module files (api.yaml is added unless given). */
+  files: Record<string, string>;
+  /** Each expected diagnostic: `file:line:col` and a message fragment. */
+  errors: [at: string, message: string][];
+}
+
 export interface CliRun {
   code: number;
   stdout: string;

@@ -9,6 +9,12 @@ export interface ManifestEntry {
   /** The target (client, server, docs, openapi) whose emitter produced the file. */
   target: string;
   sha256: string;
+  /**
+   * For a file made from one module: the hash of everything it was made from (the module's part
+   * of the catalogue, the named types it reaches, the API-level parts, catalogen's code and the
+   * options). A later run whose hash for the file is the same keeps the file without making it.
+   */
+  from?: string;
 }
 
 export interface Manifest {
@@ -39,7 +45,7 @@ export function parseManifest(text: string): Manifest | undefined {
   const files = Object.create(null) as Record<string, ManifestEntry>;
   for (const [path, entry] of Object.entries(parsed.files as Record<string, Partial<ManifestEntry> | null>)) {
     if (isSafeOutputPath(path) && !isReserved(path) && typeof entry?.target === "string" && typeof entry.sha256 === "string") {
-      files[path] = { target: entry.target, sha256: entry.sha256 };
+      files[path] = { target: entry.target, sha256: entry.sha256, ...(typeof entry.from === "string" ? { from: entry.from } : {}) };
     }
   }
   return { generator: "catalogen", inputHash: String(parsed.inputHash), files };

@@ -1,5 +1,6 @@
 // generated/openapi.json: OpenAPI 3.1, built as a plain object in a fixed key order.
 import type { GeneratedFile } from "../types.js";
+import { madeFiles, type PlannedFile } from "../plan.js";
 import type { ApiModel } from "../../model/types.js";
 import { SECURITY_SCHEME, operationObject } from "./operation.js";
 import { commonMark, toSchema, type Schema } from "./schema.js";
@@ -7,7 +8,11 @@ import { commonMark, toSchema, type Schema } from "./schema.js";
 export const OPENAPI_VERSION = "3.1.0";
 
 export function emitOpenApi(model: ApiModel): GeneratedFile[] {
-  return [{ path: "openapi.json", content: `${JSON.stringify(openApiDocument(model), null, 2)}\n` }];
+  return madeFiles(planOpenApi(model));
+}
+
+export function* planOpenApi(model: ApiModel): Generator<PlannedFile> {
+  yield { path: "openapi.json", content: () => `${JSON.stringify(openApiDocument(model), null, 2)}\n` };
 }
 
 export function openApiDocument(model: ApiModel): Schema {

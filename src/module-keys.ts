@@ -1,0 +1,85 @@
+// What each module's files are made from, as one hash per target and module: the module's part of
+// the model (its operations, with where they are declared), the named types it declares, every
+// named type those reach (wherever declared), the API-level parts (title, description, auth, the
+// list of catalogue files), catalogen's own code and the options (`generator`, from pipeline.ts).
+// A file whose hash is the one the manifest records was made from the same inputs, so a generate
+// keeps it without making it again. Emitters add what else a file depends on (`also`).
+import type { ApiModel, ModuleModel, NamedType } from "./model/types.js";
+import { sha256 } from "./write/manifest.js";
+
+export class ModuleKeys {
+  private readonly api: string;
+  private readonly types: ReadonlyMap<string, NamedType>;
+  private readonly declared = new Map<string, NamedType[]>();
+  private readonly typeRefs = new Map<string, string[]>();
+  private readonly moduleHashes = new Map<string, string>();
+  private readonly alsoHashes = new Map<string, string>();
+  private readonly modules: ReadonlyMap<string, ModuleModel>;
+
+  constructor(
+    model: ApiModel,
+    private readonly generator: string,
+  ) {
+    this.api = JSON.stringify([model.title, model.description ?? null, model.auth, model.sources]);
+    this.types = new Map(model.types.map((named) => [named.name, named]));
+    for (const named of model.types) this.declared.set(named.module, [...(this.declared.get(named.module) ?? []), named]);
+    this.modules = new Map(model.modules.map((module) => [module.id, module]));
+  }
+
+  /** The hash of what `target`'s file of module `id` is made from, with `also` besides. */
+  of(target: string, id: string, also?: string): string {
+    let alsoHash = "";
+    if (also !== undefined) {
+      alsoHash = this.alsoHashes.get(also) ?? sha256(also);
+      this.alsoHashes.set(also, alsoHash);
+    }
+    return sha256(`${this.generator}\n${target}\n${this.moduleHash(id)}\n${alsoHash}`);
+  }
+
+  private moduleHash(id: string): string {
+    let hash = this.moduleHashes.get(id);
+    if (hash === undefined) {
+      const module = this.modules.get(id);
+      const own = this.declared.get(id) ?? [];
+      const reached = new Set<string>();
+      const queue = [...refsIn(module), ...refsIn(own)];
+      while (queue.length > 0) {
+        const name = queue.pop()!;
+        if (reached.has(name)) continue;
+        reached.add(name);
+        queue.push(...this.refsOf(name));
+      }
+      const others = [...reached].sort().map((name) => this.types.get(name) ?? name);
+      hash = sha256(JSON.stringify([this.api, module ?? id, own, others]));
+      this.moduleHashes.set(id, hash);
+    }
+    return hash;
+  }
+
+  private refsOf(name: string): string[] {
+    let refs = this.typeRefs.get(name);
+    if (refs === undefined) {
+      refs = refsIn(this.types.get(name));
+      this.typeRefs.set(name, refs);
+    }
+    return refs;
+  }
+}
+
+/** The names of named types referenced anywhere in `value` (type nodes `{ kind: "ref", name }`). */
+function refsIn(value: unknown): string[] {
+  const names: string[] = [];
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== "object" || node === null) continue;
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push(item);
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    if (record.kind === "ref" && typeof record.name === "string") names.push(record.name);
+    for (const key in record) stack.push(record[key]);
+  }
+  return names;
+}

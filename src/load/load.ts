@@ -12,8 +12,15 @@ export interface CatalogueFile {
   /** File name, e.g. `items.yaml`. */
   name: string;
   text: string;
-  document: Document;
+  /**
+   * The YAML document, with every node's position. A file that reads without problems drops it
+   * once its data is out (the documents of a large catalogue are most of the loader's memory)
+   * and parses again only when a diagnostic needs a position.
+   */
+  readonly document: Document;
   lineCounter: LineCounter;
+  /** Where each operation of `operations` starts and ends (offsets): its `source`, without the document. */
+  operationRanges?: [start: number, end: number][] | undefined;
   /** Plain data (undefined when the file has YAML errors). */
   data: unknown;
   /** Why the file could not be read as data (YAML syntax, aliases, nesting), each positioned. */
@@ -86,9 +93,13 @@ function megabytes(bytes: number): string {
 
 export function parseCatalogueFile(displayPath: string, name: string, text: string): CatalogueFile {
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const file: CatalogueFile = { displayPath, name, text, document, lineCounter, data: undefined, problems: [] };
-  for (const error of document.errors) {
+  let document: Document | undefined = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const file = { displayPath, name, text, lineCounter, data: undefined, problems: [] } as Omit<CatalogueFile, "document"> as CatalogueFile;
+  Object.defineProperty(file, "document", {
+    get: () => (document ??= parseDocument(text, { prettyErrors: false, uniqueKeys: true })),
+    enumerable: true,
+  });
+  for (const error of file.document.errors) {
     const [start, end] = error.pos;
     const tooDeep = /Maximum call stack size exceeded/.test(error.message);
     file.problems.push({
@@ -102,13 +113,28 @@ export function parseCatalogueFile(displayPath: string, name: string, text: stri
   if (file.problems.length === 0) file.problems.push(...structureProblems(file));
   if (file.problems.length === 0) {
     try {
-      file.data = document.toJS({ maxAliasCount: -1 });
+      file.data = file.document.toJS({ maxAliasCount: -1 });
     } catch (error) {
       // structureProblems() catches what toJS refuses; this is the last line of defence.
       file.problems.push({ ...locate(file, 0, 1), message: `the file cannot be read as data: ${(error as Error).message}` });
     }
   }
+  if (file.problems.length === 0) {
+    file.operationRanges = operationRanges(file.document);
+    document = undefined;
+  }
   return file;
+}
+
+function operationRanges(document: Document): [number, number][] | undefined {
+  const contents = document.contents;
+  if (!isMap(contents)) return undefined;
+  const pair = contents.items.find((item) => isScalar(item.key) && item.key.value === "operations");
+  if (!pair || !isSeq(pair.value)) return undefined;
+  return pair.value.items.map((item) => {
+    const [start = 0, end = start + 1] = (item as Node | null)?.range ?? [];
+    return [start, end];
+  });
 }
 
 /**
@@ -215,6 +241,8 @@ export function locatePath(
   path: YamlPath,
   options: { key?: boolean } = {},
 ): Pick<Diagnostic, "file" | "line" | "column" | "length"> {
+  const operation = path.length === 2 && path[0] === "operations" && typeof path[1] === "number" ? file.operationRanges?.[path[1]] : undefined;
+  if (operation) return locate(file, operation[0], operation[1]);
   let node: unknown = file.document.contents;
   let range: readonly number[] | undefined = (node as Node | null)?.range ?? [0, 1];
   for (const [index, segment] of path.entries()) {

@@ -17,7 +17,7 @@ export function stagedFor(name: string): string | undefined {
 }
 
 /** Writes `content` to a new staging file beside `final` and returns its path. */
-export async function stage(final: string, content: string): Promise<string> {
+export async function stage(final: string, content: string | Buffer): Promise<string> {
   const path = `${final}.catalogen-${randomName()}.tmp`;
   const handle = await open(path, "wx");
   try {

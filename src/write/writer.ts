@@ -271,7 +271,9 @@ export class Writing {
   }
 
   /** The file at `path` is to hold `content` (made by `target`, from inputs with hash `from`). */
-  async put(path: string, target: string, content: string, from?: string): Promise<void> {
+  async put(path: string, target: string, text: string, from?: string): Promise<void> {
+    // One copy of the bytes, hashed and written (the text itself may be tens of MB: openapi.json).
+    const content = Buffer.from(text);
     const hash = sha256(content);
     this.next.set(path, { target, sha256: hash, ...(from === undefined ? {} : { from }) });
     const entry = this.previous.get(path);
@@ -289,7 +291,7 @@ export class Writing {
     else await this.stage(path, content, hash);
   }
 
-  private async stage(path: string, content: string, hash: string): Promise<void> {
+  private async stage(path: string, content: Buffer, hash: string): Promise<void> {
     const final = join(this.view.root, path);
     try {
       const made = await mkdir(dirname(final), { recursive: true });

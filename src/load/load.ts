@@ -3,6 +3,7 @@ import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
 import { CatalogueError, type Diagnostic } from "../validate/diagnostic.js";
+import { cachedRead, saveRead } from "./cache.js";
 import { displayPath, listCatalogueFiles, unreadable } from "./files.js";
 import { MAX_ALIAS_NODES, MAX_CATALOGUE_BYTES, MAX_FILE_BYTES, MAX_NESTING } from "./limits.js";
 
@@ -80,7 +81,7 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
     const text = await readFile(path, "utf8").catch((error: unknown) => {
       throw unreadable(path, error, "catalogue file");
     });
-    const file = parseCatalogueFile(displayPath(path), name, text);
+    const file = readCatalogueFile(displayPath(path), name, text);
     files.push(file);
     diagnostics.push(...file.problems);
   }
@@ -91,14 +92,48 @@ function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
+/** `parseCatalogueFile`, or what it gave for the same text before (cache.ts). */
+function readCatalogueFile(displayPath: string, name: string, text: string): CatalogueFile {
+  const cached = cachedRead(text);
+  if (cached) {
+    const lineCounter = new LineCounter();
+    for (const start of cached.lineStarts) lineCounter.addNewLine(start);
+    return withLazyDocument({ displayPath, name, text, lineCounter, data: cached.data, problems: [], operationRanges: cached.operationRanges }, undefined);
+  }
+  const file = parseCatalogueFile(displayPath, name, text);
+  if (file.problems.length === 0 && survivesJson(file.data)) {
+    saveRead(text, { data: file.data, operationRanges: file.operationRanges, lineStarts: file.lineCounter.lineStarts });
+  }
+  return file;
+}
+
+/** `file` with `document`: `parsed` until `dropDocument`, then parsed again when asked for. */
+function withLazyDocument(file: Omit<CatalogueFile, "document">, parsed: Document | undefined): CatalogueFile & { dropDocument(): void } {
+  let document = parsed;
+  return Object.defineProperties(file, {
+    document: { get: () => (document ??= parseDocument(file.text, { prettyErrors: false, uniqueKeys: true })), enumerable: true },
+    dropDocument: { value: () => (document = undefined) },
+  }) as CatalogueFile & { dropDocument(): void };
+}
+
+/** True when JSON gives `data` back as it is (no non-finite numbers, no -0). */
+function survivesJson(data: unknown): boolean {
+  const stack: unknown[] = [data];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === "number" && (!Number.isFinite(value) || Object.is(value, -0))) return false;
+    if (typeof value === "object" && value !== null) for (const item of Object.values(value)) stack.push(item);
+    else if (typeof value !== "number" && typeof value !== "string" && typeof value !== "boolean" && value !== null) return false;
+  }
+  return true;
+}
+
 export function parseCatalogueFile(displayPath: string, name: string, text: string): CatalogueFile {
   const lineCounter = new LineCounter();
-  let document: Document | undefined = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const file = { displayPath, name, text, lineCounter, data: undefined, problems: [] } as Omit<CatalogueFile, "document"> as CatalogueFile;
-  Object.defineProperty(file, "document", {
-    get: () => (document ??= parseDocument(text, { prettyErrors: false, uniqueKeys: true })),
-    enumerable: true,
-  });
+  const file = withLazyDocument(
+    { displayPath, name, text, lineCounter, data: undefined, problems: [] },
+    parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true }),
+  );
   for (const error of file.document.errors) {
     const [start, end] = error.pos;
     const tooDeep = /Maximum call stack size exceeded/.test(error.message);
@@ -121,7 +156,7 @@ export function parseCatalogueFile(displayPath: string, name: string, text: stri
   }
   if (file.problems.length === 0) {
     file.operationRanges = operationRanges(file.document);
-    document = undefined;
+    file.dropDocument();
   }
   return file;
 }

@@ -26,6 +26,7 @@ export interface FileStats {
 export class StatCache {
   private readonly seen: Map<string, Seen>;
   private readonly file: string | undefined;
+  private changed = false;
 
   private constructor(file: string | undefined, seen: Map<string, Seen>) {
     this.file = file;
@@ -60,16 +61,20 @@ export class StatCache {
 
   record(path: string, stats: FileStats, hash: string): void {
     this.seen.set(path, [Number(stats.size), String(stats.mtimeNs), hash]);
+    this.changed = true;
   }
 
-  /** Keeps records of `paths` only, and saves them (best effort). */
+  /** Keeps records of `paths` only, and saves them when they changed (best effort). */
   save(root: string, paths: Iterable<string>): void {
     if (this.file === undefined) return;
     const files: Record<string, Seen> = {};
+    let kept = 0;
     for (const path of [...paths].sort()) {
       const entry = this.seen.get(path);
       if (entry) files[path] = entry;
+      if (entry) kept += 1;
     }
+    if (!this.changed && kept === this.seen.size) return;
     const text = JSON.stringify({ root, files });
     try {
       mkdirSync(join(this.file, ".."), { recursive: true });

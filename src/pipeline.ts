@@ -69,7 +69,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       for (const file of await plannedFiles(model, options, targets)) {
         const from = file.module === undefined ? undefined : keys.of(file.target, file.module, file.also);
         if (from !== undefined && (await writing.keep(file.path, file.target, from))) continue;
-        await writing.put(file.path, file.target, await finalText(file, options), from);
+        // A file given in pieces has no header (JSON) and goes out as it is unless prettier runs.
+        if (file.chunks && file.path.endsWith(".json") && options.format !== "prettier") await writing.putChunks(file.path, file.target, file.chunks(), from);
+        else await writing.put(file.path, file.target, await finalText(file, options), from);
       }
     } catch (error) {
       await writing.abort();

@@ -16,6 +16,11 @@ export interface PlannedFile {
   /** What else the file depends on beyond its module (e.g. anchors on other pages), as text. */
   also?: string;
   content: () => string;
+  /**
+   * The same text as `content()`, in pieces, for a file too large to hold whole (openapi.json):
+   * the writer hashes and writes it piece by piece.
+   */
+  chunks?: () => Iterable<string>;
 }
 
 /** A target's files in the order they are made; each file's text is dropped once written. */
@@ -50,4 +55,29 @@ export function perModuleFolders(model: ApiModel, folders: readonly string[]): (
 export function contentAt(path: string, file: { path: string; content: string }): string {
   if (file.path !== path) throw new Error(`planned ${path}, made ${file.path}`);
   return file.content;
+}
+
+/**
+ * `JSON.stringify(value, null, 2)` in pieces: the members of the top-level object, and of the
+ * objects named in `split` within it, one at a time; the rest as JSON.stringify prints it.
+ */
+export function* jsonChunks(value: Record<string, unknown>, split: readonly string[]): Generator<string> {
+  yield* objectChunks(value, "", split);
+}
+
+function* objectChunks(value: Record<string, unknown>, indent: string, split: readonly string[]): Generator<string> {
+  const inner = `${indent}  `;
+  let first = true;
+  for (const [key, member] of Object.entries(value)) {
+    if (member === undefined || typeof member === "function" || typeof member === "symbol") continue;
+    yield `${first ? "{\n" : ",\n"}${inner}${JSON.stringify(key)}: `;
+    first = false;
+    if (split.includes(key) && typeof member === "object" && member !== null && !Array.isArray(member) && !("toJSON" in member)) {
+      yield* objectChunks(member as Record<string, unknown>, inner, []);
+    } else {
+      // JSON text holds no raw line break (strings escape theirs), so indenting after each is safe.
+      yield JSON.stringify(member, null, 2).replaceAll("\n", `\n${inner}`);
+    }
+  }
+  yield first ? "{}" : `\n${indent}}`;
 }

@@ -30,3 +30,33 @@ export async function stage(final: string, content: string | Buffer): Promise<st
   await handle.close();
   return path;
 }
+
+/**
+ * Writes `chunks` to a new staging file beside `final`, passing each to `seen` as it goes (for a
+ * file too large to hold as one text), and returns the staging file's path.
+ */
+export async function stageChunks(final: string, chunks: Iterable<string>, seen: (chunk: string) => void): Promise<string> {
+  const path = `${final}.catalogen-${randomName()}.tmp`;
+  const handle = await open(path, "wx");
+  try {
+    let pending: string[] = [];
+    let size = 0;
+    for (const chunk of chunks) {
+      seen(chunk);
+      pending.push(chunk);
+      size += chunk.length;
+      if (size >= 1 << 20) {
+        await handle.write(pending.join(""));
+        pending = [];
+        size = 0;
+      }
+    }
+    await handle.write(pending.join(""));
+  } catch (error) {
+    await handle.close();
+    await rm(path, { force: true }); // created above, so ours to remove
+    throw error;
+  }
+  await handle.close();
+  return path;
+}

@@ -1,12 +1,13 @@
 // Puts generated files on disk: only files that changed, only files it owns, all or nothing,
 // never outside the output folder, one run at a time.
+import { createHash } from "node:crypto";
 import { lstat, mkdir, readdir, realpath, rename, rm, rmdir, stat } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { compareText } from "../model/order.js";
 import { FolderView, type Found } from "./folder.js";
 import { isLockLeftover, lockFolder, LockBusyError, type Lock } from "./lock.js";
 import { MANIFEST_NAME, manifestText, parseManifest, sha256, type Manifest, type ManifestEntry } from "./manifest.js";
-import { stage, stagedFor } from "./staging.js";
+import { stage, stageChunks, stagedFor } from "./staging.js";
 import { StatCache } from "./stat-cache.js";
 
 /** A file's final content and the target that produced it. */
@@ -289,6 +290,45 @@ export class Writing {
       if (stats?.isFile()) this.stats.record(path, stats, hash);
     } else if (found.kind === "file" && entry === undefined) this.foreign.push(path);
     else await this.stage(path, content, hash);
+  }
+
+  /**
+   * `put` for a file given as chunks of text (openapi.json of a large catalogue is tens of MB):
+   * written to its staging file as they come and hashed on the way, never held whole. The staging
+   * file is dropped again when the bytes turn out to be what is there already.
+   */
+  async putChunks(path: string, target: string, chunks: Iterable<string>, from?: string): Promise<void> {
+    const entry = this.previous.get(path);
+    let onDisk: string | undefined;
+    if (entry !== undefined && (await intact(this.view, this.stats, path, entry.sha256))) onDisk = entry.sha256;
+    else {
+      const found = await this.view.file(path);
+      if (found.kind === "problem") {
+        this.problems.push(found.message);
+        return;
+      }
+      if (found.kind === "file") onDisk = found.sha256;
+    }
+    const final = join(this.view.root, path);
+    const hasher = createHash("sha256");
+    let temporary: string;
+    try {
+      const made = await mkdir(dirname(final), { recursive: true });
+      if (made !== undefined) this.createdFolders.push(made);
+      temporary = await stageChunks(final, chunks, (chunk) => hasher.update(chunk));
+    } catch (error) {
+      await this.abort();
+      throw new WriteError(`cannot write ${final}: ${(error as Error).message}; nothing in ${this.view.root} was changed`, { cause: error });
+    }
+    const hash = hasher.digest("hex");
+    this.next.set(path, { target, sha256: hash, ...(from === undefined ? {} : { from }) });
+    if (onDisk === hash || (onDisk !== undefined && entry === undefined)) {
+      await rm(temporary, { force: true });
+      if (onDisk === hash) this.report.unchanged.push(path);
+      else this.foreign.push(path);
+      return;
+    }
+    this.staged.push({ temporary, path, hash });
   }
 
   private async stage(path: string, content: Buffer, hash: string): Promise<void> {

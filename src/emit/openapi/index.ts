@@ -1,6 +1,6 @@
 // generated/openapi.json: OpenAPI 3.1, built as a plain object in a fixed key order.
 import type { GeneratedFile } from "../types.js";
-import { madeFiles, type PlannedFile } from "../plan.js";
+import { jsonChunks, madeFiles, type PlannedFile } from "../plan.js";
 import type { ApiModel } from "../../model/types.js";
 import { SECURITY_SCHEME, operationObject } from "./operation.js";
 import { commonMark, toSchema, type Schema } from "./schema.js";
@@ -12,7 +12,15 @@ export function emitOpenApi(model: ApiModel): GeneratedFile[] {
 }
 
 export function* planOpenApi(model: ApiModel): Generator<PlannedFile> {
-  yield { path: "openapi.json", content: () => `${JSON.stringify(openApiDocument(model), null, 2)}\n` };
+  yield {
+    path: "openapi.json",
+    content: () => `${JSON.stringify(openApiDocument(model), null, 2)}\n`,
+    // At 10,000 operations the text is about 45 MB: written a path at a time instead.
+    chunks: function* () {
+      yield* jsonChunks(openApiDocument(model), ["paths"]);
+      yield "\n";
+    },
+  };
 }
 
 export function openApiDocument(model: ApiModel): Schema {

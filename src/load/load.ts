@@ -3,7 +3,7 @@ import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
 import { CatalogueError, type Diagnostic } from "../validate/diagnostic.js";
-import { cachedRead, saveRead } from "./cache.js";
+import { LoadCache } from "./cache.js";
 import { displayPath, listCatalogueFiles, unreadable } from "./files.js";
 import { MAX_ALIAS_NODES, MAX_CATALOGUE_BYTES, MAX_FILE_BYTES, MAX_NESTING } from "./limits.js";
 
@@ -50,6 +50,7 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
     });
   }
   let total = 0;
+  const cache = LoadCache.open(dir);
   for (const name of names) {
     const path = join(dir, name);
     const size = (await stat(path).catch((error: unknown) => {
@@ -81,10 +82,11 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
     const text = await readFile(path, "utf8").catch((error: unknown) => {
       throw unreadable(path, error, "catalogue file");
     });
-    const file = readCatalogueFile(displayPath(path), name, text);
+    const file = readCatalogueFile(displayPath(path), name, text, cache);
     files.push(file);
     diagnostics.push(...file.problems);
   }
+  cache.save(files.filter((file) => file.problems.length === 0).map((file) => file.name));
   return { files, diagnostics };
 }
 
@@ -93,8 +95,8 @@ function megabytes(bytes: number): string {
 }
 
 /** `parseCatalogueFile`, or what it gave for the same text before (cache.ts). */
-function readCatalogueFile(displayPath: string, name: string, text: string): CatalogueFile {
-  const cached = cachedRead(text);
+function readCatalogueFile(displayPath: string, name: string, text: string, cache: LoadCache): CatalogueFile {
+  const cached = cache.get(name, text);
   if (cached) {
     const lineCounter = new LineCounter();
     for (const start of cached.lineStarts) lineCounter.addNewLine(start);
@@ -102,7 +104,7 @@ function readCatalogueFile(displayPath: string, name: string, text: string): Cat
   }
   const file = parseCatalogueFile(displayPath, name, text);
   if (file.problems.length === 0 && survivesJson(file.data)) {
-    saveRead(text, { data: file.data, operationRanges: file.operationRanges, lineStarts: file.lineCounter.lineStarts });
+    cache.set(name, text, { data: file.data, operationRanges: file.operationRanges, lineStarts: file.lineCounter.lineStarts });
   }
   return file;
 }

@@ -1,7 +1,7 @@
 // The loader keeps what each file's YAML gave (src/load/cache.ts): a second load of the same
 // text reads that instead of parsing. It must give the same model, and the same messages with
 // the same positions, as a parse, also when a message points into a file read from the cache.
-import { cp, mkdtemp, readdir, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadModel } from "../../src/pipeline.js";
@@ -38,9 +38,12 @@ describe("loader cache", () => {
     process.env.CATALOGEN_CACHE_DIR = await mkdtemp(join(base, "cache-"));
     const first = await loadModel(catalogue);
     const files = await entries(process.env.CATALOGEN_CACHE_DIR);
-    expect(files).toHaveLength((await readdir(catalogue)).length);
+    expect(files).toHaveLength(1); // one record file per catalogue folder
+    const written = await stat(join(process.env.CATALOGEN_CACHE_DIR, files[0]!));
     const second = await loadModel(catalogue);
     expect(await entries(process.env.CATALOGEN_CACHE_DIR)).toEqual(files);
+    // Nothing was parsed, so nothing was written again.
+    expect((await stat(join(process.env.CATALOGEN_CACHE_DIR, files[0]!))).mtimeMs).toBe(written.mtimeMs);
     expect(first).toEqual(parsed);
     expect(second).toEqual(parsed);
     expect(JSON.stringify(second)).toBe(JSON.stringify(parsed));

@@ -46,12 +46,14 @@ export async function stageChunks(final: string, chunks: Iterable<string>, seen:
       pending.push(chunk);
       size += chunk.length;
       if (size >= 1 << 20) {
-        await handle.write(pending.join(""));
+        // writeFile, not write: it writes everything or fails (write may stop short, e.g. at a
+        // file size limit, and say so only in its count).
+        await handle.writeFile(pending.join(""));
         pending = [];
         size = 0;
       }
     }
-    await handle.write(pending.join(""));
+    await handle.writeFile(pending.join(""));
   } catch (error) {
     await handle.close();
     await rm(path, { force: true }); // created above, so ours to remove

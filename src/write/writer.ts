@@ -48,15 +48,17 @@ async function existingFolder(outDir: string): Promise<string | undefined> {
   return realpath(outDir);
 }
 
-async function createFolder(outDir: string): Promise<string> {
+/** The output folder made, and the first folder that had to be made for it. */
+async function createFolder(outDir: string): Promise<{ root: string; made: string | undefined }> {
+  let made;
   try {
-    await mkdir(outDir, { recursive: true });
+    made = await mkdir(outDir, { recursive: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOTDIR" || code === "EEXIST") throw new WriteError(`cannot create the output folder ${outDir}: a part of its path is a file`);
     throw error;
   }
-  return (await existingFolder(outDir))!;
+  return { root: (await existingFolder(outDir))!, made };
 }
 
 async function takeLock(root: string): Promise<Lock> {
@@ -188,8 +190,21 @@ export class Output {
    * (or `abort` when the run fails). See `Writing` for what is guaranteed.
    */
   async begin(options: { inputHash: string; targets: readonly string[] }): Promise<Writing> {
-    if (!this.view) await this.attach(await createFolder(this.outDir));
-    return new Writing(this.outDir, this.view!, this.stats!, await this.manifest(), options);
+    let made: string | undefined;
+    if (!this.view) {
+      const created = await createFolder(this.outDir);
+      made = created.made;
+      await this.attach(created.root);
+    }
+    // A write that fails in a folder this run made takes the folder away again: nothing written.
+    const undo =
+      made === undefined
+        ? undefined
+        : async () => {
+            await this.close();
+            await rm(made, { recursive: true, force: true });
+          };
+    return new Writing(this.outDir, this.view!, this.stats!, await this.manifest(), options, undo);
   }
 
   /** Writes `files`, the whole output of `targets` (see `Writing`). */
@@ -252,6 +267,7 @@ export class Writing {
     private readonly stats: StatCache,
     private readonly current: { text?: string; manifest?: Manifest; problem?: string },
     private readonly options: { inputHash: string; targets: readonly string[] },
+    private readonly undoFolder?: () => Promise<void>,
   ) {
     this.previous = filesFor(current.manifest);
     if (current.problem) this.problems.push(current.problem);
@@ -347,6 +363,7 @@ export class Writing {
   async abort(): Promise<void> {
     await Promise.all(this.staged.splice(0).map(({ temporary }) => rm(temporary, { force: true })));
     for (const folder of this.createdFolders.splice(0).reverse()) await rm(folder, { recursive: true, force: true });
+    await this.undoFolder?.();
   }
 
   /** Checks what the files given leave behind, then puts everything in place. */

@@ -1,9 +1,10 @@
 // What each module's files are made from, as one hash per target and module: the module's part of
 // the model (its operations, with where they are declared), the named types it declares, every
-// named type those reach (wherever declared), the API-level parts (title, description, auth, the
-// list of catalogue files), catalogen's own code and the options (`generator`, from pipeline.ts).
-// A file whose hash is the one the manifest records was made from the same inputs, so a generate
-// keeps it without making it again. Emitters add what else a file depends on (`also`).
+// named type those reach (wherever declared) and the API-level parts (title, description, auth, the
+// list of catalogue files). Catalogen's own code and the options are the manifest's
+// `generatorHash`, compared once. A file whose hash is the one the manifest records was made from
+// the same inputs, so a generate keeps it without making it again. Emitters add what else a file
+// depends on (`also`).
 import type { ApiModel, ModuleModel, NamedType } from "./model/types.js";
 import { sha256 } from "./write/manifest.js";
 
@@ -16,10 +17,7 @@ export class ModuleKeys {
   private readonly alsoHashes = new Map<string, string>();
   private readonly modules: ReadonlyMap<string, ModuleModel>;
 
-  constructor(
-    model: ApiModel,
-    private readonly generator: string,
-  ) {
+  constructor(model: ApiModel) {
     this.api = JSON.stringify([model.title, model.description ?? null, model.auth, model.sources]);
     this.types = new Map(model.types.map((named) => [named.name, named]));
     for (const named of model.types) this.declared.set(named.module, [...(this.declared.get(named.module) ?? []), named]);
@@ -33,7 +31,7 @@ export class ModuleKeys {
       alsoHash = this.alsoHashes.get(also) ?? sha256(also);
       this.alsoHashes.set(also, alsoHash);
     }
-    return sha256(`${this.generator}\n${target}\n${this.moduleHash(id)}\n${alsoHash}`);
+    return sha256(`${target}\n${this.moduleHash(id)}\n${alsoHash}`);
   }
 
   private moduleHash(id: string): string {

@@ -63,9 +63,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   try {
     if (await output.isUpToDate(hashes.input)) return { upToDate: true };
     const model = await loadModel(options.catalogue);
-    const writing = await output.begin({ inputHash: hashes.input, targets });
+    const writing = await output.begin({ inputHash: hashes.input, targets, generatorHash: hashes.generator });
     try {
-      const keys = new ModuleKeys(model, hashes.generator);
+      const keys = new ModuleKeys(model);
       for (const file of await plannedFiles(model, options, targets)) {
         const from = file.module === undefined ? undefined : keys.of(file.target, file.module, file.also);
         if (from !== undefined && (await writing.keep(file.path, file.target, from))) continue;

@@ -189,7 +189,7 @@ export class Output {
    * is made (`put`, or `keep` for a file the last run made from the same inputs), then `finish`
    * (or `abort` when the run fails). See `Writing` for what is guaranteed.
    */
-  async begin(options: { inputHash: string; targets: readonly string[] }): Promise<Writing> {
+  async begin(options: { inputHash: string; targets: readonly string[]; generatorHash?: string }): Promise<Writing> {
     let made: string | undefined;
     if (!this.view) {
       const created = await createFolder(this.outDir);
@@ -208,7 +208,7 @@ export class Output {
   }
 
   /** Writes `files`, the whole output of `targets` (see `Writing`). */
-  async write(files: ReadonlyMap<string, OutputFile>, options: { inputHash: string; targets: readonly string[] }): Promise<WriteReport> {
+  async write(files: ReadonlyMap<string, OutputFile>, options: { inputHash: string; targets: readonly string[]; generatorHash?: string }): Promise<WriteReport> {
     const writing = await this.begin(options);
     try {
       for (const [path, { content, target }] of files) await writing.put(path, target, content);
@@ -266,7 +266,7 @@ export class Writing {
     private readonly view: FolderView,
     private readonly stats: StatCache,
     private readonly current: { text?: string; manifest?: Manifest; problem?: string },
-    private readonly options: { inputHash: string; targets: readonly string[] },
+    private readonly options: { inputHash: string; targets: readonly string[]; generatorHash?: string },
     private readonly undoFolder?: () => Promise<void>,
   ) {
     this.previous = filesFor(current.manifest);
@@ -280,6 +280,7 @@ export class Writing {
    */
   async keep(path: string, target: string, from: string): Promise<boolean> {
     const entry = this.previous.get(path);
+    if (this.options.generatorHash === undefined || this.current.manifest?.generatorHash !== this.options.generatorHash) return false;
     if (entry === undefined || entry.target !== target || entry.from !== from) return false;
     if (this.next.has(path) || !(await intact(this.view, this.stats, path, entry.sha256))) return false;
     this.next.set(path, entry);
@@ -398,8 +399,8 @@ export class Writing {
 
     const during = new Map(next);
     for (const path of stale) during.set(path, previous.get(path)!);
-    const duringText = manifestText(options.inputHash, Object.fromEntries(during));
-    const finalText = manifestText(options.inputHash, Object.fromEntries(next));
+    const duringText = manifestText(options.inputHash, Object.fromEntries(during), options.generatorHash);
+    const finalText = manifestText(options.inputHash, Object.fromEntries(next), options.generatorHash);
     if (this.staged.length === 0 && stale.length === 0 && this.current.text === finalText) {
       this.stats.save(view.root, next.keys());
       return report;

@@ -5,14 +5,16 @@ import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { listCatalogueFiles } from "./load/files.js";
 import type { ApiModel } from "./model/types.js";
-import { EMITTERS } from "./emit/registry.js";
+import type { PlannedFile } from "./emit/plan.js";
+import { PLANNERS } from "./emit/registry.js";
 import { withImportExtension, type ImportExtension } from "./emit/shared/ts-print.js";
-import { TARGETS, type GeneratedFile, type Target } from "./emit/types.js";
+import { TARGETS, type Target } from "./emit/types.js";
 import { formatWithConsumerConfig, prettierFingerprint } from "./write/format.js";
 import { withHeader } from "./write/header.js";
 import { sha256 } from "./write/manifest.js";
 import { isSafeOutputPath } from "./write/paths.js";
-import { checkOutput, Output, type CheckReport, type OutputFile, type WriteReport } from "./write/writer.js";
+import { ModuleKeys } from "./module-keys.js";
+import { Output, OutputCheck, type CheckReport, type OutputFile, type WriteReport } from "./write/writer.js";
 
 /**
  * Reads, checks and models the catalogue in `dir` (see validate/index.ts). Loaded on first use:
@@ -47,16 +49,35 @@ export type GenerateResult = { upToDate: true } | ({ upToDate: false } & WriteRe
 const codeRoot = dirname(fileURLToPath(import.meta.url)); // src/ or dist/
 const packageRoot = dirname(codeRoot);
 
-/** Generates into `out`. Skips all work when nothing the output depends on has changed. */
+/**
+ * Generates into `out`. Skips all work when nothing the output depends on has changed; otherwise
+ * makes only the files whose inputs changed (a module's files when its part of the catalogue, a
+ * named type it reaches or the API-level parts changed; the files joining the modules always)
+ * and hands each to the writer as it is made.
+ */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const targets = uniqueTargets(options.targets);
   // An unreadable catalogue: the loader's diagnostic, before the output folder is touched.
-  const inputHash = (await hashInputs(options, targets)) ?? (await loadModel(options.catalogue), "unhashed");
+  const hashes = (await hashInputs(options, targets)) ?? (await loadModel(options.catalogue), { input: "unhashed", generator: "unhashed" });
   const output = await Output.open(options.out); // locked until closed: one run at a time per folder
   try {
-    if (await output.isUpToDate(inputHash)) return { upToDate: true };
-    const files = await render(await loadModel(options.catalogue), options, targets);
-    return { upToDate: false, ...(await output.write(files, { inputHash, targets })) };
+    if (await output.isUpToDate(hashes.input)) return { upToDate: true };
+    const model = await loadModel(options.catalogue);
+    const writing = await output.begin({ inputHash: hashes.input, targets, generatorHash: hashes.generator });
+    try {
+      const keys = new ModuleKeys(model);
+      for (const file of await plannedFiles(model, options, targets)) {
+        const from = file.module === undefined ? undefined : keys.of(file.target, file.module, file.also);
+        if (from !== undefined && (await writing.keep(file.path, file.target, from))) continue;
+        // A file given in pieces has no header (JSON) and goes out as it is unless prettier runs.
+        if (file.chunks && file.path.endsWith(".json") && options.format !== "prettier") await writing.putChunks(file.path, file.target, file.chunks(), from);
+        else await writing.put(file.path, file.target, await finalText(file, options), from);
+      }
+    } catch (error) {
+      await writing.abort();
+      throw error;
+    }
+    return { upToDate: false, ...(await writing.finish()) };
   } finally {
     await output.close();
   }
@@ -65,7 +86,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 /** What `generate` would change, without writing anything. */
 export async function check(options: GenerateOptions): Promise<CheckReport> {
   const targets = uniqueTargets(options.targets);
-  return checkOutput(options.out, await render(await loadModel(options.catalogue), options, targets), targets);
+  const model = await loadModel(options.catalogue);
+  const checking = await OutputCheck.open(options.out, targets);
+  for (const file of await plannedFiles(model, options, targets)) await checking.add(file.path, await finalText(file, options));
+  return checking.finish();
 }
 
 function uniqueTargets(targets: readonly Target[] = TARGETS): Target[] {
@@ -74,27 +98,37 @@ function uniqueTargets(targets: readonly Target[] = TARGETS): Target[] {
 
 /** Every target's files, with header (and prettier when asked), by output path. */
 export async function render(model: ApiModel, options: GenerateOptions, targets: readonly Target[]): Promise<Map<string, OutputFile>> {
-  const source = catalogueLabel(options);
-  const generated: (GeneratedFile & { target: Target })[] = [];
-  for (const target of targets) {
-    for (const file of await (await EMITTERS[target]())(model)) generated.push({ ...file, target });
-  }
-  const seen = new Set<string>();
-  for (const file of generated) {
-    if (!isSafeOutputPath(file.path)) throw new Error(`emitter produced an unsafe path: ${file.path}`);
-    if (seen.has(file.path)) throw new Error(`two emitters produced ${file.path}`);
-    seen.add(file.path);
-  }
   const files = new Map<string, OutputFile>();
-  for (const file of generated) {
-    const code = file.path.endsWith(".ts") ? withImportExtension(file.content, options.importExtension ?? "js") : file.content;
-    const content = withHeader(file.path, code, source);
-    // One file at a time: prettier's syntax trees are large, and formatting every file at once
-    // keeps them all alive together (at 10,000 operations that exhausts the heap).
-    const final = options.format === "prettier" ? await formatWithConsumerConfig(file.path, content, join(options.out, file.path)) : content;
-    files.set(file.path, { content: final, target: file.target });
-  }
+  for (const file of await plannedFiles(model, options, targets)) files.set(file.path, { content: await finalText(file, options), target: file.target });
   return files;
+}
+
+type TargetFile = PlannedFile & { target: Target };
+
+/** Every target's planned files, one at a time (each checked: a safe path, made by one emitter only). */
+async function plannedFiles(model: ApiModel, options: GenerateOptions, targets: readonly Target[]): Promise<Iterable<TargetFile>> {
+  const planners = await Promise.all(targets.map(async (target) => [target, await PLANNERS[target]()] as const));
+  return (function* () {
+    const seen = new Set<string>();
+    for (const [target, plan] of planners) {
+      for (const file of plan(model)) {
+        if (!isSafeOutputPath(file.path)) throw new Error(`emitter produced an unsafe path: ${file.path}`);
+        if (seen.has(file.path)) throw new Error(`two emitters produced ${file.path}`);
+        seen.add(file.path);
+        yield { ...file, target };
+      }
+    }
+  })();
+}
+
+/** A planned file's text as written: import extensions, header, prettier when asked. */
+async function finalText(file: TargetFile, options: GenerateOptions): Promise<string> {
+  const made = file.content();
+  const code = file.path.endsWith(".ts") ? withImportExtension(made, options.importExtension ?? "js") : made;
+  const content = withHeader(file.path, code, catalogueLabel(options));
+  // One file at a time: prettier's syntax trees are large, and formatting every file at once
+  // keeps them all alive together (at 10,000 operations that exhausts the heap).
+  return options.format === "prettier" ? formatWithConsumerConfig(file.path, content, join(options.out, file.path)) : content;
 }
 
 /** The catalogue as the header names it: relative to the output folder's parent, posix. */
@@ -125,19 +159,18 @@ function filesUnder(dir: string): string[] {
 }
 
 /**
- * Hash of the catalogue, the generator's own code and templates and the options; with
- * `format: "prettier"`, also prettier's version and the config it finds for the output folder.
+ * `input`: hash of the catalogue, the generator's own code and templates and the options (with
+ * `format: "prettier"`, also prettier's version and the config it finds for the output folder).
+ * `generator`: the same without the catalogue, which every module's files depend on.
  */
-async function hashInputs(options: GenerateOptions, targets: readonly Target[]): Promise<string | undefined> {
+async function hashInputs(options: GenerateOptions, targets: readonly Target[]): Promise<{ input: string; generator: string } | undefined> {
   const catalogueNames = catalogueFileNames(options.catalogue);
   if (catalogueNames === undefined) return undefined;
   const parts: string[] = [JSON.stringify({ targets, label: catalogueLabel(options), format: options.format ?? "final", importExtension: options.importExtension ?? "js" })];
   if (options.format === "prettier") parts.push(await prettierFingerprint(join(options.out, "index.ts")));
-  const ownFiles = [...filesUnder(codeRoot), ...filesUnder(join(packageRoot, "templates"))];
-  const catalogueFiles = catalogueNames.map((name) => join(options.catalogue, name));
-  for (const path of [...ownFiles, ...catalogueFiles]) {
-    // Small files, read synchronously: a promise per file costs more than the read.
-    parts.push(relative(packageRoot, path), sha256(readFileSync(path)));
-  }
-  return sha256(parts.join("\n"));
+  // Small files, read synchronously: a promise per file costs more than the read.
+  for (const path of [...filesUnder(codeRoot), ...filesUnder(join(packageRoot, "templates"))]) parts.push(relative(packageRoot, path), sha256(readFileSync(path)));
+  const generator = sha256(parts.join("\n"));
+  for (const name of catalogueNames) parts.push(relative(packageRoot, join(options.catalogue, name)), sha256(readFileSync(join(options.catalogue, name))));
+  return { input: sha256(parts.join("\n")), generator };
 }

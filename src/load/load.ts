@@ -3,6 +3,7 @@ import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
 import { CatalogueError, type Diagnostic } from "../shared/diagnostic.js";
+import { LoadCache } from "./cache.js";
 import { displayPath, listCatalogueFiles, unreadable } from "./files.js";
 import { MAX_ALIAS_NODES, MAX_CATALOGUE_BYTES, MAX_FILE_BYTES, MAX_NESTING } from "./limits.js";
 
@@ -12,8 +13,15 @@ export interface CatalogueFile {
   /** File name, e.g. `items.yaml`. */
   name: string;
   text: string;
-  document: Document;
+  /**
+   * The YAML document, with every node's position. A file that reads without problems drops it
+   * once its data is out (the documents of a large catalogue are most of the loader's memory)
+   * and parses again only when a diagnostic needs a position.
+   */
+  readonly document: Document;
   lineCounter: LineCounter;
+  /** Where each operation of `operations` starts and ends (offsets): its `source`, without the document. */
+  operationRanges?: [start: number, end: number][] | undefined;
   /** Plain data (undefined when the file has YAML errors). */
   data: unknown;
   /** Why the file could not be read as data (YAML syntax, aliases, nesting), each positioned. */
@@ -42,6 +50,7 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
     });
   }
   let total = 0;
+  const cache = LoadCache.open(dir);
   for (const name of names) {
     const path = join(dir, name);
     const size = (await stat(path).catch((error: unknown) => {
@@ -73,10 +82,11 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
     const text = await readFile(path, "utf8").catch((error: unknown) => {
       throw unreadable(path, error, "catalogue file");
     });
-    const file = parseCatalogueFile(displayPath(path), name, text);
+    const file = readCatalogueFile(displayPath(path), name, text, cache);
     files.push(file);
     diagnostics.push(...file.problems);
   }
+  cache.save(files.filter((file) => file.problems.length === 0).map((file) => file.name));
   return { files, diagnostics };
 }
 
@@ -84,11 +94,49 @@ function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
+/** `parseCatalogueFile`, or what it gave for the same text before (cache.ts). */
+function readCatalogueFile(displayPath: string, name: string, text: string, cache: LoadCache): CatalogueFile {
+  const cached = cache.get(name, text);
+  if (cached) {
+    const lineCounter = new LineCounter();
+    for (const start of cached.lineStarts) lineCounter.addNewLine(start);
+    return withLazyDocument({ displayPath, name, text, lineCounter, data: cached.data, problems: [], operationRanges: cached.operationRanges }, undefined);
+  }
+  const file = parseCatalogueFile(displayPath, name, text);
+  if (file.problems.length === 0 && survivesJson(file.data)) {
+    cache.set(name, text, { data: file.data, operationRanges: file.operationRanges, lineStarts: file.lineCounter.lineStarts });
+  }
+  return file;
+}
+
+/** `file` with `document`: `parsed` until `dropDocument`, then parsed again when asked for. */
+function withLazyDocument(file: Omit<CatalogueFile, "document">, parsed: Document | undefined): CatalogueFile & { dropDocument(): void } {
+  let document = parsed;
+  return Object.defineProperties(file, {
+    document: { get: () => (document ??= parseDocument(file.text, { prettyErrors: false, uniqueKeys: true })), enumerable: true },
+    dropDocument: { value: () => (document = undefined) },
+  }) as CatalogueFile & { dropDocument(): void };
+}
+
+/** True when JSON gives `data` back as it is (no non-finite numbers, no -0). */
+function survivesJson(data: unknown): boolean {
+  const stack: unknown[] = [data];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === "number" && (!Number.isFinite(value) || Object.is(value, -0))) return false;
+    if (typeof value === "object" && value !== null) for (const item of Object.values(value)) stack.push(item);
+    else if (typeof value !== "number" && typeof value !== "string" && typeof value !== "boolean" && value !== null) return false;
+  }
+  return true;
+}
+
 export function parseCatalogueFile(displayPath: string, name: string, text: string): CatalogueFile {
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const file: CatalogueFile = { displayPath, name, text, document, lineCounter, data: undefined, problems: [] };
-  for (const error of document.errors) {
+  const file = withLazyDocument(
+    { displayPath, name, text, lineCounter, data: undefined, problems: [] },
+    parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true }),
+  );
+  for (const error of file.document.errors) {
     const [start, end] = error.pos;
     const tooDeep = /Maximum call stack size exceeded/.test(error.message);
     file.problems.push({
@@ -102,13 +150,28 @@ export function parseCatalogueFile(displayPath: string, name: string, text: stri
   if (file.problems.length === 0) file.problems.push(...structureProblems(file));
   if (file.problems.length === 0) {
     try {
-      file.data = document.toJS({ maxAliasCount: -1 });
+      file.data = file.document.toJS({ maxAliasCount: -1 });
     } catch (error) {
       // structureProblems() catches what toJS refuses; this is the last line of defence.
       file.problems.push({ ...locate(file, 0, 1), message: `the file cannot be read as data: ${(error as Error).message}` });
     }
   }
+  if (file.problems.length === 0) {
+    file.operationRanges = operationRanges(file.document);
+    file.dropDocument();
+  }
   return file;
+}
+
+function operationRanges(document: Document): [number, number][] | undefined {
+  const contents = document.contents;
+  if (!isMap(contents)) return undefined;
+  const pair = contents.items.find((item) => isScalar(item.key) && item.key.value === "operations");
+  if (!pair || !isSeq(pair.value)) return undefined;
+  return pair.value.items.map((item) => {
+    const [start = 0, end = start + 1] = (item as Node | null)?.range ?? [];
+    return [start, end];
+  });
 }
 
 /**
@@ -215,6 +278,8 @@ export function locatePath(
   path: YamlPath,
   options: { key?: boolean } = {},
 ): Pick<Diagnostic, "file" | "line" | "column" | "length"> {
+  const operation = path.length === 2 && path[0] === "operations" && typeof path[1] === "number" ? file.operationRanges?.[path[1]] : undefined;
+  if (operation) return locate(file, operation[0], operation[1]);
   let node: unknown = file.document.contents;
   let range: readonly number[] | undefined = (node as Node | null)?.range ?? [0, 1];
   for (const [index, segment] of path.entries()) {

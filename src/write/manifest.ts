@@ -9,12 +9,24 @@ export interface ManifestEntry {
   /** The target (client, server, docs, openapi) whose emitter produced the file. */
   target: string;
   sha256: string;
+  /**
+   * For a file made from one module: the hash of what it was made from (the module's part of the
+   * catalogue, the named types it reaches, the API-level parts; catalogen's code and the options
+   * are `generatorHash`). A later run whose hashes are the same keeps the file without making it.
+   */
+  from?: string;
 }
 
 export interface Manifest {
   generator: "catalogen";
   /** Hash of everything the output depends on; equal hash and intact files: nothing to do. */
   inputHash: string;
+  /**
+   * Hash of catalogen's own code and templates and the options, which every file depends on: the
+   * `from` of a file counts only while this is unchanged (kept apart so that a new catalogen
+   * version changes one line here, not every file's `from`).
+   */
+  generatorHash?: string;
   /** Output path -> entry, sorted by path. */
   files: Record<string, ManifestEntry>;
 }
@@ -39,10 +51,15 @@ export function parseManifest(text: string): Manifest | undefined {
   const files = Object.create(null) as Record<string, ManifestEntry>;
   for (const [path, entry] of Object.entries(parsed.files as Record<string, Partial<ManifestEntry> | null>)) {
     if (isSafeOutputPath(path) && !isReserved(path) && typeof entry?.target === "string" && typeof entry.sha256 === "string") {
-      files[path] = { target: entry.target, sha256: entry.sha256 };
+      files[path] = { target: entry.target, sha256: entry.sha256, ...(typeof entry.from === "string" ? { from: entry.from } : {}) };
     }
   }
-  return { generator: "catalogen", inputHash: String(parsed.inputHash), files };
+  return {
+    generator: "catalogen",
+    inputHash: String(parsed.inputHash),
+    ...(typeof parsed.generatorHash === "string" ? { generatorHash: parsed.generatorHash } : {}),
+    files,
+  };
 }
 
 /** Names catalogen uses for itself (manifest, lock, staging files): never an output file. */
@@ -50,7 +67,8 @@ function isReserved(path: string): boolean {
   return /(^|\/)\.catalogen-/.test(path) || /\.catalogen-[^/]*\.tmp$/.test(path);
 }
 
-export function manifestText(inputHash: string, files: Record<string, ManifestEntry>): string {
+export function manifestText(inputHash: string, files: Record<string, ManifestEntry>, generatorHash?: string): string {
   const sorted = Object.fromEntries(Object.keys(files).sort().map((path) => [path, files[path]!]));
-  return `${JSON.stringify({ generator: "catalogen", inputHash, files: sorted } satisfies Manifest, null, 2)}\n`;
+  const manifest: Manifest = { generator: "catalogen", inputHash, ...(generatorHash === undefined ? {} : { generatorHash }), files: sorted };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
 }

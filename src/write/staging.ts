@@ -17,11 +17,43 @@ export function stagedFor(name: string): string | undefined {
 }
 
 /** Writes `content` to a new staging file beside `final` and returns its path. */
-export async function stage(final: string, content: string): Promise<string> {
+export async function stage(final: string, content: string | Buffer): Promise<string> {
   const path = `${final}.catalogen-${randomName()}.tmp`;
   const handle = await open(path, "wx");
   try {
     await handle.writeFile(content);
+  } catch (error) {
+    await handle.close();
+    await rm(path, { force: true }); // created above, so ours to remove
+    throw error;
+  }
+  await handle.close();
+  return path;
+}
+
+/**
+ * Writes `chunks` to a new staging file beside `final`, passing each to `seen` as it goes (for a
+ * file too large to hold as one text), and returns the staging file's path.
+ */
+export async function stageChunks(final: string, chunks: Iterable<string>, seen: (chunk: string) => void): Promise<string> {
+  const path = `${final}.catalogen-${randomName()}.tmp`;
+  const handle = await open(path, "wx");
+  try {
+    let pending: string[] = [];
+    let size = 0;
+    for (const chunk of chunks) {
+      seen(chunk);
+      pending.push(chunk);
+      size += chunk.length;
+      if (size >= 1 << 20) {
+        // writeFile, not write: it writes everything or fails (write may stop short, e.g. at a
+        // file size limit, and say so only in its count).
+        await handle.writeFile(pending.join(""));
+        pending = [];
+        size = 0;
+      }
+    }
+    await handle.writeFile(pending.join(""));
   } catch (error) {
     await handle.close();
     await rm(path, { force: true }); // created above, so ours to remove

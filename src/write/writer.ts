@@ -1,12 +1,14 @@
 // Puts generated files on disk: only files that changed, only files it owns, all or nothing,
 // never outside the output folder, one run at a time.
-import { mkdir, readdir, realpath, rename, rm, rmdir, stat } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { lstat, mkdir, readdir, realpath, rename, rm, rmdir, stat } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { compareText } from "../model/order.js";
 import { FolderView, type Found } from "./folder.js";
 import { isLockLeftover, lockFolder, LockBusyError, type Lock } from "./lock.js";
 import { MANIFEST_NAME, manifestText, parseManifest, sha256, type Manifest, type ManifestEntry } from "./manifest.js";
-import { stage, stagedFor } from "./staging.js";
+import { stage, stageChunks, stagedFor } from "./staging.js";
+import { StatCache } from "./stat-cache.js";
 
 /** A file's final content and the target that produced it. */
 export interface OutputFile {
@@ -46,15 +48,17 @@ async function existingFolder(outDir: string): Promise<string | undefined> {
   return realpath(outDir);
 }
 
-async function createFolder(outDir: string): Promise<string> {
+/** The output folder made, and the first folder that had to be made for it. */
+async function createFolder(outDir: string): Promise<{ root: string; made: string | undefined }> {
+  let made;
   try {
-    await mkdir(outDir, { recursive: true });
+    made = await mkdir(outDir, { recursive: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOTDIR" || code === "EEXIST") throw new WriteError(`cannot create the output folder ${outDir}: a part of its path is a file`);
     throw error;
   }
-  return (await existingFolder(outDir))!;
+  return { root: (await existingFolder(outDir))!, made };
 }
 
 async function takeLock(root: string): Promise<Lock> {
@@ -131,6 +135,7 @@ export class Output {
   private root: string | undefined;
   private lock: Lock | undefined;
   private view: FolderView | undefined;
+  private stats: StatCache | undefined;
 
   private constructor(private readonly outDir: string) {}
 
@@ -145,6 +150,7 @@ export class Output {
     this.lock = await takeLock(root);
     this.root = root;
     this.view = new FolderView(root);
+    this.stats = StatCache.open(root);
   }
 
   async close(): Promise<void> {
@@ -160,76 +166,267 @@ export class Output {
 
   /**
    * True when the manifest records `inputHash` and every file it lists is on disk unaltered (and
-   * no killed run left anything to clean up). What it reads is remembered for `write`.
+   * no killed run left anything to clean up): a file's size and mtime as last seen with its hash
+   * (stat-cache.ts), or else its bytes read and hashed. What it reads is remembered for `write`.
    */
   async isUpToDate(inputHash: string): Promise<boolean> {
     if (!this.view || this.lock?.tookOverStale) return false;
     const { manifest } = await this.manifest();
     if (!manifest || manifest.inputHash !== inputHash) return false;
+    let upToDate = true;
     for (const [path, entry] of Object.entries(manifest.files)) {
-      const found = await this.view.file(path);
-      if (found.kind !== "file" || found.sha256 !== entry.sha256) return false;
+      if (!(await intact(this.view, this.stats!, path, entry.sha256))) {
+        upToDate = false;
+        break;
+      }
     }
-    return true;
+    this.stats!.save(this.view.root, Object.keys(manifest.files));
+    return upToDate;
   }
 
   /**
-   * Writes `files`, the whole output of `targets`. A file whose bytes are already right is not
-   * touched (its mtime stays); one catalogen did not write is never overwritten, nor is anything
-   * written or deleted through a symbolic link: either stops the write before anything changes.
-   * Files an earlier run of the same targets wrote and this one does not produce are removed;
-   * other targets' files stay. New content goes to staging files first and is renamed into place
-   * only when all of it is on disk. The manifest goes in first, listing old and new files, so a
-   * run killed halfway leaves nothing the next run would not recognise as its own.
+   * Starts writing the whole output of `targets`: give each file to the returned `Writing` as it
+   * is made (`put`, or `keep` for a file the last run made from the same inputs), then `finish`
+   * (or `abort` when the run fails). See `Writing` for what is guaranteed.
    */
-  async write(files: ReadonlyMap<string, OutputFile>, options: { inputHash: string; targets: readonly string[] }): Promise<WriteReport> {
-    if (!this.view) await this.attach(await createFolder(this.outDir));
-    const view = this.view!;
-    const current = await this.manifest();
-    const previous = filesFor(current.manifest);
-    const report: WriteReport = { written: [], unchanged: [], removed: [] };
-    const problems: string[] = current.problem ? [current.problem] : [];
-    const foreign: string[] = [];
-    const changes: [path: string, content: string][] = [];
-    const next = new Map<string, ManifestEntry>();
-
-    for (const [path, entry] of previous) if (!options.targets.includes(entry.target)) next.set(path, entry);
-    for (const path of [...files.keys()].sort(compareText)) {
-      const { content, target } = files.get(path)!;
-      const hash = sha256(content);
-      next.set(path, { target, sha256: hash });
-      const found = await view.file(path);
-      if (found.kind === "problem") problems.push(found.message);
-      else if (found.kind === "file" && found.sha256 === hash) report.unchanged.push(path); // also adopts an unlisted identical file
-      else if (found.kind === "file" && !previous.has(path)) foreign.push(path);
-      else changes.push([path, content]);
+  async begin(options: { inputHash: string; targets: readonly string[]; generatorHash?: string }): Promise<Writing> {
+    let made: string | undefined;
+    if (!this.view) {
+      const created = await createFolder(this.outDir);
+      made = created.made;
+      await this.attach(created.root);
     }
+    // A write that fails in a folder this run made takes the folder away again: nothing written.
+    const undo =
+      made === undefined
+        ? undefined
+        : async () => {
+            await this.close();
+            await rm(made, { recursive: true, force: true });
+          };
+    return new Writing(this.outDir, this.view!, this.stats!, await this.manifest(), options, undo);
+  }
+
+  /** Writes `files`, the whole output of `targets` (see `Writing`). */
+  async write(files: ReadonlyMap<string, OutputFile>, options: { inputHash: string; targets: readonly string[]; generatorHash?: string }): Promise<WriteReport> {
+    const writing = await this.begin(options);
+    try {
+      for (const [path, { content, target }] of files) await writing.put(path, target, content);
+    } catch (error) {
+      await writing.abort();
+      throw error;
+    }
+    return writing.finish();
+  }
+}
+
+/**
+ * True when the file at `path` holds content with hash `sha256`: by its size and mtime when the
+ * stat cache has them with that hash, else by reading it. Never follows a link.
+ */
+async function intact(view: FolderView, stats: StatCache, path: string, hash: string): Promise<boolean> {
+  const slash = path.lastIndexOf("/");
+  if ((await view.dir(slash === -1 ? "" : path.slice(0, slash))) !== "ok") return false;
+  let found;
+  try {
+    found = await lstat(join(view.root, path), { bigint: true });
+  } catch {
+    return false;
+  }
+  if (!found.isFile()) return false;
+  if (stats.matches(path, found, hash)) return true;
+  const read = await view.file(path);
+  if (read.kind !== "file" || read.sha256 !== hash) return false;
+  stats.record(path, found, hash);
+  return true;
+}
+
+/**
+ * One write of the whole output of some targets, fed a file at a time so that no file's text
+ * outlives its turn. A file whose bytes are already right is not touched (its mtime stays); one
+ * catalogen did not write is never overwritten, nor is anything written or deleted through a
+ * symbolic link: either stops the write before anything changes. Files an earlier run of the same
+ * targets wrote and this one does not produce are removed; other targets' files stay. New content
+ * goes to staging files beside their targets as it comes and is renamed into place only when all
+ * of it is on disk (a failure before that removes the staging files and the folders made for
+ * them). The manifest goes in first, listing old and new files, so a run killed halfway leaves
+ * nothing the next run would not recognise as its own.
+ */
+export class Writing {
+  private readonly previous: Map<string, ManifestEntry>;
+  private readonly next = new Map<string, ManifestEntry>();
+  private readonly report: WriteReport = { written: [], unchanged: [], removed: [] };
+  private readonly problems: string[] = [];
+  private readonly foreign: string[] = [];
+  private readonly staged: { temporary: string; path: string; hash: string }[] = [];
+  private readonly createdFolders: string[] = [];
+
+  constructor(
+    private readonly outDir: string,
+    private readonly view: FolderView,
+    private readonly stats: StatCache,
+    private readonly current: { text?: string; manifest?: Manifest; problem?: string },
+    private readonly options: { inputHash: string; targets: readonly string[]; generatorHash?: string },
+    private readonly undoFolder?: () => Promise<void>,
+  ) {
+    this.previous = filesFor(current.manifest);
+    if (current.problem) this.problems.push(current.problem);
+    for (const [path, entry] of this.previous) if (!options.targets.includes(entry.target)) this.next.set(path, entry);
+  }
+
+  /**
+   * Keeps `path` as the last run wrote it, without its content, when the manifest says it was made
+   * by `target` from `from` and it is intact on disk. False: `put` it.
+   */
+  async keep(path: string, target: string, from: string): Promise<boolean> {
+    const entry = this.previous.get(path);
+    if (this.options.generatorHash === undefined || this.current.manifest?.generatorHash !== this.options.generatorHash) return false;
+    if (entry === undefined || entry.target !== target || entry.from !== from) return false;
+    if (this.next.has(path) || !(await intact(this.view, this.stats, path, entry.sha256))) return false;
+    this.next.set(path, entry);
+    this.report.unchanged.push(path);
+    return true;
+  }
+
+  /** The file at `path` is to hold `content` (made by `target`, from inputs with hash `from`). */
+  async put(path: string, target: string, text: string, from?: string): Promise<void> {
+    // One copy of the bytes, hashed and written (the text itself may be tens of MB: openapi.json).
+    const content = Buffer.from(text);
+    const hash = sha256(content);
+    this.next.set(path, { target, sha256: hash, ...(from === undefined ? {} : { from }) });
+    const entry = this.previous.get(path);
+    if (entry?.sha256 === hash && (await intact(this.view, this.stats, path, hash))) {
+      this.report.unchanged.push(path);
+      return;
+    }
+    const found = await this.view.file(path);
+    if (found.kind === "problem") this.problems.push(found.message);
+    else if (found.kind === "file" && found.sha256 === hash) {
+      this.report.unchanged.push(path); // also adopts an unlisted identical file
+      const stats = await lstat(join(this.view.root, path), { bigint: true }).catch(() => undefined);
+      if (stats?.isFile()) this.stats.record(path, stats, hash);
+    } else if (found.kind === "file" && entry === undefined) this.foreign.push(path);
+    else await this.stage(path, content, hash);
+  }
+
+  /**
+   * `put` for a file given as chunks of text (openapi.json of a large catalogue is tens of MB):
+   * written to its staging file as they come and hashed on the way, never held whole. The staging
+   * file is dropped again when the bytes turn out to be what is there already.
+   */
+  async putChunks(path: string, target: string, chunks: Iterable<string>, from?: string): Promise<void> {
+    const entry = this.previous.get(path);
+    let onDisk: string | undefined;
+    if (entry !== undefined && (await intact(this.view, this.stats, path, entry.sha256))) onDisk = entry.sha256;
+    else {
+      const found = await this.view.file(path);
+      if (found.kind === "problem") {
+        this.problems.push(found.message);
+        return;
+      }
+      if (found.kind === "file") onDisk = found.sha256;
+    }
+    const final = join(this.view.root, path);
+    const hasher = createHash("sha256");
+    let temporary: string;
+    try {
+      const made = await mkdir(dirname(final), { recursive: true });
+      if (made !== undefined) this.createdFolders.push(made);
+      temporary = await stageChunks(final, chunks, (chunk) => hasher.update(chunk));
+    } catch (error) {
+      await this.abort();
+      throw new WriteError(`cannot write ${final}: ${(error as Error).message}; nothing in ${this.view.root} was changed`, { cause: error });
+    }
+    const hash = hasher.digest("hex");
+    this.next.set(path, { target, sha256: hash, ...(from === undefined ? {} : { from }) });
+    if (onDisk === hash || (onDisk !== undefined && entry === undefined)) {
+      await rm(temporary, { force: true });
+      if (onDisk === hash) this.report.unchanged.push(path);
+      else this.foreign.push(path);
+      return;
+    }
+    this.staged.push({ temporary, path, hash });
+  }
+
+  private async stage(path: string, content: Buffer, hash: string): Promise<void> {
+    const final = join(this.view.root, path);
+    try {
+      const made = await mkdir(dirname(final), { recursive: true });
+      if (made !== undefined) this.createdFolders.push(made);
+      this.staged.push({ temporary: await stage(final, content), path, hash });
+    } catch (error) {
+      await this.abort();
+      throw new WriteError(`cannot write ${final}: ${(error as Error).message}; nothing in ${this.view.root} was changed`, { cause: error });
+    }
+  }
+
+  /** Removes what this write staged and the folders it made for it: the folder is as it was. */
+  async abort(): Promise<void> {
+    await Promise.all(this.staged.splice(0).map(({ temporary }) => rm(temporary, { force: true })));
+    for (const folder of this.createdFolders.splice(0).reverse()) await rm(folder, { recursive: true, force: true });
+    await this.undoFolder?.();
+  }
+
+  /** Checks what the files given leave behind, then puts everything in place. */
+  async finish(): Promise<WriteReport> {
+    const { view, previous, next, report, options } = this;
     const stale: string[] = [];
     for (const [path, entry] of previous) {
-      if (!options.targets.includes(entry.target) || files.has(path)) continue;
+      if (!options.targets.includes(entry.target) || next.has(path)) continue;
       const found = await view.file(path);
-      if (found.kind === "problem") problems.push(found.message);
+      if (found.kind === "problem") this.problems.push(found.message);
       else if (found.kind === "file") stale.push(path);
     }
-    if (problems.length > 0) throw refuse(problems);
-    if (foreign.length > 0) {
+    if (this.problems.length > 0) {
+      await this.abort();
+      throw refuse(this.problems);
+    }
+    if (this.foreign.length > 0) {
+      await this.abort();
       throw new WriteError(
-        `refusing to overwrite files catalogen did not write:\n${foreign.map((path) => `  ${join(this.outDir, path)}`).join("\n")}\n` +
+        `refusing to overwrite files catalogen did not write:\n${this.foreign.sort(compareText).map((path) => `  ${join(this.outDir, path)}`).join("\n")}\n` +
           "move or delete them, or choose another --out folder",
       );
     }
     stale.sort(compareText);
+    report.unchanged.sort(compareText);
 
-    for (const path of await leftovers(view, [MANIFEST_NAME, ...previous.keys(), ...files.keys()])) await rm(join(view.root, path), { force: true });
+    const ours = new Set(this.staged.map(({ temporary }) => temporary));
+    for (const path of await leftovers(view, [MANIFEST_NAME, ...previous.keys(), ...next.keys()])) {
+      const full = join(view.root, path);
+      if (!ours.has(full)) await rm(full, { force: true });
+    }
 
     const during = new Map(next);
     for (const path of stale) during.set(path, previous.get(path)!);
-    const duringText = manifestText(options.inputHash, Object.fromEntries(during));
-    const finalText = manifestText(options.inputHash, Object.fromEntries(next));
-    if (changes.length === 0 && stale.length === 0 && current.text === finalText) return report;
+    const duringText = manifestText(options.inputHash, Object.fromEntries(during), options.generatorHash);
+    const finalText = manifestText(options.inputHash, Object.fromEntries(next), options.generatorHash);
+    if (this.staged.length === 0 && stale.length === 0 && this.current.text === finalText) {
+      this.stats.save(view.root, next.keys());
+      return report;
+    }
 
-    await replaceAll(view.root, [...(current.text === duringText ? [] : [[MANIFEST_NAME, duringText] as [string, string]]), ...changes]);
-    report.written.push(...changes.map(([path]) => path));
+    try {
+      if (this.current.text !== duringText) await replaceAll(view.root, [[MANIFEST_NAME, duringText]]);
+    } catch (error) {
+      await this.abort();
+      throw error;
+    }
+    this.staged.sort((a, b) => compareText(a.path, b.path));
+    while (this.staged.length > 0) {
+      const { temporary, path, hash } = this.staged[0]!;
+      const final = join(view.root, path);
+      try {
+        await rename(temporary, final);
+      } catch (error) {
+        await Promise.all(this.staged.map((file) => rm(file.temporary, { force: true })));
+        throw new WriteError(`cannot put ${final} in place: ${(error as Error).message}; run generate again`, { cause: error });
+      }
+      this.staged.shift();
+      report.written.push(path);
+      const stats = await lstat(final, { bigint: true }).catch(() => undefined);
+      if (stats?.isFile()) this.stats.record(path, stats, hash);
+    }
     for (const path of stale) {
       const final = join(view.root, path);
       await rm(final, { force: true });
@@ -237,6 +434,7 @@ export class Output {
       await removeEmptyParents(view.root, dirname(final));
     }
     if (finalText !== duringText) await replaceAll(view.root, [[MANIFEST_NAME, finalText]]);
+    this.stats.save(view.root, next.keys());
     return report;
   }
 }
@@ -284,30 +482,59 @@ async function removeEmptyParents(root: string, dir: string): Promise<void> {
 
 /** What differs between `files` and the folder, for the targets rendered. Writes nothing and takes no lock. */
 export async function checkOutput(outDir: string, files: ReadonlyMap<string, OutputFile>, targets: readonly string[]): Promise<CheckReport> {
-  const report: CheckReport = { stale: [], missing: [], extra: [] };
-  const root = await existingFolder(resolve(outDir));
-  if (root === undefined) {
-    report.missing.push(...[...files.keys()].sort(compareText));
+  const check = await OutputCheck.open(outDir, targets);
+  for (const [path, { content }] of files) await check.add(path, content);
+  return check.finish();
+}
+
+/** `checkOutput` a file at a time: `add` each file as it is made, then `finish`. */
+export class OutputCheck {
+  private readonly report: CheckReport = { stale: [], missing: [], extra: [] };
+  private readonly problems: string[] = [];
+  private readonly given = new Set<string>();
+
+  private constructor(
+    private readonly view: FolderView | undefined,
+    private readonly current: { manifest?: Manifest; problem?: string },
+    private readonly targets: readonly string[],
+  ) {
+    if (current.problem) this.problems.push(current.problem);
+  }
+
+  static async open(outDir: string, targets: readonly string[]): Promise<OutputCheck> {
+    const root = await existingFolder(resolve(outDir));
+    if (root === undefined) return new OutputCheck(undefined, {}, targets);
+    const view = new FolderView(root);
+    return new OutputCheck(view, await readManifestIn(view), targets);
+  }
+
+  async add(path: string, content: string): Promise<void> {
+    this.given.add(path);
+    if (!this.view) {
+      this.report.missing.push(path);
+      return;
+    }
+    const found = await this.view.file(path);
+    if (found.kind === "problem") this.problems.push(found.message);
+    else if (found.kind === "missing") this.report.missing.push(path);
+    else if (found.sha256 !== sha256(content)) this.report.stale.push(path);
+  }
+
+  async finish(): Promise<CheckReport> {
+    const { report, view } = this;
+    report.missing.sort(compareText);
+    report.stale.sort(compareText);
+    if (!view) return report;
+    const previous = filesFor(this.current.manifest);
+    for (const [path, entry] of previous) {
+      if (!this.targets.includes(entry.target) || this.given.has(path)) continue;
+      const found = await view.file(path);
+      if (found.kind === "problem") this.problems.push(found.message);
+      else if (found.kind === "file") report.extra.push(path);
+    }
+    if (this.problems.length > 0) throw refuse(this.problems);
+    report.extra.push(...(await leftovers(view, [MANIFEST_NAME, ...previous.keys(), ...this.given])));
+    report.extra.sort(compareText);
     return report;
   }
-  const view = new FolderView(root);
-  const current = await readManifestIn(view);
-  const previous = filesFor(current.manifest);
-  const problems: string[] = current.problem ? [current.problem] : [];
-  const report1 = (path: string, found: Found, expected: string): void => {
-    if (found.kind === "problem") problems.push(found.message);
-    else if (found.kind === "missing") report.missing.push(path);
-    else if (found.sha256 !== expected) report.stale.push(path);
-  };
-  for (const path of [...files.keys()].sort(compareText)) report1(path, await view.file(path), sha256(files.get(path)!.content));
-  for (const [path, entry] of previous) {
-    if (!targets.includes(entry.target) || files.has(path)) continue;
-    const found = await view.file(path);
-    if (found.kind === "problem") problems.push(found.message);
-    else if (found.kind === "file") report.extra.push(path);
-  }
-  if (problems.length > 0) throw refuse(problems);
-  report.extra.push(...(await leftovers(view, [MANIFEST_NAME, ...previous.keys(), ...files.keys()])));
-  report.extra.sort(compareText);
-  return report;
 }

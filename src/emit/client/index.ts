@@ -16,6 +16,7 @@ import type { ApiModel } from "../../model/types.js";
 import { sharedTemplateFiles, targetPackageFile, templateFiles } from "../shared/templates.js";
 import { guardName, validatorFiles, validatorIndex, type GuardRoot } from "../shared/validators.js";
 import { EmitError, type GeneratedFile } from "../types.js";
+import { contentAt, madeFiles, perModuleFolders, plannedFrom, type PlannedFile } from "../plan.js";
 import { clientFile } from "./client-file.js";
 import { clientServers, ENVIRONMENT_TYPE } from "./servers.js";
 import { moduleFile, operationsInterfaceName } from "./module-file.js";
@@ -70,6 +71,11 @@ const RUNTIME_EXPORTS = [
 ];
 
 export function emitClient(model: ApiModel): GeneratedFile[] {
+  return madeFiles(planClient(model)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** The client's files; a module's operations and module files are made only when asked for. */
+export function* planClient(model: ApiModel): Generator<PlannedFile> {
   checkNames(model);
   const roots = new Map<string, GuardRoot[]>();
   for (const module of model.modules) {
@@ -79,20 +85,28 @@ export function emitClient(model: ApiModel): GeneratedFile[] {
   const validators = validatorFiles({ types: model.types, roots, dir: "client/validate", helpersModule: "../shared/guard.js" }).map(
     (file) => ({ path: file.path, content: indentTs(file.content) }),
   );
-  const files: GeneratedFile[] = [
-    ...templateFiles("client"),
-    ...sharedTemplateFiles("client"),
-    ...typesFiles("client", model.types, CLIENT_RESPONSE_TYPES),
-    ...validators,
-    { path: "client/validate.ts", content: validatorIndex("client/validate.ts", validators) },
-    ...model.modules.map((module) => operationsFile(module, model)),
-    ...model.modules.map((module) => moduleFile(module, model)),
-    ...model.modules.flatMap((module) => errorTypesFile(module, model) ?? []),
-    clientFile(model),
-    { path: "client/index.ts", content: indexFile(model) },
-    targetPackageFile("client"),
-  ];
-  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const moduleOf = perModuleFolders(model, ["client/types", "client/validate"]);
+  yield* plannedFrom(
+    [
+      ...templateFiles("client"),
+      ...sharedTemplateFiles("client"),
+      ...typesFiles("client", model.types, CLIENT_RESPONSE_TYPES),
+      ...validators,
+      { path: "client/validate.ts", content: validatorIndex("client/validate.ts", validators) },
+    ],
+    moduleOf,
+  );
+  for (const module of model.modules) {
+    const operations = `client/operations/${module.id}.ts`;
+    const bound = `client/modules/${module.id}.ts`;
+    yield { path: operations, module: module.id, content: () => contentAt(operations, operationsFile(module, model)) };
+    yield { path: bound, module: module.id, content: () => contentAt(bound, moduleFile(module, model)) };
+    if (operationsWithErrors(module, model).length > 0) {
+      const errors = `client/errors/${module.id}.ts`;
+      yield { path: errors, module: module.id, content: () => contentAt(errors, errorTypesFile(module, model)!) };
+    }
+  }
+  yield* plannedFrom([clientFile(model), { path: "client/index.ts", content: indexFile(model) }, targetPackageFile("client")]);
 }
 
 function indexFile(model: ApiModel): string {

@@ -1,19 +1,24 @@
 import type { GeneratedFile } from "../types.js";
+import { madeFiles, type PlannedFile } from "../plan.js";
 import type { ApiModel } from "../../model/types.js";
 import { docsTemplates } from "./templates.js";
 import { docsAnchors, moduleView, readmeView } from "./view.js";
 
 /** `docs/README.md` (the modules) and `docs/<module id>.md` for each module, as final Markdown. */
 export function emitDocs(model: ApiModel): GeneratedFile[] {
+  return madeFiles(planDocs(model));
+}
+
+/** The docs' pages; a module's page is made only when asked for. */
+export function* planDocs(model: ApiModel): Generator<PlannedFile> {
   const anchors = docsAnchors(model);
   const templates = docsTemplates();
-  return [
-    { path: "docs/README.md", content: finalMarkdown(templates.readme(readmeView(model, anchors))) },
-    ...model.modules.map((module) => ({
-      path: `docs/${module.id}.md`,
-      content: finalMarkdown(templates.module(moduleView(model, module, anchors))),
-    })),
-  ];
+  yield { path: "docs/README.md", content: () => finalMarkdown(templates.readme(readmeView(model, anchors))) };
+  // A page links to types declared on other pages by their anchors there.
+  const also = JSON.stringify([...anchors.types]);
+  for (const module of model.modules) {
+    yield { path: `docs/${module.id}.md`, module: module.id, also, content: () => finalMarkdown(templates.module(moduleView(model, module, anchors))) };
+  }
 }
 
 /**

@@ -4,6 +4,7 @@
 // types.ts with one line per module; the router runtime is copied from templates/server/ into
 // runtime/, and templates/shared/ into shared/; package.json makes the folder ES modules.
 import type { GeneratedFile } from "../types.js";
+import { madeFiles, perModuleFolders, plannedFrom, type PlannedFile } from "../plan.js";
 import type { ApiModel } from "../../model/types.js";
 import { exportFrom, tsFile } from "../shared/ts-print.js";
 import { sharedTemplateFiles, targetPackageFile, templateFiles } from "../shared/templates.js";
@@ -60,18 +61,23 @@ export function createRequestHandler(
 }
 
 export async function emitServer(model: ApiModel): Promise<GeneratedFile[]> {
+  return madeFiles(planServer(model));
+}
+
+/** The server's files; a module's handlers and routes files are made only when asked for. */
+export function* planServer(model: ApiModel): Generator<PlannedFile> {
   assertNoNameClash(model);
-  return [
-    { path: "server/index.ts", content: indexFile(model) },
-    ...typesFiles("server", model.types),
-    { path: "server/handlers.ts", content: handlersFile(model) },
-    ...model.modules.map((module) => ({ path: moduleHandlersPath(module), content: moduleHandlersFile(module, model.types, model.responses) })),
-    { path: "server/routes.ts", content: routesFile(model) },
-    ...model.modules.map((module) => ({ path: moduleRoutesPath(module), content: moduleRoutesFile(module, model.types) })),
-    ...mockFiles(model),
-    ...validateFiles(model),
-    ...templateFiles("server"),
-    ...sharedTemplateFiles("server"),
-    targetPackageFile("server"),
-  ];
+  const moduleOf = perModuleFolders(model, ["server/types", "server/mock", "server/validate"]);
+  yield* plannedFrom([{ path: "server/index.ts", content: indexFile(model) }, ...typesFiles("server", model.types), { path: "server/handlers.ts", content: handlersFile(model) }], moduleOf);
+  for (const module of model.modules) {
+    yield { path: moduleHandlersPath(module), module: module.id, content: () => moduleHandlersFile(module, model.types, model.responses) };
+  }
+  yield* plannedFrom([{ path: "server/routes.ts", content: routesFile(model) }]);
+  for (const module of model.modules) {
+    yield { path: moduleRoutesPath(module), module: module.id, content: () => moduleRoutesFile(module, model.types) };
+  }
+  yield* plannedFrom(
+    [...mockFiles(model), ...validateFiles(model), ...templateFiles("server"), ...sharedTemplateFiles("server"), targetPackageFile("server")],
+    moduleOf,
+  );
 }

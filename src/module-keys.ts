@@ -1,0 +1,89 @@
+// What each module's files are made from, as one hash per target and module: the module's part of
+// the model (its operations, with where they are declared), the named types it declares, every
+// named type those reach (wherever declared) and the API-level parts (all of the model but its
+// modules and types, and the named types those reach). Catalogen's own code and the options are the manifest's
+// `generatorHash`, compared once. A file whose hash is the one the manifest records was made from
+// the same inputs, so a generate keeps it without making it again. Emitters add what else a file
+// depends on (`also`).
+import type { ApiModel, ModuleModel, NamedType } from "./model/types.js";
+import { sha256 } from "./write/manifest.js";
+
+export class ModuleKeys {
+  private readonly api: string;
+  /** Named types the API-level parts use (api.responses): every module's files may reach them. */
+  private readonly apiRefs: string[];
+  private readonly types: ReadonlyMap<string, NamedType>;
+  private readonly declared = new Map<string, NamedType[]>();
+  private readonly typeRefs = new Map<string, string[]>();
+  private readonly moduleHashes = new Map<string, string>();
+  private readonly alsoHashes = new Map<string, string>();
+  private readonly modules: ReadonlyMap<string, ModuleModel>;
+
+  constructor(model: ApiModel) {
+    // Everything but the modules and the types is API-level (title, auth, servers, limit groups,
+    // error responses, sources, and whatever the model grows next): each module's files may show it.
+    const { modules: _modules, types: _types, ...apiLevel } = model;
+    this.api = JSON.stringify(apiLevel);
+    this.apiRefs = refsIn(apiLevel);
+    this.types = new Map(model.types.map((named) => [named.name, named]));
+    for (const named of model.types) this.declared.set(named.module, [...(this.declared.get(named.module) ?? []), named]);
+    this.modules = new Map(model.modules.map((module) => [module.id, module]));
+  }
+
+  /** The hash of what `target`'s file of module `id` is made from, with `also` besides. */
+  of(target: string, id: string, also?: string): string {
+    let alsoHash = "";
+    if (also !== undefined) {
+      alsoHash = this.alsoHashes.get(also) ?? sha256(also);
+      this.alsoHashes.set(also, alsoHash);
+    }
+    return sha256(`${target}\n${this.moduleHash(id)}\n${alsoHash}`);
+  }
+
+  private moduleHash(id: string): string {
+    let hash = this.moduleHashes.get(id);
+    if (hash === undefined) {
+      const module = this.modules.get(id);
+      const own = this.declared.get(id) ?? [];
+      const reached = new Set<string>();
+      const queue = [...refsIn(module), ...refsIn(own), ...this.apiRefs];
+      while (queue.length > 0) {
+        const name = queue.pop()!;
+        if (reached.has(name)) continue;
+        reached.add(name);
+        queue.push(...this.refsOf(name));
+      }
+      const others = [...reached].sort().map((name) => this.types.get(name) ?? name);
+      hash = sha256(JSON.stringify([this.api, module ?? id, own, others]));
+      this.moduleHashes.set(id, hash);
+    }
+    return hash;
+  }
+
+  private refsOf(name: string): string[] {
+    let refs = this.typeRefs.get(name);
+    if (refs === undefined) {
+      refs = refsIn(this.types.get(name));
+      this.typeRefs.set(name, refs);
+    }
+    return refs;
+  }
+}
+
+/** The names of named types referenced anywhere in `value` (type nodes `{ kind: "ref", name }`). */
+function refsIn(value: unknown): string[] {
+  const names: string[] = [];
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== "object" || node === null) continue;
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push(item);
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    if (record.kind === "ref" && typeof record.name === "string") names.push(record.name);
+    for (const key in record) stack.push(record[key]);
+  }
+  return names;
+}

@@ -60,6 +60,15 @@ export function tokenKindId(text: string): string {
   return TOKEN_KIND.test(id) ? id : "token";
 }
 
+/** A safe limit group id (lowercase words joined by -, as token kinds): `Bulk Uploads` -> `bulk-uploads`. */
+export function limitGroupId(text: string): string {
+  if (TOKEN_KIND.test(text)) return text;
+  let id = words(text).join("-");
+  if (id === "") return "group";
+  if (!/^[a-z]/.test(id)) id = `group-${id}`;
+  return TOKEN_KIND.test(id) ? id : "group";
+}
+
 /** Identifiers the generated client and server define themselves (see src/emit/client/index.ts, src/emit/server/names.ts). */
 const FIXED = (
   "createClient createTransport ApiError isApiError Client ClientOptions ModuleName ApiErrorKind ErrorBody CallOptions " +

@@ -17,7 +17,7 @@ import { sharedTemplateFiles, targetPackageFile, templateFiles } from "../shared
 import { guardName, validatorFiles, validatorIndex, type GuardRoot } from "../shared/validators.js";
 import { EmitError, type GeneratedFile } from "../types.js";
 import { clientFile } from "./client-file.js";
-import { clientServers, ENVIRONMENT_TYPE } from "./servers.js";
+import { clientServers, ENVIRONMENT_TYPE, SERVERS_RUNTIME } from "./servers.js";
 import { moduleFile, operationsInterfaceName } from "./module-file.js";
 import { operationsFile } from "./operations-file.js";
 import { errorTypesFile, errorsTypeName, operationsWithErrors } from "./error-types.js";
@@ -80,7 +80,7 @@ export function emitClient(model: ApiModel): GeneratedFile[] {
     (file) => ({ path: file.path, content: indentTs(file.content) }),
   );
   const files: GeneratedFile[] = [
-    ...templateFiles("client"),
+    ...templateFiles("client").filter((file) => file.path !== SERVERS_RUNTIME || clientServers(model) !== undefined),
     ...sharedTemplateFiles("client"),
     ...typesFiles("client", model.types, CLIENT_RESPONSE_TYPES),
     ...validators,

@@ -3,6 +3,11 @@
 // `Identity`): a catalogue name that takes one is refused by the validator with its position and a
 // hint, never at generate.
 import { describe, expect, test } from "vitest";
+import { emitClient } from "../../src/emit/client/index.js";
+import { emitServer } from "../../src/emit/server/index.js";
+import { GENERATED_NAMES, isReserved, PUBLIC_EXPORT_NAMES } from "../../src/shared/names.js";
+import { loadModel } from "../../src/validate/index.js";
+import { fixtureCatalogue } from "../helpers/generate.js";
 import { generateInto, writeCatalogue } from "./support.js";
 
 const MODULE = "module: { id: shop, title: Shop, area: Things }\n";
@@ -80,5 +85,27 @@ describe.each(CASES)("$name", ({ files, errors }) => {
     for (const [, , hint] of errors) expect(run.stderr).toContain(`hint: ${hint}\n`);
     expect(run.code).toBe(1);
     expect(run.written).toBe(false);
+  });
+});
+
+describe("the names the validator reserves cover every export of client/index.ts and server/index.ts", () => {
+  test("each fixed export is in PUBLIC_EXPORT_NAMES (or, when an operation could take it, reserved)", async () => {
+    const model = await loadModel(fixtureCatalogue("servers"));
+    expect(model.servers?.some((server) => server.environment !== undefined)).toBe(true);
+    const index = (files: { path: string; content: string }[], path: string): string => files.find((file) => file.path === path)!.content;
+    const exported = (text: string): string[] =>
+      [...text.matchAll(/export (?:type )?\{([^}]*)\}/g)].flatMap((match) => match[1]!.split(",").map((name) => name.replace(/^\s*type\s+/, "").trim()).filter(Boolean));
+    const derived = new Set([
+      ...model.types.flatMap((named) => [named.name, ...GENERATED_NAMES.type(named.name).map((d) => d.name)]),
+      ...model.modules.flatMap((module) => GENERATED_NAMES.module(module.id).map((d) => d.name)),
+      ...model.modules.flatMap((module) => module.operations).flatMap((op) => [op.id, ...GENERATED_NAMES.operation(op.id).map((d) => d.name)]),
+    ]);
+    const client = exported(index(emitClient(model), "client/index.ts")).filter((name) => !derived.has(name));
+    const server = exported(index(await emitServer(model), "server/index.ts")).filter((name) => !derived.has(name));
+    expect(client).toContain("ServerEnvironment");
+    expect(server).toContain("Identity");
+    for (const name of [...client, ...server].filter((n) => /^[A-Z]/.test(n))) expect(PUBLIC_EXPORT_NAMES.has(name), name).toBe(true);
+    // The client's index also exports every operation: an operation id may not be a fixed lowercase export.
+    for (const name of client.filter((n) => /^[a-z]/.test(n))) expect(isReserved(name), name).toBe(true);
   });
 });

@@ -2,10 +2,9 @@
 // `GetThingErrors`, `checkGetThingResponse`; type `Thing` -> `checkThing`; module `shop` ->
 // `ShopOperations`, `ShopHandlers`) must not be taken by another catalogue name: each clash is
 // reported here, at the type (or the later name), instead of failing at generate.
-import type { YamlPath } from "../load/load.js";
+import { locatePath, type YamlPath } from "../load/load.js";
 import { GENERATED_NAMES } from "../shared/names.js";
 import type { Place, Reporter, SemanticInput } from "./semantic.js";
-import { locatePath } from "../load/load.js";
 
 interface Owner {
   /** `type Thing`, `operation getThing`, `module shop`: one catalogue name. */

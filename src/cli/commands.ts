@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { IMPORT_EXTENSIONS, type ImportExtension } from "../emit/shared/ts-print.js";
 import { check, generate, loadModel } from "../pipeline.js";
 import type { ResolvedConfig } from "./config.js";
+import type { RateLimit } from "../model/types.js";
 import { shown, UsageError, type Io } from "./main.js";
 
 interface Option {
@@ -124,14 +125,21 @@ export const COMMANDS: Command[] = [
           summary: operation.summary,
           tokens: operation.tokens ?? null,
           limits: operation.limits ?? null,
+          servers: operation.servers ?? null,
           constraints: operation.constraints ?? null,
           source: operation.source,
         }));
         io.out(JSON.stringify(rows, null, 2));
         return 0;
       }
+      const { limitQualifier } = await import("../emit/shared/limits.js");
+      const limitText = (limit: RateLimit): string => `${limit.limit} per ${limit.period.text}${limitQualifier(limit)}`;
       for (const operation of operations) {
-        io.out(`${operation.module.padEnd(16)} ${operation.method.padEnd(7)} ${operation.path.padEnd(64)} ${operation.id}`);
+        const extras = [
+          ...(operation.servers ? [`servers: ${operation.servers.join(", ")}`] : []),
+          ...(operation.limits ? [`limits: ${operation.limits.map(limitText).join("; ")}`] : []),
+        ];
+        io.out(`${operation.module.padEnd(16)} ${operation.method.padEnd(7)} ${operation.path.padEnd(64)} ${[operation.id, ...extras].join("  ")}`);
       }
       io.out(`${operations.length} operations in ${model.modules.length} module${model.modules.length === 1 ? "" : "s"}`);
       return 0;

@@ -5,10 +5,9 @@
 // lacks but carries the limit's fields defines the group where it first appears.
 import type { RawLimit, RawLimitGroup, RawLimitRef } from "../load/raw.js";
 import { parseDuration } from "../shared/duration.js";
-import { TOKEN_KIND } from "../shared/names.js";
 import type { Auth } from "./auth.js";
 import { readLimit } from "./limits.js";
-import { tokenKindId } from "./names.js";
+import { limitGroupId, NameRegistry } from "./names.js";
 import { at, isObject, type DocumentSet, type Place } from "./read.js";
 import type { ImportReport } from "./report.js";
 import { shortValue } from "./schemas.js";
@@ -19,7 +18,8 @@ export const groupsExtension = (extension: string): string => `${extension}-grou
 export class LimitGroupReader {
   /** By the id the document writes. */
   private readonly groups = new Map<string, RawLimitGroup>();
-  private readonly ids = new Set<string>();
+  /** Group ids have a namespace of their own: `limit-group:<id>` in the registry. */
+  private readonly names = new NameRegistry();
 
   constructor(
     private readonly docs: DocumentSet,
@@ -93,12 +93,9 @@ export class LimitGroupReader {
     return group;
   }
 
+  /** The catalogue id of a group the document calls `source`: safe, and distinct from every earlier group's. */
   private claim(source: string): string {
-    const base = TOKEN_KIND.test(source) ? source : tokenKindId(source);
-    let id = base;
-    for (let n = 2; this.ids.has(id); n++) id = `${base}-${n}`;
-    this.ids.add(id);
-    return id;
+    return this.names.claim(limitGroupId(source), (candidate) => [`limit-group:${candidate}`], "-");
   }
 }
 

@@ -3,6 +3,7 @@
 import type { RawLimit } from "../load/raw.js";
 import { extensionValues } from "./auth.js";
 import { isObject } from "./read.js";
+import { durationText as readableDuration } from "../shared/duration.js";
 
 const UNITS: [RegExp, string, number][] = [
   [/^(ms|msecs?|millis|milliseconds?)$/, "millisecond", 1],
@@ -12,9 +13,9 @@ const UNITS: [RegExp, string, number][] = [
   [/^(d|days?)$/, "day", 86_400_000],
 ];
 
-/** `1 min` -> `1 minute`, `600ms` -> `600 milliseconds`, 1500 -> `1500 milliseconds`; undefined when unreadable. */
+/** `1 min` -> `1 minute`, `600ms` -> `600 milliseconds`, 1500 (milliseconds) -> `1.5 seconds`; undefined when unreadable. */
 export function durationText(value: unknown): { text: string; milliseconds: number } | undefined {
-  if (typeof value === "number") return value > 0 ? { text: plural(value, "millisecond"), milliseconds: value } : undefined;
+  if (typeof value === "number") return value > 0 ? { text: readableDuration(value), milliseconds: value } : undefined;
   if (typeof value !== "string") return undefined;
   const match = /^\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]+)\s*$/.exec(value);
   if (!match) return undefined;
@@ -54,7 +55,7 @@ export function readLimit(value: unknown, kindOf: (value: string) => string | un
   if (!interval) {
     const ms = period.milliseconds / limit;
     if (!Number.isInteger(ms)) return { problem: "no interval, and period / limit is not a whole number of milliseconds" };
-    interval = durationText(ms)!;
+    interval = { text: readableDuration(ms), milliseconds: ms };
     derived.push(`interval ${interval.text} (period / limit)`);
   }
   let burst = value.burst === undefined ? undefined : countOf(value.burst);

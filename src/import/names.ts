@@ -1,6 +1,6 @@
 // Names in the catalogue's rules (module ids snake_case, operation ids camelCase, type names
 // PascalCase) and the registry that keeps every generated identifier distinct.
-import { isReserved, MODULE_ID, OPERATION_ID, PUBLIC_EXPORT_NAMES, RESERVED_MODULE_IDS, TOKEN_KIND, TYPE_NAME } from "../shared/names.js";
+import { GENERATED_NAMES, isReserved, MODULE_ID, OPERATION_ID, PUBLIC_EXPORT_NAMES, RESERVED_MODULE_IDS, TOKEN_KIND, TYPE_NAME } from "../shared/names.js";
 
 /** `getPet-by_ID2` -> [get, pet, by, id2]; camelCase humps split too. */
 export function words(text: string): string[] {
@@ -60,6 +60,15 @@ export function tokenKindId(text: string): string {
   return TOKEN_KIND.test(id) ? id : "token";
 }
 
+/** A safe limit group id (lowercase words joined by -, as token kinds): `Bulk Uploads` -> `bulk-uploads`. */
+export function limitGroupId(text: string): string {
+  if (TOKEN_KIND.test(text)) return text;
+  let id = words(text).join("-");
+  if (id === "") return "group";
+  if (!/^[a-z]/.test(id)) id = `group-${id}`;
+  return TOKEN_KIND.test(id) ? id : "group";
+}
+
 /** Identifiers the generated client and server define themselves (see src/emit/client/index.ts, src/emit/server/names.ts). */
 const FIXED = (
   "createClient createTransport ApiError isApiError Client ClientOptions ModuleName ApiErrorKind ErrorBody CallOptions " +
@@ -68,20 +77,19 @@ const FIXED = (
   "OperationContext Handler HandlerContext HandlerInput HandlerResult Identity TokenKind ServerOptions QueryValues " +
   "ErrorContext ErrorOptions OperationInfo RouteDefinition ApiDefinition BodyProblem RateLimitStore RateLimitRule " +
   "RateLimitDecision NodeRequestLike NodeResponseLike Operation deepest isRecord problem"
-).split(" ");
+).split(" ").concat([...PUBLIC_EXPORT_NAMES]);
 
 /** Every identifier a name brings into the generated code, so two names never produce the same one. */
 export function moduleIdentifiers(id: string): string[] {
-  const pascal = capital(id.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
-  return [`module:${id}`, `${pascal}Operations`, `${pascal}Handlers`, `bind${pascal}Operations`];
+  return [`module:${id}`, ...GENERATED_NAMES.module(id).map((derived) => derived.name)];
 }
 
 export function operationIdentifiers(id: string): string[] {
-  return [id, `${id}Operation`, `${capital(id)}Args`, `check${capital(id)}Response`];
+  return [id, ...GENERATED_NAMES.operation(id).map((derived) => derived.name)];
 }
 
 export function typeIdentifiers(name: string): string[] {
-  return [name, `check${name}`];
+  return [name, ...GENERATED_NAMES.type(name).map((derived) => derived.name)];
 }
 
 /** Claims names so that none repeats; a taken name gets the first free numeric suffix. */

@@ -9,3 +9,19 @@ export function parseDuration(text: string): number | undefined {
 }
 
 export const DURATION_UNITS = Object.keys(UNITS);
+
+/**
+ * Milliseconds as people write them, in the largest unit that holds them exactly: 360000 ->
+ * `6 minutes`, 600 -> `600 milliseconds`; 1500 -> `1.5 seconds` (tenths of a second, which
+ * parseDuration reads back, read better than a four-digit count of milliseconds).
+ */
+export function durationText(milliseconds: number): string {
+  const units = Object.entries(UNITS).sort(([, a], [, b]) => b - a);
+  const [unit, size] = units.find(([, size]) => Number.isInteger(milliseconds / size)) ?? ["millisecond", 1];
+  if (size === 1 && milliseconds >= 1000 && Number.isInteger(milliseconds / 100)) return plural(milliseconds / 1000, "second");
+  return plural(milliseconds / size, unit);
+}
+
+function plural(amount: number, unit: string): string {
+  return `${amount} ${unit}${amount === 1 ? "" : "s"}`;
+}

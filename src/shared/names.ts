@@ -35,9 +35,33 @@ export const PUBLIC_EXPORT_NAMES = new Set(
     "ModuleName Operation QueryParams RawBody RequestBody RequestEvent ResponseEvent RetryOptions Transport " +
     "FetchInit TransportOptions TransportFeature RateLimitOptions ResponseCheckOptions RateLimitStore " +
     "RateLimitDecision RateLimitRule RedisClientLike RedisRateLimitStoreOptions MemoryRateLimitStore " +
-    "DocumentedErrors DocumentedStatus OperationError"
+    "DocumentedErrors DocumentedStatus OperationError ServerEnvironment " +
+    "Handler HandlerContext HandlerInput HandlerResult Identity ModuleHandlers OperationContext TokenKind ServerOptions " +
+    "QueryValues ErrorContext ErrorOptions OperationInfo RouteDefinition ApiDefinition BodyProblem NodeRequestLike NodeResponseLike"
   ).split(" "),
 );
+
+/**
+ * What each catalogue name brings into the generated code besides itself (client/index.ts,
+ * client/modules/*.ts, client/errors/*.ts, server/index.ts), as the emitters name them. Reserved
+ * whether or not a given catalogue makes the emitter write them (an operation without documented
+ * errors has no `<Operation>Errors` today, but may tomorrow).
+ */
+export const GENERATED_NAMES = {
+  /** The guard of a named type (client and server validate/). */
+  type: (name: string) => [{ name: `check${name}`, what: "its check function" }],
+  operation: (id: string) => [
+    { name: `${id}Operation`, what: "its client descriptor" },
+    { name: `${pascalCase(id)}Args`, what: "its client arguments type" },
+    { name: `${pascalCase(id)}Errors`, what: "its client error responses type" },
+    { name: `check${pascalCase(id)}Response`, what: "its response check" },
+  ],
+  module: (id: string) => [
+    { name: `${pascalCase(camelCase(id))}Operations`, what: "its client interface" },
+    { name: `bind${pascalCase(camelCase(id))}Operations`, what: "its client binding function" },
+    { name: `${pascalCase(camelCase(id))}Handlers`, what: "its server handlers interface" },
+  ],
+};
 
 /**
  * Module ids that would collide with files the generators write (`index.ts` of scaffolded

@@ -25,6 +25,7 @@ import { checkLimitGroups, checkOperationLimits } from "./limits.js";
 import { checkType, type TypeContext } from "./types.js";
 import { checkApiResponses, checkMediaTypeKeys } from "./responses.js";
 import { checkServers } from "./servers.js";
+import { checkGeneratedNames } from "./generated-names.js";
 
 export interface Place {
   file: CatalogueFile;
@@ -170,6 +171,7 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
       checkBodies(report, typeContext, operation, place);
     });
   }
+  checkGeneratedNames(report, entries);
   checkServers(report, entries);
   return report.diagnostics;
 }

@@ -8,7 +8,10 @@ import { TOKEN_KIND } from "../shared/names.js";
 import type { Place, Reporter, SemanticInput } from "./semantic.js";
 import { closest } from "./suggest.js";
 
-/** The generated client's union of the servers' environments (exported only when they name some). */
+/**
+ * The generated client's union of the servers' environments (exported only when they name some;
+ * reserved always, in PUBLIC_EXPORT_NAMES).
+ */
 export const ENVIRONMENT_TYPE = "ServerEnvironment";
 
 /** Server ids and environments: lowercase letters, digits, - and _ (as token kinds). */
@@ -43,14 +46,6 @@ export function checkServers(report: Reporter, entries: readonly SemanticInput[]
     clash(report, ids.flatMap((id) => declared.get(id) ?? []), place());
   };
 
-  // The client exports the environments' union under this name.
-  if (apiServers.some((server) => server.environment !== undefined)) {
-    for (const { file, raw } of entries) {
-      if (raw.types && Object.hasOwn(raw.types, ENVIRONMENT_TYPE)) {
-        report.error({ file, path: ["types", ENVIRONMENT_TYPE] }, `type name "${ENVIRONMENT_TYPE}" is taken by the generated client's type of the servers' environments`, "rename the type", { key: true });
-      }
-    }
-  }
   for (const { file, raw } of entries) {
     if (raw.module?.servers) checkList(raw.module.servers, (...rest) => ({ file, path: ["module", "servers", ...rest] }));
     (raw.operations ?? []).forEach((operation, index) => {

@@ -118,6 +118,54 @@ describe("catalogen CLI", () => {
     expect(rows).toHaveLength(184);
   });
 
+  it("list shows each operation's servers and its limits' token kinds and groups, and --json carries them", async () => {
+    const dir = await freshDir("list-servers");
+    await mkdir(join(dir, "catalogue"));
+    await writeFile(
+      join(dir, "catalogue", "api.yaml"),
+      `api:
+  title: Test API
+  auth:
+    header: Authorization
+    tokenKinds:
+      - { id: personal, description: Personal token }
+      - { id: service, description: Service token }
+  servers:
+    - { id: live, url: "https://api.example.com", environment: production }
+    - { id: sandbox, url: "https://sandbox.example.com", environment: sandbox }
+    - { id: files, url: "https://files.example.com", environment: production }
+  limitGroups:
+    - { id: content, scope: seller, period: 1 minute, limit: 10, interval: 6 seconds, burst: 10, tokens: [service] }
+`,
+    );
+    await writeFile(
+      join(dir, "catalogue", "shop.yaml"),
+      `module: { id: shop, title: Shop, area: Things, servers: [live, sandbox] }
+operations:
+  - id: listThings
+    method: GET
+    path: /things
+    summary: List
+    limits:
+      - { group: content }
+      - { scope: seller, period: 1 second, limit: 5, interval: 200 milliseconds, burst: 5, tokens: [personal] }
+  - { id: getFile, method: GET, path: /files, summary: File, servers: [files] }
+`,
+    );
+    const text = await run(["list"], dir);
+    expect(text.code).toBe(0);
+    expect(text.out).toMatch(/ listThings {2}servers: live, sandbox {2}limits: 10 per 1 minute \(service tokens; shared budget of group content\); 5 per 1 second \(personal tokens\)\n/);
+    expect(text.out).toMatch(/ getFile {2}servers: files\n/);
+    const json = await run(["list", "--json"], dir);
+    const rows = JSON.parse(json.out) as { id: string; servers: string[] | null; limits: { group?: string; tokens?: string[] }[] | null }[];
+    expect(rows.map((row) => [row.id, row.servers, row.limits?.map((limit) => [limit.group ?? null, limit.tokens ?? null]) ?? null])).toEqual([
+      ["listThings", ["live", "sandbox"], [["content", ["service"]], [null, ["personal"]]]],
+      ["getFile", ["files"], null],
+    ]);
+    const none = JSON.parse((await run(["list", "--json"])).out) as { servers: unknown }[];
+    expect(none.every((row) => row.servers === null)).toBe(true);
+  });
+
   it("generate's summary line gives the time taken", async () => {
     const dir = await freshDir("timing");
     const first = await run(["generate", "--catalogue", repoCatalogue, "--out", "out", "--target", "openapi"], dir);

@@ -94,7 +94,7 @@ const CASES: RefusalCase[] = [
   {
     name: "a type named as the client's union of environments",
     files: { "api.yaml": TWO, "shop.yaml": `${SHOP()}types:\n  ServerEnvironment: { type: string }\n` },
-    errors: [["shop.yaml:5:3", 'type name "ServerEnvironment" is taken by the generated client']],
+    errors: [["shop.yaml:5:3", 'type name "ServerEnvironment" is taken by the generated code\'s own exports']],
   },
   {
     name: "an empty servers list",

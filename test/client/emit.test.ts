@@ -42,7 +42,7 @@ describe("layout", () => {
       ...[...new Set(model.types.map((t) => t.module))].map((id) => `client/validate/${id}.ts`),
       ...[...new Set(model.types.map((t) => t.module))].map((id) => `client/types/${id}.ts`),
       ...readdirSync(fileURLToPath(new URL("../../templates/client/", import.meta.url)))
-        .filter((n) => n.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(n))
+        .filter((n) => n.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(n) && n !== "servers.ts") // this catalogue declares no servers
         .map((n) => `client/runtime/${n}`),
       "client/shared/bucket.ts",
       "client/shared/guard.ts",
@@ -54,6 +54,13 @@ describe("layout", () => {
       "client/validate.ts",
     ].sort();
     expect([...files.keys()]).toEqual(expected);
+  });
+
+  test("runtime/servers.ts ships only with a catalogue that declares servers", async () => {
+    expect(files.has("client/runtime/servers.ts")).toBe(false);
+    expect([...files.values()].some((content) => content.includes("runtime/servers.js"))).toBe(false);
+    const withServers = emitClient(await loadModel(fixtureCatalogue("servers"))).map((f) => f.path);
+    expect(withServers).toContain("client/runtime/servers.ts");
   });
 
   test("the runtime carries no tests and no node: imports (web standards only)", () => {

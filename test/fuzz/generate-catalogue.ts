@@ -50,12 +50,25 @@ export class CatalogueGenerator {
   }
 
   type(depth: number, names: readonly string[]): Json {
-    const kinds = depth <= 0 ? ["string", "integer", "number", "boolean", "ref", "unknown"] : ["string", "integer", "number", "boolean", "array", "object", "map", "union", "ref", "unknown", "binary"];
+    const kinds = depth <= 0 ? ["string", "integer", "number", "boolean", "ref", "unknown", "const", "nullType"] : ["string", "integer", "number", "boolean", "array", "object", "map", "union", "ref", "unknown", "binary", "const", "nullType", "allOf"];
     const kind = this.pick(kinds);
     const base: Record<string, Json> = {};
     if (this.chance(0.1)) base.nullable = true;
     if (this.chance(0.1)) base.description = this.text() || "text";
     switch (kind) {
+      case "const":
+        return { ...base, const: this.pick(this.hostile ? [...STRINGS, 1, 2.5, true, null] : ["a", "fast", 42, false, null]) };
+      case "nullType": {
+        const type = this.pick(["string", "integer", "number", "boolean"]);
+        return { ...base, type: this.hostile && this.chance(0.2) ? ["null", "null"] : this.chance(0.5) ? [type, "null"] : ["null", type] };
+      }
+      case "allOf": {
+        // Parts: earlier named objects and inline objects (a valid catalogue refers only to objects).
+        const refs = this.hostile ? names : this.objectNames;
+        const parts: Json[] = Array.from({ length: 1 + this.int(2) }, () => (refs.length > 0 && this.chance(0.6) ? { ref: this.pick(refs) } : this.object(depth - 1, names, {})));
+        if (this.hostile && this.chance(0.2)) parts.push(this.type(depth - 1, names));
+        return { ...base, allOf: parts };
+      }
       case "ref":
         return names.length > 0 ? { ...base, ref: this.pick(names) } : { ...base, type: "string" };
       case "string":
@@ -70,20 +83,42 @@ export class CatalogueGenerator {
         const oneOf = Array.from({ length: 1 + this.int(3) }, () => this.type(depth - 1, names));
         return this.hostile && this.chance(0.3) ? { ...base, type: "union", oneOf, discriminator: "kind" } : { ...base, type: "union", oneOf };
       }
-      case "object": {
-        const properties: Record<string, Json> = {};
-        for (let i = this.int(5); i > 0; i--) {
-          const property = this.type(depth - 1, names) as Record<string, Json>;
-          if (this.chance(0.5)) property.required = true;
-          properties[this.fieldName()] = property;
-        }
-        const object: Record<string, Json> = { ...base, type: "object", properties };
-        if (this.chance(0.3)) object.additionalProperties = this.chance(0.5) ? true : this.type(0, names);
-        return object;
-      }
+      case "object":
+        return this.object(depth, names, base);
       default:
         return { ...base, type: kind };
     }
+  }
+
+  private object(depth: number, names: readonly string[], base: Record<string, Json>): Json {
+    const properties: Record<string, Json> = {};
+    for (let i = this.int(5); i > 0; i--) {
+      const property = this.type(depth - 1, names) as Record<string, Json>;
+      if (this.chance(0.5)) property.required = true;
+      properties[this.fieldName()] = property;
+    }
+    const object: Record<string, Json> = { ...base, type: "object", properties };
+    if (this.chance(0.3)) object.additionalProperties = this.chance(0.5) ? true : this.type(0, names);
+    return object;
+  }
+
+  /** Named types known to be objects (not nullable): what a valid allOf may refer to. */
+  private objectNames: string[] = [];
+
+  /**
+   * A small hierarchy (`Base`, two variants through allOf, a union with a discriminator mapping),
+   * named after module `m`; hostile catalogues sometimes map a value to a type that is no variant.
+   */
+  private hierarchy(m: number): Record<string, Json> {
+    const [base, a, b, choice] = ["Base", "VariantA", "VariantB", "Choice"].map((name) => `${name}${m}`);
+    const mapping: Record<string, Json> = { a: a!, aa: a!, b: b! };
+    if (this.hostile && this.chance(0.3)) mapping.c = this.pick([base!, "Missing", choice!]);
+    return {
+      [base!]: { type: "object", properties: { id: { type: "string", required: true } } },
+      [a!]: { allOf: [{ ref: base! }, { type: "object", properties: { kind: { type: "string", required: true } } }] },
+      [b!]: { allOf: [{ ref: base! }, { type: "object", properties: { kind: { const: this.hostile && this.chance(0.2) ? "a" : "b", required: true } } }] },
+      [choice!]: { type: "union", discriminator: { property: "kind", mapping }, oneOf: [{ ref: a! }, { ref: b! }] },
+    };
   }
 
   value(depth: number): Json {
@@ -118,6 +153,8 @@ export class CatalogueGenerator {
       summary: this.text() || "Summary",
     };
     if (this.chance(0.3)) operation.tokens = [!hostile || this.chance(0.8) ? "personal" : "robot"];
+    if (this.servers && this.chance(0.3)) operation.servers = this.serverList();
+    if (this.chance(0.3)) operation.limits = this.limits(operation.tokens === undefined);
     if (this.chance(0.4)) {
       const params = [...path.matchAll(/\{([^}]*)\}/g)].map((m) => ({ name: m[1]!, in: "path", required: true, schema: { type: "string" } }));
       if (this.chance(0.5)) params.push({ name: this.pick(hostile ? ["q", "__proto__", "limit"] : ["q", "limit"]), in: this.pick(["query", "header"]), required: false, schema: { type: "string" } });
@@ -129,15 +166,78 @@ export class CatalogueGenerator {
       if (hostile && this.chance(0.4)) media.example = this.value(3);
       const status = this.pick(hostile ? ["200", "201", "204", "2XX", "default", "600"] : ["200", "201", "2XX", "default"]);
       operation.responses = { [status]: { description: "Result", content: { [this.pick(["application/json", "text/plain", "application/octet-stream"])]: media } } };
+      if (this.chance(0.4)) {
+        const error = this.pick(hostile ? ["404", "4XX", "default", "500", "200"] : ["404", "4XX", "409"]);
+        (operation.responses as Record<string, Json>)[error] = { description: "Failure", content: { [this.pick(["application/problem+json", "application/json", "text/plain; charset=utf-8"])]: { schema: this.type(1, names) } } };
+      }
     }
     return operation;
   }
 
+  /** Whether api.yaml declares servers (live and files in production, sandbox in sandbox). */
+  private servers = false;
+
+  /** A module's or operation's `servers`: valid ones name at most one server per environment. */
+  private serverList(): Json {
+    const valid = [["live"], ["sandbox"], ["live", "sandbox"], ["files"], ["files", "sandbox"]];
+    return this.hostile && this.chance(0.3) ? this.pick([["live", "files"], ["nope"], ["live", "live"], []]) : this.pick(valid);
+  }
+
+  /** An operation's limits: the groups of api.limitGroups and own limits per token kind. */
+  private limits(everyKind: boolean): Json {
+    const own = (period: string, tokens?: string[]): Json => ({
+      scope: "seller",
+      period,
+      limit: 5,
+      interval: period === "1 second" ? "200 milliseconds" : "12 seconds",
+      burst: 5,
+      ...(tokens && { tokens }),
+    });
+    const limits: Json[] = [];
+    if (this.chance(0.5)) limits.push({ group: "content" });
+    if (this.chance(0.4) && (everyKind || this.hostile)) limits.push({ group: "service-only" });
+    if (this.chance(0.5)) limits.push(own("1 second", ["personal"]));
+    if (this.chance(0.3)) limits.push(own("1 minute", this.hostile && this.chance(0.3) ? ["robot"] : undefined));
+    if (this.hostile && this.chance(0.2)) limits.push(this.pick<Json>([{ group: "missing" }, { group: "content" }, own("1 second")]));
+    return limits;
+  }
+
+  private api(): Json {
+    const api: Record<string, Json> = {
+      title: "Fuzz",
+      auth: {
+        header: "Authorization",
+        tokenKinds: [
+          { id: "personal", description: "Personal" },
+          { id: "service", description: "Service" },
+        ],
+      },
+      limitGroups: [
+        { id: "content", scope: "seller", period: "1 minute", limit: 10, interval: "6 seconds", burst: 10 },
+        { id: "service-only", scope: "seller", period: "1 hour", limit: 10, interval: "6 minutes", burst: 10, tokens: ["service"] },
+      ],
+    };
+    if (this.servers) {
+      api.servers = [
+        { id: "live", url: "https://api.example.com/v2", environment: "production" },
+        { id: "sandbox", url: this.hostile && this.chance(0.2) ? "ftp://sandbox.example.com" : "https://sandbox.example.com/v2", environment: "sandbox" },
+        { id: "files", url: "https://files.example.com", environment: "production" },
+      ];
+    }
+    if (this.chance(0.3)) {
+      api.responses = {
+        "5XX": { description: "The server failed", content: { "application/problem+json": { schema: { type: "object", properties: { title: { type: "string" }, status: { type: "integer" } } } } } },
+        ...(this.chance(0.5) && { default: { description: "Any other error", content: { "text/plain; charset=utf-8": { schema: { type: "string" } } } } }),
+        ...(this.hostile && this.chance(0.3) && { "200": { description: "Not an error", content: { "application/json": { schema: { ref: "Missing" } } } } }),
+      };
+    }
+    return { api };
+  }
+
   /** File name -> YAML text. */
   catalogue(): Record<string, string> {
-    const files: Record<string, string> = {
-      "api.yaml": stringify({ api: { title: "Fuzz", auth: { header: "Authorization", tokenKinds: [{ id: "personal", description: "Personal" }] } } }),
-    };
+    this.servers = this.chance(0.3);
+    const files: Record<string, string> = { "api.yaml": stringify(this.api()) };
     const modules = 1 + this.int(3);
     let operationIndex = 0;
     for (let m = 0; m < modules; m++) {
@@ -145,11 +245,18 @@ export class CatalogueGenerator {
       const typeNames = TYPE_NAMES.filter((name) => name !== "ApiError" && this.chance(0.3)).map((name) => `${name}${m}`);
       // A valid catalogue refers to its own module's types (the others may not exist).
       const referable = this.hostile ? [...typeNames, ...TYPE_NAMES.map((name) => `${name}${this.int(3)}`)] : typeNames;
-      const types: Record<string, Json> = {};
-      for (const name of typeNames) types[name] = this.type(3, referable);
+      const types: Record<string, Json> = this.chance(0.3) ? this.hierarchy(m) : {};
+      this.objectNames = Object.keys(types).filter((name) => name.startsWith("Base"));
+      for (const name of typeNames) {
+        const type = this.type(3, referable) as Record<string, Json>;
+        types[name] = type;
+        if (type.type === "object" && type.nullable === undefined) this.objectNames.push(name);
+      }
+      // Names the generated code derives or exports itself (refused by the validator, with positions).
+      if (this.hostile && this.chance(0.2)) types[this.pick(["ServerEnvironment", "Identity", `Op${operationIndex}Errors`, `Op${operationIndex}Args`, `Mod${m}Operations`])] = { type: "string" };
       const operations = Array.from({ length: this.int(4) }, () => this.operation(operationIndex++, referable));
-      const data: Record<string, Json> = { module: { id, title: `Module ${m}`, area: "Fuzzing" } };
-      if (typeNames.length > 0) data.types = types;
+      const data: Record<string, Json> = { module: { id, title: `Module ${m}`, area: "Fuzzing", ...(this.servers && this.chance(0.3) && { servers: this.serverList() }) } };
+      if (Object.keys(types).length > 0) data.types = types;
       if (operations.length > 0 || this.chance(0.5)) data.operations = operations;
       files[`${id}.yaml`] = stringify(data, { aliasDuplicateObjects: false });
     }

@@ -171,7 +171,9 @@ describe("durations and counts in the limits extension", () => {
     ["600 ms", "600 milliseconds", 600],
     ["2 hours", "2 hours", 7_200_000],
     ["30s", "30 seconds", 30_000],
-    [1500, "1500 milliseconds", 1500],
+    [1500, "1.5 seconds", 1500],
+    [360_000, "6 minutes", 360_000],
+    [1234, "1234 milliseconds", 1234],
   ])("%j -> %s", (input, text, milliseconds) => {
     expect(durationText(input)).toEqual({ text, milliseconds });
   });

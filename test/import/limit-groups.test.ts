@@ -1,7 +1,7 @@
 // `catalogen import --limits-extension x-limits`: limit entries may name token kinds and groups,
 // and the document's x-limits-groups declares the groups (fixtures/limit-groups.yaml). What the
 // catalogue cannot hold is reported with its JSON pointer; the catalogue written validates.
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
@@ -23,8 +23,8 @@ it("imports groups, per-kind limits and references, and reports what it drops", 
   const model = await loadModel(out);
   expect(model.limitGroups?.map((group) => [group.id, group.description, group.limit.limit, group.limit.interval.text, group.limit.burst, group.limit.tokens])).toEqual([
     ["content", "All content calls share one budget.", 100, "600 milliseconds", 10, undefined],
-    ["bulk-uploads", undefined, 10, "360000 milliseconds", 10, ["service"]],
-    ["drafts", undefined, 6, "10000 milliseconds", 6, undefined],
+    ["bulk-uploads", undefined, 10, "6 minutes", 10, ["service"]],
+    ["drafts", undefined, 6, "10 seconds", 6, undefined],
   ]);
   expect(report).toContain('#/x-limits-groups/1: limit group "Bulk Uploads" -> "bulk-uploads"');
   expect(report).toContain('#/paths/~1cards~1{id}/get/x-limits/1: limit group "bulk-uploads" (it applies to service tokens, which the operation does not accept)');
@@ -39,4 +39,54 @@ it("imports groups, per-kind limits and references, and reports what it drops", 
   expect(summary("listCards")).toEqual(["content 100/1 minute all", "own 1/1 second personal", "own 5/1 second service"]);
   expect(summary("createCards")).toEqual(["bulk-uploads 10/1 hour service", "content 100/1 minute all", "own 5/1 minute service"]);
   expect(summary("getCard")).toEqual(["content 100/1 minute all", "drafts 6/1 minute all", "own 60/1 minute all"]);
+});
+
+it("renames group ids through the name registry, listed, and writes derived intervals in the largest exact unit", async () => {
+  const dir = await freshDir("import-limit-ids");
+  const group = (id: string, period: string, limit: number) => ({ id, period, limit });
+  const document = {
+    openapi: "3.1.0",
+    info: { title: "Groups", version: "1" },
+    "x-limits-groups": [
+      group("bulk-uploads", "1 hour", 10),
+      group("Bulk Uploads", "1 minute", 100),
+      group("bulk uploads", "1 second", 2),
+      group("2024 Quota", "1 day", 1440),
+      group("!!!", "3 seconds", 2),
+    ],
+    paths: {
+      "/cards": {
+        get: {
+          operationId: "listCards",
+          "x-limits": [{ group: "Bulk Uploads" }, { group: "2024 Quota" }, { group: "!!!" }],
+          responses: { "200": { description: "OK" } },
+        },
+      },
+    },
+  };
+  const file = join(dir, "groups.json");
+  await writeFile(file, JSON.stringify(document));
+  const out = join(dir, "catalogue");
+  let err = "";
+  const args = ["import", file, "--out", out, "--report", join(dir, "report.txt"), "--limits-extension", "x-limits"];
+  const code = await main(args, { out: () => {}, err: (text) => (err += text), cwd: dir });
+  expect(err).toBe("");
+  expect(code).toBe(0);
+  const model = await loadModel(out);
+  expect(model.limitGroups?.map((g) => [g.id, g.limit.interval.text])).toEqual([
+    ["bulk-uploads", "6 minutes"],
+    ["bulk-uploads-2", "600 milliseconds"],
+    ["bulk-uploads-3", "500 milliseconds"],
+    ["group-2024-quota", "1 minute"],
+    ["group", "1.5 seconds"],
+  ]);
+  const operation = model.modules.flatMap((module) => module.operations).find((op) => op.id === "listCards")!;
+  expect(operation.limits!.map((limit) => limit.group)).toEqual(["bulk-uploads-2", "group-2024-quota", "group"]);
+  const report = await readFile(join(dir, "report.txt"), "utf8");
+  expect(report).toContain('#/x-limits-groups/1: limit group "Bulk Uploads" -> "bulk-uploads-2"');
+  expect(report).toContain('#/x-limits-groups/2: limit group "bulk uploads" -> "bulk-uploads-3"');
+  expect(report).toContain('#/x-limits-groups/3: limit group "2024 Quota" -> "group-2024-quota"');
+  expect(report).toContain('#/x-limits-groups/4: limit group "!!!" -> "group"');
+  expect(report).toContain("#/x-limits-groups/0: interval 6 minutes (period / limit)");
+  expect(await readFile(join(out, "api.yaml"), "utf8")).toContain("6 minutes");
 });

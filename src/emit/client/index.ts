@@ -18,7 +18,7 @@ import { guardName, validatorFiles, validatorIndex, type GuardRoot } from "../sh
 import { EmitError, type GeneratedFile } from "../types.js";
 import { contentAt, madeFiles, perModuleFolders, plannedFrom, type PlannedFile } from "../plan.js";
 import { clientFile } from "./client-file.js";
-import { clientServers, ENVIRONMENT_TYPE } from "./servers.js";
+import { clientServers, ENVIRONMENT_TYPE, SERVERS_RUNTIME } from "./servers.js";
 import { moduleFile, operationsInterfaceName } from "./module-file.js";
 import { operationsFile } from "./operations-file.js";
 import { errorTypesFile, errorsTypeName, operationsWithErrors } from "./error-types.js";
@@ -88,7 +88,7 @@ export function* planClient(model: ApiModel): Generator<PlannedFile> {
   const moduleOf = perModuleFolders(model, ["client/types", "client/validate"]);
   yield* plannedFrom(
     [
-      ...templateFiles("client"),
+      ...templateFiles("client").filter((file) => file.path !== SERVERS_RUNTIME || clientServers(model) !== undefined),
       ...sharedTemplateFiles("client"),
       ...typesFiles("client", model.types, CLIENT_RESPONSE_TYPES),
       ...validators,

@@ -16,6 +16,9 @@ export interface ClientServers {
   table: string;
 }
 
+/** The runtime that picks base URLs (templates/client/servers.ts): copied only when there are servers. */
+export const SERVERS_RUNTIME = "client/runtime/servers.ts";
+
 /** Undefined when the catalogue declares no servers. */
 export function clientServers(model: ApiModel): ClientServers | undefined {
   const servers = model.servers;

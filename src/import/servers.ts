@@ -34,7 +34,7 @@ export class ServerReader {
   constructor(
     private readonly docs: DocumentSet,
     private readonly report: ImportReport,
-    private readonly dialect: boolean,
+    dialect: boolean,
   ) {
     const root = docs.get(docs.root) as Record<string, unknown>;
     const declared = root["x-servers"];

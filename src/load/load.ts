@@ -2,7 +2,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
-import { CatalogueError, type Diagnostic } from "../shared/diagnostic.js";
+import type { Diagnostic } from "../shared/diagnostic.js";
 import { LoadCache } from "./cache.js";
 import { displayPath, listCatalogueFiles, unreadable } from "./files.js";
 import { MAX_ALIAS_NODES, MAX_CATALOGUE_BYTES, MAX_FILE_BYTES, MAX_NESTING } from "./limits.js";

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { lstat, mkdir, readdir, realpath, rename, rm, rmdir, stat } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { compareText } from "../model/order.js";
-import { FolderView, type Found } from "./folder.js";
+import { FolderView } from "./folder.js";
 import { isLockLeftover, lockFolder, LockBusyError, type Lock } from "./lock.js";
 import { MANIFEST_NAME, manifestText, parseManifest, sha256, type Manifest, type ManifestEntry } from "./manifest.js";
 import { stage, stageChunks, stagedFor } from "./staging.js";
@@ -132,7 +132,6 @@ async function leftovers(view: FolderView, owned: Iterable<string>): Promise<str
  * is created), and read at most once per file. Close it when done.
  */
 export class Output {
-  private root: string | undefined;
   private lock: Lock | undefined;
   private view: FolderView | undefined;
   private stats: StatCache | undefined;
@@ -148,7 +147,6 @@ export class Output {
 
   private async attach(root: string): Promise<void> {
     this.lock = await takeLock(root);
-    this.root = root;
     this.view = new FolderView(root);
     this.stats = StatCache.open(root);
   }

@@ -2,7 +2,7 @@
 // exclusively (so nothing already there, a planted symbolic link included, is ever written
 // through), and renamed into place once everything is on disk.
 import { randomBytes } from "node:crypto";
-import { open, rm } from "node:fs/promises";
+import { open, rm, type FileHandle } from "node:fs/promises";
 
 export function randomName(): string {
   return randomBytes(8).toString("hex");
@@ -17,28 +17,16 @@ export function stagedFor(name: string): string | undefined {
 }
 
 /** Writes `content` to a new staging file beside `final` and returns its path. */
-export async function stage(final: string, content: string | Buffer): Promise<string> {
-  const path = `${final}.catalogen-${randomName()}.tmp`;
-  const handle = await open(path, "wx");
-  try {
-    await handle.writeFile(content);
-  } catch (error) {
-    await handle.close();
-    await rm(path, { force: true }); // created above, so ours to remove
-    throw error;
-  }
-  await handle.close();
-  return path;
+export function stage(final: string, content: string | Buffer): Promise<string> {
+  return newStagingFile(final, (handle) => handle.writeFile(content));
 }
 
 /**
  * Writes `chunks` to a new staging file beside `final`, passing each to `seen` as it goes (for a
  * file too large to hold as one text), and returns the staging file's path.
  */
-export async function stageChunks(final: string, chunks: Iterable<string>, seen: (chunk: string) => void): Promise<string> {
-  const path = `${final}.catalogen-${randomName()}.tmp`;
-  const handle = await open(path, "wx");
-  try {
+export function stageChunks(final: string, chunks: Iterable<string>, seen: (chunk: string) => void): Promise<string> {
+  return newStagingFile(final, async (handle) => {
     let pending: string[] = [];
     let size = 0;
     for (const chunk of chunks) {
@@ -54,6 +42,15 @@ export async function stageChunks(final: string, chunks: Iterable<string>, seen:
       }
     }
     await handle.writeFile(pending.join(""));
+  });
+}
+
+/** Creates a staging file beside `final`, lets `write` fill it, and returns its path; removes it if writing fails. */
+async function newStagingFile(final: string, write: (handle: FileHandle) => Promise<void>): Promise<string> {
+  const path = `${final}.catalogen-${randomName()}.tmp`;
+  const handle = await open(path, "wx");
+  try {
+    await write(handle);
   } catch (error) {
     await handle.close();
     await rm(path, { force: true }); // created above, so ours to remove

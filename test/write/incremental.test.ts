@@ -7,20 +7,9 @@ import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/p
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
+import { seededRandom } from "../../src/mock/values.js";
 import { generate } from "../../src/pipeline.js";
 import { freshDir } from "../helpers/generate.js";
-
-/** Mulberry32: the same edits on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Op {
   id: string;
@@ -159,7 +148,7 @@ describe("incremental generate", () => {
     const catalogue = initialCatalogue();
     await writeCatalogue(catalogueDir, catalogue);
     await generate({ catalogue: catalogueDir, out: incremental });
-    const next = random(20261122);
+    const next = seededRandom(20261122);
     for (let round = 1; round <= 16; round++) {
       const what = edit(catalogue, next, round);
       await writeCatalogue(catalogueDir, catalogue);

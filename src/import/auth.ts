@@ -71,7 +71,7 @@ export function readAuth(
     }
     if (carrier.note) report.lost(pointer, `security scheme "${name}": ${carrier.note}`);
     if (extension !== undefined) continue; // kinds come from the extension
-    const id = registry.claim(tokenKindId(name), (candidate) => [candidate], "-");
+    const id = registry.claim(tokenKindId(name), tokenKindNames, "-");
     report.renamed("token kind", name, id, pointer);
     const description = typeof scheme.description === "string" && scheme.description.trim() !== "" ? scheme.description : `Security scheme ${name} (${String(scheme.type)})`;
     tokenKinds.push({ id, description });
@@ -91,13 +91,18 @@ export function readAuth(
       for (const value of extensionValues(operation[extension])) values.add(value);
     });
     for (const value of values) {
-      const id = registry.claim(tokenKindId(value), (candidate) => [candidate], "-");
+      const id = registry.claim(tokenKindId(value), tokenKindNames, "-");
       if (id !== value) report.renamed("token kind", value, id, docs.pointer(docs.root));
       tokenKinds.push({ id, description: described.get(value) ?? `Token kind ${value} (from ${extension})` });
       kindOfValue.set(value, id);
     }
   }
   return { header, tokenKinds, kindOfScheme, kindOfValue };
+}
+
+/** Token kinds are strings in the generated code, never identifiers: a namespace of their own (`api` stays `api`). */
+function tokenKindNames(candidate: string): string[] {
+  return [`token-kind:${candidate}`];
 }
 
 export function extensionValues(value: unknown): string[] {

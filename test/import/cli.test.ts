@@ -186,3 +186,22 @@ describe("durations and counts in the limits extension", () => {
     expect(durationText("soon")).toBeUndefined();
   });
 });
+
+describe("token kind names", () => {
+  it("are strings in the generated code, not identifiers: a scheme named api or problem keeps its name", async () => {
+    const dir = await freshDir("import-kinds");
+    const document = {
+      openapi: "3.1.0",
+      info: { title: "Kinds", version: "1" },
+      components: { securitySchemes: { api: { type: "http", scheme: "bearer" }, problem: { type: "http", scheme: "bearer" } } },
+      paths: { "/things": { get: { operationId: "listThings", security: [{ api: [] }, { problem: [] }], responses: { "200": { description: "OK" } } } } },
+    };
+    await writeFile(join(dir, "kinds.json"), JSON.stringify(document));
+    const { code, err } = await run(["import", "kinds.json", "--out", join(dir, "catalogue")], dir);
+    expect(err).toBe("");
+    expect(code).toBe(0);
+    const model = await loadModel(join(dir, "catalogue"));
+    expect(model.auth.tokenKinds.map((kind) => kind.id)).toEqual(["api", "problem"]);
+    expect(model.modules[0]!.operations[0]!.tokens).toEqual(["api", "problem"]);
+  });
+});

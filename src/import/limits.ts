@@ -3,14 +3,15 @@
 import type { RawLimit } from "../load/raw.js";
 import { extensionValues } from "./auth.js";
 import { isObject } from "./read.js";
-import { durationText as readableDuration } from "../shared/duration.js";
+import { durationText as readableDuration, plural, UNIT_MILLISECONDS } from "../shared/duration.js";
 
-const UNITS: [RegExp, string, number][] = [
-  [/^(ms|msecs?|millis|milliseconds?)$/, "millisecond", 1],
-  [/^(s|secs?|seconds?)$/, "second", 1000],
-  [/^(m|mins?|minutes?)$/, "minute", 60_000],
-  [/^(h|hrs?|hours?)$/, "hour", 3_600_000],
-  [/^(d|days?)$/, "day", 86_400_000],
+/** How documents spell each catalogue unit. */
+const UNIT_SPELLINGS: [RegExp, string][] = [
+  [/^(ms|msecs?|millis|milliseconds?)$/, "millisecond"],
+  [/^(s|secs?|seconds?)$/, "second"],
+  [/^(m|mins?|minutes?)$/, "minute"],
+  [/^(h|hrs?|hours?)$/, "hour"],
+  [/^(d|days?)$/, "day"],
 ];
 
 /** `1 min` -> `1 minute`, `600ms` -> `600 milliseconds`, 1500 (milliseconds) -> `1.5 seconds`; undefined when unreadable. */
@@ -20,13 +21,9 @@ export function durationText(value: unknown): { text: string; milliseconds: numb
   const match = /^\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]+)\s*$/.exec(value);
   if (!match) return undefined;
   const amount = Number(match[1]);
-  const unit = UNITS.find(([pattern]) => pattern.test(match[2]!.toLowerCase()));
+  const unit = UNIT_SPELLINGS.find(([pattern]) => pattern.test(match[2]!.toLowerCase()))?.[1];
   if (!unit || amount <= 0) return undefined;
-  return { text: plural(amount, unit[1]), milliseconds: amount * unit[2] };
-}
-
-function plural(amount: number, unit: string): string {
-  return `${amount} ${unit}${amount === 1 ? "" : "s"}`;
+  return { text: plural(amount, unit), milliseconds: amount * UNIT_MILLISECONDS[unit]! };
 }
 
 /** `100`, `"100"`, `"100 requests"` -> 100; undefined unless a whole number of 1 or more. */

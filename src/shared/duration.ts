@@ -1,14 +1,15 @@
-const UNITS: Record<string, number> = { millisecond: 1, second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000 };
+/** The units a catalogue duration may use, in milliseconds. */
+export const UNIT_MILLISECONDS: Readonly<Record<string, number>> = { millisecond: 1, second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000 };
 
 /** `1 minute`, `30 seconds`, `500 milliseconds` -> milliseconds; undefined when unreadable. */
 export function parseDuration(text: string): number | undefined {
   const match = /^(\d+(?:\.\d+)?) ?([a-z]+?)s?$/.exec(text.trim());
-  const unit = match ? UNITS[match[2]!] : undefined;
+  const unit = match ? UNIT_MILLISECONDS[match[2]!] : undefined;
   if (!match || unit === undefined) return undefined;
   return Number(match[1]) * unit;
 }
 
-export const DURATION_UNITS = Object.keys(UNITS);
+export const DURATION_UNITS = Object.keys(UNIT_MILLISECONDS);
 
 /**
  * Milliseconds as people write them, in the largest unit that holds them exactly: 360000 ->
@@ -16,12 +17,13 @@ export const DURATION_UNITS = Object.keys(UNITS);
  * parseDuration reads back, read better than a four-digit count of milliseconds).
  */
 export function durationText(milliseconds: number): string {
-  const units = Object.entries(UNITS).sort(([, a], [, b]) => b - a);
+  const units = Object.entries(UNIT_MILLISECONDS).sort(([, a], [, b]) => b - a);
   const [unit, size] = units.find(([, size]) => Number.isInteger(milliseconds / size)) ?? ["millisecond", 1];
   if (size === 1 && milliseconds >= 1000 && Number.isInteger(milliseconds / 100)) return plural(milliseconds / 1000, "second");
   return plural(milliseconds / size, unit);
 }
 
-function plural(amount: number, unit: string): string {
+/** `1 minute`, `6 minutes`: an amount and its unit, as a catalogue duration is written. */
+export function plural(amount: number, unit: string): string {
   return `${amount} ${unit}${amount === 1 ? "" : "s"}`;
 }

@@ -9,7 +9,7 @@ import { at, isObject, type DocumentSet, type Place } from "./read.js";
 import type { ImportReport } from "./report.js";
 import { shortValue, type SchemaConverter } from "./schemas.js";
 import { isMediaTypeKey, sharedResponseRef } from "./responses.js";
-import { mediaEssence } from "../model/errors.js";
+import { mediaEssence } from "../shared/media.js";
 
 export interface ImportedOperation {
   /** Tag or first path segment, as written in the source. */

@@ -1,7 +1,7 @@
 // What the mock answers for each operation, decided once from the model: the catalogue's example
 // where it has one, else a value made up from the documented type, else `{}`.
 import type { ApiModel, MediaType, NamedType, OperationModel, ResponseModel } from "../model/types.js";
-import { isJsonMediaType } from "../emit/shared/media.js";
+import { isJsonMediaType, mediaEssence } from "../shared/media.js";
 import { operationSeed, sampleValue, seededRandom } from "./values.js";
 
 /** One operation's answer, for the status the generated router sends a returned value with. */
@@ -37,7 +37,7 @@ export function answerFor(operation: OperationModel, status: number, types: Read
       : media.schema === undefined
         ? {}
         : sampleValue(media.schema, types, seededRandom(operationSeed(seed, operation.id)));
-  const plain = media.contentType.split(";")[0]!.trim().toLowerCase() === "application/json";
+  const plain = mediaEssence(media.contentType) === "application/json";
   return { kind: "json", value, ...(!plain && { contentType: media.contentType }) };
 }
 

@@ -1,5 +1,5 @@
 // Error responses: which statuses count as errors, how an operation's own entries combine with
-// the API's (`api.responses`), and how media types compare. Pure functions of the model.
+// the API's (`api.responses`). Pure functions of the model.
 import type { ApiModel, OperationModel, ResponseModel } from "./types.js";
 import { compareText } from "./order.js";
 
@@ -13,9 +13,4 @@ export function errorResponses(operation: OperationModel, model: Pick<ApiModel, 
   const own = (operation.responses ?? []).filter((response) => isErrorStatus(response.status));
   const shared = (model.responses ?? []).filter((response) => !own.some((mine) => mine.status === response.status));
   return [...own, ...shared].sort((a, b) => compareText(a.status, b.status));
-}
-
-/** The media type without parameters, lower-cased: `Text/Plain; charset=utf-8` -> `text/plain` (how client and server compare them). */
-export function mediaEssence(contentType: string): string {
-  return (contentType.split(";")[0] ?? "").trim().toLowerCase();
 }

@@ -2,7 +2,7 @@
 // responses' types and examples, and media types that differ only by parameters or case.
 import type { YamlPath } from "../load/load.js";
 import type { RawContent, RawResponse } from "../load/raw.js";
-import { mediaEssence } from "../model/errors.js";
+import { mediaEssence } from "../shared/media.js";
 import { exampleMismatch } from "./example.js";
 import type { Place, Reporter } from "./semantic.js";
 import { checkType, type TypeContext } from "./types.js";

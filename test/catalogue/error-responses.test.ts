@@ -2,7 +2,8 @@
 // media types with parameters; what the loader accepts, what it refuses (with positions), and the
 // model it builds.
 import { describe, expect, it } from "vitest";
-import { errorResponses, mediaEssence } from "../../src/model/errors.js";
+import { errorResponses } from "../../src/model/errors.js";
+import { mediaEssence } from "../../src/shared/media.js";
 import { loadModel } from "../../src/pipeline.js";
 import { fixtureCatalogue } from "../helpers/generate.js";
 import { API, runCli, writeCatalogue } from "./support.js";

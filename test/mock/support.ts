@@ -5,7 +5,7 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import type { NamedType, OperationModel } from "../../src/model/types.js";
 import { sampleValue, seededRandom } from "../../src/mock/values.js";
-import { isJsonMediaType } from "../../src/emit/shared/media.js";
+import { isJsonMediaType } from "../../src/shared/media.js";
 import { repoRoot } from "../helpers/generate.js";
 
 export async function freePort(): Promise<number> {

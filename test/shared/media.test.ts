@@ -1,8 +1,8 @@
-// One JSON media-type rule, run on every copy of it: the generator's (src/emit/shared/media.ts) and
+// One JSON media-type rule, run on every copy of it: the generator's (src/shared/media.ts) and
 // the runtime's (templates/shared/media.ts, shipped to the client and the server), through the
 // calls that use it there: the client's readBody and the server's body reading.
 import { describe, expect, it } from "vitest";
-import { isJsonMediaType } from "../../src/emit/shared/media.js";
+import { isJsonMediaType } from "../../src/shared/media.js";
 import { sharedTemplateFiles, templateText } from "../../src/emit/shared/templates.js";
 import { readBody } from "../../templates/client/encoding.js";
 import { createRequestHandler } from "../../templates/server/handler.js";
@@ -41,7 +41,7 @@ const CASES: [string, boolean][] = [
 ];
 
 describe.each([
-  ["generator (src/emit/shared/media.ts)", isJsonMediaType],
+  ["generator (src/shared/media.ts)", isJsonMediaType],
   ["runtime (templates/shared/media.ts)", runtimeIsJsonMediaType],
 ])("isJsonMediaType, %s", (_where, isJson) => {
   it.each(CASES)("%j -> %s", (contentType, expected) => {

@@ -2,7 +2,7 @@
 // change the catalogue and run `npx catalogen generate`.
 
 // Which media types carry JSON, in the generated client and server alike (this file ships to both
-// as <target>/shared/media.ts). The same rule as the generator's src/emit/shared/media.ts; one
+// as <target>/shared/media.ts). The same rule as the generator's src/shared/media.ts; one
 // table test (test/shared/media.test.ts) runs both so they cannot drift.
 //
 // `application/json` (RFC 8259) and any `type/name+json` structured suffix (RFC 6839) are JSON;

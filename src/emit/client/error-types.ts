@@ -6,7 +6,7 @@
 // other body (text, JSON that is not an object) arrives as text.
 import { errorResponses } from "../../model/errors.js";
 import type { ApiModel, MediaType, ModuleModel, NamedType, OperationModel, ResponseModel, TypeNode } from "../../model/types.js";
-import { isJsonMediaType } from "../shared/media.js";
+import { isJsonMediaType } from "../../shared/media.js";
 import { stringLiteral } from "../shared/text.js";
 import { docComment, importDeclaration, tsFile } from "../shared/ts-print.js";
 import { typeReferences, typeText } from "../shared/ts-types.js";

@@ -1,6 +1,6 @@
 // One catalogue operation -> one OpenAPI Operation Object.
 import type { MediaType, NamedType, OperationModel, Parameter, RateLimit, ResponseModel } from "../../model/types.js";
-import { isJsonMediaType } from "../shared/media.js";
+import { isJsonMediaType } from "../../shared/media.js";
 import { commonMark, toSchema, type Schema } from "./schema.js";
 import { apiResponseRefs } from "./responses.js";
 import { limitQualifier } from "../shared/limits.js";

@@ -2,7 +2,7 @@
 // documented error responses a handler may send with `context.reply` (templates/server/replies.ts).
 import { errorResponses } from "../../model/errors.js";
 import type { OperationModel, ResponseModel } from "../../model/types.js";
-import { isJsonMediaType } from "../shared/media.js";
+import { isJsonMediaType } from "../../shared/media.js";
 import { stringLiteral } from "../shared/text.js";
 import { typeReferences, typeText } from "../shared/ts-types.js";
 

@@ -7,7 +7,7 @@ import type { GeneratedFile } from "../types.js";
 import { importDeclaration, tsFile } from "../shared/ts-print.js";
 import { stringLiteral } from "../shared/text.js";
 import { propertyKey } from "../shared/ts-types.js";
-import { isJsonMediaType } from "../shared/media.js";
+import { isJsonMediaType } from "../../shared/media.js";
 import { moduleInterfaceName } from "./names.js";
 import { successStatus } from "./operation-types.js";
 

@@ -1,7 +1,7 @@
 // Per operation: the TypeScript types a handler sees (params, query, body, result) and the facts
 // the router needs (query conversions, path parameter checks, body expectation, success status).
 import type { MediaType, NamedType, OperationModel, Parameter, TypeNode } from "../../model/types.js";
-import { isJsonMediaType } from "../shared/media.js";
+import { isJsonMediaType } from "../../shared/media.js";
 import { propertyKey, typeReferences, typeText } from "../shared/ts-types.js";
 import { stringLiteral } from "../shared/text.js";
 

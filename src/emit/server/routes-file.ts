@@ -6,7 +6,7 @@ import { importDeclaration, tsFile } from "../shared/ts-print.js";
 import { stringLiteral } from "../shared/text.js";
 import { limitTokens } from "../shared/limits.js";
 import { docBlock } from "../shared/ts-types.js";
-import { mediaEssence } from "../../model/errors.js";
+import { mediaEssence } from "../../shared/media.js";
 import { pathConversion, queryConversion, successStatus } from "./operation-types.js";
 import { bodyGuard } from "./validate-file.js";
 

@@ -6,7 +6,7 @@ import type { ApiModel, NamedType, OperationModel, TypeNode } from "../../model/
 import { pascalCase } from "../../shared/names.js";
 import type { GeneratedFile } from "../types.js";
 import { validatorFiles, validatorIndex, type GuardRoot } from "../shared/validators.js";
-import { isJsonMediaType } from "../shared/media.js";
+import { isJsonMediaType } from "../../shared/media.js";
 import { indentTs } from "../shared/ts-print.js";
 
 /**

@@ -1,4 +1,4 @@
-// Which media types carry JSON: the one rule for every emitter.
+// Media types: how they compare, and which carry JSON (the one rule for every stage).
 //
 // RFC 8259 registers `application/json` (and no other JSON type; `text/json` is not registered).
 // RFC 6839 adds the `+json` structured suffix: any `type/name+json` is JSON text (e.g.
@@ -9,10 +9,14 @@
 // type "/" subtype, as RFC 6838 restricts their names.
 const MEDIA_TYPE = /^([a-z0-9][a-z0-9!#$&^_.+-]*)\/([a-z0-9][a-z0-9!#$&^_.+-]*)$/;
 
+/** The media type without parameters, lower-cased: `Text/Plain; charset=utf-8` -> `text/plain` (how client and server compare them). */
+export function mediaEssence(contentType: string): string {
+  return (contentType.split(";")[0] ?? "").trim().toLowerCase();
+}
+
 /** Whether a body of this media type is a JSON text. */
 export function isJsonMediaType(contentType: string): boolean {
-  const essence = (contentType.split(";")[0] ?? "").trim().toLowerCase();
-  const match = MEDIA_TYPE.exec(essence);
+  const match = MEDIA_TYPE.exec(mediaEssence(contentType));
   if (!match) return false;
   const [, type, subtype] = match;
   return (type === "application" && subtype === "json") || subtype!.endsWith("+json");

@@ -12,10 +12,14 @@
 // type "/" subtype, as RFC 6838 restricts their names.
 const MEDIA_TYPE = /^([a-z0-9][a-z0-9!#$&^_.+-]*)\/([a-z0-9][a-z0-9!#$&^_.+-]*)$/;
 
+/** The media type without parameters, lower-cased: `Application/JSON; charset=utf-8` -> `application/json`; "" for none. */
+export function mediaEssence(contentType: string | null | undefined): string {
+  return (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
 /** Whether a body of this content type (a Content-Type header value) is a JSON text. */
 export function isJsonMediaType(contentType: string | null | undefined): boolean {
-  const essence = (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-  const match = MEDIA_TYPE.exec(essence);
+  const match = MEDIA_TYPE.exec(mediaEssence(contentType));
   if (!match) return false;
   const subtype = match[2] ?? "";
   return (match[1] === "application" && subtype === "json") || subtype.endsWith("+json");

@@ -4,6 +4,8 @@
 // Reads a request body with a size cap: the declared Content-Length is checked first, then the
 // bytes are counted as they stream in, and reading stops (the stream is cancelled) past the cap.
 
+import { mediaEssence } from "../shared/media.js";
+
 export const DEFAULT_MAX_BODY_BYTES: number = 4 * 1024 * 1024;
 
 export class BodyTooLargeError extends Error {
@@ -57,8 +59,7 @@ export function declaredTooLarge(contentLength: string | null, maxBytes: number)
 
 /** The media type without parameters, lower-cased: `Application/JSON; charset=utf-8` -> `application/json`. */
 export function mediaType(contentType: string | null): string | undefined {
-  const type = contentType?.split(";")[0]?.trim().toLowerCase();
-  return type ? type : undefined;
+  return mediaEssence(contentType) || undefined;
 }
 
 /** Whether a media type fits one of the documented ones (`type/*` and `*\/*` match a family or anything). */

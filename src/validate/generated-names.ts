@@ -2,7 +2,7 @@
 // `GetThingErrors`, `checkGetThingResponse`; type `Thing` -> `checkThing`; module `shop` ->
 // `ShopOperations`, `ShopHandlers`) must not be taken by another catalogue name: each clash is
 // reported here, at the type (or the later name), instead of failing at generate.
-import { locatePath, type YamlPath } from "../load/load.js";
+import type { YamlPath } from "../load/load.js";
 import { GENERATED_NAMES } from "../shared/names.js";
 import type { Place, Reporter, SemanticInput } from "./semantic.js";
 
@@ -29,14 +29,15 @@ export function checkGeneratedNames(report: Reporter, entries: readonly Semantic
       owners.set(name, owner);
       return;
     }
-    // Two of the same name (two types "Thing") are reported where names are checked.
+    // Two of the same name (two types "Thing") are reported where names are checked. The earlier
+  // owner is named at its key when it is a type, at its value otherwise.
     if (before.source === owner.source) return;
     const [here, there] = owner.isType || !before.isType ? [owner, before] : [before, owner];
     report.error(
       here.place,
       here.what === ""
-        ? `${here.isType ? "type name" : "operation id"} "${name}" is taken by ${describe(there)} at ${at(there.place)}`
-        : `${describe(here)} would be named "${name}", as is ${describe(there)} at ${at(there.place)}`,
+        ? `${here.isType ? "type name" : "operation id"} "${name}" is taken by ${describe(there)} at ${report.at(there.place, { key: there.place.path[0] === "types" })}`
+        : `${describe(here)} would be named "${name}", as is ${describe(there)} at ${report.at(there.place, { key: there.place.path[0] === "types" })}`,
       here.isType ? "rename the type; the generated code derives that name itself" : "rename one of the two",
       { key: here.key },
     );
@@ -64,9 +65,4 @@ export function checkGeneratedNames(report: Reporter, entries: readonly Semantic
       for (const derived of GENERATED_NAMES.operation(operation.id)) claim(derived.name, { ...base, what: derived.what });
     });
   }
-}
-
-function at(place: Place): string {
-  const { file, line, column } = locatePath(place.file, place.path, { key: place.path[0] === "types" });
-  return `${file}:${line}:${column}`;
 }

@@ -38,16 +38,18 @@ export class Reporter {
   error(place: Place, message: string, hint?: string, options: { key?: boolean } = {}): void {
     this.diagnostics.push({ ...locatePath(place.file, place.path, options), message, ...(hint ? { hint } : {}) });
   }
+
+  /** `file:line:col` of a place, for messages that point at an earlier declaration (`key`: at the key, not its value). */
+  at(place: Place, options: { key?: boolean } = {}): string {
+    const { file, line, column } = locatePath(place.file, place.path, options);
+    return `${file}:${line}:${column}`;
+  }
 }
 
 function hasKey(data: unknown, key: string): boolean {
   return typeof data === "object" && data !== null && Object.hasOwn(data, key);
 }
 
-function at(place: Place): string {
-  const { file, line, column } = locatePath(place.file, place.path);
-  return `${file}:${line}:${column}`;
-}
 
 export interface SemanticInput {
   file: CatalogueFile;
@@ -98,7 +100,7 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
     if (file.name.replace(/\.ya?ml$/, "") !== id) report.error(place, `module "${id}" is declared in ${file.name}`, `rename the file to ${id}.yaml or the id to match the file`);
     const name = camelCase(id);
     const earlier = moduleNames.get(name);
-    if (earlier) report.error(place, `module "${id}" clashes with the module declared at ${at(earlier)}`, "module ids must differ also in camelCase");
+    if (earlier) report.error(place, `module "${id}" clashes with the module declared at ${report.at(earlier)}`, "module ids must differ also in camelCase");
     else moduleNames.set(name, place);
   }
 
@@ -113,7 +115,7 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
         report.error(place, `type name "${name}" is taken by the generated code's own exports`, "rename the type, e.g. with a prefix from its module", { key: true });
       }
       const earlier = types.get(name);
-      if (earlier) report.error(place, `type "${name}" is already declared at ${at(earlier.place)}`, "type names are unique across the catalogue", { key: true });
+      if (earlier) report.error(place, `type "${name}" is already declared at ${report.at(earlier.place)}`, "type names are unique across the catalogue", { key: true });
       else types.set(name, { raw: type, place });
     }
   }
@@ -139,7 +141,7 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
         report.error(place("id"), `operation id "${operation.id}" is not a safe identifier`, "use camelCase letters and digits, starting with a lowercase letter, e.g. getDiscrepancies; reserved words are not allowed");
       }
       const earlierId = ids.get(operation.id);
-      if (earlierId) report.error(place("id"), `operation id "${operation.id}" is already used at ${at(earlierId)}`, "ids are unique across the catalogue: they become function names");
+      if (earlierId) report.error(place("id"), `operation id "${operation.id}" is already used at ${report.at(earlierId)}`, "ids are unique across the catalogue: they become function names");
       else ids.set(operation.id, place("id"));
 
       if (checkPath(report, operation.path, place("path"))) {
@@ -148,13 +150,13 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
         const earlierRoute = routes.get(route);
         const earlierShape = shapes.get(shape);
         if (earlierRoute) {
-          report.error(place("path"), `duplicate route ${route}: already declared at ${at(earlierRoute.place)}`, "each method and path pair is one operation; remove or merge the duplicate");
+          report.error(place("path"), `duplicate route ${route}: already declared at ${report.at(earlierRoute.place)}`, "each method and path pair is one operation; remove or merge the duplicate");
         } else if (earlierShape) {
-          report.error(place("path"), `route ${route} cannot be told apart from ${operation.method} ${earlierShape.path} at ${at(earlierShape.place)}`, "both match the same requests; parameter names do not distinguish routes");
+          report.error(place("path"), `route ${route} cannot be told apart from ${operation.method} ${earlierShape.path} at ${report.at(earlierShape.place)}`, "both match the same requests; parameter names do not distinguish routes");
         }
         const sibling = templates.get(routeShape("", operation.path));
         if (sibling && sibling.path !== operation.path && !earlierShape) {
-          report.error(place("path"), `path ${operation.path} names its parameters differently from ${sibling.path} at ${at(sibling.place)}`, `write the same template for every method of a path, e.g. ${sibling.path}; OpenAPI and routers treat them as one path`);
+          report.error(place("path"), `path ${operation.path} names its parameters differently from ${sibling.path} at ${report.at(sibling.place)}`, `write the same template for every method of a path, e.g. ${sibling.path}; OpenAPI and routers treat them as one path`);
         }
         routes.set(route, { path: operation.path, place: place("path") });
         if (!earlierShape) shapes.set(shape, { path: operation.path, place: place("path") });

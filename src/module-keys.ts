@@ -26,7 +26,11 @@ export class ModuleKeys {
     this.api = JSON.stringify(apiLevel);
     this.apiRefs = refsIn(apiLevel);
     this.types = new Map(model.types.map((named) => [named.name, named]));
-    for (const named of model.types) this.declared.set(named.module, [...(this.declared.get(named.module) ?? []), named]);
+    for (const named of model.types) {
+      const own = this.declared.get(named.module);
+      if (own) own.push(named);
+      else this.declared.set(named.module, [named]);
+    }
     this.modules = new Map(model.modules.map((module) => [module.id, module]));
   }
 

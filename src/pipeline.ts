@@ -66,7 +66,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const writing = await output.begin({ inputHash: hashes.input, targets, generatorHash: hashes.generator });
     try {
       const keys = new ModuleKeys(model);
-      for (const file of await plannedFiles(model, options, targets)) {
+      for (const file of await plannedFiles(model, targets)) {
         const from = file.module === undefined ? undefined : keys.of(file.target, file.module, file.also);
         if (from !== undefined && (await writing.keep(file.path, file.target, from))) continue;
         // A file given in pieces has no header (JSON) and goes out as it is unless prettier runs.
@@ -88,7 +88,7 @@ export async function check(options: GenerateOptions): Promise<CheckReport> {
   const targets = uniqueTargets(options.targets);
   const model = await loadModel(options.catalogue);
   const checking = await OutputCheck.open(options.out, targets);
-  for (const file of await plannedFiles(model, options, targets)) await checking.add(file.path, await finalText(file, options));
+  for (const file of await plannedFiles(model, targets)) await checking.add(file.path, await finalText(file, options));
   return checking.finish();
 }
 
@@ -99,14 +99,14 @@ function uniqueTargets(targets: readonly Target[] = TARGETS): Target[] {
 /** Every target's files, with header (and prettier when asked), by output path. */
 export async function render(model: ApiModel, options: GenerateOptions, targets: readonly Target[]): Promise<Map<string, OutputFile>> {
   const files = new Map<string, OutputFile>();
-  for (const file of await plannedFiles(model, options, targets)) files.set(file.path, { content: await finalText(file, options), target: file.target });
+  for (const file of await plannedFiles(model, targets)) files.set(file.path, { content: await finalText(file, options), target: file.target });
   return files;
 }
 
 type TargetFile = PlannedFile & { target: Target };
 
 /** Every target's planned files, one at a time (each checked: a safe path, made by one emitter only). */
-async function plannedFiles(model: ApiModel, options: GenerateOptions, targets: readonly Target[]): Promise<Iterable<TargetFile>> {
+async function plannedFiles(model: ApiModel, targets: readonly Target[]): Promise<Iterable<TargetFile>> {
   const planners = await Promise.all(targets.map(async (target) => [target, await PLANNERS[target]()] as const));
   return (function* () {
     const seen = new Set<string>();

@@ -283,7 +283,7 @@ export class SchemaConverter {
       case "array":
         return { type: "array", items: "items" in schema && take("items") !== undefined ? this.convert(at(place, "items")) : { type: "unknown" } };
       case "object":
-        return this.object(schema, place, take);
+        return this.object(place, take);
       default:
         this.docs.fail(at(place, "type"), `unknown schema type ${shortValue(type)}`);
     }
@@ -310,7 +310,7 @@ export class SchemaConverter {
     return kept.length > 0 ? kept : undefined;
   }
 
-  private object(schema: Record<string, unknown>, place: Place, take: (key: string) => unknown): RawType {
+  private object(place: Place, take: (key: string) => unknown): RawType {
     const properties = take("properties");
     const required = take("required");
     const extra = take("additionalProperties");
@@ -421,7 +421,7 @@ export class SchemaConverter {
         used.add(key);
         return schema[key];
       };
-      converted.push(close(this.object(schema, place, take), schema));
+      converted.push(close(this.object(place, take), schema));
     }
     if (closed && openRef) this.lose(at(place, "unevaluatedProperties"), "false", "closed compositions of open referenced parts (the composition stays open)");
     if (converted.length === 0) return { type: "object", additionalProperties: true };

@@ -53,7 +53,7 @@ export function checkType(context: TypeContext, type: RawType, place: Place, whe
     return;
   }
   if (type.allOf !== undefined || type.const !== undefined) {
-    checkOwnKind(context, type, place, sub, depth);
+    checkOwnKind(context, type, sub, depth);
     return;
   }
   if (type.type === undefined) {
@@ -105,7 +105,7 @@ const ENUM_VALUES: Record<"string" | "integer" | "number" | "boolean", { fits: (
 };
 
 /** `allOf` and `const` are types of their own: no `type:` beside them. */
-function checkOwnKind(context: TypeContext, type: RawType, place: Place, sub: (...rest: (string | number)[]) => Place, depth: number): void {
+function checkOwnKind(context: TypeContext, type: RawType, sub: (...rest: (string | number)[]) => Place, depth: number): void {
   const { report } = context;
   const own = type.allOf !== undefined ? "allOf" : "const";
   for (const key of Object.keys(type)) {

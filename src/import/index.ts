@@ -1,7 +1,6 @@
 // `catalogen import`: OpenAPI 3.0/3.1 -> the plain intermediate -> catalogue YAML.
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
-import { dirname, join, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { dirname, join, resolve, sep } from "node:path";
 import type { RawOperation, RawType } from "../load/raw.js";
 import { compareText } from "../model/order.js";
 import type { ApiModel } from "../model/types.js";
@@ -9,6 +8,7 @@ import { CatalogueError } from "../shared/diagnostic.js";
 import { loadModel } from "../validate/index.js";
 import { readAuth } from "./auth.js";
 import { apiDescription, catalogenDialect, describedKinds, isCatalogenExport, moduleTitleArea } from "./dialect.js";
+import { catalogueSchemaPath } from "../shared/schema-path.js";
 import type { ImportedCatalogue, ImportedModule, ImportedOperation } from "./ir.js";
 import { moduleId, moduleIdentifiers, NameRegistry } from "./names.js";
 import { OperationReader } from "./operations.js";
@@ -222,12 +222,6 @@ export interface WriteImportOptions {
   force?: boolean;
 }
 
-/** Where the schema modeline points: this package's schema, relative to the catalogue folder. */
-function schemaPathFor(outDir: string): string {
-  const schema = fileURLToPath(new URL("../../src/schema/catalogue.schema.json", import.meta.url));
-  return relative(outDir, schema).split(sep).join("/");
-}
-
 /**
  * Writes the catalogue into `outDir`: staged in a sibling folder, checked with the catalogue's own
  * validator, then moved into place. Refuses a folder that already holds a catalogue unless `force`.
@@ -243,7 +237,7 @@ export async function writeCatalogue(
   if (existing.length > 0 && !options.force) {
     throw new ImportError(`${outDir} already holds a catalogue (${existing.slice(0, 3).join(", ")}${existing.length > 3 ? ", ..." : ""}); pass --force to replace it`);
   }
-  const files = catalogueFiles(catalogue, schemaPathFor(out));
+  const files = catalogueFiles(catalogue, catalogueSchemaPath(out));
   const stage = join(dirname(out), `.${out.split(sep).pop()}.catalogen-import`);
   await rm(stage, { recursive: true, force: true });
   await mkdir(stage, { recursive: true });

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
 import { displayPath } from "../load/files.js";
+import { fileProblem } from "../shared/file-errors.js";
 
 export class ImportError extends Error {
   override name = "ImportError";
@@ -113,9 +114,9 @@ export class DocumentSet {
     let text: string;
     try {
       text = readFileSync(file, "utf8");
-    } catch {
-      if (from) this.fail(from, `cannot read ${displayPath(file, this.cwd)}`);
-      throw new ImportError(`${displayPath(file, this.cwd)}: error: cannot read the file`);
+    } catch (error) {
+      if (from) this.fail(from, `cannot read ${displayPath(file, this.cwd)}: ${fileProblem(error)}`);
+      throw new ImportError(`${displayPath(file, this.cwd)}: error: ${fileProblem(error)}; check the path (relative to ${this.cwd})`);
     }
     const source = { text, data: parse(text, displayPath(file, this.cwd)) };
     this.files.set(file, source);

@@ -1,8 +1,8 @@
 // client/client.ts: createTransport for this API and createClient, one line per module: each
 // module's group of bound operations comes from client/modules/<module id>.ts.
 import type { ApiModel } from "../../model/types.js";
-import { docCommentText, stringLiteral } from "../shared/text.js";
-import { docComment, importDeclaration, tsFile } from "../shared/ts-print.js";
+import { docComment, docCommentText, stringLiteral } from "../../shared/sinks.js";
+import { importDeclaration, tsFile } from "../shared/ts-print.js";
 import { bindFunctionName, operationsInterfaceName } from "./module-file.js";
 import { clientServers, ENVIRONMENT_TYPE, type ClientServers } from "./servers.js";
 

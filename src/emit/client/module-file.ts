@@ -12,8 +12,8 @@
 // the type checker then resolves a method by name instead of instantiating a conditional type per
 // operation.
 import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
-import { docCommentText, stringLiteral } from "../shared/text.js";
-import { docComment, importDeclaration, tsFile } from "../shared/ts-print.js";
+import { docComment, docCommentText, stringLiteral } from "../../shared/sinks.js";
+import { importDeclaration, tsFile } from "../shared/ts-print.js";
 import { typeReferences } from "../shared/ts-types.js";
 import { pascalCase } from "../../shared/names.js";
 import { EmitError } from "../types.js";

@@ -3,7 +3,7 @@
 import type { ApiModel, MediaType, OperationModel, Parameter, TypeNode } from "../../model/types.js";
 import { pascalCase, RESERVED_ARGUMENT_KEYS } from "../../shared/names.js";
 import { isJsonMediaType } from "../../shared/media.js";
-import { docCommentText } from "../shared/text.js";
+import { docCommentText } from "../../shared/sinks.js";
 import { EmitError } from "../types.js";
 import { propertyKey, REQUEST_TYPES, typeText, type TypeTextOptions } from "../shared/ts-types.js";
 import { guardName, type GuardRoot } from "../shared/validators.js";

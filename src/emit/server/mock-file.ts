@@ -5,7 +5,7 @@
 import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
 import type { GeneratedFile } from "../types.js";
 import { importDeclaration, tsFile } from "../shared/ts-print.js";
-import { stringLiteral } from "../shared/text.js";
+import { stringLiteral } from "../../shared/sinks.js";
 import { propertyKey } from "../shared/ts-types.js";
 import { isJsonMediaType } from "../../shared/media.js";
 import { moduleInterfaceName } from "./names.js";

@@ -1,7 +1,8 @@
 // Escaping by construction, proven by structure: one catalogue, generated twice, once with benign
 // text and once with hostile text in every field that reaches output (descriptions at every level,
-// summaries, titles, enum values, examples, property names, servers, token kind and limit group
-// descriptions, combination groups, error responses, the catalogue folder's name). Every
+// summaries, titles, enum values, examples, property and query parameter names, paths, server URLs
+// and descriptions, token kind and limit group descriptions, combination groups, error responses,
+// the catalogue folder's name; ids and header names are restricted by the validator). Every
 // generated TypeScript file must parse to the same syntax tree (comments and literal contents set
 // aside), every Markdown page to the same tree (text set aside), every JSON file to the same shape.
 // Hostile text that closed a comment, a string, a template or a cell would change the tree.
@@ -28,6 +29,10 @@ function catalogue(hostile: boolean): Record<string, unknown> {
   const line = lineOf(hostile);
   const propertyName = line("prop");
   const enumValues = [line("enum-a"), line("enum-b")];
+  // Ids, header names and most of a path are restricted by the validator; these are not.
+  const path = hostile ? "/things*/a'b/{thingId}" : "/things/ab/{thingId}";
+  const serverUrl = hostile ? "https://api.example.com/v1/a*/b'\"`<x>|" : "https://api.example.com/v1/ab";
+  const queryName = line("query");
   const record = { kind: enumValues[0], label: "one", [propertyName]: text("example") };
   return {
     "api.yaml": {
@@ -35,7 +40,7 @@ function catalogue(hostile: boolean): Record<string, unknown> {
         title: line("title"),
         description: text("api"),
         servers: [
-          { id: "main", url: "https://api.example.com/v1", description: text("server"), environment: "production" },
+          { id: "main", url: serverUrl, description: text("server"), environment: "production" },
           { id: "sandbox", url: "https://sandbox.example.com/v1", description: text("sandbox"), environment: "sandbox" },
         ],
         auth: {
@@ -74,7 +79,7 @@ function catalogue(hostile: boolean): Record<string, unknown> {
         {
           id: "getThing",
           method: "GET",
-          path: "/things/{thingId}",
+          path,
           summary: line("summary"),
           description: text("description"),
           tokens: ["personal"],
@@ -82,7 +87,7 @@ function catalogue(hostile: boolean): Record<string, unknown> {
           constraints: [text("constraint")],
           parameters: [
             { name: "thingId", in: "path", required: true, schema: { type: "string", description: text("schema") }, description: text("path parameter") },
-            { name: "filter", in: "query", schema: { type: "string", enum: enumValues }, description: text("query parameter") },
+            { name: queryName, in: "query", schema: { type: "string", enum: enumValues }, description: text("query parameter") },
             { name: "X-Trace", in: "header", schema: { type: "string" }, description: text("header parameter") },
           ],
           request: "none",
@@ -95,7 +100,7 @@ function catalogue(hostile: boolean): Record<string, unknown> {
         {
           id: "putThing",
           method: "PUT",
-          path: "/things/{thingId}",
+          path,
           summary: line("put summary"),
           idempotent: true,
           limits: [{ scope: "seller", period: "1 minute", limit: 5, interval: "12 seconds", burst: 1 }],

@@ -1,6 +1,6 @@
 // Names in the catalogue's rules (module ids snake_case, operation ids camelCase, type names
 // PascalCase) and the registry that keeps every generated identifier distinct.
-import { GENERATED_NAMES, isReserved, MODULE_ID, OPERATION_ID, PUBLIC_EXPORT_NAMES, RESERVED_MODULE_IDS, TOKEN_KIND, TYPE_NAME } from "../shared/names.js";
+import { GENERATED_NAMES, GLOBAL_NAMES, isReserved, MODULE_ID, OPERATION_ID, PUBLIC_EXPORT_NAMES, RESERVED_MODULE_IDS, TOKEN_KIND, TYPE_NAME } from "../shared/names.js";
 
 /** `getPet-by_ID2` -> [get, pet, by, id2]; camelCase humps split too. */
 export function words(text: string): string[] {
@@ -41,7 +41,7 @@ export function operationId(text: string): string {
   let id = camelName(text);
   if (id === "") id = "operation";
   if (!/^[a-z]/.test(id)) id = `op${capital(id)}`;
-  if (isReserved(id)) id = `${id}Operation`;
+  if (isReserved(id) || GLOBAL_NAMES.has(id)) id = `${id}Operation`;
   return OPERATION_ID.test(id) ? id : "operation";
 }
 
@@ -49,7 +49,7 @@ export function typeName(text: string): string {
   let name = pascalName(text);
   if (name === "") name = "Type";
   if (!/^[A-Z]/.test(name)) name = `T${name}`;
-  if (isReserved(name) || PUBLIC_EXPORT_NAMES.has(name)) name = `${name}Type`;
+  if (isReserved(name) || PUBLIC_EXPORT_NAMES.has(name) || GLOBAL_NAMES.has(name)) name = `${name}Type`;
   return TYPE_NAME.test(name) ? name : "Type";
 }
 
@@ -77,7 +77,7 @@ const FIXED = (
   "OperationContext Handler HandlerContext HandlerInput HandlerResult Identity TokenKind ServerOptions QueryValues " +
   "ErrorContext ErrorOptions OperationInfo RouteDefinition ApiDefinition BodyProblem RateLimitStore RateLimitRule " +
   "RateLimitDecision NodeRequestLike NodeResponseLike Operation deepest isRecord problem"
-).split(" ").concat([...PUBLIC_EXPORT_NAMES]);
+).split(" ").concat([...PUBLIC_EXPORT_NAMES], [...GLOBAL_NAMES]);
 
 /** Every identifier a name brings into the generated code, so two names never produce the same one. */
 export function moduleIdentifiers(id: string): string[] {

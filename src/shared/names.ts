@@ -21,6 +21,23 @@ const RESERVED = new Set(
   ).split(" "),
 );
 
+/**
+ * Globals the generated code and its templates refer to (found by resolving every identifier of
+ * generated/ and templates/ with the TypeScript checker, plus the types the emitters write into
+ * signatures). A catalogue type or operation of one of these names would shadow the global for
+ * the generated code: the validator refuses it, the importer renames it.
+ */
+export const GLOBAL_NAMES = new Set(
+  (
+    "AbortController AbortSignal Array ArrayBuffer ArrayBufferView Blob Boolean Date Error EventTarget Exclude " +
+    "Extract FormData Function Headers Infinity Iterable JSON Map Math NaN NonNullable Number Object Omit " +
+    "Parameters Partial Pick Promise PromiseLike PropertyDescriptor RangeError ReadableStream Readonly ReadonlyMap " +
+    "ReadonlySet Record RegExp Request RequestInit Required Response Set String Symbol TextDecoder TextEncoder " +
+    "TypeError URL URLSearchParams Uint8Array WeakMap " +
+    "clearTimeout console crypto decodeURIComponent encodeURIComponent fetch globalThis isFinite process setTimeout"
+  ).split(" "),
+);
+
 export function isReserved(name: string): boolean {
   return RESERVED.has(name);
 }

@@ -5,6 +5,7 @@ import type { RawContent, RawFile, RawOperation, RawType } from "../load/raw.js"
 import type { Diagnostic } from "../shared/diagnostic.js";
 import {
   camelCase,
+  GLOBAL_NAMES,
   HEADER_NAME,
   isReserved,
   MODULE_ID,
@@ -111,6 +112,8 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
       const place = { file, path: ["types", name] };
       if (!TYPE_NAME.test(name) || isReserved(name)) {
         report.error(place, `type name "${name}" is not a safe identifier`, "use PascalCase letters and digits, e.g. ItemDiscrepancyResponse", { key: true });
+      } else if (GLOBAL_NAMES.has(name)) {
+        report.error(place, `type name "${name}" would hide the global ${name} the generated code uses`, `rename the type, e.g. ${name}Body or a name with its module's prefix`, { key: true });
       } else if (PUBLIC_EXPORT_NAMES.has(name)) {
         report.error(place, `type name "${name}" is taken by the generated code's own exports`, "rename the type, e.g. with a prefix from its module", { key: true });
       }
@@ -139,6 +142,8 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
 
       if (!OPERATION_ID.test(operation.id) || isReserved(operation.id)) {
         report.error(place("id"), `operation id "${operation.id}" is not a safe identifier`, "use camelCase letters and digits, starting with a lowercase letter, e.g. getDiscrepancies; reserved words are not allowed");
+      } else if (GLOBAL_NAMES.has(operation.id)) {
+        report.error(place("id"), `operation id "${operation.id}" would hide the global ${operation.id} the generated code uses`, `rename the operation, e.g. ${operation.id}Items`);
       }
       const earlierId = ids.get(operation.id);
       if (earlierId) report.error(place("id"), `operation id "${operation.id}" is already used at ${report.at(earlierId)}`, "ids are unique across the catalogue: they become function names");

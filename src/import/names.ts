@@ -1,6 +1,7 @@
 // Names in the catalogue's rules (module ids snake_case, operation ids camelCase, type names
 // PascalCase) and the registry that keeps every generated identifier distinct.
-import { GENERATED_NAMES, GLOBAL_NAMES, isReserved, MODULE_ID, OPERATION_ID, PUBLIC_EXPORT_NAMES, RESERVED_MODULE_IDS, TOKEN_KIND, TYPE_NAME } from "../shared/names.js";
+import { createHash } from "node:crypto";
+import { GENERATED_NAMES, GLOBAL_NAMES, isReserved, MAX_MODULE_ID_LENGTH, MODULE_ID, OPERATION_ID, PUBLIC_EXPORT_NAMES, RESERVED_MODULE_IDS, TOKEN_KIND, TYPE_NAME } from "../shared/names.js";
 
 /** `getPet-by_ID2` -> [get, pet, by, id2]; camelCase humps split too. */
 export function words(text: string): string[] {
@@ -34,6 +35,8 @@ export function moduleId(text: string): string {
   if (!/^[a-z]/.test(id)) id = `m_${id}`;
   const camel = id.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
   if (RESERVED_MODULE_IDS.has(id) || isReserved(camel)) id = `${id}_api`;
+  // Too long to name a file: the start, then a hash of the whole, so the same text always gives the same id.
+  if (id.length > MAX_MODULE_ID_LENGTH) id = `${id.slice(0, MAX_MODULE_ID_LENGTH - 9).replace(/_+$/, "")}_${createHash("sha256").update(id).digest("hex").slice(0, 8)}`;
   return MODULE_ID.test(id) ? id : "root";
 }
 

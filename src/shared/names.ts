@@ -2,6 +2,11 @@
 
 export const OPERATION_ID = /^[a-z][A-Za-z0-9]*$/;
 export const MODULE_ID = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
+/**
+ * Longest module id: it names files (`<id>.yaml`, `client/modules/<id>.ts`, `docs/<id>.md`, ...),
+ * and file names longer than 255 bytes cannot be written (ENAMETOOLONG).
+ */
+export const MAX_MODULE_ID_LENGTH = 64;
 export const TYPE_NAME = /^[A-Z][A-Za-z0-9]*$/;
 export const TOKEN_KIND = /^[a-z][a-z0-9_-]*$/;
 export const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

@@ -8,6 +8,7 @@ import {
   GLOBAL_NAMES,
   HEADER_NAME,
   isReserved,
+  MAX_MODULE_ID_LENGTH,
   MODULE_ID,
   OPERATION_ID,
   PARAM_NAME,
@@ -22,6 +23,7 @@ import {
 } from "../shared/names.js";
 import { exampleMismatch } from "./example.js";
 import { checkTypeCycles } from "./cycles.js";
+import { checkTypeDepth } from "./depth.js";
 import { checkLimitGroups, checkOperationLimits } from "./limits.js";
 import { checkType, type TypeContext } from "./types.js";
 import { checkApiResponses, checkMediaTypeKeys } from "./responses.js";
@@ -94,6 +96,10 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
       report.error(place, `module id "${id}" is not snake_case`, "use lowercase words joined by _, e.g. in_store_pickup");
       continue;
     }
+    if (id.length > MAX_MODULE_ID_LENGTH) {
+      report.error(place, `module id "${id.slice(0, 20)}..." is ${id.length} characters long (the limit is ${MAX_MODULE_ID_LENGTH})`, "shorten it: the id names the module's generated files");
+      continue;
+    }
     if (RESERVED_MODULE_IDS.has(id) || isReserved(camelCase(id))) {
       report.error(place, `module id "${id}" is reserved`, "generated files or names would collide with it; choose another id");
       continue;
@@ -125,6 +131,7 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
   const typeContext: TypeContext = { report, types };
   for (const [, { raw, place }] of types) checkType(typeContext, raw, place, { property: false });
   checkTypeCycles(report, types);
+  checkTypeDepth(report, types);
   for (const { file, raw } of apiFiles.slice(0, 1)) {
     if (raw.api!.responses) checkApiResponses(report, typeContext, raw.api!.responses, (...rest) => ({ file, path: ["api", "responses", ...rest] }));
   }

@@ -8,7 +8,7 @@
 // together, since a walk may pass through each of them once before it sees one again.
 import { MAX_REFERENCE_DEPTH } from "../load/limits.js";
 import type { RawType } from "../load/raw.js";
-import type { Place, Reporter } from "./semantic.js";
+import type { Place, Reporter } from "./reporter.js";
 
 /** A type's own inline nesting (1 for a flat type) and the named types it refers to anywhere inside. */
 function shape(type: RawType): { nesting: number; refs: string[] } {

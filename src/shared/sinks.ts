@@ -25,13 +25,15 @@ export function docCommentText(text: string): string {
 
 /**
  * A doc comment from lines of text (a line may hold line breaks): one line gives `/** text *\/`,
- * more give a block; no lines give an empty string. Every line passes through docCommentText, so
- * no caller can close the comment early or start a tag (escaping twice changes nothing).
+ * more give a block (`block`: always a block; `oneLine`: the lines joined by spaces on one line);
+ * no lines give an empty string. Every line passes through docCommentText, so no caller can close
+ * the comment early or start a tag (escaping twice changes nothing).
  */
-export function docComment(lines: readonly string[]): string {
+export function docComment(lines: readonly string[], options: { block?: boolean; oneLine?: boolean } = {}): string {
+  if (options.oneLine) return lines.length === 0 ? "" : `/** ${lines.map(docCommentText).join(" ").replace(/\n/g, " ")} */\n`;
   const body = lines.flatMap((line) => docCommentText(line).split("\n"));
   if (body.length === 0) return "";
-  if (body.length === 1) return `/** ${body[0]} */\n`;
+  if (body.length === 1 && !options.block) return `/** ${body[0]} */\n`;
   return `/**\n${body.map((line) => ` * ${line}`.trimEnd()).join("\n")}\n */\n`;
 }
 

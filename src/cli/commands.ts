@@ -11,6 +11,8 @@ interface Option {
   type: "string" | "boolean";
   description: string;
   valueName?: string;
+  /** May be given more than once. */
+  multiple?: boolean;
 }
 
 export interface Command {
@@ -197,8 +199,9 @@ export const COMMANDS: Command[] = [
       report: { type: "string", valueName: "file", description: "Also write the full import report to this file" },
       "token-kinds-extension": { type: "string", valueName: "x-...", description: "Operation extension that lists accepted token kinds" },
       "limits-extension": { type: "string", valueName: "x-...", description: "Operation extension that holds rate limits" },
+      "allow-ref-dir": { type: "string", multiple: true, valueName: "dir", description: "A folder besides the document's own that $refs may reach (repeatable; default: config import.allowRefDirs)" },
     },
-    async run({ flags, io }) {
+    async run({ config, flags, io }) {
       const [file, ...extra] = flags._ as string[];
       if (file === undefined || extra.length > 0) throw new UsageError("give exactly one OpenAPI document: catalogen import <file.json|yaml> --out DIR");
       if (typeof flags.out !== "string") throw new UsageError("say where the catalogue goes: --out DIR");
@@ -213,6 +216,7 @@ export const COMMANDS: Command[] = [
         const { catalogue, report } = importOpenApi(resolve(io.cwd, file), {
           moduleBy,
           cwd: io.cwd,
+          allowRefDirs: Array.isArray(flags["allow-ref-dir"]) ? (flags["allow-ref-dir"] as string[]).map((dir) => resolve(io.cwd, dir)) : (config.importAllowRefDirs ?? []),
           ...(typeof flags["token-kinds-extension"] === "string" && { tokenKindsExtension: flags["token-kinds-extension"] }),
           ...(typeof flags["limits-extension"] === "string" && { limitsExtension: flags["limits-extension"] }),
         });

@@ -23,6 +23,8 @@ export interface CatalogenConfig {
   format?: "prettier";
   /** Extension of relative imports in the generated client and server: "ts" runs as it is on Deno and Node's type stripping. Default: "js" */
   importExtension?: ImportExtension;
+  /** `catalogen import`: `allowRefDirs` are folders besides the document's own that its `$ref`s may reach. */
+  import?: { allowRefDirs?: string[] };
 }
 
 /** Identity: gives a config file type checking and completion (`export default defineConfig({...})`). */
@@ -38,6 +40,8 @@ export interface ResolvedConfig {
   mockTokens?: string;
   format?: "prettier";
   importExtension?: ImportExtension;
+  /** `catalogen import`: folders besides the document's own that `$ref`s may reach (absolute). */
+  importAllowRefDirs?: string[];
   /** The file the settings came from, if any. */
   source?: string;
 }
@@ -71,6 +75,7 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Resolv
     ...(config.mock?.tokens !== undefined && { mockTokens: resolve(base, config.mock.tokens) }),
     ...(config.format !== undefined && { format: config.format }),
     ...(config.importExtension !== undefined && { importExtension: config.importExtension }),
+    ...(config.import?.allowRefDirs !== undefined && { importAllowRefDirs: config.import.allowRefDirs.map((dir) => resolve(base, dir)) }),
     ...(found && { source: found.path }),
   };
 }
@@ -80,11 +85,16 @@ function checkTypes(path: string, config: unknown): void {
   const wrong = (key: string, want: string, value: unknown): ConfigError =>
     new ConfigError(`${path}: "${key}" must be ${want}, not ${JSON.stringify(value) ?? String(value)}`);
   if (typeof config !== "object" || config === null || Array.isArray(config)) throw new ConfigError(`${path}: the config must be an object`);
-  const { catalogue, out, targets, scaffold } = config as Record<string, unknown>;
+  const { catalogue, out, targets, scaffold, import: importConfig } = config as Record<string, unknown>;
   if (catalogue !== undefined && typeof catalogue !== "string") throw wrong("catalogue", "a folder path (a string)", catalogue);
   if (out !== undefined && typeof out !== "string") throw wrong("out", "a folder path (a string)", out);
   if (targets !== undefined && !(Array.isArray(targets) && targets.every((target) => typeof target === "string"))) {
     throw wrong("targets", "a list of target names", targets);
+  }
+  if (importConfig !== undefined) {
+    const allow = (importConfig as { allowRefDirs?: unknown } | null)?.allowRefDirs;
+    if (typeof importConfig !== "object" || importConfig === null || Array.isArray(importConfig)) throw wrong("import", "an object", importConfig);
+    if (allow !== undefined && !(Array.isArray(allow) && allow.every((dir) => typeof dir === "string"))) throw wrong("import.allowRefDirs", "a list of folder paths", allow);
   }
   if (scaffold === undefined) return;
   if (typeof scaffold !== "object" || scaffold === null || Array.isArray(scaffold)) throw wrong("scaffold", "an object", scaffold);

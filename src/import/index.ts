@@ -29,6 +29,8 @@ export interface ImportOptions {
   limitsExtension?: string;
   /** For messages: paths are shown relative to it. */
   cwd?: string;
+  /** Folders besides the document's own that its `$ref`s may reach (docs/import-safety.md). */
+  allowRefDirs?: readonly string[];
 }
 
 export interface ImportResult {
@@ -38,7 +40,7 @@ export interface ImportResult {
 
 /** Reads an OpenAPI 3.0/3.1 document and builds the catalogue it holds (nothing is written). */
 export function importOpenApi(file: string, options: ImportOptions = {}): ImportResult {
-  const docs: DocumentSet = new DocumentSet(file, options.cwd);
+  const docs: DocumentSet = new DocumentSet(file, { ...(options.cwd !== undefined && { cwd: options.cwd }), ...(options.allowRefDirs && { allowRefDirs: options.allowRefDirs }) });
   const root = docs.get(docs.root);
   if (!isObject(root)) docs.fail(docs.root, "an OpenAPI document must be an object");
   if (typeof root.swagger === "string") docs.fail(at(docs.root, "swagger"), `Swagger ${root.swagger} is not read; convert it to OpenAPI 3 first`);

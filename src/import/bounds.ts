@@ -16,5 +16,8 @@ export const MAX_DOCUMENT_NESTING = 500;
  * one schema level can become two there (`type: [string, array]` is a union of an array).
  */
 export const MAX_SCHEMA_NESTING = 100;
-/** `$ref`s followed one through another (allOf parts that are references to allOf compositions...). */
-export const MAX_REF_CHAIN = 1_000;
+/**
+ * Schemas an allOf composition is read through, parts of parts and references to compositions
+ * included; a longer chain is not merged (the composition is typed unknown, reported).
+ */
+export const MAX_ALLOF_CHAIN = 64;

@@ -40,6 +40,8 @@ export class DocumentSet {
   /** The document as the user named it: its folder shows the files in messages. */
   private readonly shownRoot: string;
   private bytes = 0;
+  /** Where each `$ref` text of each file led (the same text in the same file leads to the same place). */
+  private readonly targets = new Map<string, Place>();
   readonly root: Place;
 
   constructor(file: string, options: ReadOptions = {}) {
@@ -78,6 +80,9 @@ export class DocumentSet {
   /** Where `$ref` (written at `from`) points; throws with the position of the ref when it cannot be followed. */
   target(ref: unknown, from: Place): Place {
     if (typeof ref !== "string") this.fail(from, "$ref must be a string");
+    const key = `${from.file}\n${ref}`;
+    const known = this.targets.get(key);
+    if (known) return known;
     const hash = ref.indexOf("#");
     const filePart = hash === -1 ? ref : ref.slice(0, hash);
     const fragment = hash === -1 ? "" : ref.slice(hash + 1);
@@ -98,6 +103,7 @@ export class DocumentSet {
     this.load(file, from, named);
     const place = { file, path };
     if (this.get(place) === undefined) this.fail(from, `${named} points at nothing`);
+    this.targets.set(key, place);
     return place;
   }
 

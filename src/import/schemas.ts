@@ -5,6 +5,7 @@ import { rawKind } from "../model/raw-kind.js";
 import { exampleMismatch } from "../validate/example.js";
 import { findProperty } from "../validate/types.js";
 import { typeIdentifiers, typeName, type NameRegistry } from "./names.js";
+import { MAX_ALLOF_CHAIN, MAX_SCHEMA_NESTING } from "./bounds.js";
 import { at, isObject, type DocumentSet, type Place } from "./read.js";
 import type { ImportReport } from "./report.js";
 
@@ -88,7 +89,23 @@ export class SchemaConverter {
     }
   }
 
+  /** Schema levels being converted, one inside another (named types start again at 0). */
+  private depth = 0;
+
   convert(place: Place): RawType {
+    if (this.depth >= MAX_SCHEMA_NESTING) {
+      this.lose(place, `a schema nested inside ${MAX_SCHEMA_NESTING} others (typed unknown)`, `schemas nested more than ${MAX_SCHEMA_NESTING} levels deep; name the inner schema under components/schemas`);
+      return { type: "unknown" };
+    }
+    this.depth++;
+    try {
+      return this.convertSchema(place);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private convertSchema(place: Place): RawType {
     const schema = this.docs.get(place);
     if (schema === true) return { type: "unknown" };
     if (schema === false) {
@@ -430,6 +447,7 @@ export class SchemaConverter {
 
   /** Whether the schema at `place` can be a part of a composition (see PartKind); `seen` stops ref cycles. */
   private partKind(place: Place, seen: Set<string>): PartKind {
+    if (seen.size > MAX_ALLOF_CHAIN) return "other";
     const direct = this.docs.get(place);
     const { value, place: resolved } = this.docs.deref(place);
     const key = this.docs.pointer(resolved);
@@ -467,6 +485,7 @@ export class SchemaConverter {
     const required = new Set<string>();
     let closed = true;
     const visit = (partPlace: Place, seen: Set<string>): boolean => {
+      if (seen.size > MAX_ALLOF_CHAIN) return false;
       const { value, place: resolved } = this.docs.deref(partPlace);
       const key = this.docs.pointer(resolved);
       if (!isObject(value) || seen.has(key)) return false;

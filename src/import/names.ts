@@ -94,7 +94,8 @@ export function typeIdentifiers(name: string): string[] {
 
 /** Claims names so that none repeats; a taken name gets the first free numeric suffix. */
 export class NameRegistry {
-  private readonly taken = new Set<string>(FIXED);
+  /** `module:api`: a module file is `<id>.yaml`, and api.yaml holds the api section. */
+  private readonly taken = new Set<string>([...FIXED, "module:api"]);
 
   /** `identifiers(candidate)` lists everything the candidate would define in the generated code. */
   claim(base: string, identifiers: (candidate: string) => string[], join = ""): string {

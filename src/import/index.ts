@@ -259,10 +259,13 @@ export async function writeCatalogue(
   }
   const files = catalogueFiles(catalogue, schemaPathFor(out));
   const stage = join(dirname(out), `.${out.split(sep).pop()}.catalogen-import`);
-  await rm(stage, { recursive: true, force: true });
-  await mkdir(stage, { recursive: true });
+  const cannot = (error: unknown): never => {
+    throw new ImportError(`${outDir}: error: cannot write the catalogue: ${(error as Error).message}`);
+  };
+  await rm(stage, { recursive: true, force: true }).catch(cannot);
+  await mkdir(stage, { recursive: true }).catch(cannot);
   try {
-    for (const file of files) await writeFile(join(stage, file.name), file.text);
+    for (const file of files) await writeFile(join(stage, file.name), file.text).catch(cannot);
     let model: ApiModel;
     try {
       model = await loadModel(stage);

@@ -1,5 +1,6 @@
 // Names in the catalogue's rules (module ids snake_case, operation ids camelCase, type names
 // PascalCase) and the registry that keeps every generated identifier distinct.
+import { createHash } from "node:crypto";
 import { GENERATED_NAMES, isReserved, MODULE_ID, OPERATION_ID, PUBLIC_EXPORT_NAMES, RESERVED_MODULE_IDS, TOKEN_KIND, TYPE_NAME } from "../shared/names.js";
 
 /** `getPet-by_ID2` -> [get, pet, by, id2]; camelCase humps split too. */
@@ -98,7 +99,8 @@ export class NameRegistry {
   private readonly taken = new Set<string>([...FIXED, "module:api"]);
 
   /** `identifiers(candidate)` lists everything the candidate would define in the generated code. */
-  claim(base: string, identifiers: (candidate: string) => string[], join = ""): string {
+  claim(name: string, identifiers: (candidate: string) => string[], join = ""): string {
+    const base = shortened(name, join);
     for (let n = 1; ; n++) {
       const candidate = n === 1 ? base : `${base}${join}${n}`;
       const defined = identifiers(candidate);
@@ -107,4 +109,14 @@ export class NameRegistry {
       return candidate;
     }
   }
+}
+
+/** Longest name the importer gives: names become file names (a module's), and file names have limits. */
+export const MAX_NAME_LENGTH = 64;
+
+/** A name longer than MAX_NAME_LENGTH: its start and a hash of the whole, so it stays distinct and the same on every run. */
+function shortened(name: string, join: string): string {
+  if (name.length <= MAX_NAME_LENGTH) return name;
+  const hash = createHash("sha256").update(name).digest("hex").slice(0, 8);
+  return `${name.slice(0, MAX_NAME_LENGTH - 9).replace(/[_-]+$/, "")}${join}${hash}`;
 }

@@ -4,6 +4,8 @@ import type { RawType } from "../load/raw.js";
 import { rawKind } from "../model/raw-kind.js";
 import { exampleMismatch } from "../validate/example.js";
 import { findProperty } from "../validate/types.js";
+import { checkTypeCycles } from "../validate/cycles.js";
+import type { Place as ValidatePlace, Reporter } from "../validate/semantic.js";
 import { typeIdentifiers, typeName, type NameRegistry } from "./names.js";
 import { MAX_ALLOF_CHAIN, MAX_SCHEMA_NESTING } from "./bounds.js";
 import { at, isObject, type DocumentSet, type Place } from "./read.js";
@@ -135,6 +137,7 @@ export class SchemaConverter {
   /** After all types are converted: drops discriminators and examples the catalogue would refuse. */
   finish(): void {
     this.drain();
+    this.dropSelfOnlyTypes();
     const types = new Map([...this.named.values()].map((entry) => [entry.name, { raw: entry.type! }]));
     for (const union of this.unions) this.settleDiscriminator(union, types);
     for (const { holder, place } of this.examples) {
@@ -148,6 +151,22 @@ export class SchemaConverter {
         );
         delete holder.example;
       }
+    }
+  }
+
+  /**
+   * A schema that is only itself (`A: {$ref: A}`, or A and B each a reference to or a union with
+   * the other) describes no value: the catalogue refuses it, so each such type becomes unknown (reported).
+   */
+  private dropSelfOnlyTypes(): void {
+    const entries = new Map([...this.named.values()].map((entry) => [entry.name, entry]));
+    const members = new Set<string>();
+    const collect = { error: (place: { name: string }) => members.add(place.name) } as unknown as Reporter;
+    checkTypeCycles(collect, new Map([...entries].map(([name, entry]) => [name, { raw: entry.type!, place: { name } as unknown as ValidatePlace }])));
+    for (const name of members) {
+      const entry = entries.get(name)!;
+      this.lose(entry.place, "a schema that is only itself through $ref, oneOf or allOf (typed unknown)", "schemas that describe no value");
+      entry.type = { type: "unknown", ...(entry.type?.description !== undefined && { description: entry.type.description }) };
     }
   }
 

@@ -73,6 +73,30 @@ describe("import renames or reports", () => {
     expect(run.out).toContain("imported 1 operations");
   });
 
+  it("a 300-character tag becomes a module id of at most 64 characters, the same on every run (it names files)", async () => {
+    const tag = "t".repeat(300);
+    const run = await importDocument({ "/things": { get: { tags: [tag], operationId: "listThings", responses: ok } } });
+    expect(run.err).toBe("");
+    expect(run.code).toBe(0);
+    const files = await readdir(join(run.dir, "catalogue"));
+    const module = files.find((name) => name !== "api.yaml")!;
+    expect(module).toMatch(/^t{55}_[0-9a-f]{8}\.yaml$/);
+    expect(run.out).toContain(`module "${tag}" -> "${module.replace(/\.yaml$/, "")}"`);
+    const again = await importDocument({ "/things": { get: { tags: [tag], operationId: "listThings", responses: ok } } });
+    expect(await readdir(join(again.dir, "catalogue"))).toEqual(files);
+  });
+
+  it("schemas that are only themselves (through $ref or oneOf) are typed unknown and reported, not refused", async () => {
+    const schemas = { Loop: { $ref: "#/components/schemas/Loop" }, Ping: { oneOf: [{ $ref: "#/components/schemas/Pong" }, { type: "string" }] }, Pong: { $ref: "#/components/schemas/Ping" } };
+    const content = { "application/json": { schema: { $ref: "#/components/schemas/Loop" } } };
+    const run = await importDocument({ "/loop": { get: { operationId: "getLoop", responses: { "200": { description: "ok", content } } } } }, { components: { schemas } });
+    expect(run.err).toBe("");
+    expect(run.code).toBe(0);
+    for (const name of ["Loop", "Ping", "Pong"]) {
+      expect(run.out).toContain(`#/components/schemas/${name}: ${name}: a schema that is only itself through $ref, oneOf or allOf (typed unknown)`);
+    }
+  });
+
   it("a catalogue that does not validate (an importer bug) is reported at the document's places, not the staging folder's", async () => {
     const dir = await freshDir("import-renames");
     const catalogue: ImportedCatalogue = {

@@ -5,7 +5,7 @@ import { rawKind } from "../model/raw-kind.js";
 import { exampleMismatch } from "../validate/example.js";
 import { findProperty } from "../validate/types.js";
 import { checkTypeCycles } from "../validate/cycles.js";
-import type { Place as ValidatePlace, Reporter } from "../validate/semantic.js";
+import type { Place as ValidatePlace, Reporter } from "../validate/reporter.js";
 import { typeIdentifiers, typeName, type NameRegistry } from "./names.js";
 import { MAX_ALLOF_CHAIN, MAX_SCHEMA_NESTING } from "./bounds.js";
 import { at, isObject, type DocumentSet, type Place } from "./read.js";

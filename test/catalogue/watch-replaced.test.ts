@@ -73,5 +73,9 @@ describe("generate --watch when the catalogue folder is replaced or deleted", ()
     }
     expect(await exited).toBe(0);
     expect(err).not.toMatch(/^\s+at /m);
+    // docs/import-safety.md shows these messages: each is one the watcher printed.
+    const page = await readFile(join(repoRoot, "docs/import-safety.md"), "utf8");
+    const block = /run-by=test\/catalogue\/watch-replaced\.test\.ts -->\n```console\n\$ catalogen generate --watch\n([^`]*)```/.exec(page)!;
+    for (const line of block[1]!.trim().split("\n")) expect(out).toContain(`${line}\n`);
   }, 60_000);
 });

@@ -3,13 +3,13 @@
 // reference and prints nothing of what the target holds; nothing is written.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, symlink, truncate, writeFile } from "node:fs/promises";
+import { mkdir, readFile, symlink, truncate, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { importOpenApi, ImportError } from "../../src/import/index.js";
-import { freshDir } from "../helpers/generate.js";
+import { freshDir, repoRoot } from "../helpers/generate.js";
 
 const SECRET = "s3cr3t-do-not-print";
 
@@ -73,9 +73,17 @@ describe("$ref confinement", () => {
   });
 
   it("refuses ../ out of the document's folder (a secrets file beside the project) and says how to allow a folder", async () => {
-    const { api } = await project("../secrets.json");
+    const { api, root } = await project("../secrets.json");
     const run = await runImport(api);
     expectRefused(run, "../secrets.json", /leads outside the document's folder\n {2}hint: .*--allow-ref-dir DIR/);
+
+    // docs/import-safety.md shows this run, from the project's folder: the page prints what the CLI prints.
+    const page = await readFile(join(repoRoot, "docs/import-safety.md"), "utf8");
+    const block = /run-by=test\/import\/ref-confinement\.test\.ts -->\n```console\n\$ catalogen (.*)\n([^`]*)```/.exec(page)!;
+    let err = "";
+    const code = await main(block[1]!.split(" "), { out: () => {}, err: (text) => (err += `${text}\n`), cwd: root });
+    expect(code).toBe(1);
+    expect(err).toBe(block[2]);
   });
 
   it("refuses a symbolic link inside the folder that points out of it", async () => {

@@ -191,8 +191,9 @@ export const COMMANDS: Command[] = [
       "token-kinds-extension": { type: "string", valueName: "x-...", description: "Operation extension that lists accepted token kinds" },
       "limits-extension": { type: "string", valueName: "x-...", description: "Operation extension that holds rate limits" },
       quiet: { type: "boolean", description: "Print nothing but errors" },
+      "allow-ref-dir": { type: "string", multiple: true, valueName: "dir", description: "A folder besides the document's own that $refs may reach (repeatable; default: config import.allowRefDirs)" },
     },
-    async run({ flags, io }) {
+    async run({ config, flags, io }) {
       const [file, ...extra] = flags._ as string[];
       if (file === undefined || extra.length > 0) throw new UsageError("give exactly one OpenAPI document: catalogen import <file.json|yaml> --out DIR");
       if (typeof flags.out !== "string") throw new UsageError("say where the catalogue goes: --out DIR");
@@ -209,6 +210,7 @@ export const COMMANDS: Command[] = [
         const { catalogue, report } = importOpenApi(resolve(io.cwd, file), {
           moduleBy,
           cwd: io.cwd,
+          allowRefDirs: Array.isArray(flags["allow-ref-dir"]) ? (flags["allow-ref-dir"] as string[]).map((dir) => resolve(io.cwd, dir)) : (config.importAllowRefDirs ?? []),
           ...(typeof flags["token-kinds-extension"] === "string" && { tokenKindsExtension: flags["token-kinds-extension"] }),
           ...(typeof flags["limits-extension"] === "string" && { limitsExtension: flags["limits-extension"] }),
         });

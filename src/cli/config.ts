@@ -24,6 +24,8 @@ export interface CatalogenConfig {
   format?: "prettier";
   /** Extension of relative imports in the generated client and server: "ts" runs as it is on Deno and Node's type stripping. Default: "js" */
   importExtension?: ImportExtension;
+  /** `catalogen import`: `allowRefDirs` are folders besides the document's own that its `$ref`s may reach. */
+  import?: { allowRefDirs?: string[] };
 }
 
 /** Identity: gives a config file type checking and completion (`export default defineConfig({...})`). */
@@ -39,6 +41,8 @@ export interface ResolvedConfig {
   mockTokens?: string;
   format?: "prettier";
   importExtension?: ImportExtension;
+  /** `catalogen import`: folders besides the document's own that `$ref`s may reach (absolute). */
+  importAllowRefDirs?: string[];
   /** The file the settings came from, if any. */
   source?: string;
   /** Said on stderr before the command runs (e.g. two configs, and which one wins). */
@@ -65,12 +69,13 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Resolv
     ...(config.mock?.tokens !== undefined && { mockTokens: resolve(base, config.mock.tokens) }),
     ...(config.format !== undefined && { format: config.format }),
     ...(config.importExtension !== undefined && { importExtension: config.importExtension }),
+    ...(config.import?.allowRefDirs !== undefined && { importAllowRefDirs: config.import.allowRefDirs.map((dir) => resolve(base, dir)) }),
     ...(found && { source: found.path }),
     ...(found?.shadows && { warnings: [`${found.path} and the "catalogen" key of ${found.shadows} both configure catalogen; ${found.path} wins (remove one of them)`] }),
   };
 }
 
-type Setting = "path" | "targets" | readonly string[] | { [key: string]: Setting };
+type Setting = "path" | "paths" | "targets" | readonly string[] | { [key: string]: Setting };
 
 /** Every key a config may hold, and what its value must be: a path, the target list, one of some words, or an object of settings. */
 const SETTINGS: { [key: string]: Setting } = {
@@ -81,6 +86,7 @@ const SETTINGS: { [key: string]: Setting } = {
   importExtension: IMPORT_EXTENSIONS,
   scaffold: { out: "path" },
   mock: { tokens: "path" },
+  import: { allowRefDirs: "paths" },
 };
 
 /**
@@ -103,6 +109,8 @@ function checkConfig(path: string, prefix: string, config: unknown, settings: { 
     const wrong = (want: string) => new ConfigError(`${at(key)} must be ${want}, not ${JSON.stringify(value) ?? String(value)}`);
     if (setting === "path") {
       if (typeof value !== "string") throw wrong("a path (a string)");
+    } else if (setting === "paths") {
+      if (!Array.isArray(value) || !value.every((item) => typeof item === "string")) throw wrong("a list of paths (strings)");
     } else if (setting === "targets") {
       if (!Array.isArray(value) || !value.every((target) => typeof target === "string")) throw wrong("a list of target names");
       for (const target of value as string[]) {

@@ -4,12 +4,13 @@ import { dirname, join, resolve, sep } from "node:path";
 import type { RawOperation, RawType } from "../load/raw.js";
 import { compareText } from "../model/order.js";
 import type { ApiModel } from "../model/types.js";
-import { CatalogueError } from "../shared/diagnostic.js";
+import { CatalogueError, type Diagnostic } from "../shared/diagnostic.js";
+import { isMap, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
 import { loadModel } from "../validate/index.js";
 import { readAuth } from "./auth.js";
 import { apiDescription, catalogenDialect, describedKinds, isCatalogenExport, moduleTitleArea } from "./dialect.js";
 import { catalogueSchemaPath } from "../shared/schema-path.js";
-import type { ImportedCatalogue, ImportedModule, ImportedOperation } from "./ir.js";
+import type { CataloguePart, ImportedCatalogue, ImportedModule, ImportedOperation } from "./ir.js";
 import { moduleId, moduleIdentifiers, NameRegistry } from "./names.js";
 import { OperationReader } from "./operations.js";
 import { at, DocumentSet, ImportError, isObject, type Place } from "./read.js";
@@ -29,6 +30,8 @@ export interface ImportOptions {
   limitsExtension?: string;
   /** For messages: paths are shown relative to it. */
   cwd?: string;
+  /** Folders besides the document's own that its `$ref`s may reach (docs/import-safety.md). */
+  allowRefDirs?: readonly string[];
 }
 
 export interface ImportResult {
@@ -38,7 +41,7 @@ export interface ImportResult {
 
 /** Reads an OpenAPI 3.0/3.1 document and builds the catalogue it holds (nothing is written). */
 export function importOpenApi(file: string, options: ImportOptions = {}): ImportResult {
-  const docs: DocumentSet = new DocumentSet(file, options.cwd);
+  const docs: DocumentSet = new DocumentSet(file, { ...(options.cwd !== undefined && { cwd: options.cwd }), ...(options.allowRefDirs && { allowRefDirs: options.allowRefDirs }) });
   const root = docs.get(docs.root);
   if (!isObject(root)) docs.fail(docs.root, "an OpenAPI document must be an object");
   if (typeof root.swagger === "string") docs.fail(at(docs.root, "swagger"), `Swagger ${root.swagger} is not read; convert it to OpenAPI 3 first`);
@@ -94,9 +97,20 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
         ...(servers.servers.length > 0 && { servers: servers.servers }),
       },
       modules: modules.sort((a, b) => compareText(a.module.id, b.module.id)),
+      source: (part) => docs.position(sourcePlace(part)),
     },
     report,
   };
+
+  function sourcePlace(part: CataloguePart): Place {
+    if (part.type !== undefined) {
+      const named = [...schemas.named.values()].find((entry) => entry.name === part.type);
+      if (named) return named.place;
+    }
+    const module = modules.find((candidate) => candidate.module.id === part.module);
+    const operation = module?.operations[part.operation ?? 0];
+    return reader.operations.find((entry) => entry.operation === operation)?.place ?? docs.root;
+  }
 }
 
 function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Record<string, unknown>, dialect: boolean, limitsExtension?: string): void {
@@ -239,16 +253,26 @@ export async function writeCatalogue(
   }
   const files = catalogueFiles(catalogue, catalogueSchemaPath(out));
   const stage = join(dirname(out), `.${out.split(sep).pop()}.catalogen-import`);
-  await rm(stage, { recursive: true, force: true });
-  await mkdir(stage, { recursive: true });
+  const cannot = (error: unknown): never => {
+    throw new ImportError(`${outDir}: error: cannot write the catalogue: ${(error as Error).message}`);
+  };
+  await rm(stage, { recursive: true, force: true }).catch(cannot);
+  await mkdir(stage, { recursive: true }).catch(cannot);
   try {
-    for (const file of files) await writeFile(join(stage, file.name), file.text);
+    for (const file of files) await writeFile(join(stage, file.name), file.text).catch(cannot);
     let model: ApiModel;
     try {
       model = await loadModel(stage);
     } catch (error) {
-      // An importer bug must never leave a catalogue that does not load.
-      if (error instanceof CatalogueError) throw new ImportError(`the imported catalogue does not validate (a bug in catalogen import; please report it):\n${error.report()}`);
+      // An importer bug must never leave a catalogue that does not load; its errors point at the
+      // document (the staging folder is gone when they are read).
+      if (error instanceof CatalogueError) {
+        const lines = error.diagnostics.slice(0, 20).map((diagnostic) => {
+          const where = catalogue.source?.(partAt(files, diagnostic)) ?? diagnostic.file.replace(/^.*[\\/]/, "");
+          return `${where}: error: the catalogue written from here does not validate: ${diagnostic.message}`;
+        });
+        throw new ImportError(`${lines.join("\n")}\n  hint: this is a bug in catalogen import; please report it with the document`);
+      }
       throw error;
     }
     await mkdir(out, { recursive: true });
@@ -258,6 +282,32 @@ export async function writeCatalogue(
   } finally {
     await rm(stage, { recursive: true, force: true });
   }
+}
+
+/** The part of the staged catalogue a diagnostic points into: its module file, operation or type. */
+function partAt(files: CatalogueText[], diagnostic: Diagnostic): CataloguePart {
+  const name = diagnostic.file.replace(/^.*[\\/]/, "");
+  const file = files.find((candidate) => candidate.name === name);
+  if (!file || name === "api.yaml") return {};
+  const module = name.replace(/\.yaml$/, "");
+  const counter = new LineCounter();
+  const document = parseDocument(file.text, { lineCounter: counter });
+  const offset = (counter.lineStarts[diagnostic.line - 1] ?? 0) + Math.max(diagnostic.column - 1, 0);
+  const inside = (node: unknown): boolean => {
+    const range = (node as { range?: [number, number, number] } | null)?.range;
+    return range !== undefined && offset >= range[0] && offset < range[2];
+  };
+  const operations = document.get("operations", true);
+  if (isSeq(operations)) {
+    const index = operations.items.findIndex(inside);
+    if (index !== -1) return { module, operation: index };
+  }
+  const types = document.get("types", true);
+  if (isMap(types)) {
+    const pair = types.items.find((item) => inside(item.value) || inside(item.key));
+    if (pair && isScalar(pair.key)) return { module, type: String(pair.key.value) };
+  }
+  return { module };
 }
 
 /** catalogen's export: the servers a module declares are on its tag, in x-servers. */

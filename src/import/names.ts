@@ -97,10 +97,12 @@ export function typeIdentifiers(name: string): string[] {
 
 /** Claims names so that none repeats; a taken name gets the first free numeric suffix. */
 export class NameRegistry {
-  private readonly taken = new Set<string>(FIXED);
+  /** `module:api`: a module file is `<id>.yaml`, and api.yaml holds the api section. */
+  private readonly taken = new Set<string>([...FIXED, "module:api"]);
 
   /** `identifiers(candidate)` lists everything the candidate would define in the generated code. */
-  claim(base: string, identifiers: (candidate: string) => string[], join = ""): string {
+  claim(name: string, identifiers: (candidate: string) => string[], join = ""): string {
+    const base = shortened(name, join);
     for (let n = 1; ; n++) {
       const candidate = n === 1 ? base : `${base}${join}${n}`;
       const defined = identifiers(candidate);
@@ -109,4 +111,14 @@ export class NameRegistry {
       return candidate;
     }
   }
+}
+
+/** Longest name the importer gives: names become file names (a module's), and file names have limits. */
+export const MAX_NAME_LENGTH = 64;
+
+/** A name longer than MAX_NAME_LENGTH: its start and a hash of the whole, so it stays distinct and the same on every run. */
+function shortened(name: string, join: string): string {
+  if (name.length <= MAX_NAME_LENGTH) return name;
+  const hash = createHash("sha256").update(name).digest("hex").slice(0, 8);
+  return `${name.slice(0, MAX_NAME_LENGTH - 9).replace(/[_-]+$/, "")}${join}${hash}`;
 }

@@ -143,24 +143,33 @@ export class OperationReader {
   /** The path as the catalogue can hold it, with unsafe or sibling-inconsistent parameter names renamed; undefined (reported) when it cannot. */
   private catalogPath(sourcePath: string, place: Place, renames: Map<string, string>): string | undefined {
     const segments = sourcePath === "/" ? [] : sourcePath.slice(1).split("/");
+    const params = segments.map((segment) => /^\{([^{}]+)\}$/.exec(segment)?.[1]);
+    // Names kept as written come first, so a renamed one never takes a name the path already uses.
+    const safe = (name: string): boolean => PARAM_NAME.test(name) && !RESERVED_ARGUMENT_KEYS.includes(name) && name !== "__proto__";
+    const used = new Set(params.filter((name): name is string => name !== undefined && safe(name)));
     const out: string[] = [];
-    for (const segment of segments) {
-      const param = /^\{([^{}]+)\}$/.exec(segment);
-      if (param) {
-        let name = param[1]!;
-        if (segments.filter((other) => other === segment).length > 1) {
+    for (const [i, segment] of segments.entries()) {
+      let name = params[i];
+      if (name !== undefined) {
+        if (params.filter((other) => other === name).length > 1) {
           this.lost(place, `the whole operation: path ${sourcePath} names the parameter ${segment} twice`);
           return undefined;
         }
-        if (!PARAM_NAME.test(name) || RESERVED_ARGUMENT_KEYS.includes(name)) {
-          let safe = snakeName(name) || "param";
-          if (!/^[A-Za-z_]/.test(safe)) safe = `p_${safe}`;
-          if (RESERVED_ARGUMENT_KEYS.includes(safe)) safe = `${safe}_param`;
-          this.report.renamed("parameter", name, safe, this.docs.pointer(place));
-          renames.set(name, safe);
-          name = safe;
+        if (!safe(name)) {
+          let base = snakeName(name) || "param";
+          if (!/^[A-Za-z_]/.test(base)) base = `p_${base}`;
+          if (RESERVED_ARGUMENT_KEYS.includes(base)) base = `${base}_param`;
+          let candidate = base;
+          for (let n = 2; used.has(candidate); n++) candidate = `${base}_${n}`;
+          used.add(candidate);
+          this.report.renamed("parameter", name, candidate, this.docs.pointer(place));
+          renames.set(name, candidate);
+          name = candidate;
         }
         out.push(`{${name}}`);
+      } else if (segment === "." || segment === "..") {
+        this.lost(place, `the whole operation: path ${sourcePath} has a segment "${segment}", which URLs resolve away before a request is sent (no request could reach it)`);
+        return undefined;
       } else if (segment === "" || !STATIC_SEGMENT.test(segment)) {
         this.lost(place, `the whole operation: path ${sourcePath} has a segment ${JSON.stringify(segment)} the catalogue cannot hold (an empty segment, a parameter inside a segment, or characters outside RFC 3986 pchar)`);
         return undefined;
@@ -273,6 +282,10 @@ export class OperationReader {
           this.lost(parameterPlace, `path parameter "${name}" that the path ${path} does not have`);
           continue;
         }
+      }
+      if (name === "__proto__" && location !== "path") {
+        this.lost(parameterPlace, `${location} parameter "__proto__" (a JavaScript object cannot hold it as a property, and its name is sent as written)`);
+        continue;
       }
       if (location === "header" && !HEADER_NAME.test(name)) {
         this.lost(parameterPlace, `header parameter "${name}" (not a header name the catalogue accepts)`);

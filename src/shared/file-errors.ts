@@ -14,7 +14,9 @@ export function fileProblem(error: unknown): string {
     case "EPERM":
       return "permission denied";
     case "ELOOP":
-      return "a loop of symbolic links";
+      return "too many symbolic links";
+    case "ENXIO":
+      return "not a regular file (a socket or a device)";
     default:
       return code ?? "unreadable";
   }

@@ -197,20 +197,28 @@ export const COMMANDS: Command[] = [
       report: { type: "string", valueName: "file", description: "Also write the full import report to this file" },
       "token-kinds-extension": { type: "string", valueName: "x-...", description: "Operation extension that lists accepted token kinds" },
       "limits-extension": { type: "string", valueName: "x-...", description: "Operation extension that holds rate limits" },
+      "limit-table-words": { type: "string", valueName: "file.json", description: "Words added to the dictionary of rate-limit tables in descriptions (default: config import.limitTableWords)" },
+      "categories-extension": { type: "string", valueName: "x-...", description: "Operation extension with the token categories that may call it (default x-category)" },
+      "readonly-extension": { type: "string", valueName: "x-...", description: "Operation extension saying whether a read-only token may call it (default x-readonly-method)" },
     },
-    async run({ flags, io }) {
+    async run({ config, flags, io }) {
       const [file, ...extra] = flags._ as string[];
       if (file === undefined || extra.length > 0) throw new UsageError("give exactly one OpenAPI document: catalogen import <file.json|yaml> --out DIR");
       if (typeof flags.out !== "string") throw new UsageError("say where the catalogue goes: --out DIR");
       const moduleBy = flags["module-by"] ?? "tag";
       if (moduleBy !== "tag" && moduleBy !== "path") throw new UsageError(`--module-by takes tag or path, not "${String(moduleBy)}"`);
-      for (const flag of ["token-kinds-extension", "limits-extension"]) {
+      for (const flag of ["token-kinds-extension", "limits-extension", "categories-extension", "readonly-extension"]) {
         const value = flags[flag];
         if (value !== undefined && !/^x-[A-Za-z0-9._-]+$/.test(String(value))) throw new UsageError(`--${flag} names a vendor extension, x-...; got "${String(value)}"`);
       }
       const { importOpenApi, writeCatalogue, ImportError } = await import("../import/index.js");
       try {
+        const wordsFile = flags["limit-table-words"];
+        const limitTableWords = typeof wordsFile === "string" ? await readWordsFile(resolve(io.cwd, wordsFile), ImportError) : config.limitTableWords;
         const { catalogue, report } = importOpenApi(resolve(io.cwd, file), {
+          ...(limitTableWords !== undefined && { limitTableWords }),
+          ...(typeof flags["categories-extension"] === "string" && { categoriesExtension: flags["categories-extension"] }),
+          ...(typeof flags["readonly-extension"] === "string" && { readOnlyExtension: flags["readonly-extension"] }),
           moduleBy,
           cwd: io.cwd,
           ...(typeof flags["token-kinds-extension"] === "string" && { tokenKindsExtension: flags["token-kinds-extension"] }),
@@ -234,6 +242,22 @@ export const COMMANDS: Command[] = [
     },
   },
 ];
+
+/** The JSON file of --limit-table-words; an unreadable one is the importer's clear error. */
+async function readWordsFile(path: string, ImportError: new (message: string) => Error): Promise<unknown> {
+  const { readFile } = await import("node:fs/promises");
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch {
+    throw new ImportError(`--limit-table-words: cannot read ${path}`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new ImportError(`--limit-table-words: ${path} is not JSON (${(error as Error).message})`);
+  }
+}
 
 /** --import-extension, else the config's importExtension. */
 function importExtensionOf(flags: Record<string, unknown>, config: ResolvedConfig): ImportExtension | undefined {

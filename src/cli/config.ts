@@ -23,6 +23,19 @@ export interface CatalogenConfig {
   format?: "prettier";
   /** Extension of relative imports in the generated client and server: "ts" runs as it is on Deno and Node's type stripping. Default: "js" */
   importExtension?: ImportExtension;
+  /** `catalogen import`: words added to the rate-limit table dictionary (docs/rate-limits-import.md). */
+  import?: { limitTableWords?: LimitTableWords };
+}
+
+/** Words added to each entry of the rate-limit table dictionary. */
+export interface LimitTableWords {
+  columns?: Partial<Record<"type" | "period" | "limit" | "interval" | "burst", string[]>>;
+  kinds?: Record<string, string[]>;
+  units?: Partial<Record<"millisecond" | "second" | "minute" | "hour" | "day", string[]>>;
+  requests?: string[];
+  unknown?: string[];
+  groupPhrases?: string[];
+  errorCostPhrases?: string[];
 }
 
 /** Identity: gives a config file type checking and completion (`export default defineConfig({...})`). */
@@ -38,6 +51,8 @@ export interface ResolvedConfig {
   mockTokens?: string;
   format?: "prettier";
   importExtension?: ImportExtension;
+  /** `import.limitTableWords` of the config (checked by the importer). */
+  limitTableWords?: unknown;
   /** The file the settings came from, if any. */
   source?: string;
 }
@@ -71,6 +86,7 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Resolv
     ...(config.mock?.tokens !== undefined && { mockTokens: resolve(base, config.mock.tokens) }),
     ...(config.format !== undefined && { format: config.format }),
     ...(config.importExtension !== undefined && { importExtension: config.importExtension }),
+    ...(config.import?.limitTableWords !== undefined && { limitTableWords: config.import.limitTableWords }),
     ...(found && { source: found.path }),
   };
 }

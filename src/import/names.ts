@@ -1,5 +1,6 @@
 // Names in the catalogue's rules (module ids snake_case, operation ids camelCase, type names
 // PascalCase) and the registry that keeps every generated identifier distinct.
+import transliterate from "@sindresorhus/transliterate";
 import { GENERATED_NAMES, isReserved, MODULE_ID, OPERATION_ID, PUBLIC_EXPORT_NAMES, RESERVED_MODULE_IDS, TOKEN_KIND, TYPE_NAME } from "../shared/names.js";
 
 /** `getPet-by_ID2` -> [get, pet, by, id2]; camelCase humps split too. */
@@ -35,6 +36,23 @@ export function moduleId(text: string): string {
   const camel = id.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
   if (RESERVED_MODULE_IDS.has(id) || isReserved(camel)) id = `${id}_api`;
   return MODULE_ID.test(id) ? id : "root";
+}
+
+/** `Карточки товаров` -> `Kartochki tovarov`: Latin letters for names made from text in any script. */
+export function transliterated(text: string): string {
+  return /^[\x00-\x7f]*$/.test(text) ? text : transliterate(text);
+}
+
+/**
+ * A readable module id from the first candidate that gives one (a tag-key extension, the tag, the
+ * first path segment), the tag transliterated; never `root`: `module` when none gives a name.
+ */
+export function readableModuleId(candidates: readonly (string | undefined)[]): string {
+  for (const candidate of candidates) {
+    if (candidate === undefined || snakeName(transliterated(candidate)) === "") continue;
+    return moduleId(transliterated(candidate));
+  }
+  return "module";
 }
 
 export function operationId(text: string): string {

@@ -4,7 +4,7 @@ import type { RateLimitStore } from "../shared/rate-limit-store.js";
 import { systemClock } from "./clock.js";
 import type { TransportFeature } from "./feature.js";
 import { limitsFor, RateLimitedLocally, RateLimiter } from "./rate-limit.js";
-import { StoreFailed, takeFromStore } from "./store-limiter.js";
+import { chargeStore, StoreFailed, takeFromStore } from "./store-limiter.js";
 
 export interface RateLimitOptions {
   /**
@@ -54,6 +54,15 @@ export function rateLimits(options: RateLimitOptions = {}): TransportFeature {
         }
         throw error;
       }
+    },
+    async afterResponse(call, status) {
+      const limits = call.operation.limits;
+      if (!limits || !limits.some((limit) => limit.errorCost) || status < 400) return;
+      const applied = limitsFor(limits, options.tokenKind);
+      const clock = call.clock ?? systemClock;
+      limiter ??= new RateLimiter(clock);
+      limiter.charge(applied, call.token, status);
+      if (options.store) await chargeStore(options.store, applied, call.token, status);
     },
   };
 }

@@ -22,6 +22,8 @@ export interface FeatureOptions<TokenKind extends string = string, TokenCategory
    * a wait for a turn there is bounded by the call's timeout.
    */
   rateLimitStore?: RateLimitStore | undefined;
+  /** Milliseconds added to each rate limit's interval, above the network's delay variation (see `RateLimitOptions.marginMs`). Default 0. */
+  rateLimitMarginMs?: number | undefined;
   /**
    * When `rateLimitStore` fails (unreachable, too slow, script error): `"allow"` (default) goes on
    * under this client's in-memory bucket; `"deny"` fails the call (`network`, the store's error as `cause`).
@@ -49,7 +51,7 @@ export function clientFeatures(options: FeatureOptions<string, string>): Transpo
   if (options.tokenCategories !== undefined || options.readOnlyToken === true) use.push(tokenAccess({ categories: options.tokenCategories, readOnly: options.readOnlyToken }));
   if (options.retry !== false) use.push(retries(options.retry));
   if (options.rateLimit !== "off") {
-    use.push(rateLimits({ mode: options.rateLimit, store: options.rateLimitStore, onStoreError: options.onStoreError, tokenKind: options.tokenKind }));
+    use.push(rateLimits({ mode: options.rateLimit, store: options.rateLimitStore, onStoreError: options.onStoreError, tokenKind: options.tokenKind, marginMs: options.rateLimitMarginMs }));
   }
   if (options.validate !== "off") use.push(responseChecks({ mode: options.validate === "warn" ? "warn" : "throw" }));
   return use;

@@ -152,12 +152,15 @@ function mergeKinds(limits: RawLimit[]): RawLimit[] {
 /** HTML tables as Markdown rows; wrappers (`<div>`, `<p>`, `<br>` ...) gone. `<no value>` is not a tag and stays. */
 function plainText(text: string): string {
   return text
+    // An HTML table's own line breaks are layout: each row becomes one line.
+    .replace(/<table\b[\s\S]*?<\/table>/gi, (table) => `\n${table.replace(/\s*\n\s*/g, " ")}\n`)
     .replace(/<tr\b[^>]*>/gi, "\n|")
     .replace(/<\/t[dh]>/gi, " |")
     .replace(/<t[dh]\b[^>]*>/gi, " ")
-    .replace(/<\/tr>/gi, "\n")
+    // Rows stay on consecutive lines: the next <tr> starts a line, so </tr> and the sections add none.
+    .replace(/<\/tr>|<\/?(?:table|thead|tbody|tfoot)\b[^>]*>/gi, "")
     .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<\/?(?:div|p|span|section|article|details|summary|table|thead|tbody|tfoot|strong|b|em|i|h[1-6]|ul|ol|li|blockquote|code)\b[^>]*>/gi, "\n")
+    .replace(/<\/?(?:div|p|span|section|article|details|summary|strong|b|em|i|h[1-6]|ul|ol|li|blockquote|code)\b[^>]*>/gi, "\n")
     .replace(/&nbsp;/g, " ")
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")

@@ -136,6 +136,9 @@ describe("import", () => {
     expect(catalogue.modules[0]!.operations[0]!.limits).toEqual([{ scope: "seller", period: "1 minute", limit: 6, interval: "10 seconds", burst: 6 }]);
     expect(importOpenApi(file).catalogue.modules[0]!.operations[0]!.limits).toBeUndefined();
     expect(() => importOpenApi(file, { limitTableWords: { columns: { zeitraum: ["x"] } } })).toThrow(/limitTableWords\.columns\.zeitraum: not a column; the columns are type, period, limit, interval, burst/);
+    await writeFile(join(dir, "catalogen.config.json"), JSON.stringify({ import: { limitTableWords: words } }));
+    expect(await main(["import", file, "--out", join(dir, "from-config"), "--report", join(dir, "r.txt")], { out: () => {}, err: () => {}, cwd: dir })).toBe(0);
+    expect((await loadModel(join(dir, "from-config"))).modules[0]!.operations[0]!.limits?.[0]?.interval.text).toBe("10 seconds");
     let err = "";
     await writeFile(join(dir, "words.json"), JSON.stringify({ requests: "Anfragen" }));
     const code = await main(["import", file, "--out", join(dir, "c"), "--limit-table-words", "words.json"], { out: () => {}, err: (text) => (err += text), cwd: dir });

@@ -11,6 +11,9 @@ import type { ImportReport } from "./report.js";
 import { shortValue, type SchemaConverter } from "./schemas.js";
 import { isMediaTypeKey, sharedResponseRef } from "./responses.js";
 import { mediaEssence } from "../shared/media.js";
+import { readAccess, type AccessExtensions } from "./access.js";
+import { tableLimits } from "./description-limits.js";
+import type { TableWords } from "./table-words.js";
 
 export interface OperationOptions {
   moduleBy: "tag" | "path";
@@ -20,6 +23,10 @@ export interface OperationOptions {
   limitGroups?: LimitGroupReader;
   /** catalogen's own export: what its extensions and texts mean (src/import/dialect.ts). */
   dialect?: Dialect;
+  /** Rate-limit tables in descriptions are read with these words; undefined: not read. */
+  tableWords?: TableWords;
+  /** Operation extensions with the token categories that may call it and whether a read-only token may. */
+  access?: AccessExtensions;
 }
 
 export interface Dialect {
@@ -108,7 +115,7 @@ export class OperationReader {
     this.routes.set(route, `${method} ${sourcePath}`);
 
     const extension = this.options.limitsExtension;
-    const extensions = new Set([this.options.tokenKindsExtension, extension, ...(this.options.dialect ? ["x-constraints", "x-idempotent", "x-not-documented"] : [])]);
+    const extensions = new Set([this.options.tokenKindsExtension, extension, this.options.access?.categories, this.options.access?.readOnly, ...(this.options.dialect ? ["x-constraints", "x-idempotent", "x-not-documented"] : [])]);
     for (const key of Object.keys(operation)) {
       if (OPERATION_KEYS.has(key) || extensions.has(key)) continue;
       const reason = key === "deprecated" ? "the catalogue language has no deprecation" : key.startsWith("x-") ? "vendor extension" : "not held by the catalogue";
@@ -127,7 +134,8 @@ export class OperationReader {
 
     const tokens = operationTokens(this.docs, this.report, this.auth, operation, place, this.options.tokenKindsExtension);
     if (tokens) raw.tokens = tokens;
-    const limits = this.limits(operation, place, tokens);
+    if (this.options.access) Object.assign(raw, readAccess(operation, place, this.options.access, (where, what) => this.lost(where, what)));
+    const limits = this.limits(operation, place, tokens) ?? this.tableLimits(operation, place, tokens);
     if (limits) raw.limits = limits;
 
     raw.parameters = this.parameters(operation, place, item, itemPlace, path, renames);
@@ -239,6 +247,16 @@ export class OperationReader {
         for (const what of result.derived) this.report.derive(this.docs.pointer(itemPlace), what);
       }
     });
+    const kept = keepConsistent(limits, accepted, (id) => this.options.limitGroups?.tokensOf(id), (where, what) => this.lost(where, what));
+    return kept.length > 0 ? kept : undefined;
+  }
+
+  /** Limits from rate-limit tables in the operation's description, else in its first tag's. */
+  private tableLimits(operation: Record<string, unknown>, place: Place, accepted: readonly string[] | undefined): (RawLimit | RawLimitRef)[] | undefined {
+    const words = this.options.tableWords;
+    if (!words || !this.options.limitGroups) return undefined;
+    const limits = tableLimits(this.docs, this.report, this.auth, this.options.limitGroups, words, operation, place);
+    if (!limits) return undefined;
     const kept = keepConsistent(limits, accepted, (id) => this.options.limitGroups?.tokensOf(id), (where, what) => this.lost(where, what));
     return kept.length > 0 ? kept : undefined;
   }

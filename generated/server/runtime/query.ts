@@ -16,7 +16,10 @@ function define(target: Record<string, unknown>, name: string, value: unknown): 
 export function parseQuery(search: URLSearchParams, documented: readonly QueryParameter[] | undefined): QueryParseResult {
   const value: Record<string, unknown> = {};
   if (!documented) {
-    for (const name of new Set(search.keys())) {
+    // forEach, not keys(): iterating URLSearchParams needs DOM.Iterable, which `lib: ["ES2022", "DOM"]` lacks.
+    const names = new Set<string>();
+    search.forEach((_, name) => names.add(name));
+    for (const name of names) {
       const values = search.getAll(name);
       define(value, name, values.length === 1 ? values[0] : values);
     }

@@ -6,6 +6,7 @@
 import type { Limit } from "./rate-limit.js";
 import type { CallOptions, Transport } from "./transport.js";
 import type { Problem } from "../shared/guard.js";
+import type { BodyEncoding, Styles } from "./encoding.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
 
@@ -26,6 +27,10 @@ export interface OperationMore {
   readonly idempotent?: boolean;
   /** Checks a successful response against the catalogue's type; absent where the response is not typed. */
   readonly check?: (value: unknown) => Problem | undefined;
+  /** Parameters the catalogue writes otherwise than their location's default (`style`, `explode`). */
+  readonly styles?: Styles;
+  /** A typed form or multipart body: how its value becomes the body. */
+  readonly body?: BodyEncoding;
 }
 
 /** An operation as the transport's features see it. */

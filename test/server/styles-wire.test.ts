@@ -123,3 +123,62 @@ test("a multipart body: a part per field (array items repeated, the file with it
   expect(noFile.status).toBe(400);
   expect(((await noFile.json()) as { detail: string }).detail).toBe('Form field "file" is required.');
 });
+
+test("the mock reads the styles too: the client's call is answered, a value that does not fit is refused", async () => {
+  const { startMock } = await import("../../src/mock/index.js");
+  const mock = await startMock({ catalogue: fixtureCatalogue("styles"), tokens: { tok: { sellerId: "s1", tokenKind: "personal" } } });
+  try {
+    const out = await generateForTest({ catalogue: fixtureCatalogue("styles"), targets: ["client"] });
+    const client = (await import(pathToFileURL(join(out, "client/index.ts")).href)) as { createClient(options: object): typeof api };
+    const mocked = client.createClient({ baseUrl: mock.url, token: "tok" });
+    const args = { ids: [1], color: { R: 1, G: 2, B: 3 }, label: ["a"], query: { created: { gte: 1 } }, headers: { "X-Trace": ["t"] }, cookies: { session: "s" } };
+    await expect(mocked.wire.listCharges!(args)).resolves.toBeTypeOf("object");
+    await expect(mocked.wire.submitForm!({ body: { name: "n", count: 1 } })).resolves.toBeTypeOf("object");
+    const refused = await fetch(`${mock.url}/charges/;ids=x/R=1,G=2,B=3/.a`, { headers: { authorization: "tok", "x-trace": "t", cookie: "session=s" } });
+    expect(refused.status).toBe(400);
+  } finally {
+    await mock.close();
+  }
+}, 60_000);
+
+test("the generated client and server compile strict, and the types say what travels (type tests)", async () => {
+  const { readdir, writeFile } = await import("node:fs/promises");
+  const { typecheck } = await import("../helpers/tsc.js");
+  const out = await generateForTest({ catalogue: fixtureCatalogue("styles"), targets: ["client", "server"] });
+  const usage = join(out, "usage.ts");
+  await writeFile(
+    usage,
+    `import { createClient } from "./client/index.js";
+import type { WireHandlers } from "./server/index.js";
+
+const api = createClient({ baseUrl: "http://127.0.0.1", token: "t" });
+void api.wire.upload({ body: { title: "t", file: new Blob(["x"]) } });
+// @ts-expect-error a typed multipart body is its schema's value, not FormData
+void api.wire.upload({ body: new FormData() });
+// @ts-expect-error the file is required
+void api.wire.upload({ body: { title: "t" } });
+void api.wire.listCharges({ ids: [1], color: { R: 1, G: 2, B: 3 }, label: [], headers: { "X-Trace": ["a"] }, cookies: { session: "s" } });
+// @ts-expect-error the session cookie is required
+void api.wire.listCharges({ ids: [1], color: { R: 1, G: 2, B: 3 }, label: [], headers: { "X-Trace": ["a"] }, cookies: {} });
+
+export const handlers: WireHandlers = {
+  listCharges: ({ params, query, headers, cookies }) => {
+    const ids: number[] = params.ids;
+    const gte: number | undefined = query.created?.gte;
+    const trace: string[] = headers["X-Trace"];
+    const session: string = cookies.session;
+    return { ids, gte, trace, session };
+  },
+  upload: ({ body }) => {
+    const file: Blob = body.file;
+    const pages: number[] | undefined = body.pages;
+    return { size: file.size, pages };
+  },
+};
+`,
+  );
+  const files = [usage, ...(await readdir(join(out, "client"), { recursive: true })).filter((name) => name.endsWith(".ts")).map((name) => join(out, "client", name))];
+  const result = await typecheck(files, { version: "7.0", resolution: "nodenext", types: ["node"], portable: true });
+  expect(result.output).toBe("");
+  expect(result.ok).toBe(true);
+}, 60_000);

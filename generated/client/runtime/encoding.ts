@@ -74,7 +74,7 @@ export function headerValues(headers: Readonly<Record<string, unknown>> | undefi
     const text = styleCookie(name, value, styleOf(styles, `cookie:${name}`)?.[1] ?? true);
     if (text !== "") pairs.push(text);
   }
-  if (pairs.length > 0) result.cookie = pairs.join("; ");
+  if (pairs.length > 0) result["cookie"] = pairs.join("; ");
   return result;
 }
 

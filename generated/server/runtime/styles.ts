@@ -96,7 +96,7 @@ function decodeAll(raw: readonly string[], decode: (text: string) => string | un
 }
 
 /** One query parameter from the raw pairs; `{ ok: true, value: undefined }` when absent. */
-export function readQuery(pairs: readonly [string, string][], rule: StyledRule, where = "Query parameter", decode = formDecode): Read {
+export function readQuery(pairs: readonly [string, string][], rule: StyledRule, where: string = "Query parameter", decode: (text: string) => string | undefined = formDecode): Read {
   const malformed: Read = { ok: false, detail: `${where} "${rule.name}" is not valid percent-encoding.` };
   const style = rule.style ?? "form";
   const explode = rule.explode ?? style === "form";

@@ -7,7 +7,7 @@ import type { RawContent, RawOperation, RawType } from "../load/raw.js";
 import { mediaEssence } from "../shared/media.js";
 import { rawKind } from "../model/raw-kind.js";
 import { STYLES_BY_LOCATION } from "../model/styles.js";
-import type { Place, Reporter } from "./semantic.js";
+import type { Place, Reporter } from "./reporter.js";
 import type { TypeContext } from "./types.js";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];

@@ -2,26 +2,11 @@
 // of the client's templates/client/styles.ts; the table is in its header). Delimiters are split on
 // in the raw text before percent-decoding, so an encoded `,` or `|` inside a value stays in it.
 // Path values arrive decoded from the router: there a `,` `.` `;` or `=` inside an item splits it.
-import { expectation, isStyledPath, parseScalar, type ScalarRule } from "./params.js";
-import type { HeaderParameter, PathParameter } from "./types.js";
+import { expectation, isStyledPath, parseScalar } from "./params.js";
+import type { HeaderParameter, PathParameter, PropertyRule, StyledRule } from "./types.js";
 
-export type Style = "form" | "spaceDelimited" | "pipeDelimited" | "deepObject" | "simple" | "label" | "matrix";
-
-/** A property of an object-valued parameter. */
-export interface PropertyRule extends ScalarRule {
-  readonly name: string;
-  readonly required: boolean;
-}
-
-/** How a parameter is written, and the shape of its value: a scalar (`type`), an array of them, or an object of them. */
-export interface StyledRule extends ScalarRule {
-  readonly name: string;
-  readonly style?: Style;
-  readonly explode?: boolean;
-  readonly array?: boolean;
-  /** Present for an object-valued parameter (`type` is then unused). */
-  readonly properties?: readonly PropertyRule[];
-}
+export type Style = NonNullable<StyledRule["style"]>;
+export type { PropertyRule, StyledRule };
 
 export type Read = { ok: true; value: unknown } | { ok: false; detail: string };
 

@@ -71,6 +71,8 @@ export interface TypecheckOptions {
   tsExtensions?: boolean;
   /** Replaces the repository's node_modules/@types (e.g. a folder whose `node` is another @types/node major). */
   typeRoots?: string[];
+  /** Compiler options over all of the above (e.g. `{ noUnusedLocals: false }` for doc snippets). */
+  compilerOptions?: Record<string, unknown>;
 }
 
 /**
@@ -92,6 +94,7 @@ export async function typecheck(files: string[], options: TypecheckOptions): Pro
         ...(options.lib && { lib: options.lib }),
         types: options.types ?? [],
         typeRoots: options.typeRoots ?? [join(root, "node_modules/@types")],
+        ...options.compilerOptions,
       },
       files,
     }),

@@ -6,21 +6,10 @@
 // (templates/client/encoding.ts): urlencoded fields by their style (form by default), multipart
 // parts by name (an array's items each a part; files as Blob; objects as JSON).
 import { expectation, parseScalar } from "./params.js";
-import { rawPairs, readQuery, type StyledRule } from "./styles.js";
+import { rawPairs, readQuery } from "./styles.js";
+import type { FormField, FormRule } from "./types.js";
 
-/** One field of a typed form body. */
-export interface FormField extends StyledRule {
-  readonly required: boolean;
-  /** A file (`binary`): a Blob in multipart. */
-  readonly file?: boolean;
-  /** An object or other shape sent as a JSON part (multipart) or left as text (urlencoded). */
-  readonly json?: boolean;
-}
-
-export interface FormRule {
-  readonly type: "form" | "multipart";
-  readonly fields: readonly FormField[];
-}
+export type { FormField, FormRule };
 
 export type FormRead = { ok: true; value: Record<string, unknown> } | { ok: false; detail: string };
 

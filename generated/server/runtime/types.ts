@@ -5,11 +5,8 @@
 // `ApiDefinition` from the catalogue (routes/<module>.ts); `handlers.ts` and handlers/<module>.ts
 // bind `Handler` to each operation's types.
 import type { Problem } from "../shared/guard.js";
-import type { HeaderValues } from "./errors.js";
 import type { RateLimitStore } from "./rate-limit.js";
 import type { ErrorResponses, ReplyMedia, ReplyStatus } from "./replies.js";
-import type { PropertyRule, StyledRule } from "./styles.js";
-import type { FormRule } from "./form.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
 
@@ -259,6 +256,9 @@ export interface Incoming {
  * An answer the pipeline made itself: status, headers and a body ready to send. Header names are
  * lower-case and always the pipeline's own (never from a request or a handler), so a plain object holds them.
  */
+/** Headers as `new Headers()` takes them (the DOM's `HeadersInit`, spelled without the DOM library). */
+export type HeaderValues = Headers | Record<string, string> | [string, string][];
+
 export interface PlainAnswer {
   readonly status: number;
   readonly statusText: string | undefined;
@@ -271,3 +271,40 @@ export type Answer = Response | PlainAnswer;
 
 /** An answer at once when nothing on the way was asynchronous. */
 export type Pipeline = (incoming: Incoming) => Answer | Promise<Answer>;
+
+/** A property of an object-valued parameter or form field (the scalar rule of params.ts, named). */
+export interface PropertyRule {
+  readonly name: string;
+  readonly required: boolean;
+  readonly type: "string" | "integer" | "number" | "boolean";
+  readonly enum?: readonly (string | number)[];
+  readonly format?: string;
+}
+
+/** How a parameter is written (styles.ts), and its value's shape: a scalar (`type`), an array of them, or an object of them. */
+export interface StyledRule {
+  readonly name: string;
+  readonly type: "string" | "integer" | "number" | "boolean";
+  readonly enum?: readonly (string | number)[];
+  readonly format?: string;
+  readonly style?: "form" | "spaceDelimited" | "pipeDelimited" | "deepObject" | "simple" | "label" | "matrix";
+  readonly explode?: boolean;
+  readonly array?: boolean;
+  /** Present for an object-valued parameter (`type` is then unused). */
+  readonly properties?: readonly PropertyRule[];
+}
+
+/** One field of a typed form body (form.ts). */
+export interface FormField extends StyledRule {
+  readonly required: boolean;
+  /** A file (`binary`): a Blob in multipart. */
+  readonly file?: boolean;
+  /** An object or other shape sent as a JSON part (multipart) or left as text (urlencoded). */
+  readonly json?: boolean;
+}
+
+/** A typed form or multipart body: its fields, read into the schema's value. */
+export interface FormRule {
+  readonly type: "form" | "multipart";
+  readonly fields: readonly FormField[];
+}

@@ -188,7 +188,7 @@ export const COMMANDS: Command[] = [
   },
   {
     name: "import",
-    summary: "Write a catalogue from an OpenAPI 3.0/3.1 document, reporting everything it cannot hold",
+    summary: "Write a catalogue from an OpenAPI 3.0/3.1 or Swagger 2.0 document, reporting everything it cannot hold",
     positionals: "<file.json|yaml>",
     options: {
       out: { type: "string", valueName: "dir", description: "Catalogue folder to write (required)" },
@@ -208,9 +208,9 @@ export const COMMANDS: Command[] = [
         const value = flags[flag];
         if (value !== undefined && !/^x-[A-Za-z0-9._-]+$/.test(String(value))) throw new UsageError(`--${flag} names a vendor extension, x-...; got "${String(value)}"`);
       }
-      const { importOpenApi, writeCatalogue, ImportError } = await import("../import/index.js");
+      const { importDocument, writeCatalogue, ImportError } = await import("../import/index.js");
       try {
-        const { catalogue, report } = importOpenApi(resolve(io.cwd, file), {
+        const { catalogue, report } = await importDocument(resolve(io.cwd, file), {
           moduleBy,
           cwd: io.cwd,
           ...(typeof flags["token-kinds-extension"] === "string" && { tokenKindsExtension: flags["token-kinds-extension"] }),

@@ -19,6 +19,7 @@ import { ServerReader } from "./servers.js";
 import { catalogueFiles, type CatalogueText } from "./yaml.js";
 import { promoteSharedResponses } from "./responses.js";
 import { groupsExtension, LimitGroupReader } from "./limit-groups.js";
+import { convertSwagger, swaggerPlace } from "./swagger.js";
 
 export { ImportError, ImportReport };
 
@@ -36,12 +37,35 @@ export interface ImportResult {
   report: ImportReport;
 }
 
-/** Reads an OpenAPI 3.0/3.1 document and builds the catalogue it holds (nothing is written). */
+/**
+ * Reads an OpenAPI 3.0/3.1 or Swagger 2.0 document (converted with swagger2openapi, positions still
+ * in the user's text) and builds the catalogue it holds (nothing is written).
+ */
+export async function importDocument(file: string, options: ImportOptions = {}): Promise<ImportResult> {
+  const docs = new DocumentSet(file, options.cwd);
+  const root = docs.get(docs.root);
+  if (!isObject(root) || root.swagger === undefined) return importFrom(docs, options);
+  if (root.swagger !== "2.0" && root.swagger !== 2) docs.fail(at(docs.root, "swagger"), `Swagger ${shortValue(root.swagger)} is not read; only Swagger 2.0 (and OpenAPI 3.0/3.1) are`);
+  let data: unknown;
+  try {
+    data = await convertSwagger(root, docs.root.file);
+  } catch (error) {
+    docs.fail(docs.root, `swagger2openapi could not convert this Swagger 2.0 document: ${String((error as Error)?.message ?? error).split("\n")[0]}`);
+  }
+  const result = importFrom(new DocumentSet(file, options.cwd, { data, sourcePlace: swaggerPlace }), options);
+  result.report.derive("#/swagger", "converted from Swagger 2.0 to OpenAPI 3.0 with swagger2openapi before import");
+  return result;
+}
+
+/** Reads an OpenAPI 3.0/3.1 document and builds the catalogue it holds (nothing is written); Swagger 2.0: see importDocument. */
 export function importOpenApi(file: string, options: ImportOptions = {}): ImportResult {
-  const docs: DocumentSet = new DocumentSet(file, options.cwd);
+  return importFrom(new DocumentSet(file, options.cwd), options);
+}
+
+function importFrom(docs: DocumentSet, options: ImportOptions): ImportResult {
   const root = docs.get(docs.root);
   if (!isObject(root)) docs.fail(docs.root, "an OpenAPI document must be an object");
-  if (typeof root.swagger === "string") docs.fail(at(docs.root, "swagger"), `Swagger ${root.swagger} is not read; convert it to OpenAPI 3 first`);
+  if (typeof root.swagger === "string") docs.fail(at(docs.root, "swagger"), `Swagger ${root.swagger} is read by importDocument (catalogen import), which converts it first`);
   if (typeof root.openapi !== "string" || !/^3\.[01]\.\d+/.test(root.openapi)) {
     docs.fail("openapi" in root ? at(docs.root, "openapi") : docs.root, `not an OpenAPI 3.0 or 3.1 document (openapi: ${shortValue(root.openapi)})`);
   }

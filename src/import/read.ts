@@ -29,10 +29,18 @@ export class DocumentSet {
   constructor(
     file: string,
     private readonly cwd: string = process.cwd(),
+    /** The root document converted from another form (Swagger 2.0), and where its places were in the text. */
+    converted?: { data: unknown; sourcePlace: (path: readonly string[]) => string[] },
   ) {
     this.root = { file: resolve(cwd, file), path: [] };
-    this.load(this.root.file, undefined);
+    const source = this.load(this.root.file, undefined);
+    if (converted) {
+      this.files.set(this.root.file, { text: source.text, data: converted.data });
+      this.sourcePlace = converted.sourcePlace;
+    }
   }
+
+  private readonly sourcePlace: ((path: readonly string[]) => string[]) | undefined;
 
   /** The value at a place (undefined when absent). */
   get(place: Place): unknown {
@@ -93,7 +101,8 @@ export class DocumentSet {
     const document = parseDocument(source.text, { lineCounter: counter, uniqueKeys: false });
     let node: unknown = document.contents;
     let offset = (node as Node | null)?.range?.[0] ?? 0;
-    for (const segment of place.path) {
+    const path = this.sourcePlace && place.file === this.root.file ? this.sourcePlace(place.path) : place.path;
+    for (const segment of path) {
       if (isMap(node)) {
         const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === segment);
         if (!pair) break;

@@ -1,6 +1,7 @@
 // Raw catalogue data (already validated) -> the model. Pure: no YAML, no I/O.
 import type { RawContent, RawFile, RawOperation, RawParameter, RawResponse, RawType } from "../load/raw.js";
 import { camelCase, pathParamNames } from "../shared/names.js";
+import { parsePathTemplate } from "../shared/path-template.js";
 import { limitGroups, operationLimits } from "./limits.js";
 import { compareText } from "./order.js";
 import { rawKind, rawNullable } from "./raw-kind.js";
@@ -73,6 +74,7 @@ function buildOperation(module: string, raw: RawOperation, source: SourceRef, gr
     method: raw.method as HttpMethod,
     path: raw.path,
     segments: segments(raw.path),
+    ...fixedQuery(raw.path),
     summary: raw.summary,
     ...(raw.description !== undefined && { description: raw.description }),
     ...(raw.tokens !== undefined && { tokens: [...raw.tokens] }),
@@ -111,14 +113,12 @@ function responseModels(raw: Record<string, RawResponse>): ResponseModel[] {
 }
 
 function segments(path: string): PathSegment[] {
-  if (path === "/") return [];
-  return path
-    .slice(1)
-    .split("/")
-    .map((segment) => {
-      const param = /^\{(.+)\}$/.exec(segment);
-      return param ? { kind: "param", name: param[1]! } : { kind: "static", value: segment };
-    });
+  return parsePathTemplate(path).segments.map((parts): PathSegment => (parts.length === 1 ? parts[0]! : { kind: "template", parts }));
+}
+
+function fixedQuery(path: string): Pick<OperationModel, "fixedQuery"> {
+  const fixed = parsePathTemplate(path).fixedQuery;
+  return fixed.length > 0 ? { fixedQuery: fixed } : {};
 }
 
 function parameter(raw: RawParameter): Parameter {

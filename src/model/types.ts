@@ -82,6 +82,8 @@ export interface OperationModel {
   /** Exactly as in the catalogue, e.g. `/api/v1/offers/{offer_id}`. */
   path: string;
   segments: PathSegment[];
+  /** The constant query a `?name=value` part of the path gives every request; absent: none. */
+  fixedQuery?: { name: string; value: string }[];
   summary: string;
   description?: string;
   /** Accepted token kinds; undefined: not documented. */
@@ -111,7 +113,11 @@ export interface OperationModel {
   source: SourceRef;
 }
 
-export type PathSegment = { kind: "static"; value: string } | { kind: "param"; name: string };
+export type PathSegment =
+  | { kind: "static"; value: string }
+  | { kind: "param"; name: string }
+  /** Literal text around parameters in one segment, e.g. `{Sid}.json` or `{base}...{head}`. */
+  | { kind: "template"; parts: ({ kind: "static"; value: string } | { kind: "param"; name: string })[] };
 
 export interface SourceRef {
   file: string;

@@ -2,7 +2,7 @@
 // features a program passes in `use` (retries, rate limits, response checks: their own modules).
 // Generated operation functions only describe themselves (an Operation) and call `send`.
 import type { Clock } from "./clock.js";
-import { encodeBody, expandPath, InvalidArgument, joinUrl, queryString, readBody, readText, ResponseTooLarge } from "./encoding.js";
+import { encodeBody, expandPath, InvalidArgument, joinUrl, queryString, readBody, readText, ResponseTooLarge, withQuery } from "./encoding.js";
 import type { FetchBody, QueryParams } from "./encoding.js";
 import { ApiError, kindOfStatus, redact, scrubCause, secretOf, type ApiErrorKind, type ErrorBody, type Secret } from "./errors.js";
 import type { Call, ErrorExtra, TransportFeature } from "./feature.js";
@@ -147,7 +147,7 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
 
     if (base === undefined) call.fail("invalid_argument", `no base URL for module ${module}`);
     try {
-      url = joinUrl(url, expandPath(path, args)) + queryString(args.query);
+      url = withQuery(joinUrl(url, expandPath(path, args)), queryString(args.query));
     } catch (thrown) {
       if (!(thrown instanceof InvalidArgument)) throw thrown;
       call.fail("invalid_argument", thrown.message);

@@ -8,8 +8,8 @@ import type { ErrorResponses, ReplyMedia, ReplyStatus } from "./replies.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
 
-/** A static path segment (as written in the catalogue) or a named parameter. */
-export type RouteSegment = string | { readonly param: string };
+/** A static path segment (as written in the catalogue), a named parameter, or literal text around parameters (`{Sid}.json`). */
+export type RouteSegment = string | { readonly param: string } | { readonly parts: readonly (string | { readonly param: string })[] };
 
 /** A per-seller token bucket: `burst` requests at once, one more every `intervalMs`. */
 export interface RouteLimit {
@@ -73,6 +73,8 @@ export interface RouteDefinition {
   /** The catalogue's path template, e.g. `/api/supplies/v1/discrepancies/{supplyId}`. */
   readonly path: string;
   readonly segments: readonly RouteSegment[];
+  /** A `?name=value` part of the path: only requests carrying each pair reach this route; absent: none. */
+  readonly fixedQuery?: readonly (readonly [string, string])[];
   /** The path parameters whose type is checked (see `PathParameter`); absent: all arrive as strings. */
   readonly params?: readonly PathParameter[];
   /** Accepted token kinds; undefined: not documented (any authenticated token). */

@@ -49,9 +49,12 @@ function pathParamsLine(operation: OperationModel, types: readonly NamedType[]):
 }
 
 function routeEntry(operation: OperationModel, moduleName: string, types: readonly NamedType[]): string {
-  const segments = operation.segments.map((segment) =>
-    segment.kind === "static" ? stringLiteral(segment.value) : `{ param: ${stringLiteral(segment.name)} }`,
-  );
+  const part = (segment: { kind: "static"; value: string } | { kind: "param"; name: string }): string =>
+    segment.kind === "static" ? stringLiteral(segment.value) : `{ param: ${stringLiteral(segment.name)} }`;
+  const segments = operation.segments.map((segment) => (segment.kind === "template" ? `{ parts: ${list(segment.parts.map(part))} }` : part(segment)));
+  const fixedQuery = operation.fixedQuery
+    ? `\n    fixedQuery: ${list(operation.fixedQuery.map(({ name, value }) => `[${stringLiteral(name)}, ${stringLiteral(value)}]`))},`
+    : "";
   const tokens = operation.tokens ? list(operation.tokens.map(stringLiteral)) : "undefined";
   const limits = operation.limits
     ? list(
@@ -68,7 +71,7 @@ function routeEntry(operation: OperationModel, moduleName: string, types: readon
     module: ${stringLiteral(moduleName)},
     method: ${stringLiteral(operation.method)},
     path: ${stringLiteral(operation.path)},
-    segments: ${list(segments)},${pathParamsLine(operation, types)}
+    segments: ${list(segments)},${fixedQuery}${pathParamsLine(operation, types)}
     tokens: ${tokens},
     limits: ${limits},
     query: ${queryTable(operation)},

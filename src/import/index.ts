@@ -79,7 +79,7 @@ function importFrom(docs: DocumentSet, options: ImportOptions): ImportResult {
   const names = new NameRegistry();
   const schemas = new SchemaConverter(docs, report, names, dialect?.text);
   const auth = readAuth(docs, report, { ...(tokenKindsExtension && { tokenKindsExtension }), ...(dialect && { describeScheme: describedKinds }) });
-  reportDocumentLevel(docs, report, root, dialect !== undefined, limitsExtension);
+  reportDocumentLevel(docs, report, root, dialect !== undefined, limitsExtension, auth.schemes !== undefined);
   const limitGroups = new LimitGroupReader(docs, report, auth, limitsExtension);
   const servers = new ServerReader(docs, report, dialect !== undefined);
 
@@ -112,7 +112,12 @@ function importFrom(docs: DocumentSet, options: ImportOptions): ImportResult {
       api: {
         title: info.title,
         ...(description !== undefined && { description }),
-        auth: { header: auth.header, tokenKinds: auth.tokenKinds },
+        auth: {
+          header: auth.header,
+          tokenKinds: auth.tokenKinds,
+          ...(auth.schemes && { schemes: auth.schemes }),
+          ...(auth.schemes && auth.security && { security: auth.security }),
+        },
         ...(limitGroups.limitGroups.length > 0 && { limitGroups: limitGroups.limitGroups }),
         ...(apiResponses !== undefined && { responses: apiResponses }),
         ...(servers.servers.length > 0 && { servers: servers.servers }),
@@ -123,7 +128,7 @@ function importFrom(docs: DocumentSet, options: ImportOptions): ImportResult {
   };
 }
 
-function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Record<string, unknown>, dialect: boolean, limitsExtension?: string): void {
+function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Record<string, unknown>, dialect: boolean, limitsExtension: string | undefined, schemes: boolean): void {
   const lost = (key: string, what: string) => report.lost(docs.pointer(at(docs.root, key)), what);
   const info = root.info as Record<string, unknown>;
   for (const key of Object.keys(info)) {
@@ -141,7 +146,8 @@ function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Reco
     }
   }
   const security = root.security;
-  if (Array.isArray(security)) {
+  // With schemes the requirement is held (and its scopes reported) by src/import/security-schemes.ts.
+  if (Array.isArray(security) && !schemes) {
     security.forEach((requirement, i) => {
       if (!isObject(requirement)) return;
       const names = Object.keys(requirement);

@@ -2,7 +2,7 @@
 import type { RawContent, RawLimit, RawLimitRef, RawOperation, RawParameter, RawRequest, RawResponse } from "../load/raw.js";
 import { parsePathTemplate, type PathPart } from "../shared/path-template.js";
 import { HEADER_NAME, PARAM_NAME, RESERVED_ARGUMENT_KEYS, routeShape, STATIC_SEGMENT } from "../shared/names.js";
-import { METHODS, operationTokens, type Auth } from "./auth.js";
+import { METHODS, operationSecurity, operationTokens, type Auth } from "./auth.js";
 import { keepConsistent, type LimitGroupReader } from "./limit-groups.js";
 import { readLimit } from "./limits.js";
 import { operationId, operationIdentifiers, snakeName, type NameRegistry } from "./names.js";
@@ -147,6 +147,8 @@ export class OperationReader {
 
     const tokens = operationTokens(this.docs, this.report, this.auth, operation, place, this.options.tokenKindsExtension);
     if (tokens) raw.tokens = tokens;
+    const security = operationSecurity(this.docs, this.report, this.auth, operation, place);
+    if (security) raw.security = security;
     const limits = this.limits(operation, place, tokens);
     if (limits) raw.limits = limits;
 

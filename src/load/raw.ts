@@ -10,7 +10,7 @@ export interface RawFile {
 export interface RawApi {
   title: string;
   description?: string;
-  auth: { header: string; tokenKinds: { id: string; description: string }[] };
+  auth: { header: string; tokenKinds: { id: string; description: string }[]; schemes?: RawSecurityScheme[]; security?: string[][] };
   /** Error responses every operation may give (4xx, 5xx, 4XX, 5XX, default). */
   responses?: Record<string, RawResponse>;
   limitGroups?: RawLimitGroup[];
@@ -38,6 +38,7 @@ export interface RawOperation {
   summary: string;
   description?: string;
   tokens?: string[];
+  security?: string[][];
   limits?: (RawLimit | RawLimitRef)[];
   constraints?: string[];
   servers?: string[];
@@ -110,4 +111,13 @@ export interface RawType {
     fields: string[];
     allowed: { values: Record<string, string>; group?: string; meaning?: string }[];
   };
+}
+
+export interface RawSecurityScheme {
+  id: string;
+  type: "apiKey" | "http" | "oauth2" | "openIdConnect";
+  in?: "header" | "query" | "cookie";
+  name?: string;
+  scheme?: string;
+  description?: string;
 }

@@ -26,6 +26,7 @@ import { checkLimitGroups, checkOperationLimits } from "./limits.js";
 import { checkType, type TypeContext } from "./types.js";
 import { checkApiResponses, checkMediaTypeKeys } from "./responses.js";
 import { checkServers } from "./servers.js";
+import { checkOperationSecurity, checkSchemes } from "./security.js";
 import { checkGeneratedNames } from "./generated-names.js";
 
 export interface Place {
@@ -81,6 +82,7 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
     });
   }
   const api = apiFiles[0];
+  const schemeIds = api ? checkSchemes(report, api.raw.api!, (...rest) => ({ file: api.file, path: ["api", ...rest] })) : new Set<string>();
   const limitGroups = checkLimitGroups(report, api && { file: api.file, path: ["api"] }, api?.raw.api?.limitGroups ?? [], tokenKinds);
 
   // Modules: the file name is the id, ids are safe and distinct also in camelCase.
@@ -169,6 +171,7 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
         if (operation.tokens!.indexOf(token) !== i) report.error(place("tokens", i), `token kind "${token}" is listed twice`);
       });
 
+      checkOperationSecurity(report, operation, schemeIds, place);
       checkOperationLimits(report, operation, place, limitGroups, tokenKinds, !(brokenApi && apiFiles.length === 0));
       checkParameters(report, typeContext, operation, place);
       checkBodies(report, typeContext, operation, place);

@@ -72,7 +72,9 @@ function routeEntry(operation: OperationModel, moduleName: string, types: readon
     method: ${stringLiteral(operation.method)},
     path: ${stringLiteral(operation.path)},
     segments: ${list(segments)},${fixedQuery}${pathParamsLine(operation, types)}
-    tokens: ${tokens},
+    tokens: ${tokens},${
+      operation.security ? `\n    security: ${list(operation.security.map((ids) => list(ids.map(stringLiteral))))},` : ""
+    }
     limits: ${limits},
     query: ${queryTable(operation)},
     body: ${bodyExpectation(operation, types)},
@@ -116,9 +118,22 @@ export function routesFile(model: ApiModel): string {
     [
       `/** Every operation of the catalogue, as the router sees it. */
 export const api: ApiDefinition = {
-  authHeader: ${stringLiteral(model.auth.header)},
+  authHeader: ${stringLiteral(model.auth.header)},${schemesLine(model)}
   routes: [${model.modules.map((module) => `...${moduleRoutesName(module)}`).join(", ")}],
 };`,
     ],
   );
+}
+
+/** `schemes: { <id>: { type, in, name } | { type: "http", scheme } }` where the catalogue declares security schemes. */
+function schemesLine(model: ApiModel): string {
+  if (!model.auth.schemes) return "";
+  const entries = model.auth.schemes.map((scheme) => {
+    const info =
+      scheme.type === "apiKey"
+        ? `{ type: "apiKey", in: ${stringLiteral(scheme.in!)}, name: ${stringLiteral(scheme.name!)} }`
+        : `{ type: "http", scheme: ${stringLiteral(scheme.type === "http" ? scheme.scheme! : "bearer")} }`;
+    return `${stringLiteral(scheme.id)}: ${info}`;
+  });
+  return `\n  schemes: { ${entries.join(", ")} },`;
 }

@@ -23,7 +23,9 @@ export class InvalidArgument extends Error {}
 
 /** The path with each `{name}` replaced by its percent-encoded value; empty, `.` and `..` are refused. */
 export function expandPath(template: string, values: Readonly<Record<string, unknown>>): string {
-  return template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+  // A `#fragment` only tells operations apart in the document; a `?name=value` part is sent as written.
+  const hash = template.indexOf("#");
+  return (hash === -1 ? template : template.slice(0, hash)).replace(/\{([^}]+)\}/g, (_match, name: string) => {
     const value = values[name];
     const text = value === undefined || value === null ? "" : String(value);
     if (text === "" || text === "." || text === "..") {
@@ -41,6 +43,11 @@ export function queryString(query: QueryParams | undefined): string {
   }
   const text = params.toString();
   return text && `?${text}`;
+}
+
+/** A path that may carry a fixed query (`/items?beta=true`) followed by a query string from `queryString`. */
+export function withQuery(pathAndQuery: string, query: string): string {
+  return query !== "" && pathAndQuery.includes("?") ? `${pathAndQuery}&${query.slice(1)}` : pathAndQuery + query;
 }
 
 /** Base URL (with or without a trailing slash, may carry a path prefix) joined with an expanded path. */

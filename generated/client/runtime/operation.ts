@@ -22,6 +22,8 @@ export interface Operation extends OperationMore {
 export interface OperationMore {
   /** Rate limits from the catalogue; absent: not documented (no client-side limit). */
   readonly limits?: readonly Limit[];
+  /** Who may call (API with security schemes): alternatives, each the scheme ids needed together; absent: not documented. */
+  readonly security?: readonly (readonly string[])[];
   /** The catalogue marks the operation safe to retry although its method is not. */
   readonly idempotent?: boolean;
   /** Checks a successful response against the catalogue's type; absent where the response is not typed. */

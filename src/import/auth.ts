@@ -69,6 +69,11 @@ export function readAuth(
     needsSchemes(docs, new Map([...schemes].map(([name, entry]) => [name, entry.scheme])), allRequirements(docs, root, METHODS));
   const header = chosen !== undefined && HEADER_NAME.test(chosen) ? chosen : "Authorization";
   if (schemeMode) return schemeAuth(docs, report, root, header, schemes);
+  if (extensionGiven === undefined && schemes.size === 0 && allRequirements(docs, root, METHODS).length === 0) {
+    // The document asks for no credentials anywhere: every operation is called without.
+    report.derive(docs.pointer(docs.root), "security: [] (the document declares no security schemes and no requirements: no credentials are sent or checked)");
+    return { header, tokenKinds: [], kindOfScheme: new Map(), kindOfValue: new Map(), schemes: [], security: [], schemeIdOf: new Map() };
+  }
   if (chosen === undefined) {
     report.derive(docs.pointer(schemesPlace), "no security scheme sends a token in a header; the catalogue requires one auth header, so api.auth.header is Authorization");
   }
@@ -135,7 +140,6 @@ function schemeAuth(
     auth.kindOfScheme.set(name, kind);
   }
   if (Array.isArray(root.security)) auth.security = requirementsOf(docs, report, auth.schemeIdOf, root.security, at(docs.root, "security"));
-  if (auth.schemes!.length === 0) delete auth.schemes;
   return auth;
 }
 

@@ -31,7 +31,7 @@ export function checkSchemes(report: Reporter, api: RawApi, at: (...rest: (strin
 }
 
 export function checkSecurity(report: Reporter, security: string[][], ids: ReadonlySet<string>, place: (...rest: (string | number)[]) => Place): void {
-  if (ids.size === 0) {
+  if (ids.size === 0 && security.some((alternative) => alternative.length > 0)) {
     report.error(place(), "security names schemes, but api.auth declares none", "declare them under api.auth.schemes, or remove security");
     return;
   }

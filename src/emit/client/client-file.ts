@@ -17,7 +17,7 @@ export function clientFile(model: ApiModel): { path: string; content: string } {
     ...(schemes
       ? [
           importDeclaration(
-            ["applyAuth", ...(schemes.some((scheme) => scheme.type === "http" && scheme.scheme === "basic") ? ["type BasicCredential"] : []), "type CredentialSource", "type SchemeInfo"],
+            ["applyAuth", ...(schemes.some((scheme) => scheme.type === "http" && scheme.scheme === "basic") ? ["type BasicCredential"] : []), ...(schemes.length > 0 ? ["type CredentialSource"] : []), "type SchemeInfo"],
             "./runtime/auth.js",
           ),
         ]
@@ -35,7 +35,7 @@ export function clientFile(model: ApiModel): { path: string; content: string } {
     `${docComment(["Module names (camelCase), the keys of `baseUrl` when it is given per module."])}export type ModuleName = ${moduleNames.length > 0 ? moduleNames.join(" | ") : "never"};`,
     ...(servers ? serverStatements(servers) : []),
     ...(schemes ? schemeStatements(schemes) : []),
-    `${docComment(["Options of {@link createTransport}: features (retries, rate limits, response checks) only as given in `use`."])}export type TransportOptions = ${withAuth(servers ? transportOptionsWithServers(servers) : "Options<ModuleName>", schemes !== undefined)};`,
+    `${docComment(["Options of {@link createTransport}: features (retries, rate limits, response checks) only as given in `use`."])}export type TransportOptions = ${withAuth(servers ? transportOptionsWithServers(servers) : "Options<ModuleName>", schemes)};`,
     `${docComment(["Options of {@link createClient}: its transport has retries, rate limits and response checks unless these options turn them off."])}export type ClientOptions = Omit<TransportOptions, "use"> & FeatureOptions<${tokenKindUnion(model)}>;`,
     `${docComment([
       docCommentText(
@@ -104,8 +104,10 @@ function transportBody(model: ApiModel, servers: ClientServers | undefined, sche
     : `return makeTransport(${given}, ${header}${extra});`;
 }
 
-function withAuth(options: string, schemes: boolean): string {
-  return schemes ? `Omit<${options}, "token"> & {\n${docComment(["Credentials per security scheme: each operation sends the first alternative of its requirement that is given in full."])}auth: AuthCredentials;\n}` : options;
+function withAuth(options: string, schemes: readonly SecurityScheme[] | undefined): string {
+  if (!schemes) return options;
+  const doc = docComment(["Credentials per security scheme: each operation sends the first alternative of its requirement that is given in full."]);
+  return `Omit<${options}, "token"> & {\n${doc}auth${schemes.length === 0 ? "?" : ""}: AuthCredentials${schemes.length === 0 ? " | undefined" : ""};\n}`;
 }
 
 /** SCHEMES (how each credential travels) and AuthCredentials (createClient's `auth`). */

@@ -89,7 +89,7 @@ export function* planClient(model: ApiModel): Generator<PlannedFile> {
   yield* plannedFrom(
     [
       ...templateFiles("client").filter(
-        (file) => (file.path !== SERVERS_RUNTIME || clientServers(model) !== undefined) && (file.path !== "client/runtime/auth.ts" || model.auth.schemes !== undefined),
+        (file) => file.path !== SERVERS_RUNTIME || clientServers(model) !== undefined,
       ),
       ...sharedTemplateFiles("client"),
       ...typesFiles("client", model.types, CLIENT_RESPONSE_TYPES),

@@ -1,7 +1,7 @@
 // api.auth.schemes and the `security` requirements that name them.
 import type { RawApi, RawOperation } from "../load/raw.js";
 import { PARAM_NAME } from "../shared/names.js";
-import type { Place, Reporter } from "./semantic.js";
+import type { Place, Reporter } from "./reporter.js";
 
 /** RFC 9110 token: what a header or cookie name may be. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

@@ -47,13 +47,20 @@ export async function importDocument(file: string, options: ImportOptions = {}):
   if (!isObject(root) || root.swagger === undefined) return importFrom(docs, options);
   if (root.swagger !== "2.0" && root.swagger !== 2) docs.fail(at(docs.root, "swagger"), `Swagger ${shortValue(root.swagger)} is not read; only Swagger 2.0 (and OpenAPI 3.0/3.1) are`);
   let data: unknown;
+  // Swagger 2.0 has no default media type (the converter writes */*, which the catalogue cannot hold): JSON, as most 2.0 APIs are.
+  const withDefaults = { ...root };
+  for (const key of ["consumes", "produces"]) {
+    if (withDefaults[key] !== undefined) continue;
+    withDefaults[key] = ["application/json"];
+  }
   try {
-    data = await convertSwagger(root, docs.root.file);
+    data = await convertSwagger(withDefaults, docs.root.file);
   } catch (error) {
     docs.fail(docs.root, `swagger2openapi could not convert this Swagger 2.0 document: ${String((error as Error)?.message ?? error).split("\n")[0]}`);
   }
   const result = importFrom(new DocumentSet(file, options.cwd, { data, sourcePlace: swaggerPlace }), options);
   result.report.derive("#/swagger", "converted from Swagger 2.0 to OpenAPI 3.0 with swagger2openapi before import");
+  for (const key of ["consumes", "produces"]) if (root[key] === undefined) result.report.derive("#", `${key}: [application/json] (the document names no media type)`);
   return result;
 }
 

@@ -25,7 +25,7 @@ export function swaggerPlace(path: readonly string[]): string[] {
     const [method, key] = rest;
     // requestBody and response content were the operation's body parameter and the response's schema.
     if (key === "requestBody") return ["paths", second, method!, "parameters"];
-    if (key === "responses" && rest[3] === "content") return ["paths", second, method!, "responses", rest[2]!, ...rest.slice(6)];
+    if (key === "responses" && rest[3] === "content") return ["paths", second, method!, "responses", rest[2]!, ...rest.slice(5)];
     return path.slice();
   }
   if (first === "servers") return ["host"];

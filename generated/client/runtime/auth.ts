@@ -48,7 +48,8 @@ export async function applyAuth(
   if (security === undefined) chosen = Object.keys(schemes).filter(given);
   else if (security.length === 0) chosen = [];
   else {
-    const alternative = security.find((ids) => ids.every(given));
+    // A credential given is sent where the operation takes it, also when it is optional (an empty alternative).
+    const alternative = security.find((ids) => ids.length > 0 && ids.every(given)) ?? security.find((ids) => ids.length === 0);
     if (alternative === undefined) {
       return `no credentials for this operation: give ${security.map((ids) => ids.join(" + ")).join(" or ")} in the client's auth option`;
     }

@@ -11,7 +11,7 @@ export interface RawFile {
 export interface RawApi {
   title: string;
   description?: string;
-  auth: { header: string; tokenKinds: { id: string; description: string }[] };
+  auth: { header: string; tokenKinds: { id: string; description: string }[]; schemes?: RawSecurityScheme[]; security?: string[][] };
   /** Error responses every operation may give (4xx, 5xx, 4XX, 5XX, default). */
   responses?: Record<string, RawResponse>;
   limitGroups?: RawLimitGroup[];
@@ -43,6 +43,7 @@ export interface RawOperation {
   categories?: string[];
   /** Whether a read-only token may call it. */
   readOnlyTokens?: boolean;
+  security?: string[][];
   limits?: (RawLimit | RawLimitRef)[];
   constraints?: string[];
   servers?: string[];
@@ -119,4 +120,13 @@ export interface RawType {
     fields: string[];
     allowed: { values: Record<string, string>; group?: string; meaning?: string }[];
   };
+}
+
+export interface RawSecurityScheme {
+  id: string;
+  type: "apiKey" | "http" | "oauth2" | "openIdConnect";
+  in?: "header" | "query" | "cookie";
+  name?: string;
+  scheme?: string;
+  description?: string;
 }

@@ -23,6 +23,8 @@ export interface OperationMore {
   readonly categories?: readonly string[];
   /** false: it writes, a read-only token may not call it; absent: not documented. */
   readonly readOnlyTokens?: boolean;
+  /** Who may call (API with security schemes): alternatives, each the scheme ids needed together; absent: not documented. */
+  readonly security?: readonly (readonly string[])[];
   /** The catalogue marks the operation safe to retry although its method is not. */
   readonly idempotent?: boolean;
   /** Checks a successful response against the catalogue's type; absent where the response is not typed. */

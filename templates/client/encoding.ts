@@ -31,7 +31,9 @@ export class InvalidArgument extends Error {}
  * percent-encoded, arrays and objects comma-separated); an empty segment, `.` and `..` are refused.
  */
 export function expandPath(template: string, values: Readonly<Record<string, unknown>>, styles?: Styles): string {
-  return template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+  // A `#fragment` only tells operations apart in the document; a `?name=value` part is sent as written.
+  const hash = template.indexOf("#");
+  return (hash === -1 ? template : template.slice(0, hash)).replace(/\{([^}]+)\}/g, (_match, name: string) => {
     const value = values[name];
     const [style, explode] = styleOf(styles, `path:${name}`) ?? ["simple", false];
     const text = stylePath(name, value, style, explode);
@@ -73,6 +75,11 @@ export function headerValues(headers: Readonly<Record<string, unknown>> | undefi
   }
   if (pairs.length > 0) result["cookie"] = pairs.join("; ");
   return result;
+}
+
+/** A path that may carry a fixed query (`/items?beta=true`) followed by a query string from `queryString`. */
+export function withQuery(pathAndQuery: string, query: string): string {
+  return query !== "" && pathAndQuery.includes("?") ? `${pathAndQuery}&${query.slice(1)}` : pathAndQuery + query;
 }
 
 /** Base URL (with or without a trailing slash, may carry a path prefix) joined with an expanded path. */

@@ -27,6 +27,7 @@ import { readMultipart, readUrlencoded, type FormRead, type FormRule } from "./f
 const FORM_TYPE = "application/x-www-form-urlencoded";
 const MULTIPART_TYPE = "multipart/form-data";
 import { MemoryRateLimitStore, type RateLimitDecision } from "./rate-limit.js";
+import { findCredentials } from "./credentials.js";
 import { createRouter } from "./router.js";
 import { accessDenied } from "./access.js";
 import { chargeAnswer } from "./error-cost.js";
@@ -161,7 +162,7 @@ export function createRequestHandler(
   function pipeline(incoming: Incoming): Answer | Promise<Answer> {
     const run = new Run(incoming, new RequestScope(origin, newRequestId, clock));
     try {
-      const { route, params } = routeRequest(incoming.method, incoming.pathname);
+      const { route, params } = routeRequest(incoming.method, incoming.pathname, incoming.search);
       run.operation = route.id;
       // A 401 has no seller, hence no budget to report; from here on the seller is known.
       const authenticated = authenticate(incoming, route);
@@ -302,12 +303,12 @@ export function createRequestHandler(
   Object.defineProperty(handle, PIPELINE, { value: pipeline });
   return handle;
 
-  function routeRequest(requestMethod: string, pathname: string): { route: RouteDefinition; params: Record<string, unknown> } {
+  function routeRequest(requestMethod: string, pathname: string, search: string): { route: RouteDefinition; params: Record<string, unknown> } {
     const method = requestMethod.toUpperCase();
-    let result = router.match(method, pathname);
+    let result = router.match(method, pathname, search);
     // HEAD is GET without the body (RFC 9110), unless the catalogue documents a HEAD of its own.
     if (method === "HEAD" && result.kind === "method-not-allowed" && result.allow.includes("GET")) {
-      result = router.match("GET", pathname);
+      result = router.match("GET", pathname, search);
     }
     switch (result.kind) {
       case "found":
@@ -337,12 +338,23 @@ export function createRequestHandler(
 
   /** The caller's identity; a promise only when `options.authenticate` returned one. */
   function authenticate(incoming: Incoming, route: RouteDefinition): Identity | Promise<Identity> {
+    if (api.schemes) return authenticateSchemes(incoming, route, api.schemes);
     const token = incoming.header(authHeader)?.trim();
     if (!token) {
       throw new HttpError(401, { detail: `The ${api.authHeader} header with a token is required.`, code: "missing-token" });
     }
     const found = options.authenticate(token, route);
     return isThenable(found) ? Promise.resolve(found).then(checkIdentity) : checkIdentity(found);
+  }
+
+  /** Every credential of the alternative the request carries must be known; the first one's identity is the caller's. */
+  function authenticateSchemes(incoming: Incoming, route: RouteDefinition, schemes: NonNullable<ApiDefinition["schemes"]>): Identity | Promise<Identity> {
+    const found = findCredentials(incoming, schemes, route.security);
+    if (found.kind === "missing") throw new HttpError(401, { detail: found.detail, code: "missing-credentials" });
+    if (found.kind === "anonymous") return { sellerId: "", tokenKind: "" };
+    const identities = found.values.map(({ scheme, value }) => options.authenticate(value, route, scheme));
+    if (!identities.some(isThenable)) return identities.map((identity) => checkIdentity(identity as Identity | undefined))[0]!;
+    return Promise.all(identities).then((all) => all.map(checkIdentity)[0]!);
   }
 
   function checkIdentity(identity: Identity | undefined): Identity {

@@ -10,8 +10,13 @@ import type { ErrorResponses, ReplyMedia, ReplyStatus } from "./replies.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
 
-/** A static path segment (as written in the catalogue) or a named parameter. */
-export type RouteSegment = string | { readonly param: string };
+/** How a security scheme's credential travels (oauth2 and openIdConnect are http bearer). */
+export type SchemeInfo =
+  | { readonly type: "apiKey"; readonly in: "header" | "query" | "cookie"; readonly name: string }
+  | { readonly type: "http"; readonly scheme: string };
+
+/** A static path segment (as written in the catalogue), a named parameter, or literal text around parameters (`{Sid}.json`). */
+export type RouteSegment = string | { readonly param: string } | { readonly parts: readonly (string | { readonly param: string })[] };
 
 /** A per-seller token bucket: `burst` requests at once, one more every `intervalMs`. */
 export interface RouteLimit {
@@ -96,6 +101,8 @@ export interface RouteDefinition {
   /** The catalogue's path template, e.g. `/api/supplies/v1/discrepancies/{supplyId}`. */
   readonly path: string;
   readonly segments: readonly RouteSegment[];
+  /** A `?name=value` part of the path: only requests carrying each pair reach this route; absent: none. */
+  readonly fixedQuery?: readonly (readonly [string, string])[];
   /** The path parameters whose type is checked (see `PathParameter`); absent: all arrive as strings. */
   readonly params?: readonly PathParameter[];
   /** Accepted token kinds; undefined: not documented (any authenticated token). */
@@ -104,6 +111,8 @@ export interface RouteDefinition {
   readonly categories?: readonly string[];
   /** false: it writes, a read-only token gets 403; absent: not documented (not checked). */
   readonly readOnlyTokens?: boolean;
+  /** With security schemes: alternatives, each the scheme ids needed together ([]: none); absent: not documented. */
+  readonly security?: readonly (readonly string[])[];
   /** Rate limits; undefined: not documented (none enforced). */
   readonly limits: readonly RouteLimit[] | undefined;
   /** Documented query parameters; undefined: not documented (all values passed through as strings). */
@@ -123,6 +132,8 @@ export type OperationInfo = RouteDefinition;
 export interface ApiDefinition {
   /** Header that carries the token, e.g. `Authorization`. */
   readonly authHeader: string;
+  /** The catalogue's security schemes by id; absent: the one token in `authHeader`. */
+  readonly schemes?: Readonly<Record<string, SchemeInfo>>;
   readonly routes: readonly RouteDefinition[];
 }
 
@@ -210,11 +221,14 @@ export interface ErrorContext {
 export interface ServerOptions<TokenKind extends string = string> {
   /**
    * Checks the token (the raw value of the auth header) and says whose it is, or undefined for an
-   * unknown token (401). Required: there is no default that lets requests through.
+   * unknown token (401). Required: there is no default that lets requests through. With security
+   * schemes it is called once per credential the operation needs, `scheme` naming its scheme (an
+   * API key as sent, a bearer token, basic as `username:password`); every one must be known.
    */
   authenticate: (
     token: string,
     operation: OperationInfo,
+    scheme?: string,
   ) => Identity<TokenKind> | undefined | Promise<Identity<TokenKind> | undefined>;
   /** The clock (milliseconds since the epoch, or a Date). Default: `Date.now`. */
   now?: () => number | Date;

@@ -89,6 +89,7 @@ function operationData(operation: OperationModel, guard: string | undefined): st
     more.push(`limits: [${limits.join(", ")}]`);
   }
   more.push(...accessFields(operation));
+  if (operation.security) more.push(`security: [${operation.security.map((ids) => `[${ids.map(stringLiteral).join(", ")}]`).join(", ")}]`);
   if (operation.idempotent) more.push("idempotent: true");
   if (guard) more.push(`check: ${guard}`);
   for (const wire of [stylesData(operation), bodyData(operation)]) if (wire !== undefined) more.push(wire);

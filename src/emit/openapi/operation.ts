@@ -1,4 +1,5 @@
 // One catalogue operation -> one OpenAPI Operation Object.
+import { securityRequirement } from "./security.js";
 import type { MediaType, NamedType, OperationModel, Parameter, RateLimit, ResponseModel } from "../../model/types.js";
 import { isJsonMediaType } from "../../shared/media.js";
 import { commonMark, toSchema, type Schema } from "./schema.js";
@@ -49,7 +50,7 @@ export function operationObject(
     ...guardResponses(operation, apiResponses),
   };
   // The source: "Requests carry an access token in the header named Authorization".
-  result.security = [{ [SECURITY_SCHEME]: [] }];
+  result.security = operation.security ? securityRequirement(operation.security) : [{ [SECURITY_SCHEME]: [] }];
   if (operation.tokens) result["x-token-kinds"] = [...operation.tokens];
   if (operation.categories) result["x-category"] = [...operation.categories];
   if (operation.readOnlyTokens !== undefined) result["x-readonly-method"] = operation.readOnlyTokens;

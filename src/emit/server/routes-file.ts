@@ -52,9 +52,12 @@ function pathParamsLine(operation: OperationModel, types: readonly NamedType[]):
 }
 
 function routeEntry(operation: OperationModel, moduleName: string, types: readonly NamedType[]): string {
-  const segments = operation.segments.map((segment) =>
-    segment.kind === "static" ? stringLiteral(segment.value) : `{ param: ${stringLiteral(segment.name)} }`,
-  );
+  const part = (segment: { kind: "static"; value: string } | { kind: "param"; name: string }): string =>
+    segment.kind === "static" ? stringLiteral(segment.value) : `{ param: ${stringLiteral(segment.name)} }`;
+  const segments = operation.segments.map((segment) => (segment.kind === "template" ? `{ parts: ${list(segment.parts.map(part))} }` : part(segment)));
+  const fixedQuery = operation.fixedQuery
+    ? `\n    fixedQuery: ${list(operation.fixedQuery.map(({ name, value }) => `[${stringLiteral(name)}, ${stringLiteral(value)}]`))},`
+    : "";
   const tokens = operation.tokens ? list(operation.tokens.map(stringLiteral)) : "undefined";
   const limits = operation.limits
     ? list(
@@ -71,8 +74,10 @@ function routeEntry(operation: OperationModel, moduleName: string, types: readon
     module: ${stringLiteral(moduleName)},
     method: ${stringLiteral(operation.method)},
     path: ${stringLiteral(operation.path)},
-    segments: ${list(segments)},${pathParamsLine(operation, types)}
-    tokens: ${tokens},${accessFields(operation).map((field) => `\n    ${field},`).join("")}
+    segments: ${list(segments)},${fixedQuery}${pathParamsLine(operation, types)}
+    tokens: ${tokens},${accessFields(operation).map((field) => `\n    ${field},`).join("")}${
+      operation.security ? `\n    security: ${list(operation.security.map((ids) => list(ids.map(stringLiteral))))},` : ""
+    }
     limits: ${limits},
     query: ${queryTable(operation, types)},${headerLines(operation, types)}
     body: ${bodyExpectation(operation, types)},
@@ -116,9 +121,22 @@ export function routesFile(model: ApiModel): string {
     [
       `/** Every operation of the catalogue, as the router sees it. */
 export const api: ApiDefinition = {
-  authHeader: ${stringLiteral(model.auth.header)},
+  authHeader: ${stringLiteral(model.auth.header)},${schemesLine(model)}
   routes: [${model.modules.map((module) => `...${moduleRoutesName(module)}`).join(", ")}],
 };`,
     ],
   );
+}
+
+/** `schemes: { <id>: { type, in, name } | { type: "http", scheme } }` where the catalogue declares security schemes. */
+function schemesLine(model: ApiModel): string {
+  if (!model.auth.schemes) return "";
+  const entries = model.auth.schemes.map((scheme) => {
+    const info =
+      scheme.type === "apiKey"
+        ? `{ type: "apiKey", in: ${stringLiteral(scheme.in!)}, name: ${stringLiteral(scheme.name!)} }`
+        : `{ type: "http", scheme: ${stringLiteral(scheme.type === "http" ? scheme.scheme! : "bearer")} }`;
+    return `${stringLiteral(scheme.id)}: ${info}`;
+  });
+  return `\n  schemes: { ${entries.join(", ")} },`;
 }

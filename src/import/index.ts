@@ -53,7 +53,7 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
   const limitsExtension = options.limitsExtension ?? (dialect ? "x-rate-limits" : undefined);
   const report = new ImportReport();
   const names = new NameRegistry();
-  const schemas = new SchemaConverter(docs, report, names, dialect?.text);
+  const schemas = new SchemaConverter(docs, report, names, dialect?.text, dialect !== undefined);
   const auth = readAuth(docs, report, { ...(tokenKindsExtension && { tokenKindsExtension }), ...(dialect && { describeScheme: describedKinds }) });
   reportDocumentLevel(docs, report, root, dialect !== undefined, limitsExtension);
   const limitGroups = new LimitGroupReader(docs, report, auth, limitsExtension);

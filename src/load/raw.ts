@@ -1,3 +1,5 @@
+import type { Annotations } from "../model/annotations.js";
+
 // The shapes the JSON Schema guarantees once a file passes it (see src/schema/catalogue.schema.json).
 
 export interface RawFile {
@@ -45,6 +47,23 @@ export interface RawOperation {
   parameters?: RawParameter[];
   request?: "none" | RawRequest;
   responses?: Record<string, RawResponse>;
+  deprecated?: boolean;
+  externalDocs?: { url: string; description?: string };
+}
+
+export interface RawExample {
+  summary?: string;
+  description?: string;
+  value: unknown;
+}
+
+export interface RawHeader {
+  description?: string;
+  required?: boolean;
+  deprecated?: boolean;
+  schema?: RawType;
+  example?: unknown;
+  examples?: Record<string, RawExample>;
 }
 
 export interface RawLimit {
@@ -73,9 +92,12 @@ export interface RawParameter {
   required?: boolean;
   schema?: RawType;
   description?: string;
+  deprecated?: boolean;
+  example?: unknown;
+  examples?: Record<string, RawExample>;
 }
 
-export type RawContent = Record<string, { schema?: RawType; example?: unknown }>;
+export type RawContent = Record<string, { schema?: RawType; example?: unknown; examples?: Record<string, RawExample> }>;
 
 export interface RawRequest {
   required?: boolean;
@@ -86,11 +108,13 @@ export interface RawRequest {
 export interface RawResponse {
   description?: string;
   content?: RawContent;
+  headers?: Record<string, RawHeader>;
 }
 
 export type RawKind = "string" | "integer" | "number" | "boolean" | "array" | "object" | "map" | "union" | "binary" | "unknown";
 
-export interface RawType {
+/** Annotations and value constraints: see src/model/annotations.ts. */
+export interface RawType extends Annotations {
   type?: RawKind | [RawKind, "null"] | ["null", RawKind];
   ref?: string;
   description?: string;

@@ -1,5 +1,6 @@
 // Raw catalogue data (already validated) -> the model. Pure: no YAML, no I/O.
-import type { RawContent, RawFile, RawOperation, RawParameter, RawResponse, RawType } from "../load/raw.js";
+import { annotationsOf, type Annotations } from "./annotations.js";
+import type { RawContent, RawExample, RawFile, RawHeader, RawOperation, RawParameter, RawResponse, RawType } from "../load/raw.js";
 import { camelCase, pathParamNames } from "../shared/names.js";
 import { limitGroups, operationLimits } from "./limits.js";
 import { compareText } from "./order.js";
@@ -11,10 +12,12 @@ import type {
   LimitGroup,
   MediaType,
   ModuleModel,
+  NamedExample,
   NamedType,
   OperationModel,
   Parameter,
   PathSegment,
+  ResponseHeader,
   ResponseModel,
   SourceRef,
   TypeNode,
@@ -97,6 +100,10 @@ function buildOperation(module: string, raw: RawOperation, source: SourceRef, gr
     }),
     ...(raw.responses !== undefined && { responses: responseModels(raw.responses) }),
     source,
+    ...(raw.deprecated === true && { deprecated: true }),
+    ...(raw.externalDocs !== undefined && {
+      externalDocs: { url: raw.externalDocs.url, ...(raw.externalDocs.description !== undefined && { description: raw.externalDocs.description }) },
+    }),
   };
 }
 
@@ -106,6 +113,7 @@ function responseModels(raw: Record<string, RawResponse>): ResponseModel[] {
       status,
       ...(response.description !== undefined && { description: response.description }),
       content: content(response.content ?? {}),
+      ...(response.headers !== undefined && Object.keys(response.headers).length > 0 && { headers: responseHeaders(response.headers) }),
     }))
     .sort((a, b) => compareText(a.status, b.status));
 }
@@ -128,7 +136,31 @@ function parameter(raw: RawParameter): Parameter {
     required: raw.in === "path" ? true : (raw.required ?? false),
     ...(raw.schema !== undefined && { schema: typeNode(raw.schema) }),
     ...(raw.description !== undefined && { description: raw.description }),
+    ...(raw.deprecated === true && { deprecated: true }),
+    ...("example" in raw && { example: raw.example }),
+    ...(raw.examples !== undefined && { examples: namedExamples(raw.examples) }),
   };
+}
+
+function namedExamples(raw: Record<string, RawExample>): NamedExample[] {
+  return Object.entries(raw).map(([name, example]) => ({
+    name,
+    ...(example.summary !== undefined && { summary: example.summary }),
+    ...(example.description !== undefined && { description: example.description }),
+    value: example.value,
+  }));
+}
+
+function responseHeaders(raw: Record<string, RawHeader>): ResponseHeader[] {
+  return Object.entries(raw).map(([name, header]) => ({
+    name,
+    required: header.required ?? false,
+    ...(header.description !== undefined && { description: header.description }),
+    ...(header.deprecated === true && { deprecated: true }),
+    ...(header.schema !== undefined && { schema: typeNode(header.schema) }),
+    ...("example" in header && { example: header.example }),
+    ...(header.examples !== undefined && { examples: namedExamples(header.examples) }),
+  }));
 }
 
 function content(raw: RawContent): MediaType[] {
@@ -137,6 +169,7 @@ function content(raw: RawContent): MediaType[] {
       contentType,
       ...(media.schema !== undefined && { schema: typeNode(media.schema) }),
       ...("example" in media && { example: media.example }),
+      ...(media.examples !== undefined && { examples: namedExamples(media.examples) }),
     }))
     .sort((a, b) => compareText(a.contentType, b.contentType));
 }
@@ -145,6 +178,7 @@ export function typeNode(raw: RawType): TypeNode {
   const base = {
     ...(raw.description !== undefined && { description: raw.description }),
     ...(rawNullable(raw) && { nullable: true }),
+    ...annotationsOf(raw),
   };
   if (raw.ref !== undefined) return { ...base, kind: "ref", name: raw.ref };
   if (raw.allOf !== undefined) return allOfNode(raw.allOf, base);
@@ -218,7 +252,7 @@ function discriminatorOf(raw: RawType["discriminator"]): { discriminator?: strin
 }
 
 /** An allOf of one part is that part (its description and nullability from the allOf where it gives them). */
-function allOfNode(parts: RawType[], base: { description?: string; nullable?: boolean }): TypeNode {
+function allOfNode(parts: RawType[], base: Annotations & { description?: string; nullable?: boolean }): TypeNode {
   if (parts.length !== 1) return { ...base, kind: "allOf", parts: parts.map(typeNode) };
   const only = typeNode(parts[0]!);
   return { ...only, ...base, ...(only.nullable === true && { nullable: true }) };

@@ -5,6 +5,10 @@
 // `query: []` means "documented: no query parameters", `query: undefined` means "the
 // catalogue is silent".
 
+import type { Annotations } from "./annotations.js";
+
+export type { Annotations } from "./annotations.js";
+
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
@@ -109,6 +113,38 @@ export interface OperationModel {
   responses?: ResponseModel[];
   /** Where the operation is declared, for messages. */
   source: SourceRef;
+  /** The operation is deprecated: still served, but not to be used in new code. */
+  deprecated?: boolean;
+  /** A link to more documentation. */
+  externalDocs?: ExternalDocs;
+}
+
+export interface ExternalDocs {
+  url: string;
+  description?: string;
+}
+
+/** A named example of a parameter, a body or a response header. */
+export interface NamedExample {
+  name: string;
+  summary?: string;
+  description?: string;
+  value: unknown;
+}
+
+/** A header a response documents. */
+export interface ResponseHeader {
+  /** As the catalogue writes it; compared without regard to case. */
+  name: string;
+  required: boolean;
+  description?: string;
+  deprecated?: boolean;
+  /** undefined: type not documented (a string). */
+  schema?: TypeNode;
+  /** Present only where the catalogue gives one. */
+  example?: unknown;
+  /** Named examples, in catalogue order; absent when none. */
+  examples?: NamedExample[];
 }
 
 export type PathSegment = { kind: "static"; value: string } | { kind: "param"; name: string };
@@ -126,6 +162,11 @@ export interface Parameter {
   /** undefined: type not documented (path parameters then travel as strings). */
   schema?: TypeNode;
   description?: string;
+  deprecated?: boolean;
+  /** Present only where the catalogue gives one. */
+  example?: unknown;
+  /** Named examples, in catalogue order; absent when none. */
+  examples?: NamedExample[];
 }
 
 export interface RequestBody {
@@ -142,6 +183,8 @@ export interface MediaType {
   schema?: TypeNode;
   /** Present only where the catalogue gives one. */
   example?: unknown;
+  /** Named examples, in catalogue order; absent when none. */
+  examples?: NamedExample[];
 }
 
 export interface ResponseModel {
@@ -150,6 +193,8 @@ export interface ResponseModel {
   description?: string;
   /** Empty: the response has no body. Sorted by content type. */
   content: MediaType[];
+  /** The headers the response documents, in catalogue order; absent when none. */
+  headers?: ResponseHeader[];
 }
 
 export interface RateLimit {
@@ -185,7 +230,8 @@ export interface NamedType {
   type: TypeNode;
 }
 
-interface TypeBase {
+/** Annotations (title, deprecated, default, examples, readOnly, writeOnly) and value constraints: see ./annotations.ts. */
+interface TypeBase extends Annotations {
   description?: string;
   /** The value may also be null. */
   nullable?: boolean;

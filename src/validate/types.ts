@@ -4,6 +4,8 @@ import type { RawKind, RawType } from "../load/raw.js";
 import { rawKind } from "../model/raw-kind.js";
 import type { Place, Reporter } from "./semantic.js";
 import { closest } from "./suggest.js";
+import { ANNOTATION_KEYS } from "../model/annotations.js";
+import { checkAnnotations, isConstraintKey } from "./annotations.js";
 
 /** `record[key]` when it is the record's own (a key named `constructor` is not inherited). */
 function own<T>(record: Record<string, T> | undefined, key: string): T | undefined {
@@ -16,7 +18,7 @@ export interface TypeContext {
 }
 
 type Kind = RawKind;
-const COMMON = ["type", "description", "nullable", "required"];
+const COMMON = ["type", "description", "nullable", "required", ...ANNOTATION_KEYS];
 const KEYS_BY_KIND: Record<Kind, string[]> = {
   string: ["format", "enum"],
   integer: ["format", "enum"],
@@ -44,7 +46,8 @@ export function checkType(context: TypeContext, type: RawType, place: Place, whe
   }
   if (type.ref !== undefined) {
     if (type.type !== undefined) report.error(sub("ref"), "a type has either ref or type, not both", undefined, { key: true });
-    const extra = Object.keys(type).filter((key) => !["ref", "description", "nullable", "required"].includes(key));
+    checkAnnotations(context, type, sub);
+    const extra = Object.keys(type).filter((key) => !["ref", "description", "nullable", "required", ...ANNOTATION_KEYS].includes(key) && !isConstraintKey(key));
     for (const key of extra) report.error(sub(key), `"${key}" does not apply to a reference`, "describe the referenced type where it is declared", { key: true });
     if (!context.types.has(type.ref)) {
       const guess = closest(type.ref, [...context.types.keys()]);
@@ -53,6 +56,7 @@ export function checkType(context: TypeContext, type: RawType, place: Place, whe
     return;
   }
   if (type.allOf !== undefined || type.const !== undefined) {
+    checkAnnotations(context, type, sub);
     checkOwnKind(context, type, sub, depth);
     return;
   }
@@ -65,8 +69,9 @@ export function checkType(context: TypeContext, type: RawType, place: Place, whe
     return;
   }
   const kind = rawKind(type)!;
+  checkAnnotations(context, type, sub);
   for (const key of Object.keys(type)) {
-    if (!COMMON.includes(key) && !KEYS_BY_KIND[kind].includes(key)) {
+    if (!COMMON.includes(key) && !KEYS_BY_KIND[kind].includes(key) && !isConstraintKey(key)) {
       const owners = (Object.keys(KEYS_BY_KIND) as Kind[]).filter((k) => KEYS_BY_KIND[k].includes(key));
       report.error(sub(key), `"${key}" does not apply to type ${kind}`, owners.length ? `it belongs to type ${owners.join(" or ")}` : undefined, { key: true });
     }
@@ -109,7 +114,7 @@ function checkOwnKind(context: TypeContext, type: RawType, sub: (...rest: (strin
   const { report } = context;
   const own = type.allOf !== undefined ? "allOf" : "const";
   for (const key of Object.keys(type)) {
-    if ([own, "description", "nullable", "required"].includes(key)) continue;
+    if ([own, "description", "nullable", "required", ...ANNOTATION_KEYS].includes(key) || isConstraintKey(key)) continue;
     report.error(sub(key), `"${key}" does not apply to ${own === "allOf" ? "an allOf" : "a const"}`, own === "allOf" ? "put fields in an object part of the allOf" : undefined, { key: true });
   }
   if (own === "const") {

@@ -3,6 +3,7 @@ import type { MediaType, NamedType, OperationModel, Parameter, RateLimit, Respon
 import { isJsonMediaType } from "../../shared/media.js";
 import { commonMark, toSchema, type Schema } from "./schema.js";
 import { apiResponseRefs } from "./responses.js";
+import { examplesObject, headersObject } from "./annotations.js";
 import { limitQualifier } from "../shared/limits.js";
 
 export const SECURITY_SCHEME = "accessToken";
@@ -21,6 +22,13 @@ export function operationObject(
     tags: [operation.module],
     summary: operation.summary,
     description: description(operation),
+    ...(operation.deprecated === true && { deprecated: true }),
+    ...(operation.externalDocs !== undefined && {
+      externalDocs: {
+        ...(operation.externalDocs.description !== undefined && { description: commonMark(operation.externalDocs.description) }),
+        url: operation.externalDocs.url,
+      },
+    }),
   };
   const parameters = [
     ...operation.pathParams,
@@ -167,13 +175,17 @@ function parameterObject(parameter: Parameter, types: ReadonlyMap<string, NamedT
     // OpenAPI requires `required: true` on path parameters; the path template makes them so.
     required: parameter.in === "path" ? true : parameter.required,
     ...(notes.length > 0 ? { description: notes.join(" ") } : {}),
+    ...(parameter.deprecated === true && { deprecated: true }),
     schema: parameter.schema === undefined ? {} : toSchema(parameter.schema, types),
+    ...("example" in parameter && { example: parameter.example }),
+    ...(parameter.examples !== undefined && { examples: examplesObject(parameter.examples, commonMark) }),
   };
 }
 
 export function responseObject(response: ResponseModel, types: ReadonlyMap<string, NamedType>): Schema {
   return {
     description: response.description === undefined ? "Not documented." : commonMark(response.description),
+    ...(response.headers !== undefined && { headers: headersObject(response.headers, types, toSchema, commonMark) }),
     ...(response.content.length > 0 ? { content: content(response.content, types) } : {}),
   };
 }
@@ -191,6 +203,8 @@ function content(media: readonly MediaType[], types: ReadonlyMap<string, NamedTy
             : toSchema(item.schema, types);
       }
       if (item.example !== undefined) entry.example = item.example;
+      const examples = examplesObject(item.examples, commonMark);
+      if (examples !== undefined) entry.examples = examples;
       return [item.contentType, entry];
     }),
   );

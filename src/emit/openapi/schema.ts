@@ -2,6 +2,7 @@
 import { isClosedPart } from "../../model/type-lookup.js";
 import type { Combinations, NamedType, ObjectShape, TypeNode } from "../../model/types.js";
 import { markdownParagraphs } from "../shared/text.js";
+import { schemaAnnotations } from "./annotations.js";
 
 /**
  * OpenAPI reads every `description` as CommonMark, and tools render it: catalogue text goes in
@@ -14,7 +15,7 @@ export type Schema = { [key: string]: unknown };
 export const schemaRef = (name: string): string => `#/components/schemas/${name}`;
 
 export function toSchema(node: TypeNode, types: ReadonlyMap<string, NamedType>): Schema {
-  const schema = nullable(baseSchema(node, types), node);
+  const schema = { ...nullable(baseSchema(node, types), node), ...schemaAnnotations(node) };
   return node.description === undefined ? schema : { description: commonMark(node.description), ...schema };
 }
 

@@ -3,6 +3,7 @@ import { annotationsOf, type Annotations } from "./annotations.js";
 import type { RawContent, RawExample, RawFile, RawHeader, RawOperation, RawParameter, RawResponse, RawType } from "../load/raw.js";
 import { camelCase, pathParamNames } from "../shared/names.js";
 import { limitGroups, operationLimits } from "./limits.js";
+import { markDirectional } from "./directional.js";
 import { compareText } from "./order.js";
 import { rawKind, rawNullable } from "./raw-kind.js";
 import { resolveServers, serverModels } from "./servers.js";
@@ -52,7 +53,7 @@ export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
   }
   const servers = serverModels(api.servers);
   resolveServers(modules, servers);
-  return {
+  const model: ApiModel = {
     title: api.title,
     ...(api.description !== undefined && { description: api.description }),
     auth: { header: api.auth.header, tokenKinds: api.auth.tokenKinds.map(({ id, description }) => ({ id, description })) },
@@ -63,6 +64,8 @@ export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
     ...(groups.length > 0 && { limitGroups: groups }),
     ...(servers !== undefined && { servers }),
   };
+  markDirectional(model);
+  return model;
 }
 
 function buildOperation(module: string, raw: RawOperation, source: SourceRef, groups: readonly LimitGroup[]): OperationModel {

@@ -228,6 +228,8 @@ export interface NamedType {
   /** Module id whose file declares it. */
   module: string;
   type: TypeNode;
+  /** It has read-only or write-only properties somewhere inside: its request shape differs (see ./directional.ts). */
+  directional?: boolean;
 }
 
 /** Annotations (title, deprecated, default, examples, readOnly, writeOnly) and value constraints: see ./annotations.ts. */
@@ -246,7 +248,8 @@ export type TypeNode =
   | (TypeBase & ObjectShape)
   /** String-keyed dictionary. */
   | (TypeBase & { kind: "map"; values: TypeNode })
-  | (TypeBase & { kind: "ref"; name: string })
+  /** `directional`: the named type has read-only or write-only properties (see ./directional.ts). */
+  | (TypeBase & { kind: "ref"; name: string; directional?: boolean })
   /**
    * `discriminator` names a property that tells the variants apart: without `mapping`, each
    * variant's single-value string enum; with it, the values listed for each (named) variant.

@@ -17,7 +17,7 @@ import { docComment, importDeclaration, tsFile } from "../shared/ts-print.js";
 import { typeReferences } from "../shared/ts-types.js";
 import { pascalCase } from "../../shared/names.js";
 import { EmitError } from "../types.js";
-import { argsShape, argsTypeName, operationConstName, operationDoc, resultShape } from "./signature.js";
+import { CLIENT_RESPONSE_TYPES, argsShape, argsTypeName, operationConstName, operationDoc, resultShape } from "./signature.js";
 import { limitBucket } from "../../model/limits.js";
 import { limitTokens } from "../shared/limits.js";
 
@@ -40,7 +40,7 @@ export function moduleFile(module: ModuleModel, model: ApiModel): { path: string
   const properties = module.operations.map((op) => {
     const result = resultShape(op);
     for (const schema of result.nodes) {
-      for (const name of typeReferences(schema)) usedTypes.add(name);
+      for (const name of typeReferences(schema, CLIENT_RESPONSE_TYPES)) usedTypes.add(name);
     }
     if (result.check) {
       const home = result.check.namedType === undefined ? module.id : model.types.find((t) => t.name === result.check?.namedType)?.module;
@@ -51,7 +51,7 @@ export function moduleFile(module: ModuleModel, model: ApiModel): { path: string
     const args = `args${argsShape(op).optional ? "?" : ""}: operations.${argsTypeName(op)}`;
     // The full doc is the standalone function's; here its first line and a link, so it is said once.
     const doc = `${operationDoc(op, model)[0]} See {@link operations.${op.id}}.`;
-    return `${docComment([doc])}readonly ${op.id}: (${args}, callOptions?: CallOptions) => Promise<${result.type}>;`;
+    return `${docComment(op.deprecated === true ? [doc, "@deprecated"] : [doc])}readonly ${op.id}: (${args}, callOptions?: CallOptions) => Promise<${result.type}>;`;
   });
   const name = operationsInterfaceName(module.name);
   // The operations come in as one namespace, so no operation id can clash with a name of this file.

@@ -3,7 +3,7 @@
 import type { ApiModel, ModuleModel } from "../../model/types.js";
 import { docComment, importDeclaration, tsFile } from "../shared/ts-print.js";
 import { typeReferences } from "../shared/ts-types.js";
-import { argsShape, argsTypeName, operationConstName, operationDoc, resultShape } from "./signature.js";
+import { CLIENT_REQUEST_TYPES, CLIENT_RESPONSE_TYPES, argsShape, argsTypeName, operationConstName, operationDoc, resultShape } from "./signature.js";
 
 export function operationsFile(module: ModuleModel, model: ApiModel): { path: string; content: string } {
   const path = `client/operations/${module.id}.ts`;
@@ -16,9 +16,8 @@ export function operationsFile(module: ModuleModel, model: ApiModel): { path: st
     const args = argsShape(operation);
     const result = resultShape(operation);
     // From the type nodes, not the text: doc comments and string literals hold words too.
-    for (const schema of [...args.schemas, ...result.nodes]) {
-      for (const name of typeReferences(schema)) usedTypes.add(name);
-    }
+    for (const schema of args.schemas) for (const name of typeReferences(schema, CLIENT_REQUEST_TYPES)) usedTypes.add(name);
+    for (const schema of result.nodes) for (const name of typeReferences(schema, CLIENT_RESPONSE_TYPES)) usedTypes.add(name);
     for (const name of args.runtimeTypes) runtimeTypes.add(name);
 
     const constName = operationConstName(operation);

@@ -5,12 +5,16 @@ import { pascalCase, RESERVED_ARGUMENT_KEYS } from "../../shared/names.js";
 import { isJsonMediaType } from "../../shared/media.js";
 import { docCommentText } from "../shared/text.js";
 import { EmitError } from "../types.js";
-import { propertyKey, REQUEST_TYPES, typeText, type TypeTextOptions } from "../shared/ts-types.js";
+import { docBlock, propertyKey, REQUEST_TYPES, typeText, type TypeTextOptions } from "../shared/ts-types.js";
+import { annotationLines } from "../shared/annotation-docs.js";
 import { guardName, type GuardRoot } from "../shared/validators.js";
 import { limitQualifier } from "../shared/limits.js";
 
 /** Bytes the client hands back: what `new Uint8Array(await response.arrayBuffer())` is, so they fit a Blob. */
-export const CLIENT_RESPONSE_TYPES: TypeTextOptions = { binary: "Uint8Array<ArrayBuffer>" };
+export const CLIENT_RESPONSE_TYPES: TypeTextOptions = { binary: "Uint8Array<ArrayBuffer>", direction: "response" };
+
+/** What the client sends: read-only properties left out, directional types by their `Writable` shape. */
+export const CLIENT_REQUEST_TYPES: TypeTextOptions = { ...REQUEST_TYPES, direction: "request" };
 
 
 export function argsTypeName(operation: OperationModel): string {
@@ -45,9 +49,9 @@ export function argsShape(operation: OperationModel): ArgsShape {
     if (RESERVED_ARGUMENT_KEYS.includes(param.name)) {
       throw new EmitError(`client: ${operation.id}: a path parameter may not be named ${param.name} (the client reserves it)`);
     }
-    const type = param.schema ? typeText(param.schema, REQUEST_TYPES) : "string";
+    const type = param.schema ? typeText(param.schema, CLIENT_REQUEST_TYPES) : "string";
     if (param.schema) schemas.push(param.schema);
-    members.push(member(param.name, type, true, [param.description]));
+    members.push(member(param.name, type, true, parameterDocs(param), parameterTags(param)));
     required = true;
   }
   if (operation.query === undefined) {
@@ -81,19 +85,35 @@ export function argsShape(operation: OperationModel): ArgsShape {
 }
 
 function parameterObject(params: Parameter[]): string {
-  const members = params.map((p) => member(p.name, p.schema ? typeText(p.schema, REQUEST_TYPES) : "string | number | boolean", p.required, [p.description]));
+  const members = params.map((p) => member(p.name, p.schema ? typeText(p.schema, CLIENT_REQUEST_TYPES) : "string | number | boolean", p.required, parameterDocs(p), parameterTags(p)));
   return `{\n${members.join("\n")}\n}`;
 }
 
-function member(name: string, type: string, required: boolean, docs: (string | undefined)[]): string {
+/** A parameter's description, then what its schema's annotations say (default, constraints ...). */
+function parameterDocs(parameter: Parameter): (string | undefined)[] {
+  const example = "example" in parameter ? [`Example: \`${JSON.stringify(parameter.example)}\``] : [];
+  return [parameter.description, ...(parameter.schema ? annotationLines(parameter.schema) : []), ...example];
+}
+
+function parameterTags(parameter: Parameter): string[] {
+  return parameter.deprecated === true || parameter.schema?.deprecated === true ? ["@deprecated"] : [];
+}
+
+function member(name: string, type: string, required: boolean, docs: (string | undefined)[], tags: string[] = []): string {
   const kept = docs.filter((d): d is string => d !== undefined && d !== "");
-  const doc = kept.length > 0 ? `/** ${kept.map(docCommentText).join(" ").replace(/\n/g, " ")} */\n` : "";
+  // One line for one plain description (most members); a block where annotations or tags add lines.
+  const doc =
+    kept.length + tags.length > 1 || tags.length > 0
+      ? docBlock(kept, tags)
+      : kept.length > 0
+        ? `/** ${kept.map(docCommentText).join(" ").replace(/\n/g, " ")} */\n`
+        : "";
   return `${doc}${propertyKey(name)}${required ? "" : "?"}: ${type};`;
 }
 
 function requestBodyType(media: MediaType): string {
   const type = media.contentType.toLowerCase();
-  if (isJsonMediaType(type)) return media.schema ? typeText(media.schema, REQUEST_TYPES) : "unknown";
+  if (isJsonMediaType(type)) return media.schema ? typeText(media.schema, CLIENT_REQUEST_TYPES) : "unknown";
   if (type.startsWith("multipart/form-data")) return "FormData";
   if (type.startsWith("application/x-www-form-urlencoded")) return "URLSearchParams";
   return REQUEST_TYPES.binary;
@@ -207,7 +227,10 @@ function computeOperationDoc(operation: OperationModel, model: ApiModel): string
         : "Not marked idempotent: `retries()` retries it only with `unsafeMethods`.",
     );
   }
-  return lines.map((line) => docCommentText(line));
+  const inert = lines.map((line) => docCommentText(line));
+  if (operation.externalDocs) inert.push(`@see ${docCommentText(operation.externalDocs.url)}${operation.externalDocs.description ? ` ${docCommentText(operation.externalDocs.description).replace(/\n/g, " ")}` : ""}`);
+  if (operation.deprecated === true) inert.push("@deprecated");
+  return inert;
 }
 
 function tokensText(operation: OperationModel, model: ApiModel): string {

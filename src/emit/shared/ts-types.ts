@@ -3,10 +3,34 @@
 // it): an object's members sit two spaces in from the line that opens it, one member a line.
 import type { Combination, NamedType, ObjectShape, TypeNode } from "../../model/types.js";
 import { docCommentText, stringLiteral } from "./text.js";
+import { annotationLines, annotationTags } from "./annotation-docs.js";
 
 export interface TypeTextOptions {
   /** What a `binary` node becomes: bytes received (`Uint8Array`) or a body to send. */
   binary: string;
+  /**
+   * Which way the data travels, where the target writes the two shapes apart: a request leaves out
+   * read-only properties and names the `<Name>Writable` variant of a directional type; a response
+   * leaves out write-only properties. Undefined: every property, one shape.
+   */
+  direction?: "request" | "response";
+}
+
+/** The name of the request shape of a directional named type (see src/model/directional.ts). */
+export function writableName(name: string): string {
+  return `${name}Writable`;
+}
+
+/** The name a reference is written with in `options`' direction. */
+function refName(node: { name: string; directional?: boolean }, options?: TypeTextOptions): string {
+  return options?.direction === "request" && node.directional === true ? writableName(node.name) : node.name;
+}
+
+/** Whether a property travels in `options`' direction. */
+function travels(property: { type: TypeNode }, options?: TypeTextOptions): boolean {
+  if (options?.direction === "request") return property.type.readOnly !== true;
+  if (options?.direction === "response") return property.type.writeOnly !== true;
+  return true;
 }
 
 export const RESPONSE_TYPES: TypeTextOptions = { binary: "Uint8Array" };
@@ -19,21 +43,21 @@ export function propertyKey(name: string): string {
   return IDENTIFIER.test(name) ? name : stringLiteral(name);
 }
 
-/** A `/** ... *\/` block for a description (empty string when there is none). */
-export function docBlock(lines: (string | undefined)[]): string {
+/** A `/** ... *\/` block for a description (empty string when there is none); `tags` (e.g. `@deprecated`) are written as they are. */
+export function docBlock(lines: (string | undefined)[], tags: readonly string[] = []): string {
   const kept = lines.filter((line): line is string => line !== undefined && line !== "");
-  if (kept.length === 0) return "";
-  const body = kept.flatMap((line) => docCommentText(line).split("\n"));
+  if (kept.length === 0 && tags.length === 0) return "";
+  const body = [...kept.flatMap((line) => docCommentText(line).split("\n")), ...tags];
   return `/**\n${body.map((line) => ` * ${line}`.trimEnd()).join("\n")}\n */\n`;
 }
 
-/** The named types `node` refers to itself (refs inside those types are not followed), sorted. */
-export function typeReferences(node: TypeNode | undefined): string[] {
+/** The named types `node` refers to itself (refs inside those types are not followed), sorted; as `options` writes them. */
+export function typeReferences(node: TypeNode | undefined, options?: TypeTextOptions): string[] {
   const found = new Set<string>();
   const walk = (current: TypeNode | undefined): void => {
     switch (current?.kind) {
       case "ref":
-        found.add(current.name);
+        found.add(refName(current, options));
         return;
       case "array":
         return walk(current.items);
@@ -44,7 +68,7 @@ export function typeReferences(node: TypeNode | undefined): string[] {
       case "allOf":
         return current.parts.forEach(walk);
       case "object":
-        current.properties.forEach((property) => walk(property.type));
+        current.properties.forEach((property) => travels(property, options) && walk(property.type));
         if (typeof current.additionalProperties === "object") walk(current.additionalProperties);
         return;
       default:
@@ -83,7 +107,7 @@ function baseTypeText(node: TypeNode, options: TypeTextOptions): string {
       return values.includes("\n") ? `{\n${indent(`[key: string]: ${values};`)}\n}` : `{ [key: string]: ${values} }`;
     }
     case "ref":
-      return node.name;
+      return refName(node, options);
     case "union":
       // Union members need no parentheses: nothing here makes a function or conditional type.
       if (node.mapping && node.discriminator !== undefined) return mappedUnionText(node.variants, node.discriminator, node.mapping, options);
@@ -133,11 +157,12 @@ function mappedUnionText(variants: TypeNode[], property: string, mapping: { valu
 }
 
 function objectText(node: ObjectShape, options: TypeTextOptions, combination?: Combination): string {
-  const members = node.properties.map((property) => {
+  const members = node.properties.filter((property) => travels(property, options)).map((property) => {
     const fixed = combination && Object.hasOwn(combination.values, property.name) ? combination.values[property.name] : undefined;
     const type = fixed !== undefined ? stringLiteral(fixed) : typeText(property.type, options);
     const optional = property.required || fixed !== undefined ? "" : "?";
-    return `${docBlock([property.description])}${propertyKey(property.name)}${optional}: ${type};`;
+    const doc = docBlock([property.description, ...annotationLines(property.type)], annotationTags(property.type));
+    return `${doc}${propertyKey(property.name)}${optional}: ${type};`;
   });
   const index = indexSignature(node, options);
   if (index) members.push(index);
@@ -161,6 +186,19 @@ function indexSignature(node: ObjectShape, options: TypeTextOptions): string | u
 /** `export type Name = ...;` for every named type, with its description as a doc comment. */
 export function namedTypeDeclarations(types: NamedType[], options: TypeTextOptions = RESPONSE_TYPES): string {
   return types
-    .map((named) => `${docBlock([named.type.description])}export type ${named.name} = ${typeText(named.type, options)};\n`)
+    .map((named) => {
+      const doc = (extra?: string) => docBlock([named.type.description, ...annotationLines(named.type), extra], annotationTags(named.type));
+      const declaration = `${doc()}export type ${named.name} = ${typeText(named.type, options)};\n`;
+      if (options.direction === undefined || named.directional !== true) return declaration;
+      const request = { ...options, direction: "request" as const };
+      return `${declaration}\n${doc(`The request shape of {@link ${named.name}}: without its read-only properties, with its write-only ones.`)}export type ${writableName(named.name)} = ${typeText(named.type, request)};\n`;
+    })
     .join("\n");
+}
+
+/** The names a named type's declarations refer to (its request shape's too, where the target writes one). */
+export function declarationReferences(named: NamedType, options?: TypeTextOptions): string[] {
+  const names = typeReferences(named.type, options);
+  if (options?.direction === undefined || named.directional !== true) return names;
+  return [...new Set([...names, ...typeReferences(named.type, { ...options, direction: "request" })])].sort();
 }

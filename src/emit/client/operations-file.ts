@@ -3,6 +3,7 @@
 import type { ApiModel, ModuleModel } from "../../model/types.js";
 import { docComment, importDeclaration, tsFile } from "../shared/ts-print.js";
 import { typeReferences } from "../shared/ts-types.js";
+import { callOptionsTypeName, responseHeadersDeclarations } from "./response-headers.js";
 import { CLIENT_REQUEST_TYPES, CLIENT_RESPONSE_TYPES, argsShape, argsTypeName, operationConstName, operationDoc, resultShape } from "./signature.js";
 
 export function operationsFile(module: ModuleModel, model: ApiModel): { path: string; content: string } {
@@ -32,9 +33,13 @@ export function operationsFile(module: ModuleModel, model: ApiModel): { path: st
         : `${docComment([`Arguments of {@link ${operation.id}}: as {@link ${same}}.`])}export type ${argsTypeName(operation)} = ${same};`,
     );
     const returnType = `Promise<${result.type}>`;
-    const parameters = `transport: Transport, args${args.optional ? "?" : ""}: ${argsTypeName(operation)}, callOptions?: CallOptions`;
+    const headers = responseHeadersDeclarations(operation);
+    if (headers) statements.push(...headers);
+    const options = headers ? callOptionsTypeName(operation) : "CallOptions";
+    const parameters = `transport: Transport, args${args.optional ? "?" : ""}: ${argsTypeName(operation)}, callOptions?: ${options}`;
+    const passed = headers ? "callOptions as CallOptions | undefined" : "callOptions";
     statements.push(`${docComment([operationDoc(operation, model).join("\n")])}export function ${operation.id}(${parameters}): ${returnType} {
-return transport.send(${constName}, args, callOptions) as ${returnType};
+return transport.send(${constName}, args, ${passed}) as ${returnType};
 }`);
   }
 

@@ -5,7 +5,7 @@ import type { RawType } from "../load/raw.js";
 import { CONSTRAINTS_BY_KIND, CONSTRAINT_KEYS } from "../model/annotations.js";
 import { rawKind } from "../model/raw-kind.js";
 import { exampleMismatch } from "./example.js";
-import type { Place } from "./semantic.js";
+import type { Place } from "./reporter.js";
 import type { TypeContext } from "./types.js";
 
 /** Whether `key` is a constraint keyword (checked here, not as a key of the kind). */

@@ -2,8 +2,8 @@
 import { MAX_TYPE_NESTING } from "../load/limits.js";
 import type { RawKind, RawType } from "../load/raw.js";
 import { rawKind } from "../model/raw-kind.js";
-import type { Place, Reporter } from "./semantic.js";
-import { closest } from "./suggest.js";
+import type { Place, Reporter } from "./reporter.js";
+import { closest } from "../shared/suggest.js";
 import { ANNOTATION_KEYS } from "../model/annotations.js";
 import { checkAnnotations, isConstraintKey } from "./annotations.js";
 

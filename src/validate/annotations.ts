@@ -5,8 +5,13 @@ import type { RawType } from "../load/raw.js";
 import { CONSTRAINTS_BY_KIND, CONSTRAINT_KEYS } from "../model/annotations.js";
 import { rawKind } from "../model/raw-kind.js";
 import { exampleMismatch } from "./example.js";
-import type { Place } from "./reporter.js";
-import type { TypeContext } from "./types.js";
+import type { Place, Reporter } from "./reporter.js";
+
+/** What checkType passes on (its TypeContext, declared here too so the two files do not import each other). */
+interface TypeContext {
+  report: Reporter;
+  types: ReadonlyMap<string, { raw: RawType }>;
+}
 
 /** Whether `key` is a constraint keyword (checked here, not as a key of the kind). */
 export function isConstraintKey(key: string): boolean {

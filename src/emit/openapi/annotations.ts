@@ -2,7 +2,9 @@
 // (JSON Schema 2020-12 keywords under their own names).
 import { ANNOTATION_KEYS, CONSTRAINT_KEYS, type Annotations } from "../../model/annotations.js";
 import type { NamedExample, NamedType, ResponseHeader, TypeNode } from "../../model/types.js";
-import type { Schema } from "./schema.js";
+
+/** A JSON Schema or OpenAPI object (as ./schema.ts's Schema). */
+type Schema = { [key: string]: unknown };
 
 /** The annotation and constraint keywords of `node`, in a fixed order. */
 export function schemaAnnotations(node: Annotations): Schema {

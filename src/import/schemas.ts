@@ -463,6 +463,36 @@ export class SchemaConverter {
     return converted.length === 1 ? converted[0]! : { allOf: converted };
   }
 
+  /**
+   * An allOf of values that are not objects (`{ type: integer, enum: [1], allOf: [{ $ref: Tag }] }`,
+   * the tag of a union member): the intersection of the parts, the schema's own type one more part.
+   */
+  private valueAllOf(schema: Record<string, unknown>, place: Place, used: Set<string>): RawType | undefined {
+    const parts = schema.allOf as unknown[];
+    const ownKeys = ["type", "enum", "const"].filter((key) => key in schema);
+    if (["properties", "required", "additionalProperties", "items"].some((key) => key in schema)) return undefined;
+    if (ownKeys.length === 0 && parts.length < 2) return undefined;
+    const { allOf: _parts, ...ownSchema } = schema;
+    if (ownKeys.length > 0 && !isValueSchema(ownSchema)) return undefined;
+    if (!parts.every((_, i) => this.isValuePart(at(place, "allOf", i), new Set()))) return undefined;
+    const converted = parts.map((_, i) => this.convert(at(place, "allOf", i)));
+    if (ownKeys.length > 0) {
+      const own: Record<string, unknown> = {};
+      for (const key of ["type", "enum", "const", "format"]) if (key in schema) own[key] = schema[key];
+      converted.push(this.shape(own, place, used));
+    }
+    return { allOf: converted };
+  }
+
+  private isValuePart(place: Place, seen: Set<string>): boolean {
+    const { value, place: resolved } = this.docs.deref(place);
+    const key = this.docs.pointer(resolved);
+    if (!isObject(value) || seen.has(key)) return false;
+    seen.add(key);
+    if (Array.isArray(value.allOf) && !["type", "enum", "const"].some((k) => k in value)) return value.allOf.every((_, i) => this.isValuePart(at(resolved, "allOf", i), seen));
+    return isValueSchema(value);
+  }
+
   /** Whether the schema at `place` can be a part of a composition (see PartKind); `seen` stops ref cycles. */
   private partKind(place: Place, seen: Set<string>): PartKind {
     const direct = this.docs.get(place);
@@ -493,6 +523,8 @@ export class SchemaConverter {
    */
   private allOf(schema: Record<string, unknown>, place: Place, used: Set<string>): RawType {
     used.add("allOf");
+    const values = this.valueAllOf(schema, place, used);
+    if (values) return values;
     const parts = schema.allOf as unknown[];
     const hasOwnShape = ["properties", "type", "required", "additionalProperties"].some((key) => key in schema);
     if (parts.length === 1 && !hasOwnShape) return this.convert(at(place, "allOf", 0));
@@ -545,6 +577,14 @@ function derivedTitle(variant: RawType, discriminator: unknown): string | undefi
   }
   if (kind === "array") return `array of ${variant.items?.ref ?? (variant.items && rawKind(variant.items)) ?? "unknown"}`;
   return kind ?? (variant.allOf !== undefined ? "allOf" : variant.const !== undefined ? "const" : undefined);
+}
+
+/** A schema of a scalar, an enum or a const (not null, not an object or array, no composition). */
+function isValueSchema(schema: Record<string, unknown>): boolean {
+  if (["properties", "items", "additionalProperties", "oneOf", "anyOf", "allOf", "not"].some((key) => key in schema) || schema.nullable === true) return false;
+  const type = schema.type;
+  if (type !== undefined) return typeof type === "string" && ["string", "integer", "number", "boolean"].includes(type);
+  return ("enum" in schema && Array.isArray(schema.enum) && !schema.enum.includes(null)) || ("const" in schema && schema.const !== null && typeof schema.const !== "object");
 }
 
 /** What an allOf part is to a composition: an object (or a ref to one), nothing (no shape keys at all), or something else. */

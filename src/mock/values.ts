@@ -51,6 +51,9 @@ function madeUp(node: TypeNode, types: ReadonlyMap<string, NamedType>, random: (
       return node.value;
     case "allOf": {
       // Every part's fields on one object (a part's value is an object: the validator makes sure).
+      // An intersection of values: the narrowest part's value (a const, else an enum) fits the others.
+      const narrow = node.parts.find((part) => part.kind === "const") ?? node.parts.find((part) => "enum" in part && part.enum !== undefined);
+      if (narrow && node.parts.every((part) => part.kind !== "object")) return sampleValue(narrow, types, random, depth);
       const value: Record<string, unknown> = {};
       for (const part of node.parts) {
         const partValue = sampleValue(part, types, random, depth);

@@ -1,7 +1,7 @@
 // Checks one type of the type language: keys that fit its kind, references, enums, combinations.
 import { MAX_TYPE_NESTING } from "../load/limits.js";
 import type { RawKind, RawType } from "../load/raw.js";
-import { rawKind } from "../model/raw-kind.js";
+import { rawKind, rawNullable } from "../model/raw-kind.js";
 import type { Place, Reporter } from "./reporter.js";
 import { closest } from "../shared/suggest.js";
 import { ANNOTATION_KEYS } from "../model/annotations.js";
@@ -121,11 +121,25 @@ function checkOwnKind(context: TypeContext, type: RawType, sub: (...rest: (strin
     if (typeof type.const === "number" && !Number.isFinite(type.const)) report.error(sub("const"), `const ${String(type.const)} is not a JSON number`);
     return;
   }
+  const values = type.allOf!.every((part) => isValuePart(context, part));
   type.allOf!.forEach((part, i) => {
     checkType(context, part, sub("allOf", i), { property: false, depth });
-    const problem = partProblem(context, part);
+    const problem = values ? undefined : partProblem(context, part);
     if (problem) report.error(sub("allOf", i), `part ${i + 1} of allOf ${problem}`, "every part is an object or a { ref } to one (or to another allOf), not nullable");
   });
+}
+
+/** A part of an intersection of values: a scalar, an enum or a const (or a ref to one), not nullable. */
+function isValuePart(context: TypeContext, part: RawType): boolean {
+  const seen = new Set<string>();
+  let current: RawType | undefined = part;
+  while (current?.ref !== undefined) {
+    if (current.nullable === true || seen.has(current.ref)) return false;
+    seen.add(current.ref);
+    current = context.types.get(current.ref)?.raw;
+  }
+  if (current === undefined || current.allOf !== undefined || rawNullable(current)) return false;
+  return current.const !== undefined || ["string", "integer", "number", "boolean"].includes(rawKind(current) ?? "");
 }
 
 /** Why an allOf part cannot be composed (undefined: it can). Unknown refs are reported elsewhere. */

@@ -193,3 +193,70 @@ describe("docs and OpenAPI", () => {
     expect(openapi.paths["/products"].post.responses["201"].headers.Location).toEqual({ description: "Where the product lives.", required: true, schema: { type: "string" } });
   });
 });
+
+describe("allOf of values (enums, consts, scalars, refs to them)", () => {
+  const module = `module: { id: chat, title: Chat, area: Messages }
+types:
+  Role: { type: string, enum: [user, assistant, tool] }
+  Level: { type: integer, enum: [1, 2, 3] }
+  UserRole: { allOf: [{ ref: Role }, { const: user }] }
+  Low: { allOf: [{ ref: Level }, { type: integer, enum: [1, 2] }] }
+  Message:
+    type: object
+    properties:
+      role: { ref: UserRole, required: true }
+      level: { ref: Low }
+operations:
+  - id: send
+    method: POST
+    path: /messages
+    summary: Sends a message.
+    request: { content: { application/json: { schema: { ref: Message } } } }
+    responses: { "200": { content: { application/json: { schema: { ref: Message } } } } }
+`;
+
+  it("is typed as the intersection, checked part by part, and makes the round trip through OpenAPI", async () => {
+    const dir = await writeCatalogue({ "chat.yaml": module });
+    const run = await generateInto(dir, "client,openapi");
+    expect(run.stderr).toBe("");
+    const types = await readFile(join(run.out, "client/types/chat.ts"), "utf8");
+    expect(types).toContain('export type UserRole = Role & "user";');
+    expect(types).toContain("export type Low = Level & (1 | 2);");
+    const result = await typecheck(await tsFiles(join(run.out, "client")), { version: "5.9", resolution: "nodenext", types: ["node"] });
+    expect(result.output).toBe("");
+    const guards = (await import(pathToFileURL(join(run.out, "client/validate/chat.ts")).href)) as Record<string, Guard>;
+    expect(guards.checkMessage!({ role: "user", level: 2 })).toBeUndefined();
+    expect(guards.checkMessage!({ role: "tool" })?.path).toBe("$.role");
+    expect(guards.checkMessage!({ role: "user", level: 3 })?.path).toBe("$.level");
+    const { importOpenApi, writeCatalogue: writeImported } = await import("../../src/import/index.js");
+    const imported = importOpenApi(join(run.out, "openapi.json"));
+    expect(imported.report.losses.filter((loss) => /allOf|unevaluated/.test(loss.pointer))).toEqual([]);
+    const { model } = await writeImported(imported.catalogue, join(dir, "again"));
+    const original = await loadModel(dir);
+    for (const name of ["UserRole", "Low"]) expect(model.types.find((t) => t.name === name)?.type).toEqual(original.types.find((t) => t.name === name)?.type);
+  });
+
+  it("an OpenAPI union member's tag { type: integer, enum: [1], allOf: [$ref] } imports as an intersection, not unknown", async () => {
+    const { importOpenApi } = await import("../../src/import/index.js");
+    const dir = await writeCatalogue({});
+    const file = join(dir, "openapi.json");
+    await (await import("node:fs/promises")).writeFile(
+      file,
+      JSON.stringify({
+        openapi: "3.1.0",
+        info: { title: "T", version: "1" },
+        paths: { "/x": { get: { operationId: "getX", responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/Member" } } } } } } } },
+        components: {
+          schemas: {
+            Kind: { type: "integer", enum: [1, 2] },
+            Member: { type: "object", required: ["kind"], properties: { kind: { type: "integer", enum: [1], allOf: [{ $ref: "#/components/schemas/Kind" }] } } },
+          },
+        },
+      }),
+    );
+    const { catalogue, report } = importOpenApi(file);
+    const member = catalogue.modules.flatMap((m) => m.types).find(([name]) => name === "Member")![1];
+    expect(member.properties!.kind).toEqual({ allOf: [{ ref: "Kind" }, { type: "integer", enum: [1] }], required: true });
+    expect(report.losses.filter((loss) => /allOf/.test(loss.pointer))).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 // TypeNode -> JSON Schema 2020-12, the dialect of OpenAPI 3.1.
-import { isClosedPart } from "../../model/type-lookup.js";
+import { isClosedPart, isValueAllOf } from "../../model/type-lookup.js";
 import type { Combinations, NamedType, ObjectShape, TypeNode } from "../../model/types.js";
 import { markdownParagraphs } from "../shared/text.js";
 import { schemaAnnotations } from "./annotations.js";
@@ -77,7 +77,8 @@ function baseSchema(node: TypeNode, types: ReadonlyMap<string, NamedType>): Sche
  * validators apply to that part alone; the README names this.)
  */
 function allOfSchema(parts: TypeNode[], types: ReadonlyMap<string, NamedType>): Schema {
-  const closed = parts.length > 1 && parts.every((part) => isClosedPart(part, (name) => types.get(name)?.type));
+  const lookup = (name: string) => types.get(name)?.type;
+  const closed = parts.length > 1 && !isValueAllOf({ kind: "allOf", parts }, lookup) && parts.every((part) => isClosedPart(part, lookup));
   const schemas = parts.map((part) => {
     const schema = toSchema(part, types);
     if (!closed || part.kind !== "object") return schema;

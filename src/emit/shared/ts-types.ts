@@ -137,7 +137,8 @@ export function constLiteral(value: string | number | boolean | null): string {
 
 /** An intersection member in parentheses where its text is a union (an object with combinations, say). */
 function intersectionMember(text: string, part: TypeNode): string {
-  const plain = part.kind === "ref" || (part.kind === "object" && !part.combinations) || part.kind === "allOf";
+  const single = (part.kind === "string" || part.kind === "integer" || part.kind === "number" || part.kind === "boolean") && (part.enum === undefined || part.enum.length === 1);
+  const plain = part.kind === "ref" || (part.kind === "object" && !part.combinations) || part.kind === "allOf" || part.kind === "const" || single;
   return plain && !part.nullable ? text : `(${text})`;
 }
 

@@ -14,7 +14,7 @@
 // Large enums, closed objects with many fields and combinations test a Set declared beside the
 // guard, so no condition grows with the catalogue.
 import type { NamedType, ObjectShape, Property, TypeNode } from "../../model/types.js";
-import { isClosedPart, objectParts, variantTags } from "../../model/type-lookup.js";
+import { isClosedPart, isValueAllOf, objectParts, variantTags } from "../../model/type-lookup.js";
 import { constLiteral, docBlock, propertyKey, typeText } from "./ts-types.js";
 import { stringLiteral } from "./text.js";
 import { CONSTRAINT_HELPERS, constraintChecks } from "./constraint-guards.js";
@@ -316,6 +316,8 @@ class GuardWriter {
   private allOf(parts: TypeNode[], value: string, path: string): string[] {
     if (parts.length === 1) return this.check(parts[0]!, value, path);
     const lookup = (name: string): TypeNode | undefined => this.types.get(name);
+    // An intersection of values (an enum and a ref to another, say): the value fits every part.
+    if (isValueAllOf({ kind: "allOf", parts }, lookup)) return parts.flatMap((part) => this.check(part, value, path));
     const lines = [`if (!isRecord(${value})) return problem(${path}, ${value}, "an object");`];
     const closed = parts.every((part) => isClosedPart(part, lookup));
     for (const part of parts) {

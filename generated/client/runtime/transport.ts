@@ -187,10 +187,7 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
           call.fail("http", `${status}: redirect not followed: ${sent.refused}`, { status });
         }
         if (response.ok) {
-          if (callOptions.onHeaders) {
-            const onHeaders = callOptions.onHeaders;
-            hook((headers: Record<string, string>) => onHeaders(headers, status), { ...received });
-          }
+          hook((headers: Record<string, string>) => callOptions.onHeaders?.(headers, status), received);
           let value: unknown;
           try {
             value = await readBody(response, method, maxResponseBytes);

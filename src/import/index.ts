@@ -111,7 +111,7 @@ function importFrom(docs: DocumentSet, options: ImportOptions): ImportResult {
   };
   const report = new ImportReport();
   const names = new NameRegistry();
-  const schemas = new SchemaConverter(docs, report, names, dialect?.text);
+  const schemas = new SchemaConverter(docs, report, names, dialect?.text, dialect !== undefined);
   const auth = readAuth(docs, report, { ...(tokenKindsExtension && { tokenKindsExtension }), ...(dialect && { describeScheme: describedKinds }) });
   reportDocumentLevel(docs, report, root, dialect !== undefined, limitsExtension, auth.schemes !== undefined);
   const limitGroups = new LimitGroupReader(docs, report, auth, limitsExtension);

@@ -1,5 +1,5 @@
 // OpenAPI path items -> catalogue operations (the plain intermediate of src/import/ir.ts).
-import type { RawContent, RawLimit, RawLimitRef, RawOperation, RawParameter, RawRequest, RawResponse } from "../load/raw.js";
+import type { RawContent, RawExample, RawHeader, RawLimit, RawLimitRef, RawOperation, RawParameter, RawRequest, RawResponse } from "../load/raw.js";
 import { encodingOf, parameterStyleOf } from "./styles.js";
 import { parsePathTemplate, type PathPart } from "../shared/path-template.js";
 import { HEADER_NAME, PARAM_NAME, RESERVED_ARGUMENT_KEYS, routeShape, STATIC_SEGMENT } from "../shared/names.js";
@@ -43,7 +43,7 @@ export interface Dialect {
 /** The longest one-line text (summary, title) the catalogue holds. */
 const MAX_LINE = 1000;
 
-const OPERATION_KEYS = new Set(["summary", "description", "operationId", "parameters", "requestBody", "responses", "security", "tags", "servers"]);
+const OPERATION_KEYS = new Set(["summary", "description", "operationId", "parameters", "requestBody", "responses", "security", "tags", "servers", "deprecated", "externalDocs"]);
 
 export class OperationReader {
   private readonly routes = new Map<string, string>();
@@ -144,6 +144,9 @@ export class OperationReader {
       this.report.derive(this.docs.pointer(at(place, "summary")), `summary shortened to its first line${first.length > MAX_LINE ? " (cut at 1,000 characters)" : ""}; the whole text leads the description`);
     }
     const raw: RawOperation = { id, method, path, summary, ...(description !== undefined && { description }) };
+    if (operation.deprecated === true) raw.deprecated = true;
+    const externalDocs = this.externalDocs(operation.externalDocs, at(place, "externalDocs"));
+    if (externalDocs) raw.externalDocs = externalDocs;
 
     const tokens = operationTokens(this.docs, this.report, this.auth, operation, place, this.options.tokenKindsExtension);
     if (tokens) raw.tokens = tokens;
@@ -161,6 +164,84 @@ export class OperationReader {
     this.options.dialect?.operation(operation, raw);
     const shared = raw.responses && sharedResponseRef(this.docs, at(place, "responses"), raw.responses);
     this.operations.push({ group: this.group(operation, place, sourcePath), operation: raw, place, ...(shared && { sharedResponses: shared }) });
+  }
+
+  private externalDocs(value: unknown, place: Place): RawOperation["externalDocs"] {
+    if (value === undefined) return undefined;
+    if (!isObject(value) || typeof value.url !== "string" || value.url === "") {
+      this.lost(place, `externalDocs: ${shortValue(value)} (no url)`);
+      return undefined;
+    }
+    for (const key of Object.keys(value)) if (key !== "url" && key !== "description") this.lost(at(place, key), `${key} of externalDocs (not held by the catalogue)`);
+    const description = this.text(value.description);
+    return { url: value.url, ...(description !== undefined && { description }) };
+  }
+
+  /** Named examples (Example Objects, or references to them); each one the catalogue cannot hold is reported. */
+  private namedExamples(value: unknown, place: Place): Record<string, RawExample> | undefined {
+    if (!isObject(value)) {
+      if (value !== undefined) this.lost(place, `examples: ${shortValue(value)} (not a map of Example Objects)`);
+      return undefined;
+    }
+    const result: Record<string, RawExample> = {};
+    for (const name of Object.keys(value)) {
+      const { value: example, place: examplePlace } = this.docs.deref(at(place, name));
+      if (!isObject(example) || !("value" in example)) {
+        this.lost(examplePlace, `example "${name}" (${isObject(example) && "externalValue" in example ? "external examples are not read" : "no value"})`);
+        continue;
+      }
+      for (const key of Object.keys(example)) {
+        if (["summary", "description", "value"].includes(key)) continue;
+        const what = key.startsWith("x-") ? "vendor extension" : "not held by the catalogue";
+        this.report.lost(this.docs.pointer(at(examplePlace, key)), `${key} of example "${name}" (${what})`, `example ${key.startsWith("x-") ? "vendor extension" : key} (${what})`);
+      }
+      const summary = typeof example.summary === "string" && example.summary.trim() !== "" && !/[\r\n]/.test(example.summary) ? example.summary : undefined;
+      if (typeof example.summary === "string" && summary === undefined && example.summary.trim() !== "") this.lost(at(examplePlace, "summary"), `summary of example "${name}" on more than one line`);
+      const description = this.text(example.description);
+      Object.defineProperty(result, name, {
+        value: { ...(summary !== undefined && { summary }), ...(description !== undefined && { description }), value: example.value },
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return Object.keys(result).length > 0 ? result : undefined;
+  }
+
+  private headers(value: unknown, place: Place): Record<string, RawHeader> | undefined {
+    if (!isObject(value)) this.docs.fail(place, "headers must be an object keyed by header name");
+    const result: Record<string, RawHeader> = {};
+    for (const name of Object.keys(value)) {
+      if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name) || Object.keys(result).some((other) => other.toLowerCase() === name.toLowerCase())) {
+        this.lost(at(place, name), `response header "${name}" (not a header name, or a second entry for it)`);
+        continue;
+      }
+      const { value: header, place: headerPlace } = this.docs.deref(at(place, name));
+      if (!isObject(header)) this.docs.fail(at(place, name), "a header must be an object");
+      const raw: RawHeader = {};
+      const description = this.text(header.description);
+      if (description !== undefined) raw.description = description;
+      if (header.required === true) raw.required = true;
+      if (header.deprecated === true) raw.deprecated = true;
+      if ("schema" in header) raw.schema = this.schemas.convert(at(headerPlace, "schema"));
+      else if (isObject(header.content)) {
+        const [mediaType] = Object.keys(header.content);
+        const media = mediaType === undefined ? undefined : header.content[mediaType];
+        if (isObject(media) && "schema" in media) raw.schema = this.schemas.convert(at(headerPlace, "content", mediaType!, "schema"));
+        this.lost(at(headerPlace, "content"), `the header is serialised as ${mediaType ?? "?"} (the catalogue keeps only its schema)`);
+      }
+      if ("example" in header) raw.example = header.example;
+      const examples = "examples" in header ? this.namedExamples(header.examples, at(headerPlace, "examples")) : undefined;
+      if (examples) raw.examples = examples;
+      if (raw.schema && ("example" in raw || examples)) this.schemas.checkExampleLater(raw, headerPlace);
+      for (const key of Object.keys(header)) {
+        if (["description", "required", "deprecated", "schema", "content", "example", "examples"].includes(key)) continue;
+        const what = key.startsWith("x-") ? "vendor extension" : "not held by the catalogue";
+        this.report.lost(this.docs.pointer(at(headerPlace, key)), `${key} of response header "${name}" (${what})`, `response header ${key} (${what})`);
+      }
+      Object.defineProperty(result, name, { value: raw, enumerable: true, writable: true, configurable: true });
+    }
+    return Object.keys(result).length > 0 ? result : undefined;
   }
 
   /** The path as the catalogue can hold it, with unsafe or sibling-inconsistent parameter names renamed; undefined (reported) when it cannot. */
@@ -356,8 +437,13 @@ export class OperationReader {
       const description = this.text(rawDescription);
       if (description !== undefined) parameter.description = description;
       Object.assign(parameter, parameterStyleOf(value, location as RawParameter["in"], (key, what) => this.lost(at(parameterPlace, key), what)));
+      if (value.deprecated === true) parameter.deprecated = true;
+      if ("example" in value) parameter.example = value.example;
+      const examples = "examples" in value ? this.namedExamples(value.examples, at(parameterPlace, "examples")) : undefined;
+      if (examples) parameter.examples = examples;
+      if (parameter.schema && ("example" in parameter || examples)) this.schemas.checkExampleLater(parameter, parameterPlace);
       for (const key of Object.keys(value)) {
-        if (["name", "in", "required", "schema", "content", "description", "style", "explode"].includes(key)) continue;
+        if (["name", "in", "required", "schema", "content", "description", "style", "explode", "deprecated", "example", "examples"].includes(key)) continue;
         const what = `parameter ${key === "deprecated" ? "deprecation" : key.startsWith("x-") ? "vendor extensions" : "serialisation and examples"} not held by the catalogue`;
         this.report.lost(this.docs.pointer(at(parameterPlace, key)), `${key}: ${shortValue(value[key])} (${what})`, `parameter ${key} (${what})`);
       }
@@ -415,12 +501,13 @@ export class OperationReader {
       if (!isObject(response)) this.docs.fail(at(responsesPlace, status), "a response must be an object");
       if (this.options.dialect?.derivedResponse(response)) continue;
       for (const name of Object.keys(response)) {
-        if (!["content", "description"].includes(name)) this.lost(at(responsePlace, name), `${name} of the response (${name === "headers" ? "the catalogue documents no response headers" : "not held by the catalogue"})`);
+        if (!["content", "description", "headers"].includes(name)) this.lost(at(responsePlace, name), `${name} of the response (not held by the catalogue)`);
       }
+      const headers = response.headers === undefined ? undefined : this.headers(response.headers, at(responsePlace, "headers"));
       const rawDescription = typeof response.description === "string" && this.options.dialect ? this.options.dialect.responseDescription(response.description) : response.description;
       const description = this.text(rawDescription);
       const content = response.content === undefined ? undefined : this.content(response.content, at(responsePlace, "content"));
-      result[key] = { ...(description !== undefined && { description }), ...(content !== undefined && { content }) };
+      result[key] = { ...(description !== undefined && { description }), ...(content !== undefined && { content }), ...(headers !== undefined && { headers }) };
     }
     return result;
   }
@@ -449,21 +536,15 @@ export class OperationReader {
       const entry: RawContent[string] = {};
       if ("schema" in media) entry.schema = this.schemas.convert(at(mediaPlace, "schema"));
       if ("example" in media) entry.example = media.example;
-      else if (isObject(media.examples)) {
-        const names = Object.keys(media.examples);
-        for (const name of names) {
-          const { value: example, place: examplePlace } = this.docs.deref(at(mediaPlace, "examples", name));
-          if (!("example" in entry) && isObject(example) && "value" in example) entry.example = example.value;
-          else this.lost(examplePlace, `example "${name}" (the catalogue keeps one example per media type${isObject(example) && "externalValue" in example ? "; external examples are not read" : ""})`);
-        }
-      }
+      const examples = "examples" in media ? this.namedExamples(media.examples, at(mediaPlace, "examples")) : undefined;
+      if (examples) entry.examples = examples;
       const form = normal === "multipart/form-data" || normal === "application/x-www-form-urlencoded";
       const encoding = "encoding" in media && form ? encodingOf(media.encoding, normal, (property, key, what) => this.lost(at(mediaPlace, "encoding", property, key), what)) : undefined;
       if (encoding) entry.encoding = encoding;
       for (const key of Object.keys(media)) {
         if (!["schema", "example", "examples", ...(form ? ["encoding"] : [])].includes(key)) this.lost(at(mediaPlace, key), `${key} of the media type (not held by the catalogue)`);
       }
-      if ("example" in entry) this.schemas.checkExampleLater(entry, mediaPlace);
+      if ("example" in entry || entry.examples) this.schemas.checkExampleLater(entry, mediaPlace);
       result[kept] = entry;
     }
     return Object.keys(result).length > 0 ? result : undefined;

@@ -25,11 +25,17 @@ export interface Derived {
 
 export class ImportReport {
   readonly losses: Loss[] = [];
+  /** What the document itself gets wrong (an example that does not fit its schema): dropped, not lost to the language. */
+  readonly refused: Loss[] = [];
   readonly renames: Rename[] = [];
   readonly derived: Derived[] = [];
 
   lost(pointer: string, what: string, kind?: string): void {
     this.losses.push({ pointer, what, ...(kind !== undefined && { kind }) });
+  }
+
+  refuse(pointer: string, what: string, kind?: string): void {
+    this.refused.push({ pointer, what, ...(kind !== undefined && { kind }) });
   }
 
   renamed(kind: Rename["kind"], from: string, to: string, pointer: string): void {
@@ -40,11 +46,17 @@ export class ImportReport {
     this.derived.push({ pointer, what });
   }
 
-  /** The whole report as text: one line per entry, grouped, in source order within each group. */
+  /**
+   * The whole report as text: losses grouped by kind (largest group first, with its count), each
+   * group's places beneath it in source order; then what the document got wrong, renames and
+   * derived values.
+   */
   toText(): string {
     const lines: string[] = [];
-    lines.push(`Lost (${this.losses.length}): what the catalogue language cannot hold`);
-    for (const loss of this.losses) lines.push(`  ${loss.pointer}: ${loss.what}`);
+    lines.push(`Lost (${this.losses.length}): what the catalogue language cannot hold, by kind`);
+    lines.push(...grouped(this.losses, true));
+    lines.push(`Refused (${this.refused.length}): the document's own mistakes, dropped (the catalogue can hold the construct, not this value)`);
+    lines.push(...grouped(this.refused, true));
     lines.push(`Renamed (${this.renames.length}): names normalised to the catalogue's rules or to resolve clashes`);
     for (const rename of this.renames) lines.push(`  ${rename.pointer}: ${rename.kind} "${rename.from}" -> "${rename.to}"`);
     lines.push(`Derived (${this.derived.length}): values the source does not give directly`);
@@ -54,19 +66,38 @@ export class ImportReport {
 
   /** A short form for the terminal: counts by kind of loss, with one example place each. */
   summary(limit = 40): string {
-    const total = this.losses.length + this.renames.length + this.derived.length;
+    const total = this.losses.length + this.refused.length + this.renames.length + this.derived.length;
     if (total <= limit) return this.toText();
-    const byKind = new Map<string, { count: number; example: string }>();
-    for (const loss of this.losses) {
-      const kind = loss.kind ?? loss.what.replace(/"[^"]*"/g, '"…"').replace(/\d+/g, "N").slice(0, 90);
-      const entry = byKind.get(kind);
-      if (entry) entry.count++;
-      else byKind.set(kind, { count: 1, example: loss.pointer });
-    }
-    const lines = [`Lost (${this.losses.length}), by kind:`];
-    const kinds = [...byKind].sort((a, b) => b[1].count - a[1].count || compareText(a[0], b[0]));
-    for (const [kind, { count, example }] of kinds) lines.push(`  ${String(count).padStart(6)} × ${kind} (e.g. ${example})`);
+    const lines = [`Lost (${this.losses.length}), by kind:`, ...grouped(this.losses, false)];
+    if (this.refused.length > 0) lines.push(`Refused (${this.refused.length}): the document's own mistakes, by kind:`, ...grouped(this.refused, false));
     lines.push(`Renamed: ${this.renames.length}; derived: ${this.derived.length}.`);
     return `${lines.join("\n")}\n`;
   }
+}
+
+/** The kind a loss is counted under: its own, else its text with names and numbers set aside. */
+export function lossKind(loss: Loss): string {
+  return loss.kind ?? loss.what.replace(/"[^"]*"/g, '"…"').replace(/\d+/g, "N").slice(0, 90);
+}
+
+/** Losses by kind, the largest kind first: a count line per kind, then every place (or one example). */
+function grouped(losses: readonly Loss[], places: boolean): string[] {
+  const byKind = new Map<string, Loss[]>();
+  for (const loss of losses) {
+    const kind = lossKind(loss);
+    const list = byKind.get(kind);
+    if (list) list.push(loss);
+    else byKind.set(kind, [loss]);
+  }
+  const kinds = [...byKind].sort((a, b) => b[1].length - a[1].length || compareText(a[0], b[0]));
+  const lines: string[] = [];
+  for (const [kind, list] of kinds) {
+    if (!places) {
+      lines.push(`  ${String(list.length).padStart(6)} × ${kind} (e.g. ${list[0]!.pointer})`);
+      continue;
+    }
+    lines.push(`  ${list.length} × ${kind}`);
+    for (const loss of list) lines.push(`    ${loss.pointer}: ${loss.what}`);
+  }
+  return lines;
 }

@@ -1,6 +1,7 @@
 // OpenAPI Schema Objects (3.0 and 3.1) -> catalogue types. Every keyword the catalogue's type
 // language cannot hold is reported with its JSON pointer; a $ref becomes a named type.
-import type { RawType } from "../load/raw.js";
+import type { RawExample, RawType } from "../load/raw.js";
+import { readAnnotations } from "./annotations.js";
 import { rawKind } from "../model/raw-kind.js";
 import { exampleMismatch } from "../validate/example.js";
 import { findProperty } from "../validate/types.js";
@@ -60,7 +61,9 @@ export class SchemaConverter {
   readonly named = new Map<string, { name: string; place: Place; type?: RawType }>();
   private readonly pending: string[] = [];
   private readonly unions: PendingUnion[] = [];
-  private readonly examples: { holder: { schema?: RawType; example?: unknown }; place: Place }[] = [];
+  private readonly examples: { holder: { schema?: RawType; example?: unknown; examples?: Record<string, RawExample> }; place: Place }[] = [];
+  /** Types with a default or examples, checked against the type once every type is known. */
+  private readonly annotated: { type: RawType; place: Place }[] = [];
 
   constructor(
     private readonly docs: DocumentSet,
@@ -68,6 +71,8 @@ export class SchemaConverter {
     private readonly names: NameRegistry,
     /** Turns a source description into catalogue text (the identity, except for catalogen's own exports). */
     readonly text: (description: string) => string = (description) => description,
+    /** catalogen's own export, whose union variants carry titles it derived (see variantTitle in src/emit/openapi/schema.ts). */
+    private readonly ownExport = false,
   ) {}
 
   /** The name of the type defined at `place`, named (and queued for conversion) on first use. */
@@ -121,6 +126,8 @@ export class SchemaConverter {
     const text = typeof description === "string" ? this.text(description) : "";
     if (text.trim() !== "") result.description = text;
     if (schema.nullable === true) result.nullable = true;
+    readAnnotations(schema, result, place, used, (where, value, reason) => this.lose(where, value, reason));
+    if (result.default !== undefined || result.examples !== undefined) this.annotated.push({ type: result, place });
     for (const key of Object.keys(schema)) {
       if (used.has(key)) continue;
       const reason = REASONS[key] ?? (key.startsWith("x-") ? "vendor extensions" : `"${key}" in a schema like this one`);
@@ -130,7 +137,7 @@ export class SchemaConverter {
   }
 
   /** Remembers a body example, checked against its schema once every type is known. */
-  checkExampleLater(holder: { schema?: RawType; example?: unknown }, place: Place): void {
+  checkExampleLater(holder: { schema?: RawType; example?: unknown; examples?: Record<string, RawExample> }, place: Place): void {
     this.examples.push({ holder, place });
   }
 
@@ -140,16 +147,41 @@ export class SchemaConverter {
     this.dropSelfOnlyTypes();
     const types = new Map([...this.named.values()].map((entry) => [entry.name, { raw: entry.type! }]));
     for (const union of this.unions) this.settleDiscriminator(union, types);
+    const refuse = (place: Place, what: string, value: unknown, problem: string): void =>
+      this.report.refuse(this.docs.pointer(place), `${what} ${shortValue(value)} dropped: it does not fit its schema (${problem})`, `${what.replace(/ ".*"$/, "")} that does not fit its schema (dropped)`);
     for (const { holder, place } of this.examples) {
-      if (holder.schema === undefined || !("example" in holder)) continue;
-      const problem = exampleMismatch(holder.schema, holder.example, types);
-      if (problem !== undefined) {
-        this.report.lost(
-          this.docs.pointer(place),
-          `example ${shortValue(holder.example)} dropped: it does not fit the schema as imported (${problem})`,
-          "body example that does not fit its schema as imported (dropped)",
-        );
-        delete holder.example;
+      if (holder.schema === undefined) continue;
+      if ("example" in holder) {
+        const problem = exampleMismatch(holder.schema, holder.example, types);
+        if (problem !== undefined) {
+          refuse(place, "example", holder.example, problem);
+          delete holder.example;
+        }
+      }
+      for (const [name, example] of Object.entries(holder.examples ?? {})) {
+        const problem = exampleMismatch(holder.schema, example.value, types);
+        if (problem === undefined) continue;
+        refuse(at(place, "examples", name), `named example "${name}"`, example.value, problem);
+        delete holder.examples![name];
+      }
+      if (holder.examples !== undefined && Object.keys(holder.examples).length === 0) delete holder.examples;
+    }
+    for (const { type, place } of this.annotated) {
+      if (type.default !== undefined) {
+        const problem = exampleMismatch(type, type.default, types, "default");
+        if (problem !== undefined) {
+          refuse(at(place, "default"), "schema default", type.default, problem);
+          delete type.default;
+        }
+      }
+      if (type.examples !== undefined) {
+        const kept = type.examples.filter((example) => {
+          const problem = exampleMismatch(type, example, types);
+          if (problem !== undefined) refuse(at(place, "examples"), "schema example", example, problem);
+          return problem === undefined;
+        });
+        if (kept.length > 0) type.examples = kept;
+        else delete type.examples;
       }
     }
   }
@@ -358,7 +390,8 @@ export class SchemaConverter {
     const result: Record<string, RawType> = {};
     for (const name of names) {
       const type = this.convert(at(place, "properties", name));
-      result[name] = requiredNames.includes(name) ? { ...type, required: true } : type;
+      if (requiredNames.includes(name)) type.required = true; // in place: the annotated list holds this object
+      result[name] = type;
     }
     for (const name of requiredNames) {
       if (!(name in result)) result[name] = { type: "unknown", required: true };
@@ -391,7 +424,9 @@ export class SchemaConverter {
         nullable = true;
         return;
       }
-      variants.push(this.convert(at(place, key, i)));
+      const converted = this.convert(at(place, key, i));
+      if (this.ownExport && converted.title !== undefined && converted.title === derivedTitle(converted, schema.discriminator)) delete converted.title;
+      variants.push(converted);
     });
     let result: RawType;
     if (variants.length === 0) result = { type: "unknown" };
@@ -464,6 +499,36 @@ export class SchemaConverter {
     return converted.length === 1 ? converted[0]! : { allOf: converted };
   }
 
+  /**
+   * An allOf of values that are not objects (`{ type: integer, enum: [1], allOf: [{ $ref: Tag }] }`,
+   * the tag of a union member): the intersection of the parts, the schema's own type one more part.
+   */
+  private valueAllOf(schema: Record<string, unknown>, place: Place, used: Set<string>): RawType | undefined {
+    const parts = schema.allOf as unknown[];
+    const ownKeys = ["type", "enum", "const"].filter((key) => key in schema);
+    if (["properties", "required", "additionalProperties", "items"].some((key) => key in schema)) return undefined;
+    if (ownKeys.length === 0 && parts.length < 2) return undefined;
+    const { allOf: _parts, ...ownSchema } = schema;
+    if (ownKeys.length > 0 && !isValueSchema(ownSchema)) return undefined;
+    if (!parts.every((_, i) => this.isValuePart(at(place, "allOf", i), new Set()))) return undefined;
+    const converted = parts.map((_, i) => this.convert(at(place, "allOf", i)));
+    if (ownKeys.length > 0) {
+      const own: Record<string, unknown> = {};
+      for (const key of ["type", "enum", "const", "format"]) if (key in schema) own[key] = schema[key];
+      converted.push(this.shape(own, place, used));
+    }
+    return { allOf: converted };
+  }
+
+  private isValuePart(place: Place, seen: Set<string>): boolean {
+    const { value, place: resolved } = this.docs.deref(place);
+    const key = this.docs.pointer(resolved);
+    if (!isObject(value) || seen.has(key)) return false;
+    seen.add(key);
+    if (Array.isArray(value.allOf) && !["type", "enum", "const"].some((k) => k in value)) return value.allOf.every((_, i) => this.isValuePart(at(resolved, "allOf", i), seen));
+    return isValueSchema(value);
+  }
+
   /** Whether the schema at `place` can be a part of a composition (see PartKind); `seen` stops ref cycles. */
   private partKind(place: Place, seen: Set<string>): PartKind {
     if (seen.size > MAX_ALLOF_CHAIN) return "other";
@@ -495,6 +560,8 @@ export class SchemaConverter {
    */
   private allOf(schema: Record<string, unknown>, place: Place, used: Set<string>): RawType {
     used.add("allOf");
+    const values = this.valueAllOf(schema, place, used);
+    if (values) return values;
     const parts = schema.allOf as unknown[];
     const hasOwnShape = ["properties", "type", "required", "additionalProperties"].some((key) => key in schema);
     if (parts.length === 1 && !hasOwnShape) return this.convert(at(place, "allOf", 0));
@@ -529,11 +596,33 @@ export class SchemaConverter {
     const result: Record<string, RawType> = {};
     for (const [name, propertyPlace] of properties) {
       const type = this.convert(propertyPlace);
-      result[name] = required.has(name) ? { ...type, required: true } : type;
+      if (required.has(name)) type.required = true;
+      result[name] = type;
     }
     for (const name of required) if (!(name in result)) result[name] = { type: "unknown", required: true };
     return { type: "object", ...(Object.keys(result).length > 0 && { properties: result }), additionalProperties: !closed };
   }
+}
+
+/** The title catalogen's exporter gives a union variant without one of its own (variantTitle in src/emit/openapi/schema.ts). */
+function derivedTitle(variant: RawType, discriminator: unknown): string | undefined {
+  if (variant.ref !== undefined) return variant.ref;
+  const kind = rawKind(variant);
+  const property = isObject(discriminator) && typeof discriminator.propertyName === "string" ? discriminator.propertyName : undefined;
+  if (kind === "object" && property !== undefined) {
+    const field = variant.properties?.[property];
+    if (field && rawKind(field) === "string" && field.enum?.length === 1) return String(field.enum[0]);
+  }
+  if (kind === "array") return `array of ${variant.items?.ref ?? (variant.items && rawKind(variant.items)) ?? "unknown"}`;
+  return kind ?? (variant.allOf !== undefined ? "allOf" : variant.const !== undefined ? "const" : undefined);
+}
+
+/** A schema of a scalar, an enum or a const (not null, not an object or array, no composition). */
+function isValueSchema(schema: Record<string, unknown>): boolean {
+  if (["properties", "items", "additionalProperties", "oneOf", "anyOf", "allOf", "not"].some((key) => key in schema) || schema.nullable === true) return false;
+  const type = schema.type;
+  if (type !== undefined) return typeof type === "string" && ["string", "integer", "number", "boolean"].includes(type);
+  return ("enum" in schema && Array.isArray(schema.enum) && !schema.enum.includes(null)) || ("const" in schema && schema.const !== null && typeof schema.const !== "object");
 }
 
 /** What an allOf part is to a composition: an object (or a ref to one), nothing (no shape keys at all), or something else. */

@@ -1,3 +1,5 @@
+import type { Annotations } from "../model/annotations.js";
+
 // The shapes the JSON Schema guarantees once a file passes it (see src/schema/catalogue.schema.json).
 import type { ParameterStyle, PartEncoding } from "../model/types.js";
 
@@ -51,6 +53,23 @@ export interface RawOperation {
   parameters?: RawParameter[];
   request?: "none" | RawRequest;
   responses?: Record<string, RawResponse>;
+  deprecated?: boolean;
+  externalDocs?: { url: string; description?: string };
+}
+
+export interface RawExample {
+  summary?: string;
+  description?: string;
+  value: unknown;
+}
+
+export interface RawHeader {
+  description?: string;
+  required?: boolean;
+  deprecated?: boolean;
+  schema?: RawType;
+  example?: unknown;
+  examples?: Record<string, RawExample>;
 }
 
 export interface RawLimit {
@@ -83,9 +102,12 @@ export interface RawParameter {
   description?: string;
   style?: ParameterStyle;
   explode?: boolean;
+  deprecated?: boolean;
+  example?: unknown;
+  examples?: Record<string, RawExample>;
 }
 
-export type RawContent = Record<string, { schema?: RawType; example?: unknown; encoding?: Record<string, PartEncoding> }>;
+export type RawContent = Record<string, { schema?: RawType; example?: unknown; examples?: Record<string, RawExample>; encoding?: Record<string, PartEncoding> }>;
 
 export interface RawRequest {
   required?: boolean;
@@ -96,11 +118,13 @@ export interface RawRequest {
 export interface RawResponse {
   description?: string;
   content?: RawContent;
+  headers?: Record<string, RawHeader>;
 }
 
 export type RawKind = "string" | "integer" | "number" | "boolean" | "array" | "object" | "map" | "union" | "binary" | "unknown";
 
-export interface RawType {
+/** Annotations and value constraints: see src/model/annotations.ts. */
+export interface RawType extends Annotations {
   type?: RawKind | [RawKind, "null"] | ["null", RawKind];
   ref?: string;
   description?: string;

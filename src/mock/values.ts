@@ -2,6 +2,7 @@
 // and operation give the same value; every value fits its type (a closed object gets only its
 // declared fields, an object with combinations one allowed combination, formats are well formed).
 import { variantTags } from "../model/type-lookup.js";
+import { exampleOf, withinConstraints } from "./constrained.js";
 import type { NamedType, ObjectShape, TypeNode } from "../model/types.js";
 
 /** A small seeded generator (mulberry32): numbers in [0, 1). */
@@ -27,6 +28,14 @@ export function operationSeed(seed: number, operationId: string): number {
 const MAX_DEPTH = 4;
 
 export function sampleValue(node: TypeNode, types: ReadonlyMap<string, NamedType>, random: () => number, depth = 0): unknown {
+  const example = exampleOf(node, random);
+  if (example) return example.value;
+  const value = madeUp(node, types, random, depth);
+  const more = (): unknown => sampleValue(node.kind === "array" ? node.items : node.kind === "map" ? node.values : node, types, random, depth + 1);
+  return withinConstraints(node, value, more);
+}
+
+function madeUp(node: TypeNode, types: ReadonlyMap<string, NamedType>, random: () => number, depth: number): unknown {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const integer = (below: number): number => Math.floor(random() * below);
   switch (node.kind) {
@@ -42,6 +51,9 @@ export function sampleValue(node: TypeNode, types: ReadonlyMap<string, NamedType
       return node.value;
     case "allOf": {
       // Every part's fields on one object (a part's value is an object: the validator makes sure).
+      // An intersection of values: the narrowest part's value (a const, else an enum) fits the others.
+      const narrow = node.parts.find((part) => part.kind === "const") ?? node.parts.find((part) => "enum" in part && part.enum !== undefined);
+      if (narrow && node.parts.every((part) => part.kind !== "object")) return sampleValue(narrow, types, random, depth);
       const value: Record<string, unknown> = {};
       for (const part of node.parts) {
         const partValue = sampleValue(part, types, random, depth);

@@ -1,8 +1,10 @@
 // Raw catalogue data (already validated) -> the model. Pure: no YAML, no I/O.
-import type { RawContent, RawFile, RawOperation, RawParameter, RawResponse, RawSecurityScheme, RawType } from "../load/raw.js";
+import { annotationsOf, type Annotations } from "./annotations.js";
+import type { RawContent, RawExample, RawFile, RawHeader, RawOperation, RawParameter, RawResponse, RawSecurityScheme, RawType } from "../load/raw.js";
 import { camelCase, pathParamNames } from "../shared/names.js";
 import { parsePathTemplate } from "../shared/path-template.js";
 import { limitGroups, operationLimits } from "./limits.js";
+import { markDirectional } from "./directional.js";
 import { compareText } from "./order.js";
 import { rawKind, rawNullable } from "./raw-kind.js";
 import { resolveServers, serverModels } from "./servers.js";
@@ -13,10 +15,12 @@ import type {
   LimitGroup,
   MediaType,
   ModuleModel,
+  NamedExample,
   NamedType,
   OperationModel,
   Parameter,
   PathSegment,
+  ResponseHeader,
   ResponseModel,
   SourceRef,
   TypeNode,
@@ -51,7 +55,7 @@ export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
   }
   const servers = serverModels(api.servers);
   resolveServers(modules, servers);
-  return {
+  const model: ApiModel = {
     title: api.title,
     ...(api.description !== undefined && { description: api.description }),
     auth: {
@@ -67,6 +71,8 @@ export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
     ...(groups.length > 0 && { limitGroups: groups }),
     ...(servers !== undefined && { servers }),
   };
+  markDirectional(model);
+  return model;
 }
 
 function buildOperation(module: string, raw: RawOperation, source: SourceRef, groups: readonly LimitGroup[], security: string[][] | undefined): OperationModel {
@@ -109,6 +115,10 @@ function buildOperation(module: string, raw: RawOperation, source: SourceRef, gr
     }),
     ...(raw.responses !== undefined && { responses: responseModels(raw.responses) }),
     source,
+    ...(raw.deprecated === true && { deprecated: true }),
+    ...(raw.externalDocs !== undefined && {
+      externalDocs: { url: raw.externalDocs.url, ...(raw.externalDocs.description !== undefined && { description: raw.externalDocs.description }) },
+    }),
   };
 }
 
@@ -118,6 +128,7 @@ function responseModels(raw: Record<string, RawResponse>): ResponseModel[] {
       status,
       ...(response.description !== undefined && { description: response.description }),
       content: content(response.content ?? {}),
+      ...(response.headers !== undefined && Object.keys(response.headers).length > 0 && { headers: responseHeaders(response.headers) }),
     }))
     .sort((a, b) => compareText(a.status, b.status));
 }
@@ -140,7 +151,31 @@ function parameter(raw: RawParameter): Parameter {
     ...(raw.description !== undefined && { description: raw.description }),
     ...(raw.style !== undefined && { style: raw.style }),
     ...(raw.explode !== undefined && { explode: raw.explode }),
+    ...(raw.deprecated === true && { deprecated: true }),
+    ...("example" in raw && { example: raw.example }),
+    ...(raw.examples !== undefined && { examples: namedExamples(raw.examples) }),
   };
+}
+
+function namedExamples(raw: Record<string, RawExample>): NamedExample[] {
+  return Object.entries(raw).map(([name, example]) => ({
+    name,
+    ...(example.summary !== undefined && { summary: example.summary }),
+    ...(example.description !== undefined && { description: example.description }),
+    value: example.value,
+  }));
+}
+
+function responseHeaders(raw: Record<string, RawHeader>): ResponseHeader[] {
+  return Object.entries(raw).map(([name, header]) => ({
+    name,
+    required: header.required ?? false,
+    ...(header.description !== undefined && { description: header.description }),
+    ...(header.deprecated === true && { deprecated: true }),
+    ...(header.schema !== undefined && { schema: typeNode(header.schema) }),
+    ...("example" in header && { example: header.example }),
+    ...(header.examples !== undefined && { examples: namedExamples(header.examples) }),
+  }));
 }
 
 function content(raw: RawContent): MediaType[] {
@@ -150,6 +185,7 @@ function content(raw: RawContent): MediaType[] {
       ...(media.schema !== undefined && { schema: typeNode(media.schema) }),
       ...("example" in media && { example: media.example }),
       ...(media.encoding !== undefined && { encoding: structuredClone(media.encoding) }),
+      ...(media.examples !== undefined && { examples: namedExamples(media.examples) }),
     }))
     .sort((a, b) => compareText(a.contentType, b.contentType));
 }
@@ -158,6 +194,7 @@ export function typeNode(raw: RawType): TypeNode {
   const base = {
     ...(raw.description !== undefined && { description: raw.description }),
     ...(rawNullable(raw) && { nullable: true }),
+    ...annotationsOf(raw),
   };
   if (raw.ref !== undefined) return { ...base, kind: "ref", name: raw.ref };
   if (raw.allOf !== undefined) return allOfNode(raw.allOf, base);
@@ -231,7 +268,7 @@ function discriminatorOf(raw: RawType["discriminator"]): { discriminator?: strin
 }
 
 /** An allOf of one part is that part (its description and nullability from the allOf where it gives them). */
-function allOfNode(parts: RawType[], base: { description?: string; nullable?: boolean }): TypeNode {
+function allOfNode(parts: RawType[], base: Annotations & { description?: string; nullable?: boolean }): TypeNode {
   if (parts.length !== 1) return { ...base, kind: "allOf", parts: parts.map(typeNode) };
   const only = typeNode(parts[0]!);
   return { ...only, ...base, ...(only.nullable === true && { nullable: true }) };

@@ -60,3 +60,11 @@ export function variantTags(node: Extract<TypeNode, { kind: "union" }>, lookup: 
     return field?.kind === "string" && field.enum?.length === 1 ? [field.enum[0]!] : undefined;
   });
 }
+
+/** Whether an allOf is of values that are not objects (enums, consts, scalars, refs to them): an intersection of values. */
+export function isValueAllOf(node: Extract<TypeNode, { kind: "allOf" }>, lookup: TypeLookup): boolean {
+  return node.parts.every((part) => {
+    const target = resolved(part, lookup);
+    return target !== undefined && ["string", "integer", "number", "boolean", "const"].includes(target.kind);
+  });
+}

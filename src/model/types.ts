@@ -5,6 +5,10 @@
 // `query: []` means "documented: no query parameters", `query: undefined` means "the
 // catalogue is silent".
 
+import type { Annotations } from "./annotations.js";
+
+export type { Annotations } from "./annotations.js";
+
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
@@ -139,6 +143,38 @@ export interface OperationModel {
   responses?: ResponseModel[];
   /** Where the operation is declared, for messages. */
   source: SourceRef;
+  /** The operation is deprecated: still served, but not to be used in new code. */
+  deprecated?: boolean;
+  /** A link to more documentation. */
+  externalDocs?: ExternalDocs;
+}
+
+export interface ExternalDocs {
+  url: string;
+  description?: string;
+}
+
+/** A named example of a parameter, a body or a response header. */
+export interface NamedExample {
+  name: string;
+  summary?: string;
+  description?: string;
+  value: unknown;
+}
+
+/** A header a response documents. */
+export interface ResponseHeader {
+  /** As the catalogue writes it; compared without regard to case. */
+  name: string;
+  required: boolean;
+  description?: string;
+  deprecated?: boolean;
+  /** undefined: type not documented (a string). */
+  schema?: TypeNode;
+  /** Present only where the catalogue gives one. */
+  example?: unknown;
+  /** Named examples, in catalogue order; absent when none. */
+  examples?: NamedExample[];
 }
 
 export type PathSegment =
@@ -164,6 +200,11 @@ export interface Parameter {
   style?: ParameterStyle;
   /** As the catalogue writes it; absent: the style's default (see `parameterStyle`). */
   explode?: boolean;
+  deprecated?: boolean;
+  /** Present only where the catalogue gives one. */
+  example?: unknown;
+  /** Named examples, in catalogue order; absent when none. */
+  examples?: NamedExample[];
 }
 
 /** OpenAPI's parameter styles (RFC 6570 for path and header; form rules for query and cookie). */
@@ -194,6 +235,8 @@ export interface MediaType {
   example?: unknown;
   /** Form and multipart bodies: per property, how it is written; absent: the defaults. */
   encoding?: Record<string, PartEncoding>;
+  /** Named examples, in catalogue order; absent when none. */
+  examples?: NamedExample[];
 }
 
 export interface ResponseModel {
@@ -202,6 +245,8 @@ export interface ResponseModel {
   description?: string;
   /** Empty: the response has no body. Sorted by content type. */
   content: MediaType[];
+  /** The headers the response documents, in catalogue order; absent when none. */
+  headers?: ResponseHeader[];
 }
 
 export interface RateLimit {
@@ -243,9 +288,12 @@ export interface NamedType {
   /** Module id whose file declares it. */
   module: string;
   type: TypeNode;
+  /** It has read-only or write-only properties somewhere inside: its request shape differs (see ./directional.ts). */
+  directional?: boolean;
 }
 
-interface TypeBase {
+/** Annotations (title, deprecated, default, examples, readOnly, writeOnly) and value constraints: see ./annotations.ts. */
+interface TypeBase extends Annotations {
   description?: string;
   /** The value may also be null. */
   nullable?: boolean;
@@ -260,7 +308,8 @@ export type TypeNode =
   | (TypeBase & ObjectShape)
   /** String-keyed dictionary. */
   | (TypeBase & { kind: "map"; values: TypeNode })
-  | (TypeBase & { kind: "ref"; name: string })
+  /** `directional`: the named type has read-only or write-only properties (see ./directional.ts). */
+  | (TypeBase & { kind: "ref"; name: string; directional?: boolean })
   /**
    * `discriminator` names a property that tells the variants apart: without `mapping`, each
    * variant's single-value string enum; with it, the values listed for each (named) variant.

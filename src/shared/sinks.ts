@@ -23,15 +23,24 @@ export function docCommentText(text: string): string {
     .replace(/^(\s*)@/gm, "$1\\@");
 }
 
+/** A doc comment's tag line: the tag is catalogen's own word, its text (input) made inert on one line. */
+export type DocTag = string & { readonly docTag: true };
+
+export function docTag(name: "deprecated" | "see", text?: string): DocTag {
+  return (text === undefined ? `@${name}` : `@${name} ${docCommentText(text).replace(/\n/g, " ")}`) as DocTag;
+}
+
 /**
  * A doc comment from lines of text (a line may hold line breaks): one line gives `/** text *\/`,
  * more give a block (`block`: always a block; `oneLine`: the lines joined by spaces on one line);
  * no lines give an empty string. Every line passes through docCommentText, so no caller can close
- * the comment early or start a tag (escaping twice changes nothing).
+ * the comment early or start a tag (escaping twice changes nothing); `tags` (made by docTag) end
+ * the block.
  */
-export function docComment(lines: readonly string[], options: { block?: boolean; oneLine?: boolean } = {}): string {
-  if (options.oneLine) return lines.length === 0 ? "" : `/** ${lines.map(docCommentText).join(" ").replace(/\n/g, " ")} */\n`;
-  const body = lines.flatMap((line) => docCommentText(line).split("\n"));
+export function docComment(lines: readonly string[], options: { block?: boolean; oneLine?: boolean; tags?: readonly DocTag[] } = {}): string {
+  const tags = options.tags ?? [];
+  if (options.oneLine && tags.length === 0) return lines.length === 0 ? "" : `/** ${lines.map(docCommentText).join(" ").replace(/\n/g, " ")} */\n`;
+  const body = [...lines.flatMap((line) => docCommentText(line).split("\n")), ...tags];
   if (body.length === 0) return "";
   if (body.length === 1 && !options.block) return `/** ${body[0]} */\n`;
   return `/**\n${body.map((line) => ` * ${line}`.trimEnd()).join("\n")}\n */\n`;

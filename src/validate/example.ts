@@ -102,7 +102,8 @@ function objectMismatch(type: RawType, value: unknown, types: Types, path: strin
   const properties = type.properties ?? {};
   for (const [name, property] of Object.entries(properties)) {
     if (!Object.hasOwn(record, name)) {
-      if (property.required) return `${path}: missing required field "${name}"`;
+      // A read-only field is absent from request examples, a write-only one from response examples.
+      if (property.required && property.readOnly !== true && property.writeOnly !== true) return `${path}: missing required field "${name}"`;
       continue;
     }
     const problem = exampleMismatch(property, record[name], types, `${path}.${name}`);

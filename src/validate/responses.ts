@@ -4,6 +4,7 @@ import type { YamlPath } from "../load/load.js";
 import type { RawContent, RawResponse } from "../load/raw.js";
 import { mediaEssence } from "../shared/media.js";
 import { exampleMismatch } from "./example.js";
+import { checkHolderExamples, checkResponseHeaders } from "./annotations.js";
 import type { Place, Reporter } from "./reporter.js";
 import { checkType, type TypeContext } from "./types.js";
 
@@ -23,10 +24,12 @@ export function checkMediaTypeKeys(report: Reporter, content: RawContent, place:
 export function checkApiResponses(report: Reporter, types: TypeContext, responses: Record<string, RawResponse>, place: (...rest: YamlPath) => Place): void {
   for (const [status, response] of Object.entries(responses)) {
     const content = response.content ?? {};
+    checkResponseHeaders(types, response.headers, (...rest) => place(status, ...rest), (type, at) => checkType(types, type, at, { property: false }));
     checkMediaTypeKeys(report, content, (...rest) => place(status, "content", ...rest));
     for (const [contentType, media] of Object.entries(content)) {
       if (!media.schema) continue;
       checkType(types, media.schema, place(status, "content", contentType, "schema"), { property: false });
+      checkHolderExamples(types, media.schema, media, (...rest) => place(status, "content", contentType, ...rest), false);
       if (!("example" in media)) continue;
       const problem = exampleMismatch(media.schema, media.example, types.types);
       if (problem) report.error(place(status, "content", contentType, "example"), `the example does not fit its schema: ${problem}`, "make the example show only what the schema allows", { key: true });

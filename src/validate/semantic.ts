@@ -23,6 +23,7 @@ import {
   TYPE_NAME,
 } from "../shared/names.js";
 import { exampleMismatch } from "./example.js";
+import { checkHolderExamples, checkResponseHeaders } from "./annotations.js";
 import { checkTypeCycles } from "./cycles.js";
 import { checkTypeDepth } from "./depth.js";
 import { checkLimitGroups, checkOperationLimits } from "./limits.js";
@@ -261,6 +262,7 @@ function checkParameters(report: Reporter, types: TypeContext, operation: RawOpe
       report.error(place("parameters", i, "name"), `header "${parameter.name}" is not a valid header name`, "use letters, digits and -");
     }
     if (parameter.schema) checkType(types, parameter.schema, place("parameters", i, "schema"), { property: false });
+    checkHolderExamples(types, parameter.schema, parameter, (...rest) => place("parameters", i, ...rest));
   });
   for (const name of template) {
     if (!declared.has(`path:${name}`)) {
@@ -280,12 +282,14 @@ function checkBodies(report: Reporter, types: TypeContext, operation: RawOperati
   }
   for (const [status, response] of Object.entries(operation.responses ?? {})) {
     if (response.content) contents.push([["responses", status, "content"], response.content]);
+    checkResponseHeaders(types, response.headers, (...rest) => place("responses", status, ...rest), (type, at) => checkType(types, type, at, { property: false }));
   }
   for (const [at, content] of contents) {
     checkMediaTypeKeys(report, content, (...rest) => place(...at, ...rest));
     for (const [contentType, media] of Object.entries(content)) {
       if (!media.schema) continue;
       checkType(types, media.schema, place(...at, contentType, "schema"), { property: false });
+      checkHolderExamples(types, media.schema, media, (...rest) => place(...at, contentType, ...rest), false);
       if (!("example" in media)) continue;
       const problem = exampleMismatch(media.schema, media.example, types.types);
       if (problem) report.error(place(...at, contentType, "example"), `the example does not fit its schema: ${problem}`, "make the example show only what the schema allows", { key: true });

@@ -1,9 +1,11 @@
 // Checks one type of the type language: keys that fit its kind, references, enums, combinations.
 import { MAX_TYPE_NESTING } from "../load/limits.js";
 import type { RawKind, RawType } from "../load/raw.js";
-import { rawKind } from "../model/raw-kind.js";
+import { rawKind, rawNullable } from "../model/raw-kind.js";
 import type { Place, Reporter } from "./reporter.js";
 import { closest } from "../shared/suggest.js";
+import { ANNOTATION_KEYS } from "../model/annotations.js";
+import { checkAnnotations, isConstraintKey } from "./annotations.js";
 
 /** `record[key]` when it is the record's own (a key named `constructor` is not inherited). */
 function own<T>(record: Record<string, T> | undefined, key: string): T | undefined {
@@ -16,7 +18,7 @@ export interface TypeContext {
 }
 
 type Kind = RawKind;
-const COMMON = ["type", "description", "nullable", "required"];
+const COMMON = ["type", "description", "nullable", "required", ...ANNOTATION_KEYS];
 const KEYS_BY_KIND: Record<Kind, string[]> = {
   string: ["format", "enum"],
   integer: ["format", "enum"],
@@ -44,7 +46,8 @@ export function checkType(context: TypeContext, type: RawType, place: Place, whe
   }
   if (type.ref !== undefined) {
     if (type.type !== undefined) report.error(sub("ref"), "a type has either ref or type, not both", undefined, { key: true });
-    const extra = Object.keys(type).filter((key) => !["ref", "description", "nullable", "required"].includes(key));
+    checkAnnotations(context, type, sub);
+    const extra = Object.keys(type).filter((key) => !["ref", "description", "nullable", "required", ...ANNOTATION_KEYS].includes(key) && !isConstraintKey(key));
     for (const key of extra) report.error(sub(key), `"${key}" does not apply to a reference`, "describe the referenced type where it is declared", { key: true });
     if (!context.types.has(type.ref)) {
       const guess = closest(type.ref, [...context.types.keys()]);
@@ -53,6 +56,7 @@ export function checkType(context: TypeContext, type: RawType, place: Place, whe
     return;
   }
   if (type.allOf !== undefined || type.const !== undefined) {
+    checkAnnotations(context, type, sub);
     checkOwnKind(context, type, sub, depth);
     return;
   }
@@ -65,8 +69,9 @@ export function checkType(context: TypeContext, type: RawType, place: Place, whe
     return;
   }
   const kind = rawKind(type)!;
+  checkAnnotations(context, type, sub);
   for (const key of Object.keys(type)) {
-    if (!COMMON.includes(key) && !KEYS_BY_KIND[kind].includes(key)) {
+    if (!COMMON.includes(key) && !KEYS_BY_KIND[kind].includes(key) && !isConstraintKey(key)) {
       const owners = (Object.keys(KEYS_BY_KIND) as Kind[]).filter((k) => KEYS_BY_KIND[k].includes(key));
       report.error(sub(key), `"${key}" does not apply to type ${kind}`, owners.length ? `it belongs to type ${owners.join(" or ")}` : undefined, { key: true });
     }
@@ -109,18 +114,32 @@ function checkOwnKind(context: TypeContext, type: RawType, sub: (...rest: (strin
   const { report } = context;
   const own = type.allOf !== undefined ? "allOf" : "const";
   for (const key of Object.keys(type)) {
-    if ([own, "description", "nullable", "required"].includes(key)) continue;
+    if ([own, "description", "nullable", "required", ...ANNOTATION_KEYS].includes(key) || isConstraintKey(key)) continue;
     report.error(sub(key), `"${key}" does not apply to ${own === "allOf" ? "an allOf" : "a const"}`, own === "allOf" ? "put fields in an object part of the allOf" : undefined, { key: true });
   }
   if (own === "const") {
     if (typeof type.const === "number" && !Number.isFinite(type.const)) report.error(sub("const"), `const ${String(type.const)} is not a JSON number`);
     return;
   }
+  const values = type.allOf!.every((part) => isValuePart(context, part));
   type.allOf!.forEach((part, i) => {
     checkType(context, part, sub("allOf", i), { property: false, depth });
-    const problem = partProblem(context, part);
+    const problem = values ? undefined : partProblem(context, part);
     if (problem) report.error(sub("allOf", i), `part ${i + 1} of allOf ${problem}`, "every part is an object or a { ref } to one (or to another allOf), not nullable");
   });
+}
+
+/** A part of an intersection of values: a scalar, an enum or a const (or a ref to one), not nullable. */
+function isValuePart(context: TypeContext, part: RawType): boolean {
+  const seen = new Set<string>();
+  let current: RawType | undefined = part;
+  while (current?.ref !== undefined) {
+    if (current.nullable === true || seen.has(current.ref)) return false;
+    seen.add(current.ref);
+    current = context.types.get(current.ref)?.raw;
+  }
+  if (current === undefined || current.allOf !== undefined || rawNullable(current)) return false;
+  return current.const !== undefined || ["string", "integer", "number", "boolean"].includes(rawKind(current) ?? "");
 }
 
 /** Why an allOf part cannot be composed (undefined: it can). Unknown refs are reported elsewhere. */

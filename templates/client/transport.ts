@@ -82,6 +82,11 @@ export interface CallOptions {
   timeoutMs?: number | undefined;
   /** Extra request headers (the auth header cannot be overridden). */
   headers?: Record<string, string> | undefined;
+  /**
+   * Called with a successful response's headers (names in lower case, any copy of the token
+   * removed) before its body is read. An operation whose responses document headers types them.
+   */
+  onHeaders?: ((headers: Record<string, string>, status: number) => void) | undefined;
 }
 
 export interface Transport {
@@ -212,6 +217,7 @@ export function makeTransport(options: TransportOptions, authHeader: string, sch
           call.fail("http", `${status}: redirect not followed: ${sent.refused}`, { status });
         }
         if (response.ok) {
+          hook((headers: Record<string, string>) => callOptions.onHeaders?.(headers, status), received);
           let value: unknown;
           try {
             value = await readBody(response, method, maxResponseBytes);

@@ -77,7 +77,7 @@ ${types}
 describe("the validator", () => {
   it.each([
     ["an allOf part that is not an object", `  Bad: { allOf: [{ ref: Pet }, { type: string }] }`, ["zoo.yaml:6:32", "part 2 of allOf is of type string, not an object"]],
-    ["a part that refers to a non-object", `  Word: { type: string }\n  Bad: { allOf: [{ ref: Word }] }`, ["zoo.yaml:7:18", "part 1 of allOf is of type string, not an object"]],
+    ["a part that refers to a non-object beside an object part", `  Word: { type: string }\n  Bad: { allOf: [{ ref: Word }, { type: object }] }`, ["zoo.yaml:7:18", "part 1 of allOf is of type string, not an object"]],
     ["a nullable part", `  Bad: { allOf: [{ ref: Pet, nullable: true }] }`, ["zoo.yaml:6:18", "part 1 of allOf may be null"]],
     ["type beside allOf", `  Bad: { type: object, allOf: [{ ref: Pet }] }`, ["zoo.yaml:6:10", '"type" does not apply to an allOf']],
     ["an allOf that is only itself", `  Bad: { allOf: [{ ref: Bad }, { type: object }] }`, ["zoo.yaml:6:3", 'type "Bad" is only itself: Bad -> Bad never reaches a value']],

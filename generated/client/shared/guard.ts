@@ -36,3 +36,36 @@ export function deepest(problems: Problem[], path: string, value: unknown): Prob
 export function own(record: Record<string, unknown>, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
 }
+
+/** A string's length in code points (JSON Schema's minLength and maxLength count these, not UTF-16 units). */
+export function codePoints(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+/** Whether `value` is a multiple of `divisor`, allowing for binary fractions (0.3 is a multiple of 0.1). */
+export function isMultipleOf(value: number, divisor: number): boolean {
+  const quotient = value / divisor;
+  return Number.isFinite(quotient) && Math.abs(quotient - Math.round(quotient)) < 1e-9;
+}
+
+/** Whether two items of `items` are the same JSON value (object fields compared in any order). */
+export function hasDuplicates(items: readonly unknown[]): boolean {
+  const seen = new Set<string>();
+  for (const item of items) {
+    const key = canonical(item);
+    if (seen.has(key)) return true;
+    seen.add(key);
+  }
+  return false;
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (isRecord(value)) {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "undefined";
+}

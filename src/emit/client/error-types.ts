@@ -31,7 +31,7 @@ export function errorTypesFile(module: ModuleModel, model: ApiModel): { path: st
   for (const operation of operations) {
     const members = errorResponses(operation, model).map((response) => {
       const { text, nodes } = bodyType(response, model.types);
-      for (const node of nodes) for (const name of typeReferences(node)) used.add(name);
+      for (const node of nodes) for (const name of typeReferences(node, CLIENT_RESPONSE_TYPES)) used.add(name);
       const key = /^\d+$/.test(response.status) ? response.status : stringLiteral(response.status);
       const doc = response.description ? docComment([response.description]) : "";
       return `${doc}${key}: ${text};`;

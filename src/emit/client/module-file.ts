@@ -17,7 +17,8 @@ import { importDeclaration, tsFile } from "../shared/ts-print.js";
 import { typeReferences } from "../shared/ts-types.js";
 import { pascalCase } from "../../shared/names.js";
 import { EmitError } from "../types.js";
-import { argsShape, argsTypeName, operationConstName, operationDoc, resultShape } from "./signature.js";
+import { callOptionsTypeName, responseHeadersDeclarations } from "./response-headers.js";
+import { CLIENT_RESPONSE_TYPES, argsShape, argsTypeName, operationConstName, operationDoc, resultShape } from "./signature.js";
 import { limitBucket } from "../../model/limits.js";
 import { accessFields, limitErrorCost, limitTokens } from "../shared/limits.js";
 import { bodyData, stylesData } from "./wire.js";
@@ -34,6 +35,7 @@ export function bindFunctionName(moduleName: string): string {
 export function moduleFile(module: ModuleModel, model: ApiModel): { path: string; content: string } {
   const path = `client/modules/${module.id}.ts`;
   const empty = module.operations.length === 0;
+  let plainCallOptions = false;
   const usedTypes = new Set<string>();
   // The checks each validate file gives: the module's own response guards, named types' guards.
   const checks = new Map<string, Set<string>>();
@@ -41,7 +43,7 @@ export function moduleFile(module: ModuleModel, model: ApiModel): { path: string
   const properties = module.operations.map((op) => {
     const result = resultShape(op);
     for (const schema of result.nodes) {
-      for (const name of typeReferences(schema)) usedTypes.add(name);
+      for (const name of typeReferences(schema, CLIENT_RESPONSE_TYPES)) usedTypes.add(name);
     }
     if (result.check) {
       const home = result.check.namedType === undefined ? module.id : model.types.find((t) => t.name === result.check?.namedType)?.module;
@@ -52,11 +54,13 @@ export function moduleFile(module: ModuleModel, model: ApiModel): { path: string
     const args = `args${argsShape(op).optional ? "?" : ""}: operations.${argsTypeName(op)}`;
     // The full doc is the standalone function's; here its first line and a link, so it is said once.
     const doc = `${operationDoc(op, model)[0]} See {@link operations.${op.id}}.`;
-    return `${docComment([doc])}readonly ${op.id}: (${args}, callOptions?: CallOptions) => Promise<${result.type}>;`;
+    const options = responseHeadersDeclarations(op) ? `operations.${callOptionsTypeName(op)}` : "CallOptions";
+    if (options === "CallOptions") plainCallOptions = true;
+    return `${docComment(op.deprecated === true ? [doc, "@deprecated"] : [doc])}readonly ${op.id}: (${args}, callOptions?: ${options}) => Promise<${result.type}>;`;
   });
   const name = operationsInterfaceName(module.name);
   // The operations come in as one namespace, so no operation id can clash with a name of this file.
-  const imports = [importDeclaration(empty ? ["Transport"] : ["CallOptions", "Transport"], "../runtime/transport.js", true)];
+  const imports = [importDeclaration(plainCallOptions ? ["CallOptions", "Transport"] : ["Transport"], "../runtime/transport.js", true)];
   if (!empty) imports.push(importDeclaration(["bindOperations", "type Operation"], "../runtime/operation.js"));
   if (usedTypes.size > 0) imports.push(importDeclaration([...usedTypes].sort(), "../types.js", true));
   if (!empty) imports.push(`import type * as operations from "../operations/${module.id}.js";`);

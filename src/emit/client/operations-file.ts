@@ -4,7 +4,8 @@ import type { ApiModel, ModuleModel } from "../../model/types.js";
 import { docComment } from "../../shared/sinks.js";
 import { importDeclaration, tsFile } from "../shared/ts-print.js";
 import { typeReferences } from "../shared/ts-types.js";
-import { argsShape, argsTypeName, operationConstName, operationDoc, resultShape } from "./signature.js";
+import { callOptionsTypeName, responseHeadersDeclarations } from "./response-headers.js";
+import { CLIENT_REQUEST_TYPES, CLIENT_RESPONSE_TYPES, argsShape, argsTypeName, operationConstName, operationDoc, operationTags, resultShape } from "./signature.js";
 
 export function operationsFile(module: ModuleModel, model: ApiModel): { path: string; content: string } {
   const path = `client/operations/${module.id}.ts`;
@@ -17,9 +18,8 @@ export function operationsFile(module: ModuleModel, model: ApiModel): { path: st
     const args = argsShape(operation);
     const result = resultShape(operation);
     // From the type nodes, not the text: doc comments and string literals hold words too.
-    for (const schema of [...args.schemas, ...result.nodes]) {
-      for (const name of typeReferences(schema)) usedTypes.add(name);
-    }
+    for (const schema of args.schemas) for (const name of typeReferences(schema, CLIENT_REQUEST_TYPES)) usedTypes.add(name);
+    for (const schema of result.nodes) for (const name of typeReferences(schema, CLIENT_RESPONSE_TYPES)) usedTypes.add(name);
     for (const name of args.runtimeTypes) runtimeTypes.add(name);
 
     const constName = operationConstName(operation);
@@ -34,9 +34,13 @@ export function operationsFile(module: ModuleModel, model: ApiModel): { path: st
         : `${docComment([`Arguments of {@link ${operation.id}}: as {@link ${same}}.`])}export type ${argsTypeName(operation)} = ${same};`,
     );
     const returnType = `Promise<${result.type}>`;
-    const parameters = `transport: Transport, args${args.optional ? "?" : ""}: ${argsTypeName(operation)}, callOptions?: CallOptions`;
-    statements.push(`${docComment([operationDoc(operation, model).join("\n")])}export function ${operation.id}(${parameters}): ${returnType} {
-return transport.send(${constName}, args, callOptions) as ${returnType};
+    const headers = responseHeadersDeclarations(operation);
+    if (headers) statements.push(...headers);
+    const options = headers ? callOptionsTypeName(operation) : "CallOptions";
+    const parameters = `transport: Transport, args${args.optional ? "?" : ""}: ${argsTypeName(operation)}, callOptions?: ${options}`;
+    const passed = headers ? "callOptions as CallOptions | undefined" : "callOptions";
+    statements.push(`${docComment([operationDoc(operation, model).join("\n")], { tags: operationTags(operation) })}export function ${operation.id}(${parameters}): ${returnType} {
+return transport.send(${constName}, args, ${passed}) as ${returnType};
 }`);
   }
 

@@ -3,18 +3,22 @@
 import type { ApiModel, MediaType, OperationModel, Parameter, TypeNode } from "../../model/types.js";
 import { pascalCase, RESERVED_ARGUMENT_KEYS } from "../../shared/names.js";
 import { isJsonMediaType } from "../../shared/media.js";
-import { docComment } from "../../shared/sinks.js";
+import { docComment, docTag, type DocTag } from "../../shared/sinks.js";
 import { EmitError } from "../types.js";
-import { propertyKey, REQUEST_TYPES, typeText, type TypeTextOptions } from "../shared/ts-types.js";
+import { docBlock, propertyKey, REQUEST_TYPES, typeText, type TypeTextOptions } from "../shared/ts-types.js";
+import { annotationLines } from "../shared/annotation-docs.js";
 import { guardName, type GuardRoot } from "../shared/validators.js";
 import { limitQualifier } from "../shared/limits.js";
 import { formKind } from "./wire.js";
 
 /** Files in a form or multipart body. */
-const FORM_TYPES: TypeTextOptions = { binary: "Blob" };
+const FORM_TYPES: TypeTextOptions = { binary: "Blob", direction: "request" };
 
 /** Bytes the client hands back: what `new Uint8Array(await response.arrayBuffer())` is, so they fit a Blob. */
-export const CLIENT_RESPONSE_TYPES: TypeTextOptions = { binary: "Uint8Array<ArrayBuffer>" };
+export const CLIENT_RESPONSE_TYPES: TypeTextOptions = { binary: "Uint8Array<ArrayBuffer>", direction: "response" };
+
+/** What the client sends: read-only properties left out, directional types by their `Writable` shape. */
+export const CLIENT_REQUEST_TYPES: TypeTextOptions = { ...REQUEST_TYPES, direction: "request" };
 
 
 export function argsTypeName(operation: OperationModel): string {
@@ -49,9 +53,9 @@ export function argsShape(operation: OperationModel): ArgsShape {
     if (RESERVED_ARGUMENT_KEYS.includes(param.name)) {
       throw new EmitError(`client: ${operation.id}: a path parameter may not be named ${param.name} (the client reserves it)`);
     }
-    const type = param.schema ? typeText(param.schema, REQUEST_TYPES) : "string";
+    const type = param.schema ? typeText(param.schema, CLIENT_REQUEST_TYPES) : "string";
     if (param.schema) schemas.push(param.schema);
-    members.push(member(param.name, type, true, [param.description]));
+    members.push(member(param.name, type, true, parameterDocs(param), parameterTags(param)));
     required = true;
   }
   if (operation.query === undefined) {
@@ -91,19 +95,30 @@ export function argsShape(operation: OperationModel): ArgsShape {
 }
 
 function parameterObject(params: Parameter[]): string {
-  const members = params.map((p) => member(p.name, p.schema ? typeText(p.schema, REQUEST_TYPES) : "string | number | boolean", p.required, [p.description]));
+  const members = params.map((p) => member(p.name, p.schema ? typeText(p.schema, CLIENT_REQUEST_TYPES) : "string | number | boolean", p.required, parameterDocs(p), parameterTags(p)));
   return `{\n${members.join("\n")}\n}`;
 }
 
-function member(name: string, type: string, required: boolean, docs: (string | undefined)[]): string {
+/** A parameter's description, then what its schema's annotations say (default, constraints ...). */
+function parameterDocs(parameter: Parameter): (string | undefined)[] {
+  const example = "example" in parameter ? [`Example: \`${JSON.stringify(parameter.example)}\``] : [];
+  return [parameter.description, ...(parameter.schema ? annotationLines(parameter.schema) : []), ...example];
+}
+
+function parameterTags(parameter: Parameter): DocTag[] {
+  return parameter.deprecated === true || parameter.schema?.deprecated === true ? [docTag("deprecated")] : [];
+}
+
+function member(name: string, type: string, required: boolean, docs: (string | undefined)[], tags: DocTag[] = []): string {
   const kept = docs.filter((d): d is string => d !== undefined && d !== "");
-  const doc = docComment(kept, { oneLine: true });
+  // One line for one plain description (most members); a block where annotations or tags add lines.
+  const doc = kept.length > 1 || tags.length > 0 ? docComment(kept, { block: true, tags }) : docComment(kept, { oneLine: true });
   return `${doc}${propertyKey(name)}${required ? "" : "?"}: ${type};`;
 }
 
 function requestBodyType(media: MediaType): string {
   const type = media.contentType.toLowerCase();
-  if (isJsonMediaType(type)) return media.schema ? typeText(media.schema, REQUEST_TYPES) : "unknown";
+  if (isJsonMediaType(type)) return media.schema ? typeText(media.schema, CLIENT_REQUEST_TYPES) : "unknown";
   // A typed form or multipart body is its schema's type (files as Blob); the client writes it.
   if (formKind(media) && media.schema) return typeText(media.schema, FORM_TYPES);
   if (type.startsWith("multipart/form-data")) return "FormData";
@@ -169,6 +184,14 @@ function computeResultShape(operation: OperationModel): ResultShape {
   if (only?.kind === "ref" && !only.nullable) return { type, nodes, check: { name: guardName(only.name), namedType: only.name } };
   const guard: GuardRoot = { name: guardRootName(operation), alternatives: nodes, allowUndefined, description: `Checks a successful response of ${operation.id}.` };
   return { type, nodes, check: { name: guard.name }, guard };
+}
+
+/** The tags that end an operation's doc comment: `@see` its external docs, `@deprecated`. */
+export function operationTags(operation: OperationModel): DocTag[] {
+  const tags: DocTag[] = [];
+  if (operation.externalDocs) tags.push(docTag("see", [operation.externalDocs.url, operation.externalDocs.description].filter((part) => part).join(" ")));
+  if (operation.deprecated === true) tags.push(docTag("deprecated"));
+  return tags;
 }
 
 /** The doc comment lines of an operation's function. */

@@ -1,5 +1,6 @@
 // How the docs show a TypeNode: a one-line label, a table of fields for objects, a table of
 // allowed combinations, and the named types an operation reaches.
+import { annotationText, withAnnotations } from "./annotations.js";
 import type { NamedType, ObjectShape, TypeNode } from "../../model/types.js";
 import { typeReferences } from "../shared/ts-types.js";
 import { NOT_DOCUMENTED, fixed, join, link, literal, paragraphs, row, tableHead, text, type Md } from "./markdown.js";
@@ -108,7 +109,7 @@ export function fieldRows(shape: ObjectShape, index: TypeIndex, prefix = ""): Fi
       name: text(name),
       type: typeLabel(property.type, index),
       required: fixed(property.required ? "yes" : "no"),
-      description: description === undefined ? NOT_DOCUMENTED : text(description),
+      description: withAnnotations(description === undefined ? NOT_DOCUMENTED : text(description), property.type),
     };
     return [own, ...nestedRows(property.type, index, name)];
   });
@@ -147,6 +148,8 @@ function otherFields(shape: ObjectShape, index: TypeIndex): Md {
 export function typeDetails(node: TypeNode, index: TypeIndex): Md {
   const blocks: Md[] = [];
   if (node.description !== undefined) blocks.push(paragraphs(node.description));
+  const annotations = annotationText(node);
+  if (annotations !== undefined) blocks.push(annotations);
   blocks.push(fixed(`Type: ${typeLabel(node, index)}.`), ...structure(node, index));
   return join(blocks, "\n\n");
 }

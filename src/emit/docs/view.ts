@@ -24,6 +24,7 @@ import {
   type Md,
 } from "./markdown.js";
 import { accessText, limitQualifier } from "../shared/limits.js";
+import { withAnnotations } from "./annotations.js";
 import { declaredTypes, documented, pageAnchors, type Anchors } from "./anchors.js";
 import { apiErrorRows, operationErrorRows, type ErrorRow } from "./errors.js";
 import { reachableTypes, structure, typeDetails, typeLabel, typeLink, type TypeIndex } from "./types.js";
@@ -67,6 +68,8 @@ export interface OperationView {
   servers: Md | null;
   /** null where the catalogue is silent; `notDocumented` names each such part once. */
   description: Md | null;
+  deprecated: boolean;
+  externalDocs: Md | null;
   tokens: Md | null;
   /** Token categories and read-only access; null where the catalogue says neither. */
   access: Md | null;
@@ -193,6 +196,11 @@ function operationView(model: ApiModel, operation: OperationModel, index: TypeIn
     path: code(operation.path),
     request: code(`${operation.method} ${operation.path}`),
     servers: operationServers(model, operation),
+    deprecated: operation.deprecated === true,
+    externalDocs:
+      operation.externalDocs === undefined
+        ? null
+        : link(operation.externalDocs.description === undefined ? text(operation.externalDocs.url) : text(operation.externalDocs.description), operation.externalDocs.url),
     description: operation.description === undefined ? null : paragraphs(operation.description),
     tokens:
       tokens === undefined
@@ -264,7 +272,7 @@ function parameterRow(parameter: Parameter, index: TypeIndex): ParameterRow {
         ? fixed(parameter.in === "path" ? "not documented (sent as text)" : "not documented")
         : typeLabel(parameter.schema, index),
     required: fixed(parameter.required ? "yes" : "no"),
-    description: orNotDocumented(parameter.description ?? parameter.schema?.description, text),
+    description: withAnnotations(orNotDocumented(parameter.description ?? parameter.schema?.description, text), parameter.schema, parameter.deprecated === true || parameter.schema?.deprecated === true),
   };
 }
 

@@ -4,6 +4,7 @@ import type { MediaType, NamedType, OperationModel, Parameter, RateLimit, Respon
 import { isJsonMediaType } from "../../shared/media.js";
 import { commonMark, toSchema, type Schema } from "./schema.js";
 import { apiResponseRefs } from "./responses.js";
+import { examplesObject, headersObject } from "./annotations.js";
 import { accessText, limitQualifier } from "../shared/limits.js";
 
 export const SECURITY_SCHEME = "accessToken";
@@ -22,6 +23,13 @@ export function operationObject(
     tags: [operation.module],
     summary: operation.summary,
     description: description(operation),
+    ...(operation.deprecated === true && { deprecated: true }),
+    ...(operation.externalDocs !== undefined && {
+      externalDocs: {
+        ...(operation.externalDocs.description !== undefined && { description: commonMark(operation.externalDocs.description) }),
+        url: operation.externalDocs.url,
+      },
+    }),
   };
   const parameters = [
     ...operation.pathParams,
@@ -180,13 +188,17 @@ function parameterObject(parameter: Parameter, types: ReadonlyMap<string, NamedT
     ...(notes.length > 0 ? { description: notes.join(" ") } : {}),
     ...(parameter.style !== undefined && { style: parameter.style }),
     ...(parameter.explode !== undefined && { explode: parameter.explode }),
+    ...(parameter.deprecated === true && { deprecated: true }),
     schema: parameter.schema === undefined ? {} : toSchema(parameter.schema, types),
+    ...("example" in parameter && { example: parameter.example }),
+    ...(parameter.examples !== undefined && { examples: examplesObject(parameter.examples, commonMark) }),
   };
 }
 
 export function responseObject(response: ResponseModel, types: ReadonlyMap<string, NamedType>): Schema {
   return {
     description: response.description === undefined ? "Not documented." : commonMark(response.description),
+    ...(response.headers !== undefined && { headers: headersObject(response.headers, types, toSchema, commonMark) }),
     ...(response.content.length > 0 ? { content: content(response.content, types) } : {}),
   };
 }
@@ -205,6 +217,8 @@ function content(media: readonly MediaType[], types: ReadonlyMap<string, NamedTy
       }
       if (item.example !== undefined) entry.example = item.example;
       if (item.encoding !== undefined) entry.encoding = structuredClone(item.encoding);
+      const examples = examplesObject(item.examples, commonMark);
+      if (examples !== undefined) entry.examples = examples;
       return [item.contentType, entry];
     }),
   );

@@ -1,7 +1,8 @@
 // TypeNode -> JSON Schema 2020-12, the dialect of OpenAPI 3.1.
-import { isClosedPart } from "../../model/type-lookup.js";
+import { isClosedPart, isValueAllOf } from "../../model/type-lookup.js";
 import type { Combinations, NamedType, ObjectShape, TypeNode } from "../../model/types.js";
 import { markdownParagraphs } from "../../shared/sinks.js";
+import { schemaAnnotations } from "./annotations.js";
 
 /**
  * OpenAPI reads every `description` as CommonMark, and tools render it: catalogue text goes in
@@ -14,7 +15,7 @@ export type Schema = { [key: string]: unknown };
 export const schemaRef = (name: string): string => `#/components/schemas/${name}`;
 
 export function toSchema(node: TypeNode, types: ReadonlyMap<string, NamedType>): Schema {
-  const schema = nullable(baseSchema(node, types), node);
+  const schema = { ...nullable(baseSchema(node, types), node), ...schemaAnnotations(node) };
   return node.description === undefined ? schema : { description: commonMark(node.description), ...schema };
 }
 
@@ -76,7 +77,8 @@ function baseSchema(node: TypeNode, types: ReadonlyMap<string, NamedType>): Sche
  * validators apply to that part alone; the README names this.)
  */
 function allOfSchema(parts: TypeNode[], types: ReadonlyMap<string, NamedType>): Schema {
-  const closed = parts.length > 1 && parts.every((part) => isClosedPart(part, (name) => types.get(name)?.type));
+  const lookup = (name: string) => types.get(name)?.type;
+  const closed = parts.length > 1 && !isValueAllOf({ kind: "allOf", parts }, lookup) && parts.every((part) => isClosedPart(part, lookup));
   const schemas = parts.map((part) => {
     const schema = toSchema(part, types);
     if (!closed || part.kind !== "object") return schema;

@@ -2,11 +2,35 @@
 // describe the API's data with the very same types. The text is final (no formatter runs after
 // it): an object's members sit two spaces in from the line that opens it, one member a line.
 import type { Combination, NamedType, ObjectShape, TypeNode } from "../../model/types.js";
-import { docComment, propertyKey, stringLiteral } from "../../shared/sinks.js";
+import { docComment, propertyKey, stringLiteral, type DocTag } from "../../shared/sinks.js";
+import { annotationLines, annotationTags } from "./annotation-docs.js";
 
 export interface TypeTextOptions {
   /** What a `binary` node becomes: bytes received (`Uint8Array`) or a body to send. */
   binary: string;
+  /**
+   * Which way the data travels, where the target writes the two shapes apart: a request leaves out
+   * read-only properties and names the `<Name>Writable` variant of a directional type; a response
+   * leaves out write-only properties. Undefined: every property, one shape.
+   */
+  direction?: "request" | "response";
+}
+
+/** The name of the request shape of a directional named type (see src/model/directional.ts). */
+export function writableName(name: string): string {
+  return `${name}Writable`;
+}
+
+/** The name a reference is written with in `options`' direction. */
+function refName(node: { name: string; directional?: boolean }, options?: TypeTextOptions): string {
+  return options?.direction === "request" && node.directional === true ? writableName(node.name) : node.name;
+}
+
+/** Whether a property travels in `options`' direction. */
+function travels(property: { type: TypeNode }, options?: TypeTextOptions): boolean {
+  if (options?.direction === "request") return property.type.readOnly !== true;
+  if (options?.direction === "response") return property.type.writeOnly !== true;
+  return true;
 }
 
 export const RESPONSE_TYPES: TypeTextOptions = { binary: "Uint8Array" };
@@ -16,19 +40,19 @@ export { propertyKey };
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** A `/** ... *\/` block for a description (empty string when there is none). */
-export function docBlock(lines: (string | undefined)[]): string {
+/** A `/** ... *\/` block for a description (empty string when there is none); `tags` (e.g. `@deprecated`) are written as they are. */
+export function docBlock(lines: (string | undefined)[], tags: readonly DocTag[] = []): string {
   const kept = lines.filter((line): line is string => line !== undefined && line !== "");
-  return docComment(kept, { block: true });
+  return kept.length === 0 && tags.length === 0 ? "" : docComment(kept, { block: true, tags });
 }
 
-/** The named types `node` refers to itself (refs inside those types are not followed), sorted. */
-export function typeReferences(node: TypeNode | undefined): string[] {
+/** The named types `node` refers to itself (refs inside those types are not followed), sorted; as `options` writes them. */
+export function typeReferences(node: TypeNode | undefined, options?: TypeTextOptions): string[] {
   const found = new Set<string>();
   const walk = (current: TypeNode | undefined): void => {
     switch (current?.kind) {
       case "ref":
-        found.add(current.name);
+        found.add(refName(current, options));
         return;
       case "array":
         return walk(current.items);
@@ -39,7 +63,7 @@ export function typeReferences(node: TypeNode | undefined): string[] {
       case "allOf":
         return current.parts.forEach(walk);
       case "object":
-        current.properties.forEach((property) => walk(property.type));
+        current.properties.forEach((property) => travels(property, options) && walk(property.type));
         if (typeof current.additionalProperties === "object") walk(current.additionalProperties);
         return;
       default:
@@ -78,7 +102,7 @@ function baseTypeText(node: TypeNode, options: TypeTextOptions): string {
       return values.includes("\n") ? `{\n${indent(`[key: string]: ${values};`)}\n}` : `{ [key: string]: ${values} }`;
     }
     case "ref":
-      return node.name;
+      return refName(node, options);
     case "union":
       // Union members need no parentheses: nothing here makes a function or conditional type.
       if (node.mapping && node.discriminator !== undefined) return mappedUnionText(node.variants, node.discriminator, node.mapping, options);
@@ -108,7 +132,8 @@ export function constLiteral(value: string | number | boolean | null): string {
 
 /** An intersection member in parentheses where its text is a union (an object with combinations, say). */
 function intersectionMember(text: string, part: TypeNode): string {
-  const plain = part.kind === "ref" || (part.kind === "object" && !part.combinations) || part.kind === "allOf";
+  const single = (part.kind === "string" || part.kind === "integer" || part.kind === "number" || part.kind === "boolean") && (part.enum === undefined || part.enum.length === 1);
+  const plain = part.kind === "ref" || (part.kind === "object" && !part.combinations) || part.kind === "allOf" || part.kind === "const" || single;
   return plain && !part.nullable ? text : `(${text})`;
 }
 
@@ -128,11 +153,12 @@ function mappedUnionText(variants: TypeNode[], property: string, mapping: { valu
 }
 
 function objectText(node: ObjectShape, options: TypeTextOptions, combination?: Combination): string {
-  const members = node.properties.map((property) => {
+  const members = node.properties.filter((property) => travels(property, options)).map((property) => {
     const fixed = combination && Object.hasOwn(combination.values, property.name) ? combination.values[property.name] : undefined;
     const type = fixed !== undefined ? stringLiteral(fixed) : typeText(property.type, options);
     const optional = property.required || fixed !== undefined ? "" : "?";
-    return `${docBlock([property.description])}${propertyKey(property.name)}${optional}: ${type};`;
+    const doc = docBlock([property.description, ...annotationLines(property.type)], annotationTags(property.type));
+    return `${doc}${propertyKey(property.name)}${optional}: ${type};`;
   });
   const index = indexSignature(node, options);
   if (index) members.push(index);
@@ -156,6 +182,19 @@ function indexSignature(node: ObjectShape, options: TypeTextOptions): string | u
 /** `export type Name = ...;` for every named type, with its description as a doc comment. */
 export function namedTypeDeclarations(types: NamedType[], options: TypeTextOptions = RESPONSE_TYPES): string {
   return types
-    .map((named) => `${docBlock([named.type.description])}export type ${named.name} = ${typeText(named.type, options)};\n`)
+    .map((named) => {
+      const doc = (extra?: string) => docBlock([named.type.description, ...annotationLines(named.type), extra], annotationTags(named.type));
+      const declaration = `${doc()}export type ${named.name} = ${typeText(named.type, options)};\n`;
+      if (options.direction === undefined || named.directional !== true) return declaration;
+      const request = { ...options, direction: "request" as const };
+      return `${declaration}\n${doc(`The request shape of {@link ${named.name}}: without its read-only properties, with its write-only ones.`)}export type ${writableName(named.name)} = ${typeText(named.type, request)};\n`;
+    })
     .join("\n");
+}
+
+/** The names a named type's declarations refer to (its request shape's too, where the target writes one). */
+export function declarationReferences(named: NamedType, options?: TypeTextOptions): string[] {
+  const names = typeReferences(named.type, options);
+  if (options?.direction === undefined || named.directional !== true) return names;
+  return [...new Set([...names, ...typeReferences(named.type, { ...options, direction: "request" })])].sort();
 }

@@ -5,7 +5,7 @@ import type { NamedType } from "../../model/types.js";
 import type { GeneratedFile } from "../types.js";
 import { stringLiteral } from "../../shared/sinks.js";
 import { importDeclaration, indentTs } from "./ts-print.js";
-import { namedTypeDeclarations, typeReferences, type TypeTextOptions } from "./ts-types.js";
+import { declarationReferences, namedTypeDeclarations, type TypeTextOptions } from "./ts-types.js";
 
 function moduleTypesFile(
   target: string,
@@ -16,8 +16,8 @@ function moduleTypesFile(
 ): GeneratedFile {
   const imports = new Map<string, Set<string>>();
   for (const named of own) {
-    for (const name of typeReferences(named.type)) {
-      const home = homeOf.get(name);
+    for (const name of declarationReferences(named, options)) {
+      const home = homeOf.get(name) ?? homeOf.get(name.replace(/Writable$/, ""));
       if (home === undefined || home === module) continue;
       imports.set(home, (imports.get(home) ?? new Set<string>()).add(name));
     }

@@ -14,9 +14,10 @@
 // Large enums, closed objects with many fields and combinations test a Set declared beside the
 // guard, so no condition grows with the catalogue.
 import type { NamedType, ObjectShape, Property, TypeNode } from "../../model/types.js";
-import { isClosedPart, objectParts, variantTags } from "../../model/type-lookup.js";
+import { isClosedPart, isValueAllOf, objectParts, variantTags } from "../../model/type-lookup.js";
 import { constLiteral, docBlock, propertyKey, typeText } from "./ts-types.js";
 import { stringLiteral } from "../../shared/sinks.js";
+import { CONSTRAINT_HELPERS, constraintChecks } from "./constraint-guards.js";
 
 export interface GuardRoot {
   /** Function name, e.g. `checkGetDiscrepanciesResponse`. */
@@ -34,7 +35,7 @@ export function guardName(typeName: string): string {
 }
 
 /** The helpers the guards call, real and tested TypeScript in templates/shared/guard.ts. */
-const HELPERS = ["deepest", "isRecord", "own", "problem"];
+const HELPERS = ["deepest", "isRecord", "own", "problem", ...CONSTRAINT_HELPERS];
 
 export interface ValidatorModuleOptions {
   types: NamedType[];
@@ -202,6 +203,13 @@ class GuardWriter {
     return name;
   }
 
+  /** A RegExp constant compiled once beside the guard; returns its name. */
+  private regex(pattern: string): string {
+    const name = `${this.owner}_pattern${this.constants.length + 1}`;
+    this.constants.push([`const ${name} = new RegExp(${stringLiteral(pattern)}, "u");`]);
+    return name;
+  }
+
   /** A condition true when `value` is none of `literals` (code text). */
   private noneOf(value: string, literals: string[], kind: string, type: string): string {
     if (literals.length <= FEW) return literals.map((literal) => `${value} !== ${literal}`).join(" && ");
@@ -210,7 +218,9 @@ class GuardWriter {
 
   /** Statements that return a Problem when `value` (a variable) does not fit `node`; `path` is a string expression. */
   check(node: TypeNode, value: string, path: string): string[] {
-    const inner = this.checkNonNull(node, value, path);
+    const kind = this.checkNonNull(node, value, path);
+    const fail = (expected: string): string => `return problem(${path}, ${value}, ${stringLiteral(expected)});`;
+    const inner = [...kind, ...constraintChecks(node, value, { fail, regex: (pattern) => this.regex(pattern) })];
     if (!node.nullable || inner.length === 0) return inner;
     return [`if (${value} !== null) {`, ...inner, "}"];
   }
@@ -306,6 +316,8 @@ class GuardWriter {
   private allOf(parts: TypeNode[], value: string, path: string): string[] {
     if (parts.length === 1) return this.check(parts[0]!, value, path);
     const lookup = (name: string): TypeNode | undefined => this.types.get(name);
+    // An intersection of values (an enum and a ref to another, say): the value fits every part.
+    if (isValueAllOf({ kind: "allOf", parts }, lookup)) return parts.flatMap((part) => this.check(part, value, path));
     const lines = [`if (!isRecord(${value})) return problem(${path}, ${value}, "an object");`];
     const closed = parts.every((part) => isClosedPart(part, lookup));
     for (const part of parts) {
@@ -393,10 +405,13 @@ class GuardWriter {
       const fieldPath = `${path} + ${stringLiteral(memberPath(property.name))}`;
       const inner = this.check(property.type, variable, fieldPath);
       const isCombined = combined.has(property.name);
-      if (!property.required && !isCombined && inner.length === 0) continue;
+      // One guard serves requests and responses: a read-only field is absent from requests, a
+      // write-only one from responses, so neither is required here.
+      const required = property.required && property.type.readOnly !== true && property.type.writeOnly !== true;
+      if (!required && !isCombined && inner.length === 0) continue;
       lines.push(`const ${variable} = ${field(value, property.name)};`);
       fieldVars.set(property.name, variable);
-      if (property.required || isCombined) {
+      if (required || isCombined) {
         lines.push(`if (${variable} === undefined) return problem(${fieldPath}, ${variable}, "a value (required)");`, ...inner);
       } else {
         lines.push(`if (${variable} !== undefined) {`, ...inner, "}");

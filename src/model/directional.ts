@@ -1,0 +1,77 @@
+// Read-only and write-only properties make a type's request shape differ from its response shape.
+// This marks the named types that have such a property anywhere inside (following references), and
+// every reference to one, so emitters can write a request variant without looking types up.
+import type { ApiModel, NamedType, TypeNode } from "./types.js";
+
+/** Children of a node (property types, items, variants, parts ...). */
+function children(node: TypeNode): TypeNode[] {
+  switch (node.kind) {
+    case "array":
+      return [node.items];
+    case "map":
+      return [node.values];
+    case "union":
+      return node.variants;
+    case "allOf":
+      return node.parts;
+    case "object":
+      return [...node.properties.map((property) => property.type), ...(typeof node.additionalProperties === "object" ? [node.additionalProperties] : [])];
+    default:
+      return [];
+  }
+}
+
+function walk(node: TypeNode, visit: (node: TypeNode) => void): void {
+  visit(node);
+  for (const child of children(node)) walk(child, visit);
+}
+
+/** Whether a property of `node` (not through references) is read-only or write-only. */
+function ownDirection(node: TypeNode): boolean {
+  let found = false;
+  walk(node, (current) => {
+    if (current.kind === "object" && current.properties.some((property) => property.type.readOnly === true || property.type.writeOnly === true)) found = true;
+  });
+  return found;
+}
+
+/** Marks `directional` on the named types whose shapes differ by direction, and on every reference to one. */
+export function markDirectional(model: ApiModel): void {
+  const byName = new Map<string, NamedType>(model.types.map((named) => [named.name, named]));
+  const marked = new Set(model.types.filter((named) => ownDirection(named.type)).map((named) => named.name));
+  if (marked.size === 0) return;
+  // A type referring to a marked type is marked too, until nothing changes.
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const named of model.types) {
+      if (marked.has(named.name)) continue;
+      let refers = false;
+      walk(named.type, (node) => {
+        if (node.kind === "ref" && marked.has(node.name)) refers = true;
+      });
+      if (refers) {
+        marked.add(named.name);
+        changed = true;
+      }
+    }
+  }
+  const mark = (node: TypeNode | undefined): void => {
+    if (node === undefined) return;
+    walk(node, (current) => {
+      if (current.kind === "ref" && marked.has(current.name)) current.directional = true;
+    });
+  };
+  for (const name of marked) byName.get(name)!.directional = true;
+  for (const named of model.types) mark(named.type);
+  for (const module of model.modules) {
+    for (const operation of module.operations) {
+      for (const parameter of [...operation.pathParams, ...(operation.query ?? []), ...(operation.headers ?? [])]) mark(parameter.schema);
+      for (const media of operation.request?.content ?? []) mark(media.schema);
+      for (const response of operation.responses ?? []) {
+        for (const media of response.content) mark(media.schema);
+        for (const header of response.headers ?? []) mark(header.schema);
+      }
+    }
+  }
+  for (const response of model.responses ?? []) for (const media of response.content) mark(media.schema);
+}

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { listCatalogueFiles } from "./load/files.js";
+import { livingInputs } from "./sources/inputs.js";
 import type { ApiModel } from "./model/types.js";
 import type { PlannedFile } from "./emit/plan.js";
 import { PLANNERS } from "./emit/registry.js";
@@ -21,7 +22,7 @@ import { Output, OutputCheck, type CheckReport, type OutputFile, type WriteRepor
  * a no-op generate never pays for the YAML parser and the checks.
  */
 export async function loadModel(dir: string): Promise<ApiModel> {
-  return (await import("./validate/index.js")).loadModel(dir);
+  return (await import("./sources/index.js")).loadModel(dir);
 }
 
 export interface GenerateOptions {
@@ -172,5 +173,13 @@ async function hashInputs(options: GenerateOptions, targets: readonly Target[]):
   for (const path of [...filesUnder(codeRoot), ...filesUnder(join(packageRoot, "templates"))]) parts.push(relative(packageRoot, path), sha256(readFileSync(path)));
   const generator = sha256(parts.join("\n"));
   for (const name of catalogueNames) parts.push(relative(packageRoot, join(options.catalogue, name)), sha256(readFileSync(join(options.catalogue, name))));
+  // A living source's OpenAPI document and the files its $refs name (learnt by loading, when not recorded).
+  const living = livingInputs(options.catalogue) ?? (await loadModel(options.catalogue), livingInputs(options.catalogue));
+  if (living === undefined) return undefined;
+  try {
+    for (const path of living) parts.push(relative(packageRoot, path), sha256(readFileSync(path)));
+  } catch {
+    return undefined;
+  }
   return { input: sha256(parts.join("\n")), generator };
 }

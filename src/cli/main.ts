@@ -4,6 +4,7 @@ import { relative, resolve } from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { EmitError, TARGETS, type Target } from "../emit/types.js";
 import { CatalogueError, useColour } from "../shared/diagnostic.js";
+import { setWarningSink } from "../shared/warnings.js";
 import { WriteError } from "../write/writer.js";
 import { COMMANDS, type Command } from "./commands.js";
 import { ConfigError, loadConfig, type ResolvedConfig } from "./config.js";
@@ -47,6 +48,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       io.out(commandHelp(command));
       return 0;
     }
+    setWarningSink(io.err);
     const config = applyFlags(await loadConfig(io.cwd, values.config as string | undefined), values, io.cwd);
     return await command.run({ config, flags: values, io });
   } catch (error) {

@@ -34,6 +34,10 @@ export interface ImportOptions {
 export interface ImportResult {
   catalogue: ImportedCatalogue;
   report: ImportReport;
+  /** Each operation with its place in the document (a living source keys additions by them). */
+  operations: ImportedOperation[];
+  /** The document and the files its $refs name, as read. */
+  docs: DocumentSet;
 }
 
 /** Reads an OpenAPI 3.0/3.1 document and builds the catalogue it holds (nothing is written). */
@@ -96,6 +100,8 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
       modules: modules.sort((a, b) => compareText(a.module.id, b.module.id)),
     },
     report,
+    operations: reader.operations,
+    docs,
   };
 }
 

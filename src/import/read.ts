@@ -34,6 +34,11 @@ export class DocumentSet {
     this.load(this.root.file, undefined);
   }
 
+  /** The files read so far: the document, then those its $refs named (absolute paths). */
+  fileNames(): string[] {
+    return [...this.files.keys()];
+  }
+
   /** The value at a place (undefined when absent). */
   get(place: Place): unknown {
     let value = this.load(place.file, undefined).data;

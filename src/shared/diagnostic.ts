@@ -14,6 +14,8 @@ export interface Diagnostic {
   message: string;
   /** How to fix it. */
   hint?: string;
+  /** Default "error"; a warning does not stop the run (src/shared/warnings.ts). */
+  severity?: "warning";
 }
 
 /** Sorted by file, line, column, message: every run reports in the same order. */
@@ -52,7 +54,7 @@ export function formatDiagnostic(diagnostic: Diagnostic, sources: ReadonlyMap<st
   const { file, line, column, length, message, hint } = diagnostic;
   const paint = (colour: keyof typeof PAINT, text: string): string => (options.colour ? `${PAINT[colour]}${text}${PAINT.reset}` : text);
   const where = line > 0 ? `${file}:${line}:${column}` : file;
-  const out = [`${paint("bold", `${where}:`)} ${paint("red", "error:")} ${paint("bold", message)}`];
+  const out = [`${paint("bold", `${where}:`)} ${paint("red", `${diagnostic.severity ?? "error"}:`)} ${paint("bold", message)}`];
   const text = line > 0 ? sourceLine(sources.get(file), line) : undefined;
   if (text !== undefined) {
     const gutter = String(line).length;

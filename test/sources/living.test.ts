@@ -1,0 +1,243 @@
+// An OpenAPI document as a living source: the catalogue names the document and adds token kinds,
+// limits and limit groups keyed by operation id or `METHOD /path`; generate, --check, list, validate
+// and mock read both on every run. Upstream changes arrive with one generate, the user's additions
+// stay, and an addition whose operation is gone is named with its place and a suggestion.
+import { readFile, readdir, stat, writeFile, mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { main } from "../../src/cli/main.js";
+import { startMock } from "../../src/mock/index.js";
+import { loadModel } from "../../src/pipeline.js";
+import { freshDir } from "../helpers/generate.js";
+
+const PETSTORE = `openapi: 3.1.0
+info: { title: Pets, version: "1" }
+components:
+  securitySchemes:
+    bearer: { type: http, scheme: bearer }
+  schemas:
+    Pet:
+      type: object
+      required: [id, name]
+      properties:
+        id: { type: integer }
+        name: { type: string }
+security: [{ bearer: [] }]
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      tags: [pets]
+      summary: List pets
+      responses:
+        "200":
+          description: The pets
+          content:
+            application/json:
+              schema: { type: array, items: { $ref: "#/components/schemas/Pet" } }
+  /pets/{petId}:
+    get:
+      operationId: getPet
+      tags: [pets]
+      summary: Get a pet
+      parameters:
+        - { name: petId, in: path, required: true, schema: { type: integer } }
+      responses:
+        "200":
+          description: The pet
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Pet" }
+    delete:
+      operationId: deletePet
+      tags: [pets]
+      summary: Delete a pet
+      parameters:
+        - { name: petId, in: path, required: true, schema: { type: integer } }
+      responses:
+        "204": { description: Deleted }
+`;
+
+const ADDITIONS = `source:
+  openapi: ../openapi.yaml
+api:
+  auth:
+    tokenKinds:
+      - { id: seller, description: A seller's own token }
+      - { id: partner, description: A partner acting for a seller }
+  limitGroups:
+    - { id: reads, scope: seller, period: 1 minute, limit: 100, interval: 600 milliseconds, burst: 5 }
+operations:
+  listPets:
+    tokens: [seller, partner]
+    limits: [{ group: reads }]
+  GET /pets/{petId}:
+    tokens: [seller]
+    limits: [{ group: reads }]
+  deletePet:
+    tokens: [seller]
+    limits:
+      - { scope: seller, period: 1 hour, limit: 10, interval: 6 minutes, burst: 1 }
+`;
+
+async function run(args: string[], cwd: string) {
+  let out = "";
+  let err = "";
+  const code = await main(args, { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`), cwd });
+  return { code, out, err };
+}
+
+/** A project folder: openapi.yaml beside catalogue/api.yaml (the additions). */
+async function project(document = PETSTORE, additions = ADDITIONS): Promise<string> {
+  const dir = await freshDir("living");
+  await mkdir(join(dir, "catalogue"), { recursive: true });
+  await writeFile(join(dir, "openapi.yaml"), document);
+  await writeFile(join(dir, "catalogue", "api.yaml"), additions);
+  return dir;
+}
+
+async function snapshot(dir: string): Promise<Map<string, { text: string; mtime: number }>> {
+  const files = new Map<string, { text: string; mtime: number }>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    files.set(path.slice(dir.length + 1), { text: await readFile(path, "utf8"), mtime: (await stat(path)).mtimeMs });
+  }
+  return files;
+}
+
+let cacheDir: string;
+beforeAll(async () => {
+  cacheDir = await freshDir("living-cache");
+  process.env.CATALOGEN_CACHE_DIR = cacheDir;
+});
+afterAll(() => {
+  delete process.env.CATALOGEN_CACHE_DIR;
+});
+
+describe("a living source", () => {
+  it("models the document's operations and types with the user's token kinds, limit groups and limits", async () => {
+    const dir = await project();
+    const model = await loadModel(join(dir, "catalogue"));
+    expect(model.title).toBe("Pets");
+    expect(model.auth.tokenKinds.map((kind) => kind.id)).toEqual(["bearer", "seller", "partner"]);
+    expect(model.limitGroups?.map((group) => group.id)).toEqual(["reads"]);
+    const operations = new Map(model.modules.flatMap((module) => module.operations).map((operation) => [operation.id, operation]));
+    expect([...operations.keys()].sort()).toEqual(["deletePet", "getPet", "listPets"]);
+    expect(operations.get("listPets")!.tokens).toEqual(["seller", "partner"]);
+    expect(operations.get("getPet")!.tokens).toEqual(["seller"]);
+    expect(operations.get("deletePet")!.limits?.[0]?.limit).toBe(10);
+    expect(model.types.map((type) => type.name)).toEqual(["Pet"]);
+    // Where each operation is declared: in the document.
+    expect(operations.get("getPet")!.source).toMatchObject({ line: 28, column: 7 });
+    expect(operations.get("getPet")!.source.file).toMatch(/openapi\.yaml$/);
+    expect(model.sources).toEqual(["../openapi.yaml", "api.yaml"]);
+  });
+
+  it("carries an upstream change with one generate, keeps every addition, and names the orphaned one", async () => {
+    const dir = await project();
+    const first = await run(["generate", "--catalogue", "catalogue", "--out", "generated"], dir);
+    expect(first.err).toBe("");
+    expect(first.code).toBe(0);
+    const client = async () => readFile(join(dir, "generated/client/operations/pets.ts"), "utf8");
+    expect(await client()).toMatch(/deletePet/);
+
+    // Upstream: a new operation, a new property on Pet, and deletePet (which had a limit) gone.
+    const changed = PETSTORE.replace("        name: { type: string }\n", "        name: { type: string }\n        tag: { type: string }\n")
+      .replace(/    delete:\n[\s\S]*$/, "")
+      .concat(`  /pets/{petId}/photos:
+    get:
+      operationId: listPhotos
+      tags: [pets]
+      summary: List a pet's photos
+      parameters:
+        - { name: petId, in: path, required: true, schema: { type: integer } }
+      responses:
+        "200": { description: The photos, content: { application/json: { schema: { type: array, items: { type: string } } } } }
+`);
+    await writeFile(join(dir, "openapi.yaml"), changed);
+    const second = await run(["generate", "--catalogue", "catalogue", "--out", "generated"], dir);
+    expect(second.code).toBe(0);
+    expect(second.out).toMatch(/written/);
+    // The orphan: named with its place in the user's file and what to do.
+    expect(second.err).toMatch(/catalogue\/api\.yaml:17:3: warning: "deletePet" matches no operation of \.\.\/openapi\.yaml/m);
+    expect(second.err).toMatch(/deletePet:\n/);
+    const text = await client();
+    expect(text).not.toMatch(/deletePet/);
+    expect(text).toMatch(/listPhotos/);
+    expect(await readFile(join(dir, "generated/client/types/pets.ts"), "utf8")).toMatch(/tag\?: string/);
+    // Every other addition kept.
+    const model = await loadModel(join(dir, "catalogue"));
+    const operations = new Map(model.modules.flatMap((module) => module.operations).map((operation) => [operation.id, operation]));
+    expect(operations.get("listPets")!.tokens).toEqual(["seller", "partner"]);
+    expect(operations.get("listPets")!.limits?.map((limit) => limit.group)).toEqual(["reads"]);
+    expect(operations.get("getPet")!.tokens).toEqual(["seller"]);
+    expect(operations.get("listPhotos")!.tokens).toEqual(["bearer"]);
+    expect(model.auth.tokenKinds.map((kind) => kind.id)).toEqual(["bearer", "seller", "partner"]);
+    const listPets = text.slice(text.indexOf("listPets"));
+    expect(listPets).toMatch(/reads/);
+  });
+
+  it("a no-op generate stays a no-op: up to date, no file touched, same bytes; --check is green, then names what the document changed", async () => {
+    const dir = await project();
+    expect((await run(["generate", "--catalogue", "catalogue", "--out", "generated"], dir)).code).toBe(0);
+    const before = await snapshot(join(dir, "generated"));
+    const again = await run(["generate", "--catalogue", "catalogue", "--out", "generated"], dir);
+    expect(again.out).toMatch(/generated is up to date/);
+    expect(await snapshot(join(dir, "generated"))).toEqual(before);
+    const check = await run(["generate", "--check", "--catalogue", "catalogue", "--out", "generated"], dir);
+    expect(check.code).toBe(0);
+    await writeFile(join(dir, "openapi.yaml"), PETSTORE.replace("summary: List pets", "summary: List every pet"));
+    const stale = await run(["generate", "--check", "--catalogue", "catalogue", "--out", "generated"], dir);
+    expect(stale.code).toBe(1);
+    expect(stale.err).toMatch(/stale: {3}generated\/client\/operations\/pets\.ts/);
+    expect(await snapshot(join(dir, "generated"))).toEqual(before);
+  });
+
+  it("list and validate work on it", async () => {
+    const dir = await project();
+    const validate = await run(["validate", "--catalogue", "catalogue"], dir);
+    expect(validate).toMatchObject({ code: 0, err: "" });
+    expect(validate.out).toMatch(/catalogue is valid: 3 operations in 1 module/);
+    const list = await run(["list", "--catalogue", "catalogue"], dir);
+    expect(list.out).toMatch(/pets\s+GET\s+\/pets\s+listPets {2}limits: 100 per 1 minute/);
+    const json = JSON.parse((await run(["list", "--json", "--catalogue", "catalogue"], dir)).out) as { id: string; tokens: string[]; source: { file: string } }[];
+    expect(json.find((row) => row.id === "getPet")).toMatchObject({ tokens: ["seller"], source: { file: expect.stringMatching(/openapi\.yaml$/) } });
+  });
+
+  it("points a wrong addition at the user's file, line and column, with a suggestion for a near operation id", async () => {
+    const additions = ADDITIONS.replace("  listPets:\n    tokens: [seller, partner]", "  listPetz:\n    tokens: [seller, partnr]").replace("    limits:\n      - { scope", "    limit:\n      - { scope");
+    const dir = await project(PETSTORE, additions);
+    const result = await run(["validate", "--catalogue", "catalogue"], dir);
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/catalogue\/api\.yaml:11:3: warning: "listPetz" matches no operation of \.\.\/openapi\.yaml[^\n]*\n[\s\S]*hint: did you mean "listPets"\?/m);
+    // The misspelt key of deletePet: the schema's message, at the key in the user's file.
+    expect(result.err).toMatch(/catalogue\/api\.yaml:19:5: error: [^\n]*limit/m);
+  });
+
+  it("refuses a document outside the folder that holds the catalogue folder, and a second addition for one operation", async () => {
+    const dir = await project(PETSTORE, ADDITIONS.replace("../openapi.yaml", "../../openapi.yaml").concat("  GET /pets:\n    tokens: [seller]\n"));
+    const result = await run(["validate", "--catalogue", "catalogue"], dir);
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/catalogue\/api\.yaml:2:12: error: the OpenAPI document must lie inside/);
+    const twice = await project(PETSTORE, ADDITIONS.concat("  GET /pets:\n    tokens: [seller]\n"));
+    const second = await run(["validate", "--catalogue", "catalogue"], twice);
+    expect(second.err).toMatch(/catalogue\/api\.yaml:21:3: error: "GET \/pets" names the same operation as "listPets"/);
+  });
+
+  it("the mock serves it with the user's token kinds and limits", async () => {
+    const dir = await project();
+    const mock = await startMock({ catalogue: join(dir, "catalogue"), tokens: { s: { sellerId: "a", tokenKind: "seller" }, p: { sellerId: "a", tokenKind: "partner" } } });
+    try {
+      const get = (path: string, token: string, method = "GET") => fetch(`${mock.url}${path}`, { method, headers: { authorization: token } });
+      expect(mock.operations).toBe(3);
+      expect((await get("/pets", "p")).status).toBe(200);
+      expect((await get("/pets/1", "p")).status).toBe(403); // getPet takes seller tokens only
+      expect((await get("/pets/1", "s")).status).toBe(200);
+      expect((await get("/pets/1", "s", "DELETE")).status).toBe(204);
+      expect((await get("/pets/1", "s", "DELETE")).status).toBe(429); // burst 1
+    } finally {
+      await mock.close();
+    }
+  });
+});

@@ -4,6 +4,7 @@
 import { watch, type FSWatcher } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { CatalogueError } from "../shared/diagnostic.js";
+import { livingInputs } from "../sources/inputs.js";
 import type { Command } from "./commands.js";
 import { loadConfig } from "./config.js";
 import { applyFlags, shown } from "./main.js";
@@ -66,7 +67,9 @@ export async function watchAndGenerate(context: RunContext & { generateOnce: (co
    * replace a file on save). False when the catalogue folder cannot be watched.
    */
   const watchFolders = (): boolean => {
-    const key = `${config.catalogue}\n${config.source ?? ""}`;
+    // A living source's OpenAPI document and the files its $refs name (as the last run read them).
+    const living = livingInputs(config.catalogue) ?? [];
+    const key = `${config.catalogue}\n${config.source ?? ""}\n${living.join("\n")}`;
     if (key === watching || stopped) return true;
     for (const watcher of watchers) watcher.close();
     watchers = [];
@@ -87,11 +90,19 @@ export async function watchAndGenerate(context: RunContext & { generateOnce: (co
           if (name === basename(source)) changedPath(source);
         });
       }
+      const byFolder = new Map<string, string[]>();
+      for (const file of living) byFolder.set(dirname(file), [...(byFolder.get(dirname(file)) ?? []), file]);
+      for (const [folder, files] of byFolder) {
+        follow(folder, (name) => {
+          const file = files.find((candidate) => basename(candidate) === name);
+          if (file !== undefined) changedPath(file);
+        });
+      }
     } catch (error) {
       io.err(`catalogen: cannot watch ${shown(catalogue, io.cwd)}: ${(error as Error).message}`);
       return false;
     }
-    const what = [catalogue, ...(source === undefined ? [] : [source])].map((path) => shown(path, io.cwd));
+    const what = [catalogue, ...(source === undefined ? [] : [source]), ...living].map((path) => shown(path, io.cwd));
     io.out(`catalogen: watching ${what.join(" and ")}; Ctrl-C stops`);
     return true;
   };

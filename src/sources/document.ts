@@ -62,7 +62,7 @@ export async function convertDocument(path: string, options: DocumentOptions, cw
       const place = places.get(operation)!;
       const data = result.docs.get(place) as Record<string, unknown> | undefined;
       const operationId = typeof data?.operationId === "string" ? data.operationId : undefined;
-      const documentPath = place.file === path && place.path[0] === "paths" && place.path[1] !== undefined ? place.path[1] : operation.path;
+      const documentPath = place.file === result.docs.root.file && place.path[0] === "paths" && place.path[1] !== undefined ? place.path[1] : operation.path;
       let found = positions.get(place.file);
       if (!found) positions.set(place.file, (found = new Positions(textOf(place.file))));
       return { ...(operationId !== undefined && { operationId }), route: `${operation.method} ${documentPath}`, at: { file: place.file, ...found.of(operationId, documentPath) } };

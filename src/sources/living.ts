@@ -60,6 +60,8 @@ export async function livingModel(loaded: LoadResult, dir: string, overlay: Cata
     if (typeof value === "string" && /^x-[A-Za-z0-9._-]+$/.test(value)) options[key] = value;
     else error(["source", key], `${key} names a vendor extension, x-...; got ${JSON.stringify(value)}`);
   }
+  if (data.api === null) delete data.api; // every line commented out
+  if (data.operations === null) delete data.operations;
   if (data.api !== undefined && !isObject(data.api)) error(["api"], "api must be a mapping of what to add to or change in the document's api section");
   else if (isObject(data.api)) unknownKeys(data.api, API_KEYS, ["api"], "api", error);
   const entries = data.operations === undefined ? {} : data.operations;

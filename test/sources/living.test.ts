@@ -2,13 +2,14 @@
 // limits and limit groups keyed by operation id or `METHOD /path`; generate, --check, list, validate
 // and mock read both on every run. Upstream changes arrive with one generate, the user's additions
 // stay, and an addition whose operation is gone is named with its place and a suggestion.
+import { spawn } from "node:child_process";
 import { readFile, readdir, stat, writeFile, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { startMock } from "../../src/mock/index.js";
 import { loadModel } from "../../src/pipeline.js";
-import { freshDir } from "../helpers/generate.js";
+import { freshDir, repoRoot } from "../helpers/generate.js";
 
 const PETSTORE = `openapi: 3.1.0
 info: { title: Pets, version: "1" }
@@ -239,5 +240,62 @@ describe("a living source", () => {
     } finally {
       await mock.close();
     }
+  });
+
+  it("init --from writes a catalogue that names the document, and it generates at once", async () => {
+    const dir = await freshDir("living-init");
+    await writeFile(join(dir, "openapi.yaml"), PETSTORE);
+    const init = await run(["init", "--from", "openapi.yaml"], dir);
+    expect(init).toMatchObject({ code: 0, err: "" });
+    const text = await readFile(join(dir, "catalogue/api.yaml"), "utf8");
+    expect(text).toMatch(/^source:\n {2}openapi: \.\.\/openapi\.yaml$/m);
+    expect(text).toMatch(/^# {3}listPets:$/m);
+    expect(text).toMatch(/The API's 3 operations/);
+    expect((await run(["generate", "--catalogue", "catalogue", "--out", "generated"], dir)).code).toBe(0);
+    const outside = await run(["init", "--from", "../openapi.yaml", "--catalogue", "again"], join(dir, "catalogue"));
+    expect(outside.code).toBe(1);
+    expect(outside.err).toMatch(/must lie inside/);
+  });
+
+  it("generate --watch regenerates when the document changes", { timeout: 60_000 }, async () => {
+    const dir = await project();
+    const child = spawn(process.execPath, [join(repoRoot, "bin/catalogen.js"), "generate", "--watch", "--catalogue", "catalogue", "--out", "generated", "--target", "openapi"], {
+      cwd: dir,
+      env: { ...process.env, CATALOGEN_CACHE_DIR: cacheDir },
+    });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+    const exited = new Promise<number | null>((resolveExit) => child.on("exit", (code) => resolveExit(code)));
+    const waitFor = async (pattern: RegExp) => {
+      const deadline = Date.now() + 30_000;
+      while (!pattern.test(out)) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}\nstdout:\n${out}\nstderr:\n${err}`);
+        await new Promise((wait) => setTimeout(wait, 50));
+      }
+    };
+    try {
+      await waitFor(/watching catalogue and openapi\.yaml; Ctrl-C stops/);
+      await waitFor(/generated: 1 written/);
+      await writeFile(join(dir, "openapi.yaml"), PETSTORE.replace("summary: List pets", "summary: List every pet"));
+      await waitFor(/changed openapi\.yaml/);
+      await waitFor(/generated: 1 written[\s\S]*generated: 1 written/);
+      const openapi = JSON.parse(await readFile(join(dir, "generated/openapi.json"), "utf8")) as { paths: Record<string, Record<string, { summary: string }>> };
+      expect(openapi.paths["/pets"]!.get!.summary).toBe("List every pet");
+    } finally {
+      child.kill("SIGINT");
+    }
+    expect(await exited).toBe(0);
+  });
+
+  it("docs/living-source.md: its example is a living source that validates against this test's document", async () => {
+    const page = await readFile(join(repoRoot, "docs/living-source.md"), "utf8");
+    const example = /```yaml\n(source:[\s\S]*?)```/.exec(page)![1]!;
+    const dir = await project(PETSTORE, example);
+    const model = await loadModel(join(dir, "catalogue"));
+    const deletePet = model.modules[0]!.operations.find((operation) => operation.id === "deletePet")!;
+    expect(deletePet.summary).toBe("Delete a pet for good");
+    expect(deletePet.tokens).toEqual(["seller"]);
   });
 });

@@ -41,9 +41,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     return 2;
   }
   try {
-    const options = { ...command.options, help: { type: "boolean", short: "h" }, config: { type: "string" } } as ParseArgsConfig["options"];
-    const parsed = parseArgs({ args: rest, options, strict: true, allowPositionals: command.positionals !== undefined });
-    const values = { ...parsed.values, _: parsed.positionals } as Record<string, unknown>;
+    const values = parseFlags(command, rest);
     if (values.help) {
       io.out(commandHelp(command));
       return 0;
@@ -70,6 +68,13 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     }
     throw error;
   }
+}
+
+/** A command's arguments as `parseArgs` reads them (strict: an unknown flag throws), positionals under `_`. */
+export function parseFlags(command: Command, args: string[]): Record<string, unknown> {
+  const options = { ...command.options, help: { type: "boolean", short: "h" }, config: { type: "string" } } as ParseArgsConfig["options"];
+  const parsed = parseArgs({ args, options, strict: true, allowPositionals: command.positionals !== undefined });
+  return { ...parsed.values, _: parsed.positionals };
 }
 
 export function applyFlags(config: ResolvedConfig, flags: Record<string, unknown>, cwd: string): ResolvedConfig {

@@ -214,6 +214,11 @@ describe("a living source", () => {
     expect(result.err).toMatch(/catalogue\/api\.yaml:11:3: warning: "listPetz" matches no operation of \.\.\/openapi\.yaml[^\n]*\n[\s\S]*hint: did you mean "listPets"\?/m);
     // The misspelt key of deletePet: the schema's message, at the key in the user's file.
     expect(result.err).toMatch(/catalogue\/api\.yaml:19:5: error: [^\n]*limit/m);
+    // An unknown token kind in an addition: at the kind, where the user wrote it.
+    const kinds = await project(PETSTORE, ADDITIONS.replace("tokens: [seller, partner]", "tokens: [seller, partnr]"));
+    const unknown = await run(["validate", "--catalogue", "catalogue"], kinds);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toMatch(/catalogue\/api\.yaml:12:22: error: unknown token kind "partnr"/);
   });
 
   it("refuses a document outside the folder that holds the catalogue folder, and a second addition for one operation", async () => {

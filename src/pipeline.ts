@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { listCatalogueFiles } from "./load/files.js";
-import { livingInputs } from "./sources/inputs.js";
+import { livingInputs, namesLivingSource } from "./sources/inputs.js";
 import type { ApiModel } from "./model/types.js";
 import type { PlannedFile } from "./emit/plan.js";
 import { PLANNERS } from "./emit/registry.js";
@@ -172,7 +172,13 @@ async function hashInputs(options: GenerateOptions, targets: readonly Target[]):
   // Small files, read synchronously: a promise per file costs more than the read.
   for (const path of [...filesUnder(codeRoot), ...filesUnder(join(packageRoot, "templates"))]) parts.push(relative(packageRoot, path), sha256(readFileSync(path)));
   const generator = sha256(parts.join("\n"));
-  for (const name of catalogueNames) parts.push(relative(packageRoot, join(options.catalogue, name)), sha256(readFileSync(join(options.catalogue, name))));
+  let namesSource = false;
+  for (const name of catalogueNames) {
+    const bytes = readFileSync(join(options.catalogue, name));
+    namesSource ||= namesLivingSource(bytes);
+    parts.push(relative(packageRoot, join(options.catalogue, name)), sha256(bytes));
+  }
+  if (!namesSource) return { input: sha256(parts.join("\n")), generator };
   // A living source's OpenAPI document and the files its $refs name (learnt by loading, when not recorded).
   const living = livingInputs(options.catalogue) ?? (await loadModel(options.catalogue), livingInputs(options.catalogue));
   if (living === undefined) return undefined;

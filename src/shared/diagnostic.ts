@@ -79,13 +79,18 @@ function sourceLine(text: string | undefined, line: number): string | undefined 
   return whole.length > 400 ? `${whole.slice(0, 400)}…` : whole;
 }
 
+function sameDiagnostic(a: Diagnostic, b: Diagnostic): boolean {
+  return a.file === b.file && a.line === b.line && a.column === b.column && a.message === b.message && a.hint === b.hint;
+}
+
 /** Thrown when the catalogue is invalid; carries every problem found, sorted. */
 export class CatalogueError extends Error {
   readonly diagnostics: Diagnostic[];
   readonly sources: ReadonlyMap<string, string>;
 
   constructor(diagnostics: Diagnostic[], sources: ReadonlyMap<string, string>) {
-    const sorted = sortDiagnostics(diagnostics);
+    // The same problem at the same place once (a living source's defaults apply to every operation).
+    const sorted = sortDiagnostics(diagnostics).filter((d, i, all) => i === 0 || !sameDiagnostic(d, all[i - 1]!));
     super(`The catalogue has ${sorted.length} error${sorted.length === 1 ? "" : "s"}.`);
     this.name = "CatalogueError";
     this.diagnostics = sorted;

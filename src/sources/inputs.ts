@@ -32,6 +32,13 @@ export function recordInputs(dir: string, files: string[]): void {
   }
 }
 
+const LIVING = /^source\s*:/m;
+
+/** Whether a catalogue file's bytes name a living source (a top-level `source:` key); cheap for the files that do not. */
+export function namesLivingSource(bytes: Buffer): boolean {
+  return bytes.includes("source") && LIVING.test(bytes.toString("utf8"));
+}
+
 /** Hash of the catalogue files' names and texts, and whether one names a living source (a top-level `source:` key). */
 function catalogueHash(dir: string): { hash: string; living: boolean } {
   const hash = createHash("sha256");
@@ -39,7 +46,7 @@ function catalogueHash(dir: string): { hash: string; living: boolean } {
   try {
     for (const name of listCatalogueFiles(dir)) {
       const text = readFileSync(join(dir, name), "utf8");
-      if (/^source\s*:/m.test(text)) living = true;
+      if (LIVING.test(text)) living = true;
       hash.update(name).update("\0").update(text).update("\0");
     }
   } catch {

@@ -18,7 +18,9 @@ import { recordInputs } from "./inputs.js";
 import { apiGrafts, operationGrafts, virtualFile } from "./virtual.js";
 import { warn } from "../shared/warnings.js";
 
-const TOP_KEYS = ["source", "api", "operations"];
+const TOP_KEYS = ["source", "api", "defaults", "operations"];
+/** What `defaults` may give every operation of the document (an operation's own entry wins). */
+const DEFAULT_KEYS = ["tokens", "limits", "servers"];
 const SOURCE_KEYS = ["openapi", "moduleBy", "tokenKindsExtension", "limitsExtension"];
 const API_KEYS = ["title", "description", "auth", "limitGroups", "servers", "responses"];
 const ROUTE = /^(get|put|post|delete|patch|head|options)\s+(\/\S*)$/i;
@@ -62,6 +64,9 @@ export async function livingModel(loaded: LoadResult, dir: string, overlay: Cata
   }
   if (data.api === null) delete data.api; // every line commented out
   if (data.operations === null) delete data.operations;
+  if (data.defaults === null) delete data.defaults;
+  if (data.defaults !== undefined && !isObject(data.defaults)) error(["defaults"], "defaults must be a mapping of what every operation gets (tokens, limits, servers)", "e.g. defaults: { tokens: [seller], limits: [{ group: reads }] }");
+  else if (isObject(data.defaults)) unknownKeys(data.defaults, DEFAULT_KEYS, ["defaults"], "defaults", error);
   if (data.api !== undefined && !isObject(data.api)) error(["api"], "api must be a mapping of what to add to or change in the document's api section");
   else if (isObject(data.api)) unknownKeys(data.api, API_KEYS, ["api"], "api", error);
   const entries = data.operations === undefined ? {} : data.operations;
@@ -83,7 +88,9 @@ export async function livingModel(loaded: LoadResult, dir: string, overlay: Cata
 }
 
 function merged(loaded: LoadResult, overlay: CatalogueFile, converted: ConvertedDocument, documentPath: string, dir: string, problems: Diagnostic[]): ApiModel {
-  const data = overlay.data as { api?: Record<string, unknown>; operations?: Record<string, Record<string, unknown>> };
+  const data = overlay.data as { api?: Record<string, unknown>; defaults?: Record<string, unknown>; operations?: Record<string, Record<string, unknown>> };
+  const defaults = data.defaults ?? {};
+  const hasDefaults = Object.keys(defaults).length > 0;
   const { catalogue, keys } = converted;
   // Every name an operation answers to -> [module, index].
   const byKey = new Map<string, [number, number]>();
@@ -127,11 +134,15 @@ function merged(loaded: LoadResult, overlay: CatalogueFile, converted: Converted
   const moduleFiles = catalogue.modules.map((module, m) => {
     const operations: RawOperation[] = module.operations.map((operation, i) => {
       const addition = additions.get(`${m}:${i}`);
-      return addition ? ({ ...operation, ...addition.entry } as RawOperation) : operation;
+      return addition || hasDefaults ? ({ ...operation, ...defaults, ...addition?.entry } as RawOperation) : operation;
     });
     const raw: RawFile = { module: module.module, ...(module.types.length > 0 && { types: Object.fromEntries(module.types) }), operations };
-    const overlaid = module.operations.map((_, i) => additions.get(`${m}:${i}`)?.key);
-    return virtualFile(overlay, `${module.module.id}.yaml`, raw, (document) => operationGrafts(document, overlay, overlaid), overlaid.map((key) => (key === undefined ? undefined : ["operations", key])));
+    // Where each operation's additions were written: defaults first, then its own entry.
+    const written = module.operations.map((_, i) => {
+      const key = additions.get(`${m}:${i}`)?.key;
+      return [...(hasDefaults ? [["defaults"]] : []), ...(key === undefined ? [] : [["operations", key]])];
+    });
+    return virtualFile(overlay, `${module.module.id}.yaml`, raw, (document) => operationGrafts(document, overlay, written), written.map((paths) => paths.at(-1)));
   });
   for (const orphan of orphans) warn(orphan, overlay.text);
   const others = loaded.files.filter((file) => file !== overlay);

@@ -7,7 +7,7 @@ import { Document, isMap, isPair, isScalar, isSeq, type Node, type Pair, type YA
 import type { CatalogueFile } from "../load/load.js";
 import type { RawFile } from "../load/raw.js";
 
-type Path = (string | number)[];
+type Path = readonly (string | number)[];
 
 export function virtualFile(overlay: CatalogueFile, name: string, data: RawFile, graft: (document: Document) => void, operations?: (Path | undefined)[]): CatalogueFile {
   let document: Document | undefined;
@@ -39,15 +39,16 @@ export function virtualFile(overlay: CatalogueFile, name: string, data: RawFile,
   }) as unknown as CatalogueFile;
 }
 
-/** The user's entries for operations, grafted onto the operations they add to. */
-export function operationGrafts(document: Document, overlay: CatalogueFile, keys: readonly (string | undefined)[]): void {
+/** The user's entries for operations (each operation's in the order they apply), grafted onto the operations they add to. */
+export function operationGrafts(document: Document, overlay: CatalogueFile, written: readonly (readonly Path[])[]): void {
   const operations = document.get("operations", true);
   if (!isSeq(operations)) return;
-  keys.forEach((key, index) => {
-    if (key === undefined) return;
-    const from = nodeAt(overlay, ["operations", key]);
-    const to = operations.items[index];
-    if (isMap(from) && isMap(to)) graftMap(to, from);
+  written.forEach((paths, index) => {
+    for (const path of paths) {
+      const from = nodeAt(overlay, path);
+      const to = operations.items[index];
+      if (isMap(from) && isMap(to)) graftMap(to, from);
+    }
   });
 }
 

@@ -303,4 +303,19 @@ describe("a living source", () => {
     expect(deletePet.summary).toBe("Delete a pet for good");
     expect(deletePet.tokens).toEqual(["seller"]);
   });
+
+  it("defaults give every operation of the document tokens and limits; an operation's own entry wins; a wrong default is one error", async () => {
+    const additions = ADDITIONS.replace("operations:\n", "defaults:\n  tokens: [seller]\n  limits: [{ group: reads }]\noperations:\n").replace(/  GET \/pets\/\{petId\}:\n.*\n.*\n/, "");
+    const dir = await project(PETSTORE, additions);
+    const model = await loadModel(join(dir, "catalogue"));
+    const operations = new Map(model.modules.flatMap((module) => module.operations).map((operation) => [operation.id, operation]));
+    expect(operations.get("getPet")).toMatchObject({ tokens: ["seller"], limits: [{ group: "reads" }] });
+    expect(operations.get("listPets")).toMatchObject({ tokens: ["seller", "partner"], limits: [{ group: "reads" }] });
+    expect(operations.get("deletePet")!.limits?.[0]).toMatchObject({ limit: 10 });
+    const wrong = await project(PETSTORE, additions.replace("tokens: [seller]\n  limits", "tokens: [sellr]\n  limits"));
+    const result = await run(["validate", "--catalogue", "catalogue"], wrong);
+    expect(result.code).toBe(1);
+    expect(result.err.match(/error: unknown token kind "sellr"/g)).toHaveLength(1);
+    expect(result.err).toMatch(/catalogue\/api\.yaml:11:12: error: unknown token kind "sellr"/);
+  });
 });

@@ -8,7 +8,7 @@ import { dirname, relative, resolve, sep } from "node:path";
 import type { CatalogueFile, LoadResult } from "../load/load.js";
 import { locatePath } from "../load/load.js";
 import { displayPath } from "../load/files.js";
-import type { RawApi, RawFile, RawOperation } from "../load/raw.js";
+import type { RawApi, RawFile, RawOperation, RawType } from "../load/raw.js";
 import type { ApiModel } from "../model/types.js";
 import { CatalogueError, type Diagnostic } from "../shared/diagnostic.js";
 import { closest } from "../validate/suggest.js";
@@ -18,7 +18,7 @@ import { recordInputs } from "./inputs.js";
 import { apiGrafts, operationGrafts, virtualFile } from "./virtual.js";
 import { warn } from "../shared/warnings.js";
 
-const TOP_KEYS = ["source", "api", "defaults", "operations"];
+const TOP_KEYS = ["source", "api", "defaults", "operations", "types"];
 /** What `defaults` may give every operation of the document (an operation's own entry wins). */
 const DEFAULT_KEYS = ["tokens", "limits", "servers"];
 const SOURCE_KEYS = ["openapi", "moduleBy", "tokenKindsExtension", "limitsExtension"];
@@ -65,6 +65,8 @@ export async function livingModel(loaded: LoadResult, dir: string, overlay: Cata
   if (data.api === null) delete data.api; // every line commented out
   if (data.operations === null) delete data.operations;
   if (data.defaults === null) delete data.defaults;
+  if (data.types === null) delete data.types;
+  if (data.types !== undefined && !isObject(data.types)) error(["types"], "types must be a mapping from a type name of the document to the type that replaces it");
   if (data.defaults !== undefined && !isObject(data.defaults)) error(["defaults"], "defaults must be a mapping of what every operation gets (tokens, limits, servers)", "e.g. defaults: { tokens: [seller], limits: [{ group: reads }] }");
   else if (isObject(data.defaults)) unknownKeys(data.defaults, DEFAULT_KEYS, ["defaults"], "defaults", error);
   if (data.api !== undefined && !isObject(data.api)) error(["api"], "api must be a mapping of what to add to or change in the document's api section");
@@ -88,7 +90,7 @@ export async function livingModel(loaded: LoadResult, dir: string, overlay: Cata
 }
 
 function merged(loaded: LoadResult, overlay: CatalogueFile, converted: ConvertedDocument, documentPath: string, dir: string, problems: Diagnostic[]): ApiModel {
-  const data = overlay.data as { api?: Record<string, unknown>; defaults?: Record<string, unknown>; operations?: Record<string, Record<string, unknown>> };
+  const data = overlay.data as { api?: Record<string, unknown>; defaults?: Record<string, unknown>; operations?: Record<string, Record<string, unknown>>; types?: Record<string, unknown> };
   const defaults = data.defaults ?? {};
   const hasDefaults = Object.keys(defaults).length > 0;
   const { catalogue, keys } = converted;
@@ -129,6 +131,21 @@ function merged(loaded: LoadResult, overlay: CatalogueFile, converted: Converted
     additions.set(id, { key, entry });
   }
 
+  // Types the user replaces, by the name the catalogue gives them.
+  const typeNames = new Set(catalogue.modules.flatMap((module) => module.types.map(([name]) => name)));
+  const replaced = new Map<string, RawType>();
+  for (const [name, type] of Object.entries(data.types ?? {})) {
+    if (typeNames.has(name)) {
+      replaced.set(name, type as RawType);
+      continue;
+    }
+    const suggestion = closest(name, [...typeNames]);
+    orphans.push({
+      ...locatePath(overlay, ["types", name], { key: true }),
+      message: `"${name}" is no type of ${(data as { source: { openapi: string } }).source.openapi}: it replaces nothing`,
+      hint: suggestion ? `did you mean "${suggestion}"? Otherwise remove the entry` : "types here replace the document's; declare a new type in a module file of your own",
+    });
+  }
   const api: RawApi = mergeApi(catalogue.api, data.api ?? {});
   const apiFile = virtualFile(overlay, overlay.name, { api }, (document) => apiGrafts(document, overlay, data.api));
   const moduleFiles = catalogue.modules.map((module, m) => {
@@ -136,13 +153,15 @@ function merged(loaded: LoadResult, overlay: CatalogueFile, converted: Converted
       const addition = additions.get(`${m}:${i}`);
       return addition || hasDefaults ? ({ ...operation, ...defaults, ...addition?.entry } as RawOperation) : operation;
     });
-    const raw: RawFile = { module: module.module, ...(module.types.length > 0 && { types: Object.fromEntries(module.types) }), operations };
+    const types = module.types.map(([name, type]): [string, RawType] => [name, replaced.get(name) ?? type]);
+    const raw: RawFile = { module: module.module, ...(types.length > 0 && { types: Object.fromEntries(types) }), operations };
+    const ownTypes = module.types.map(([name]) => name).filter((name) => replaced.has(name));
     // Where each operation's additions were written: defaults first, then its own entry.
     const written = module.operations.map((_, i) => {
       const key = additions.get(`${m}:${i}`)?.key;
       return [...(hasDefaults ? [["defaults"]] : []), ...(key === undefined ? [] : [["operations", key]])];
     });
-    return virtualFile(overlay, `${module.module.id}.yaml`, raw, (document) => operationGrafts(document, overlay, written), written.map((paths) => paths.at(-1)));
+    return virtualFile(overlay, `${module.module.id}.yaml`, raw, (document) => operationGrafts(document, overlay, written, ownTypes), written.map((paths) => paths.at(-1)));
   });
   for (const orphan of orphans) warn(orphan, overlay.text);
   const others = loaded.files.filter((file) => file !== overlay);

@@ -40,7 +40,10 @@ export function virtualFile(overlay: CatalogueFile, name: string, data: RawFile,
 }
 
 /** The user's entries for operations (each operation's in the order they apply), grafted onto the operations they add to. */
-export function operationGrafts(document: Document, overlay: CatalogueFile, written: readonly (readonly Path[])[]): void {
+export function operationGrafts(document: Document, overlay: CatalogueFile, written: readonly (readonly Path[])[], types: readonly string[] = []): void {
+  const typeMap = document.get("types", true);
+  const fromTypes = nodeAt(overlay, ["types"]);
+  if (isMap(typeMap) && isMap(fromTypes)) for (const name of types) graftPair(typeMap, fromTypes, name);
   const operations = document.get("operations", true);
   if (!isSeq(operations)) return;
   written.forEach((paths, index) => {

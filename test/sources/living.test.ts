@@ -318,4 +318,19 @@ describe("a living source", () => {
     expect(result.err.match(/error: unknown token kind "sellr"/g)).toHaveLength(1);
     expect(result.err).toMatch(/catalogue\/api\.yaml:11:12: error: unknown token kind "sellr"/);
   });
+
+  it("types replaces a document's type by name; a name the document lacks is a warning with a suggestion", async () => {
+    const additions = `${ADDITIONS}types:\n  Pet:\n    type: object\n    properties:\n      id: { type: integer, required: true }\n      nickname: { type: string }\n  Pets:\n    type: string\n`;
+    const dir = await project(PETSTORE, additions);
+    const result = await run(["validate", "--catalogue", "catalogue"], dir);
+    expect(result.code).toBe(0);
+    expect(result.err).toMatch(/catalogue\/api\.yaml:27:3: warning: "Pets" is no type of \.\.\/openapi\.yaml[\s\S]*did you mean "Pet"\?/);
+    const model = await loadModel(join(dir, "catalogue"));
+    const pet = model.types.find((type) => type.name === "Pet")!.type as { kind: string; properties: { name: string }[] };
+    expect(pet.properties.map((property) => property.name)).toEqual(["id", "nickname"]);
+    const wrong = await project(PETSTORE, additions.replace("type: string\n", "type: strin\n").replace("  Pets:\n", "  Pet2:\n").replace("nickname: { type: string }", "nickname: { type: strng }"));
+    const bad = await run(["validate", "--catalogue", "catalogue"], wrong);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/catalogue\/api\.yaml:26:\d+: error: /);
+  });
 });

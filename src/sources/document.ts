@@ -33,8 +33,6 @@ export interface ConvertedDocument {
   keys: OperationKey[][];
   /** Every file read, with the hash of its text. */
   files: { path: string; hash: string }[];
-  /** What the importer could not hold, counted (the full list: `catalogen import --report`). */
-  lost: number;
 }
 
 const memory = new Map<string, ConvertedDocument>();
@@ -69,7 +67,7 @@ export async function convertDocument(path: string, options: DocumentOptions, cw
     }),
   );
   const files = result.docs.fileNames().map((file) => ({ path: file, hash: sha256(textOf(file)) }));
-  const converted: ConvertedDocument = { catalogue: result.catalogue, keys, files, lost: result.report.losses.length };
+  const converted: ConvertedDocument = { catalogue: result.catalogue, keys, files };
   memory.set(key, converted);
   writeRecord(key, converted);
   return converted;
@@ -90,8 +88,10 @@ class Positions {
   of(operationId: string | undefined, path: string): { line: number; column: number } {
     let offset = operationId === undefined ? undefined : this.ids.get(operationId);
     if (offset === undefined) {
-      const index = this.text.indexOf(`${path}"`) !== -1 ? this.text.indexOf(`${path}"`) : this.text.indexOf(`${path}:`);
-      offset = index === -1 ? 0 : Math.max(0, index - 1);
+      // The path's key: "/pets": in JSON, /pets: in YAML (one search per operation without an id).
+      const json = this.text.indexOf(`"${path}"`);
+      const index = json !== -1 ? json : this.text.indexOf(`${path}:`);
+      offset = Math.max(0, index);
     }
     return this.position(offset);
   }
@@ -159,7 +159,12 @@ function writeRecord(key: string, converted: ConvertedDocument): void {
   try {
     mkdirSync(dirname(file), { recursive: true });
     const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify({ key, converted }));
+    // A value JSON cannot give back as it is (an infinite bound, -0) is not recorded: the next run converts again.
+    const text = JSON.stringify({ key, converted }, (_name, value: unknown) => {
+      if (typeof value === "number" && (!Number.isFinite(value) || Object.is(value, -0))) throw new RangeError("not JSON");
+      return value;
+    });
+    writeFileSync(temporary, text);
     renameSync(temporary, file);
   } catch {
     // best effort: the next run converts the document again

@@ -63,7 +63,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const output = await Output.open(options.out); // locked until closed: one run at a time per folder
   try {
     if (await output.isUpToDate(hashes.input)) return { upToDate: true };
-    const model = await loadModel(options.catalogue);
+    const model = hashes.model ?? (await loadModel(options.catalogue));
     const writing = await output.begin({ inputHash: hashes.input, targets, generatorHash: hashes.generator });
     try {
       const keys = new ModuleKeys(model);
@@ -164,7 +164,7 @@ function filesUnder(dir: string): string[] {
  * `format: "prettier"`, also prettier's version and the config it finds for the output folder).
  * `generator`: the same without the catalogue, which every module's files depend on.
  */
-async function hashInputs(options: GenerateOptions, targets: readonly Target[]): Promise<{ input: string; generator: string } | undefined> {
+async function hashInputs(options: GenerateOptions, targets: readonly Target[]): Promise<{ input: string; generator: string; model?: ApiModel } | undefined> {
   const catalogueNames = catalogueFileNames(options.catalogue);
   if (catalogueNames === undefined) return undefined;
   const parts: string[] = [JSON.stringify({ targets, label: catalogueLabel(options), format: options.format ?? "final", importExtension: options.importExtension ?? "js" })];
@@ -180,12 +180,15 @@ async function hashInputs(options: GenerateOptions, targets: readonly Target[]):
   }
   if (!namesSource) return { input: sha256(parts.join("\n")), generator };
   // A living source's OpenAPI document and the files its $refs name (learnt by loading, when not recorded).
-  const living = livingInputs(options.catalogue) ?? (await loadModel(options.catalogue), livingInputs(options.catalogue));
+  // The model loaded to learn them is kept for this run.
+  const recorded = livingInputs(options.catalogue);
+  const model = recorded === undefined ? await loadModel(options.catalogue) : undefined;
+  const living = recorded ?? livingInputs(options.catalogue);
   if (living === undefined) return undefined;
   try {
     for (const path of living) parts.push(relative(packageRoot, path), sha256(readFileSync(path)));
   } catch {
     return undefined;
   }
-  return { input: sha256(parts.join("\n")), generator };
+  return { input: sha256(parts.join("\n")), generator, ...(model && { model }) };
 }

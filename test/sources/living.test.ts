@@ -163,6 +163,7 @@ describe("a living source", () => {
     // The orphan: named with its place in the user's file and what to do.
     expect(second.err).toMatch(/catalogue\/api\.yaml:17:3: warning: "deletePet" matches no operation of \.\.\/openapi\.yaml/m);
     expect(second.err).toMatch(/deletePet:\n/);
+    expect(second.err.match(/warning:/g)).toHaveLength(1);
     const text = await client();
     expect(text).not.toMatch(/deletePet/);
     expect(text).toMatch(/listPhotos/);

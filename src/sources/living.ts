@@ -11,7 +11,7 @@ import { displayPath } from "../load/files.js";
 import type { RawApi, RawFile, RawOperation, RawType } from "../load/raw.js";
 import type { ApiModel } from "../model/types.js";
 import { CatalogueError, type Diagnostic } from "../shared/diagnostic.js";
-import { closest } from "../validate/suggest.js";
+import { closest } from "../shared/suggest.js";
 import { modelOf } from "../validate/index.js";
 import { convertDocument, type ConvertedDocument, type DocumentOptions } from "./document.js";
 import { recordInputs } from "./inputs.js";

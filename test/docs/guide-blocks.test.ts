@@ -17,7 +17,7 @@ import { promisify } from "node:util";
 import { describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { COMMANDS } from "../../src/cli/commands.js";
-import { parseFlags } from "../../src/cli/main.js";
+import { parseFlags } from "../../src/cli/flags.js";
 import { generate, loadModel } from "../../src/pipeline.js";
 import { freshDir, repoRoot } from "../helpers/generate.js";
 import { typecheck } from "../helpers/tsc.js";

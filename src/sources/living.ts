@@ -13,16 +13,12 @@ import type { ApiModel } from "../model/types.js";
 import { CatalogueError, type Diagnostic } from "../shared/diagnostic.js";
 import { closest } from "../shared/suggest.js";
 import { modelOf } from "../validate/index.js";
-import { convertDocument, type ConvertedDocument, type DocumentOptions } from "./document.js";
+import { checkShape } from "./shape.js";
+import { convertDocument, type ConvertedDocument } from "./document.js";
 import { recordInputs } from "./inputs.js";
 import { apiGrafts, operationGrafts, virtualFile } from "./virtual.js";
 import { warn } from "../shared/warnings.js";
 
-const TOP_KEYS = ["source", "api", "defaults", "operations", "types"];
-/** What `defaults` may give every operation of the document (an operation's own entry wins). */
-const DEFAULT_KEYS = ["tokens", "limits", "servers"];
-const SOURCE_KEYS = ["openapi", "moduleBy", "tokenKindsExtension", "limitsExtension"];
-const API_KEYS = ["title", "description", "auth", "limitGroups", "servers", "responses"];
 const ROUTE = /^(get|put|post|delete|patch|head|options)\s+(\/\S*)$/i;
 
 /** The catalogue file that names a living source, if any (its data has a `source` key). */
@@ -43,43 +39,15 @@ export async function livingModel(loaded: LoadResult, dir: string, overlay: Cata
   for (const other of loaded.files.filter((file) => file !== overlay && isObject(file.data) && "source" in file.data)) {
     problems.push({ ...locatePath(other, ["source"], { key: true }), message: `a second living source (the first is in ${overlay.displayPath})`, hint: "a catalogue takes its operations from one OpenAPI document" });
   }
-  unknownKeys(data, TOP_KEYS, [], "a living source's file", error);
-  const source = data.source;
-  if (!isObject(source) || typeof source.openapi !== "string" || source.openapi.trim() === "") {
-    error(["source"], "source must name the OpenAPI document: source: { openapi: <file> }", "e.g. source: { openapi: ../openapi.yaml } (relative to this folder)");
-    fail();
-  }
-  const sourceData = source as Record<string, unknown>;
-  unknownKeys(sourceData, SOURCE_KEYS, ["source"], "source", error);
-  const options: DocumentOptions = {};
-  if (sourceData.moduleBy !== undefined) {
-    if (sourceData.moduleBy === "tag" || sourceData.moduleBy === "path") options.moduleBy = sourceData.moduleBy;
-    else error(["source", "moduleBy"], `moduleBy is tag or path, not ${JSON.stringify(sourceData.moduleBy)}`);
-  }
-  for (const key of ["tokenKindsExtension", "limitsExtension"] as const) {
-    const value = sourceData[key];
-    if (value === undefined) continue;
-    if (typeof value === "string" && /^x-[A-Za-z0-9._-]+$/.test(value)) options[key] = value;
-    else error(["source", key], `${key} names a vendor extension, x-...; got ${JSON.stringify(value)}`);
-  }
-  if (data.api === null) delete data.api; // every line commented out
-  if (data.operations === null) delete data.operations;
-  if (data.defaults === null) delete data.defaults;
-  if (data.types === null) delete data.types;
-  if (data.types !== undefined && !isObject(data.types)) error(["types"], "types must be a mapping from a type name of the document to the type that replaces it");
-  if (data.defaults !== undefined && !isObject(data.defaults)) error(["defaults"], "defaults must be a mapping of what every operation gets (tokens, limits, servers)", "e.g. defaults: { tokens: [seller], limits: [{ group: reads }] }");
-  else if (isObject(data.defaults)) unknownKeys(data.defaults, DEFAULT_KEYS, ["defaults"], "defaults", error);
-  if (data.api !== undefined && !isObject(data.api)) error(["api"], "api must be a mapping of what to add to or change in the document's api section");
-  else if (isObject(data.api)) unknownKeys(data.api, API_KEYS, ["api"], "api", error);
-  const entries = data.operations === undefined ? {} : data.operations;
-  if (!isObject(entries)) error(["operations"], "operations must be a mapping from an operation id (or `GET /path`) to what to add", "e.g. operations: { listPets: { tokens: [seller] } }");
-  if (problems.length > 0) fail();
+  const options = checkShape(data, error);
+  if (options === undefined || problems.length > 0) fail();
+  const sourceData = data.source as Record<string, unknown>;
 
   const documentPath = documentFile(dir, sourceData.openapi as string, () => error(["source", "openapi"], ...insideProject(dir)));
   if (documentPath === undefined) fail();
   let converted: ConvertedDocument;
   try {
-    converted = await convertDocument(documentPath!, options, process.cwd());
+    converted = await convertDocument(documentPath!, options!, process.cwd());
   } catch (thrown) {
     if ((thrown as Error).name !== "ImportError") throw thrown;
     problems.push(importDiagnostic((thrown as Error).message, overlay));
@@ -235,14 +203,6 @@ function importDiagnostic(message: string, overlay: CatalogueFile): Diagnostic {
   const plain = /^(.*?): error: ([\s\S]*)$/.exec(message);
   if (plain) return { ...locatePath(overlay, ["source", "openapi"]), message: `${plain[1]}: ${plain[2]}`, hint: "source.openapi names the document, relative to this folder" };
   return { ...locatePath(overlay, ["source", "openapi"]), message };
-}
-
-function unknownKeys(data: Record<string, unknown>, known: readonly string[], path: (string | number)[], what: string, error: (path: (string | number)[], message: string, hint?: string, key?: boolean) => void): void {
-  for (const key of Object.keys(data)) {
-    if (known.includes(key)) continue;
-    const near = closest(key, known);
-    error([...path, key], `${what} has no key "${key}"`, near ? `did you mean "${near}"?` : `the keys are ${known.join(", ")}`, true);
-  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

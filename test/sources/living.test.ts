@@ -334,4 +334,16 @@ describe("a living source", () => {
     expect(bad.code).toBe(1);
     expect(bad.err).toMatch(/catalogue\/api\.yaml:26:\d+: error: /);
   });
+
+  it("a misspelt key of the file and a document that is not there are positioned errors, never a stack trace", async () => {
+    const typo = await project(PETSTORE, ADDITIONS.replace("operations:", "operatons:"));
+    const first = await run(["validate", "--catalogue", "catalogue"], typo);
+    expect(first.code).toBe(1);
+    expect(first.err).toMatch(/catalogue\/api\.yaml:10:1: error: a living source's file has no key "operatons"[\s\S]*did you mean "operations"\?/);
+    const missing = await project(PETSTORE, ADDITIONS.replace("../openapi.yaml", "../nope.yaml"));
+    const second = await run(["validate", "--catalogue", "catalogue"], missing);
+    expect(second.code).toBe(1);
+    expect(second.err).toMatch(/catalogue\/api\.yaml:2:12: error: [^\n]*nope\.yaml: cannot read/);
+    expect(second.err).not.toMatch(/\n\s+at /);
+  });
 });

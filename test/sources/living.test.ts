@@ -346,4 +346,16 @@ describe("a living source", () => {
     expect(second.err).toMatch(/catalogue\/api\.yaml:2:12: error: [^\n]*nope\.yaml: cannot read/);
     expect(second.err).not.toMatch(/\n\s+at /);
   });
+
+  it("a change in a file the document's $refs name reaches the next generate; without one it stays a no-op", async () => {
+    const dir = await project(PETSTORE.replace(/ {4}Pet:\n[\s\S]*?name: \{ type: string \}\n/, '    Pet: { $ref: "./pet.yaml" }\n'));
+    const pet = "type: object\nrequired: [id, name]\nproperties:\n  id: { type: integer }\n  name: { type: string }\n";
+    await writeFile(join(dir, "pet.yaml"), pet);
+    expect((await run(["generate", "--catalogue", "catalogue", "--out", "generated"], dir)).code).toBe(0);
+    expect((await run(["generate", "--catalogue", "catalogue", "--out", "generated"], dir)).out).toMatch(/up to date/);
+    await writeFile(join(dir, "pet.yaml"), pet.replace("name: { type: string }", "name: { type: string }\n  born: { type: string }"));
+    const again = await run(["generate", "--catalogue", "catalogue", "--out", "generated"], dir);
+    expect(again.out).toMatch(/wrote {3}generated\/client\/types\/pets\.ts/);
+    expect(await readFile(join(dir, "generated/client/types/pets.ts"), "utf8")).toMatch(/born\?: string/);
+  });
 });

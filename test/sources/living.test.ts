@@ -358,4 +358,26 @@ describe("a living source", () => {
     expect(again.out).toMatch(/wrote {3}generated\/client\/types\/pets\.ts/);
     expect(await readFile(join(dir, "generated/client/types/pets.ts"), "utf8")).toMatch(/born\?: string/);
   });
+
+  it("other files of the folder are module files of the user's own, and may use the document's types", async () => {
+    const dir = await project();
+    await writeFile(
+      join(dir, "catalogue/extras.yaml"),
+      `module: { id: extras, title: Extras, area: Operations the document does not describe }
+operations:
+  - id: adoptPet
+    method: POST
+    path: /pets/{petId}/adopt
+    summary: Adopt a pet
+    tokens: [seller]
+    parameters: [{ name: petId, in: path, required: true, schema: { type: integer } }]
+    request: none
+    responses: { "200": { description: The pet, content: { application/json: { schema: { ref: Pet } } } } }
+`,
+    );
+    const model = await loadModel(join(dir, "catalogue"));
+    expect(model.modules.map((module) => module.id)).toEqual(["extras", "pets"]);
+    expect(model.sources).toEqual(["../openapi.yaml", "api.yaml", "extras.yaml"]);
+    expect((await run(["generate", "--catalogue", "catalogue", "--out", "generated"], dir)).code).toBe(0);
+  });
 });

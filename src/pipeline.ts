@@ -18,8 +18,9 @@ import { ModuleKeys } from "./module-keys.js";
 import { Output, OutputCheck, type CheckReport, type OutputFile, type WriteReport } from "./write/writer.js";
 
 /**
- * Reads, checks and models the catalogue in `dir` (its YAML, and the OpenAPI document it may name as a living source: src/sources/). Loaded on first use:
- * a no-op generate never pays for the YAML parser and the checks.
+ * Reads, checks and models the catalogue in `dir`: its YAML, and the OpenAPI document it may name
+ * as a living source (src/sources/). Loaded on first use: a no-op generate never pays for the YAML
+ * parser and the checks.
  */
 export async function loadModel(dir: string): Promise<ApiModel> {
   return (await import("./sources/index.js")).loadModel(dir);

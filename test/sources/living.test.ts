@@ -355,7 +355,7 @@ describe("a living source", () => {
     expect((await run(["generate", "--catalogue", "catalogue", "--out", "generated"], dir)).out).toMatch(/up to date/);
     await writeFile(join(dir, "pet.yaml"), pet.replace("name: { type: string }", "name: { type: string }\n  born: { type: string }"));
     const again = await run(["generate", "--catalogue", "catalogue", "--out", "generated"], dir);
-    expect(again.out).toMatch(/wrote {3}generated\/client\/types\/pets\.ts/);
+    expect(again.out).toMatch(/generated: [1-9]\d* written/);
     expect(await readFile(join(dir, "generated/client/types/pets.ts"), "utf8")).toMatch(/born\?: string/);
   });
 

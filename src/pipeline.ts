@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { listCatalogueFiles } from "./load/files.js";
+import { livingInputs, namesLivingSource } from "./sources/inputs.js";
 import type { ApiModel } from "./model/types.js";
 import type { PlannedFile } from "./emit/plan.js";
 import { PLANNERS } from "./emit/registry.js";
@@ -17,11 +18,12 @@ import { ModuleKeys } from "./module-keys.js";
 import { Output, OutputCheck, type CheckReport, type OutputFile, type WriteReport } from "./write/writer.js";
 
 /**
- * Reads, checks and models the catalogue in `dir` (see validate/index.ts). Loaded on first use:
- * a no-op generate never pays for the YAML parser and the checks.
+ * Reads, checks and models the catalogue in `dir`: its YAML, and the OpenAPI document it may name
+ * as a living source (src/sources/). Loaded on first use: a no-op generate never pays for the YAML
+ * parser and the checks.
  */
 export async function loadModel(dir: string): Promise<ApiModel> {
-  return (await import("./validate/index.js")).loadModel(dir);
+  return (await import("./sources/index.js")).loadModel(dir);
 }
 
 export interface GenerateOptions {
@@ -64,7 +66,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const output = await Output.open(options.out); // locked until closed: one run at a time per folder
   try {
     if (await output.isUpToDate(hashes.input)) return { upToDate: true };
-    const model = await loadModel(options.catalogue);
+    const model = hashes.model ?? (await loadModel(options.catalogue));
     const writing = await output.begin({ inputHash: hashes.input, targets, generatorHash: hashes.generator });
     try {
       const keys = new ModuleKeys(model);
@@ -167,7 +169,7 @@ function filesUnder(dir: string): string[] {
  * `format: "prettier"`, also prettier's version and the config it finds for the output folder).
  * `generator`: the same without the catalogue, which every module's files depend on.
  */
-async function hashInputs(options: GenerateOptions, targets: readonly Target[]): Promise<{ input: string; generator: string } | undefined> {
+async function hashInputs(options: GenerateOptions, targets: readonly Target[]): Promise<{ input: string; generator: string; model?: ApiModel } | undefined> {
   const catalogueNames = catalogueFileNames(options.catalogue);
   if (catalogueNames === undefined) return undefined;
   const parts: string[] = [JSON.stringify({ targets, label: catalogueLabel(options), format: options.format ?? "final", importExtension: options.importExtension ?? "js" })];
@@ -175,6 +177,23 @@ async function hashInputs(options: GenerateOptions, targets: readonly Target[]):
   // Small files, read synchronously: a promise per file costs more than the read.
   for (const path of [...filesUnder(codeRoot), ...filesUnder(join(packageRoot, "templates"))]) parts.push(relative(packageRoot, path), sha256(readFileSync(path)));
   const generator = sha256(parts.join("\n"));
-  for (const name of catalogueNames) parts.push(relative(packageRoot, join(options.catalogue, name)), sha256(readFileSync(join(options.catalogue, name))));
-  return { input: sha256(parts.join("\n")), generator };
+  let namesSource = false;
+  for (const name of catalogueNames) {
+    const bytes = readFileSync(join(options.catalogue, name));
+    namesSource ||= namesLivingSource(bytes);
+    parts.push(relative(packageRoot, join(options.catalogue, name)), sha256(bytes));
+  }
+  if (!namesSource) return { input: sha256(parts.join("\n")), generator };
+  // A living source's OpenAPI document and the files its $refs name (learnt by loading, when not recorded).
+  // The model loaded to learn them is kept for this run.
+  const recorded = livingInputs(options.catalogue);
+  const model = recorded === undefined ? await loadModel(options.catalogue) : undefined;
+  const living = recorded ?? livingInputs(options.catalogue);
+  if (living === undefined) return undefined;
+  try {
+    for (const path of living) parts.push(relative(packageRoot, path), sha256(readFileSync(path)));
+  } catch {
+    return undefined;
+  }
+  return { input: sha256(parts.join("\n")), generator, ...(model && { model }) };
 }

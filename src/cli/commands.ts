@@ -85,10 +85,13 @@ export const COMMANDS: Command[] = [
   {
     name: "init",
     summary: "Write a starter catalogue and add the catalogen config to package.json; never overwrites a file",
-    options: { catalogue: { type: "string", valueName: "dir", description: "Folder for the starter catalogue (default: catalogue)" } },
-    async run({ config, io }) {
+    options: {
+      catalogue: { type: "string", valueName: "dir", description: "Folder for the starter catalogue (default: catalogue)" },
+      from: { type: "string", valueName: "openapi.yaml", description: "Take the operations and types from this OpenAPI document, read on every generate (a living source)" },
+    },
+    async run({ config, flags, io }) {
       const { init } = await import("./init.js");
-      return init({ config, io });
+      return init({ config, io, ...(typeof flags.from === "string" && { from: flags.from }) });
     },
   },
   {

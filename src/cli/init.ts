@@ -2,7 +2,7 @@
 // "catalogen" key in package.json. Never overwrites a file; says what it kept.
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { dirname, join, relative, sep } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { schemaModeline } from "../shared/schema-path.js";
 import type { ResolvedConfig } from "./config.js";
 import { shown, type Io } from "./io.js";
@@ -11,8 +11,18 @@ class InitError extends Error {
   override name = "InitError";
 }
 
-export async function init({ config, io }: { config: ResolvedConfig; io: Io }): Promise<number> {
+export async function init({ config, io, from }: { config: ResolvedConfig; io: Io; from?: string }): Promise<number> {
   const catalogue = config.catalogue;
+  let starter = STARTER;
+  if (from !== undefined) {
+    const { livingStarter } = await import("../sources/init.js");
+    const made = await livingStarter(catalogue, resolve(io.cwd, from), io.cwd);
+    if (typeof made === "string") {
+      io.err(`catalogen init: ${made}`);
+      return 1;
+    }
+    starter = made;
+  }
   const packagePath = join(io.cwd, "package.json");
   // Read package.json before writing anything: if it cannot be changed, nothing is written.
   let packageJson: { text: string; data: Record<string, unknown> } | undefined;
@@ -24,10 +34,11 @@ export async function init({ config, io }: { config: ResolvedConfig; io: Io }): 
     return 1;
   }
 
-  const modeline = schemaModeline(catalogue);
+  // A living source's file is not a catalogue file the schema describes.
+  const modeline = from === undefined ? schemaModeline(catalogue) : "";
   await mkdir(catalogue, { recursive: true });
   const lines: string[] = [];
-  for (const [name, text] of Object.entries(STARTER)) {
+  for (const [name, text] of Object.entries(starter)) {
     const path = join(catalogue, name);
     const wrote = await writeNew(path, modeline + text);
     lines.push(`  ${wrote ? "wrote  " : "kept   "} ${shown(path, io.cwd)}${wrote ? "" : " (it exists)"}`);
@@ -43,7 +54,7 @@ export async function init({ config, io }: { config: ResolvedConfig; io: Io }): 
     await writeFile(packagePath, formatLike(packageJson.text, { ...packageJson.data, catalogen: setting }));
     lines.push(`  added   "catalogen" to ${shown(packagePath, io.cwd)}: ${JSON.stringify(setting)}`);
   }
-  io.out(`catalogen: a starter catalogue in ${shown(catalogue, io.cwd)}\n${lines.join("\n")}`);
+  io.out(`catalogen: a starter ${from === undefined ? "catalogue" : "living source"} in ${shown(catalogue, io.cwd)}\n${lines.join("\n")}`);
   io.out("next: npx catalogen generate, then npx catalogen scaffold for handler stubs");
   return 0;
 }

@@ -3,6 +3,7 @@
 import { EmitError } from "../emit/types.js";
 import { CatalogueError, useColour } from "../shared/diagnostic.js";
 import { closest } from "../shared/suggest.js";
+import { setWarningSink } from "../shared/warnings.js";
 import { WriteError } from "../write/writer.js";
 import type { Command } from "./command.js";
 import { COMMANDS } from "./commands.js";
@@ -39,6 +40,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       io.out(commandHelp(command));
       return 0;
     }
+    setWarningSink(io.err);
     const config = await loadConfig(io.cwd, values.config as string | undefined);
     for (const warning of config.warnings ?? []) io.err(`catalogen: warning: ${warning}`);
     return await command.run({ config: applyFlags(config, values, io.cwd), flags: values, io: values.quiet ? quietly(io) : io });

@@ -6,6 +6,7 @@
 import { statSync, watch, type FSWatcher } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { CatalogueError } from "../shared/diagnostic.js";
+import { livingInputs } from "../sources/inputs.js";
 import type { Command } from "./command.js";
 import { loadConfig } from "./config.js";
 import { applyFlags } from "./flags.js";
@@ -93,7 +94,9 @@ export async function watchAndGenerate(context: RunContext & { generateOnce: (co
    * a missing folder is waited for (see checkReplaced).
    */
   const watchFolders = (): boolean => {
-    const key = `${config.catalogue}\n${config.source ?? ""}`;
+    // A living source's OpenAPI document and the files its $refs name (as the last run read them).
+    const living = livingInputs(config.catalogue) ?? [];
+    const key = `${config.catalogue}\n${config.source ?? ""}\n${living.join("\n")}`;
     const identity = folderIdentity(config.catalogue);
     if ((key === watching && identity === attached) || stopped) return true;
     if (key === watching && everAttached && identity !== undefined) {
@@ -125,6 +128,14 @@ export async function watchAndGenerate(context: RunContext & { generateOnce: (co
           if (name === basename(source)) changedPath(source);
         });
       }
+      const byFolder = new Map<string, string[]>();
+      for (const file of living) byFolder.set(dirname(file), [...(byFolder.get(dirname(file)) ?? []), file]);
+      for (const [folder, files] of byFolder) {
+        follow(folder, (name) => {
+          const file = files.find((candidate) => basename(candidate) === name);
+          if (file !== undefined) changedPath(file);
+        });
+      }
     } catch (error) {
       if (everAttached && folderIdentity(catalogue) === undefined) {
         if (!missingSaid) io.out(`catalogen: ${shown(catalogue, io.cwd)} is gone; waiting for it to come back`);
@@ -135,7 +146,7 @@ export async function watchAndGenerate(context: RunContext & { generateOnce: (co
       return false;
     }
     everAttached = true;
-    const what = [catalogue, ...(source === undefined ? [] : [source])].map((path) => shown(path, io.cwd));
+    const what = [catalogue, ...(source === undefined ? [] : [source]), ...living].map((path) => shown(path, io.cwd));
     io.out(`catalogen: watching ${what.join(" and ")}; Ctrl-C stops`);
     return true;
   };

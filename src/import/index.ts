@@ -51,6 +51,10 @@ export interface ImportOptions {
 export interface ImportResult {
   catalogue: ImportedCatalogue;
   report: ImportReport;
+  /** Each operation with its place in the document (a living source keys additions by them). */
+  operations: ImportedOperation[];
+  /** The document and the files its $refs name, as read. */
+  docs: DocumentSet;
 }
 
 /**
@@ -163,6 +167,8 @@ function importFrom(docs: DocumentSet, options: ImportOptions): ImportResult {
       source: (part) => docs.position(sourcePlace(part)),
     },
     report,
+    operations: reader.operations,
+    docs,
   };
 
   function sourcePlace(part: CataloguePart): Place {

@@ -79,6 +79,11 @@ export class DocumentSet {
 
   private readonly sourcePlace: ((path: readonly string[]) => string[]) | undefined;
 
+  /** The files read so far: the document, then those its $refs named (absolute paths). */
+  fileNames(): string[] {
+    return [...this.files.keys()];
+  }
+
   /** The value at a place (undefined when absent). */
   get(place: Place): unknown {
     let value = this.load(place.file, undefined).data;

@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import type { ResolvedConfig } from "../cli/config.js";
 import { shown, UsageError, type Io } from "../cli/io.js";
 import { fileProblem } from "../shared/file-errors.js";
-import { loadModel } from "../validate/index.js";
+import { loadModel } from "../sources/index.js";
 import { startMockOf } from "./index.js";
 import { parseTokenTable, TokenTableError } from "./tokens.js";
 

@@ -4,7 +4,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import type { ApiModel } from "../model/types.js";
-import { loadModel } from "../validate/index.js";
+import { loadModel } from "../sources/index.js";
 import { mockHandlers } from "./answers.js";
 import { loadGeneratedServer } from "./generated-server.js";
 import { TokenTableError, type MockIdentity } from "./tokens.js";

@@ -14,6 +14,8 @@ export interface Diagnostic {
   message: string;
   /** How to fix it. */
   hint?: string;
+  /** Default "error"; a warning does not stop the run (src/shared/warnings.ts). */
+  severity?: "warning";
 }
 
 /** Sorted by file, line, column, message: every run reports in the same order. */
@@ -52,7 +54,7 @@ export function formatDiagnostic(diagnostic: Diagnostic, sources: ReadonlyMap<st
   const { file, line, column, length, message, hint } = diagnostic;
   const paint = (colour: keyof typeof PAINT, text: string): string => (options.colour ? `${PAINT[colour]}${text}${PAINT.reset}` : text);
   const where = line > 0 ? `${file}:${line}:${column}` : file;
-  const out = [`${paint("bold", `${where}:`)} ${paint("red", "error:")} ${paint("bold", message)}`];
+  const out = [`${paint("bold", `${where}:`)} ${paint("red", `${diagnostic.severity ?? "error"}:`)} ${paint("bold", message)}`];
   const text = line > 0 ? sourceLine(sources.get(file), line) : undefined;
   if (text !== undefined) {
     const gutter = String(line).length;
@@ -77,6 +79,10 @@ function sourceLine(text: string | undefined, line: number): string | undefined 
   return whole.length > 400 ? `${whole.slice(0, 400)}…` : whole;
 }
 
+function sameDiagnostic(a: Diagnostic, b: Diagnostic): boolean {
+  return a.file === b.file && a.line === b.line && a.column === b.column && a.message === b.message && a.hint === b.hint;
+}
+
 /** Thrown when the catalogue is invalid; carries every problem found, sorted. */
 export class CatalogueError extends Error {
   readonly diagnostics: Diagnostic[];
@@ -87,7 +93,8 @@ export class CatalogueError extends Error {
 
   /** The message names the first few problems with their places, for callers that print only `message`. */
   constructor(diagnostics: Diagnostic[], sources: ReadonlyMap<string, string>) {
-    const sorted = sortDiagnostics(diagnostics);
+    // The same problem at the same place once (a living source's defaults apply to every operation).
+    const sorted = sortDiagnostics(diagnostics).filter((d, i, all) => i === 0 || !sameDiagnostic(d, all[i - 1]!));
     const summary = `The catalogue has ${sorted.length} error${sorted.length === 1 ? "" : "s"}.`;
     const first = sorted.slice(0, 3).map((d) => `${d.line > 0 ? `${d.file}:${d.line}:${d.column}` : d.file}: ${d.message}`);
     const more = sorted.length > first.length ? [`... and ${sorted.length - first.length} more (error.report() lists them)`] : [];

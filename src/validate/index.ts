@@ -1,8 +1,8 @@
 // load -> schema -> semantics: every problem in every file, at once.
-import { loadCatalogue, locatePath, type CatalogueFile } from "../load/load.js";
+import { loadCatalogue, locatePath, type CatalogueFile, type LoadResult } from "../load/load.js";
 import type { RawFile } from "../load/raw.js";
 import { buildModel } from "../model/build.js";
-import type { ApiModel } from "../model/types.js";
+import type { ApiModel, SourceRef } from "../model/types.js";
 import { CatalogueError, type Diagnostic } from "../shared/diagnostic.js";
 import { withoutBrokenParts } from "./partial.js";
 import { schemaProblems } from "./schema.js";
@@ -11,7 +11,16 @@ import { checkSemantics } from "./semantic.js";
 
 /** Reads, checks and models the catalogue in `dir`; throws CatalogueError with every problem. */
 export async function loadModel(dir: string): Promise<ApiModel> {
-  const { files, diagnostics } = await loadCatalogue(dir);
+  return modelOf(await loadCatalogue(dir));
+}
+
+export interface ModelOfOptions {
+  /** Where an operation is declared (default: its place in the file). */
+  sourceOf?: (file: CatalogueFile, index: number) => SourceRef;
+}
+
+/** Checks and models loaded catalogue files (a living source's are made in memory, src/sources/). */
+export function modelOf({ files, diagnostics }: LoadResult, options: ModelOfOptions = {}): ApiModel {
   const parsed = files.filter((file) => file.data !== undefined);
   const checked: SemanticInput[] = [];
   for (const file of parsed) {
@@ -31,6 +40,7 @@ export async function loadModel(dir: string): Promise<ApiModel> {
   return buildModel({
     files: files.map((file) => ({ name: file.name, raw: file.data as RawFile })),
     sourceOf: (name, index) => {
+      if (options.sourceOf) return options.sourceOf(byName.get(name)!, index);
       const { file, line, column } = locatePath(byName.get(name)!, ["operations", index]);
       return { file, line, column };
     },

@@ -15,6 +15,23 @@ export interface RawApi {
   responses?: Record<string, RawResponse>;
   limitGroups?: RawLimitGroup[];
   servers?: RawServer[];
+  pagination?: (RawPagination & { id: string })[];
+}
+
+export interface RawPagination {
+  use?: string;
+  style?: "cursor" | "offset" | "page" | "next-url" | "link";
+  items?: string;
+  next?: string;
+  cursor?: RawPagingPlace;
+  offset?: RawPagingPlace;
+  limit?: RawPagingPlace;
+  page?: RawPagingPlace;
+}
+
+export interface RawPagingPlace {
+  in: "query" | "body";
+  name: string;
 }
 
 export interface RawServer {
@@ -45,6 +62,7 @@ export interface RawOperation {
   parameters?: RawParameter[];
   request?: "none" | RawRequest;
   responses?: Record<string, RawResponse>;
+  pagination?: RawPagination;
 }
 
 export interface RawLimit {
@@ -75,7 +93,7 @@ export interface RawParameter {
   description?: string;
 }
 
-export type RawContent = Record<string, { schema?: RawType; example?: unknown }>;
+export type RawContent = Record<string, { schema?: RawType; example?: unknown; items?: RawType; events?: Record<string, RawType> }>;
 
 export interface RawRequest {
   required?: boolean;

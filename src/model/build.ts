@@ -5,6 +5,7 @@ import { limitGroups, operationLimits } from "./limits.js";
 import { compareText } from "./order.js";
 import { rawKind, rawNullable } from "./raw-kind.js";
 import { resolveServers, serverModels } from "./servers.js";
+import { operationPagination, paginationDefinitions } from "./pagination.js";
 import type {
   ApiModel,
   HttpMethod,
@@ -30,6 +31,7 @@ export interface BuildInput {
 export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
   const api = files.find((file) => file.raw.api)!.raw.api!;
   const groups = limitGroups(api.limitGroups ?? []);
+  const paging = paginationDefinitions(api.pagination ?? []);
   const modules: ModuleModel[] = [];
   const types: NamedType[] = [];
   for (const { name, raw } of files) {
@@ -44,7 +46,7 @@ export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
       title: raw.module.title,
       area: raw.module.area,
       ...(raw.module.servers !== undefined && { servers: [...raw.module.servers] }),
-      operations: (raw.operations ?? []).map((operation, index) => buildOperation(moduleId, operation, sourceOf(name, index), groups)),
+      operations: (raw.operations ?? []).map((operation, index) => buildOperation(moduleId, operation, sourceOf(name, index), groups, paging)),
     });
   }
   const servers = serverModels(api.servers);
@@ -59,10 +61,17 @@ export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
     ...(api.responses !== undefined && { responses: responseModels(api.responses) }),
     ...(groups.length > 0 && { limitGroups: groups }),
     ...(servers !== undefined && { servers }),
+    ...(paging.length > 0 && { pagination: paging }),
   };
 }
 
-function buildOperation(module: string, raw: RawOperation, source: SourceRef, groups: readonly LimitGroup[]): OperationModel {
+function buildOperation(
+  module: string,
+  raw: RawOperation,
+  source: SourceRef,
+  groups: readonly LimitGroup[],
+  paging: Parameters<typeof operationPagination>[1],
+): OperationModel {
   const declared = raw.parameters?.map(parameter);
   const pathParams = pathParamNames(raw.path).map(
     (name): Parameter => declared?.find((p) => p.in === "path" && p.name === name) ?? { name, in: "path", required: true },
@@ -96,6 +105,7 @@ function buildOperation(module: string, raw: RawOperation, source: SourceRef, gr
             },
     }),
     ...(raw.responses !== undefined && { responses: responseModels(raw.responses) }),
+    ...(raw.pagination !== undefined && { pagination: operationPagination(raw.pagination, paging) }),
     source,
   };
 }
@@ -137,6 +147,8 @@ function content(raw: RawContent): MediaType[] {
       contentType,
       ...(media.schema !== undefined && { schema: typeNode(media.schema) }),
       ...("example" in media && { example: media.example }),
+      ...(media.items !== undefined && { items: typeNode(media.items) }),
+      ...(media.events !== undefined && { events: Object.entries(media.events).map(([name, type]) => ({ name, type: typeNode(type) })) }),
     }))
     .sort((a, b) => compareText(a.contentType, b.contentType));
 }

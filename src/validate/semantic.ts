@@ -26,6 +26,7 @@ import { checkType, type TypeContext } from "./types.js";
 import { checkApiResponses, checkMediaTypeKeys } from "./responses.js";
 import { checkServers } from "./servers.js";
 import { checkGeneratedNames } from "./generated-names.js";
+import { checkOperationPagination, checkPaginationDefinitions, checkStreamContent } from "./streams-pages.js";
 
 export interface Place {
   file: CatalogueFile;
@@ -81,6 +82,7 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
   }
   const api = apiFiles[0];
   const limitGroups = checkLimitGroups(report, api && { file: api.file, path: ["api"] }, api?.raw.api?.limitGroups ?? [], tokenKinds);
+  const paginations = checkPaginationDefinitions(report, api && { file: api.file, path: ["api"] }, api?.raw.api?.pagination ?? []);
 
   // Modules: the file name is the id, ids are safe and distinct also in camelCase.
   const moduleNames = new Map<string, Place>();
@@ -171,6 +173,7 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
       checkOperationLimits(report, operation, place, limitGroups, tokenKinds, !(brokenApi && apiFiles.length === 0));
       checkParameters(report, typeContext, operation, place);
       checkBodies(report, typeContext, operation, place);
+      checkOperationPagination(report, operation, place, paginations);
     });
   }
   checkGeneratedNames(report, entries);
@@ -262,6 +265,7 @@ function checkBodies(report: Reporter, types: TypeContext, operation: RawOperati
   }
   for (const [at, content] of contents) {
     checkMediaTypeKeys(report, content, (...rest) => place(...at, ...rest));
+    checkStreamContent(report, types, content, (...rest) => place(...at, ...rest));
     for (const [contentType, media] of Object.entries(content)) {
       if (!media.schema) continue;
       checkType(types, media.schema, place(...at, contentType, "schema"), { property: false });

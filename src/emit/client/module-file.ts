@@ -20,6 +20,8 @@ import { EmitError } from "../types.js";
 import { argsShape, argsTypeName, operationConstName, operationDoc, resultShape } from "./signature.js";
 import { limitBucket } from "../../model/limits.js";
 import { limitTokens } from "../shared/limits.js";
+import { streamShape } from "./streams-pages.js";
+import { bindExpression, boundMemberType, descriptorExtras, streamsPagesImports } from "./streams-pages-code.js";
 
 export function operationsInterfaceName(moduleName: string): string {
   return `${pascalCase(moduleName)}Operations`;
@@ -48,15 +50,19 @@ export function moduleFile(module: ModuleModel, model: ApiModel): { path: string
       checks.set(home, (checks.get(home) ?? new Set()).add(result.check.name));
     }
     descriptors.push(`export const ${operationConstName(op)}: Operation = ${operationData(op, result.check?.name)};`);
-    const args = `args${argsShape(op).optional ? "?" : ""}: operations.${argsTypeName(op)}`;
+    const optional = argsShape(op).optional;
+    const args = `args${optional ? "?" : ""}: operations.${argsTypeName(op)}`;
     // The full doc is the standalone function's; here its first line and a link, so it is said once.
     const doc = `${operationDoc(op, model)[0]} See {@link operations.${op.id}}.`;
-    return `${docComment([doc])}readonly ${op.id}: (${args}, callOptions?: CallOptions) => Promise<${result.type}>;`;
+    const plain = `(${args}, callOptions?: CallOptions) => Promise<${result.type}>`;
+    return `${docComment([doc])}readonly ${op.id}: ${boundMemberType(op, model, optional, plain, usedTypes) ?? plain};`;
   });
   const name = operationsInterfaceName(module.name);
   // The operations come in as one namespace, so no operation id can clash with a name of this file.
-  const imports = [importDeclaration(empty ? ["Transport"] : ["CallOptions", "Transport"], "../runtime/transport.js", true)];
+  const callOptions = module.operations.some((op) => !streamShape(op));
+  const imports = [importDeclaration(callOptions ? ["CallOptions", "Transport"] : ["Transport"], "../runtime/transport.js", true)];
   if (!empty) imports.push(importDeclaration(["bindOperations", "type Operation"], "../runtime/operation.js"));
+  imports.push(...streamsPagesImports(module.operations, "module"));
   if (usedTypes.size > 0) imports.push(importDeclaration([...usedTypes].sort(), "../types.js", true));
   if (!empty) imports.push(`import type * as operations from "../operations/${module.id}.js";`);
   for (const home of [...checks.keys()].sort()) imports.push(importDeclaration([...(checks.get(home) ?? [])].sort(), `../validate/${home}.js`));
@@ -67,7 +73,7 @@ export function moduleFile(module: ModuleModel, model: ApiModel): { path: string
 ${properties.join("\n")}
 }`,
     `${docComment([`The operations of {@link ${name}}, each bound to \`transport\`.`])}export function ${bindFunctionName(module.name)}(${empty ? "_transport" : "transport"}: Transport): ${name} {
-return ${empty ? "{}" : `bindOperations<${name}>(transport, [\n${list}])`};
+return ${empty ? "{}" : bindExpression(module.operations, `bindOperations<${name}>(transport, [\n${list}])`)};
 }`,
   ];
   return { path, content: tsFile(imports, statements) };
@@ -89,6 +95,7 @@ function operationData(operation: OperationModel, guard: string | undefined): st
   }
   if (operation.idempotent) more.push("idempotent: true");
   if (guard) more.push(`check: ${guard}`);
+  more.push(...descriptorExtras(operation));
   const items = [`id: ${stringLiteral(operation.id)}`, `route: ${stringLiteral(`${operation.method} ${operation.path}`)}`, "module: moduleName"];
   return `{ ${[...items, ...more].join(", ")} }`;
 }

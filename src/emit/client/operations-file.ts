@@ -4,6 +4,8 @@ import type { ApiModel, ModuleModel } from "../../model/types.js";
 import { docComment, importDeclaration, tsFile } from "../shared/ts-print.js";
 import { typeReferences } from "../shared/ts-types.js";
 import { argsShape, argsTypeName, operationConstName, operationDoc, resultShape } from "./signature.js";
+import { streamShape } from "./streams-pages.js";
+import { pagedFunction, streamedFunction, streamsPagesImports } from "./streams-pages-code.js";
 
 export function operationsFile(module: ModuleModel, model: ApiModel): { path: string; content: string } {
   const path = `client/operations/${module.id}.ts`;
@@ -34,11 +36,18 @@ export function operationsFile(module: ModuleModel, model: ApiModel): { path: st
     );
     const returnType = `Promise<${result.type}>`;
     const parameters = `transport: Transport, args${args.optional ? "?" : ""}: ${argsTypeName(operation)}, callOptions?: CallOptions`;
-    statements.push(`${docComment([operationDoc(operation, model).join("\n")])}export function ${operation.id}(${parameters}): ${returnType} {
-return transport.send(${constName}, args, callOptions) as ${returnType};
-}`);
+    const body = `return transport.send(${constName}, args, callOptions) as ${returnType};`;
+    statements.push(
+      streamedFunction(operation, model, args.optional, usedTypes) ??
+        pagedFunction(operation, model, args.optional, usedTypes, parameters, body) ??
+        `${docComment([operationDoc(operation, model).join("\n")])}export function ${operation.id}(${parameters}): ${returnType} {
+${body}
+}`,
+    );
   }
 
+  // Streamed operations take StreamOptions: a module of only those has no use for CallOptions.
+  if (module.operations.every((operation) => streamShape(operation) && !operation.pagination)) runtimeTypes.delete("CallOptions");
   // A module with no operations yet imports nothing (an unused import fails noUnusedLocals).
   if (statements.length === 0) return { path, content: tsFile([], ["export {};"]) };
   const imports = [
@@ -47,6 +56,7 @@ return transport.send(${constName}, args, callOptions) as ${returnType};
   const encodingTypes = [...runtimeTypes].filter((n) => n === "QueryParams" || n === "RequestBody").sort();
   if (encodingTypes.length > 0) imports.push(importDeclaration(encodingTypes, "../runtime/encoding.js", true));
   if (usedTypes.size > 0) imports.push(importDeclaration([...usedTypes].sort(), "../types.js", true));
+  imports.push(...streamsPagesImports(module.operations, "standalone"));
   imports.push(importDeclaration(module.operations.map(operationConstName).sort(), `../modules/${module.id}.js`));
   return { path, content: tsFile(imports, statements) };
 }

@@ -195,6 +195,8 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
           await response.body?.cancel().catch(() => undefined);
           call.fail("http", `${status}: redirect not followed: ${sent.refused}`, { status });
         }
+        // A stream is read by its caller as it arrives (runtime/stream.ts), after retries and rate limits.
+        if (response.ok && (operation.stream !== undefined || operation.unread === true)) return response;
         if (response.ok) {
           let value: unknown;
           try {

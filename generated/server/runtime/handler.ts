@@ -24,6 +24,7 @@ import { parseQuery } from "./query.js";
 import { MemoryRateLimitStore, type RateLimitDecision } from "./rate-limit.js";
 import { createRouter } from "./router.js";
 import { replyResponse } from "./replies.js";
+import { isAsyncIterable, streamResponse } from "./stream.js";
 import type {
   Answer,
   ApiDefinition,
@@ -209,7 +210,9 @@ export function createRequestHandler(
     }
     const answerWith = (read: { body: unknown; bytes: Uint8Array<ArrayBuffer> | undefined }): Answer | Promise<Answer> => {
       const result = handler.call(group, handlerContext(run.incoming, route, params, query, read, identity, run.scope));
-      return isThenable(result) ? Promise.resolve(result).then((value) => toAnswer(value, route.status)) : toAnswer(result, route.status);
+      const answer = (value: unknown): Answer =>
+        route.stream && isAsyncIterable(value) ? streamResponse(value, route.stream, route.status) : toAnswer(value, route.status);
+      return isThenable(result) ? Promise.resolve(result).then(answer) : answer(result);
     };
     if (route.body.kind === "none" || !run.incoming.hasBody) return answerWith(missingBody(route));
     return readBody(run.incoming, route).then(answerWith);

@@ -1,7 +1,9 @@
 // Auto-pagination: every page (`pages`) or every item (`all`) of a list operation, by the paging
 // style the catalogue declares. Each page is one call through the transport, so the operation's
 // rate limits and limit groups pace the pages (they wait for the bucket) and retries apply to each.
+import { onAbort } from "./abort.js";
 import { readBody } from "./encoding.js";
+import { ApiError } from "./errors.js";
 import type { Operation, PagingData, PagingPlace } from "./operation.js";
 import type { CallOptions, Transport } from "./transport.js";
 
@@ -28,9 +30,15 @@ export async function* pages<P = unknown>(transport: Transport, operation: Opera
   let pageCount = 0;
   let itemCount = 0;
   const seen = new Set<string>();
+  // One page per interval of the strictest limit, counted from the previous page's response: the
+  // server counted that request before answering it, so however the network delays the next one,
+  // the server sees the pages at least an interval apart and its bucket never runs dry.
+  const spacing = Math.max(0, ...(operation.limits ?? []).map((limit) => limit.intervalMs));
+  let answeredAt: number | undefined;
   for (;;) {
     if (maxPages !== undefined && pageCount >= maxPages) return undefined;
     if (maxItems !== undefined && itemCount >= maxItems) return undefined;
+    if (answeredAt !== undefined && spacing > 0) await pause(answeredAt + spacing - Date.now(), operation, callOptions.signal);
     let page: P;
     let link: string | null = null;
     if (paging.style === "link") {
@@ -40,6 +48,7 @@ export async function* pages<P = unknown>(transport: Transport, operation: Opera
     } else {
       page = (await transport.send(operation, current, callOptions)) as P;
     }
+    answeredAt = Date.now();
     pageCount++;
     const items = itemsOf(page, paging);
     itemCount += items.length;
@@ -53,6 +62,26 @@ export async function* pages<P = unknown>(transport: Transport, operation: Opera
     seen.add(key);
     current = next;
   }
+}
+
+function pause(ms: number, operation: Operation, signal: AbortSignal | undefined): Promise<void> {
+  const [method = "GET"] = operation.route.split(" ");
+  const aborted = (): ApiError =>
+    new ApiError({ kind: "aborted", operationId: operation.id, method, url: operation.route, message: `${operation.id} ${operation.route}: aborted by the caller`, cause: signal?.reason });
+  if (signal?.aborted) return Promise.reject(aborted());
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      cancel?.();
+      resolve();
+    }, ms);
+    const cancel = signal
+      ? onAbort(signal, () => {
+          clearTimeout(timer);
+          reject(aborted());
+        })
+      : undefined;
+  });
 }
 
 /** Every item of every page. */

@@ -145,28 +145,16 @@ export class ItemTooLarge extends Error {}
 
 /**
  * The stream's items as text: each line (JSON Lines, blank lines skipped), each record (JSON text
- * sequences), or each event's fields (SSE). Holds at most one item and one chunk.
+ * sequences), or each event's fields (SSE). Splits the bytes (a separator byte never occurs inside
+ * a UTF-8 sequence) and decodes one item at a time: it holds at most one item and one chunk.
  */
 export async function* framed(reader: ReadableStreamDefaultReader<Uint8Array>, format: string, maxItemBytes: number): AsyncGenerator<string | SseFields> {
   const decoder = new TextDecoder();
-  let pending = "";
+  const separator = format === "json-seq" ? 0x1e : 0x0a;
   let fields: SseFields = {};
-  const separator = format === "json-seq" ? "\u001e" : "\n";
-  const take = function* (text: string, last: boolean): Generator<string | SseFields> {
-    pending += text;
-    let start = 0;
-    for (let end = pending.indexOf(separator, start); end !== -1; end = pending.indexOf(separator, start)) {
-      yield* piece(pending.slice(start, end));
-      start = end + 1;
-    }
-    pending = pending.slice(start);
-    if (last && pending !== "") {
-      yield* piece(pending);
-      pending = "";
-    }
-    // Characters count at most 3 bytes each in UTF-16 -> UTF-8 terms that matter here; a bound, not a measure.
-    if (pending.length > maxItemBytes) throw new ItemTooLarge();
-  };
+  /** The start of an item that a chunk ended in the middle of. */
+  let parts: Uint8Array[] = [];
+  let partsLength = 0;
   const piece = function* (text: string): Generator<string | SseFields> {
     if (format !== "sse") {
       const trimmed = text.trim();
@@ -188,10 +176,33 @@ export async function* framed(reader: ReadableStreamDefaultReader<Uint8Array>, f
     else if (name === "event" || name === "id" || name === "retry") fields[name] = value;
     if ((fields.data?.length ?? 0) > maxItemBytes) throw new ItemTooLarge();
   };
+  const joined = (last: Uint8Array): Uint8Array => {
+    if (partsLength === 0) return last;
+    const whole = new Uint8Array(partsLength + last.byteLength);
+    let at = 0;
+    for (const part of [...parts, last]) {
+      whole.set(part, at);
+      at += part.byteLength;
+    }
+    parts = [];
+    partsLength = 0;
+    return whole;
+  };
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    yield* take(decoder.decode(chunk.value, { stream: true }), false);
+    const bytes = chunk.value;
+    let start = 0;
+    for (let end = bytes.indexOf(separator, start); end !== -1; end = bytes.indexOf(separator, start)) {
+      if (partsLength + end - start > maxItemBytes) throw new ItemTooLarge();
+      yield* piece(decoder.decode(joined(bytes.subarray(start, end))));
+      start = end + 1;
+    }
+    if (start < bytes.byteLength) {
+      parts.push(bytes.subarray(start));
+      partsLength += bytes.byteLength - start;
+      if (partsLength > maxItemBytes) throw new ItemTooLarge();
+    }
   }
-  yield* take(decoder.decode(), true);
+  if (partsLength > 0) yield* piece(decoder.decode(joined(new Uint8Array(0))));
   // A last event without its blank line is dropped, as EventSource does.
 }
 

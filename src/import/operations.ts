@@ -1,5 +1,5 @@
 // OpenAPI path items -> catalogue operations (the plain intermediate of src/import/ir.ts).
-import type { RawContent, RawLimit, RawLimitRef, RawOperation, RawParameter, RawRequest, RawResponse } from "../load/raw.js";
+import type { RawContent, RawLimit, RawLimitRef, RawOperation, RawPagination, RawParameter, RawRequest, RawResponse } from "../load/raw.js";
 import { HEADER_NAME, PARAM_NAME, RESERVED_ARGUMENT_KEYS, routeShape, STATIC_SEGMENT } from "../shared/names.js";
 import { METHODS, operationTokens, type Auth } from "./auth.js";
 import { keepConsistent, type LimitGroupReader } from "./limit-groups.js";
@@ -7,6 +7,8 @@ import { readLimit } from "./limits.js";
 import { operationId, operationIdentifiers, snakeName, type NameRegistry } from "./names.js";
 import { at, isObject, type DocumentSet, type Place } from "./read.js";
 import type { ImportReport } from "./report.js";
+import { PAGING_EXTENSIONS, readPagination, STREAM_KEYS, streamContent } from "./streams-pages.js";
+import { streamFormat } from "../shared/streams.js";
 import { shortValue, type SchemaConverter } from "./schemas.js";
 import { isMediaTypeKey, sharedResponseRef } from "./responses.js";
 import { mediaEssence } from "../shared/media.js";
@@ -28,6 +30,8 @@ export interface OperationOptions {
   limitGroups?: LimitGroupReader;
   /** catalogen's own export: what its extensions and texts mean (src/import/dialect.ts). */
   dialect?: Dialect;
+  /** The document's shared paging definitions (its `x-pagination`), by id. */
+  paginations?: ReadonlyMap<string, RawPagination>;
 }
 
 export interface Dialect {
@@ -116,7 +120,12 @@ export class OperationReader {
     this.routes.set(route, `${method} ${sourcePath}`);
 
     const extension = this.options.limitsExtension;
-    const extensions = new Set([this.options.tokenKindsExtension, extension, ...(this.options.dialect ? ["x-constraints", "x-idempotent", "x-not-documented"] : [])]);
+    const extensions = new Set([
+      this.options.tokenKindsExtension,
+      extension,
+      ...PAGING_EXTENSIONS,
+      ...(this.options.dialect ? ["x-constraints", "x-idempotent", "x-not-documented"] : []),
+    ]);
     for (const key of Object.keys(operation)) {
       if (OPERATION_KEYS.has(key) || extensions.has(key)) continue;
       const reason = key === "deprecated" ? "the catalogue language has no deprecation" : key.startsWith("x-") ? "vendor extension" : "not held by the catalogue";
@@ -142,6 +151,8 @@ export class OperationReader {
     const request = this.request(operation, place, method);
     if (request !== undefined) raw.request = request;
     const responses = this.responses(operation, place);
+    const pagination = readPagination(this.docs, this.report, operation, place, raw, this.options.paginations ?? new Map());
+    if (pagination) raw.pagination = pagination;
     if (responses !== undefined) raw.responses = responses;
     this.options.dialect?.operation(operation, raw);
     const shared = raw.responses && sharedResponseRef(this.docs, at(place, "responses"), raw.responses);
@@ -390,8 +401,9 @@ export class OperationReader {
       }
       const media = value[mediaType];
       if (!isObject(media)) this.docs.fail(mediaPlace, "a media type must be an object");
-      const entry: { schema?: ReturnType<SchemaConverter["convert"]>; example?: unknown } = {};
+      const entry: RawContent[string] = {};
       if ("schema" in media) entry.schema = this.schemas.convert(at(mediaPlace, "schema"));
+      Object.assign(entry, streamContent(normal, media, mediaPlace, (where) => this.schemas.convert(where)));
       if ("example" in media) entry.example = media.example;
       else if (isObject(media.examples)) {
         const names = Object.keys(media.examples);
@@ -402,7 +414,7 @@ export class OperationReader {
         }
       }
       for (const key of Object.keys(media)) {
-        if (!["schema", "example", "examples"].includes(key)) this.lost(at(mediaPlace, key), `${key} of the media type (not held by the catalogue)`);
+        if (!["schema", "example", "examples", ...(streamFormat(normal) ? STREAM_KEYS : [])].includes(key)) this.lost(at(mediaPlace, key), `${key} of the media type (not held by the catalogue)`);
       }
       if ("example" in entry) this.schemas.checkExampleLater(entry, mediaPlace);
       result[kept] = entry;

@@ -2,6 +2,7 @@
 import type { MediaType, NamedType, OperationModel, Parameter, RateLimit, ResponseModel } from "../../model/types.js";
 import { isJsonMediaType } from "../../shared/media.js";
 import { commonMark, toSchema, type Schema } from "./schema.js";
+import { streamExtensions } from "./streams-pages.js";
 import { apiResponseRefs } from "./responses.js";
 import { limitQualifier } from "../shared/limits.js";
 
@@ -191,6 +192,7 @@ function content(media: readonly MediaType[], types: ReadonlyMap<string, NamedTy
             : toSchema(item.schema, types);
       }
       if (item.example !== undefined) entry.example = item.example;
+      Object.assign(entry, streamExtensions(item, types));
       return [item.contentType, entry];
     }),
   );

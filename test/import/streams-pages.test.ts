@@ -10,6 +10,7 @@ import { openApiDocument } from "../../src/emit/openapi/index.js";
 import type { ApiModel } from "../../src/model/types.js";
 import { loadModel } from "../../src/pipeline.js";
 import { fixtureCatalogue, freshDir } from "../helpers/generate.js";
+import { expectThreeValidatorsPass } from "../openapi/validators.js";
 
 const source = fixtureCatalogue("streams-pages");
 
@@ -82,4 +83,12 @@ test("x-speakeasy-pagination and x-fern-pagination are read; a list that looks p
   expect(paging.listD).toBeUndefined();
   expect(report.toText()).toContain("/paths/~1d/get: looks paged (query parameter page_token) but declares no pagination");
   expect(report.toText()).toContain("pagination (cursor) from x-speakeasy-pagination");
+});
+
+test("the 3.1 export with stream and paging extensions passes swagger-parser, Redocly and Spectral", { timeout: 120_000 }, async () => {
+  const dir = await freshDir("streams-pages-validate");
+  const document = openApiDocument(await loadModel(source));
+  const file = join(dir, "openapi.json");
+  await writeFile(file, JSON.stringify(document, null, 2));
+  await expectThreeValidatorsPass(file, document);
 });

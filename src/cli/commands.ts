@@ -5,22 +5,8 @@ import { IMPORT_EXTENSIONS, type ImportExtension } from "../emit/shared/ts-print
 import { check, generate, loadModel } from "../pipeline.js";
 import type { ResolvedConfig } from "./config.js";
 import type { RateLimit } from "../model/types.js";
-import { shown, UsageError, type Io } from "./main.js";
-
-interface Option {
-  type: "string" | "boolean";
-  description: string;
-  valueName?: string;
-}
-
-export interface Command {
-  name: string;
-  summary: string;
-  options: Record<string, Option>;
-  /** Positional arguments, as shown in --help (e.g. `<file>`); absent: none accepted. */
-  positionals?: string;
-  run(context: { config: ResolvedConfig; flags: Record<string, unknown>; io: Io }): Promise<number>;
-}
+import type { Command, Option } from "./command.js";
+import { shown, UsageError } from "./io.js";
 
 const catalogueOption: Option = { type: "string", valueName: "dir", description: "Catalogue folder (default: catalogue)" };
 const outOption: Option = { type: "string", valueName: "dir", description: "Output folder (default: generated)" };

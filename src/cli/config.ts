@@ -7,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import { ConfigSyntaxError, importTypeScript } from "./typescript-config.js";
 import { IMPORT_EXTENSIONS, type ImportExtension } from "../emit/shared/ts-print.js";
 import { TARGETS, type Target } from "../emit/types.js";
+import { closest } from "../shared/suggest.js";
 
 export interface CatalogenConfig {
   /** Catalogue folder. Default: catalogue */
@@ -40,6 +41,8 @@ export interface ResolvedConfig {
   importExtension?: ImportExtension;
   /** The file the settings came from, if any. */
   source?: string;
+  /** Said on stderr before the command runs (e.g. two configs, and which one wins). */
+  warnings?: string[];
 }
 
 export class ConfigError extends Error {
@@ -49,20 +52,11 @@ export class ConfigError extends Error {
 export const CONFIG_FILES = ["catalogen.config.js", "catalogen.config.mjs", "catalogen.config.ts", "catalogen.config.mts", "catalogen.config.json"];
 
 export async function loadConfig(cwd: string, explicit?: string): Promise<ResolvedConfig> {
-  const found = explicit ? await readConfigFile(resolve(cwd, explicit), true) : await findConfig(cwd);
+  const found: FoundConfig | undefined = explicit ? await readConfigFile(resolve(cwd, explicit), true) : await findConfig(cwd);
   const base = found ? dirname(found.path) : cwd;
   const config = found?.config ?? {};
-  if (found) checkTypes(found.path, config);
+  if (found) checkConfig(found.path, found.path.endsWith("package.json") ? "catalogen." : "", config);
   const targets = config.targets ?? [...TARGETS];
-  for (const target of targets) {
-    if (!TARGETS.includes(target)) throw new ConfigError(`${found?.path}: unknown target "${target}"; use ${TARGETS.join(", ")}`);
-  }
-  if (config.format !== undefined && config.format !== "prettier") {
-    throw new ConfigError(`${found?.path}: unknown format ${JSON.stringify(config.format)}; use "prettier" or leave it out`);
-  }
-  if (config.importExtension !== undefined && !IMPORT_EXTENSIONS.includes(config.importExtension)) {
-    throw new ConfigError(`${found?.path}: unknown importExtension ${JSON.stringify(config.importExtension)}; use "js" or "ts"`);
-  }
   return {
     catalogue: resolve(base, config.catalogue ?? "catalogue"),
     out: resolve(base, config.out ?? "generated"),
@@ -72,38 +66,77 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Resolv
     ...(config.format !== undefined && { format: config.format }),
     ...(config.importExtension !== undefined && { importExtension: config.importExtension }),
     ...(found && { source: found.path }),
+    ...(found?.shadows && { warnings: [`${found.path} and the "catalogen" key of ${found.shadows} both configure catalogen; ${found.path} wins (remove one of them)`] }),
   };
 }
 
-/** A value of the wrong type is named here, not left to fail later as a stack trace. */
-function checkTypes(path: string, config: unknown): void {
-  const wrong = (key: string, want: string, value: unknown): ConfigError =>
-    new ConfigError(`${path}: "${key}" must be ${want}, not ${JSON.stringify(value) ?? String(value)}`);
-  if (typeof config !== "object" || config === null || Array.isArray(config)) throw new ConfigError(`${path}: the config must be an object`);
-  const { catalogue, out, targets, scaffold } = config as Record<string, unknown>;
-  if (catalogue !== undefined && typeof catalogue !== "string") throw wrong("catalogue", "a folder path (a string)", catalogue);
-  if (out !== undefined && typeof out !== "string") throw wrong("out", "a folder path (a string)", out);
-  if (targets !== undefined && !(Array.isArray(targets) && targets.every((target) => typeof target === "string"))) {
-    throw wrong("targets", "a list of target names", targets);
+type Setting = "path" | "targets" | readonly string[] | { [key: string]: Setting };
+
+/** Every key a config may hold, and what its value must be: a path, the target list, one of some words, or an object of settings. */
+const SETTINGS: { [key: string]: Setting } = {
+  catalogue: "path",
+  out: "path",
+  targets: "targets",
+  format: ["prettier"],
+  importExtension: IMPORT_EXTENSIONS,
+  scaffold: { out: "path" },
+  mock: { tokens: "path" },
+};
+
+/**
+ * Refuses an unknown key (with the nearest known one) and a value of the wrong type, naming the
+ * key's path (`scaffold.out`; `catalogen.scaffold.out` in package.json), instead of ignoring the
+ * first and failing later on the second.
+ */
+function checkConfig(path: string, prefix: string, config: unknown, settings: { [key: string]: Setting } = SETTINGS): void {
+  const at = (key: string) => `${path}: "${prefix}${key}"`;
+  if (typeof config !== "object" || config === null || Array.isArray(config)) {
+    throw new ConfigError(`${path}: ${prefix ? `"${prefix.slice(0, -1)}"` : "the config"} must be an object`);
   }
-  if (scaffold === undefined) return;
-  if (typeof scaffold !== "object" || scaffold === null || Array.isArray(scaffold)) throw wrong("scaffold", "an object", scaffold);
-  const scaffoldOut = (scaffold as Record<string, unknown>).out;
-  if (scaffoldOut !== undefined && typeof scaffoldOut !== "string") throw wrong("scaffold.out", "a folder path (a string)", scaffoldOut);
+  for (const [key, value] of Object.entries(config)) {
+    const setting = Object.hasOwn(settings, key) ? settings[key] : undefined;
+    if (setting === undefined) {
+      const near = closest(key, Object.keys(settings));
+      throw new ConfigError(`${at(key)} is not a catalogen setting${near ? `; did you mean "${prefix}${near}"?` : `; the settings are ${Object.keys(settings).join(", ")}`}`);
+    }
+    if (value === undefined) continue;
+    const wrong = (want: string) => new ConfigError(`${at(key)} must be ${want}, not ${JSON.stringify(value) ?? String(value)}`);
+    if (setting === "path") {
+      if (typeof value !== "string") throw wrong("a path (a string)");
+    } else if (setting === "targets") {
+      if (!Array.isArray(value) || !value.every((target) => typeof target === "string")) throw wrong("a list of target names");
+      for (const target of value as string[]) {
+        if (TARGETS.includes(target as Target)) continue;
+        const near = closest(target, TARGETS);
+        throw new ConfigError(`${at(key)}: unknown target "${target}"${near ? `; did you mean "${near}"?` : ""}; the targets are ${TARGETS.join(", ")}`);
+      }
+    } else if (Array.isArray(setting)) {
+      if (!setting.includes(value as string)) throw wrong(setting.map((word) => JSON.stringify(word)).join(" or "));
+    } else {
+      checkConfig(path, `${prefix}${key}.`, value, setting as { [key: string]: Setting });
+    }
+  }
 }
 
-async function findConfig(cwd: string): Promise<{ path: string; config: CatalogenConfig } | undefined> {
+interface FoundConfig {
+  path: string;
+  config: CatalogenConfig;
+  /** A package.json whose "catalogen" key this config file wins over. */
+  shadows?: string;
+}
+
+async function findConfig(cwd: string): Promise<FoundConfig | undefined> {
+  let pkgConfig: CatalogenConfig | undefined;
+  try {
+    pkgConfig = (JSON.parse(await readFile(join(cwd, "package.json"), "utf8")) as { catalogen?: CatalogenConfig }).catalogen;
+  } catch {
+    // no package.json (or not JSON: npm reports that): defaults
+  }
   for (const name of CONFIG_FILES) {
     const found = await readConfigFile(join(cwd, name), false);
-    if (found) return found;
+    if (found) return pkgConfig === undefined ? found : { ...found, shadows: join(cwd, "package.json") };
   }
-  try {
-    const pkg = JSON.parse(await readFile(join(cwd, "package.json"), "utf8")) as { catalogen?: CatalogenConfig };
-    if (pkg.catalogen) return { path: join(cwd, "package.json"), config: pkg.catalogen };
-  } catch {
-    // no package.json: defaults
-  }
-  return undefined;
+  return pkgConfig === undefined ? undefined : { path: join(cwd, "package.json"), config: pkgConfig };
 }
 
 async function readConfigFile(path: string, required: boolean): Promise<{ path: string; config: CatalogenConfig } | undefined> {

@@ -5,7 +5,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ResolvedConfig } from "./config.js";
-import { shown, type Io } from "./main.js";
+import { shown, type Io } from "./io.js";
 
 /** This package's schema: dist/schema/ when installed, src/schema/ in this repository. */
 const OWN_SCHEMA = fileURLToPath(new URL("../schema/catalogue.schema.json", import.meta.url));

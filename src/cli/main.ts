@@ -1,22 +1,14 @@
 // The catalogen command line. Exit codes: 0 fine, 1 invalid catalogue, a catalogue a target cannot
 // express, or stale output; 2 usage.
-import { relative, resolve } from "node:path";
-import { parseArgs, type ParseArgsConfig } from "node:util";
-import { EmitError, TARGETS, type Target } from "../emit/types.js";
+import { EmitError } from "../emit/types.js";
 import { CatalogueError, useColour } from "../shared/diagnostic.js";
+import { closest } from "../shared/suggest.js";
 import { WriteError } from "../write/writer.js";
-import { COMMANDS, type Command } from "./commands.js";
-import { ConfigError, loadConfig, type ResolvedConfig } from "./config.js";
-
-export class UsageError extends Error {
-  override name = "UsageError";
-}
-
-export interface Io {
-  out: (text: string) => void;
-  err: (text: string) => void;
-  cwd: string;
-}
+import type { Command } from "./command.js";
+import { COMMANDS } from "./commands.js";
+import { ConfigError, loadConfig } from "./config.js";
+import { applyFlags, parseFlags } from "./flags.js";
+import { UsageError, type Io } from "./io.js";
 
 const defaultIo: Io = {
   out: (text) => process.stdout.write(`${text}\n`),
@@ -36,26 +28,26 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   }
   const command = COMMANDS.find((candidate) => candidate.name === name);
   if (!command) {
-    io.err(`catalogen: unknown command "${name}"\n\n${usage()}`);
+    const near = closest(name, COMMANDS.map((candidate) => candidate.name));
+    io.err(`catalogen: unknown command "${name}"${near ? `; did you mean "${near}"?` : ""}\nRun \`catalogen --help\` for the commands.`);
     return 2;
   }
   try {
-    const options = { ...command.options, help: { type: "boolean", short: "h" }, config: { type: "string" } } as ParseArgsConfig["options"];
-    const parsed = parseArgs({ args: rest, options, strict: true, allowPositionals: command.positionals !== undefined });
-    const values = { ...parsed.values, _: parsed.positionals } as Record<string, unknown>;
+    const values = parseFlags(command, rest);
     if (values.help) {
       io.out(commandHelp(command));
       return 0;
     }
-    const config = applyFlags(await loadConfig(io.cwd, values.config as string | undefined), values, io.cwd);
-    return await command.run({ config, flags: values, io });
+    const config = await loadConfig(io.cwd, values.config as string | undefined);
+    for (const warning of config.warnings ?? []) io.err(`catalogen: warning: ${warning}`);
+    return await command.run({ config: applyFlags(config, values, io.cwd), flags: values, io });
   } catch (error) {
     if (error instanceof CatalogueError) {
       io.err(error.report({ colour: useColour(io === defaultIo && process.stderr.isTTY === true) }));
       return 1;
     }
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-      io.err(`catalogen ${command.name}: ${(error as Error).message}\n\n${commandHelp(command)}`);
+      io.err(`catalogen ${command.name}: ${usageMessage(command, error as Error)}\nRun \`catalogen ${command.name} --help\` for its options.`);
       return 2;
     }
     if (error instanceof ConfigError) {
@@ -66,25 +58,29 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       io.err(`catalogen: ${error.message}`);
       return 1;
     }
-    throw error;
+    // A bug of catalogen's own: one line, and the stack only when asked for.
+    io.err(`catalogen ${command.name}: internal error: ${(error as Error)?.message ?? String(error)}`);
+    io.err(process.env.CATALOGEN_DEBUG ? String((error as Error)?.stack) : "This is a bug in catalogen; run again with CATALOGEN_DEBUG=1 for the stack and report it.");
+    return 70;
   }
 }
 
-export function applyFlags(config: ResolvedConfig, flags: Record<string, unknown>, cwd: string): ResolvedConfig {
-  const targets = typeof flags.target === "string" ? flags.target.split(",") : config.targets;
-  for (const target of targets) {
-    if (!TARGETS.includes(target as Target)) throw new UsageError(`unknown target "${target}"; use ${TARGETS.join(", ")}`);
+/** node:util's parse errors, said the way the rest of catalogen says things, with a suggestion. */
+function usageMessage(command: Command, error: Error): string {
+  const code = (error as { code?: string }).code;
+  const unknown = /Unknown option '(-{1,2}[^']*)'/.exec(error.message)?.[1];
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && unknown) {
+    const flags = [...Object.keys(command.options), "config", "help"];
+    const near = closest(unknown.replace(/^-+/, ""), flags);
+    return `unknown option ${unknown}${near ? `; did you mean --${near}?` : ""}`;
   }
-  return {
-    ...config,
-    targets: targets as Target[],
-    ...(typeof flags.catalogue === "string" && { catalogue: resolve(cwd, flags.catalogue) }),
-  };
-}
-
-export function shown(path: string, cwd: string): string {
-  const rel = relative(cwd, path);
-  return rel === "" ? "." : rel.startsWith("..") ? path : rel;
+  if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
+    const word = /'([^']*)'/.exec(error.message)?.[1];
+    return `unexpected argument "${word}": ${command.name} takes only options`;
+  }
+  const needsValue = /Option '(-{1,2}[^ ']*)(?: <value>)?' argument missing/.exec(error.message)?.[1];
+  if (needsValue) return `${needsValue.replace(/, .*$/, "")} needs a value`;
+  return error.message;
 }
 
 function usage(): string {
@@ -92,7 +88,7 @@ function usage(): string {
     "Usage: catalogen <command> [options]",
     "",
     "Commands:",
-    ...COMMANDS.map((command) => `  ${command.name.padEnd(10)} ${command.summary}`),
+    ...columns(COMMANDS.map((command) => [command.name, command.summary])),
     "",
     "Defaults come from catalogen.config.{js,mjs,ts,mts,json} or the \"catalogen\" key of package.json.",
     "Run `catalogen <command> --help` for a command's options.",
@@ -100,10 +96,16 @@ function usage(): string {
 }
 
 function commandHelp(command: Command): string {
-  const lines = Object.entries(command.options).map(([flag, option]) => {
-    const value = option.type === "string" ? ` <${option.valueName ?? "value"}>` : "";
-    return `  --${flag}${value}`.padEnd(28) + option.description;
-  });
-  lines.push("  --config <file>".padEnd(28) + "Read defaults from this config file", "  -h, --help".padEnd(28) + "Show this help");
-  return [`Usage: catalogen ${command.name} [options]${command.positionals ? ` ${command.positionals}` : ""}`, "", command.summary, "", "Options:", ...lines].join("\n");
+  const rows: [string, string][] = Object.entries(command.options).map(([flag, option]) => [
+    `--${flag}${option.type === "string" ? ` <${option.valueName ?? "value"}>` : ""}`,
+    option.description,
+  ]);
+  rows.push(["--config <file>", "Read defaults from this config file"], ["-h, --help", "Show this help"]);
+  return [`Usage: catalogen ${command.name} [options]${command.positionals ? ` ${command.positionals}` : ""}`, "", command.summary, "", "Options:", ...columns(rows)].join("\n");
+}
+
+/** Two columns, the second starting two spaces after the widest first. */
+function columns(rows: [string, string][]): string[] {
+  const width = Math.max(...rows.map(([left]) => left.length));
+  return rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`);
 }

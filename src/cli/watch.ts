@@ -4,9 +4,10 @@
 import { watch, type FSWatcher } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { CatalogueError } from "../shared/diagnostic.js";
-import type { Command } from "./commands.js";
+import type { Command } from "./command.js";
 import { loadConfig } from "./config.js";
-import { applyFlags, shown } from "./main.js";
+import { applyFlags } from "./flags.js";
+import { shown } from "./io.js";
 
 type RunContext = Parameters<Command["run"]>[0];
 

@@ -1,6 +1,7 @@
 // The plain intermediate between the OpenAPI reader and the YAML writer: the catalogue's own
 // shapes (src/load/raw.ts), grouped as the files will be.
 import type { RawApi, RawModule, RawOperation, RawType } from "../load/raw.js";
+import type { Place } from "./read.js";
 
 export interface ImportedCatalogue {
   api: RawApi;
@@ -14,4 +15,13 @@ export interface ImportedModule {
   types: [string, RawType][];
   /** In source order. */
   operations: RawOperation[];
+}
+
+export interface ImportedOperation {
+  /** Tag or first path segment, as written in the source. */
+  group: string;
+  /** Status -> the components/responses entry its response is a `$ref` to (src/import/responses.ts). */
+  sharedResponses?: Record<string, string>;
+  operation: RawOperation;
+  place: Place;
 }

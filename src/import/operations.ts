@@ -6,21 +6,13 @@ import { keepConsistent, type LimitGroupReader } from "./limit-groups.js";
 import { readLimit } from "./limits.js";
 import { operationId, operationIdentifiers, snakeName, type NameRegistry } from "./names.js";
 import { at, isObject, type DocumentSet, type Place } from "./read.js";
+import type { ImportedOperation } from "./ir.js";
 import type { ImportReport } from "./report.js";
 import { PAGING_EXTENSIONS, readPagination, STREAM_KEYS, streamContent } from "./streams-pages.js";
 import { streamFormat } from "../shared/streams.js";
 import { shortValue, type SchemaConverter } from "./schemas.js";
 import { isMediaTypeKey, sharedResponseRef } from "./responses.js";
 import { mediaEssence } from "../shared/media.js";
-
-export interface ImportedOperation {
-  /** Tag or first path segment, as written in the source. */
-  group: string;
-  /** Status -> the components/responses entry its response is a `$ref` to (src/import/responses.ts). */
-  sharedResponses?: Record<string, string>;
-  operation: RawOperation;
-  place: Place;
-}
 
 export interface OperationOptions {
   moduleBy: "tag" | "path";

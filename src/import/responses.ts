@@ -5,7 +5,7 @@
 import type { RawResponse } from "../load/raw.js";
 import { isErrorStatus } from "../model/errors.js";
 import schema from "../schema/catalogue.schema.json" with { type: "json" };
-import type { ImportedOperation } from "./operations.js";
+import type { ImportedOperation } from "./ir.js";
 import { at, isObject, type DocumentSet, type Place } from "./read.js";
 
 const MEDIA_TYPE_KEY = new RegExp(schema.definitions.mediaTypes.propertyNames.pattern);

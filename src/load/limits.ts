@@ -1,5 +1,5 @@
 // Bounds on the work one catalogue may ask for, so a hostile or mistaken file is refused with a
-// position instead of taking minutes, gigabytes or the process's stack. The README lists them.
+// position instead of taking minutes, gigabytes or the process's stack. docs/catalogue.md lists them.
 
 /** Largest catalogue file read, in bytes (the repository's largest is under 10 KB). */
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;

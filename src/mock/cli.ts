@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { ResolvedConfig } from "../cli/config.js";
-import { shown, UsageError, type Io } from "../cli/main.js";
+import { shown, UsageError, type Io } from "../cli/io.js";
 import { loadModel } from "../validate/index.js";
 import { startMockOf } from "./index.js";
 import { parseTokenTable, TokenTableError } from "./tokens.js";

@@ -4,7 +4,7 @@
 // refused here, where it is declared, so no later stage loops over it.
 import type { RawType } from "../load/raw.js";
 import { rawKind } from "../model/raw-kind.js";
-import type { Place, Reporter } from "./semantic.js";
+import type { Place, Reporter } from "./reporter.js";
 
 /** The named types `type` is made of directly: through refs, union variants and allOf parts only. */
 function directRefs(type: RawType): string[] {

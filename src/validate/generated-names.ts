@@ -4,7 +4,7 @@
 // reported here, at the type (or the later name), instead of failing at generate.
 import type { YamlPath } from "../load/load.js";
 import { GENERATED_NAMES } from "../shared/names.js";
-import type { Place, Reporter, SemanticInput } from "./semantic.js";
+import type { Place, Reporter, SemanticInput } from "./reporter.js";
 
 interface Owner {
   /** `type Thing`, `operation getThing`, `module shop`: one catalogue name. */

@@ -6,7 +6,8 @@ import type { ApiModel } from "../model/types.js";
 import { CatalogueError, type Diagnostic } from "../shared/diagnostic.js";
 import { withoutBrokenParts } from "./partial.js";
 import { schemaProblems } from "./schema.js";
-import { checkSemantics, type SemanticInput } from "./semantic.js";
+import type { SemanticInput } from "./reporter.js";
+import { checkSemantics } from "./semantic.js";
 
 /** Reads, checks and models the catalogue in `dir`; throws CatalogueError with every problem. */
 export async function loadModel(dir: string): Promise<ApiModel> {

@@ -5,7 +5,7 @@ import type { YamlPath } from "../load/load.js";
 import type { RawLimit, RawLimitGroup, RawLimitRef, RawOperation } from "../load/raw.js";
 import { DURATION_UNITS, parseDuration } from "../shared/duration.js";
 import { TOKEN_KIND } from "../shared/names.js";
-import type { Place, Reporter } from "./semantic.js";
+import type { Place, Reporter } from "./reporter.js";
 
 /** The declared groups by id, with where each is declared. */
 export type LimitGroups = Map<string, { group: RawLimitGroup; place: Place }>;

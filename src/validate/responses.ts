@@ -4,7 +4,7 @@ import type { YamlPath } from "../load/load.js";
 import type { RawContent, RawResponse } from "../load/raw.js";
 import { mediaEssence } from "../shared/media.js";
 import { exampleMismatch } from "./example.js";
-import type { Place, Reporter } from "./semantic.js";
+import type { Place, Reporter } from "./reporter.js";
 import { checkType, type TypeContext } from "./types.js";
 
 /** Two keys of one content map that name the same media type once parameters and case are set aside. */

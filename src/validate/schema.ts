@@ -8,7 +8,7 @@ import schema from "../schema/catalogue.schema.json" with { type: "json" };
 import { prebuilt } from "../shared/prebuilt.js";
 import { locatePath, type CatalogueFile, type YamlPath } from "../load/load.js";
 import type { Diagnostic } from "../shared/diagnostic.js";
-import { closest } from "./suggest.js";
+import { closest } from "../shared/suggest.js";
 
 export const AJV_OPTIONS: Options = { allErrors: true, strict: false, verbose: true };
 export { schema as catalogueSchema };

@@ -1,7 +1,7 @@
 // Checks the schema cannot express: names, uniqueness, routes, references, combinations, limits.
 // Runs over every file that passed the schema and reports every problem it finds.
-import { locatePath, type CatalogueFile, type YamlPath } from "../load/load.js";
-import type { RawContent, RawFile, RawOperation, RawType } from "../load/raw.js";
+import type { YamlPath } from "../load/load.js";
+import type { RawContent, RawOperation, RawType } from "../load/raw.js";
 import type { Diagnostic } from "../shared/diagnostic.js";
 import {
   camelCase,
@@ -27,37 +27,12 @@ import { checkApiResponses, checkMediaTypeKeys } from "./responses.js";
 import { checkServers } from "./servers.js";
 import { checkGeneratedNames } from "./generated-names.js";
 import { checkOperationPagination, checkPaginationDefinitions, checkStreamContent } from "./streams-pages.js";
-
-export interface Place {
-  file: CatalogueFile;
-  path: YamlPath;
-}
-
-export class Reporter {
-  readonly diagnostics: Diagnostic[] = [];
-
-  error(place: Place, message: string, hint?: string, options: { key?: boolean } = {}): void {
-    this.diagnostics.push({ ...locatePath(place.file, place.path, options), message, ...(hint ? { hint } : {}) });
-  }
-
-  /** `file:line:col` of a place, for messages that point at an earlier declaration (`key`: at the key, not its value). */
-  at(place: Place, options: { key?: boolean } = {}): string {
-    const { file, line, column } = locatePath(place.file, place.path, options);
-    return `${file}:${line}:${column}`;
-  }
-}
+import { Reporter, type Place, type SemanticInput } from "./reporter.js";
 
 function hasKey(data: unknown, key: string): boolean {
   return typeof data === "object" && data !== null && Object.hasOwn(data, key);
 }
 
-
-export interface SemanticInput {
-  file: CatalogueFile;
-  /** The file's data, or with `complete: false` the parts of it that fit the schema. */
-  raw: RawFile;
-  complete: boolean;
-}
 
 export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
   const report = new Reporter();

@@ -5,8 +5,8 @@
 import type { YamlPath } from "../load/load.js";
 import type { RawServer } from "../load/raw.js";
 import { TOKEN_KIND } from "../shared/names.js";
-import type { Place, Reporter, SemanticInput } from "./semantic.js";
-import { closest } from "./suggest.js";
+import type { Place, Reporter, SemanticInput } from "./reporter.js";
+import { closest } from "../shared/suggest.js";
 
 /**
  * The generated client's union of the servers' environments (exported only when they name some;

@@ -4,7 +4,7 @@ import type { YamlPath } from "../load/load.js";
 import type { RawContent, RawOperation, RawPagination } from "../load/raw.js";
 import { TOKEN_KIND } from "../shared/names.js";
 import { STREAM_MEDIA_TYPES, streamFormat } from "../shared/streams.js";
-import type { Place, Reporter } from "./semantic.js";
+import type { Place, Reporter } from "./reporter.js";
 import { checkType, type TypeContext } from "./types.js";
 
 /** `items` and `events` of one content map: only on streamed media types, `events` only on SSE. */

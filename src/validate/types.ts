@@ -2,8 +2,8 @@
 import { MAX_TYPE_NESTING } from "../load/limits.js";
 import type { RawKind, RawType } from "../load/raw.js";
 import { rawKind } from "../model/raw-kind.js";
-import type { Place, Reporter } from "./semantic.js";
-import { closest } from "./suggest.js";
+import type { Place, Reporter } from "./reporter.js";
+import { closest } from "../shared/suggest.js";
 
 /** `record[key]` when it is the record's own (a key named `constructor` is not inherited). */
 function own<T>(record: Record<string, T> | undefined, key: string): T | undefined {

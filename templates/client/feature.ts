@@ -2,7 +2,7 @@
 // and where it steps in. Types only: a program pays for the features it passes in `use`, no more.
 import type { ApiError, ApiErrorKind } from "./errors.js";
 import type { Clock } from "./clock.js";
-import type { OperationInfo } from "./operation.js";
+import type { OperationInfo } from "./descriptors.js";
 
 /** Extra fields of an ApiError a feature raises. */
 export interface ErrorExtra {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { PagingData } from "./operation.js";
+import type { PagingData } from "./descriptors.js";
 import { itemsOf, nextArgs, nextLink } from "./paging.js";
 
 const cursor: PagingData = { style: "cursor", items: ["data"], next: ["meta", "next"], cursor: { in: "query", name: "cursor" } };

@@ -4,7 +4,7 @@
 import { onAbort } from "./abort.js";
 import { readBody } from "./encoding.js";
 import { ApiError } from "./errors.js";
-import type { Operation, PagingData, PagingPlace } from "./operation.js";
+import type { Operation, PagingData, PagingPlace } from "./descriptors.js";
 import type { CallOptions, Transport } from "./transport.js";
 
 /** Per iteration: the options of each page's call, and where to stop early. */

@@ -1,6 +1,6 @@
 // Redirects, followed by the transport itself: fetch's own following keeps every header but
 // `Authorization` on the way to another origin, so a token in `X-Api-Key` would go along.
-import type { FetchInit, FetchLike } from "./transport.js";
+import type { FetchInit, FetchLike } from "./descriptors.js";
 
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 /** Redirects followed in one attempt; one more fails the call. */

@@ -5,7 +5,7 @@
 // timeout apply to the request; the body then runs until it ends, `break`, or the signal aborts.
 import { onAbort } from "./abort.js";
 import { ApiError } from "./errors.js";
-import type { Operation } from "./operation.js";
+import type { Operation } from "./descriptors.js";
 import type { CallOptions, Transport } from "./transport.js";
 
 /** One Server-Sent Event: its name (`message` when the server names none), id and parsed data. */

@@ -3,12 +3,12 @@
 // Generated operation functions only describe themselves (an Operation) and call `send`.
 import type { Clock } from "./clock.js";
 import { encodeBody, expandPath, InvalidArgument, joinUrl, queryString, readBody, readText, ResponseTooLarge } from "./encoding.js";
-import type { FetchBody, QueryParams } from "./encoding.js";
+import type { QueryParams } from "./encoding.js";
 import { ApiError, kindOfStatus, redact, scrubCause, secretOf, type ApiErrorKind, type ErrorBody, type Secret } from "./errors.js";
 import type { Call, ErrorExtra, TransportFeature } from "./feature.js";
 import { attemptSignal } from "./abort.js";
 import { fetchFollowing } from "./redirect.js";
-import type { HttpMethod, Operation } from "./operation.js";
+import type { FetchInit, FetchLike, HttpMethod, Operation } from "./descriptors.js";
 import { serverRetryDelay } from "./retry.js";
 import { isJsonMediaType } from "../shared/media.js";
 
@@ -18,21 +18,7 @@ export type BaseUrl<M extends string> =
   | ({ readonly default: string } & { readonly [K in M]?: string })
   | { readonly [K in M]: string };
 
-/**
- * What the transport passes to `fetch`, spelled without the DOM library (a `RequestInit` in every
- * runtime's types): headers as a plain object, redirects followed by the transport itself.
- */
-export interface FetchInit {
-  method: string;
-  headers: Record<string, string>;
-  signal: AbortSignal;
-  redirect: "manual";
-  body?: FetchBody;
-  /** Set with a stream body, which Node's fetch requires. */
-  duplex?: "half";
-}
-
-export type FetchLike = (url: string, init: FetchInit) => Promise<Response>;
+export type { FetchInit, FetchLike } from "./descriptors.js";
 
 /** What hooks see of a request. The token header is always `[redacted]`. */
 export interface RequestEvent {

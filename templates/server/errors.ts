@@ -1,6 +1,6 @@
 // Error responses in the marketplace's shape. Details are fixed text written here or by a handler:
 // never the token, never an exception message.
-import type { PlainAnswer } from "./types.js";
+import type { HeaderValues, PlainAnswer } from "./types.js";
 
 export interface ErrorBody {
   title: string;
@@ -41,9 +41,6 @@ export interface ErrorScope {
   /** Milliseconds since the epoch. */
   now(): number;
 }
-
-/** Headers as `new Headers()` takes them (the DOM's `HeadersInit`, spelled without the DOM library). */
-export type HeaderValues = Headers | Record<string, string> | [string, string][];
 
 export interface ErrorDetails {
   detail: string;

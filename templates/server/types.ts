@@ -2,7 +2,6 @@
 // `ApiDefinition` from the catalogue (routes/<module>.ts); `handlers.ts` and handlers/<module>.ts
 // bind `Handler` to each operation's types.
 import type { Problem } from "../shared/guard.js";
-import type { HeaderValues } from "./errors.js";
 import type { RateLimitStore } from "./rate-limit.js";
 import type { ErrorResponses, ReplyMedia, ReplyStatus } from "./replies.js";
 import type { RouteStream } from "./stream.js";
@@ -226,6 +225,9 @@ export interface Incoming {
  * An answer the pipeline made itself: status, headers and a body ready to send. Header names are
  * lower-case and always the pipeline's own (never from a request or a handler), so a plain object holds them.
  */
+/** Headers as `new Headers()` takes them (the DOM's `HeadersInit`, spelled without the DOM library). */
+export type HeaderValues = Headers | Record<string, string> | [string, string][];
+
 export interface PlainAnswer {
   readonly status: number;
   readonly statusText: string | undefined;

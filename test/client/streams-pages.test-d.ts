@@ -1,7 +1,7 @@
 // The stream and paging runtimes' types (templates/client/stream.ts, paging.ts): what a generated
 // operation hands them comes back typed, a stream is iterated (not awaited), options are checked.
 import { expectTypeOf, test } from "vitest";
-import type { Operation } from "../../templates/client/operation.js";
+import type { Operation } from "../../templates/client/descriptors.js";
 import { allItems, pages, type PageOptions } from "../../templates/client/paging.js";
 import { openStream, type ItemStream, type ServerSentEvent, type StreamOptions } from "../../templates/client/stream.js";
 import type { Transport } from "../../templates/client/transport.js";

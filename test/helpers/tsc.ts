@@ -69,6 +69,8 @@ export interface TypecheckOptions {
   lib?: string[];
   /** `allowImportingTsExtensions`: for output generated with `importExtension: "ts"`. */
   tsExtensions?: boolean;
+  /** Compiler options over all of the above (e.g. `{ noUnusedLocals: false }` for doc snippets). */
+  compilerOptions?: Record<string, unknown>;
 }
 
 /**
@@ -90,6 +92,7 @@ export async function typecheck(files: string[], options: TypecheckOptions): Pro
         ...(options.lib && { lib: options.lib }),
         types: options.types ?? [],
         typeRoots: [join(root, "node_modules/@types")],
+        ...options.compilerOptions,
       },
       files,
     }),

@@ -67,7 +67,7 @@ export function countByRule(rules: string[]): Record<string, number> {
 export const EXPECTED_WARNINGS = new Set(["info-license", "operation-4xx-response", "no-unused-components"]);
 
 /**
- * Spectral's counterparts (README, "The OpenAPI document"): no contact is given, no success
+ * Spectral's counterparts (docs/openapi.md): no contact is given, no success
  * response is documented, and the generated-server error response is offered, unused.
  */
 export const EXPECTED_SPECTRAL_WARNINGS = new Set(["info-contact", "operation-success-response", "oas3-unused-component"]);

@@ -1,4 +1,4 @@
-// The README's "Running several instances" wiring, run as written (node-redis for the client,
+// The wiring of docs/several-instances.md, run as written (node-redis for the client,
 // ioredis for the server) against generated code and a real redis-server. Only what the snippets
 // leave to the reader is supplied: the URLs, a token, handlers and authenticate.
 import { readFile } from "node:fs/promises";
@@ -14,8 +14,7 @@ let out: string;
 let snippets: string[];
 
 beforeAll(async () => {
-  const readme = await readFile(join(repoRoot, "README.md"), "utf8");
-  const section = readme.split(/^## Running several instances$/m)[1]?.split(/^## /m)[0] ?? "";
+  const section = await readFile(join(repoRoot, "docs/several-instances.md"), "utf8");
   snippets = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? "");
   redis = await startRedis();
   out = await generateForTest({ targets: ["client", "server"] });
@@ -24,7 +23,7 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-test("the README shows the client with node-redis and the server with ioredis", () => {
+test("docs/several-instances.md shows the client with node-redis and the server with ioredis", () => {
   expect(snippets).toHaveLength(2);
   expect(snippets[0]).toContain('from "redis"');
   expect(snippets[0]).toContain('from "./generated/client/index.js"');
@@ -35,7 +34,7 @@ test("the README shows the client with node-redis and the server with ioredis", 
 async function runSnippet(source: string, name: string, env: Record<string, string>): Promise<unknown> {
   const program = await bundleProgram(source.replaceAll("./generated/", "./"), out, name);
   const child = runNode(program, { REDIS_URL: redis.url, ...env });
-  const result = await within(20_000, `the README's ${name} snippet`, child.next());
+  const result = await within(20_000, `the ${name} snippet of docs/several-instances.md`, child.next());
   await child.exited();
   return result;
 }

@@ -1,7 +1,7 @@
-// The README's sandbox commands, read from README.md and run as written against the committed
-// generated/server: esbuild bundles examples/sandbox/main.ts, node runs the bundle with the README's
+// The sandbox commands of docs/server.md, read from the page and run as written against the committed
+// generated/server: esbuild bundles examples/sandbox/main.ts, node runs the bundle with the page's
 // SANDBOX_TOKENS (and PORT=0, so the test takes a free port; main.ts prints the bound address), and
-// the README's curl request is sent with fetch. A README line that stops working fails here.
+// the page's curl request is sent with fetch. A line there that stops working fails here.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -20,8 +20,8 @@ interface ReadmeCommands {
 
 /** The three lines of the `sh` block under "### Example: the sandbox". */
 async function readmeCommands(): Promise<ReadmeCommands> {
-  const readme = await readFile(join(repoRoot, "README.md"), "utf8");
-  const section = readme.split(/^### Example: the sandbox$/m)[1]?.split(/^##/m)[0] ?? "";
+  const readme = await readFile(join(repoRoot, "docs/server.md"), "utf8");
+  const section = readme.split(/^## Example: the sandbox$/m)[1]?.split(/^##/m)[0] ?? "";
   const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
   const [build = "", run = "", curl = ""] = block.trim().split("\n");
   const esbuild = /^npx esbuild (\S+) (.*)$/.exec(build);
@@ -30,7 +30,7 @@ async function readmeCommands(): Promise<ReadmeCommands> {
   const node = /^SANDBOX_TOKENS="([^"]+)" node (\S+)$/.exec(run);
   const request = /^curl -H "([^:"]+): ([^"]+)" (\S+)$/.exec(curl);
   if (!esbuild?.[1] || !outfile || !node?.[1] || !node[2] || !request?.[1] || !request[2] || !request[3]) {
-    throw new Error(`README sandbox block not in the expected shape:\n${block}`);
+    throw new Error(`docs/server.md sandbox block not in the expected shape:\n${block}`);
   }
   return {
     entry: esbuild[1],
@@ -43,14 +43,14 @@ async function readmeCommands(): Promise<ReadmeCommands> {
   };
 }
 
-/** esbuild CLI flags -> build options; a flag this test does not know fails it (the README changed). */
+/** esbuild CLI flags -> build options; a flag this test does not know fails it (docs/server.md changed). */
 function buildOptions(flags: string[]): { bundle?: boolean; platform?: "node"; format?: "esm" } {
   const options: { bundle?: boolean; platform?: "node"; format?: "esm" } = {};
   for (const flag of flags) {
     if (flag === "--bundle") options.bundle = true;
     else if (flag === "--platform=node") options.platform = "node";
     else if (flag === "--format=esm") options.format = "esm";
-    else throw new Error(`README esbuild flag not understood by this test: ${flag}`);
+    else throw new Error(`docs/server.md esbuild flag not understood by this test: ${flag}`);
   }
   return options;
 }
@@ -77,7 +77,7 @@ function listeningAddress(child: ChildProcess): Promise<string> {
   });
 }
 
-describe("README: running the sandbox", () => {
+describe("docs/server.md: running the sandbox", () => {
   let commands: ReadmeCommands;
   let child: ChildProcess | undefined;
   let base: string;
@@ -85,7 +85,7 @@ describe("README: running the sandbox", () => {
   beforeAll(async () => {
     commands = await readmeCommands();
     const esbuild = await import("esbuild");
-    // The README writes .tmp/sandbox.mjs; the test writes the same file into its own folder.
+    // The page writes .tmp/sandbox.mjs; the test writes the same file into its own folder.
     const outfile = join(await freshDir("readme-sandbox"), "sandbox.mjs");
     await esbuild.build({
       entryPoints: [join(repoRoot, commands.entry)],
@@ -133,7 +133,7 @@ describe("README: running the sandbox", () => {
       { discrepancyType: "shortage", discrepancyLabel: "re-sorting" },
     ]);
     expect(response.headers.get("x-ratelimit-remaining")).toBe("0");
-    // getDiscrepancies allows 1 per minute per seller: the README's other token is the same seller.
+    // getDiscrepancies allows 1 per minute per seller: the page's other token is the same seller.
     const other = commands.tokens.split(",").map((entry) => entry.split("=")[0] ?? "")[1] ?? "";
     const again = await fetch(url, { headers: { [name]: other } });
     expect(again.status).toBe(429);

@@ -1,0 +1,18 @@
+// What every command shares: where it prints, how it names paths, and its usage error. A leaf
+// module: commands, main and the command helpers all import it.
+import { relative } from "node:path";
+
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+export interface Io {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  cwd: string;
+}
+
+export function shown(path: string, cwd: string): string {
+  const rel = relative(cwd, path);
+  return rel === "" ? "." : rel.startsWith("..") ? path : rel;
+}

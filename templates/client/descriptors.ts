@@ -1,0 +1,74 @@
+// The data the generated code hands the transport: an operation's descriptor, and what the
+// transport passes to fetch. Types only, and a leaf: transport, features and operations import it.
+import type { FetchBody } from "./encoding.js";
+import type { Limit } from "./rate-limit.js";
+import type { Problem } from "../shared/guard.js";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
+
+/** What the generated code says of one operation, as data. */
+export interface Operation extends OperationMore {
+  readonly id: string;
+  /** Method and path template, e.g. `GET /api/supplies/v1/discrepancies/{supplyId}`. */
+  readonly route: string;
+  /** Module name (camelCase), the key of `baseUrl` when it is given per module. */
+  readonly module: string;
+}
+
+/** What an operation has where the catalogue says so. */
+export interface OperationMore {
+  /** Rate limits from the catalogue; absent: not documented (no client-side limit). */
+  readonly limits?: readonly Limit[];
+  /** The catalogue marks the operation safe to retry although its method is not. */
+  readonly idempotent?: boolean;
+  /** Checks a successful response against the catalogue's type; absent where the response is not typed. */
+  readonly check?: (value: unknown) => Problem | undefined;
+  /** A streamed response (read by runtime/stream.ts): the transport hands back the Response unread. */
+  readonly stream?: { readonly format: "sse" | "jsonl" | "json-seq"; readonly data?: "json" | "text" };
+  /** The transport hands back a successful Response unread (paging by the `Link` header reads it). */
+  readonly unread?: boolean;
+  /** How the operation pages (read by runtime/paging.ts). */
+  readonly paging?: PagingData;
+}
+
+/** Where a paging value goes in the next request. */
+export interface PagingPlace {
+  readonly in: "query" | "body";
+  readonly name: string;
+}
+
+/** An operation's paging, as the catalogue declares it (see runtime/paging.ts). */
+export interface PagingData {
+  readonly style: "cursor" | "offset" | "page" | "next-url" | "link";
+  /** Property path from the body to the items; empty: the body is the array. */
+  readonly items: readonly string[];
+  /** Property path to the next cursor or the next page's URL. */
+  readonly next?: readonly string[];
+  readonly cursor?: PagingPlace;
+  readonly offset?: PagingPlace;
+  readonly limit?: PagingPlace;
+  readonly page?: PagingPlace;
+}
+
+/** An operation as the transport's features see it. */
+export interface OperationInfo extends Operation {
+  readonly method: HttpMethod;
+  /** Path template, e.g. `/api/supplies/v1/discrepancies/{supplyId}`. */
+  readonly path: string;
+}
+
+/**
+ * What the transport passes to `fetch`, spelled without the DOM library (a `RequestInit` in every
+ * runtime's types): headers as a plain object, redirects followed by the transport itself.
+ */
+export interface FetchInit {
+  method: string;
+  headers: Record<string, string>;
+  signal: AbortSignal;
+  redirect: "manual";
+  body?: FetchBody;
+  /** Set with a stream body, which Node's fetch requires. */
+  duplex?: "half";
+}
+
+export type FetchLike = (url: string, init: FetchInit) => Promise<Response>;

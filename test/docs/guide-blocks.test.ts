@@ -1,0 +1,152 @@
+// Every fenced block of README.md and docs/*.md is checked here, so the guides cannot rot:
+// - ts: compiled strict (TS 5.9, NodeNext) beside code generated from this repository's catalogue,
+//   or from the one a `<!-- doc-test: catalogue=PATH -->` comment names; a
+//   `<!-- doc-test: prelude: declare const x: T; -->` comment declares what the snippet assumes.
+// - yaml: the page's `api:` and `module:` blocks, and its type fragments (wrapped into a module's
+//   `types:`), make one catalogue that must load and validate (the repository's api.yaml stands in
+//   for a page without an `api:` block); `doc-test: parse-only` marks a YAML block that is not a
+//   catalogue (it must still parse).
+// - sh, console: each `catalogen` command parses with the CLI's own flags, each `npm run` names a
+//   script; any other command must name the test that runs the block (`doc-test: run-by=FILE`).
+// - text: a synopsis line (`catalogen <command> [--flag ...]`) names real commands and flags; an
+//   `output-of=validate catalogue=PATH` block is what `catalogen validate` prints for that catalogue.
+import { readFile, writeFile } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { basename, dirname, join } from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, test } from "vitest";
+import { parse } from "yaml";
+import { COMMANDS } from "../../src/cli/commands.js";
+import { parseFlags } from "../../src/cli/flags.js";
+import { generate, loadModel } from "../../src/pipeline.js";
+import { freshDir, repoRoot } from "../helpers/generate.js";
+import { typecheck } from "../helpers/tsc.js";
+import { guideBlocks, shellCommands, type GuideBlock } from "./guide-blocks.js";
+
+const blocks = await guideBlocks(repoRoot);
+const scripts = Object.keys((JSON.parse(await readFile(join(repoRoot, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts);
+const run = promisify(execFile);
+const where = (block: GuideBlock) => `${block.page}:${block.line}`;
+const CHECKED = ["ts", "yaml", "sh", "console", "text"];
+
+test("every block has a language the test checks", () => {
+  expect(blocks.length).toBeGreaterThan(20);
+  expect(blocks.filter((block) => !CHECKED.includes(block.lang)).map(where)).toEqual([]);
+});
+
+describe("TypeScript blocks compile", () => {
+  const groups = groupBy(blocks.filter((block) => block.lang === "ts"), (block) => block.settings.catalogue ?? "catalogue");
+  for (const [catalogue, group] of groups) {
+    test(`against ${catalogue}: ${group.map(where).join(", ")}`, async () => {
+      const dir = await freshDir("doc-blocks");
+      await generate({ catalogue: join(repoRoot, catalogue), out: join(dir, "generated"), targets: ["client", "server"] });
+      const files: string[] = [];
+      for (const block of group) {
+        const file = join(dir, `${block.page.replaceAll("/", "-")}-${block.line}.ts`);
+        await writeFile(file, [...block.prelude, block.text, "export {};", ""].join("\n"));
+        files.push(file);
+      }
+      const result = await typecheck(files, { version: "5.9", resolution: "nodenext", types: ["node"], compilerOptions: { noUnusedLocals: false, noUnusedParameters: false } });
+      expect(result.output).toBe("");
+      expect(result.ok).toBe(true);
+    }, 120_000);
+  }
+});
+
+const isCatalogueFile = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && ("api" in value || "module" in value);
+const isTypeFragment = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).every((key) => /^[A-Z][A-Za-z0-9]*$/.test(key));
+
+describe("YAML blocks are catalogues that validate", () => {
+  const yamlBlocks = blocks.filter((block) => block.lang === "yaml");
+  test("each parses", () => {
+    for (const block of yamlBlocks) expect(() => parse(block.text), where(block)).not.toThrow();
+  });
+  for (const [page, group] of groupBy(yamlBlocks.filter((block) => !("parse-only" in block.settings)), (block) => block.page)) {
+    test(`${page}: ${group.map(where).join(", ")}`, async () => {
+      const files: Record<string, string> = { "api.yaml": await readFile(join(repoRoot, "catalogue/api.yaml"), "utf8") };
+      const fragments: string[] = [];
+      for (const block of group) {
+        const value: unknown = parse(block.text);
+        if (isCatalogueFile(value) && "api" in value) files["api.yaml"] = block.text;
+        else if (isCatalogueFile(value)) files[`${(value.module as { id: string }).id}.yaml`] = block.text;
+        else if (isTypeFragment(value)) fragments.push(block.text);
+        else throw new Error(`${where(block)}: neither a catalogue file nor type definitions; mark it <!-- doc-test: parse-only -->`);
+      }
+      if (fragments.length > 0) {
+        const types = fragments.join("\n").split("\n").map((line) => `  ${line}`).join("\n");
+        files["doc_types.yaml"] = `module:\n  id: doc_types\n  title: Types shown in ${page}\n  area: Documentation\ntypes:\n${types}\noperations: []\n`;
+      }
+      const dir = await freshDir("doc-catalogue");
+      for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+      await expect(loadModel(dir).then(() => "valid", (error: { report?: () => string }) => error.report?.() ?? String(error))).resolves.toBe("valid");
+    });
+  }
+});
+
+const NPM_BUILTINS = ["ci", "install", "test", "pack"];
+
+describe("commands in sh and console blocks parse", () => {
+  for (const block of blocks.filter((candidate) => candidate.lang === "sh" || candidate.lang === "console")) {
+    test(where(block), async () => {
+      const runBy = block.settings["run-by"];
+      if (runBy) expect(await readFile(join(repoRoot, runBy), "utf8"), `${runBy} reads ${block.page}`).toContain(block.page);
+      for (const words of shellCommands(block)) {
+        const [program = "", ...args] = words[0] === "npx" && words[1] === "catalogen" ? words.slice(1) : words;
+        if (program === "catalogen") {
+          const [name, ...rest] = args;
+          const command = COMMANDS.find((candidate) => candidate.name === name);
+          expect(command, `${where(block)}: catalogen ${name}`).toBeDefined();
+          expect(() => parseFlags(command!, rest), `${where(block)}: ${words.join(" ")}`).not.toThrow();
+        } else if (program === "npm" && args[0] === "run") {
+          expect(scripts, `${where(block)}: ${words.join(" ")}`).toContain(args[1]);
+        } else if (program === "npm" && NPM_BUILTINS.includes(args[0] ?? "")) {
+          if (args[0] === "test") expect(scripts).toContain("test");
+        } else {
+          expect(runBy, `${where(block)}: "${words.join(" ")}" is run by no test; name it with <!-- doc-test: run-by=FILE -->`).toBeDefined();
+        }
+      }
+    });
+  }
+});
+
+describe("text blocks", () => {
+  for (const block of blocks.filter((candidate) => candidate.lang === "text")) {
+    test(where(block), async () => {
+      if (block.settings["output-of"] === "validate") {
+        // The real CLI, in the catalogue's parent folder, as a user runs it there.
+        const catalogue = join(repoRoot, block.settings.catalogue ?? "");
+        const ran = await run(process.execPath, [join(repoRoot, "bin/catalogen.js"), "validate", "--catalogue", basename(catalogue)], { cwd: dirname(catalogue), env: { ...process.env, NO_COLOR: "1" } })
+          .then(() => ({ code: 0, stderr: "" }), (error: { code: number; stderr: string }) => error);
+        expect(ran.code).toBe(1);
+        expect(ran.stderr).toContain(block.text);
+        return;
+      }
+      const lines = block.text.split("\n").filter((line) => line.trim() !== "");
+      expect(lines.every((line) => line.startsWith("catalogen ")), `${where(block)}: a text block is a synopsis or names what it is the output of`).toBe(true);
+      for (const line of lines) {
+        const [, name = "", ...rest] = line.split(/\s+/);
+        if (name === "<command>") continue;
+        const command = COMMANDS.find((candidate) => candidate.name === name);
+        expect(command, `${where(block)}: catalogen ${name}`).toBeDefined();
+        for (const flag of rest.join(" ").matchAll(/--([a-z][a-z-]*)/g)) {
+          expect([...Object.keys(command!.options), "help", "config"], `${where(block)}: ${line}`).toContain(flag[1]);
+        }
+      }
+    });
+  }
+});
+
+test("the helpers above read fences, comments and shell words as written", async () => {
+  const { blocksOf, shellWords } = await import("./guide-blocks.js");
+  const [block] = blocksOf("x.md", "<!-- doc-test: catalogue=a run-by=b -->\n\n<!-- doc-test: prelude: declare const t: string; -->\n```ts\nlet x = 1;\n```\n");
+  expect(block).toMatchObject({ lang: "ts", line: 4, text: "let x = 1;", settings: { catalogue: "a", "run-by": "b" }, prelude: ["declare const t: string;"] });
+  expect(shellWords(`SANDBOX="a b" node x # comment`)).toEqual(["SANDBOX=a b", "node", "x"]);
+});
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}

@@ -1,7 +1,7 @@
 // Auto-pagination end to end (issue 23): the client generated from
 // test/fixtures/catalogues/streams-pages iterates list operations of every paging style against
 // the generated server (its own handler) and against `catalogen mock` (startMock), both enforcing
-// the catalogue's rate limits (the group listing: 10 a second, burst 1).
+// the catalogue's rate limits (the group listing: 10 a second, burst 1); and the mock's streams.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -122,6 +122,21 @@ describe("against catalogen mock", () => {
     api = client.createClient({ baseUrl: mock.url, token: "t", retry: false });
   });
   afterAll(() => mock?.close());
+
+  test("a streamed operation sends its seeded items at a steady pace, and resumes after Last-Event-ID", async () => {
+    const streams = client.createClient({ baseUrl: mock.url, token: "t", retry: false }) as unknown as Record<string, Record<string, (args: object, options?: object) => AsyncIterable<{ event: string; id?: string }>>>;
+    const seen: { at: number; event: string; id?: string }[] = [];
+    for await (const event of streams.live!.watchCompletion!({ completionId: "c1" })) seen.push({ at: performance.now(), event: event.event, ...(event.id !== undefined && { id: event.id }) });
+    expect(seen.map((s) => [s.event, s.id])).toEqual([["delta", "1"], ["done", "2"], ["delta", "3"], ["done", "4"], ["delta", "5"]]);
+    const gaps = seen.slice(1).map((s, i) => s.at - seen[i]!.at);
+    expect(Math.min(...gaps)).toBeGreaterThan(60);
+    const rows: unknown[] = [];
+    for await (const row of streams.live!.exportRows!({})) rows.push(row);
+    expect(rows).toHaveLength(5);
+    const resumed: unknown[] = [];
+    for await (const event of streams.live!.watchCompletion!({ completionId: "c1" }, { headers: { "last-event-id": "3" } })) resumed.push(event.id);
+    expect(resumed).toEqual(["4", "5"]);
+  });
 
   const operation = (id: string) => model.modules.flatMap((m) => m.operations).find((op) => op.id === id)!;
   const cases: [string, object][] = [

@@ -24,6 +24,8 @@ export interface CatalogenConfig {
   format?: "prettier";
   /** Extension of relative imports in the generated client and server: "ts" runs as it is on Deno and Node's type stripping. Default: "js" */
   importExtension?: ImportExtension;
+  /** "3.2": openapi.json as OpenAPI 3.2 (streamed media types with `itemSchema`). Default "3.1". */
+  openapiVersion?: "3.1" | "3.2";
 }
 
 /** Identity: gives a config file type checking and completion (`export default defineConfig({...})`). */
@@ -39,6 +41,7 @@ export interface ResolvedConfig {
   mockTokens?: string;
   format?: "prettier";
   importExtension?: ImportExtension;
+  openapiVersion?: "3.1" | "3.2";
   /** The file the settings came from, if any. */
   source?: string;
   /** Said on stderr before the command runs (e.g. two configs, and which one wins). */
@@ -65,6 +68,7 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Resolv
     ...(config.mock?.tokens !== undefined && { mockTokens: resolve(base, config.mock.tokens) }),
     ...(config.format !== undefined && { format: config.format }),
     ...(config.importExtension !== undefined && { importExtension: config.importExtension }),
+    ...(config.openapiVersion !== undefined && { openapiVersion: config.openapiVersion }),
     ...(found && { source: found.path }),
     ...(found?.shadows && { warnings: [`${found.path} and the "catalogen" key of ${found.shadows} both configure catalogen; ${found.path} wins (remove one of them)`] }),
   };
@@ -79,6 +83,7 @@ const SETTINGS: { [key: string]: Setting } = {
   targets: "targets",
   format: ["prettier"],
   importExtension: IMPORT_EXTENSIONS,
+  openapiVersion: ["3.1", "3.2"],
   scaffold: { out: "path" },
   mock: { tokens: "path" },
 };

@@ -2,7 +2,7 @@
 // with catalogen's extensions, and 3.2 with `itemSchema`) and imported again gives the same model;
 // Speakeasy's and Fern's paging extensions are read; list operations that look paged but declare
 // nothing are reported.
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { importOpenApi, writeCatalogue } from "../../src/import/index.js";
@@ -91,4 +91,20 @@ test("the 3.1 export with stream and paging extensions passes swagger-parser, Re
   const file = join(dir, "openapi.json");
   await writeFile(file, JSON.stringify(document, null, 2));
   await expectThreeValidatorsPass(file, document);
+});
+
+test("catalogen generate --openapi-version 3.2 (or the config's openapiVersion) writes OpenAPI 3.2 with itemSchema", async () => {
+  const { runCli } = await import("../catalogue/support.js");
+  const dir = await freshDir("openapi-32");
+  const flag = await runCli(["generate", "--catalogue", source, "--out", join(dir, "a"), "--target", "openapi", "--openapi-version", "3.2"], dir);
+  expect(flag.code).toBe(0);
+  const written = JSON.parse(await readFile(join(dir, "a/openapi.json"), "utf8")) as Record<string, any>;
+  expect(written.openapi).toBe("3.2.0");
+  expect(written.paths["/feed"].get.responses["200"].content["application/json-seq"]).toEqual({ itemSchema: { $ref: "#/components/schemas/ExportRow" } });
+  await writeFile(join(dir, "catalogen.config.json"), JSON.stringify({ catalogue: source, out: "b", targets: ["openapi"], openapiVersion: "3.2" }));
+  expect((await runCli(["generate"], dir)).code).toBe(0);
+  expect(await readFile(join(dir, "b/openapi.json"), "utf8")).toBe(await readFile(join(dir, "a/openapi.json"), "utf8"));
+  const wrong = await runCli(["generate", "--catalogue", source, "--out", join(dir, "c"), "--openapi-version", "4"], dir);
+  expect(wrong.code).toBe(2);
+  expect(wrong.stderr).toContain('unknown OpenAPI version "4"; use 3.1 or 3.2');
 });

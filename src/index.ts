@@ -6,3 +6,4 @@ export { TARGETS, type Target, type GeneratedFile, type Emitter } from "./emit/t
 export type * from "./model/types.js";
 export { startMock, type MockOptions, type MockServer, type MockIdentity } from "./mock/index.js";
 export { openApiDocument, type OpenApiOptions } from "./emit/openapi/index.js";
+export { importOpenApi, writeCatalogue, ImportError, type ImportOptions, type ImportResult } from "./import/index.js";

@@ -85,6 +85,8 @@ function buildOperation(
     summary: raw.summary,
     ...(raw.description !== undefined && { description: raw.description }),
     ...(raw.tokens !== undefined && { tokens: [...raw.tokens] }),
+    ...(raw.categories !== undefined && { categories: [...raw.categories] }),
+    ...(raw.readOnlyTokens !== undefined && { readOnlyTokens: raw.readOnlyTokens }),
     ...(raw.limits !== undefined && { limits: operationLimits(raw.limits, groups) }),
     ...(raw.constraints !== undefined && { constraints: [...raw.constraints] }),
     ...(raw.servers !== undefined && { servers: [...raw.servers] }),

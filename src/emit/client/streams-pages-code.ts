@@ -1,7 +1,8 @@
 // The code the client emits for streamed and paged operations: standalone functions, `.all` and
 // `.pages`, the module interface's members, descriptor fields, binding and imports.
 import type { ApiModel, OperationModel } from "../../model/types.js";
-import { docComment, importDeclaration } from "../shared/ts-print.js";
+import { docComment } from "../../shared/sinks.js";
+import { importDeclaration } from "../shared/ts-print.js";
 import { typeReferences } from "../shared/ts-types.js";
 import { argsTypeName, operationConstName, operationDoc, resultShape } from "./signature.js";
 import { pageItemType, pagingData, streamData, streamShape } from "./streams-pages.js";

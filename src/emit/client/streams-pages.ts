@@ -5,7 +5,7 @@ import { propertyOf, resolved } from "../../model/type-lookup.js";
 import type { StreamFormat } from "../../shared/streams.js";
 import { streamedResponse } from "../shared/streamed.js";
 import { isJsonMediaType } from "../../shared/media.js";
-import { stringLiteral } from "../shared/text.js";
+import { stringLiteral } from "../../shared/sinks.js";
 import { typeText } from "../shared/ts-types.js";
 import { CLIENT_RESPONSE_TYPES } from "./signature.js";
 

@@ -186,7 +186,7 @@ export const COMMANDS: Command[] = [
   },
   {
     name: "import",
-    summary: "Write a catalogue from an OpenAPI 3.0/3.1 document, reporting everything it cannot hold",
+    summary: "Write a catalogue from an OpenAPI 3.0/3.1 or Swagger 2.0 document, reporting everything it cannot hold",
     positionals: "<file.json|yaml>",
     options: {
       out: { type: "string", valueName: "dir", description: "Catalogue folder to write (required)" },
@@ -211,13 +211,13 @@ export const COMMANDS: Command[] = [
         const value = flags[flag];
         if (value !== undefined && !/^x-[A-Za-z0-9._-]+$/.test(String(value))) throw new UsageError(`--${flag} names a vendor extension, x-...; got "${String(value)}"`);
       }
-      const { importOpenApi, writeCatalogue, ImportError } = await import("../import/index.js");
+      const { importDocument, writeCatalogue, ImportError } = await import("../import/index.js");
       const status = progress(io);
       try {
         const wordsFile = flags["limit-table-words"];
         const limitTableWords = typeof wordsFile === "string" ? await readWordsFile(resolve(io.cwd, wordsFile), ImportError) : config.limitTableWords;
         status.stageNow(`reading ${file}`);
-        const { catalogue, report } = importOpenApi(resolve(io.cwd, file), {
+        const { catalogue, report } = await importDocument(resolve(io.cwd, file), {
           ...(limitTableWords !== undefined && { limitTableWords }),
           ...(typeof flags["categories-extension"] === "string" && { categoriesExtension: flags["categories-extension"] }),
           ...(typeof flags["readonly-extension"] === "string" && { readOnlyExtension: flags["readonly-extension"] }),

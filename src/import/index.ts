@@ -15,7 +15,7 @@ import { moduleId, moduleIdentifiers, NameRegistry, readableModuleId } from "./n
 import { DEFAULT_ACCESS_EXTENSIONS, type AccessExtensions } from "./access.js";
 import { tableWords } from "./table-words.js";
 import { OperationReader } from "./operations.js";
-import { at, DocumentSet, ImportError, isObject, type Place } from "./read.js";
+import { at, DocumentSet, ImportError, isObject, type Place, type ReadOptions } from "./read.js";
 import { paginationDefinitions } from "./streams-pages.js";
 import { ImportReport } from "./report.js";
 import { SchemaConverter, shortValue } from "./schemas.js";
@@ -23,6 +23,7 @@ import { ServerReader } from "./servers.js";
 import { catalogueFiles, type CatalogueText } from "./yaml.js";
 import { promoteSharedResponses } from "./responses.js";
 import { groupsExtension, LimitGroupReader } from "./limit-groups.js";
+import { convertSwagger, swaggerPlace } from "./swagger.js";
 
 export { ImportError, ImportReport };
 
@@ -53,12 +54,47 @@ export interface ImportResult {
   report: ImportReport;
 }
 
-/** Reads an OpenAPI 3.0/3.1 document and builds the catalogue it holds (nothing is written). */
+/**
+ * Reads an OpenAPI 3.0/3.1 or Swagger 2.0 document (converted with swagger2openapi, positions still
+ * in the user's text) and builds the catalogue it holds (nothing is written).
+ */
+export async function importDocument(file: string, options: ImportOptions = {}): Promise<ImportResult> {
+  const docs = new DocumentSet(file, readOptions(options));
+  const root = docs.get(docs.root);
+  if (!isObject(root) || root.swagger === undefined) return importFrom(docs, options);
+  if (root.swagger !== "2.0" && root.swagger !== 2) docs.fail(at(docs.root, "swagger"), `Swagger ${shortValue(root.swagger)} is not read; only Swagger 2.0 (and OpenAPI 3.0/3.1) are`);
+  let data: unknown;
+  // Swagger 2.0 has no default media type (the converter writes */*, which the catalogue cannot hold): JSON, as most 2.0 APIs are.
+  const withDefaults = { ...root };
+  for (const key of ["consumes", "produces"]) {
+    if (withDefaults[key] !== undefined) continue;
+    withDefaults[key] = ["application/json"];
+  }
+  try {
+    data = await convertSwagger(withDefaults, docs.root.file);
+  } catch (error) {
+    docs.fail(docs.root, `swagger2openapi could not convert this Swagger 2.0 document: ${String((error as Error)?.message ?? error).split("\n")[0]}`);
+  }
+  const result = importFrom(new DocumentSet(file, readOptions(options), { data, sourcePlace: swaggerPlace }), options);
+  result.report.derive("#/swagger", "converted from Swagger 2.0 to OpenAPI 3.0 with swagger2openapi before import");
+  for (const key of ["consumes", "produces"]) if (root[key] === undefined) result.report.derive("#", `${key}: [application/json] (the document names no media type)`);
+  return result;
+}
+
+/** Reads an OpenAPI 3.0/3.1 document and builds the catalogue it holds (nothing is written); Swagger 2.0: see importDocument. */
 export function importOpenApi(file: string, options: ImportOptions = {}): ImportResult {
-  const docs: DocumentSet = new DocumentSet(file, { ...(options.cwd !== undefined && { cwd: options.cwd }), ...(options.allowRefDirs && { allowRefDirs: options.allowRefDirs }) });
+  return importFrom(new DocumentSet(file, readOptions(options)), options);
+}
+
+/** What the document reader takes of the import's options. */
+function readOptions(options: ImportOptions): ReadOptions {
+  return { ...(options.cwd !== undefined && { cwd: options.cwd }), ...(options.allowRefDirs && { allowRefDirs: options.allowRefDirs }) };
+}
+
+function importFrom(docs: DocumentSet, options: ImportOptions): ImportResult {
   const root = docs.get(docs.root);
   if (!isObject(root)) docs.fail(docs.root, "an OpenAPI document must be an object");
-  if (typeof root.swagger === "string") docs.fail(at(docs.root, "swagger"), `Swagger ${root.swagger} is not read; convert it to OpenAPI 3 first`);
+  if (typeof root.swagger === "string") docs.fail(at(docs.root, "swagger"), `Swagger ${root.swagger} is read by importDocument (catalogen import), which converts it first`);
   if (typeof root.openapi !== "string" || !/^3\.[012]\.\d+/.test(root.openapi)) {
     docs.fail("openapi" in root ? at(docs.root, "openapi") : docs.root, `not an OpenAPI 3.0, 3.1 or 3.2 document (openapi: ${shortValue(root.openapi)})`);
   }
@@ -78,7 +114,7 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
   const names = new NameRegistry();
   const schemas = new SchemaConverter(docs, report, names, dialect?.text);
   const auth = readAuth(docs, report, { ...(tokenKindsExtension && { tokenKindsExtension }), ...(dialect && { describeScheme: describedKinds }) });
-  reportDocumentLevel(docs, report, root, dialect !== undefined, limitsExtension);
+  reportDocumentLevel(docs, report, root, dialect !== undefined, limitsExtension, auth.schemes !== undefined);
   const limitGroups = new LimitGroupReader(docs, report, auth, limitsExtension);
   const servers = new ServerReader(docs, report, dialect !== undefined);
 
@@ -116,7 +152,12 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
       api: {
         title: info.title,
         ...(description !== undefined && { description }),
-        auth: { header: auth.header, tokenKinds: auth.tokenKinds },
+        auth: {
+          header: auth.header,
+          tokenKinds: auth.tokenKinds,
+          ...(auth.schemes && { schemes: auth.schemes }),
+          ...(auth.schemes && auth.security && { security: auth.security }),
+        },
         ...(limitGroups.limitGroups.length > 0 && { limitGroups: limitGroups.limitGroups }),
         ...(apiResponses !== undefined && { responses: apiResponses }),
         ...(servers.servers.length > 0 && { servers: servers.servers }),
@@ -139,7 +180,7 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
   }
 }
 
-function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Record<string, unknown>, dialect: boolean, limitsExtension?: string): void {
+function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Record<string, unknown>, dialect: boolean, limitsExtension: string | undefined, schemes: boolean): void {
   const lost = (key: string, what: string) => report.lost(docs.pointer(at(docs.root, key)), what);
   const info = root.info as Record<string, unknown>;
   for (const key of Object.keys(info)) {
@@ -157,7 +198,8 @@ function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Reco
     }
   }
   const security = root.security;
-  if (Array.isArray(security)) {
+  // With schemes the requirement is held (and its scopes reported) by src/import/security-schemes.ts.
+  if (Array.isArray(security) && !schemes) {
     security.forEach((requirement, i) => {
       if (!isObject(requirement)) return;
       const names = Object.keys(requirement);

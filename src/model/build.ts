@@ -1,12 +1,14 @@
 // Raw catalogue data (already validated) -> the model. Pure: no YAML, no I/O.
-import type { RawContent, RawFile, RawOperation, RawParameter, RawResponse, RawType } from "../load/raw.js";
+import type { RawContent, RawFile, RawOperation, RawParameter, RawResponse, RawSecurityScheme, RawType } from "../load/raw.js";
 import { camelCase, pathParamNames } from "../shared/names.js";
+import { parsePathTemplate } from "../shared/path-template.js";
 import { limitGroups, operationLimits } from "./limits.js";
 import { compareText } from "./order.js";
 import { rawKind, rawNullable } from "./raw-kind.js";
 import { resolveServers, serverModels } from "./servers.js";
 import { operationPagination, paginationDefinitions } from "./pagination.js";
 import type {
+  SecurityScheme,
   ApiModel,
   HttpMethod,
   LimitGroup,
@@ -46,7 +48,7 @@ export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
       title: raw.module.title,
       area: raw.module.area,
       ...(raw.module.servers !== undefined && { servers: [...raw.module.servers] }),
-      operations: (raw.operations ?? []).map((operation, index) => buildOperation(moduleId, operation, sourceOf(name, index), groups, paging)),
+      operations: (raw.operations ?? []).map((operation, index) => buildOperation(moduleId, operation, sourceOf(name, index), groups, api.auth.schemes ? (api.auth.security ?? undefined) : undefined, paging)),
     });
   }
   const servers = serverModels(api.servers);
@@ -54,7 +56,12 @@ export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
   return {
     title: api.title,
     ...(api.description !== undefined && { description: api.description }),
-    auth: { header: api.auth.header, tokenKinds: api.auth.tokenKinds.map(({ id, description }) => ({ id, description })) },
+    auth: {
+      header: api.auth.header,
+      tokenKinds: api.auth.tokenKinds.map(({ id, description }) => ({ id, description })),
+      ...(api.auth.schemes !== undefined && { schemes: api.auth.schemes.map(securityScheme) }),
+      ...(api.auth.security !== undefined && { security: api.auth.security.map((alternative) => [...alternative]) }),
+    },
     modules: modules.sort((a, b) => compareText(a.id, b.id)),
     types: types.sort((a, b) => compareText(a.name, b.name)),
     sources: files.map((file) => file.name).sort(compareText),
@@ -70,6 +77,7 @@ function buildOperation(
   raw: RawOperation,
   source: SourceRef,
   groups: readonly LimitGroup[],
+  security: string[][] | undefined,
   paging: Parameters<typeof operationPagination>[1],
 ): OperationModel {
   const declared = raw.parameters?.map(parameter);
@@ -82,11 +90,13 @@ function buildOperation(
     method: raw.method as HttpMethod,
     path: raw.path,
     segments: segments(raw.path),
+    ...fixedQuery(raw.path),
     summary: raw.summary,
     ...(raw.description !== undefined && { description: raw.description }),
     ...(raw.tokens !== undefined && { tokens: [...raw.tokens] }),
     ...(raw.categories !== undefined && { categories: [...raw.categories] }),
     ...(raw.readOnlyTokens !== undefined && { readOnlyTokens: raw.readOnlyTokens }),
+    ...operationSecurity(raw, security),
     ...(raw.limits !== undefined && { limits: operationLimits(raw.limits, groups) }),
     ...(raw.constraints !== undefined && { constraints: [...raw.constraints] }),
     ...(raw.servers !== undefined && { servers: [...raw.servers] }),
@@ -96,6 +106,7 @@ function buildOperation(
       query: declared.filter((p) => p.in === "query"),
       headers: declared.filter((p) => p.in === "header"),
     }),
+    ...(declared?.some((p) => p.in === "cookie") && { cookies: declared.filter((p) => p.in === "cookie") }),
     ...(raw.request !== undefined && {
       request:
         raw.request === "none"
@@ -123,14 +134,12 @@ function responseModels(raw: Record<string, RawResponse>): ResponseModel[] {
 }
 
 function segments(path: string): PathSegment[] {
-  if (path === "/") return [];
-  return path
-    .slice(1)
-    .split("/")
-    .map((segment) => {
-      const param = /^\{(.+)\}$/.exec(segment);
-      return param ? { kind: "param", name: param[1]! } : { kind: "static", value: segment };
-    });
+  return parsePathTemplate(path).segments.map((parts): PathSegment => (parts.length === 1 ? parts[0]! : { kind: "template", parts }));
+}
+
+function fixedQuery(path: string): Pick<OperationModel, "fixedQuery"> {
+  const fixed = parsePathTemplate(path).fixedQuery;
+  return fixed.length > 0 ? { fixedQuery: fixed } : {};
 }
 
 function parameter(raw: RawParameter): Parameter {
@@ -140,6 +149,8 @@ function parameter(raw: RawParameter): Parameter {
     required: raw.in === "path" ? true : (raw.required ?? false),
     ...(raw.schema !== undefined && { schema: typeNode(raw.schema) }),
     ...(raw.description !== undefined && { description: raw.description }),
+    ...(raw.style !== undefined && { style: raw.style }),
+    ...(raw.explode !== undefined && { explode: raw.explode }),
   };
 }
 
@@ -149,6 +160,7 @@ function content(raw: RawContent): MediaType[] {
       contentType,
       ...(media.schema !== undefined && { schema: typeNode(media.schema) }),
       ...("example" in media && { example: media.example }),
+      ...(media.encoding !== undefined && { encoding: structuredClone(media.encoding) }),
       ...(media.items !== undefined && { items: typeNode(media.items) }),
       ...(media.events !== undefined && { events: Object.entries(media.events).map(([name, type]) => ({ name, type: typeNode(type) })) }),
     }))
@@ -236,4 +248,21 @@ function allOfNode(parts: RawType[], base: { description?: string; nullable?: bo
   if (parts.length !== 1) return { ...base, kind: "allOf", parts: parts.map(typeNode) };
   const only = typeNode(parts[0]!);
   return { ...only, ...base, ...(only.nullable === true && { nullable: true }) };
+}
+
+function securityScheme(raw: RawSecurityScheme): SecurityScheme {
+  return {
+    id: raw.id,
+    type: raw.type,
+    ...(raw.in !== undefined && { in: raw.in }),
+    ...(raw.name !== undefined && { name: raw.name }),
+    ...(raw.scheme !== undefined && { scheme: raw.scheme.toLowerCase() }),
+    ...(raw.description !== undefined && { description: raw.description }),
+  };
+}
+
+/** The operation's own requirement, else the API's; only where the API declares schemes. */
+function operationSecurity(raw: RawOperation, api: string[][] | undefined): Pick<OperationModel, "security"> {
+  const security = raw.security ?? api;
+  return security === undefined ? {} : { security: security.map((alternative) => [...alternative]) };
 }

@@ -22,6 +22,7 @@ import { limitBucket } from "../../model/limits.js";
 import { accessFields, limitErrorCost, limitTokens } from "../shared/limits.js";
 import { streamShape } from "./streams-pages.js";
 import { bindExpression, boundMemberType, descriptorExtras, streamsPagesImports } from "./streams-pages-code.js";
+import { bodyData, stylesData } from "./wire.js";
 
 export function operationsInterfaceName(moduleName: string): string {
   return `${pascalCase(moduleName)}Operations`;
@@ -94,9 +95,11 @@ function operationData(operation: OperationModel, guard: string | undefined): st
     more.push(`limits: [${limits.join(", ")}]`);
   }
   more.push(...accessFields(operation));
+  if (operation.security) more.push(`security: [${operation.security.map((ids) => `[${ids.map(stringLiteral).join(", ")}]`).join(", ")}]`);
   if (operation.idempotent) more.push("idempotent: true");
   if (guard) more.push(`check: ${guard}`);
   more.push(...descriptorExtras(operation));
+  for (const wire of [stylesData(operation), bodyData(operation)]) if (wire !== undefined) more.push(wire);
   const items = [`id: ${stringLiteral(operation.id)}`, `route: ${stringLiteral(`${operation.method} ${operation.path}`)}`, "module: moduleName"];
   return `{ ${[...items, ...more].join(", ")} }`;
 }

@@ -1,4 +1,5 @@
 // One catalogue operation -> one OpenAPI Operation Object.
+import { securityRequirement } from "./security.js";
 import type { MediaType, NamedType, OperationModel, Parameter, RateLimit, ResponseModel } from "../../model/types.js";
 import { isJsonMediaType } from "../../shared/media.js";
 import { commonMark, toSchema, type Schema } from "./schema.js";
@@ -29,6 +30,7 @@ export function operationObject(
     ...(operation.headers ?? []).filter(
       (header) => !IGNORED_HEADERS.has(header.name.toLowerCase()) && header.name.toLowerCase() !== authHeader.toLowerCase(),
     ),
+    ...(operation.cookies ?? []),
   ].map((parameter) => parameterObject(parameter, types));
   if (parameters.length > 0) result.parameters = parameters;
   if (operation.request) {
@@ -49,7 +51,7 @@ export function operationObject(
     ...guardResponses(operation, apiResponses),
   };
   // The source: "Requests carry an access token in the header named Authorization".
-  result.security = [{ [SECURITY_SCHEME]: [] }];
+  result.security = operation.security ? securityRequirement(operation.security) : [{ [SECURITY_SCHEME]: [] }];
   if (operation.tokens) result["x-token-kinds"] = [...operation.tokens];
   if (operation.categories) result["x-category"] = [...operation.categories];
   if (operation.readOnlyTokens !== undefined) result["x-readonly-method"] = operation.readOnlyTokens;
@@ -177,6 +179,8 @@ function parameterObject(parameter: Parameter, types: ReadonlyMap<string, NamedT
     // OpenAPI requires `required: true` on path parameters; the path template makes them so.
     required: parameter.in === "path" ? true : parameter.required,
     ...(notes.length > 0 ? { description: notes.join(" ") } : {}),
+    ...(parameter.style !== undefined && { style: parameter.style }),
+    ...(parameter.explode !== undefined && { explode: parameter.explode }),
     schema: parameter.schema === undefined ? {} : toSchema(parameter.schema, types),
   };
 }
@@ -201,6 +205,7 @@ function content(media: readonly MediaType[], types: ReadonlyMap<string, NamedTy
             : toSchema(item.schema, types);
       }
       if (item.example !== undefined) entry.example = item.example;
+      if (item.encoding !== undefined) entry.encoding = structuredClone(item.encoding);
       Object.assign(entry, streamExtensions(item, types));
       return [item.contentType, entry];
     }),

@@ -8,6 +8,7 @@ import { livingInputs, namesLivingSource } from "./sources/inputs.js";
 import type { ApiModel } from "./model/types.js";
 import type { PlannedFile } from "./emit/plan.js";
 import { PLANNERS } from "./emit/registry.js";
+import { toOpenApi32 } from "./emit/openapi/streams-pages.js";
 import { withImportExtension, type ImportExtension } from "./emit/shared/ts-print.js";
 import { TARGETS, type Target } from "./emit/types.js";
 import { formatWithConsumerConfig, prettierFingerprint } from "./write/format.js";
@@ -44,6 +45,11 @@ export interface GenerateOptions {
    * `allowImportingTsExtensions`). Default `"js"`.
    */
   importExtension?: ImportExtension;
+  /**
+   * `"3.2"`: openapi.json is OpenAPI 3.2, streamed media types described by `itemSchema` instead of
+   * catalogen's `x-item-schema` / `x-sse-events`. Default `"3.1"`.
+   */
+  openapiVersion?: "3.1" | "3.2";
   /** Called before each planned file is written or kept: how many are done, and the target at work. */
   onProgress?: (done: number, target: Target) => void;
 }
@@ -71,7 +77,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     try {
       const keys = new ModuleKeys(model);
       let done = 0;
-      for (const file of await plannedFiles(model, targets)) {
+      for (const file of await plannedFiles(model, targets, options)) {
         options.onProgress?.(done++, file.target);
         const from = file.module === undefined ? undefined : keys.of(file.target, file.module, file.also);
         if (from !== undefined && (await writing.keep(file.path, file.target, from))) continue;
@@ -94,7 +100,7 @@ export async function check(options: GenerateOptions): Promise<CheckReport> {
   const targets = uniqueTargets(options.targets);
   const model = await loadModel(options.catalogue);
   const checking = await OutputCheck.open(options.out, targets);
-  for (const file of await plannedFiles(model, targets)) await checking.add(file.path, await finalText(file, options));
+  for (const file of await plannedFiles(model, targets, options)) await checking.add(file.path, await finalText(file, options));
   return checking.finish();
 }
 
@@ -105,14 +111,14 @@ function uniqueTargets(targets: readonly Target[] = TARGETS): Target[] {
 /** Every target's files, with header (and prettier when asked), by output path. */
 export async function render(model: ApiModel, options: GenerateOptions, targets: readonly Target[]): Promise<Map<string, OutputFile>> {
   const files = new Map<string, OutputFile>();
-  for (const file of await plannedFiles(model, targets)) files.set(file.path, { content: await finalText(file, options), target: file.target });
+  for (const file of await plannedFiles(model, targets, options)) files.set(file.path, { content: await finalText(file, options), target: file.target });
   return files;
 }
 
 type TargetFile = PlannedFile & { target: Target };
 
 /** Every target's planned files, one at a time (each checked: a safe path, made by one emitter only). */
-async function plannedFiles(model: ApiModel, targets: readonly Target[]): Promise<Iterable<TargetFile>> {
+async function plannedFiles(model: ApiModel, targets: readonly Target[], options: GenerateOptions): Promise<Iterable<TargetFile>> {
   const planners = await Promise.all(targets.map(async (target) => [target, await PLANNERS[target]()] as const));
   return (function* () {
     const seen = new Set<string>();
@@ -121,10 +127,16 @@ async function plannedFiles(model: ApiModel, targets: readonly Target[]): Promis
         if (!isSafeOutputPath(file.path)) throw new Error(`emitter produced an unsafe path: ${file.path}`);
         if (seen.has(file.path)) throw new Error(`two emitters produced ${file.path}`);
         seen.add(file.path);
-        yield { ...file, target };
+        yield target === "openapi" && options.openapiVersion === "3.2" ? { ...asOpenApi32(file), target } : { ...file, target };
       }
     }
   })();
+}
+
+/** openapi.json rewritten as OpenAPI 3.2 (whole: the rewrite reads the document). */
+function asOpenApi32(file: PlannedFile): PlannedFile {
+  if (file.path !== "openapi.json") return file;
+  return { path: file.path, content: () => `${JSON.stringify(toOpenApi32(JSON.parse(file.content()) as Record<string, unknown>), null, 2)}\n` };
 }
 
 /** A planned file's text as written: import extensions, header, prettier when asked. */
@@ -172,7 +184,7 @@ function filesUnder(dir: string): string[] {
 async function hashInputs(options: GenerateOptions, targets: readonly Target[]): Promise<{ input: string; generator: string; model?: ApiModel } | undefined> {
   const catalogueNames = catalogueFileNames(options.catalogue);
   if (catalogueNames === undefined) return undefined;
-  const parts: string[] = [JSON.stringify({ targets, label: catalogueLabel(options), format: options.format ?? "final", importExtension: options.importExtension ?? "js" })];
+  const parts: string[] = [JSON.stringify({ targets, label: catalogueLabel(options), format: options.format ?? "final", importExtension: options.importExtension ?? "js", ...(options.openapiVersion === "3.2" && { openapi: "3.2" }) })];
   if (options.format === "prettier") parts.push(await prettierFingerprint(join(options.out, "index.ts")));
   // Small files, read synchronously: a promise per file costs more than the read.
   for (const path of [...filesUnder(codeRoot), ...filesUnder(join(packageRoot, "templates"))]) parts.push(relative(packageRoot, path), sha256(readFileSync(path)));

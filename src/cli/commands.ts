@@ -29,6 +29,7 @@ export const COMMANDS: Command[] = [
       watch: { type: "boolean", description: "Regenerate on every change of the catalogue or config until Ctrl-C" },
       format: { type: "string", valueName: "prettier", description: "Format the output with the prettier config of the out folder" },
       "import-extension": importExtensionOption,
+      "openapi-version": { type: "string", valueName: "3.1|3.2", description: "OpenAPI version of openapi.json: 3.2 describes streamed responses with itemSchema (default: config openapiVersion, else 3.1)" },
       verbose: { type: "boolean", description: "List every file written or removed after the summary" },
       quiet: { type: "boolean", description: "Print nothing but errors" },
     },
@@ -45,12 +46,16 @@ export const COMMANDS: Command[] = [
       const format = typeof flags.format === "string" ? flags.format : config.format;
       if (format !== undefined && format !== "prettier") throw new UsageError(`unknown format "${format}"; use prettier or leave it out`);
       const importExtension = importExtensionOf(flags, config);
+      const version = typeof flags["openapi-version"] === "string" ? flags["openapi-version"] : config.openapiVersion;
+      if (version !== undefined && version !== "3.1" && version !== "3.2") throw new UsageError(`unknown OpenAPI version "${version}"; use 3.1 or 3.2`);
+      const openapiVersion: "3.1" | "3.2" | undefined = version;
       const options = {
         catalogue: config.catalogue,
         out: outDir,
         targets: config.targets,
         ...(format && { format: "prettier" as const }),
         ...(importExtension && { importExtension }),
+        ...(openapiVersion && { openapiVersion }),
       };
       const out = shown(outDir, io.cwd);
       if (flags.check) {

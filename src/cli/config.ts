@@ -24,6 +24,8 @@ export interface CatalogenConfig {
   format?: "prettier";
   /** Extension of relative imports in the generated client and server: "ts" runs as it is on Deno and Node's type stripping. Default: "js" */
   importExtension?: ImportExtension;
+  /** "3.2": openapi.json as OpenAPI 3.2 (streamed media types with `itemSchema`). Default "3.1". */
+  openapiVersion?: "3.1" | "3.2";
   /**
    * `catalogen import`: `allowRefDirs` are folders besides the document's own that its `$ref`s may
    * reach; `limitTableWords` are words added to the rate-limit table dictionary (docs/rate-limits-import.md).
@@ -55,6 +57,7 @@ export interface ResolvedConfig {
   mockTokens?: string;
   format?: "prettier";
   importExtension?: ImportExtension;
+  openapiVersion?: "3.1" | "3.2";
   /** `catalogen import`: folders besides the document's own that `$ref`s may reach (absolute). */
   importAllowRefDirs?: string[];
   /** `import.limitTableWords` of the config (checked by the importer). */
@@ -85,6 +88,7 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Resolv
     ...(config.mock?.tokens !== undefined && { mockTokens: resolve(base, config.mock.tokens) }),
     ...(config.format !== undefined && { format: config.format }),
     ...(config.importExtension !== undefined && { importExtension: config.importExtension }),
+    ...(config.openapiVersion !== undefined && { openapiVersion: config.openapiVersion }),
     ...(config.import?.allowRefDirs !== undefined && { importAllowRefDirs: config.import.allowRefDirs.map((dir) => resolve(base, dir)) }),
     ...(config.import?.limitTableWords !== undefined && { limitTableWords: config.import.limitTableWords }),
     ...(found && { source: found.path }),
@@ -102,6 +106,7 @@ const SETTINGS: { [key: string]: Setting } = {
   targets: "targets",
   format: ["prettier"],
   importExtension: IMPORT_EXTENSIONS,
+  openapiVersion: ["3.1", "3.2"],
   scaffold: { out: "path" },
   mock: { tokens: "path" },
   import: { allowRefDirs: "paths", limitTableWords: "words" },

@@ -16,6 +16,7 @@ import { DEFAULT_ACCESS_EXTENSIONS, type AccessExtensions } from "./access.js";
 import { tableWords } from "./table-words.js";
 import { OperationReader } from "./operations.js";
 import { at, DocumentSet, ImportError, isObject, type Place, type ReadOptions } from "./read.js";
+import { paginationDefinitions } from "./streams-pages.js";
 import { ImportReport } from "./report.js";
 import { SchemaConverter, shortValue } from "./schemas.js";
 import { ServerReader } from "./servers.js";
@@ -98,8 +99,8 @@ function importFrom(docs: DocumentSet, options: ImportOptions): ImportResult {
   const root = docs.get(docs.root);
   if (!isObject(root)) docs.fail(docs.root, "an OpenAPI document must be an object");
   if (typeof root.swagger === "string") docs.fail(at(docs.root, "swagger"), `Swagger ${root.swagger} is read by importDocument (catalogen import), which converts it first`);
-  if (typeof root.openapi !== "string" || !/^3\.[01]\.\d+/.test(root.openapi)) {
-    docs.fail("openapi" in root ? at(docs.root, "openapi") : docs.root, `not an OpenAPI 3.0 or 3.1 document (openapi: ${shortValue(root.openapi)})`);
+  if (typeof root.openapi !== "string" || !/^3\.[012]\.\d+/.test(root.openapi)) {
+    docs.fail("openapi" in root ? at(docs.root, "openapi") : docs.root, `not an OpenAPI 3.0, 3.1 or 3.2 document (openapi: ${shortValue(root.openapi)})`);
   }
   const info = root.info;
   if (!isObject(info) || typeof info.title !== "string" || info.title.trim() === "") docs.fail("info" in root ? at(docs.root, "info") : docs.root, "info.title is required");
@@ -121,12 +122,14 @@ function importFrom(docs: DocumentSet, options: ImportOptions): ImportResult {
   const limitGroups = new LimitGroupReader(docs, report, auth, limitsExtension);
   const servers = new ServerReader(docs, report, dialect !== undefined);
 
+  const paging = paginationDefinitions(root);
   const reader = new OperationReader(docs, report, names, schemas, auth, {
     moduleBy: options.moduleBy ?? "tag",
     ...(tokenKindsExtension && { tokenKindsExtension }),
     ...(limitsExtension && { limitsExtension }),
     limitGroups,
     ...(dialect && { dialect }),
+    paginations: new Map(paging.map((definition) => [definition.id, definition])),
     ...(words && { tableWords: words }),
     access,
   });
@@ -162,6 +165,7 @@ function importFrom(docs: DocumentSet, options: ImportOptions): ImportResult {
         ...(limitGroups.limitGroups.length > 0 && { limitGroups: limitGroups.limitGroups }),
         ...(apiResponses !== undefined && { responses: apiResponses }),
         ...(servers.servers.length > 0 && { servers: servers.servers }),
+        ...(paging.length > 0 && { pagination: paging }),
       },
       modules: modules.sort((a, b) => compareText(a.module.id, b.module.id)),
       source: (part) => docs.position(sourcePlace(part)),
@@ -216,6 +220,7 @@ function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Reco
   for (const key of Object.keys(root)) {
     // The limits extension on the document is every operation's default, its -groups the limit groups: both read.
     if (limitsExtension !== undefined && (key === limitsExtension || key === groupsExtension(limitsExtension))) continue;
+    if (key === "x-pagination") continue; // the shared paging definitions: read (src/import/streams-pages.ts)
     if (key.startsWith("x-") && !(dialect && (key === "x-generated-by" || key === "x-servers"))) lost(key, `${key} (vendor extension)`);
   }
 }
@@ -288,7 +293,13 @@ function operationRefs(operation: RawOperation): string[] {
   const types: RawType[] = [];
   for (const parameter of operation.parameters ?? []) if (parameter.schema) types.push(parameter.schema);
   const contents = [operation.request !== "none" ? operation.request?.content : undefined, ...Object.values(operation.responses ?? {}).map((r) => r.content)];
-  for (const content of contents) for (const media of Object.values(content ?? {})) if (media.schema) types.push(media.schema);
+  for (const content of contents) {
+    for (const media of Object.values(content ?? {})) {
+      if (media.schema) types.push(media.schema);
+      if (media.items) types.push(media.items);
+      types.push(...Object.values(media.events ?? {}));
+    }
+  }
   return types.flatMap(typeRefs);
 }
 

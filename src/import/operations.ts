@@ -1,5 +1,5 @@
 // OpenAPI path items -> catalogue operations (the plain intermediate of src/import/ir.ts).
-import type { RawContent, RawExample, RawHeader, RawLimit, RawLimitRef, RawOperation, RawParameter, RawRequest, RawResponse } from "../load/raw.js";
+import type { RawContent, RawExample, RawHeader, RawLimit, RawLimitRef, RawOperation, RawPagination, RawParameter, RawRequest, RawResponse } from "../load/raw.js";
 import { encodingOf, parameterStyleOf } from "./styles.js";
 import { parsePathTemplate, type PathPart } from "../shared/path-template.js";
 import { HEADER_NAME, PARAM_NAME, RESERVED_ARGUMENT_KEYS, routeShape, STATIC_SEGMENT } from "../shared/names.js";
@@ -10,6 +10,8 @@ import { operationId, operationIdentifiers, snakeName, type NameRegistry } from 
 import { at, isObject, type DocumentSet, type Place } from "./read.js";
 import type { ImportedOperation } from "./ir.js";
 import type { ImportReport } from "./report.js";
+import { PAGING_EXTENSIONS, readPagination, STREAM_KEYS, streamContent } from "./streams-pages.js";
+import { streamFormat } from "../shared/streams.js";
 import { shortValue, type SchemaConverter } from "./schemas.js";
 import { isMediaTypeKey, sharedResponseRef } from "./responses.js";
 import { mediaEssence } from "../shared/media.js";
@@ -25,6 +27,8 @@ export interface OperationOptions {
   limitGroups?: LimitGroupReader;
   /** catalogen's own export: what its extensions and texts mean (src/import/dialect.ts). */
   dialect?: Dialect;
+  /** The document's shared paging definitions (its `x-pagination`), by id. */
+  paginations?: ReadonlyMap<string, RawPagination>;
   /** Rate-limit tables in descriptions are read with these words; undefined: not read. */
   tableWords?: TableWords;
   /** Operation extensions with the token categories that may call it and whether a read-only token may. */
@@ -120,7 +124,7 @@ export class OperationReader {
     this.routes.set(route, `${method} ${sourcePath}`);
 
     const extension = this.options.limitsExtension;
-    const extensions = new Set([this.options.tokenKindsExtension, extension, this.options.access?.categories, this.options.access?.readOnly, ...(this.options.dialect ? ["x-constraints", "x-idempotent", "x-not-documented"] : [])]);
+    const extensions = new Set([this.options.tokenKindsExtension, extension, this.options.access?.categories, this.options.access?.readOnly, ...PAGING_EXTENSIONS, ...(this.options.dialect ? ["x-constraints", "x-idempotent", "x-not-documented"] : [])]);
     for (const key of Object.keys(operation)) {
       if (OPERATION_KEYS.has(key) || extensions.has(key)) continue;
       const reason = key === "deprecated" ? "the catalogue language has no deprecation" : key.startsWith("x-") ? "vendor extension" : "not held by the catalogue";
@@ -160,6 +164,8 @@ export class OperationReader {
     const request = this.request(operation, place, method);
     if (request !== undefined) raw.request = request;
     const responses = this.responses(operation, place);
+    const pagination = readPagination(this.docs, this.report, operation, place, raw, this.options.paginations ?? new Map());
+    if (pagination) raw.pagination = pagination;
     if (responses !== undefined) raw.responses = responses;
     this.options.dialect?.operation(operation, raw);
     const shared = raw.responses && sharedResponseRef(this.docs, at(place, "responses"), raw.responses);
@@ -535,6 +541,7 @@ export class OperationReader {
       if (!isObject(media)) this.docs.fail(mediaPlace, "a media type must be an object");
       const entry: RawContent[string] = {};
       if ("schema" in media) entry.schema = this.schemas.convert(at(mediaPlace, "schema"));
+      Object.assign(entry, streamContent(normal, media, mediaPlace, (where) => this.schemas.convert(where)));
       if ("example" in media) entry.example = media.example;
       const examples = "examples" in media ? this.namedExamples(media.examples, at(mediaPlace, "examples")) : undefined;
       if (examples) entry.examples = examples;
@@ -542,7 +549,7 @@ export class OperationReader {
       const encoding = "encoding" in media && form ? encodingOf(media.encoding, normal, (property, key, what) => this.lost(at(mediaPlace, "encoding", property, key), what)) : undefined;
       if (encoding) entry.encoding = encoding;
       for (const key of Object.keys(media)) {
-        if (!["schema", "example", "examples", ...(form ? ["encoding"] : [])].includes(key)) this.lost(at(mediaPlace, key), `${key} of the media type (not held by the catalogue)`);
+        if (!["schema", "example", "examples", ...(form ? ["encoding"] : []), ...(streamFormat(normal) ? STREAM_KEYS : [])].includes(key)) this.lost(at(mediaPlace, key), `${key} of the media type (not held by the catalogue)`);
       }
       if ("example" in entry || entry.examples) this.schemas.checkExampleLater(entry, mediaPlace);
       result[kept] = entry;

@@ -18,6 +18,23 @@ export interface RawApi {
   responses?: Record<string, RawResponse>;
   limitGroups?: RawLimitGroup[];
   servers?: RawServer[];
+  pagination?: (RawPagination & { id: string })[];
+}
+
+export interface RawPagination {
+  use?: string;
+  style?: "cursor" | "offset" | "page" | "next-url" | "link";
+  items?: string;
+  next?: string;
+  cursor?: RawPagingPlace;
+  offset?: RawPagingPlace;
+  limit?: RawPagingPlace;
+  page?: RawPagingPlace;
+}
+
+export interface RawPagingPlace {
+  in: "query" | "body";
+  name: string;
 }
 
 export interface RawServer {
@@ -55,6 +72,7 @@ export interface RawOperation {
   responses?: Record<string, RawResponse>;
   deprecated?: boolean;
   externalDocs?: { url: string; description?: string };
+  pagination?: RawPagination;
 }
 
 export interface RawExample {
@@ -107,7 +125,7 @@ export interface RawParameter {
   examples?: Record<string, RawExample>;
 }
 
-export type RawContent = Record<string, { schema?: RawType; example?: unknown; examples?: Record<string, RawExample>; encoding?: Record<string, PartEncoding> }>;
+export type RawContent = Record<string, { schema?: RawType; example?: unknown; examples?: Record<string, RawExample>; encoding?: Record<string, PartEncoding>; items?: RawType; events?: Record<string, RawType> }>;
 
 export interface RawRequest {
   required?: boolean;

@@ -4,6 +4,8 @@ import type { ApiModel, MediaType, NamedType, OperationModel, ResponseModel } fr
 import { isJsonMediaType, mediaEssence } from "../shared/media.js";
 import { headerValue } from "../shared/sinks.js";
 import { operationSeed, sampleValue, seededRandom } from "./values.js";
+import { pagedHandler, streamHandler, type MockStreamOptions } from "./streams-pages.js";
+import { streamedResponse } from "../emit/shared/streamed.js";
 
 /** One operation's answer, for the status the generated router sends a returned value with. */
 export type Answer =
@@ -49,13 +51,15 @@ type MockHandler = (context: { operation: { status: number } }) => unknown;
  * operation id -> handler). Each answer is worked out on the first call and copied per call, so a
  * caller that changes a value does not change the next answer.
  */
-export function mockHandlers(model: ApiModel, seed: number): Record<string, Record<string, MockHandler>> {
+export function mockHandlers(model: ApiModel, seed: number, options: MockStreamOptions = {}): Record<string, Record<string, MockHandler>> {
   const types = new Map(model.types.map((named) => [named.name, named]));
   return Object.fromEntries(
     model.modules.map((module) => [
       module.name,
       Object.fromEntries(
         module.operations.map((operation) => {
+          if (streamedResponse(operation)) return [operation.id, streamHandler(operation, types, seed, options) as MockHandler];
+          if (operation.pagination) return [operation.id, pagedHandler(operation, model, seed, options) as MockHandler];
           let answer: Answer | undefined;
           const handler: MockHandler = ({ operation: route }) => {
             answer ??= answerFor(operation, route.status, types, seed);

@@ -6,12 +6,13 @@ import { resolve } from "node:path";
 import type { ApiModel } from "../model/types.js";
 import { loadModel } from "../sources/index.js";
 import { mockHandlers } from "./answers.js";
+import type { MockStreamOptions } from "./streams-pages.js";
 import { loadGeneratedServer } from "./generated-server.js";
 import { TokenTableError, type MockIdentity } from "./tokens.js";
 
 export { parseTokenTable, TokenTableError, type MockIdentity } from "./tokens.js";
 
-export interface MockOptions {
+export interface MockOptions extends MockStreamOptions {
   /** Catalogue folder. Default: `catalogue` (from the working folder). */
   catalogue?: string;
   /** Default 0: a free port. */
@@ -51,7 +52,7 @@ export async function startMockOf(model: ApiModel, options: MockOptions): Promis
     }
   }
   const server = await loadGeneratedServer(model);
-  const handle = server.createRequestHandler(mockHandlers(model, options.seed ?? 1), {
+  const handle = server.createRequestHandler(mockHandlers(model, options.seed ?? 1, options), {
     authenticate: (token: string) => tokens.get(token),
     origin: "catalogen-mock",
     ...(options.now && { now: options.now }),

@@ -8,6 +8,7 @@ import { markDirectional } from "./directional.js";
 import { compareText } from "./order.js";
 import { rawKind, rawNullable } from "./raw-kind.js";
 import { resolveServers, serverModels } from "./servers.js";
+import { operationPagination, paginationDefinitions } from "./pagination.js";
 import type {
   SecurityScheme,
   ApiModel,
@@ -36,6 +37,7 @@ export interface BuildInput {
 export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
   const api = files.find((file) => file.raw.api)!.raw.api!;
   const groups = limitGroups(api.limitGroups ?? []);
+  const paging = paginationDefinitions(api.pagination ?? []);
   const modules: ModuleModel[] = [];
   const types: NamedType[] = [];
   for (const { name, raw } of files) {
@@ -50,7 +52,7 @@ export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
       title: raw.module.title,
       area: raw.module.area,
       ...(raw.module.servers !== undefined && { servers: [...raw.module.servers] }),
-      operations: (raw.operations ?? []).map((operation, index) => buildOperation(moduleId, operation, sourceOf(name, index), groups, api.auth.schemes ? (api.auth.security ?? undefined) : undefined)),
+      operations: (raw.operations ?? []).map((operation, index) => buildOperation(moduleId, operation, sourceOf(name, index), groups, api.auth.schemes ? (api.auth.security ?? undefined) : undefined, paging)),
     });
   }
   const servers = serverModels(api.servers);
@@ -70,12 +72,20 @@ export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
     ...(api.responses !== undefined && { responses: responseModels(api.responses) }),
     ...(groups.length > 0 && { limitGroups: groups }),
     ...(servers !== undefined && { servers }),
+    ...(paging.length > 0 && { pagination: paging }),
   };
   markDirectional(model);
   return model;
 }
 
-function buildOperation(module: string, raw: RawOperation, source: SourceRef, groups: readonly LimitGroup[], security: string[][] | undefined): OperationModel {
+function buildOperation(
+  module: string,
+  raw: RawOperation,
+  source: SourceRef,
+  groups: readonly LimitGroup[],
+  security: string[][] | undefined,
+  paging: Parameters<typeof operationPagination>[1],
+): OperationModel {
   const declared = raw.parameters?.map(parameter);
   const pathParams = pathParamNames(raw.path).map(
     (name): Parameter => declared?.find((p) => p.in === "path" && p.name === name) ?? { name, in: "path", required: true },
@@ -114,6 +124,7 @@ function buildOperation(module: string, raw: RawOperation, source: SourceRef, gr
             },
     }),
     ...(raw.responses !== undefined && { responses: responseModels(raw.responses) }),
+    ...(raw.pagination !== undefined && { pagination: operationPagination(raw.pagination, paging) }),
     source,
     ...(raw.deprecated === true && { deprecated: true }),
     ...(raw.externalDocs !== undefined && {
@@ -186,6 +197,8 @@ function content(raw: RawContent): MediaType[] {
       ...("example" in media && { example: media.example }),
       ...(media.encoding !== undefined && { encoding: structuredClone(media.encoding) }),
       ...(media.examples !== undefined && { examples: namedExamples(media.examples) }),
+      ...(media.items !== undefined && { items: typeNode(media.items) }),
+      ...(media.events !== undefined && { events: Object.entries(media.events).map(([name, type]) => ({ name, type: typeNode(type) })) }),
     }))
     .sort((a, b) => compareText(a.contentType, b.contentType));
 }

@@ -32,6 +32,8 @@ export interface ApiModel {
   limitGroups?: LimitGroup[];
   /** The hosts, in catalogue order; undefined: not documented (the catalogue declares none). */
   servers?: ServerModel[];
+  /** api.pagination: paging styles operations share, in catalogue order; absent when none. */
+  pagination?: (Pagination & { definition: string })[];
 }
 
 export interface ServerModel {
@@ -141,6 +143,8 @@ export interface OperationModel {
   request?: RequestBody | null;
   /** undefined: not documented. */
   responses?: ResponseModel[];
+  /** How the operation pages its results; undefined: it does not page (or the catalogue is silent). */
+  pagination?: Pagination;
   /** Where the operation is declared, for messages. */
   source: SourceRef;
   /** The operation is deprecated: still served, but not to be used in new code. */
@@ -175,6 +179,37 @@ export interface ResponseHeader {
   example?: unknown;
   /** Named examples, in catalogue order; absent when none. */
   examples?: NamedExample[];
+}
+
+export const PAGINATION_STYLES = ["cursor", "offset", "page", "next-url", "link"] as const;
+export type PaginationStyle = (typeof PAGINATION_STYLES)[number];
+
+/** Where a paging value travels in a request: a query parameter or a top-level field of the JSON body. */
+export interface PagingPlace {
+  in: "query" | "body";
+  name: string;
+}
+
+/**
+ * How a list operation pages. `cursor`: `next` (a path in the body) gives the value the next
+ * request sends at `cursor`; `offset`: the next request's `offset` is this one's plus the items
+ * received, `limit` the page size; `page`: `page` counts up from the first request's (default 1);
+ * `next-url`: `next` is the URL of the next page (its query is sent to the same operation);
+ * `link`: the `Link` header's `rel="next"` URL, likewise. Every style stops at an empty page or
+ * a missing next value, offset and page styles also at a page shorter than `limit`.
+ */
+export interface Pagination {
+  style: PaginationStyle;
+  /** Property path from the response body to the array of items; empty: the body is the array. */
+  items: string[];
+  cursor?: PagingPlace;
+  /** Property path to the next cursor (cursor) or the next page's URL (next-url). */
+  next?: string[];
+  offset?: PagingPlace;
+  limit?: PagingPlace;
+  page?: PagingPlace;
+  /** The id of the api.pagination definition it comes from, if any. */
+  definition?: string;
 }
 
 export type PathSegment =
@@ -237,6 +272,18 @@ export interface MediaType {
   encoding?: Record<string, PartEncoding>;
   /** Named examples, in catalogue order; absent when none. */
   examples?: NamedExample[];
+  /**
+   * A streamed media type (text/event-stream, application/jsonl, application/x-ndjson,
+   * application/json-seq): the type of each item (for SSE, each event's `data`); undefined: not documented.
+   */
+  items?: TypeNode;
+  /** SSE only: the `data` type of each named event, in catalogue order (an event not listed has `items`). */
+  events?: StreamEvent[];
+}
+
+export interface StreamEvent {
+  name: string;
+  type: TypeNode;
 }
 
 export interface ResponseModel {

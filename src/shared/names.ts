@@ -59,7 +59,7 @@ export const PUBLIC_EXPORT_NAMES = new Set(
     "RateLimitDecision RateLimitRule RedisClientLike RedisRateLimitStoreOptions MemoryRateLimitStore " +
     "DocumentedErrors DocumentedStatus OperationError ServerEnvironment " +
     "Handler HandlerContext HandlerInput HandlerResult Identity ModuleHandlers OperationContext TokenKind ServerOptions " +
-    "QueryValues ErrorContext ErrorOptions OperationInfo RouteDefinition ApiDefinition BodyProblem NodeRequestLike NodeResponseLike"
+    "QueryValues ErrorContext ErrorOptions OperationInfo RouteDefinition ApiDefinition BodyProblem NodeRequestLike NodeResponseLike ItemStream ServerSentEvent StreamOptions PageOptions"
   ).split(" "),
 );
 

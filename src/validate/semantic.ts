@@ -32,6 +32,7 @@ import { checkApiResponses, checkMediaTypeKeys } from "./responses.js";
 import { checkServers } from "./servers.js";
 import { checkOperationSecurity, checkSchemes } from "./security.js";
 import { checkGeneratedNames } from "./generated-names.js";
+import { checkOperationPagination, checkPaginationDefinitions, checkStreamContent } from "./streams-pages.js";
 import { checkEncodings, checkParameterStyles } from "./styles.js";
 import { Reporter, type Place, type SemanticInput } from "./reporter.js";
 
@@ -64,6 +65,7 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
   const api = apiFiles[0];
   const schemeIds = api ? checkSchemes(report, api.raw.api!, (...rest) => ({ file: api.file, path: ["api", ...rest] })) : new Set<string>();
   const limitGroups = checkLimitGroups(report, api && { file: api.file, path: ["api"] }, api?.raw.api?.limitGroups ?? [], tokenKinds);
+  const paginations = checkPaginationDefinitions(report, api && { file: api.file, path: ["api"] }, api?.raw.api?.pagination ?? []);
 
   // Modules: the file name is the id, ids are safe and distinct also in camelCase.
   const moduleNames = new Map<string, Place>();
@@ -164,6 +166,7 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
       checkOperationLimits(report, operation, place, limitGroups, tokenKinds, !(brokenApi && apiFiles.length === 0));
       checkParameters(report, typeContext, operation, place);
       checkBodies(report, typeContext, operation, place);
+      checkOperationPagination(report, operation, place, paginations);
       checkParameterStyles(report, typeContext, operation, place);
       if (operation.request && operation.request !== "none") checkEncodings(report, typeContext, operation.request.content, (...rest) => place("request", "content", ...rest));
     });
@@ -286,6 +289,7 @@ function checkBodies(report: Reporter, types: TypeContext, operation: RawOperati
   }
   for (const [at, content] of contents) {
     checkMediaTypeKeys(report, content, (...rest) => place(...at, ...rest));
+    checkStreamContent(report, types, content, (...rest) => place(...at, ...rest));
     for (const [contentType, media] of Object.entries(content)) {
       if (!media.schema) continue;
       checkType(types, media.schema, place(...at, contentType, "schema"), { property: false });

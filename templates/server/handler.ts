@@ -29,6 +29,7 @@ import { createRouter } from "./router.js";
 import { accessDenied } from "./access.js";
 import { chargeAnswer } from "./error-cost.js";
 import { replyResponse } from "./replies.js";
+import { isAsyncIterable, streamResponse } from "./stream.js";
 import type {
   Answer,
   ApiDefinition,
@@ -228,7 +229,9 @@ export function createRequestHandler(
       const context = handlerContext(run.incoming, route, params, query, read, identity, run.scope);
       Object.assign(context, more);
       const result = handler.call(group, context);
-      return isThenable(result) ? Promise.resolve(result).then((value) => toAnswer(value, route.status)) : toAnswer(result, route.status);
+      const answer = (value: unknown): Answer =>
+        route.stream && isAsyncIterable(value) ? streamResponse(value, route.stream, route.status) : toAnswer(value, route.status);
+      return isThenable(result) ? Promise.resolve(result).then(answer) : answer(result);
     };
     if (route.body.kind === "none" || !run.incoming.hasBody) return answerWith(missingBody(route));
     return readBody(run.incoming, route).then(answerWith);

@@ -343,6 +343,8 @@ async function writeResponse(
   res.writeHead(response.status, response.statusText || undefined, headers);
   if (response.body) {
     const reader = response.body.getReader();
+    // A streamed body may wait long for its next chunk: a client that leaves ends it at once.
+    closed.addEventListener("abort", () => void reader.cancel().catch(() => undefined), { once: true });
     for (;;) {
       if (closed.aborted) {
         await reader.cancel();

@@ -4,6 +4,7 @@
 import type { Problem } from "../shared/guard.js";
 import type { RateLimitStore } from "./rate-limit.js";
 import type { ErrorResponses, ReplyMedia, ReplyStatus } from "./replies.js";
+import type { RouteStream } from "./stream.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
 
@@ -121,6 +122,8 @@ export interface RouteDefinition {
   readonly body: BodyExpectation;
   /** Status of a response made from a returned value. */
   readonly status: number;
+  /** A streamed response: a returned async iterable is sent item by item (see stream.ts). */
+  readonly stream?: RouteStream;
 }
 
 /** What `authenticate` is told about the operation being called. */

@@ -42,7 +42,7 @@ describe("layout", () => {
       ...[...new Set(model.types.map((t) => t.module))].map((id) => `client/validate/${id}.ts`),
       ...[...new Set(model.types.map((t) => t.module))].map((id) => `client/types/${id}.ts`),
       ...readdirSync(fileURLToPath(new URL("../../templates/client/", import.meta.url)))
-        .filter((n) => n.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(n) && n !== "servers.ts") // this catalogue declares no servers
+        .filter((n) => n.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(n) && !["servers.ts", "stream.ts", "paging.ts"].includes(n)) // this catalogue declares no servers, streams or pages
         .map((n) => `client/runtime/${n}`),
       "client/shared/bucket.ts",
       "client/shared/guard.ts",
@@ -61,6 +61,14 @@ describe("layout", () => {
     expect([...files.values()].some((content) => content.includes("runtime/servers.js"))).toBe(false);
     const withServers = emitClient(await loadModel(fixtureCatalogue("servers"))).map((f) => f.path);
     expect(withServers).toContain("client/runtime/servers.ts");
+  });
+
+  test("runtime/stream.ts and runtime/paging.ts ship only with a catalogue that streams or pages", async () => {
+    expect(files.has("client/runtime/stream.ts")).toBe(false);
+    expect(files.has("client/runtime/paging.ts")).toBe(false);
+    const used = emitClient(await loadModel(fixtureCatalogue("streams-pages"))).map((f) => f.path);
+    expect(used).toContain("client/runtime/stream.ts");
+    expect(used).toContain("client/runtime/paging.ts");
   });
 
   test("the runtime carries no tests and no node: imports (web standards only)", () => {

@@ -36,6 +36,31 @@ export interface OperationMore {
   readonly styles?: Styles;
   /** A typed form or multipart body: how its value becomes the body. */
   readonly body?: BodyEncoding;
+  /** A streamed response (read by runtime/stream.ts): the transport hands back the Response unread. */
+  readonly stream?: { readonly format: "sse" | "jsonl" | "json-seq"; readonly data?: "json" | "text" };
+  /** The transport hands back a successful Response unread (paging by the `Link` header reads it). */
+  readonly unread?: boolean;
+  /** How the operation pages (read by runtime/paging.ts). */
+  readonly paging?: PagingData;
+}
+
+/** Where a paging value goes in the next request. */
+export interface PagingPlace {
+  readonly in: "query" | "body";
+  readonly name: string;
+}
+
+/** An operation's paging, as the catalogue declares it (see runtime/paging.ts). */
+export interface PagingData {
+  readonly style: "cursor" | "offset" | "page" | "next-url" | "link";
+  /** Property path from the body to the items; empty: the body is the array. */
+  readonly items: readonly string[];
+  /** Property path to the next cursor or the next page's URL. */
+  readonly next?: readonly string[];
+  readonly cursor?: PagingPlace;
+  readonly offset?: PagingPlace;
+  readonly limit?: PagingPlace;
+  readonly page?: PagingPlace;
 }
 
 /** An operation as the transport's features see it. */

@@ -219,6 +219,8 @@ export function makeTransport(options: TransportOptions, authHeader: string, sch
           await response.body?.cancel().catch(() => undefined);
           call.fail("http", `${status}: redirect not followed: ${sent.refused}`, { status });
         }
+        // A stream is read by its caller as it arrives (runtime/stream.ts), after retries and rate limits.
+        if (response.ok && (operation.stream !== undefined || operation.unread === true)) return response;
         if (response.ok) {
           hook((headers: Record<string, string>) => callOptions.onHeaders?.(headers, status), received);
           let value: unknown;

@@ -24,6 +24,7 @@ import { operationsFile } from "./operations-file.js";
 import { errorTypesFile, errorsTypeName, operationsWithErrors } from "./error-types.js";
 import { argsTypeName, guardRootName, operationConstName, resultShape, CLIENT_RESPONSE_TYPES } from "./signature.js";
 import { typesFiles } from "../shared/types-files.js";
+import { PAGING_RUNTIME, STREAM_RUNTIME, usesPaging, usesStreams } from "./streams-pages.js";
 import { exportFrom, indentTs } from "../shared/ts-print.js";
 
 /** Names the public surface exports besides the operations; no operation may take one. */
@@ -68,6 +69,10 @@ const RUNTIME_EXPORTS = [
   "RateLimitRule",
   "RedisClientLike",
   "RedisRateLimitStoreOptions",
+  "ItemStream",
+  "ServerSentEvent",
+  "StreamOptions",
+  "PageOptions",
 ];
 
 export function emitClient(model: ApiModel): GeneratedFile[] {
@@ -89,7 +94,10 @@ export function* planClient(model: ApiModel): Generator<PlannedFile> {
   yield* plannedFrom(
     [
       ...templateFiles("client").filter(
-        (file) => file.path !== SERVERS_RUNTIME || clientServers(model) !== undefined,
+        (file) =>
+          (file.path !== SERVERS_RUNTIME || clientServers(model) !== undefined) &&
+          (file.path !== STREAM_RUNTIME || usesStreams(model)) &&
+          (file.path !== PAGING_RUNTIME || usesPaging(model)),
       ),
       ...sharedTemplateFiles("client"),
       ...typesFiles("client", model.types, CLIENT_RESPONSE_TYPES),
@@ -136,6 +144,8 @@ function indexFile(model: ApiModel): string {
     exportFrom(["RateLimitDecision", "RateLimitRule", "RateLimitStore"], "./shared/rate-limit-store.js", true),
   ];
   if (clientServers(model)?.environmentType !== undefined) lines.push(exportFrom([ENVIRONMENT_TYPE], "./client.js", true));
+  if (usesStreams(model)) lines.push(exportFrom(["ItemStream", "ServerSentEvent", "StreamOptions"], "./runtime/stream.js", true));
+  if (usesPaging(model)) lines.push(exportFrom(["PageOptions"], "./runtime/paging.js", true));
   if (model.types.length > 0) lines.push(exportFrom(model.types.map((t) => t.name), "./types.js", true));
   for (const module of model.modules) lines.push(exportFrom([operationsInterfaceName(module.name)], `./modules/${module.id}.js`, true));
   for (const module of model.modules) lines.push(`export * from "./operations/${module.id}.js";`);

@@ -12,7 +12,7 @@
 // the type checker then resolves a method by name instead of instantiating a conditional type per
 // operation.
 import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
-import { docComment, stringLiteral } from "../../shared/sinks.js";
+import { docComment, docTag, stringLiteral } from "../../shared/sinks.js";
 import { importDeclaration, tsFile } from "../shared/ts-print.js";
 import { typeReferences } from "../shared/ts-types.js";
 import { pascalCase } from "../../shared/names.js";
@@ -21,6 +21,8 @@ import { callOptionsTypeName, responseHeadersDeclarations } from "./response-hea
 import { CLIENT_RESPONSE_TYPES, argsShape, argsTypeName, operationConstName, operationDoc, resultShape } from "./signature.js";
 import { limitBucket } from "../../model/limits.js";
 import { accessFields, limitErrorCost, limitTokens } from "../shared/limits.js";
+import { streamShape } from "./streams-pages.js";
+import { bindExpression, boundMemberType, descriptorExtras, streamsPagesImports } from "./streams-pages-code.js";
 import { bodyData, stylesData } from "./wire.js";
 
 export function operationsInterfaceName(moduleName: string): string {
@@ -51,17 +53,21 @@ export function moduleFile(module: ModuleModel, model: ApiModel): { path: string
       checks.set(home, (checks.get(home) ?? new Set()).add(result.check.name));
     }
     descriptors.push(`export const ${operationConstName(op)}: Operation = ${operationData(op, result.check?.name)};`);
-    const args = `args${argsShape(op).optional ? "?" : ""}: operations.${argsTypeName(op)}`;
+    const optional = argsShape(op).optional;
+    const args = `args${optional ? "?" : ""}: operations.${argsTypeName(op)}`;
     // The full doc is the standalone function's; here its first line and a link, so it is said once.
     const doc = `${operationDoc(op, model)[0]} See {@link operations.${op.id}}.`;
     const options = responseHeadersDeclarations(op) ? `operations.${callOptionsTypeName(op)}` : "CallOptions";
-    if (options === "CallOptions") plainCallOptions = true;
-    return `${docComment(op.deprecated === true ? [doc, "@deprecated"] : [doc])}readonly ${op.id}: (${args}, callOptions?: ${options}) => Promise<${result.type}>;`;
+    const plain = `(${args}, callOptions?: ${options}) => Promise<${result.type}>`;
+    const member = boundMemberType(op, model, optional, plain, usedTypes) ?? plain;
+    if (!streamShape(op) && options === "CallOptions") plainCallOptions = true;
+    return `${docComment([doc], { tags: op.deprecated === true ? [docTag("deprecated")] : [] })}readonly ${op.id}: ${member};`;
   });
   const name = operationsInterfaceName(module.name);
   // The operations come in as one namespace, so no operation id can clash with a name of this file.
   const imports = [importDeclaration(plainCallOptions ? ["CallOptions", "Transport"] : ["Transport"], "../runtime/transport.js", true)];
   if (!empty) imports.push(importDeclaration(["bindOperations", "type Operation"], "../runtime/operation.js"));
+  imports.push(...streamsPagesImports(module.operations, "module"));
   if (usedTypes.size > 0) imports.push(importDeclaration([...usedTypes].sort(), "../types.js", true));
   if (!empty) imports.push(`import type * as operations from "../operations/${module.id}.js";`);
   for (const home of [...checks.keys()].sort()) imports.push(importDeclaration([...(checks.get(home) ?? [])].sort(), `../validate/${home}.js`));
@@ -72,7 +78,7 @@ export function moduleFile(module: ModuleModel, model: ApiModel): { path: string
 ${properties.join("\n")}
 }`,
     `${docComment([`The operations of {@link ${name}}, each bound to \`transport\`.`])}export function ${bindFunctionName(module.name)}(${empty ? "_transport" : "transport"}: Transport): ${name} {
-return ${empty ? "{}" : `bindOperations<${name}>(transport, [\n${list}])`};
+return ${empty ? "{}" : bindExpression(module.operations, `bindOperations<${name}>(transport, [\n${list}])`)};
 }`,
   ];
   return { path, content: tsFile(imports, statements) };
@@ -96,6 +102,7 @@ function operationData(operation: OperationModel, guard: string | undefined): st
   if (operation.security) more.push(`security: [${operation.security.map((ids) => `[${ids.map(stringLiteral).join(", ")}]`).join(", ")}]`);
   if (operation.idempotent) more.push("idempotent: true");
   if (guard) more.push(`check: ${guard}`);
+  more.push(...descriptorExtras(operation));
   for (const wire of [stylesData(operation), bodyData(operation)]) if (wire !== undefined) more.push(wire);
   const items = [`id: ${stringLiteral(operation.id)}`, `route: ${stringLiteral(`${operation.method} ${operation.path}`)}`, "module: moduleName"];
   return `{ ${[...items, ...more].join(", ")} }`;

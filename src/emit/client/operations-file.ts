@@ -6,6 +6,8 @@ import { importDeclaration, tsFile } from "../shared/ts-print.js";
 import { typeReferences } from "../shared/ts-types.js";
 import { callOptionsTypeName, responseHeadersDeclarations } from "./response-headers.js";
 import { CLIENT_REQUEST_TYPES, CLIENT_RESPONSE_TYPES, argsShape, argsTypeName, operationConstName, operationDoc, operationTags, resultShape } from "./signature.js";
+import { streamShape } from "./streams-pages.js";
+import { pagedFunction, streamedFunction, streamsPagesImports } from "./streams-pages-code.js";
 
 export function operationsFile(module: ModuleModel, model: ApiModel): { path: string; content: string } {
   const path = `client/operations/${module.id}.ts`;
@@ -39,11 +41,18 @@ export function operationsFile(module: ModuleModel, model: ApiModel): { path: st
     const options = headers ? callOptionsTypeName(operation) : "CallOptions";
     const parameters = `transport: Transport, args${args.optional ? "?" : ""}: ${argsTypeName(operation)}, callOptions?: ${options}`;
     const passed = headers ? "callOptions as CallOptions | undefined" : "callOptions";
-    statements.push(`${docComment([operationDoc(operation, model).join("\n")], { tags: operationTags(operation) })}export function ${operation.id}(${parameters}): ${returnType} {
-return transport.send(${constName}, args, ${passed}) as ${returnType};
-}`);
+    const body = `return transport.send(${constName}, args, ${passed}) as ${returnType};`;
+    statements.push(
+      streamedFunction(operation, model, args.optional, usedTypes) ??
+        pagedFunction(operation, model, args.optional, usedTypes, parameters, body) ??
+        `${docComment([operationDoc(operation, model).join("\n")], { tags: operationTags(operation) })}export function ${operation.id}(${parameters}): ${returnType} {
+${body}
+}`,
+    );
   }
 
+  // Streamed operations take StreamOptions: a module of only those has no use for CallOptions.
+  if (module.operations.every((operation) => streamShape(operation) && !operation.pagination)) runtimeTypes.delete("CallOptions");
   // A module with no operations yet imports nothing (an unused import fails noUnusedLocals).
   if (statements.length === 0) return { path, content: tsFile([], ["export {};"]) };
   const imports = [
@@ -52,6 +61,7 @@ return transport.send(${constName}, args, ${passed}) as ${returnType};
   const encodingTypes = [...runtimeTypes].filter((n) => n === "QueryParams" || n === "RequestBody").sort();
   if (encodingTypes.length > 0) imports.push(importDeclaration(encodingTypes, "../runtime/encoding.js", true));
   if (usedTypes.size > 0) imports.push(importDeclaration([...usedTypes].sort(), "../types.js", true));
+  imports.push(...streamsPagesImports(module.operations, "standalone"));
   imports.push(importDeclaration(module.operations.map(operationConstName).sort(), `../modules/${module.id}.js`));
   return { path, content: tsFile(imports, statements) };
 }

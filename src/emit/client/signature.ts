@@ -3,6 +3,7 @@
 import type { ApiModel, MediaType, OperationModel, Parameter, TypeNode } from "../../model/types.js";
 import { pascalCase, RESERVED_ARGUMENT_KEYS } from "../../shared/names.js";
 import { isJsonMediaType } from "../../shared/media.js";
+import { streamFormat } from "../../shared/streams.js";
 import { docComment, docTag, type DocTag } from "../../shared/sinks.js";
 import { EmitError } from "../types.js";
 import { docBlock, propertyKey, REQUEST_TYPES, typeText, type TypeTextOptions } from "../shared/ts-types.js";
@@ -167,6 +168,8 @@ const operationDocs = new WeakMap<OperationModel, { model: ApiModel; lines: stri
 function computeResultShape(operation: OperationModel): ResultShape {
   const documented = successes(operation);
   if (!documented) return { type: "unknown", nodes: [] };
+  // A streamed response is not one value: the call returns its items (see streams-pages.ts), unchecked.
+  if (documented.some((response) => response.content.some((media) => streamFormat(media.contentType) !== undefined))) return { type: "unknown", nodes: [] };
   const alternatives: TypeNode[] = [];
   let allowUndefined = false;
   for (const response of documented) {

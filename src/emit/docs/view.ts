@@ -6,6 +6,8 @@ import type {
   ModuleModel,
   NamedType,
   OperationModel,
+  Pagination,
+  PagingPlace,
   Parameter,
   RateLimit,
   RequestBody,
@@ -224,6 +226,7 @@ function operationView(model: ApiModel, operation: OperationModel, index: TypeIn
     parameterNotes: [
       operation.query?.length === 0 ? fixed("Query parameters: none.") : undefined,
       operation.headers?.length === 0 ? fixed("Header parameters (besides the token header): none.") : undefined,
+      operation.pagination ? fixed(pagingNote(operation.pagination)) : undefined,
     ].filter((note): note is Md => note !== undefined),
     requestBody: operation.request === undefined ? null : requestBody(operation.request, index),
     responses: documented(operation.responses)?.map((response) => responseView(response, index)) ?? null,
@@ -300,12 +303,30 @@ function contentBlocks(content: readonly MediaType[], index: TypeIndex): Md[] {
   return content.flatMap((media) => {
     const blocks: Md[] = [
       fixed(`Content type: ${text(media.contentType)}.`),
-      media.schema === undefined ? fixed("Shape: not documented.") : fixed(`Shape: ${typeLabel(media.schema, index)}.`),
+      media.schema === undefined
+        ? fixed(media.items || media.events ? "Shape: a stream of items." : "Shape: not documented.")
+        : fixed(`Shape: ${typeLabel(media.schema, index)}.`),
       ...(media.schema === undefined ? [] : structure(media.schema, index)),
     ];
+    if (media.items !== undefined) blocks.push(fixed(`Streams; each ${media.events ? "other event's data" : "item"}: ${typeLabel(media.items, index)}.`));
+    for (const event of media.events ?? []) blocks.push(fixed(`Event ${text(event.name)}: data ${typeLabel(event.type, index)}.`));
     if (media.example !== undefined) blocks.push(fixed(`Example:\n\n${jsonBlock(media.example)}`));
     return blocks;
   });
+}
+
+/** How the operation pages, in a sentence (the client's `.all()` and `.pages()` follow it). */
+function pagingNote(paging: Pagination): string {
+  const path = (parts: readonly string[]): string => (parts.length === 0 ? "the body" : text(parts.join(".")));
+  const place = (where: PagingPlace | undefined): string => (where ? `${where.in === "query" ? "query parameter" : "body field"} ${text(where.name)}` : "");
+  const next: Record<Pagination["style"], string> = {
+    cursor: `the next cursor, at ${path(paging.next ?? [])}, goes in ${place(paging.cursor)}`,
+    offset: `the next offset goes in ${place(paging.offset)}`,
+    page: `the next page number goes in ${place(paging.page)}`,
+    "next-url": `the next page's URL is at ${path(paging.next ?? [])}`,
+    link: "the next page's URL is the Link header's rel=\"next\"",
+  };
+  return `Pages (${paging.style}${paging.definition ? `, as ${text(paging.definition)}` : ""}): the items are ${paging.items.length === 0 ? "the body" : `at ${path(paging.items)}`}; ${next[paging.style]}${paging.limit ? `; the page size is ${place(paging.limit)}` : ""}. The client's \`.all()\` and \`.pages()\` iterate them.`;
 }
 
 function operationRoots(operation: OperationModel): TypeNode[] {
@@ -313,6 +334,6 @@ function operationRoots(operation: OperationModel): TypeNode[] {
   const bodies = [...(operation.request?.content ?? []), ...(operation.responses ?? []).flatMap((r) => r.content)];
   return [
     ...parameters.flatMap((parameter) => (parameter.schema ? [parameter.schema] : [])),
-    ...bodies.flatMap((media) => (media.schema ? [media.schema] : [])),
+    ...bodies.flatMap((media) => [...(media.schema ? [media.schema] : []), ...(media.items ? [media.items] : []), ...(media.events ?? []).map((e) => e.type)]),
   ];
 }

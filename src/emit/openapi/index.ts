@@ -6,6 +6,7 @@ import type { ApiModel, LimitGroup } from "../../model/types.js";
 import { SECURITY_SCHEME, operationObject, rateLimit, responseObject } from "./operation.js";
 import { apiResponseComponents } from "./responses.js";
 import { commonMark, toSchema, type Schema } from "./schema.js";
+import { PAGINATION, paginationDefinitionsExtension, paginationExtension, toOpenApi32 } from "./streams-pages.js";
 import { addOperationServers, rootServers, serverList } from "./servers.js";
 
 export const OPENAPI_VERSION = "3.1.0";
@@ -26,13 +27,25 @@ export function* planOpenApi(model: ApiModel): Generator<PlannedFile> {
   };
 }
 
-export function openApiDocument(model: ApiModel): Schema {
+export interface OpenApiOptions {
+  /** "3.2": streamed media types carry OpenAPI 3.2's `itemSchema` instead of catalogen's extensions. Default "3.1". */
+  version?: "3.1" | "3.2";
+}
+
+export function openApiDocument(model: ApiModel, options: OpenApiOptions = {}): Schema {
+  const document = openApi31(model);
+  return options.version === "3.2" ? toOpenApi32(document) : document;
+}
+
+function openApi31(model: ApiModel): Schema {
   const types = new Map(model.types.map((named) => [named.name, named]));
   const paths: Record<string, Schema> = {};
   for (const module of model.modules) {
     for (const operation of module.operations) {
       const item = (paths[operation.path] ??= {});
-      item[operation.method.toLowerCase()] = operationObject(operation, types, model.auth.header, model.responses);
+      const object = operationObject(operation, types, model.auth.header, model.responses);
+      if (operation.pagination) object[PAGINATION] = paginationExtension(operation.pagination, model.pagination);
+      item[operation.method.toLowerCase()] = object;
     }
   }
   addOperationServers(model, paths);
@@ -41,6 +54,7 @@ export function openApiDocument(model: ApiModel): Schema {
     openapi: OPENAPI_VERSION,
     "x-generated-by": `catalogen, from the catalogue files ${model.sources.join(", ")}. Do not edit by hand: change the catalogue and regenerate.`,
     ...(model.limitGroups && { "x-rate-limits-groups": limitGroupsExtension(model.limitGroups) }),
+    ...(model.pagination && { [PAGINATION]: paginationDefinitionsExtension(model.pagination) }),
     info: {
       title: model.title,
       description: [

@@ -3,6 +3,7 @@ import { securityRequirement } from "./security.js";
 import type { MediaType, NamedType, OperationModel, Parameter, RateLimit, ResponseModel } from "../../model/types.js";
 import { isJsonMediaType } from "../../shared/media.js";
 import { commonMark, toSchema, type Schema } from "./schema.js";
+import { streamExtensions } from "./streams-pages.js";
 import { apiResponseRefs } from "./responses.js";
 import { examplesObject, headersObject } from "./annotations.js";
 import { accessText, limitQualifier } from "../shared/limits.js";
@@ -219,6 +220,7 @@ function content(media: readonly MediaType[], types: ReadonlyMap<string, NamedTy
       if (item.encoding !== undefined) entry.encoding = structuredClone(item.encoding);
       const examples = examplesObject(item.examples, commonMark);
       if (examples !== undefined) entry.examples = examples;
+      Object.assign(entry, streamExtensions(item, types));
       return [item.contentType, entry];
     }),
   );

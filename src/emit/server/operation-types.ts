@@ -4,6 +4,7 @@ import type { MediaType, NamedType, OperationModel, Parameter, TypeNode } from "
 import { isJsonMediaType } from "../../shared/media.js";
 import { propertyKey, typeReferences, typeText } from "../shared/ts-types.js";
 import { stringLiteral } from "../../shared/sinks.js";
+import { streamedResponse, type StreamedResponse } from "../shared/streamed.js";
 import { formBodyText, parametersType, valueShape } from "./styles.js";
 
 export interface OperationTypes {
@@ -124,6 +125,18 @@ function mediaTypeText(media: MediaType, refs: Set<string>, request = false): st
   return typeText(media.schema);
 }
 
+/** What a streamed operation's handler returns: an async iterable of items (for SSE, events). */
+function streamedOutput(streamed: StreamedResponse, refs: Set<string>): string {
+  for (const node of streamed.nodes) for (const name of typeReferences(node)) refs.add(name);
+  const { media } = streamed;
+  const type = (node: TypeNode | undefined): string => (node ? typeText(node) : streamed.format === "sse" ? "string" : "unknown");
+  if (streamed.format !== "sse") return `AsyncIterable<${type(media.items)}>`;
+  const tail = "id?: string | undefined; retry?: number | undefined";
+  const events = (media.events ?? []).map((event) => `{ event: ${stringLiteral(event.name)}; data: ${type(event.type)}; ${tail} }`);
+  if (media.items !== undefined || events.length === 0) events.push(`{ event?: string | undefined; data: ${type(media.items)}; ${tail} }`);
+  return `AsyncIterable<${events.join(" | ")}>`;
+}
+
 function union(texts: string[]): string {
   const unique = [...new Set(texts)];
   if (unique.includes("unknown")) return "unknown";
@@ -181,7 +194,9 @@ export function operationTypes(operation: OperationModel, types: readonly NamedT
 
   let output: string;
   const successes = successResponses(operation);
-  if (operation.responses === undefined || successes.length === 0) output = "unknown";
+  const streamed = streamedResponse(operation);
+  if (streamed) output = streamedOutput(streamed, refs);
+  else if (operation.responses === undefined || successes.length === 0) output = "unknown";
   else {
     output = union(
       successes.flatMap((response) =>

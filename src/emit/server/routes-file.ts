@@ -9,6 +9,7 @@ import { docBlock } from "../shared/ts-types.js";
 import { mediaEssence } from "../../shared/media.js";
 import { pathConversion, queryConversion, successStatus } from "./operation-types.js";
 import { bodyGuard } from "./validate-file.js";
+import { streamedResponse } from "../shared/streamed.js";
 import { formRuleText, headerLines, styledFields, valueShape } from "./styles.js";
 
 function list(items: string[]): string {
@@ -81,8 +82,15 @@ function routeEntry(operation: OperationModel, moduleName: string, types: readon
     limits: ${limits},
     query: ${queryTable(operation, types)},${headerLines(operation, types)}
     body: ${bodyExpectation(operation, types)},
-    status: ${successStatus(operation)},
+    status: ${successStatus(operation)},${routeStream(operation)}
   }`;
+}
+
+/** The route's `stream` line, for an operation whose success response streams. */
+function routeStream(operation: OperationModel): string {
+  const shape = streamedResponse(operation);
+  if (!shape) return "";
+  return `\n    stream: { format: ${stringLiteral(shape.format)}, contentType: ${stringLiteral(shape.media.contentType)}${shape.data === "text" ? ', data: "text"' : ""} },`;
 }
 
 /** `server/routes/<module id>.ts`. */

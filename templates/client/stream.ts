@@ -1,0 +1,232 @@
+// Streamed responses as typed async iterables: Server-Sent Events (text/event-stream), JSON Lines
+// (application/jsonl, application/x-ndjson) and JSON text sequences (application/json-seq).
+// Items are yielded as they arrive; what is held at once is one item (and the chunk it came in),
+// never the stream. Opening the stream goes through the transport, so its retries, rate limits and
+// timeout apply to the request; the body then runs until it ends, `break`, or the signal aborts.
+import { onAbort } from "./abort.js";
+import { ApiError } from "./errors.js";
+import type { Operation } from "./descriptors.js";
+import type { CallOptions, Transport } from "./transport.js";
+
+/** One Server-Sent Event: its name (`message` when the server names none), id and parsed data. */
+export interface ServerSentEvent<Name extends string = string, Data = unknown> {
+  readonly event: Name;
+  readonly data: Data;
+  /** The event's `id`, else the last id the stream gave (undefined: none yet). */
+  readonly id: string | undefined;
+  /** The reconnection delay the event set, in ms, when it set one. */
+  readonly retry?: number | undefined;
+}
+
+/** A streamed response: `for await (const item of stream)`; `break` ends the request. */
+export interface ItemStream<T> extends AsyncIterable<T> {
+  [Symbol.asyncIterator](): AsyncIterator<T, undefined, undefined>;
+}
+
+/** Per call of a streamed operation. */
+export interface StreamOptions extends CallOptions {
+  /** Largest item (an SSE event, a line, a JSON text), in bytes (default 16 MiB). A larger one fails as `too_large`. */
+  maxItemBytes?: number | undefined;
+  /**
+   * Reconnections after the connection breaks mid-stream, with `Last-Event-ID` when events had ids
+   * (default 3; only for text/event-stream operations that are safe to retry: GET, HEAD, OPTIONS or
+   * marked idempotent). The count starts again with each event received.
+   */
+  reconnects?: number | undefined;
+}
+
+const DEFAULT_MAX_ITEM_BYTES = 16 * 1024 * 1024;
+const DEFAULT_RECONNECT_MS = 1000;
+const SAFE_METHODS = ["GET", "HEAD", "OPTIONS"];
+
+const ACCEPT: Readonly<Record<string, string>> = {
+  sse: "text/event-stream",
+  jsonl: "application/jsonl, application/x-ndjson;q=0.9",
+  "json-seq": "application/json-seq",
+};
+
+/** The items of `operation`'s streamed response to `args`, opened when iteration starts. */
+export function openStream<T>(transport: Transport, operation: Operation, args: object | undefined, options: StreamOptions = {}): ItemStream<T> {
+  return { [Symbol.asyncIterator]: () => readStream(transport, operation, args, options) as AsyncGenerator<T, undefined, undefined> };
+}
+
+async function* readStream(transport: Transport, operation: Operation, args: object | undefined, options: StreamOptions): AsyncGenerator<unknown, undefined, undefined> {
+  const format = operation.stream?.format ?? "jsonl";
+  const json = operation.stream?.data !== "text";
+  const maxItemBytes = options.maxItemBytes ?? DEFAULT_MAX_ITEM_BYTES;
+  const method = operation.route.split(" ")[0] ?? "GET";
+  const resumable = format === "sse" && (SAFE_METHODS.includes(method) || operation.idempotent === true);
+  const fail = (kind: "aborted" | "network" | "validation" | "too_large", detail: string, cause?: unknown): ApiError =>
+    new ApiError({ kind, operationId: operation.id, method, url: operation.route, message: `${operation.id} ${operation.route}: ${detail}`, cause });
+  const sse: SseState = { lastEventId: undefined, retryMs: DEFAULT_RECONNECT_MS };
+  let reconnectsLeft = options.reconnects ?? 3;
+
+  for (;;) {
+    const headers: Record<string, string> = { ...options.headers, accept: ACCEPT[format] ?? "*/*" };
+    if (sse.lastEventId !== undefined) headers["last-event-id"] = sse.lastEventId;
+    const response = (await transport.send(operation, args, { ...options, headers })) as Response;
+    if (!response.body) return undefined;
+    const reader = response.body.getReader();
+    const { signal } = options;
+    const stopListening = signal ? onAbort(signal, () => void reader.cancel(signal.reason).catch(() => undefined)) : undefined;
+    let broken: unknown;
+    try {
+      const chunks = framed(reader, format, maxItemBytes);
+      for (;;) {
+        let next: IteratorResult<string | SseFields>;
+        try {
+          next = await chunks.next();
+        } catch (thrown) {
+          if (thrown instanceof ItemTooLarge) throw fail("too_large", `an item is larger than maxItemBytes (${maxItemBytes})`);
+          if (signal?.aborted) throw fail("aborted", "aborted by the caller", signal.reason);
+          broken = thrown;
+          break;
+        }
+        if (next.done) {
+          if (signal?.aborted) throw fail("aborted", "aborted by the caller", signal.reason);
+          return undefined;
+        }
+        if (format === "sse") {
+          const event = toEvent(next.value as SseFields, sse, json, fail);
+          if (event === undefined) continue;
+          reconnectsLeft = options.reconnects ?? 3;
+          yield event;
+        } else {
+          yield json ? parseJson(next.value as string, fail) : next.value;
+        }
+      }
+    } finally {
+      stopListening?.();
+      // `break`, an error or the end: the connection is let go (a no-op once the body is read).
+      await reader.cancel().catch(() => undefined);
+    }
+    if (!resumable || reconnectsLeft <= 0) throw fail("network", "the stream broke off", broken);
+    reconnectsLeft--;
+    await sleep(sse.retryMs, signal).catch((reason: unknown) => {
+      throw fail("aborted", "aborted by the caller", reason);
+    });
+  }
+}
+
+interface SseState {
+  lastEventId: string | undefined;
+  retryMs: number;
+}
+
+/** The fields of one SSE event block, as sent (data lines joined by \n). */
+interface SseFields {
+  event?: string;
+  data?: string;
+  id?: string;
+  retry?: string;
+}
+
+/** One event of the stream's fields, or undefined for a block without data (a comment, an id or retry only). */
+function toEvent(fields: SseFields, state: SseState, json: boolean, fail: (kind: "validation", detail: string) => ApiError): ServerSentEvent | undefined {
+  if (fields.id !== undefined && !fields.id.includes("\u0000")) state.lastEventId = fields.id;
+  const retry = fields.retry !== undefined && /^\d+$/.test(fields.retry) ? Number(fields.retry) : undefined;
+  if (retry !== undefined) state.retryMs = retry;
+  if (fields.data === undefined) return undefined;
+  const data = json ? parseJson(fields.data, fail) : fields.data;
+  return { event: fields.event || "message", data, id: state.lastEventId, ...(retry !== undefined && { retry }) };
+}
+
+function parseJson(text: string, fail: (kind: "validation", detail: string) => ApiError): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    // No cause: the parser's message quotes the text.
+    throw fail("validation", "an item is not valid JSON");
+  }
+}
+
+/** Thrown when one item outgrows maxItemBytes. */
+export class ItemTooLarge extends Error {}
+
+/**
+ * The stream's items as text: each line (JSON Lines, blank lines skipped), each record (JSON text
+ * sequences), or each event's fields (SSE). Splits the bytes (a separator byte never occurs inside
+ * a UTF-8 sequence) and decodes one item at a time: it holds at most one item and one chunk.
+ */
+export async function* framed(reader: ReadableStreamDefaultReader<Uint8Array>, format: string, maxItemBytes: number): AsyncGenerator<string | SseFields> {
+  const decoder = new TextDecoder();
+  const separator = format === "json-seq" ? 0x1e : 0x0a;
+  let fields: SseFields = {};
+  /** The start of an item that a chunk ended in the middle of. */
+  let parts: Uint8Array[] = [];
+  let partsLength = 0;
+  const piece = function* (text: string): Generator<string | SseFields> {
+    if (format !== "sse") {
+      const trimmed = text.trim();
+      if (trimmed !== "") yield trimmed;
+      return;
+    }
+    const line = text.endsWith("\r") ? text.slice(0, -1) : text;
+    if (line === "") {
+      if (Object.keys(fields).length > 0) yield fields;
+      fields = {};
+      return;
+    }
+    if (line.startsWith(":")) return;
+    const colon = line.indexOf(":");
+    const name = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? "" : line.slice(colon + 1);
+    if (value.startsWith(" ")) value = value.slice(1);
+    if (name === "data") fields.data = fields.data === undefined ? value : `${fields.data}\n${value}`;
+    else if (name === "event" || name === "id" || name === "retry") fields[name] = value;
+    if ((fields.data?.length ?? 0) > maxItemBytes) throw new ItemTooLarge();
+  };
+  const joined = (last: Uint8Array): Uint8Array => {
+    if (partsLength === 0) return last;
+    const whole = new Uint8Array(partsLength + last.byteLength);
+    let at = 0;
+    for (const part of [...parts, last]) {
+      whole.set(part, at);
+      at += part.byteLength;
+    }
+    parts = [];
+    partsLength = 0;
+    return whole;
+  };
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    const bytes = chunk.value;
+    let start = 0;
+    for (let end = bytes.indexOf(separator, start); end !== -1; end = bytes.indexOf(separator, start)) {
+      if (partsLength + end - start > maxItemBytes) throw new ItemTooLarge();
+      yield* piece(decoder.decode(joined(bytes.subarray(start, end))));
+      start = end + 1;
+    }
+    if (start < bytes.byteLength) {
+      parts.push(bytes.subarray(start));
+      partsLength += bytes.byteLength - start;
+      if (partsLength > maxItemBytes) throw new ItemTooLarge();
+    }
+  }
+  if (partsLength > 0) yield* piece(decoder.decode(joined(new Uint8Array(0))));
+  // A last event without its blank line is dropped, as EventSource does.
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      cancel?.();
+      resolve();
+    }, ms);
+    const cancel = signal
+      ? onAbort(signal, () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        })
+      : undefined;
+  });
+}
+
+/** The streamed operations among `bound` (createClient's module group) made to return their streams. */
+export function bindStreams<T>(bound: T, transport: Transport, operations: readonly Operation[]): T {
+  const methods = bound as Record<string, unknown>;
+  for (const operation of operations) {
+    methods[operation.id] = (args?: object, options?: StreamOptions) => openStream(transport, operation, args, options);
+  }
+  return bound;
+}

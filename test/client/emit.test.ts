@@ -45,6 +45,7 @@ describe("layout", () => {
         .filter((n) => n.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(n) && n !== "servers.ts") // this catalogue declares no servers
         .map((n) => `client/runtime/${n}`),
       "client/shared/bucket.ts",
+      "client/shared/error-cost.ts",
       "client/shared/guard.ts",
       "client/shared/media.ts",
       "client/shared/memory-rate-limit-store.ts",

@@ -1,5 +1,6 @@
 // OpenAPI path items -> catalogue operations (the plain intermediate of src/import/ir.ts).
 import type { RawContent, RawLimit, RawLimitRef, RawOperation, RawParameter, RawRequest, RawResponse } from "../load/raw.js";
+import { encodingOf, parameterStyleOf } from "./styles.js";
 import { HEADER_NAME, PARAM_NAME, RESERVED_ARGUMENT_KEYS, routeShape, STATIC_SEGMENT } from "../shared/names.js";
 import { METHODS, operationTokens, type Auth } from "./auth.js";
 import { keepConsistent, type LimitGroupReader } from "./limit-groups.js";
@@ -151,24 +152,33 @@ export class OperationReader {
   /** The path as the catalogue can hold it, with unsafe or sibling-inconsistent parameter names renamed; undefined (reported) when it cannot. */
   private catalogPath(sourcePath: string, place: Place, renames: Map<string, string>): string | undefined {
     const segments = sourcePath === "/" ? [] : sourcePath.slice(1).split("/");
+    const params = segments.map((segment) => /^\{([^{}]+)\}$/.exec(segment)?.[1]);
+    // Names kept as written come first, so a renamed one never takes a name the path already uses.
+    const safe = (name: string): boolean => PARAM_NAME.test(name) && !RESERVED_ARGUMENT_KEYS.includes(name) && name !== "__proto__";
+    const used = new Set(params.filter((name): name is string => name !== undefined && safe(name)));
     const out: string[] = [];
-    for (const segment of segments) {
-      const param = /^\{([^{}]+)\}$/.exec(segment);
-      if (param) {
-        let name = param[1]!;
-        if (segments.filter((other) => other === segment).length > 1) {
+    for (const [i, segment] of segments.entries()) {
+      let name = params[i];
+      if (name !== undefined) {
+        if (params.filter((other) => other === name).length > 1) {
           this.lost(place, `the whole operation: path ${sourcePath} names the parameter ${segment} twice`);
           return undefined;
         }
-        if (!PARAM_NAME.test(name) || RESERVED_ARGUMENT_KEYS.includes(name)) {
-          let safe = snakeName(name) || "param";
-          if (!/^[A-Za-z_]/.test(safe)) safe = `p_${safe}`;
-          if (RESERVED_ARGUMENT_KEYS.includes(safe)) safe = `${safe}_param`;
-          this.report.renamed("parameter", name, safe, this.docs.pointer(place));
-          renames.set(name, safe);
-          name = safe;
+        if (!safe(name)) {
+          let base = snakeName(name) || "param";
+          if (!/^[A-Za-z_]/.test(base)) base = `p_${base}`;
+          if (RESERVED_ARGUMENT_KEYS.includes(base)) base = `${base}_param`;
+          let candidate = base;
+          for (let n = 2; used.has(candidate); n++) candidate = `${base}_${n}`;
+          used.add(candidate);
+          this.report.renamed("parameter", name, candidate, this.docs.pointer(place));
+          renames.set(name, candidate);
+          name = candidate;
         }
         out.push(`{${name}}`);
+      } else if (segment === "." || segment === "..") {
+        this.lost(place, `the whole operation: path ${sourcePath} has a segment "${segment}", which URLs resolve away before a request is sent (no request could reach it)`);
+        return undefined;
       } else if (segment === "" || !STATIC_SEGMENT.test(segment)) {
         this.lost(place, `the whole operation: path ${sourcePath} has a segment ${JSON.stringify(segment)} the catalogue cannot hold (an empty segment, a parameter inside a segment, or characters outside RFC 3986 pchar)`);
         return undefined;
@@ -281,16 +291,16 @@ export class OperationReader {
     for (const { value, place: parameterPlace } of byKey.values()) {
       const location = value.in as string;
       let name = value.name as string;
-      if (location === "cookie") {
-        this.lost(parameterPlace, `cookie parameter "${name}" (the catalogue has no cookie parameters)`);
-        continue;
-      }
       if (location === "path") {
         name = renames.get(name) ?? name;
         if (!template.includes(name)) {
           this.lost(parameterPlace, `path parameter "${name}" that the path ${path} does not have`);
           continue;
         }
+      }
+      if (name === "__proto__" && location !== "path") {
+        this.lost(parameterPlace, `${location} parameter "__proto__" (a JavaScript object cannot hold it as a property, and its name is sent as written)`);
+        continue;
       }
       if (location === "header" && !HEADER_NAME.test(name)) {
         this.lost(parameterPlace, `header parameter "${name}" (not a header name the catalogue accepts)`);
@@ -310,8 +320,9 @@ export class OperationReader {
       const rawDescription = typeof value.description === "string" && this.options.dialect ? this.options.dialect.parameterDescription(value.description) : value.description;
       const description = this.text(rawDescription);
       if (description !== undefined) parameter.description = description;
+      Object.assign(parameter, parameterStyleOf(value, location as RawParameter["in"], (key, what) => this.lost(at(parameterPlace, key), what)));
       for (const key of Object.keys(value)) {
-        if (["name", "in", "required", "schema", "content", "description"].includes(key)) continue;
+        if (["name", "in", "required", "schema", "content", "description", "style", "explode"].includes(key)) continue;
         const what = `parameter ${key === "deprecated" ? "deprecation" : key.startsWith("x-") ? "vendor extensions" : "serialisation and examples"} not held by the catalogue`;
         this.report.lost(this.docs.pointer(at(parameterPlace, key)), `${key}: ${shortValue(value[key])} (${what})`, `parameter ${key} (${what})`);
       }
@@ -400,7 +411,7 @@ export class OperationReader {
       }
       const media = value[mediaType];
       if (!isObject(media)) this.docs.fail(mediaPlace, "a media type must be an object");
-      const entry: { schema?: ReturnType<SchemaConverter["convert"]>; example?: unknown } = {};
+      const entry: RawContent[string] = {};
       if ("schema" in media) entry.schema = this.schemas.convert(at(mediaPlace, "schema"));
       if ("example" in media) entry.example = media.example;
       else if (isObject(media.examples)) {
@@ -411,8 +422,11 @@ export class OperationReader {
           else this.lost(examplePlace, `example "${name}" (the catalogue keeps one example per media type${isObject(example) && "externalValue" in example ? "; external examples are not read" : ""})`);
         }
       }
+      const form = normal === "multipart/form-data" || normal === "application/x-www-form-urlencoded";
+      const encoding = "encoding" in media && form ? encodingOf(media.encoding, normal, (property, key, what) => this.lost(at(mediaPlace, "encoding", property, key), what)) : undefined;
+      if (encoding) entry.encoding = encoding;
       for (const key of Object.keys(media)) {
-        if (!["schema", "example", "examples"].includes(key)) this.lost(at(mediaPlace, key), `${key} of the media type (not held by the catalogue)`);
+        if (!["schema", "example", "examples", ...(form ? ["encoding"] : [])].includes(key)) this.lost(at(mediaPlace, key), `${key} of the media type (not held by the catalogue)`);
       }
       if ("example" in entry) this.schemas.checkExampleLater(entry, mediaPlace);
       result[kept] = entry;

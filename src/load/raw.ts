@@ -1,4 +1,5 @@
 // The shapes the JSON Schema guarantees once a file passes it (see src/schema/catalogue.schema.json).
+import type { ParameterStyle, PartEncoding } from "../model/types.js";
 
 export interface RawFile {
   api?: RawApi;
@@ -75,13 +76,15 @@ export interface RawLimitGroup extends RawLimit {
 
 export interface RawParameter {
   name: string;
-  in: "path" | "query" | "header";
+  in: "path" | "query" | "header" | "cookie";
   required?: boolean;
   schema?: RawType;
   description?: string;
+  style?: ParameterStyle;
+  explode?: boolean;
 }
 
-export type RawContent = Record<string, { schema?: RawType; example?: unknown }>;
+export type RawContent = Record<string, { schema?: RawType; example?: unknown; encoding?: Record<string, PartEncoding> }>;
 
 export interface RawRequest {
   required?: boolean;

@@ -1,6 +1,6 @@
 // The data the generated code hands the transport: an operation's descriptor, and what the
 // transport passes to fetch. Types only, and a leaf: transport, features and operations import it.
-import type { FetchBody } from "./encoding.js";
+import type { BodyEncoding, FetchBody, Styles } from "./encoding.js";
 import type { Limit } from "./rate-limit.js";
 import type { Problem } from "../shared/guard.js";
 
@@ -27,6 +27,10 @@ export interface OperationMore {
   readonly idempotent?: boolean;
   /** Checks a successful response against the catalogue's type; absent where the response is not typed. */
   readonly check?: (value: unknown) => Problem | undefined;
+  /** Parameters the catalogue writes otherwise than their location's default (`style`, `explode`). */
+  readonly styles?: Styles;
+  /** A typed form or multipart body: how its value becomes the body. */
+  readonly body?: BodyEncoding;
 }
 
 /** An operation as the transport's features see it. */

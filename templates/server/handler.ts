@@ -18,6 +18,11 @@ import { JSON_CONTENT_TYPE, errorAnswer, errorResponse, type ErrorScope } from "
 import { bodyProblemDetail } from "./problem.js";
 import { convertPathParams } from "./params.js";
 import { parseQuery } from "./query.js";
+import { convertStyledPathParams, readParameters } from "./styles.js";
+import { readMultipart, readUrlencoded, type FormRead, type FormRule } from "./form.js";
+
+const FORM_TYPE = "application/x-www-form-urlencoded";
+const MULTIPART_TYPE = "multipart/form-data";
 import { MemoryRateLimitStore, type RateLimitDecision } from "./rate-limit.js";
 import { createRouter } from "./router.js";
 import { accessDenied } from "./access.js";
@@ -205,12 +210,23 @@ export function createRequestHandler(
   ): Answer | Promise<Answer> {
     let query: Record<string, unknown> = {};
     if (route.query === undefined || route.query.length > 0) {
-      const parsed = parseQuery(new URLSearchParams(run.incoming.search), route.query);
+      const parsed = parseQuery(new URLSearchParams(run.incoming.search), route.query, run.incoming.search);
       if (!parsed.ok) throw new HttpError(400, { detail: parsed.detail, code: "invalid-query" });
       query = parsed.value;
     }
+    // Documented header and cookie parameters (400 when one does not fit), for `headers` and `cookies`.
+    const more: Record<string, unknown> = {};
+    for (const location of ["header", "cookie"] as const) {
+      const documented = location === "header" ? route.headers : route.cookies;
+      if (documented === undefined) continue;
+      const read = readParameters(documented, location, (name) => run.incoming.header(name));
+      if (typeof read === "string") throw new HttpError(400, { detail: read, code: `invalid-${location}` });
+      more[location === "header" ? "headers" : "cookies"] = read;
+    }
     const answerWith = (read: { body: unknown; bytes: Uint8Array<ArrayBuffer> | undefined }): Answer | Promise<Answer> => {
-      const result = handler.call(group, handlerContext(run.incoming, route, params, query, read, identity, run.scope));
+      const context = handlerContext(run.incoming, route, params, query, read, identity, run.scope);
+      Object.assign(context, more);
+      const result = handler.call(group, context);
       return isThenable(result) ? Promise.resolve(result).then((value) => toAnswer(value, route.status)) : toAnswer(result, route.status);
     };
     if (route.body.kind === "none" || !run.incoming.hasBody) return answerWith(missingBody(route));
@@ -294,7 +310,7 @@ export function createRequestHandler(
       case "found":
         // Only routes with typed parameters pay for the check.
         if (result.route.params !== undefined) {
-          const detail = convertPathParams(result.params, result.route.params);
+          const detail = convertPathParams(result.params, result.route.params) ?? convertStyledPathParams(result.params, result.route.params);
           if (detail !== undefined) throw new HttpError(400, { detail, code: "invalid-path-parameter" });
         }
         return result;
@@ -443,8 +459,26 @@ export function createRequestHandler(
         throw error;
       }
       if (route.body.kind === "content" && route.body.check) checkBody(body, route.body.check);
+    } else if (route.body.kind === "content" && route.body.form && (type === FORM_TYPE || type === MULTIPART_TYPE)) {
+      body = await readFormBody(incoming, route.body.form, type, bytes);
     }
     return { body, bytes };
+  }
+
+  async function readFormBody(incoming: Incoming, rule: FormRule, type: string, bytes: Uint8Array<ArrayBuffer>): Promise<unknown> {
+    let read: FormRead;
+    if (type === FORM_TYPE) read = readUrlencoded(new TextDecoder().decode(bytes), rule);
+    else {
+      let parts: Awaited<ReturnType<Response["formData"]>>;
+      try {
+        parts = await new Response(bytes, { headers: { "content-type": incoming.header("content-type") ?? "" } }).formData();
+      } catch {
+        throw new HttpError(400, { detail: "The body is not valid multipart/form-data.", code: "malformed-form" });
+      }
+      read = await readMultipart(parts as unknown as Parameters<typeof readMultipart>[0], rule);
+    }
+    if (!read.ok) throw new HttpError(400, { detail: read.detail, code: "invalid-body" });
+    return read.value;
   }
 
   function checkBody(body: unknown, check: (value: unknown) => BodyProblem | undefined): void {

@@ -210,7 +210,7 @@ function operationView(model: ApiModel, operation: OperationModel, index: TypeIn
     limits: documented(operation.limits)?.map(limitRow) ?? null,
     constraints: documented(operation.constraints)?.map(text) ?? null,
     idempotent: operation.idempotent,
-    parameters: [...operation.pathParams, ...(operation.query ?? []), ...(operation.headers ?? [])].map((parameter) =>
+    parameters: [...operation.pathParams, ...(operation.query ?? []), ...(operation.headers ?? []), ...(operation.cookies ?? [])].map((parameter) =>
       parameterRow(parameter, index),
     ),
     parameterNotes: [
@@ -253,7 +253,12 @@ function limitRow(limit: RateLimit): LimitRow {
 function parameterRow(parameter: Parameter, index: TypeIndex): ParameterRow {
   return {
     name: text(parameter.name),
-    in: text(parameter.in),
+    // A written style shows beside the location, e.g. `query (deepObject)`, `path (label, explode)`.
+    in: text(
+      parameter.style === undefined && parameter.explode === undefined
+        ? parameter.in
+        : `${parameter.in} (${[parameter.style, parameter.explode === undefined ? undefined : parameter.explode ? "explode" : "no explode"].filter(Boolean).join(", ")})`,
+    ),
     type:
       parameter.schema === undefined
         ? fixed(parameter.in === "path" ? "not documented (sent as text)" : "not documented")
@@ -296,7 +301,7 @@ function contentBlocks(content: readonly MediaType[], index: TypeIndex): Md[] {
 }
 
 function operationRoots(operation: OperationModel): TypeNode[] {
-  const parameters = [...operation.pathParams, ...(operation.query ?? []), ...(operation.headers ?? [])];
+  const parameters = [...operation.pathParams, ...(operation.query ?? []), ...(operation.headers ?? []), ...(operation.cookies ?? [])];
   const bodies = [...(operation.request?.content ?? []), ...(operation.responses ?? []).flatMap((r) => r.content)];
   return [
     ...parameters.flatMap((parameter) => (parameter.schema ? [parameter.schema] : [])),

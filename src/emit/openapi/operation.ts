@@ -28,6 +28,7 @@ export function operationObject(
     ...(operation.headers ?? []).filter(
       (header) => !IGNORED_HEADERS.has(header.name.toLowerCase()) && header.name.toLowerCase() !== authHeader.toLowerCase(),
     ),
+    ...(operation.cookies ?? []),
   ].map((parameter) => parameterObject(parameter, types));
   if (parameters.length > 0) result.parameters = parameters;
   if (operation.request) {
@@ -176,6 +177,8 @@ function parameterObject(parameter: Parameter, types: ReadonlyMap<string, NamedT
     // OpenAPI requires `required: true` on path parameters; the path template makes them so.
     required: parameter.in === "path" ? true : parameter.required,
     ...(notes.length > 0 ? { description: notes.join(" ") } : {}),
+    ...(parameter.style !== undefined && { style: parameter.style }),
+    ...(parameter.explode !== undefined && { explode: parameter.explode }),
     schema: parameter.schema === undefined ? {} : toSchema(parameter.schema, types),
   };
 }
@@ -200,6 +203,7 @@ function content(media: readonly MediaType[], types: ReadonlyMap<string, NamedTy
             : toSchema(item.schema, types);
       }
       if (item.example !== undefined) entry.example = item.example;
+      if (item.encoding !== undefined) entry.encoding = structuredClone(item.encoding);
       return [item.contentType, entry];
     }),
   );

@@ -1,6 +1,7 @@
 // Client-side rate limiting from the catalogue's limits: one token bucket per (operation
 // limit or limit group, token). Callers over the limit wait in order, or fail at once in "fail" mode.
 import { takeFromBucket, type RateLimitRule } from "../shared/bucket.js";
+import { answerCost } from "../shared/error-cost.js";
 import { onAbort } from "./abort.js";
 import type { Clock } from "./clock.js";
 
@@ -18,13 +19,6 @@ export interface Limit {
   readonly errorCost?: Readonly<Record<string, number>>;
 }
 
-/** The requests an answer of `status` spends under `limit`: a listed status wins over its class; 1 when neither is listed. */
-export function answerCost(limit: Pick<Limit, "errorCost">, status: number): number {
-  const costs = limit.errorCost;
-  if (!costs) return 1;
-  const text = String(status);
-  return costs[text] ?? costs[`${text.charAt(0)}XX`] ?? 1;
-}
 
 /**
  * The limits that apply to a call with a token of `tokenKind`. Without a kind every limit applies
@@ -116,7 +110,7 @@ export class RateLimiter {
   /** Charges what an answer of `status` costs beyond its request to each limit's bucket of `token`. */
   charge(limits: readonly Limit[], token: string, status: number): void {
     for (const limit of limits) {
-      const extra = answerCost(limit, status) - 1;
+      const extra = answerCost(limit.errorCost, status) - 1;
       if (extra > 0) this.#lane(limit, token).bucket.charge(this.#clock.now(), extra);
     }
   }

@@ -2,19 +2,12 @@
 // (`4XX`) spends more than one request of the budget. The request took one when it was let in; once
 // answered, the rest is taken, or as much as the bucket holds (the budget is then spent: the next
 // request gets its 429).
+import { answerCost } from "../shared/error-cost.js";
 import type { RateLimitRule, RateLimitStore } from "../shared/rate-limit-store.js";
 
 /** A limit with its error costs: status or class -> requests. */
 export interface ErrorCostRule extends RateLimitRule {
   readonly errorCost?: Readonly<Record<string, number>>;
-}
-
-/** The requests an answer of `status` spends under `rule`: a listed status wins over its class; 1 when neither is listed. */
-export function answerCost(rule: Pick<ErrorCostRule, "errorCost">, status: number): number {
-  const costs = rule.errorCost;
-  if (!costs) return 1;
-  const text = String(status);
-  return costs[text] ?? costs[`${text.charAt(0)}XX`] ?? 1;
 }
 
 /**
@@ -28,7 +21,7 @@ export async function chargeAnswer(
 ): Promise<number | undefined> {
   let remaining: number | undefined;
   for (const { key, rule } of buckets) {
-    const extra = answerCost(rule, status) - 1;
+    const extra = answerCost(rule.errorCost, status) - 1;
     if (extra < 1) continue;
     let decision = await store.take(key, rule, Math.min(extra, rule.burst));
     if (!decision.allowed) {

@@ -45,6 +45,7 @@ describe("layout", () => {
         .filter((n) => n.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(n) && !["servers.ts", "stream.ts", "paging.ts"].includes(n)) // this catalogue declares no servers, streams or pages
         .map((n) => `client/runtime/${n}`),
       "client/shared/bucket.ts",
+      "client/shared/error-cost.ts",
       "client/shared/guard.ts",
       "client/shared/media.ts",
       "client/shared/memory-rate-limit-store.ts",

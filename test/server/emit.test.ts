@@ -57,6 +57,7 @@ describe("emitServer", () => {
     ]);
     expect(paths.filter((path) => path.startsWith("server/shared/"))).toEqual([
       "server/shared/bucket.ts",
+      "server/shared/error-cost.ts",
       "server/shared/guard.ts",
       "server/shared/media.ts",
       "server/shared/memory-rate-limit-store.ts",

@@ -9,7 +9,8 @@
 // own timeout.
 import type { RateLimitStore } from "../shared/rate-limit-store.js";
 import type { Clock } from "./clock.js";
-import { answerCost, RateLimitedLocally, type Limit } from "./rate-limit.js";
+import { answerCost } from "../shared/error-cost.js";
+import { RateLimitedLocally, type Limit } from "./rate-limit.js";
 
 /** The store failed and `onStoreError` is "deny"; the store's error is the cause. */
 export class StoreFailed extends Error {}
@@ -59,7 +60,7 @@ export async function takeFromStore(
 export async function chargeStore(store: RateLimitStore, limits: readonly Limit[], token: string, status: number): Promise<void> {
   const id = await digest(token);
   for (const limit of limits) {
-    const extra = Math.min(answerCost(limit, status) - 1, limit.burst);
+    const extra = Math.min(answerCost(limit.errorCost, status) - 1, limit.burst);
     if (extra < 1) continue;
     try {
       const key = `${limit.key}:${id}`;

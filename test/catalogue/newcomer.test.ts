@@ -55,7 +55,7 @@ describe("a missing file names the file and the next step", () => {
     const dir = await freshDir("newcomer-import");
     const result = await run(["import", "openapi.yaml", "--out", "catalogue"], dir);
     expect(result.code).toBe(1);
-    expect(result.err).toMatch(/^catalogen import: openapi\.yaml: error: cannot read the file: not found\n/);
+    expect(result.err).toMatch(/^catalogen import: openapi\.yaml: error: cannot read the document: not found\n/);
   });
 
   test("mock with a missing token table says not found, not ENOENT", async () => {

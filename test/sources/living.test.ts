@@ -236,7 +236,7 @@ describe("a living source", () => {
     const dir = await project();
     const mock = await startMock({ catalogue: join(dir, "catalogue"), tokens: { s: { sellerId: "a", tokenKind: "seller" }, p: { sellerId: "a", tokenKind: "partner" } } });
     try {
-      const get = (path: string, token: string, method = "GET") => fetch(`${mock.url}${path}`, { method, headers: { authorization: token } });
+      const get = (path: string, token: string, method = "GET") => fetch(`${mock.url}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
       expect(mock.operations).toBe(3);
       expect((await get("/pets", "p")).status).toBe(200);
       expect((await get("/pets/1", "p")).status).toBe(403); // getPet takes seller tokens only

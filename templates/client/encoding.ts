@@ -20,9 +20,8 @@ export class InvalidArgument extends Error {}
 
 /** The path with each `{name}` replaced by its percent-encoded value; empty, `.` and `..` are refused. */
 export function expandPath(template: string, values: Readonly<Record<string, unknown>>): string {
-  // A `#fragment` only tells operations apart in the document; a `?name=value` part is sent as written.
-  const hash = template.indexOf("#");
-  return (hash === -1 ? template : template.slice(0, hash)).replace(/\{([^}]+)\}/g, (_match, name: string) => {
+  // A `?name=value` part is sent as written (a `#fragment` is left out of the route by the generator).
+  return template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
     const value = values[name];
     const text = value === undefined || value === null ? "" : String(value);
     if (text === "" || text === "." || text === "..") {

@@ -90,6 +90,6 @@ function operationData(operation: OperationModel, guard: string | undefined): st
   if (operation.security) more.push(`security: [${operation.security.map((ids) => `[${ids.map(stringLiteral).join(", ")}]`).join(", ")}]`);
   if (operation.idempotent) more.push("idempotent: true");
   if (guard) more.push(`check: ${guard}`);
-  const items = [`id: ${stringLiteral(operation.id)}`, `route: ${stringLiteral(`${operation.method} ${operation.path}`)}`, "module: moduleName"];
+  const items = [`id: ${stringLiteral(operation.id)}`, `route: ${stringLiteral(`${operation.method} ${operation.path.replace(/#.*$/, "")}`)}`, "module: moduleName"];
   return `{ ${[...items, ...more].join(", ")} }`;
 }

@@ -1,6 +1,7 @@
 // OpenAPI path items -> catalogue operations (the plain intermediate of src/import/ir.ts).
 import type { RawContent, RawLimit, RawLimitRef, RawOperation, RawParameter, RawRequest, RawResponse } from "../load/raw.js";
 import { parsePathTemplate, type PathPart } from "../shared/path-template.js";
+import { encodingOf, parameterStyleOf } from "./styles.js";
 import { HEADER_NAME, PARAM_NAME, RESERVED_ARGUMENT_KEYS, routeShape, STATIC_SEGMENT } from "../shared/names.js";
 import { METHODS, operationSecurity, operationTokens, type Auth } from "./auth.js";
 import { keepConsistent, type LimitGroupReader } from "./limit-groups.js";
@@ -12,6 +13,9 @@ import type { ImportReport } from "./report.js";
 import { shortValue, type SchemaConverter } from "./schemas.js";
 import { isMediaTypeKey, sharedResponseRef } from "./responses.js";
 import { mediaEssence } from "../shared/media.js";
+import { readAccess, type AccessExtensions } from "./access.js";
+import { tableLimits } from "./description-limits.js";
+import type { TableWords } from "./table-words.js";
 
 export interface OperationOptions {
   moduleBy: "tag" | "path";
@@ -21,6 +25,10 @@ export interface OperationOptions {
   limitGroups?: LimitGroupReader;
   /** catalogen's own export: what its extensions and texts mean (src/import/dialect.ts). */
   dialect?: Dialect;
+  /** Rate-limit tables in descriptions are read with these words; undefined: not read. */
+  tableWords?: TableWords;
+  /** Operation extensions with the token categories that may call it and whether a read-only token may. */
+  access?: AccessExtensions;
 }
 
 export interface Dialect {
@@ -112,7 +120,7 @@ export class OperationReader {
     this.routes.set(route, `${method} ${sourcePath}`);
 
     const extension = this.options.limitsExtension;
-    const extensions = new Set([this.options.tokenKindsExtension, extension, ...(this.options.dialect ? ["x-constraints", "x-idempotent", "x-not-documented"] : [])]);
+    const extensions = new Set([this.options.tokenKindsExtension, extension, this.options.access?.categories, this.options.access?.readOnly, ...(this.options.dialect ? ["x-constraints", "x-idempotent", "x-not-documented"] : [])]);
     for (const key of Object.keys(operation)) {
       if (OPERATION_KEYS.has(key) || extensions.has(key)) continue;
       const reason = key === "deprecated" ? "the catalogue language has no deprecation" : key.startsWith("x-") ? "vendor extension" : "not held by the catalogue";
@@ -141,7 +149,8 @@ export class OperationReader {
     if (tokens) raw.tokens = tokens;
     const security = operationSecurity(this.docs, this.report, this.auth, operation, place);
     if (security) raw.security = security;
-    const limits = this.limits(operation, place, tokens);
+    if (this.options.access) Object.assign(raw, readAccess(operation, place, this.options.access, (where, what) => this.lost(where, what)));
+    const limits = this.limits(operation, place, tokens) ?? this.tableLimits(operation, place, tokens);
     if (limits) raw.limits = limits;
 
     raw.parameters = this.parameters(operation, place, item, itemPlace, path, renames);
@@ -158,14 +167,20 @@ export class OperationReader {
   private catalogPath(sourcePath: string, place: Place, renames: Map<string, string>): string | undefined {
     const template = parsePathTemplate(sourcePath);
     const names = template.segments.flat().flatMap((part) => (part.kind === "param" ? [part.name] : []));
+    // Names kept as written come first, so a renamed one never takes a name the path already uses.
+    const safe = (name: string): boolean => PARAM_NAME.test(name) && !RESERVED_ARGUMENT_KEYS.includes(name) && name !== "__proto__";
+    const used = new Set(names.filter(safe));
     const out: string[] = [];
     for (const parts of template.segments) {
       let text = "";
       for (const [index, part] of parts.entries()) {
         if (part.kind === "static") {
-          const alone = parts.length === 1 && (part.value === "." || part.value === "..");
-          if (!STATIC_SEGMENT.test(part.value) || alone) {
-            this.lost(place, `the whole operation: path ${sourcePath} has a segment ${JSON.stringify(parts.map(partText).join(""))} the catalogue cannot hold (characters outside RFC 3986 pchar, or a dot segment)`);
+          if (parts.length === 1 && (part.value === "." || part.value === "..")) {
+            this.lost(place, `the whole operation: path ${sourcePath} has a segment "${part.value}", which URLs resolve away before a request is sent (no request could reach it)`);
+            return undefined;
+          }
+          if (!STATIC_SEGMENT.test(part.value)) {
+            this.lost(place, `the whole operation: path ${sourcePath} has a segment ${JSON.stringify(parts.map(partText).join(""))} the catalogue cannot hold (characters outside RFC 3986 pchar)`);
             return undefined;
           }
           text += part.value;
@@ -180,13 +195,16 @@ export class OperationReader {
           this.lost(place, `the whole operation: path ${sourcePath} has two parameters with no text between them (no request can tell them apart)`);
           return undefined;
         }
-        if (!PARAM_NAME.test(name) || RESERVED_ARGUMENT_KEYS.includes(name)) {
-          let safe = snakeName(name) || "param";
-          if (!/^[A-Za-z_]/.test(safe)) safe = `p_${safe}`;
-          if (RESERVED_ARGUMENT_KEYS.includes(safe)) safe = `${safe}_param`;
-          this.report.renamed("parameter", name, safe, this.docs.pointer(place));
-          renames.set(name, safe);
-          name = safe;
+        if (!safe(name)) {
+          let base = snakeName(name) || "param";
+          if (!/^[A-Za-z_]/.test(base)) base = `p_${base}`;
+          if (RESERVED_ARGUMENT_KEYS.includes(base)) base = `${base}_param`;
+          let candidate = base;
+          for (let n = 2; used.has(candidate); n++) candidate = `${base}_${n}`;
+          used.add(candidate);
+          this.report.renamed("parameter", name, candidate, this.docs.pointer(place));
+          renames.set(name, candidate);
+          name = candidate;
         }
         text += `{${name}}`;
       }
@@ -269,6 +287,16 @@ export class OperationReader {
     return kept.length > 0 ? kept : undefined;
   }
 
+  /** Limits from rate-limit tables in the operation's description, else in its first tag's. */
+  private tableLimits(operation: Record<string, unknown>, place: Place, accepted: readonly string[] | undefined): (RawLimit | RawLimitRef)[] | undefined {
+    const words = this.options.tableWords;
+    if (!words || !this.options.limitGroups) return undefined;
+    const limits = tableLimits(this.docs, this.report, this.auth, this.options.limitGroups, words, operation, place);
+    if (!limits) return undefined;
+    const kept = keepConsistent(limits, accepted, (id) => this.options.limitGroups?.tokensOf(id), (where, what) => this.lost(where, what));
+    return kept.length > 0 ? kept : undefined;
+  }
+
   private parameters(
     operation: Record<string, unknown>,
     place: Place,
@@ -298,16 +326,16 @@ export class OperationReader {
     for (const { value, place: parameterPlace } of byKey.values()) {
       const location = value.in as string;
       let name = value.name as string;
-      if (location === "cookie") {
-        this.lost(parameterPlace, `cookie parameter "${name}" (the catalogue has no cookie parameters)`);
-        continue;
-      }
       if (location === "path") {
         name = renames.get(name) ?? name;
         if (!template.includes(name)) {
           this.lost(parameterPlace, `path parameter "${name}" that the path ${path} does not have`);
           continue;
         }
+      }
+      if (name === "__proto__" && location !== "path") {
+        this.lost(parameterPlace, `${location} parameter "__proto__" (a JavaScript object cannot hold it as a property, and its name is sent as written)`);
+        continue;
       }
       if (location === "header" && !HEADER_NAME.test(name)) {
         this.lost(parameterPlace, `header parameter "${name}" (not a header name the catalogue accepts)`);
@@ -327,8 +355,9 @@ export class OperationReader {
       const rawDescription = typeof value.description === "string" && this.options.dialect ? this.options.dialect.parameterDescription(value.description) : value.description;
       const description = this.text(rawDescription);
       if (description !== undefined) parameter.description = description;
+      Object.assign(parameter, parameterStyleOf(value, location as RawParameter["in"], (key, what) => this.lost(at(parameterPlace, key), what)));
       for (const key of Object.keys(value)) {
-        if (["name", "in", "required", "schema", "content", "description"].includes(key)) continue;
+        if (["name", "in", "required", "schema", "content", "description", "style", "explode"].includes(key)) continue;
         const what = `parameter ${key === "deprecated" ? "deprecation" : key.startsWith("x-") ? "vendor extensions" : "serialisation and examples"} not held by the catalogue`;
         this.report.lost(this.docs.pointer(at(parameterPlace, key)), `${key}: ${shortValue(value[key])} (${what})`, `parameter ${key} (${what})`);
       }
@@ -417,7 +446,7 @@ export class OperationReader {
       }
       const media = value[mediaType];
       if (!isObject(media)) this.docs.fail(mediaPlace, "a media type must be an object");
-      const entry: { schema?: ReturnType<SchemaConverter["convert"]>; example?: unknown } = {};
+      const entry: RawContent[string] = {};
       if ("schema" in media) entry.schema = this.schemas.convert(at(mediaPlace, "schema"));
       if ("example" in media) entry.example = media.example;
       else if (isObject(media.examples)) {
@@ -428,8 +457,11 @@ export class OperationReader {
           else this.lost(examplePlace, `example "${name}" (the catalogue keeps one example per media type${isObject(example) && "externalValue" in example ? "; external examples are not read" : ""})`);
         }
       }
+      const form = normal === "multipart/form-data" || normal === "application/x-www-form-urlencoded";
+      const encoding = "encoding" in media && form ? encodingOf(media.encoding, normal, (property, key, what) => this.lost(at(mediaPlace, "encoding", property, key), what)) : undefined;
+      if (encoding) entry.encoding = encoding;
       for (const key of Object.keys(media)) {
-        if (!["schema", "example", "examples"].includes(key)) this.lost(at(mediaPlace, key), `${key} of the media type (not held by the catalogue)`);
+        if (!["schema", "example", "examples", ...(form ? ["encoding"] : [])].includes(key)) this.lost(at(mediaPlace, key), `${key} of the media type (not held by the catalogue)`);
       }
       if ("example" in entry) this.schemas.checkExampleLater(entry, mediaPlace);
       result[kept] = entry;

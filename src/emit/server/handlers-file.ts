@@ -4,8 +4,8 @@
 // whole API's operations.
 import type { ApiModel, ModuleModel, NamedType, OperationModel, ResponseModel } from "../../model/types.js";
 import { errorsInputType } from "./error-types.js";
-import { docComment, importDeclaration, tsFile } from "../shared/ts-print.js";
-import { docCommentText, stringLiteral } from "../shared/text.js";
+import { importDeclaration, tsFile } from "../shared/ts-print.js";
+import { docComment, stringLiteral } from "../../shared/sinks.js";
 import { propertyKey } from "../shared/ts-types.js";
 import { moduleInterfaceName } from "./names.js";
 import { operationTypes } from "./operation-types.js";
@@ -13,7 +13,7 @@ import { limitQualifier } from "../shared/limits.js";
 
 function docs(lines: (string | undefined)[]): string[] {
   const kept = lines.filter((line): line is string => line !== undefined && line !== "");
-  return kept.length === 0 ? [] : [kept.map(docCommentText).join("\n\n")];
+  return kept.length === 0 ? [] : [kept.join("\n\n")];
 }
 
 export function operationDocLines(operation: OperationModel): string[] {
@@ -48,7 +48,8 @@ function moduleInterface(
     for (const ref of types.refs) refs.add(ref);
     if (types.query === "QueryValues") usesQueryValues.value = true;
     const errors = errorsInputType(operation, apiResponses, refs);
-    const input = `{\nparams: ${types.params};\nquery: ${types.query};\nbody: ${types.body};\n${errors === undefined ? "" : `errors: ${errors};\n`}}`;
+    const more = `${types.headers ? `headers: ${types.headers};\n` : ""}${types.cookies ? `cookies: ${types.cookies};\n` : ""}`;
+    const input = `{\nparams: ${types.params};\nquery: ${types.query};\nbody: ${types.body};\n${more}${errors === undefined ? "" : `errors: ${errors};\n`}}`;
     return `${docComment(docs(operationDocLines(operation)))}${propertyKey(operation.id)}?: Handler<${input}, ${types.output}>;`;
   });
   return `${docComment(docs([`Handlers of the ${module.id} module (${module.title}): ${module.area}.`]))}export interface ${moduleInterfaceName(module)} {

@@ -72,7 +72,7 @@ export class DocumentSet {
     }
     const source = this.load(real, undefined);
     if (converted) {
-      this.files.set(real, { text: source.text, data: converted.data });
+      this.files.set(real, { ...source, data: converted.data });
       this.sourcePlace = converted.sourcePlace;
     }
   }

@@ -21,14 +21,27 @@ export type CredentialSource<C> = C | (() => C | Promise<C>);
 /** What createClient's `auth` holds: a credential per scheme id. */
 export type AuthOptions = Readonly<Record<string, CredentialSource<string | BasicCredential> | undefined>>;
 
+/** What the transport sends for one call. */
 export interface AppliedAuth {
+  /** The URL with any API key of the query (errors and hooks show the one without). */
+  url: string;
+  /** Credential headers, the Cookie included. */
   headers: Record<string, string>;
-  query: [string, string][];
-  /** `name=value` pairs for the Cookie header. */
-  cookies: string[];
-  /** Lowercase names of the headers that carry credentials (dropped on a redirect to another origin). */
+  /** Lowercase names of `headers` (a caller's header of that name is dropped; a redirect to another origin drops them). */
   headerNames: string[];
+  /** The credentials, one a line (what features key per caller, e.g. rate-limit buckets). */
+  token: string;
   secret: Secret;
+  /** `headers` with every credential header `[redacted]`, for hooks. */
+  shown(headers: Record<string, string>): Record<string, string>;
+}
+
+/** The transport's `schemeAuth` for an API's schemes and a caller's credentials. */
+export function authApplier(
+  schemes: Readonly<Record<string, SchemeInfo>>,
+  auth: AuthOptions | undefined,
+): { apply(security: readonly (readonly string[])[] | undefined, url: string): Promise<AppliedAuth | string> } {
+  return { apply: (security, url) => applyAuth(schemes, security, auth, url) };
 }
 
 /**
@@ -39,6 +52,7 @@ export async function applyAuth(
   schemes: Readonly<Record<string, SchemeInfo>>,
   security: readonly (readonly string[])[] | undefined,
   auth: AuthOptions | undefined,
+  url: string,
 ): Promise<AppliedAuth | string> {
   const given = (id: string): boolean => auth !== undefined && Object.hasOwn(auth, id) && auth[id] != null && Object.hasOwn(schemes, id);
   let chosen: readonly string[];
@@ -52,39 +66,40 @@ export async function applyAuth(
     }
     chosen = alternative;
   }
-  const applied: AppliedAuth = { headers: {}, query: [], cookies: [], headerNames: [], secret: undefined };
+  const headers: Record<string, string> = {};
+  const query: [string, string][] = [];
+  const cookies: string[] = [];
   const secrets: string[] = [];
   for (const id of chosen) {
     const source = auth![id]!;
     const credential = typeof source === "function" ? await source() : source;
+    const text = typeof credential === "string" ? credential : `${credential.username}:${credential.password}`;
     const scheme = schemes[id]!;
     if (scheme.type === "apiKey") {
-      const value = typeof credential === "string" ? credential : `${credential.username}:${credential.password}`;
-      secrets.push(value, encodeURIComponent(value));
-      if (scheme.in === "header") setHeader(applied, scheme.name, value);
-      else if (scheme.in === "query") applied.query.push([scheme.name, value]);
-      else applied.cookies.push(`${scheme.name}=${encodeURIComponent(value)}`);
+      secrets.push(text, encodeURIComponent(text));
+      if (scheme.in === "header") headers[scheme.name] = text;
+      else if (scheme.in === "query") query.push([scheme.name, text]);
+      else cookies.push(`${scheme.name}=${encodeURIComponent(text)}`);
     } else if (scheme.scheme === "basic") {
-      const pair = typeof credential === "string" ? credential : `${credential.username}:${credential.password}`;
-      const encoded = base64(pair);
-      secrets.push(pair, encoded);
+      const encoded = base64(text);
+      secrets.push(text, encoded);
       if (typeof credential !== "string") secrets.push(credential.password);
-      setHeader(applied, "Authorization", `Basic ${encoded}`);
+      headers.Authorization = `Basic ${encoded}`;
     } else {
-      const token = typeof credential === "string" ? credential : `${credential.username}:${credential.password}`;
-      secrets.push(token);
-      const name = scheme.scheme === "bearer" ? "Bearer" : scheme.scheme.charAt(0).toUpperCase() + scheme.scheme.slice(1);
-      setHeader(applied, "Authorization", `${name} ${token}`);
+      secrets.push(text);
+      headers.Authorization = `${scheme.scheme === "bearer" ? "Bearer" : scheme.scheme.charAt(0).toUpperCase() + scheme.scheme.slice(1)} ${text}`;
     }
   }
-  if (applied.cookies.length > 0) applied.headerNames.push("cookie");
-  applied.secret = secretsOf(secrets);
-  return applied;
-}
-
-function setHeader(applied: AppliedAuth, name: string, value: string): void {
-  applied.headers[name] = value;
-  applied.headerNames.push(name.toLowerCase());
+  if (cookies.length > 0) headers.cookie = cookies.join("; ");
+  const names = Object.keys(headers);
+  return {
+    url: query.length > 0 ? `${url}${url.includes("?") ? "&" : "?"}${new URLSearchParams(query).toString()}` : url,
+    headers,
+    headerNames: names.map((name) => name.toLowerCase()),
+    token: secrets.join("\n"),
+    secret: secretsOf(secrets),
+    shown: (sent) => ({ ...sent, ...Object.fromEntries(names.map((name) => [name, "[redacted]"])) }),
+  };
 }
 
 /** One pattern for every secret (longest first, so a secret containing another is redacted whole). */

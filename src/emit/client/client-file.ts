@@ -17,7 +17,7 @@ export function clientFile(model: ApiModel): { path: string; content: string } {
     ...(schemes
       ? [
           importDeclaration(
-            ["applyAuth", ...(schemes.some((scheme) => scheme.type === "http" && scheme.scheme === "basic") ? ["type BasicCredential"] : []), ...(schemes.length > 0 ? ["type CredentialSource"] : []), "type SchemeInfo"],
+            ["authApplier", ...(schemes.some((scheme) => scheme.type === "http" && scheme.scheme === "basic") ? ["type BasicCredential"] : []), ...(schemes.length > 0 ? ["type CredentialSource"] : []), "type SchemeInfo"],
             "./runtime/auth.js",
           ),
         ]
@@ -102,7 +102,7 @@ ${docComment(["Overrides the catalogue's servers: one URL for every operation, o
 /** `return makeTransport(...)`: with schemes, the credentials come from `options.auth` per operation. */
 function transportBody(model: ApiModel, servers: ClientServers | undefined, schemes: boolean): string {
   const header = stringLiteral(model.auth.header);
-  const extra = schemes ? ", { schemes: SCHEMES, auth: options.auth, apply: applyAuth }" : "";
+  const extra = schemes ? ", authApplier(SCHEMES, options.auth)" : "";
   const given = schemes ? '{ ...options, token: "" }' : "options";
   return servers
     ? `return serverTransport(${given}, SERVERS, ${stringLiteral(servers.defaultEnvironment)}, (resolved) => makeTransport(resolved, ${header}${extra}));`

@@ -104,6 +104,6 @@ function operationData(operation: OperationModel, guard: string | undefined): st
   if (guard) more.push(`check: ${guard}`);
   more.push(...descriptorExtras(operation));
   for (const wire of [stylesData(operation), bodyData(operation)]) if (wire !== undefined) more.push(wire);
-  const items = [`id: ${stringLiteral(operation.id)}`, `route: ${stringLiteral(`${operation.method} ${operation.path}`)}`, "module: moduleName"];
+  const items = [`id: ${stringLiteral(operation.id)}`, `route: ${stringLiteral(`${operation.method} ${operation.path.replace(/#.*$/, "")}`)}`, "module: moduleName"];
   return `{ ${[...items, ...more].join(", ")} }`;
 }

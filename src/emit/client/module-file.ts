@@ -20,7 +20,7 @@ import { EmitError } from "../types.js";
 import { argsShape, argsTypeName, operationConstName, operationDoc, resultShape } from "./signature.js";
 import { limitBucket } from "../../model/limits.js";
 import { limitTokens } from "../shared/limits.js";
-import { bodyData, stylesData } from "./wire.js";
+import { bodyData, stylesData, wireImports } from "./wire.js";
 
 export function operationsInterfaceName(moduleName: string): string {
   return `${pascalCase(moduleName)}Operations`;
@@ -58,6 +58,9 @@ export function moduleFile(module: ModuleModel, model: ApiModel): { path: string
   // The operations come in as one namespace, so no operation id can clash with a name of this file.
   const imports = [importDeclaration(empty ? ["Transport"] : ["CallOptions", "Transport"], "../runtime/transport.js", true)];
   if (!empty) imports.push(importDeclaration(["bindOperations", "type Operation"], "../runtime/operation.js"));
+  const wire = wireImports(module.operations);
+  if (wire.styles.length > 0) imports.push(importDeclaration(wire.styles, "../runtime/styles.js"));
+  if (wire.body.length > 0) imports.push(importDeclaration(wire.body, "../runtime/form-body.js"));
   if (usedTypes.size > 0) imports.push(importDeclaration([...usedTypes].sort(), "../types.js", true));
   if (!empty) imports.push(`import type * as operations from "../operations/${module.id}.js";`);
   for (const home of [...checks.keys()].sort()) imports.push(importDeclaration([...(checks.get(home) ?? [])].sort(), `../validate/${home}.js`));

@@ -5,3 +5,4 @@ export { CatalogueError, formatDiagnostic, type Diagnostic } from "./shared/diag
 export { TARGETS, type Target, type GeneratedFile, type Emitter } from "./emit/types.js";
 export type * from "./model/types.js";
 export { startMock, type MockOptions, type MockServer, type MockIdentity } from "./mock/index.js";
+export { importOpenApi, writeCatalogue, ImportError, type ImportOptions, type ImportResult } from "./import/index.js";

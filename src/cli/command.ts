@@ -6,6 +6,8 @@ export interface Option {
   type: "string" | "boolean";
   description: string;
   valueName?: string;
+  /** May be given more than once. */
+  multiple?: boolean;
 }
 
 export interface Command {

@@ -1,7 +1,9 @@
 // `generate --watch`: generates, then again after every change of the catalogue folder or the config
 // file, until Ctrl-C (exit 0). A run that fails (an invalid catalogue, a broken config) is reported
-// and watching goes on; the next change tries again.
-import { watch, type FSWatcher } from "node:fs";
+// and watching goes on; the next change tries again. A catalogue folder replaced (renamed away and
+// made again, as git checkout and editors do) or deleted and made again is watched again, and
+// generated from, as soon as it is back.
+import { statSync, watch, type FSWatcher } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { CatalogueError } from "../shared/diagnostic.js";
 import type { Command } from "./command.js";
@@ -13,12 +15,35 @@ type RunContext = Parameters<Command["run"]>[0];
 
 /** Quiet time after the last change before a run: one save in an editor is often several events. */
 const DEBOUNCE_MS = 100;
+/**
+ * How often the catalogue folder's identity is checked: a watcher follows the folder it was opened
+ * on, so one renamed away or deleted (and made again) sends no more events from the path.
+ */
+const REPLACED_CHECK_MS = 250;
+
+/**
+ * The folder at `path` as the file system knows it, undefined when there is none: device, inode and
+ * birth time (a folder deleted and made again often gets the same inode back).
+ */
+function folderIdentity(path: string): string | undefined {
+  try {
+    const stats = statSync(path);
+    return stats.isDirectory() ? `${stats.dev}:${stats.ino}:${stats.birthtimeMs}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export async function watchAndGenerate(context: RunContext & { generateOnce: (context: RunContext) => Promise<number> }): Promise<number> {
   const { flags, io, generateOnce } = context;
   let config = context.config;
   let watchers: FSWatcher[] = [];
   let watching = "";
+  /** The identity of the catalogue folder the watchers follow (undefined while it is missing). */
+  let attached: string | undefined;
+  let everAttached = false;
+  /** "is gone" was said, and not yet "is back". */
+  let missingSaid = false;
   let changed = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<boolean> | undefined;
@@ -64,43 +89,79 @@ export async function watchAndGenerate(context: RunContext & { generateOnce: (co
 
   /**
    * Watches the catalogue folder and the config file, the latter through its folder (editors
-   * replace a file on save). False when the catalogue folder cannot be watched.
+   * replace a file on save). False when the catalogue folder cannot be watched at the start; later
+   * a missing folder is waited for (see checkReplaced).
    */
   const watchFolders = (): boolean => {
     const key = `${config.catalogue}\n${config.source ?? ""}`;
-    if (key === watching || stopped) return true;
+    const identity = folderIdentity(config.catalogue);
+    if ((key === watching && identity === attached) || stopped) return true;
+    if (key === watching && everAttached && identity !== undefined) {
+      io.out(`catalogen: ${shown(config.catalogue, io.cwd)} ${missingSaid ? "is back" : "was replaced"}; watching it again`);
+      missingSaid = false;
+    }
     for (const watcher of watchers) watcher.close();
     watchers = [];
     watching = key;
+    attached = undefined;
     const catalogue = config.catalogue;
     const source = config.source;
     const follow = (folder: string, onChange: (name: string | null) => void) => {
       const watcher = watch(folder, (_event, name) => onChange(name));
-      watcher.on("error", (error) => io.err(`catalogen: stopped watching ${shown(folder, io.cwd)}: ${error.message}`));
+      watcher.on("error", (error) => {
+        // A deleted folder ends its watcher; checkReplaced watches it again when it is back.
+        if (folder === catalogue && folderIdentity(catalogue) !== attached) return;
+        io.err(`catalogen: stopped watching ${shown(folder, io.cwd)}: ${error.message}`);
+      });
       watchers.push(watcher);
     };
     try {
       follow(catalogue, (name) => {
         if (name === null || /\.ya?ml$/.test(name)) changedPath(join(catalogue, name ?? ""));
       });
+      attached = identity;
       if (source !== undefined) {
         follow(dirname(source), (name) => {
           if (name === basename(source)) changedPath(source);
         });
       }
     } catch (error) {
+      if (everAttached && folderIdentity(catalogue) === undefined) {
+        if (!missingSaid) io.out(`catalogen: ${shown(catalogue, io.cwd)} is gone; waiting for it to come back`);
+        missingSaid = true;
+        return true;
+      }
       io.err(`catalogen: cannot watch ${shown(catalogue, io.cwd)}: ${(error as Error).message}`);
       return false;
     }
+    everAttached = true;
     const what = [catalogue, ...(source === undefined ? [] : [source])].map((path) => shown(path, io.cwd));
     io.out(`catalogen: watching ${what.join(" and ")}; Ctrl-C stops`);
     return true;
   };
 
+  /** Notices the catalogue folder deleted, or replaced by another, and generates from it again when it is back. */
+  const checkReplaced = () => {
+    if (stopped || running || !everAttached) return;
+    const identity = folderIdentity(config.catalogue);
+    if (identity === attached) return;
+    const folder = shown(config.catalogue, io.cwd);
+    if (identity === undefined) {
+      if (!missingSaid) io.out(`catalogen: ${folder} is gone; waiting for it to come back`);
+      missingSaid = true;
+      attached = undefined;
+      return;
+    }
+    // The run watches it again (watchFolders says so).
+    changedPath(config.catalogue);
+  };
+  const replacedTimer = setInterval(checkReplaced, REPLACED_CHECK_MS);
+
   /** Stops after the run under way, if any, so that no output is left half-written. */
   const stop = (code: number) => {
     stopped = true;
     clearTimeout(timer);
+    clearInterval(replacedTimer);
     for (const watcher of watchers) watcher.close();
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);

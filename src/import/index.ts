@@ -1,16 +1,19 @@
 // `catalogen import`: OpenAPI 3.0/3.1 -> the plain intermediate -> catalogue YAML.
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
-import { dirname, join, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { dirname, join, resolve, sep } from "node:path";
 import type { RawOperation, RawType } from "../load/raw.js";
 import { compareText } from "../model/order.js";
 import type { ApiModel } from "../model/types.js";
-import { CatalogueError } from "../shared/diagnostic.js";
+import { CatalogueError, type Diagnostic } from "../shared/diagnostic.js";
+import { isMap, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
 import { loadModel } from "../validate/index.js";
 import { readAuth } from "./auth.js";
 import { apiDescription, catalogenDialect, describedKinds, isCatalogenExport, moduleTitleArea } from "./dialect.js";
-import type { ImportedCatalogue, ImportedModule, ImportedOperation } from "./ir.js";
-import { moduleId, moduleIdentifiers, NameRegistry } from "./names.js";
+import { catalogueSchemaPath } from "../shared/schema-path.js";
+import type { CataloguePart, ImportedCatalogue, ImportedModule, ImportedOperation } from "./ir.js";
+import { moduleId, moduleIdentifiers, NameRegistry, readableModuleId } from "./names.js";
+import { DEFAULT_ACCESS_EXTENSIONS, type AccessExtensions } from "./access.js";
+import { tableWords } from "./table-words.js";
 import { OperationReader } from "./operations.js";
 import { at, DocumentSet, ImportError, isObject, type Place } from "./read.js";
 import { ImportReport } from "./report.js";
@@ -27,8 +30,21 @@ export interface ImportOptions {
   moduleBy?: "tag" | "path";
   tokenKindsExtension?: string;
   limitsExtension?: string;
+  /**
+   * Words added to the dictionary of rate-limit tables in descriptions (docs/rate-limits-import.md),
+   * e.g. `{ columns: { period: ["Zeitraum"] } }`; `false`: tables are not read.
+   */
+  limitTableWords?: unknown;
+  /** Operation extension with the token categories that may call it. Default `x-category`. */
+  categoriesExtension?: string;
+  /** Operation extension saying whether a read-only token may call it. Default `x-readonly-method`. */
+  readOnlyExtension?: string;
+  /** Tag extension with the module's id (a readable key for a tag in any language). Default `x-tagKey`. */
+  tagKeyExtension?: string;
   /** For messages: paths are shown relative to it. */
   cwd?: string;
+  /** Folders besides the document's own that its `$ref`s may reach (docs/import-safety.md). */
+  allowRefDirs?: readonly string[];
 }
 
 export interface ImportResult {
@@ -38,7 +54,7 @@ export interface ImportResult {
 
 /** Reads an OpenAPI 3.0/3.1 document and builds the catalogue it holds (nothing is written). */
 export function importOpenApi(file: string, options: ImportOptions = {}): ImportResult {
-  const docs: DocumentSet = new DocumentSet(file, options.cwd);
+  const docs: DocumentSet = new DocumentSet(file, { ...(options.cwd !== undefined && { cwd: options.cwd }), ...(options.allowRefDirs && { allowRefDirs: options.allowRefDirs }) });
   const root = docs.get(docs.root);
   if (!isObject(root)) docs.fail(docs.root, "an OpenAPI document must be an object");
   if (typeof root.swagger === "string") docs.fail(at(docs.root, "swagger"), `Swagger ${root.swagger} is not read; convert it to OpenAPI 3 first`);
@@ -51,6 +67,12 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
   const dialect = isCatalogenExport(root) ? catalogenDialect : undefined;
   const tokenKindsExtension = options.tokenKindsExtension ?? (dialect ? "x-token-kinds" : undefined);
   const limitsExtension = options.limitsExtension ?? (dialect ? "x-rate-limits" : undefined);
+  const words = options.limitTableWords === false ? undefined : tableWords(options.limitTableWords);
+  if (typeof words === "string") throw new ImportError(`${words} (docs/rate-limits-import.md lists the dictionary)`);
+  const access: AccessExtensions = {
+    categories: options.categoriesExtension ?? DEFAULT_ACCESS_EXTENSIONS.categories,
+    readOnly: options.readOnlyExtension ?? DEFAULT_ACCESS_EXTENSIONS.readOnly,
+  };
   const report = new ImportReport();
   const names = new NameRegistry();
   const schemas = new SchemaConverter(docs, report, names, dialect?.text);
@@ -65,6 +87,8 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
     ...(limitsExtension && { limitsExtension }),
     limitGroups,
     ...(dialect && { dialect }),
+    ...(words && { tableWords: words }),
+    access,
   });
   reader.readAll();
   const apiResponses = promoteSharedResponses(reader.operations, dialect ? 1 : 2);
@@ -77,7 +101,8 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
   }
   schemas.finish();
 
-  const modules = groupModules(docs, report, names, reader.operations, options.moduleBy ?? "tag", dialect !== undefined);
+  const tagKey = options.tagKeyExtension ?? "x-tagKey";
+  const modules = groupModules(docs, report, names, reader.operations, options.moduleBy ?? "tag", dialect !== undefined, tagKey);
   servers.assign(reader.operations, modules, (group) => tagServers(root, group));
   const lostTypes: Place[] = [];
   placeTypes(modules, schemas, lostTypes);
@@ -94,9 +119,20 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
         ...(servers.servers.length > 0 && { servers: servers.servers }),
       },
       modules: modules.sort((a, b) => compareText(a.module.id, b.module.id)),
+      source: (part) => docs.position(sourcePlace(part)),
     },
     report,
   };
+
+  function sourcePlace(part: CataloguePart): Place {
+    if (part.type !== undefined) {
+      const named = [...schemas.named.values()].find((entry) => entry.name === part.type);
+      if (named) return named.place;
+    }
+    const module = modules.find((candidate) => candidate.module.id === part.module);
+    const operation = module?.operations[part.operation ?? 0];
+    return reader.operations.find((entry) => entry.operation === operation)?.place ?? docs.root;
+  }
 }
 
 function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Record<string, unknown>, dialect: boolean, limitsExtension?: string): void {
@@ -143,15 +179,17 @@ function groupModules(
   operations: ImportedOperation[],
   moduleBy: "tag" | "path",
   dialect: boolean,
+  tagKey: string,
 ): ImportedModule[] {
-  const tags = new Map<string, { description?: string; index: number }>();
+  const tags = new Map<string, { description?: string; index: number; key?: string }>();
   const declared = (docs.get(docs.root) as Record<string, unknown>).tags;
   if (Array.isArray(declared)) {
     declared.forEach((tag, index) => {
       if (isObject(tag) && typeof tag.name === "string") {
-        tags.set(tag.name, { ...(typeof tag.description === "string" && tag.description.trim() !== "" && { description: tag.description }), index });
+        const key = typeof tag[tagKey] === "string" ? tag[tagKey] : undefined;
+        tags.set(tag.name, { ...(typeof tag.description === "string" && tag.description.trim() !== "" && { description: tag.description }), index, ...(key !== undefined && { key }) });
         for (const key of Object.keys(tag)) {
-          if (key !== "name" && key !== "description" && !(dialect && key === "x-servers")) report.lost(docs.pointer(at(docs.root, "tags", index, key)), `${key} of tag "${tag.name}" (not held by the catalogue)`);
+          if (key !== "name" && key !== "description" && key !== tagKey && !(dialect && key === "x-servers")) report.lost(docs.pointer(at(docs.root, "tags", index, key)), `${key} of tag "${tag.name}" (not held by the catalogue)`);
         }
       }
     });
@@ -161,7 +199,8 @@ function groupModules(
     let module = byGroup.get(group);
     if (!module) {
       const tag = moduleBy === "tag" ? tags.get(group) : undefined;
-      const id = names.claim(moduleId(group), moduleIdentifiers, "_");
+      const segment = operation.path.split("/").find((part) => part !== "" && !part.startsWith("{"));
+      const id = names.claim(readableModuleId([tag?.key, group, segment]), moduleIdentifiers, "_");
       const pointer = tag ? docs.pointer(at(docs.root, "tags", tag.index)) : docs.pointer(at(docs.root, "paths"));
       report.renamed("module", group, id, pointer);
       const fromDialect = dialect && tag?.description ? moduleTitleArea(tag.description) : undefined;
@@ -222,12 +261,6 @@ export interface WriteImportOptions {
   force?: boolean;
 }
 
-/** Where the schema modeline points: this package's schema, relative to the catalogue folder. */
-function schemaPathFor(outDir: string): string {
-  const schema = fileURLToPath(new URL("../../src/schema/catalogue.schema.json", import.meta.url));
-  return relative(outDir, schema).split(sep).join("/");
-}
-
 /**
  * Writes the catalogue into `outDir`: staged in a sibling folder, checked with the catalogue's own
  * validator, then moved into place. Refuses a folder that already holds a catalogue unless `force`.
@@ -243,18 +276,28 @@ export async function writeCatalogue(
   if (existing.length > 0 && !options.force) {
     throw new ImportError(`${outDir} already holds a catalogue (${existing.slice(0, 3).join(", ")}${existing.length > 3 ? ", ..." : ""}); pass --force to replace it`);
   }
-  const files = catalogueFiles(catalogue, schemaPathFor(out));
+  const files = catalogueFiles(catalogue, catalogueSchemaPath(out));
   const stage = join(dirname(out), `.${out.split(sep).pop()}.catalogen-import`);
-  await rm(stage, { recursive: true, force: true });
-  await mkdir(stage, { recursive: true });
+  const cannot = (error: unknown): never => {
+    throw new ImportError(`${outDir}: error: cannot write the catalogue: ${(error as Error).message}`);
+  };
+  await rm(stage, { recursive: true, force: true }).catch(cannot);
+  await mkdir(stage, { recursive: true }).catch(cannot);
   try {
-    for (const file of files) await writeFile(join(stage, file.name), file.text);
+    for (const file of files) await writeFile(join(stage, file.name), file.text).catch(cannot);
     let model: ApiModel;
     try {
       model = await loadModel(stage);
     } catch (error) {
-      // An importer bug must never leave a catalogue that does not load.
-      if (error instanceof CatalogueError) throw new ImportError(`the imported catalogue does not validate (a bug in catalogen import; please report it):\n${error.report()}`);
+      // An importer bug must never leave a catalogue that does not load; its errors point at the
+      // document (the staging folder is gone when they are read).
+      if (error instanceof CatalogueError) {
+        const lines = error.diagnostics.slice(0, 20).map((diagnostic) => {
+          const where = catalogue.source?.(partAt(files, diagnostic)) ?? diagnostic.file.replace(/^.*[\\/]/, "");
+          return `${where}: error: the catalogue written from here does not validate: ${diagnostic.message}`;
+        });
+        throw new ImportError(`${lines.join("\n")}\n  hint: this is a bug in catalogen import; please report it with the document`);
+      }
       throw error;
     }
     await mkdir(out, { recursive: true });
@@ -264,6 +307,32 @@ export async function writeCatalogue(
   } finally {
     await rm(stage, { recursive: true, force: true });
   }
+}
+
+/** The part of the staged catalogue a diagnostic points into: its module file, operation or type. */
+function partAt(files: CatalogueText[], diagnostic: Diagnostic): CataloguePart {
+  const name = diagnostic.file.replace(/^.*[\\/]/, "");
+  const file = files.find((candidate) => candidate.name === name);
+  if (!file || name === "api.yaml") return {};
+  const module = name.replace(/\.yaml$/, "");
+  const counter = new LineCounter();
+  const document = parseDocument(file.text, { lineCounter: counter });
+  const offset = (counter.lineStarts[diagnostic.line - 1] ?? 0) + Math.max(diagnostic.column - 1, 0);
+  const inside = (node: unknown): boolean => {
+    const range = (node as { range?: [number, number, number] } | null)?.range;
+    return range !== undefined && offset >= range[0] && offset < range[2];
+  };
+  const operations = document.get("operations", true);
+  if (isSeq(operations)) {
+    const index = operations.items.findIndex(inside);
+    if (index !== -1) return { module, operation: index };
+  }
+  const types = document.get("types", true);
+  if (isMap(types)) {
+    const pair = types.items.find((item) => inside(item.value) || inside(item.key));
+    if (pair && isScalar(pair.key)) return { module, type: String(pair.key.value) };
+  }
+  return { module };
 }
 
 /** catalogen's export: the servers a module declares are on its tag, in x-servers. */

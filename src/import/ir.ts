@@ -7,6 +7,16 @@ export interface ImportedCatalogue {
   api: RawApi;
   /** Sorted by id. */
   modules: ImportedModule[];
+  /** `file:line:col` in the source document of a part of the catalogue (for errors that must point at the input). */
+  source?: (part: CataloguePart) => string;
+}
+
+/** A part of the imported catalogue: the api section (neither given), a module, one of its operations or a type. */
+export interface CataloguePart {
+  module?: string;
+  /** Index in the module's operations. */
+  operation?: number;
+  type?: string;
 }
 
 export interface ImportedModule {

@@ -1,6 +1,8 @@
 // Names in the catalogue's rules (module ids snake_case, operation ids camelCase, type names
 // PascalCase) and the registry that keeps every generated identifier distinct.
-import { GENERATED_NAMES, isReserved, MODULE_ID, OPERATION_ID, PUBLIC_EXPORT_NAMES, RESERVED_MODULE_IDS, TOKEN_KIND, TYPE_NAME } from "../shared/names.js";
+import { createHash } from "node:crypto";
+import transliterate from "@sindresorhus/transliterate";
+import { GENERATED_NAMES, GLOBAL_NAMES, isReserved, MAX_MODULE_ID_LENGTH, MODULE_ID, OPERATION_ID, PUBLIC_EXPORT_NAMES, RESERVED_MODULE_IDS, TOKEN_KIND, TYPE_NAME } from "../shared/names.js";
 
 /** `getPet-by_ID2` -> [get, pet, by, id2]; camelCase humps split too. */
 export function words(text: string): string[] {
@@ -34,14 +36,33 @@ export function moduleId(text: string): string {
   if (!/^[a-z]/.test(id)) id = `m_${id}`;
   const camel = id.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
   if (RESERVED_MODULE_IDS.has(id) || isReserved(camel)) id = `${id}_api`;
+  // Too long to name a file: the start, then a hash of the whole, so the same text always gives the same id.
+  if (id.length > MAX_MODULE_ID_LENGTH) id = `${id.slice(0, MAX_MODULE_ID_LENGTH - 9).replace(/_+$/, "")}_${createHash("sha256").update(id).digest("hex").slice(0, 8)}`;
   return MODULE_ID.test(id) ? id : "root";
+}
+
+/** `Карточки товаров` -> `Kartochki tovarov`: Latin letters for names made from text in any script. */
+export function transliterated(text: string): string {
+  return /^[\x00-\x7f]*$/.test(text) ? text : transliterate(text);
+}
+
+/**
+ * A readable module id from the first candidate that gives one (a tag-key extension, the tag, the
+ * first path segment), the tag transliterated; never `root`: `module` when none gives a name.
+ */
+export function readableModuleId(candidates: readonly (string | undefined)[]): string {
+  for (const candidate of candidates) {
+    if (candidate === undefined || snakeName(transliterated(candidate)) === "") continue;
+    return moduleId(transliterated(candidate));
+  }
+  return "module";
 }
 
 export function operationId(text: string): string {
   let id = camelName(text);
   if (id === "") id = "operation";
   if (!/^[a-z]/.test(id)) id = `op${capital(id)}`;
-  if (isReserved(id)) id = `${id}Operation`;
+  if (isReserved(id) || GLOBAL_NAMES.has(id)) id = `${id}Operation`;
   return OPERATION_ID.test(id) ? id : "operation";
 }
 
@@ -49,7 +70,7 @@ export function typeName(text: string): string {
   let name = pascalName(text);
   if (name === "") name = "Type";
   if (!/^[A-Z]/.test(name)) name = `T${name}`;
-  if (isReserved(name) || PUBLIC_EXPORT_NAMES.has(name)) name = `${name}Type`;
+  if (isReserved(name) || PUBLIC_EXPORT_NAMES.has(name) || GLOBAL_NAMES.has(name)) name = `${name}Type`;
   return TYPE_NAME.test(name) ? name : "Type";
 }
 
@@ -77,7 +98,7 @@ const FIXED = (
   "OperationContext Handler HandlerContext HandlerInput HandlerResult Identity TokenKind ServerOptions QueryValues " +
   "ErrorContext ErrorOptions OperationInfo RouteDefinition ApiDefinition BodyProblem RateLimitStore RateLimitRule " +
   "RateLimitDecision NodeRequestLike NodeResponseLike Operation deepest isRecord problem"
-).split(" ").concat([...PUBLIC_EXPORT_NAMES]);
+).split(" ").concat([...PUBLIC_EXPORT_NAMES], [...GLOBAL_NAMES]);
 
 /** Every identifier a name brings into the generated code, so two names never produce the same one. */
 export function moduleIdentifiers(id: string): string[] {
@@ -94,10 +115,12 @@ export function typeIdentifiers(name: string): string[] {
 
 /** Claims names so that none repeats; a taken name gets the first free numeric suffix. */
 export class NameRegistry {
-  private readonly taken = new Set<string>(FIXED);
+  /** `module:api`: a module file is `<id>.yaml`, and api.yaml holds the api section. */
+  private readonly taken = new Set<string>([...FIXED, "module:api"]);
 
   /** `identifiers(candidate)` lists everything the candidate would define in the generated code. */
-  claim(base: string, identifiers: (candidate: string) => string[], join = ""): string {
+  claim(name: string, identifiers: (candidate: string) => string[], join = ""): string {
+    const base = shortened(name, join);
     for (let n = 1; ; n++) {
       const candidate = n === 1 ? base : `${base}${join}${n}`;
       const defined = identifiers(candidate);
@@ -106,4 +129,14 @@ export class NameRegistry {
       return candidate;
     }
   }
+}
+
+/** Longest name the importer gives: names become file names (a module's), and file names have limits. */
+export const MAX_NAME_LENGTH = 64;
+
+/** A name longer than MAX_NAME_LENGTH: its start and a hash of the whole, so it stays distinct and the same on every run. */
+function shortened(name: string, join: string): string {
+  if (name.length <= MAX_NAME_LENGTH) return name;
+  const hash = createHash("sha256").update(name).digest("hex").slice(0, 8);
+  return `${name.slice(0, MAX_NAME_LENGTH - 9).replace(/[_-]+$/, "")}${join}${hash}`;
 }

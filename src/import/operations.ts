@@ -12,6 +12,9 @@ import type { ImportReport } from "./report.js";
 import { shortValue, type SchemaConverter } from "./schemas.js";
 import { isMediaTypeKey, sharedResponseRef } from "./responses.js";
 import { mediaEssence } from "../shared/media.js";
+import { readAccess, type AccessExtensions } from "./access.js";
+import { tableLimits } from "./description-limits.js";
+import type { TableWords } from "./table-words.js";
 
 export interface OperationOptions {
   moduleBy: "tag" | "path";
@@ -21,6 +24,10 @@ export interface OperationOptions {
   limitGroups?: LimitGroupReader;
   /** catalogen's own export: what its extensions and texts mean (src/import/dialect.ts). */
   dialect?: Dialect;
+  /** Rate-limit tables in descriptions are read with these words; undefined: not read. */
+  tableWords?: TableWords;
+  /** Operation extensions with the token categories that may call it and whether a read-only token may. */
+  access?: AccessExtensions;
 }
 
 export interface Dialect {
@@ -109,7 +116,7 @@ export class OperationReader {
     this.routes.set(route, `${method} ${sourcePath}`);
 
     const extension = this.options.limitsExtension;
-    const extensions = new Set([this.options.tokenKindsExtension, extension, ...(this.options.dialect ? ["x-constraints", "x-idempotent", "x-not-documented"] : [])]);
+    const extensions = new Set([this.options.tokenKindsExtension, extension, this.options.access?.categories, this.options.access?.readOnly, ...(this.options.dialect ? ["x-constraints", "x-idempotent", "x-not-documented"] : [])]);
     for (const key of Object.keys(operation)) {
       if (OPERATION_KEYS.has(key) || extensions.has(key)) continue;
       const reason = key === "deprecated" ? "the catalogue language has no deprecation" : key.startsWith("x-") ? "vendor extension" : "not held by the catalogue";
@@ -128,7 +135,8 @@ export class OperationReader {
 
     const tokens = operationTokens(this.docs, this.report, this.auth, operation, place, this.options.tokenKindsExtension);
     if (tokens) raw.tokens = tokens;
-    const limits = this.limits(operation, place, tokens);
+    if (this.options.access) Object.assign(raw, readAccess(operation, place, this.options.access, (where, what) => this.lost(where, what)));
+    const limits = this.limits(operation, place, tokens) ?? this.tableLimits(operation, place, tokens);
     if (limits) raw.limits = limits;
 
     raw.parameters = this.parameters(operation, place, item, itemPlace, path, renames);
@@ -144,24 +152,33 @@ export class OperationReader {
   /** The path as the catalogue can hold it, with unsafe or sibling-inconsistent parameter names renamed; undefined (reported) when it cannot. */
   private catalogPath(sourcePath: string, place: Place, renames: Map<string, string>): string | undefined {
     const segments = sourcePath === "/" ? [] : sourcePath.slice(1).split("/");
+    const params = segments.map((segment) => /^\{([^{}]+)\}$/.exec(segment)?.[1]);
+    // Names kept as written come first, so a renamed one never takes a name the path already uses.
+    const safe = (name: string): boolean => PARAM_NAME.test(name) && !RESERVED_ARGUMENT_KEYS.includes(name) && name !== "__proto__";
+    const used = new Set(params.filter((name): name is string => name !== undefined && safe(name)));
     const out: string[] = [];
-    for (const segment of segments) {
-      const param = /^\{([^{}]+)\}$/.exec(segment);
-      if (param) {
-        let name = param[1]!;
-        if (segments.filter((other) => other === segment).length > 1) {
+    for (const [i, segment] of segments.entries()) {
+      let name = params[i];
+      if (name !== undefined) {
+        if (params.filter((other) => other === name).length > 1) {
           this.lost(place, `the whole operation: path ${sourcePath} names the parameter ${segment} twice`);
           return undefined;
         }
-        if (!PARAM_NAME.test(name) || RESERVED_ARGUMENT_KEYS.includes(name)) {
-          let safe = snakeName(name) || "param";
-          if (!/^[A-Za-z_]/.test(safe)) safe = `p_${safe}`;
-          if (RESERVED_ARGUMENT_KEYS.includes(safe)) safe = `${safe}_param`;
-          this.report.renamed("parameter", name, safe, this.docs.pointer(place));
-          renames.set(name, safe);
-          name = safe;
+        if (!safe(name)) {
+          let base = snakeName(name) || "param";
+          if (!/^[A-Za-z_]/.test(base)) base = `p_${base}`;
+          if (RESERVED_ARGUMENT_KEYS.includes(base)) base = `${base}_param`;
+          let candidate = base;
+          for (let n = 2; used.has(candidate); n++) candidate = `${base}_${n}`;
+          used.add(candidate);
+          this.report.renamed("parameter", name, candidate, this.docs.pointer(place));
+          renames.set(name, candidate);
+          name = candidate;
         }
         out.push(`{${name}}`);
+      } else if (segment === "." || segment === "..") {
+        this.lost(place, `the whole operation: path ${sourcePath} has a segment "${segment}", which URLs resolve away before a request is sent (no request could reach it)`);
+        return undefined;
       } else if (segment === "" || !STATIC_SEGMENT.test(segment)) {
         this.lost(place, `the whole operation: path ${sourcePath} has a segment ${JSON.stringify(segment)} the catalogue cannot hold (an empty segment, a parameter inside a segment, or characters outside RFC 3986 pchar)`);
         return undefined;
@@ -235,6 +252,16 @@ export class OperationReader {
     return kept.length > 0 ? kept : undefined;
   }
 
+  /** Limits from rate-limit tables in the operation's description, else in its first tag's. */
+  private tableLimits(operation: Record<string, unknown>, place: Place, accepted: readonly string[] | undefined): (RawLimit | RawLimitRef)[] | undefined {
+    const words = this.options.tableWords;
+    if (!words || !this.options.limitGroups) return undefined;
+    const limits = tableLimits(this.docs, this.report, this.auth, this.options.limitGroups, words, operation, place);
+    if (!limits) return undefined;
+    const kept = keepConsistent(limits, accepted, (id) => this.options.limitGroups?.tokensOf(id), (where, what) => this.lost(where, what));
+    return kept.length > 0 ? kept : undefined;
+  }
+
   private parameters(
     operation: Record<string, unknown>,
     place: Place,
@@ -270,6 +297,10 @@ export class OperationReader {
           this.lost(parameterPlace, `path parameter "${name}" that the path ${path} does not have`);
           continue;
         }
+      }
+      if (name === "__proto__" && location !== "path") {
+        this.lost(parameterPlace, `${location} parameter "__proto__" (a JavaScript object cannot hold it as a property, and its name is sent as written)`);
+        continue;
       }
       if (location === "header" && !HEADER_NAME.test(name)) {
         this.lost(parameterPlace, `header parameter "${name}" (not a header name the catalogue accepts)`);

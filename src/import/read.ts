@@ -1,17 +1,21 @@
 // Reads an OpenAPI document (JSON or YAML) and the files its $refs name, and follows $refs.
 // Every value is reached through a Place (file + JSON pointer), so the report and errors can
-// say where it came from.
-import { readFileSync } from "node:fs";
-import { dirname, relative, resolve } from "node:path";
+// say where it came from. A `$ref` reaches only regular files inside the document's folder (after
+// symbolic links are resolved) or a folder the user allows; see docs/import-safety.md.
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
 import { displayPath } from "../load/files.js";
+import { fileProblem } from "../shared/file-errors.js";
+import { yamlStructureProblems } from "../shared/yaml-structure.js";
+import { MAX_ALIAS_NODES, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_NESTING, MAX_IMPORT_BYTES } from "./bounds.js";
 
 export class ImportError extends Error {
   override name = "ImportError";
 }
 
 export interface Place {
-  /** Absolute path of the file. */
+  /** Absolute path of the file (symbolic links resolved). */
   file: string;
   /** JSON pointer segments (decoded). */
   path: readonly string[];
@@ -22,16 +26,46 @@ interface SourceFile {
   data: unknown;
 }
 
+export interface ReadOptions {
+  /** For messages: paths are shown relative to it; relative paths are resolved from it. */
+  cwd?: string;
+  /** Folders besides the document's own that `$ref`s may reach. */
+  allowRefDirs?: readonly string[];
+}
+
 export class DocumentSet {
   private readonly files = new Map<string, SourceFile>();
+  private readonly cwd: string;
+  /** The document's folder, symbolic links resolved, then the allowed ones. */
+  private readonly folders: string[];
+  /** The document as the user named it: its folder shows the files in messages. */
+  private readonly shownRoot: string;
+  private bytes = 0;
+  /** Where each `$ref` text of each file led (the same text in the same file leads to the same place). */
+  private readonly targets = new Map<string, Place>();
   readonly root: Place;
 
-  constructor(
-    file: string,
-    private readonly cwd: string = process.cwd(),
-  ) {
-    this.root = { file: resolve(cwd, file), path: [] };
-    this.load(this.root.file, undefined);
+  constructor(file: string, options: ReadOptions = {}) {
+    this.cwd = options.cwd ?? process.cwd();
+    this.shownRoot = resolve(this.cwd, file);
+    let real: string;
+    try {
+      real = realpathSync(this.shownRoot);
+    } catch (error) {
+      throw new ImportError(`${displayPath(this.shownRoot, this.cwd)}: error: cannot read the document: ${fileProblem(error)}`);
+    }
+    this.root = { file: real, path: [] };
+    this.folders = [dirname(real)];
+    for (const dir of options.allowRefDirs ?? []) {
+      try {
+        const folder = realpathSync(resolve(this.cwd, dir));
+        if (!statSync(folder).isDirectory()) throw Object.assign(new Error(), { code: "ENOTDIR" });
+        this.folders.push(folder);
+      } catch (error) {
+        throw new ImportError(`${dir}: error: cannot allow $refs into this folder: ${fileProblem(error)}`);
+      }
+    }
+    this.load(real, undefined);
   }
 
   /** The value at a place (undefined when absent). */
@@ -47,17 +81,60 @@ export class DocumentSet {
   /** Where `$ref` (written at `from`) points; throws with the position of the ref when it cannot be followed. */
   target(ref: unknown, from: Place): Place {
     if (typeof ref !== "string") this.fail(from, "$ref must be a string");
+    const key = `${from.file}\n${ref}`;
+    const known = this.targets.get(key);
+    if (known) return known;
     const hash = ref.indexOf("#");
     const filePart = hash === -1 ? ref : ref.slice(0, hash);
     const fragment = hash === -1 ? "" : ref.slice(hash + 1);
-    if (/^[a-z][a-z0-9+.-]*:/i.test(filePart)) this.fail(from, `$ref "${ref}" points at a URL; only local and relative-file references are read`);
-    const file = filePart === "" ? from.file : resolve(dirname(from.file), decodeURIComponent(filePart));
-    if (fragment !== "" && !fragment.startsWith("/")) this.fail(from, `$ref "${ref}" has a fragment that is not a JSON pointer`);
-    const path = fragment === "" ? [] : fragment.slice(1).split("/").map((part) => decodeURIComponent(part).replace(/~1/g, "/").replace(/~0/g, "~"));
-    this.load(file, from);
+    const named = `$ref ${JSON.stringify(ref)}`;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(filePart) || filePart.startsWith("//")) {
+      this.fail(from, `${named} points at a URL; catalogen reads no URLs`, "download the file into the document's folder and refer to it by a relative path");
+    }
+    if (fragment !== "" && !fragment.startsWith("/")) this.fail(from, `${named} has a fragment that is not a JSON pointer`, "write the fragment as a JSON pointer: #/components/schemas/Name");
+    const decode = (text: string): string => {
+      try {
+        return decodeURIComponent(text);
+      } catch {
+        return this.fail(from, `${named} has a broken percent-escape`, "write % as %25");
+      }
+    };
+    const file = filePart === "" ? from.file : this.confined(decode(filePart), named, from);
+    const path = fragment === "" ? [] : fragment.slice(1).split("/").map((part) => decode(part).replace(/~1/g, "/").replace(/~0/g, "~"));
+    this.load(file, from, named);
     const place = { file, path };
-    if (this.get(place) === undefined) this.fail(from, `$ref "${ref}" points at nothing`);
+    if (this.get(place) === undefined) this.fail(from, `${named} points at nothing`);
+    this.targets.set(key, place);
     return place;
+  }
+
+  /**
+   * The real path of a file a `$ref` names, when it lies inside an allowed folder; else a
+   * positioned error that names the reference (and never what the target holds).
+   */
+  private confined(path: string, named: string, from: Place): string {
+    const inside = this.folders.map((folder) => this.shown(folder)).join(", ");
+    const hint = `keep referenced files inside ${inside}, or allow their folder with --allow-ref-dir DIR`;
+    if (isAbsolute(path) || /^[A-Za-z]:/.test(path) || path.startsWith("\\")) {
+      this.fail(from, `${named} is an absolute path; catalogen follows only relative references inside the document's folder`, hint);
+    }
+    const lexical = resolve(dirname(from.file), path);
+    let real: string;
+    try {
+      real = realpathSync(lexical);
+    } catch (error) {
+      if (!this.allowed(lexical)) this.fail(from, `${named} leads outside the document's folder`, hint);
+      return this.fail(from, `${named} cannot be read: ${fileProblem(error)}`);
+    }
+    if (!this.allowed(real)) {
+      const through = this.allowed(lexical) ? " through a symbolic link" : "";
+      this.fail(from, `${named} leads outside the document's folder${through}`, hint);
+    }
+    return real;
+  }
+
+  private allowed(path: string): boolean {
+    return this.folders.some((folder) => path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep));
   }
 
   /** Follows `$ref` chains from a place to the object they end at. */
@@ -80,13 +157,20 @@ export class DocumentSet {
     return `${file}#${place.path.map((part) => `/${part.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("")}`;
   }
 
-  /** Throws an ImportError that names the file, line and column of a place. */
-  fail(place: Place, message: string): never {
-    throw new ImportError(`${this.position(place)}: error: ${message}`);
+  /** Throws an ImportError that names the file, line and column of a place, what is wrong and, when known, how to fix it. */
+  fail(place: Place, message: string, hint?: string): never {
+    throw new ImportError(`${this.position(place)}: error: ${message}${hint === undefined ? "" : `\n  hint: ${hint}`}`);
+  }
+
+  /** A file as messages show it: through the folder the user named, relative to the working directory. */
+  shown(file: string): string {
+    const inRoot = relative(dirname(this.root.file), file);
+    const logical = inRoot.startsWith("..") || isAbsolute(inRoot) ? file : join(dirname(this.shownRoot), inRoot);
+    return displayPath(logical, this.cwd);
   }
 
   position(place: Place): string {
-    const shown = displayPath(place.file, this.cwd);
+    const shown = this.shown(place.file);
     const source = this.files.get(place.file);
     if (!source) return shown;
     const counter = new LineCounter();
@@ -107,40 +191,157 @@ export class DocumentSet {
     return `${shown}:${line}:${col}`;
   }
 
-  private load(file: string, from: Place | undefined): SourceFile {
+  private load(file: string, from: Place | undefined, named = "$ref"): SourceFile {
     const known = this.files.get(file);
     if (known) return known;
-    let text: string;
-    try {
-      text = readFileSync(file, "utf8");
-    } catch {
-      if (from) this.fail(from, `cannot read ${displayPath(file, this.cwd)}`);
-      throw new ImportError(`${displayPath(file, this.cwd)}: error: cannot read the file`);
-    }
-    const source = { text, data: parse(text, displayPath(file, this.cwd)) };
+    const shown = this.shown(file);
+    const problem = (message: string, hint?: string): never => {
+      if (from) this.fail(from, `${named} (${shown}): ${message}`, hint);
+      throw new ImportError(`${shown}: error: ${message}${hint === undefined ? "" : `\n  hint: ${hint}`}`);
+    };
+    const text = readRegularFile(file, MAX_DOCUMENT_BYTES, problem);
+    this.bytes += text.length;
+    if (this.bytes > MAX_IMPORT_BYTES) problem(`with this file the import reads more than ${mebibytes(MAX_IMPORT_BYTES)}`, "an OpenAPI document describes an API; it does not hold its data");
+    const source = { text, data: parse(text, shown) };
     this.files.set(file, source);
     return source;
   }
 }
 
+/**
+ * A regular file's text, at most `limit` bytes. Anything else (a folder, a FIFO, a socket, a
+ * device such as /dev/zero) is refused before it is read: the file is opened non-blocking (a FIFO
+ * cannot hang the open) and checked again once open (it cannot be swapped in between).
+ */
+function readRegularFile(file: string, limit: number, problem: (message: string, hint?: string) => never): string {
+  let stats: Stats;
+  try {
+    stats = statSync(file);
+  } catch (error) {
+    return problem(`cannot read the file: ${fileProblem(error)}`);
+  }
+  const check = (found: Stats): void => {
+    if (!found.isFile()) problem(`not a regular file (${kindOf(found)}); catalogen reads only regular files`);
+    if (found.size > limit) problem(`the file is ${mebibytes(found.size)}, more than the ${mebibytes(limit)} catalogen reads`, "split the document into files joined by $ref");
+  };
+  check(stats);
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
+  } catch (error) {
+    return problem(`cannot read the file: ${fileProblem(error)}`);
+  }
+  try {
+    check(fstatSync(fd));
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(1 << 20, limit + 1 - total));
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      chunks.push(chunk.subarray(0, read));
+      total += read;
+      if (total > limit) problem(`the file grew past the ${mebibytes(limit)} catalogen reads while it was read`);
+    }
+    return Buffer.concat(chunks, total).toString("utf8");
+  } catch (error) {
+    if (error instanceof ImportError) throw error;
+    return problem(`cannot read the file: ${fileProblem(error)}`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function kindOf(stats: Stats): string {
+  if (stats.isDirectory()) return "a folder";
+  if (stats.isFIFO()) return "a FIFO";
+  if (stats.isSocket()) return "a socket";
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
+  return "not a plain file";
+}
+
+function mebibytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
 function parse(text: string, shown: string): unknown {
   if (/^\s*[{[]/.test(text)) {
+    let data: unknown;
     try {
-      return JSON.parse(text);
+      data = JSON.parse(text);
     } catch {
       // fall through: YAML parsing (a superset of JSON) finds the position
+    }
+    if (data !== undefined) {
+      const deep = jsonTooDeep(text, MAX_DOCUMENT_NESTING);
+      if (deep !== undefined) {
+        const { line, col } = linePosition(text, deep);
+        throw new ImportError(`${shown}:${line}:${col}: error: ${tooDeepMessage}\n  hint: ${tooDeepHint}`);
+      }
+      return data;
     }
   }
   const counter = new LineCounter();
   const document = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
   const error = document.errors[0];
+  const fail = (offset: number, message: string, hint?: string): never => {
+    const { line, col } = counter.linePos(offset);
+    throw new ImportError(`${shown}:${line}:${col}: error: ${message}${hint === undefined ? "" : `\n  hint: ${hint}`}`);
+  };
   if (error) {
-    const { line, col } = counter.linePos(error.pos[0]);
-    throw new ImportError(`${shown}:${line}:${col}: error: not valid JSON or YAML: ${error.message.split("\n")[0]}`);
+    // The parser recurses: it reports nesting it cannot follow as a stack overflow, at its place.
+    if (/Maximum call stack size exceeded/.test(error.message)) fail(error.pos[0], tooDeepMessage, tooDeepHint);
+    fail(error.pos[0], `not valid JSON or YAML: ${error.message.split("\n")[0]}`);
   }
-  return document.toJS({ maxAliasCount: 1000 });
+  const [problem] = yamlStructureProblems(document, { aliasNodes: MAX_ALIAS_NODES, nesting: MAX_DOCUMENT_NESTING });
+  if (problem) {
+    const offset = problem.node.range?.[0] ?? 0;
+    const texts: Record<typeof problem.kind, [string, string]> = {
+      alias: ["this alias names no anchor before it", "declare the anchor (&name) on an earlier value, or write the value out"],
+      circular: ["this alias lies inside the value it names, which would make that value contain itself", "write the value out, or use a $ref"],
+      bomb: [`aliases in this file expand to more than ${MAX_ALIAS_NODES.toLocaleString("en")} values (a "billion laughs" document?)`, "write the repeated parts once under components and refer to them with $ref"],
+      key: ["a key must be plain text", "write the key as a plain word or a quoted string"],
+      depth: [tooDeepMessage, tooDeepHint],
+    };
+    fail(offset, ...texts[problem.kind]);
+  }
+  try {
+    return document.toJS({ maxAliasCount: -1 });
+  } catch (error) {
+    // The structure check above finds what toJS refuses; this is the last line of defence.
+    return fail(0, `the document cannot be read as data: ${(error as Error).message.split("\n")[0]}`);
+  }
 }
 
+const tooDeepMessage = `the document nests objects and arrays more than ${MAX_DOCUMENT_NESTING} levels deep`;
+const tooDeepHint = "declare the inner schemas under components/schemas and refer to them with $ref";
+
+/** The offset of the first `{` or `[` deeper than `max` in JSON text (valid JSON: strings are the only escapes). */
+function jsonTooDeep(text: string, max: number): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > max) return i;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return undefined;
+}
+
+function linePosition(text: string, offset: number): { line: number; col: number } {
+  let line = 1;
+  let start = 0;
+  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  return { line, col: offset - start + 1 };
+}
 
 export function at(place: Place, ...segments: (string | number)[]): Place {
   return { file: place.file, path: [...place.path, ...segments.map(String)] };

@@ -4,7 +4,10 @@ import type { RawType } from "../load/raw.js";
 import { rawKind } from "../model/raw-kind.js";
 import { exampleMismatch } from "../validate/example.js";
 import { findProperty } from "../validate/types.js";
+import { checkTypeCycles } from "../validate/cycles.js";
+import type { Place as ValidatePlace, Reporter } from "../validate/reporter.js";
 import { typeIdentifiers, typeName, type NameRegistry } from "./names.js";
+import { MAX_ALLOF_CHAIN, MAX_SCHEMA_NESTING } from "./bounds.js";
 import { at, isObject, type DocumentSet, type Place } from "./read.js";
 import type { ImportReport } from "./report.js";
 
@@ -88,7 +91,23 @@ export class SchemaConverter {
     }
   }
 
+  /** Schema levels being converted, one inside another (named types start again at 0). */
+  private depth = 0;
+
   convert(place: Place): RawType {
+    if (this.depth >= MAX_SCHEMA_NESTING) {
+      this.lose(place, `a schema nested inside ${MAX_SCHEMA_NESTING} others (typed unknown)`, `schemas nested more than ${MAX_SCHEMA_NESTING} levels deep; name the inner schema under components/schemas`);
+      return { type: "unknown" };
+    }
+    this.depth++;
+    try {
+      return this.convertSchema(place);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private convertSchema(place: Place): RawType {
     const schema = this.docs.get(place);
     if (schema === true) return { type: "unknown" };
     if (schema === false) {
@@ -118,6 +137,7 @@ export class SchemaConverter {
   /** After all types are converted: drops discriminators and examples the catalogue would refuse. */
   finish(): void {
     this.drain();
+    this.dropSelfOnlyTypes();
     const types = new Map([...this.named.values()].map((entry) => [entry.name, { raw: entry.type! }]));
     for (const union of this.unions) this.settleDiscriminator(union, types);
     for (const { holder, place } of this.examples) {
@@ -131,6 +151,22 @@ export class SchemaConverter {
         );
         delete holder.example;
       }
+    }
+  }
+
+  /**
+   * A schema that is only itself (`A: {$ref: A}`, or A and B each a reference to or a union with
+   * the other) describes no value: the catalogue refuses it, so each such type becomes unknown (reported).
+   */
+  private dropSelfOnlyTypes(): void {
+    const entries = new Map([...this.named.values()].map((entry) => [entry.name, entry]));
+    const members = new Set<string>();
+    const collect = { error: (place: { name: string }) => members.add(place.name) } as unknown as Reporter;
+    checkTypeCycles(collect, new Map([...entries].map(([name, entry]) => [name, { raw: entry.type!, place: { name } as unknown as ValidatePlace }])));
+    for (const name of members) {
+      const entry = entries.get(name)!;
+      this.lose(entry.place, "a schema that is only itself through $ref, oneOf or allOf (typed unknown)", "schemas that describe no value");
+      entry.type = { type: "unknown", ...(entry.type?.description !== undefined && { description: entry.type.description }) };
     }
   }
 
@@ -430,6 +466,7 @@ export class SchemaConverter {
 
   /** Whether the schema at `place` can be a part of a composition (see PartKind); `seen` stops ref cycles. */
   private partKind(place: Place, seen: Set<string>): PartKind {
+    if (seen.size > MAX_ALLOF_CHAIN) return "other";
     const direct = this.docs.get(place);
     const { value, place: resolved } = this.docs.deref(place);
     const key = this.docs.pointer(resolved);
@@ -467,6 +504,7 @@ export class SchemaConverter {
     const required = new Set<string>();
     let closed = true;
     const visit = (partPlace: Place, seen: Set<string>): boolean => {
+      if (seen.size > MAX_ALLOF_CHAIN) return false;
       const { value, place: resolved } = this.docs.deref(partPlace);
       const key = this.docs.pointer(resolved);
       if (!isObject(value) || seen.has(key)) return false;

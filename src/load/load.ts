@@ -1,10 +1,12 @@
 // Reads catalogue/*.yaml into YAML documents that remember where every node came from.
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
 import type { Diagnostic } from "../shared/diagnostic.js";
+import { yamlStructureProblems } from "../shared/yaml-structure.js";
 import { LoadCache } from "./cache.js";
 import { displayPath, listCatalogueFiles, unreadable } from "./files.js";
+import { misindentedLine } from "./indentation.js";
 import { MAX_ALIAS_NODES, MAX_CATALOGUE_BYTES, MAX_FILE_BYTES, MAX_NESTING } from "./limits.js";
 
 export interface CatalogueFile {
@@ -136,7 +138,13 @@ export function parseCatalogueFile(displayPath: string, name: string, text: stri
     { displayPath, name, text, lineCounter, data: undefined, problems: [] },
     parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true }),
   );
-  for (const error of file.document.errors) {
+  // A line indented out of place: that line, once, rather than what the parser makes of it.
+  const misindented = file.document.errors.length > 0 ? misindentedLine(text) : undefined;
+  if (misindented) {
+    const start = file.lineCounter.lineStarts[misindented.line - 1] ?? 0;
+    file.problems.push({ ...locate(file, start + misindented.indent, start + misindented.indent + 1), message: misindented.message, hint: misindented.hint });
+  }
+  for (const error of misindented ? [] : file.document.errors) {
     const [start, end] = error.pos;
     const tooDeep = /Maximum call stack size exceeded/.test(error.message);
     file.problems.push({
@@ -175,80 +183,23 @@ function operationRanges(document: Document): [number, number][] | undefined {
 }
 
 /**
- * What the YAML parser accepts but the catalogue cannot hold, found without expanding anything:
- * an alias to no anchor, aliases that expand beyond MAX_ALIAS_NODES nodes, nesting beyond
- * MAX_NESTING, and keys that are not plain scalars. Each with its position; at most one of each kind.
+ * What the YAML parser accepts but the catalogue cannot hold (src/shared/yaml-structure.ts), found
+ * without expanding anything. Each with its position; at most one of each kind.
  */
 function structureProblems(file: CatalogueFile): Diagnostic[] {
-  const problems: Diagnostic[] = [];
-  const at = (node: Node, message: string, hint?: string): void => {
+  return yamlStructureProblems(file.document, { aliasNodes: MAX_ALIAS_NODES, nesting: MAX_NESTING }).map(({ kind, node }) => {
     const [start = 0, end = start + 1] = node.range ?? [];
-    problems.push({ ...locate(file, start, end), message, ...(hint ? { hint } : {}) });
-  };
-  const seen = new Set<string>();
-  const once = (kind: string): boolean => !seen.has(kind) && (seen.add(kind), true);
-  // Nodes each anchored node expands to, aliases included, counted once per anchor (document order
-  // guarantees an anchor is complete before any alias to it).
-  const sizes = new Map<Node, number>();
-  const sizeOf = (root: Node): number => {
-    let total = 0;
-    const stack: unknown[] = [root];
-    while (stack.length > 0) {
-      const node = stack.pop();
-      if (isAlias(node)) {
-        const target = node.resolve(file.document);
-        total += target ? (sizes.get(target) ?? 1) : 1;
-      } else if (isCollection(node)) {
-        total += 1;
-        for (const item of node.items) {
-          if (isPair(item)) stack.push(item.key, item.value);
-          else stack.push(item);
-        }
-      } else if (node) total += 1;
-    }
-    return total;
-  };
-  let expanded = 0;
-  visit(file.document, {
-    Alias(_key, node) {
-      const target = node.resolve(file.document);
-      if (!target) {
-        if (once("alias")) at(node, `alias *${node.source} names no anchor before it`, `declare &${node.source} on an earlier value, or write the value out`);
-        return;
-      }
-      const [start = 0, , end = start] = target.range ?? [];
-      const [position = 0] = node.range ?? [];
-      if (position >= start && position < end) {
-        if (once("circular")) at(node, `alias *${node.source} lies inside the value it names, which would make that value contain itself`, "write the value out instead of the alias");
-        return;
-      }
-      expanded += sizes.get(target) ?? sizeOf(target);
-      if (expanded > MAX_ALIAS_NODES && once("bomb")) {
-        at(node, `aliases in this file expand to more than ${MAX_ALIAS_NODES} values`, "write the repeated parts out, or declare them once as named types");
-      }
-    },
-    Node(_key, node) {
-      if (node.anchor && !sizes.has(node) && isCollection(node)) sizes.set(node, sizeOf(node));
-    },
-    Pair(_key, pair) {
-      if (pair.key !== null && !isScalar(pair.key) && once("key")) at(pair.key as Node, "a key must be plain text", "write the key as a plain word or a quoted string");
-    },
+    const source = isAlias(node) ? node.source : "";
+    const texts: Record<typeof kind, [message: string, hint: string]> = {
+      alias: [`alias *${source} names no anchor before it`, `declare &${source} on an earlier value, or write the value out`],
+      circular: [`alias *${source} lies inside the value it names, which would make that value contain itself`, "write the value out instead of the alias"],
+      bomb: [`aliases in this file expand to more than ${MAX_ALIAS_NODES} values`, "write the repeated parts out, or declare them once as named types"],
+      key: ["a key must be plain text", "write the key as a plain word or a quoted string"],
+      depth: [`the file nests mappings and lists more than ${MAX_NESTING} deep`, "declare the inner parts as named types and refer to them with { ref: Name }"],
+    };
+    const [message, hint] = texts[kind];
+    return { ...locate(file, start, end), message, hint };
   });
-  const depth = nestingDepth(file.document.contents);
-  if (depth && once("depth")) at(depth, `the file nests mappings and lists more than ${MAX_NESTING} deep`, "declare the inner parts as named types and refer to them with { ref: Name }");
-  return problems;
-}
-
-/** The first node deeper than MAX_NESTING, found with an explicit stack. */
-function nestingDepth(root: unknown): Node | undefined {
-  const stack: [unknown, number][] = [[root, 0]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (!isCollection(node)) continue;
-    if (depth >= MAX_NESTING) return node;
-    for (const item of node.items) stack.push([isPair(item) ? item.value : item, depth + 1]);
-  }
-  return undefined;
 }
 
 /** Where the text ends, trailing white space left out; found from the end (a file may have many problems). */

@@ -39,6 +39,10 @@ export interface RawOperation {
   summary: string;
   description?: string;
   tokens?: string[];
+  /** Token categories whose tokens may call it (`all`: any). */
+  categories?: string[];
+  /** Whether a read-only token may call it. */
+  readOnlyTokens?: boolean;
   limits?: (RawLimit | RawLimitRef)[];
   constraints?: string[];
   servers?: string[];
@@ -56,6 +60,8 @@ export interface RawLimit {
   burst: number;
   /** The token kinds it applies to; absent: every kind. */
   tokens?: string[];
+  /** Status or status class (`4XX`, `409`) -> requests such an answer spends. */
+  errorCost?: Record<string, number>;
 }
 
 /** `{ group: <id> }` in an operation's limits: the budget of api.limitGroups it shares. */

@@ -76,6 +76,8 @@ function buildOperation(module: string, raw: RawOperation, source: SourceRef, gr
     summary: raw.summary,
     ...(raw.description !== undefined && { description: raw.description }),
     ...(raw.tokens !== undefined && { tokens: [...raw.tokens] }),
+    ...(raw.categories !== undefined && { categories: [...raw.categories] }),
+    ...(raw.readOnlyTokens !== undefined && { readOnlyTokens: raw.readOnlyTokens }),
     ...(raw.limits !== undefined && { limits: operationLimits(raw.limits, groups) }),
     ...(raw.constraints !== undefined && { constraints: [...raw.constraints] }),
     ...(raw.servers !== undefined && { servers: [...raw.servers] }),

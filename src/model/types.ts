@@ -86,6 +86,10 @@ export interface OperationModel {
   description?: string;
   /** Accepted token kinds; undefined: not documented. */
   tokens?: string[];
+  /** Token categories whose tokens may call it (`all`: a token of any category); undefined: not documented. */
+  categories?: string[];
+  /** true: a read-only token may call it; false: it writes, a read-only token is refused; undefined: not documented. */
+  readOnlyTokens?: boolean;
   /** Rate limits; undefined: not documented. */
   limits?: RateLimit[];
   /** Fixed rules in prose (e.g. "only supplies accepted within the last year"). */
@@ -190,6 +194,14 @@ export interface RateLimit {
    * group spends from one bucket. Undefined: the operation's own limit. See `limitBucket`.
    */
   group?: string;
+  /** What an answer of some statuses spends instead of one request, sorted by status; undefined: one request each. */
+  errorCost?: ErrorCost[];
+}
+
+/** An answer of `status` (`409`, or a class such as `4XX`) spends `cost` requests of the budget. */
+export interface ErrorCost {
+  status: string;
+  cost: number;
 }
 
 export interface Duration {

@@ -19,6 +19,10 @@ export interface Operation extends OperationMore {
 export interface OperationMore {
   /** Rate limits from the catalogue; absent: not documented (no client-side limit). */
   readonly limits?: readonly Limit[];
+  /** Token categories whose tokens may call it (`all`: any); absent: not documented. */
+  readonly categories?: readonly string[];
+  /** false: it writes, a read-only token may not call it; absent: not documented. */
+  readonly readOnlyTokens?: boolean;
   /** The catalogue marks the operation safe to retry although its method is not. */
   readonly idempotent?: boolean;
   /** Checks a successful response against the catalogue's type; absent where the response is not typed. */

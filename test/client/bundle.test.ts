@@ -18,8 +18,9 @@ import {
 import { freshDir, generateForTest, repoCatalogue } from "../helpers/generate.js";
 
 /**
- * Bounds of the minified one-operation bundles, just above what they measure (9,273, 14,045 and
- * 30,660 bytes). Issue 15's targets were 2,900, 6,700 and 25,000: the bare transport follows
+ * Bounds of the minified one-operation bundles, just above what they measure (9,273, 14,913 and
+ * 32,190 bytes; issue 28's error cost and rate-limit margin added 868 bytes to the features'
+ * bundle, and those with the token-access check 1,530 to createClient's). Issue 15's targets were 2,900, 6,700 and 25,000: the bare transport follows
  * redirects itself, redacts every spelling of the token and caps the response size, and the
  * operation's descriptor names its response check. Before the features were split off, every
  * program paid for all of them: 14,086 bytes through createTransport, 46,001 through createClient.
@@ -30,7 +31,7 @@ import { freshDir, generateForTest, repoCatalogue } from "../helpers/generate.js
 // and objects (form with explode, simple), and header and cookie parameters are written; the
 // style writers and form/multipart body writers stay out of a program that calls no operation
 // using them (they come in through the descriptor: `styled()`, `formBody()`, `multipartBody()`).
-const MAX_MINIFIED = { bare: 10_700, features: 15_500, client: 32_100 };
+const MAX_MINIFIED = { bare: 10_700, features: 16_400, client: 33_700 };
 
 /** Strings only each feature's code holds (messages, option names). */
 const FEATURE_MARKERS = {

@@ -179,6 +179,7 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
         const received: Record<string, string> = {};
         response.headers.forEach((value, name) => (received[name] = redact(value, secret)));
         hook(options.onResponse, { ...event, status, headers: received, durationMs: now() - started });
+        for (const feature of features) if (feature.afterResponse) await settle(feature.afterResponse(call, status));
         if (sent.refused) {
           await response.body?.cancel().catch(() => undefined);
           call.fail("http", `${status}: redirect not followed: ${sent.refused}`, { status });

@@ -28,6 +28,8 @@ const FORM_TYPE = "application/x-www-form-urlencoded";
 const MULTIPART_TYPE = "multipart/form-data";
 import { MemoryRateLimitStore, type RateLimitDecision } from "./rate-limit.js";
 import { createRouter } from "./router.js";
+import { accessDenied } from "./access.js";
+import { chargeAnswer } from "./error-cost.js";
 import { replyResponse } from "./replies.js";
 import type {
   Answer,
@@ -176,6 +178,8 @@ export function createRequestHandler(
   /** From a known seller to the handler's answer. */
   function authorized(run: Run, route: RouteDefinition, params: Record<string, unknown>, identity: Identity): Answer | Promise<Answer> {
     if (route.tokens && !route.tokens.includes(identity.tokenKind)) return refuse(run, route, identity, tokenKindError(route));
+    const denied = (route.categories !== undefined || route.readOnlyTokens === false) && accessDenied(route, identity);
+    if (denied) return refuse(run, route, identity, new HttpError(403, denied));
     const group = handlerGroup(handlers, route);
     const handler = group && handlerFunction(group, route);
     if (!group || !handler) {
@@ -186,6 +190,7 @@ export function createRequestHandler(
     if (route.limits && route.limits.length > 0) {
       return limit(route, identity, () => run.where()).then((remaining) => {
         run.remaining = remaining;
+        if (route.limits!.some((rule) => rule.errorCost)) run.charge = { route, identity };
         return call();
       });
     }
@@ -242,6 +247,8 @@ export function createRequestHandler(
      * handler, peeked for 403 and 501, which spend none.
      */
     remaining: number | undefined = undefined;
+    /** Set once the request took budget from limits with error costs: its answer may cost more. */
+    charge: { route: RouteDefinition; identity: Identity } | undefined = undefined;
     constructor(incoming: Incoming, scope: RequestScope) {
       this.incoming = incoming;
       this.scope = scope;
@@ -254,10 +261,25 @@ export function createRequestHandler(
 
     finish(answer: Answer | Promise<Answer>): Answer | Promise<Answer> {
       if (!isThenable(answer)) return this.done(answer);
-      return answer.then(
-        (value) => this.done(value),
-        (error: unknown) => this.failed(error),
-      );
+      return answer
+        .then(
+          (value) => this.done(value),
+          (error: unknown) => this.failed(error),
+        )
+        .then((value) => (this.charge ? this.charged(value) : value));
+    }
+
+    /** The answer after its error cost is taken (x-ratelimit-remaining says what is left); a failing store leaves it as it is. */
+    private async charged(answer: Answer): Promise<Answer> {
+      const { route, identity } = this.charge!;
+      const buckets = route.limits!.flatMap((rule, index) => (appliesTo(rule, identity) ? [{ key: bucketKey(identity, route, index), rule }] : []));
+      try {
+        const left = await chargeAnswer(store, buckets, answer.status);
+        return left === undefined ? answer : withRemaining(answer, Math.min(left, this.remaining ?? left));
+      } catch (error) {
+        reportStoreError(error, () => this.where());
+        return answer;
+      }
     }
 
     failed(error: unknown): Answer {

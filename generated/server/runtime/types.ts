@@ -24,6 +24,8 @@ export interface RouteLimit {
   readonly tokens?: readonly string[];
   /** The limit group whose one bucket per seller every operation of the group spends from; absent: the operation's own. */
   readonly group?: string;
+  /** Requests an answer of a status or class (`4XX`) spends instead of one; absent: one each. */
+  readonly errorCost?: Readonly<Record<string, number>>;
 }
 
 /** A documented query parameter; the router converts its values and answers 400 when they do not fit. */
@@ -98,6 +100,10 @@ export interface RouteDefinition {
   readonly params?: readonly PathParameter[];
   /** Accepted token kinds; undefined: not documented (any authenticated token). */
   readonly tokens: readonly string[] | undefined;
+  /** Token categories whose tokens may call it (`all`: any); absent: not documented (not checked). */
+  readonly categories?: readonly string[];
+  /** false: it writes, a read-only token gets 403; absent: not documented (not checked). */
+  readonly readOnlyTokens?: boolean;
   /** Rate limits; undefined: not documented (none enforced). */
   readonly limits: readonly RouteLimit[] | undefined;
   /** Documented query parameters; undefined: not documented (all values passed through as strings). */
@@ -124,6 +130,10 @@ export interface ApiDefinition {
 export interface Identity<TokenKind extends string = string> {
   sellerId: string;
   tokenKind: TokenKind;
+  /** The categories the token is issued for; absent: not known (operations' categories are not checked). */
+  categories?: readonly string[] | undefined;
+  /** True for a read-only token (refused by operations that write). */
+  readOnly?: boolean | undefined;
 }
 
 /** Query values of an operation whose query parameters are not documented: repeated keys give arrays. */

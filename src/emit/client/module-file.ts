@@ -12,14 +12,14 @@
 // the type checker then resolves a method by name instead of instantiating a conditional type per
 // operation.
 import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
-import { docCommentText, stringLiteral } from "../shared/text.js";
-import { docComment, importDeclaration, tsFile } from "../shared/ts-print.js";
+import { docComment, stringLiteral } from "../../shared/sinks.js";
+import { importDeclaration, tsFile } from "../shared/ts-print.js";
 import { typeReferences } from "../shared/ts-types.js";
 import { pascalCase } from "../../shared/names.js";
 import { EmitError } from "../types.js";
 import { argsShape, argsTypeName, operationConstName, operationDoc, resultShape } from "./signature.js";
 import { limitBucket } from "../../model/limits.js";
-import { limitTokens } from "../shared/limits.js";
+import { accessFields, limitErrorCost, limitTokens } from "../shared/limits.js";
 import { bodyData, stylesData, wireImports } from "./wire.js";
 
 export function operationsInterfaceName(moduleName: string): string {
@@ -67,7 +67,7 @@ export function moduleFile(module: ModuleModel, model: ApiModel): { path: string
   const list = module.operations.map((op) => `${operationConstName(op)},\n`).join("");
   const statements = [
     ...(empty ? [] : [`const moduleName = ${stringLiteral(module.name)};`, descriptors.join("\n")]),
-    `${docComment([docCommentText(`${module.title}: ${module.area}.`)])}export interface ${name} {
+    `${docComment([`${module.title}: ${module.area}.`])}export interface ${name} {
 ${properties.join("\n")}
 }`,
     `${docComment([`The operations of {@link ${name}}, each bound to \`transport\`.`])}export function ${bindFunctionName(module.name)}(${empty ? "_transport" : "transport"}: Transport): ${name} {
@@ -87,10 +87,11 @@ function operationData(operation: OperationModel, guard: string | undefined): st
   if (operation.limits && operation.limits.length > 0) {
     const limits = operation.limits.map(
       (limit, index) =>
-        `{ key: ${stringLiteral(limitBucket(operation, limit, index))}, burst: ${limit.burst}, intervalMs: ${limit.interval.milliseconds}${limitTokens(limit)} }`,
+        `{ key: ${stringLiteral(limitBucket(operation, limit, index))}, burst: ${limit.burst}, intervalMs: ${limit.interval.milliseconds}${limitTokens(limit)}${limitErrorCost(limit)} }`,
     );
     more.push(`limits: [${limits.join(", ")}]`);
   }
+  more.push(...accessFields(operation));
   if (operation.idempotent) more.push("idempotent: true");
   if (guard) more.push(`check: ${guard}`);
   for (const wire of [stylesData(operation), bodyData(operation)]) if (wire !== undefined) more.push(wire);

@@ -4,7 +4,7 @@
 import type { MediaType, OperationModel } from "../../model/types.js";
 import { mediaEssence } from "../../shared/media.js";
 import { isDefaultStyle, parameterStyle } from "../../model/styles.js";
-import { stringLiteral } from "../shared/text.js";
+import { stringLiteral } from "../../shared/sinks.js";
 
 /** "form" or "multipart" for a typed body of those media types (a schema the client writes), else undefined. */
 export function formKind(media: MediaType): "form" | "multipart" | undefined {

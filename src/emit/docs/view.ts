@@ -23,7 +23,7 @@ import {
   text,
   type Md,
 } from "./markdown.js";
-import { limitQualifier } from "../shared/limits.js";
+import { accessText, limitQualifier } from "../shared/limits.js";
 import { declaredTypes, documented, pageAnchors, type Anchors } from "./anchors.js";
 import { apiErrorRows, operationErrorRows, type ErrorRow } from "./errors.js";
 import { reachableTypes, structure, typeDetails, typeLabel, typeLink, type TypeIndex } from "./types.js";
@@ -68,6 +68,8 @@ export interface OperationView {
   /** null where the catalogue is silent; `notDocumented` names each such part once. */
   description: Md | null;
   tokens: Md | null;
+  /** Token categories and read-only access; null where the catalogue says neither. */
+  access: Md | null;
   limits: LimitRow[] | null;
   constraints: Md[] | null;
   idempotent: boolean;
@@ -204,6 +206,7 @@ function operationView(model: ApiModel, operation: OperationModel, index: TypeIn
               }),
               ", ",
             ),
+    access: accessText(operation) === undefined ? null : text(accessText(operation)!),
     limits: documented(operation.limits)?.map(limitRow) ?? null,
     constraints: documented(operation.constraints)?.map(text) ?? null,
     idempotent: operation.idempotent,

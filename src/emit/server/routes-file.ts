@@ -3,8 +3,8 @@
 // the whole API: formatting a single multi-megabyte file ran out of memory at 10,000 operations.
 import type { ApiModel, ModuleModel, NamedType, OperationModel } from "../../model/types.js";
 import { importDeclaration, tsFile } from "../shared/ts-print.js";
-import { stringLiteral } from "../shared/text.js";
-import { limitTokens } from "../shared/limits.js";
+import { stringLiteral } from "../../shared/sinks.js";
+import { accessFields, limitErrorCost, limitTokens } from "../shared/limits.js";
 import { docBlock } from "../shared/ts-types.js";
 import { mediaEssence } from "../../shared/media.js";
 import { pathConversion, queryConversion, successStatus } from "./operation-types.js";
@@ -60,7 +60,7 @@ function routeEntry(operation: OperationModel, moduleName: string, types: readon
     ? list(
         operation.limits.map(
           (limit) =>
-            `{ burst: ${limit.burst}, intervalMs: ${limit.interval.milliseconds}, limit: ${limit.limit}, periodMs: ${limit.period.milliseconds}${limitTokens(limit)}${
+            `{ burst: ${limit.burst}, intervalMs: ${limit.interval.milliseconds}, limit: ${limit.limit}, periodMs: ${limit.period.milliseconds}${limitTokens(limit)}${limitErrorCost(limit)}${
               limit.group !== undefined ? `, group: ${stringLiteral(limit.group)}` : ""
             } }`,
         ),
@@ -72,7 +72,7 @@ function routeEntry(operation: OperationModel, moduleName: string, types: readon
     method: ${stringLiteral(operation.method)},
     path: ${stringLiteral(operation.path)},
     segments: ${list(segments)},${pathParamsLine(operation, types)}
-    tokens: ${tokens},
+    tokens: ${tokens},${accessFields(operation).map((field) => `\n    ${field},`).join("")}
     limits: ${limits},
     query: ${queryTable(operation, types)},${headerLines(operation, types)}
     body: ${bodyExpectation(operation, types)},

@@ -4,7 +4,7 @@
 import type { MediaType, NamedType, OperationModel, Parameter, TypeNode } from "../../model/types.js";
 import { mediaEssence } from "../../shared/media.js";
 import { isDefaultStyle, parameterStyle } from "../../model/styles.js";
-import { stringLiteral } from "../shared/text.js";
+import { stringLiteral } from "../../shared/sinks.js";
 import { propertyKey, typeReferences, typeText } from "../shared/ts-types.js";
 
 function resolve(node: TypeNode | undefined, types: readonly NamedType[]): TypeNode | undefined {

@@ -1,0 +1,112 @@
+// Seeded random OpenAPI documents (test/fuzz/generate-openapi.ts) through import, generate and a
+// strict compile. Every outcome must be a refusal positioned in the document (no stack trace, no
+// staging-folder path, no "bug in catalogen import", nothing written, nothing read from outside),
+// or a catalogue that generates; every generated TypeScript file parses, and the texts the
+// documents carry (each with MARKER) stay inside comments and literals; a sample is compiled by
+// the real tsc under the strict flags. A failure names its seed: CATALOGEN_OPENAPI_FUZZ_SEED=<n>
+// CATALOGEN_OPENAPI_FUZZ_CASES=1 replays it.
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { importOpenApi, ImportError, writeCatalogue } from "../../src/import/index.js";
+import { generate } from "../../src/pipeline.js";
+import { freshDir } from "../helpers/generate.js";
+import { typecheck } from "../helpers/tsc.js";
+import { MARKER, OpenApiGenerator } from "./generate-openapi.js";
+
+const FIRST_SEED = Number(process.env.CATALOGEN_OPENAPI_FUZZ_SEED ?? 1);
+const CASES = Number(process.env.CATALOGEN_OPENAPI_FUZZ_CASES ?? 120);
+/** Valid outputs compiled with tsc (one run for all of them). */
+const COMPILE_SAMPLE = 4;
+const SECRET = "fuzz-secret-beside-the-project";
+
+/** Problems of one generated file: syntax errors, and MARKER outside comments and literals. */
+function escapes(path: string, content: string): string[] {
+  if (path.endsWith(".json")) {
+    try {
+      JSON.parse(content);
+      return [];
+    } catch (error) {
+      return [`${path}: ${(error as Error).message}`];
+    }
+  }
+  if (!path.endsWith(".ts")) return [];
+  const problems: string[] = [];
+  const { diagnostics = [] } = ts.transpileModule(content, { fileName: path, reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ES2022 } });
+  for (const d of diagnostics) problems.push(`${path}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+  // Comments are trivia, not nodes: only identifiers (and other code) can hold MARKER outside a literal.
+  const source = ts.createSourceFile(path, content, ts.ScriptTarget.ES2022, true);
+  const visit = (node: ts.Node): void => {
+    if ((ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) && node.text.includes(MARKER)) {
+      const { line, character } = source.getLineAndCharacterOfPosition(node.getStart());
+      problems.push(`${path}:${line + 1}:${character + 1}: document text outside a comment or literal: ${node.text}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return problems;
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+describe("seeded OpenAPI fuzzer", () => {
+  it(`${CASES} documents from seed ${FIRST_SEED}: a positioned refusal or output that compiles with no text escaping`, async () => {
+    const failures: string[] = [];
+    const valid: string[] = [];
+    let refused = 0;
+    for (let seed = FIRST_SEED; seed < FIRST_SEED + CASES; seed++) {
+      const generator = new OpenApiGenerator(seed);
+      const document = generator.document();
+      const project = await freshDir("openapi-fuzz");
+      await writeFile(join(project, "secrets.json"), JSON.stringify({ type: "object", description: SECRET }));
+      const dir = join(project, "api");
+      await mkdir(dir);
+      await writeFile(join(dir, document.name), document.text);
+      for (const [name, text] of Object.entries(document.files)) await writeFile(join(dir, name), text);
+      const catalogue = join(project, "catalogue");
+      const out = join(project, "generated");
+      const fail = (problem: string) => failures.push(`seed ${seed}: ${problem}`);
+      try {
+        const { catalogue: imported, report } = importOpenApi(join(dir, document.name), { cwd: project });
+        if (report.toText().includes(SECRET)) fail("the report holds text from outside the document's folder");
+        await writeCatalogue(imported, catalogue);
+        await generate({ catalogue, out });
+        for (const file of await filesUnder(out)) {
+          if (/[/\\](runtime|shared)[/\\]/.test(file)) continue; // copied templates: the same every time
+          const content = await readFile(file, "utf8");
+          if (content.includes(SECRET)) fail(`${file}: holds text from outside the document's folder`);
+          for (const problem of escapes(file, content)) fail(problem);
+        }
+        valid.push(out);
+      } catch (error) {
+        if (!(error instanceof ImportError)) {
+          fail(`crashed: ${(error as Error).stack ?? String(error)}`);
+          continue;
+        }
+        refused++;
+        const message = error.message;
+        if (!/^\S+?(:\d+:\d+)?: error: /.test(message)) fail(`a refusal without a position: ${message}`);
+        if (/\n\s+at |RangeError|ReferenceError|TypeError/.test(message)) fail(`a stack trace: ${message}`);
+        if (/catalogen-import|a bug in catalogen import/.test(message)) fail(`the importer refused its own catalogue: ${message}`);
+        if (message.includes(SECRET)) fail("the refusal prints text from outside the document's folder");
+        if (existsSync(catalogue)) fail("a refused import wrote the catalogue folder");
+      }
+    }
+    expect(failures).toEqual([]);
+    // Both outcomes must be common, or the fuzzer tests only one of them.
+    expect(valid.length).toBeGreaterThan(CASES / 4);
+    expect(refused).toBeGreaterThan(CASES / 20);
+
+    const compiled: string[] = [];
+    for (const out of valid.slice(0, COMPILE_SAMPLE)) {
+      for (const target of ["client", "server"]) compiled.push(...(await filesUnder(join(out, target))).filter((file) => file.endsWith(".ts")));
+    }
+    const result = await typecheck(compiled, { version: "5.9", resolution: "nodenext", types: ["node"] });
+    expect(result.output).toBe("");
+  }, 300_000);
+});

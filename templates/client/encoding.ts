@@ -1,12 +1,31 @@
 // Arguments to URL and body; response to value.
 import { isJsonMediaType } from "../shared/media.js";
-import { styleCookie, styleHeader, styleQuery, stylePath, type StyleOf } from "./styles.js";
+import type { StyleOf, Styles } from "./styles.js";
+import { encodeSegment, formEncode, partsOf, textOf } from "./url-text.js";
 
-/** Parameters written otherwise than their location's default, keyed `<in>:<name>` (e.g. `query:created`). */
-export type Styles = Readonly<Record<string, StyleOf>>;
+export type { Styles };
 
+// The default writers (form with explode in the query and cookies, simple in the path and
+// headers) are here; an operation whose parameters are written by another style carries the
+// style writers in its descriptor (`styled()` of styles.ts), so only programs that call one bundle them.
 function styleOf(styles: Styles | undefined, key: string): StyleOf | undefined {
-  return styles !== undefined && Object.hasOwn(styles, key) ? styles[key] : undefined;
+  return styles !== undefined && Object.hasOwn(styles.of, key) ? styles.of[key] : undefined;
+}
+
+/** Form with explode: `name=value`, an array as repeated keys, an object as one key per property. */
+function formQuery(name: string, value: unknown, encode: (text: string) => string = formEncode): string {
+  if (value == null) return "";
+  const parts = partsOf(value);
+  if (parts === undefined) return `${encode(name)}=${encode(textOf(value))}`;
+  const pairs = "list" in parts ? parts.list.map((item): [string, string] => [name, item]) : parts.pairs;
+  return pairs.map(([key, item]) => `${encode(key)}=${encode(item)}`).join("&");
+}
+
+/** Simple without explode: items and key,value pairs comma-separated. */
+function simple(value: unknown, encode: (text: string) => string): string {
+  const parts = partsOf(value);
+  if (parts === undefined) return value == null ? "" : encode(textOf(value));
+  return ("list" in parts ? parts.list : parts.pairs.flat()).map(encode).join(",");
 }
 
 /** Query parameters where the catalogue does not document them: primitives, or arrays of them (repeated keys). */
@@ -33,8 +52,8 @@ export class InvalidArgument extends Error {}
 export function expandPath(template: string, values: Readonly<Record<string, unknown>>, styles?: Styles): string {
   return template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
     const value = values[name];
-    const [style, explode] = styleOf(styles, `path:${name}`) ?? ["simple", false];
-    const text = stylePath(name, value, style, explode);
+    const written = styleOf(styles, `path:${name}`);
+    const text = written && styles ? styles.path(name, value, ...written) : simple(value, encodeSegment);
     if (text === "" || text === "." || text === "..") {
       throw new InvalidArgument(`path parameter ${name} must not be ${text === "" ? "empty" : `"${text}"`}`);
     }
@@ -50,8 +69,8 @@ export function expandPath(template: string, values: Readonly<Record<string, unk
 export function queryString(query: Readonly<Record<string, unknown>> | undefined, styles?: Styles): string {
   const pairs: string[] = [];
   for (const [name, value] of Object.entries(query ?? {})) {
-    const [style, explode] = styleOf(styles, `query:${name}`) ?? ["form", true];
-    const text = styleQuery(name, value, style, explode);
+    const written = styleOf(styles, `query:${name}`);
+    const text = written && styles ? styles.query(name, value, ...written) : formQuery(name, value);
     if (text !== "") pairs.push(text);
   }
   return pairs.length > 0 ? `?${pairs.join("&")}` : "";
@@ -64,11 +83,13 @@ export function queryString(query: Readonly<Record<string, unknown>> | undefined
 export function headerValues(headers: Readonly<Record<string, unknown>> | undefined, cookies: Readonly<Record<string, unknown>> | undefined, styles?: Styles): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
-    if (value != null) result[name] = styleHeader(value, styleOf(styles, `header:${name}`)?.[1] ?? false);
+    const written = styleOf(styles, `header:${name}`);
+    if (value != null) result[name] = written && styles ? styles.header(value, written[1]) : simple(value, String);
   }
   const pairs: string[] = [];
   for (const [name, value] of Object.entries(cookies ?? {})) {
-    const text = styleCookie(name, value, styleOf(styles, `cookie:${name}`)?.[1] ?? true);
+    const written = styleOf(styles, `cookie:${name}`);
+    const text = written && styles ? styles.cookie(name, value, written[1]) : formQuery(name, value, encodeURIComponent).replaceAll("&", "; ");
     if (text !== "") pairs.push(text);
   }
   if (pairs.length > 0) result["cookie"] = pairs.join("; ");
@@ -97,60 +118,17 @@ export interface EncodedBody {
 }
 
 /**
- * A typed form or multipart body (the operation's argument is the body's schema type): how its
- * value is written. `parts`: per property, [style, explode] (urlencoded) or the part's content type (multipart).
+ * A typed form or multipart body's writer (the operation's argument is the body's schema type):
+ * `formBody()` or `multipartBody()` of form-body.ts, in the descriptor of an operation that has one.
  */
-export interface BodyEncoding {
-  readonly type: "form" | "multipart";
-  readonly parts?: Readonly<Record<string, StyleOf | string>>;
-}
+export type BodyEncoding = (body: object) => { body: FetchBody; contentType?: string };
 
 export function encodeBody(body: unknown, encoding?: BodyEncoding): EncodedBody {
   if (body === undefined) return { once: false };
   if (typeof ReadableStream !== "undefined" && body instanceof ReadableStream) return { body, once: true };
   if (isRawBody(body)) return { body: body as FetchBody, once: false };
-  if (encoding && typeof body === "object" && body !== null) {
-    if (encoding.type === "form") return { body: formBody(body, encoding), contentType: "application/x-www-form-urlencoded", once: false };
-    return { body: multipartBody(body, encoding) as FetchBody, once: false };
-  }
+  if (encoding && typeof body === "object" && body !== null) return { ...encoding(body), once: false };
   return { body: JSON.stringify(body), contentType: "application/json", once: false };
-}
-
-function partOf(encoding: BodyEncoding, name: string): StyleOf | string | undefined {
-  return encoding.parts !== undefined && Object.hasOwn(encoding.parts, name) ? encoding.parts[name] : undefined;
-}
-
-/** application/x-www-form-urlencoded: each property as a query parameter of its style (form by default). */
-function formBody(body: object, encoding: BodyEncoding): string {
-  const pairs: string[] = [];
-  for (const [name, value] of Object.entries(body)) {
-    const part = partOf(encoding, name);
-    const [style, explode] = Array.isArray(part) ? (part as StyleOf) : ["form" as const, true];
-    const text = styleQuery(name, value, style, explode);
-    if (text !== "") pairs.push(text);
-  }
-  return pairs.join("&");
-}
-
-/**
- * multipart/form-data: a part per property, an array's items each a part of the same name. Blobs
- * go as files, objects as JSON, other values as text; a part's documented content type labels it.
- */
-function multipartBody(body: object, encoding: BodyEncoding): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(body)) {
-    const part = partOf(encoding, name);
-    const contentType = typeof part === "string" ? part : undefined;
-    for (const item of Array.isArray(value) ? (value as unknown[]) : [value]) {
-      if (item == null) continue;
-      if (typeof Blob !== "undefined" && item instanceof Blob) form.append(name, item);
-      else if (typeof item === "object" || (contentType !== undefined && !contentType.startsWith("text/plain"))) {
-        const text = typeof item === "object" ? JSON.stringify(item) : String(item as string | number | boolean);
-        form.append(name, new Blob([text], { type: contentType ?? "application/json" }));
-      } else form.append(name, String(item as string | number | boolean));
-    }
-  }
-  return form;
 }
 
 // Each class by name (not `globalThis[name]`, which makes a consumer's type checker resolve every

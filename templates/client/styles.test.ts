@@ -2,7 +2,7 @@
 import { describe, expect, test } from "vitest";
 import { ARRAY, OBJECT, STRING, STYLE_TABLE, type StyleRow } from "../../test/helpers/style-table.js";
 import { expandPath, headerValues, queryString } from "./encoding.js";
-import { styleCookie, styleHeader, styleQuery, stylePath } from "./styles.js";
+import { styleCookie, styled, styleHeader, styleQuery, stylePath } from "./styles.js";
 
 function write(row: StyleRow, value: unknown): string {
   switch (row.in) {
@@ -44,7 +44,7 @@ test("values are percent-encoded, delimiters are not", () => {
 });
 
 test("the transport's helpers pick each parameter's style from the descriptor", () => {
-  const styles = { "query:created": ["deepObject", true], "path:ids": ["matrix", true], "header:X-Tags": ["simple", true], "cookie:prefs": ["form", false] } as const;
+  const styles = styled({ "query:created": ["deepObject", true], "path:ids": ["matrix", true], "header:X-Tags": ["simple", true], "cookie:prefs": ["form", false] });
   // The issue's case: deepObject went out as created=%5Bobject+Object%5D.
   expect(queryString({ created: { gte: 1, lt: 2 }, limit: 5 }, styles)).toBe("?created[gte]=1&created[lt]=2&limit=5");
   expect(expandPath("/things/{ids}", { ids: [1, 2] }, styles)).toBe("/things/;ids=1;ids=2");
@@ -53,4 +53,12 @@ test("the transport's helpers pick each parameter's style from the descriptor", 
     "X-Plain": "x,y",
     cookie: "session=s%201; prefs=a,b",
   });
+});
+
+test("without a descriptor's styles the default writers give the same text as the style writers' defaults", () => {
+  for (const value of [STRING, ARRAY, OBJECT, "", [], "a b&c"]) {
+    expect(queryString({ color: value })).toBe(((text) => (text ? `?${text}` : ""))(styleQuery("color", value)));
+    if (value !== "" && !(Array.isArray(value) && value.length === 0)) expect(expandPath("/{color}", { color: value })).toBe(`/${stylePath("color", value)}`);
+    expect(headerValues({ h: value }, { c: value })).toEqual({ h: styleHeader(value), ...(styleCookie("c", value) && { cookie: styleCookie("c", value) }) });
+  }
 });

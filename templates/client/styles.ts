@@ -11,37 +11,12 @@
 //                  ;color=R,100,G,200,B,150 / ;R=100;G=200;B=150
 //   header simple, as in the path but not percent-encoded; cookie: form, pairs joined by "; ".
 
+import { encodeSegment, formEncode, partsOf as parts, textOf as text } from "./url-text.js";
+
 export type ParameterStyle = "form" | "spaceDelimited" | "pipeDelimited" | "deepObject" | "simple" | "label" | "matrix";
 
 /** A parameter written otherwise than its location's default: its style and explode. */
 export type StyleOf = readonly [style: ParameterStyle, explode: boolean];
-
-type Item = string | number | boolean;
-
-/** Array items or object entries, null and undefined left out; undefined for a single value. */
-function parts(value: unknown): { list: string[] } | { pairs: [string, string][] } | undefined {
-  if (Array.isArray(value)) return { list: value.filter((item) => item != null).map((item: Item) => String(item)) };
-  if (typeof value === "object" && value !== null && !(value instanceof Date)) {
-    return { pairs: Object.entries(value).flatMap(([key, item]) => (item == null ? [] : [[key, String(item as Item)] as [string, string]])) };
-  }
-  return undefined;
-}
-
-function text(value: unknown): string {
-  return value instanceof Date ? value.toISOString() : String(value as Item);
-}
-
-/** As application/x-www-form-urlencoded writes a name or value (what URLSearchParams sends). */
-export function formEncode(value: string): string {
-  return encodeURIComponent(value)
-    .replace(/%20/g, "+")
-    .replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-/** Percent-encodes all but unreserved characters (as encodeURIComponent, and `!'()*` too). */
-function encodeSegment(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
 
 const QUERY_DELIMITERS: Partial<Record<ParameterStyle, string>> = { form: ",", spaceDelimited: "%20", pipeDelimited: "|" };
 
@@ -94,4 +69,18 @@ export function styleHeader(value: unknown, explode = false): string {
 /** A cookie parameter's `name=value` pairs ("; "-joined): form style, values percent-encoded. */
 export function styleCookie(name: string, value: unknown, explode = true): string {
   return styleQuery(name, value, "form", explode, encodeURIComponent).split("&").filter(Boolean).join("; ");
+}
+
+/** What an operation's descriptor holds for parameters written by a style: which, and the writers (so only programs calling such an operation bundle them). */
+export interface Styles {
+  readonly of: Readonly<Record<string, StyleOf>>;
+  readonly query: typeof styleQuery;
+  readonly path: typeof stylePath;
+  readonly header: typeof styleHeader;
+  readonly cookie: typeof styleCookie;
+}
+
+/** The descriptor's `styles`: parameters keyed `<in>:<name>` (e.g. `query:created`) and their style and explode. */
+export function styled(of: Readonly<Record<string, StyleOf>>): Styles {
+  return { of, query: styleQuery, path: stylePath, header: styleHeader, cookie: styleCookie };
 }

@@ -23,7 +23,7 @@ import { limitBucket } from "../../model/limits.js";
 import { accessFields, limitErrorCost, limitTokens } from "../shared/limits.js";
 import { streamShape } from "./streams-pages.js";
 import { bindExpression, boundMemberType, descriptorExtras, streamsPagesImports } from "./streams-pages-code.js";
-import { bodyData, stylesData } from "./wire.js";
+import { bodyData, stylesData, wireImports } from "./wire.js";
 
 export function operationsInterfaceName(moduleName: string): string {
   return `${pascalCase(moduleName)}Operations`;
@@ -68,6 +68,9 @@ export function moduleFile(module: ModuleModel, model: ApiModel): { path: string
   const imports = [importDeclaration(plainCallOptions ? ["CallOptions", "Transport"] : ["Transport"], "../runtime/transport.js", true)];
   if (!empty) imports.push(importDeclaration(["bindOperations", "type Operation"], "../runtime/operation.js"));
   imports.push(...streamsPagesImports(module.operations, "module"));
+  const wire = wireImports(module.operations);
+  if (wire.styles.length > 0) imports.push(importDeclaration(wire.styles, "../runtime/styles.js"));
+  if (wire.body.length > 0) imports.push(importDeclaration(wire.body, "../runtime/form-body.js"));
   if (usedTypes.size > 0) imports.push(importDeclaration([...usedTypes].sort(), "../types.js", true));
   if (!empty) imports.push(`import type * as operations from "../operations/${module.id}.js";`);
   for (const home of [...checks.keys()].sort()) imports.push(importDeclaration([...(checks.get(home) ?? [])].sort(), `../validate/${home}.js`));

@@ -13,7 +13,19 @@ export function formKind(media: MediaType): "form" | "multipart" | undefined {
   return essence === "application/x-www-form-urlencoded" ? "form" : essence === "multipart/form-data" ? "multipart" : undefined;
 }
 
-/** `styles: { "query:created": ["deepObject", true] }`, or undefined when every parameter is written by default. */
+/** The runtime imports the descriptors of `operations` need: `styled` (styles.js), `formBody`/`multipartBody` (form-body.js). */
+export function wireImports(operations: readonly OperationModel[]): { styles: string[]; body: string[] } {
+  const body = new Set<string>();
+  let styles = false;
+  for (const operation of operations) {
+    styles ||= stylesData(operation) !== undefined;
+    const data = bodyData(operation);
+    if (data !== undefined) body.add(data.startsWith("body: formBody") ? "formBody" : "multipartBody");
+  }
+  return { styles: styles ? ["styled"] : [], body: [...body].sort() };
+}
+
+/** `styles: styled({ "query:created": ["deepObject", true] })`, or undefined when every parameter is written by default. */
 export function stylesData(operation: OperationModel): string | undefined {
   const all = [...operation.pathParams, ...(operation.query ?? []), ...(operation.headers ?? []), ...(operation.cookies ?? [])];
   const entries = all
@@ -22,11 +34,11 @@ export function stylesData(operation: OperationModel): string | undefined {
       const { style, explode } = parameterStyle(parameter);
       return `${stringLiteral(`${parameter.in}:${parameter.name}`)}: [${stringLiteral(style)}, ${explode}]`;
     });
-  return entries.length > 0 ? `styles: { ${entries.join(", ")} }` : undefined;
+  return entries.length > 0 ? `styles: styled({ ${entries.join(", ")} })` : undefined;
 }
 
 /**
- * `body: { type: "form", parts: { … } }` for an operation whose only typed body is a form or
+ * `body: formBody({ … })` or `body: multipartBody({ … })` for an operation whose only typed body is a form or
  * multipart one; undefined otherwise (JSON and raw bodies need no description).
  */
 export function bodyData(operation: OperationModel): string | undefined {
@@ -40,5 +52,5 @@ export function bodyData(operation: OperationModel): string | undefined {
     const style = encoding.style ?? "form";
     return [`${stringLiteral(name)}: [${stringLiteral(style)}, ${encoding.explode ?? style === "form"}]`];
   });
-  return `body: { type: ${stringLiteral(kind)}${parts.length > 0 ? `, parts: { ${parts.join(", ")} }` : ""} }`;
+  return `body: ${kind === "form" ? "formBody" : "multipartBody"}(${parts.length > 0 ? `{ ${parts.join(", ")} }` : ""})`;
 }

@@ -4,9 +4,18 @@ import { NameRegistry, tokenKindId } from "./names.js";
 import { at, isObject, type DocumentSet, type Place } from "./read.js";
 import type { ImportReport } from "./report.js";
 import { shortValue } from "./schemas.js";
+import type { RawSecurityScheme } from "../load/raw.js";
+import { HEADER_NAME } from "../shared/names.js";
+import { allRequirements, catalogueScheme, needsSchemes, requirementsOf } from "./security-schemes.js";
 
 export interface Auth {
   header: string;
+  /** Set when the document needs them (several headers, query or cookie keys, http, AND or optional requirements). */
+  schemes?: RawSecurityScheme[];
+  /** The document's own requirement, with schemes. */
+  security?: string[][];
+  /** Catalogue scheme id of each security scheme held, with schemes. */
+  schemeIdOf: Map<string, string>;
   tokenKinds: { id: string; description: string }[];
   /** Token kind of each security scheme sent in the auth header. */
   kindOfScheme: Map<string, string>;
@@ -54,7 +63,17 @@ export function readAuth(
   }
   const firstRequired = Array.isArray(root.security) && isObject(root.security[0]) ? Object.keys(root.security[0])[0] : undefined;
   const chosen = (firstRequired && schemes.get(firstRequired)?.carrier.header) ?? [...schemes.values()].find((entry) => entry.carrier.header)?.carrier.header;
-  const header = chosen ?? "Authorization";
+  const extensionGiven = options.tokenKindsExtension;
+  const schemeMode =
+    extensionGiven === undefined &&
+    needsSchemes(docs, new Map([...schemes].map(([name, entry]) => [name, entry.scheme])), allRequirements(docs, root, METHODS));
+  const header = chosen !== undefined && HEADER_NAME.test(chosen) ? chosen : "Authorization";
+  if (schemeMode) return schemeAuth(docs, report, root, header, schemes);
+  if (extensionGiven === undefined && schemes.size === 0 && allRequirements(docs, root, METHODS).length === 0) {
+    // The document asks for no credentials anywhere: every operation is called without.
+    report.derive(docs.pointer(docs.root), "security: [] (the document declares no security schemes and no requirements: no credentials are sent or checked)");
+    return { header, tokenKinds: [], kindOfScheme: new Map(), kindOfValue: new Map(), schemes: [], security: [], schemeIdOf: new Map() };
+  }
   if (chosen === undefined) {
     report.derive(docs.pointer(schemesPlace), "no security scheme sends a token in a header; the catalogue requires one auth header, so api.auth.header is Authorization");
   }
@@ -97,7 +116,38 @@ export function readAuth(
       kindOfValue.set(value, id);
     }
   }
-  return { header, tokenKinds, kindOfScheme, kindOfValue };
+  return { header, tokenKinds, kindOfScheme, kindOfValue, schemeIdOf: new Map() };
+}
+
+/** Every scheme the catalogue can hold, a token kind for each (what the server's identity says). */
+function schemeAuth(
+  docs: DocumentSet,
+  report: ImportReport,
+  root: Record<string, unknown>,
+  header: string,
+  schemes: Map<string, { scheme: Record<string, unknown>; place: Place }>,
+): Auth {
+  const registry = new NameRegistry();
+  const kinds = new NameRegistry();
+  const auth: Auth = { header, tokenKinds: [], kindOfScheme: new Map(), kindOfValue: new Map(), schemes: [], schemeIdOf: new Map() };
+  for (const [name, { scheme, place }] of schemes) {
+    const held = catalogueScheme(docs, report, registry, name, scheme, place);
+    if (!held) continue;
+    auth.schemes!.push(held);
+    auth.schemeIdOf.set(name, held.id);
+    const kind = kinds.claim(tokenKindId(name), tokenKindNames, "-");
+    auth.tokenKinds.push({ id: kind, description: held.description ?? `Security scheme ${name} (${String(scheme.type)})` });
+    auth.kindOfScheme.set(name, kind);
+  }
+  if (Array.isArray(root.security)) auth.security = requirementsOf(docs, report, auth.schemeIdOf, root.security, at(docs.root, "security"));
+  return auth;
+}
+
+/** An operation's own requirement as scheme alternatives (schemes only); undefined: the API's holds. */
+export function operationSecurity(docs: DocumentSet, report: ImportReport, auth: Auth, operation: Record<string, unknown>, place: Place): string[][] | undefined {
+  if (!auth.schemes || !("security" in operation)) return undefined;
+  if (!Array.isArray(operation.security)) docs.fail(at(place, "security"), "security must be a list of requirements");
+  return requirementsOf(docs, report, auth.schemeIdOf, operation.security, at(place, "security"));
 }
 
 /** Token kinds are strings in the generated code, never identifiers: a namespace of their own (`api` stays `api`). */
@@ -138,6 +188,7 @@ export function operationTokens(
     return kinds.length > 0 ? [...new Set(kinds)] : undefined;
   }
   const own = "security" in operation;
+  if (auth.schemes) return schemeTokens(auth, own ? operation.security : (docs.get(docs.root) as Record<string, unknown>).security);
   const requirements = own ? operation.security : (docs.get(docs.root) as Record<string, unknown>).security;
   const where = own ? at(place, "security") : at(docs.root, "security");
   if (requirements === undefined) return undefined;
@@ -160,4 +211,15 @@ export function operationTokens(
     }
   });
   return kinds.length > 0 ? kinds : undefined;
+}
+
+/** With schemes: the token kinds of every scheme the requirement names (its losses are reported by operationSecurity). */
+function schemeTokens(auth: Auth, requirements: unknown): string[] | undefined {
+  if (!Array.isArray(requirements)) return undefined;
+  const kinds = new Set<string>();
+  for (const requirement of requirements) if (isObject(requirement)) for (const name of Object.keys(requirement)) {
+    const kind = auth.kindOfScheme.get(name);
+    if (kind !== undefined) kinds.add(kind);
+  }
+  return kinds.size > 0 ? [...kinds] : undefined;
 }

@@ -11,15 +11,18 @@ import { readAuth } from "./auth.js";
 import { apiDescription, catalogenDialect, describedKinds, isCatalogenExport, moduleTitleArea } from "./dialect.js";
 import { catalogueSchemaPath } from "../shared/schema-path.js";
 import type { CataloguePart, ImportedCatalogue, ImportedModule, ImportedOperation } from "./ir.js";
-import { moduleId, moduleIdentifiers, NameRegistry } from "./names.js";
+import { moduleId, moduleIdentifiers, NameRegistry, readableModuleId } from "./names.js";
+import { DEFAULT_ACCESS_EXTENSIONS, type AccessExtensions } from "./access.js";
+import { tableWords } from "./table-words.js";
 import { OperationReader } from "./operations.js";
-import { at, DocumentSet, ImportError, isObject, type Place } from "./read.js";
+import { at, DocumentSet, ImportError, isObject, type Place, type ReadOptions } from "./read.js";
 import { ImportReport } from "./report.js";
 import { SchemaConverter, shortValue } from "./schemas.js";
 import { ServerReader } from "./servers.js";
 import { catalogueFiles, type CatalogueText } from "./yaml.js";
 import { promoteSharedResponses } from "./responses.js";
 import { groupsExtension, LimitGroupReader } from "./limit-groups.js";
+import { convertSwagger, swaggerPlace } from "./swagger.js";
 
 export { ImportError, ImportReport };
 
@@ -28,6 +31,17 @@ export interface ImportOptions {
   moduleBy?: "tag" | "path";
   tokenKindsExtension?: string;
   limitsExtension?: string;
+  /**
+   * Words added to the dictionary of rate-limit tables in descriptions (docs/rate-limits-import.md),
+   * e.g. `{ columns: { period: ["Zeitraum"] } }`; `false`: tables are not read.
+   */
+  limitTableWords?: unknown;
+  /** Operation extension with the token categories that may call it. Default `x-category`. */
+  categoriesExtension?: string;
+  /** Operation extension saying whether a read-only token may call it. Default `x-readonly-method`. */
+  readOnlyExtension?: string;
+  /** Tag extension with the module's id (a readable key for a tag in any language). Default `x-tagKey`. */
+  tagKeyExtension?: string;
   /** For messages: paths are shown relative to it. */
   cwd?: string;
   /** Folders besides the document's own that its `$ref`s may reach (docs/import-safety.md). */
@@ -39,12 +53,47 @@ export interface ImportResult {
   report: ImportReport;
 }
 
-/** Reads an OpenAPI 3.0/3.1 document and builds the catalogue it holds (nothing is written). */
+/**
+ * Reads an OpenAPI 3.0/3.1 or Swagger 2.0 document (converted with swagger2openapi, positions still
+ * in the user's text) and builds the catalogue it holds (nothing is written).
+ */
+export async function importDocument(file: string, options: ImportOptions = {}): Promise<ImportResult> {
+  const docs = new DocumentSet(file, readOptions(options));
+  const root = docs.get(docs.root);
+  if (!isObject(root) || root.swagger === undefined) return importFrom(docs, options);
+  if (root.swagger !== "2.0" && root.swagger !== 2) docs.fail(at(docs.root, "swagger"), `Swagger ${shortValue(root.swagger)} is not read; only Swagger 2.0 (and OpenAPI 3.0/3.1) are`);
+  let data: unknown;
+  // Swagger 2.0 has no default media type (the converter writes */*, which the catalogue cannot hold): JSON, as most 2.0 APIs are.
+  const withDefaults = { ...root };
+  for (const key of ["consumes", "produces"]) {
+    if (withDefaults[key] !== undefined) continue;
+    withDefaults[key] = ["application/json"];
+  }
+  try {
+    data = await convertSwagger(withDefaults, docs.root.file);
+  } catch (error) {
+    docs.fail(docs.root, `swagger2openapi could not convert this Swagger 2.0 document: ${String((error as Error)?.message ?? error).split("\n")[0]}`);
+  }
+  const result = importFrom(new DocumentSet(file, readOptions(options), { data, sourcePlace: swaggerPlace }), options);
+  result.report.derive("#/swagger", "converted from Swagger 2.0 to OpenAPI 3.0 with swagger2openapi before import");
+  for (const key of ["consumes", "produces"]) if (root[key] === undefined) result.report.derive("#", `${key}: [application/json] (the document names no media type)`);
+  return result;
+}
+
+/** Reads an OpenAPI 3.0/3.1 document and builds the catalogue it holds (nothing is written); Swagger 2.0: see importDocument. */
 export function importOpenApi(file: string, options: ImportOptions = {}): ImportResult {
-  const docs: DocumentSet = new DocumentSet(file, { ...(options.cwd !== undefined && { cwd: options.cwd }), ...(options.allowRefDirs && { allowRefDirs: options.allowRefDirs }) });
+  return importFrom(new DocumentSet(file, readOptions(options)), options);
+}
+
+/** What the document reader takes of the import's options. */
+function readOptions(options: ImportOptions): ReadOptions {
+  return { ...(options.cwd !== undefined && { cwd: options.cwd }), ...(options.allowRefDirs && { allowRefDirs: options.allowRefDirs }) };
+}
+
+function importFrom(docs: DocumentSet, options: ImportOptions): ImportResult {
   const root = docs.get(docs.root);
   if (!isObject(root)) docs.fail(docs.root, "an OpenAPI document must be an object");
-  if (typeof root.swagger === "string") docs.fail(at(docs.root, "swagger"), `Swagger ${root.swagger} is not read; convert it to OpenAPI 3 first`);
+  if (typeof root.swagger === "string") docs.fail(at(docs.root, "swagger"), `Swagger ${root.swagger} is read by importDocument (catalogen import), which converts it first`);
   if (typeof root.openapi !== "string" || !/^3\.[01]\.\d+/.test(root.openapi)) {
     docs.fail("openapi" in root ? at(docs.root, "openapi") : docs.root, `not an OpenAPI 3.0 or 3.1 document (openapi: ${shortValue(root.openapi)})`);
   }
@@ -54,11 +103,17 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
   const dialect = isCatalogenExport(root) ? catalogenDialect : undefined;
   const tokenKindsExtension = options.tokenKindsExtension ?? (dialect ? "x-token-kinds" : undefined);
   const limitsExtension = options.limitsExtension ?? (dialect ? "x-rate-limits" : undefined);
+  const words = options.limitTableWords === false ? undefined : tableWords(options.limitTableWords);
+  if (typeof words === "string") throw new ImportError(`${words} (docs/rate-limits-import.md lists the dictionary)`);
+  const access: AccessExtensions = {
+    categories: options.categoriesExtension ?? DEFAULT_ACCESS_EXTENSIONS.categories,
+    readOnly: options.readOnlyExtension ?? DEFAULT_ACCESS_EXTENSIONS.readOnly,
+  };
   const report = new ImportReport();
   const names = new NameRegistry();
   const schemas = new SchemaConverter(docs, report, names, dialect?.text);
   const auth = readAuth(docs, report, { ...(tokenKindsExtension && { tokenKindsExtension }), ...(dialect && { describeScheme: describedKinds }) });
-  reportDocumentLevel(docs, report, root, dialect !== undefined, limitsExtension);
+  reportDocumentLevel(docs, report, root, dialect !== undefined, limitsExtension, auth.schemes !== undefined);
   const limitGroups = new LimitGroupReader(docs, report, auth, limitsExtension);
   const servers = new ServerReader(docs, report, dialect !== undefined);
 
@@ -68,6 +123,8 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
     ...(limitsExtension && { limitsExtension }),
     limitGroups,
     ...(dialect && { dialect }),
+    ...(words && { tableWords: words }),
+    access,
   });
   reader.readAll();
   const apiResponses = promoteSharedResponses(reader.operations, dialect ? 1 : 2);
@@ -80,7 +137,8 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
   }
   schemas.finish();
 
-  const modules = groupModules(docs, report, names, reader.operations, options.moduleBy ?? "tag", dialect !== undefined);
+  const tagKey = options.tagKeyExtension ?? "x-tagKey";
+  const modules = groupModules(docs, report, names, reader.operations, options.moduleBy ?? "tag", dialect !== undefined, tagKey);
   servers.assign(reader.operations, modules, (group) => tagServers(root, group));
   const lostTypes: Place[] = [];
   placeTypes(modules, schemas, lostTypes);
@@ -91,7 +149,12 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
       api: {
         title: info.title,
         ...(description !== undefined && { description }),
-        auth: { header: auth.header, tokenKinds: auth.tokenKinds },
+        auth: {
+          header: auth.header,
+          tokenKinds: auth.tokenKinds,
+          ...(auth.schemes && { schemes: auth.schemes }),
+          ...(auth.schemes && auth.security && { security: auth.security }),
+        },
         ...(limitGroups.limitGroups.length > 0 && { limitGroups: limitGroups.limitGroups }),
         ...(apiResponses !== undefined && { responses: apiResponses }),
         ...(servers.servers.length > 0 && { servers: servers.servers }),
@@ -113,7 +176,7 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
   }
 }
 
-function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Record<string, unknown>, dialect: boolean, limitsExtension?: string): void {
+function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Record<string, unknown>, dialect: boolean, limitsExtension: string | undefined, schemes: boolean): void {
   const lost = (key: string, what: string) => report.lost(docs.pointer(at(docs.root, key)), what);
   const info = root.info as Record<string, unknown>;
   for (const key of Object.keys(info)) {
@@ -131,7 +194,8 @@ function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Reco
     }
   }
   const security = root.security;
-  if (Array.isArray(security)) {
+  // With schemes the requirement is held (and its scopes reported) by src/import/security-schemes.ts.
+  if (Array.isArray(security) && !schemes) {
     security.forEach((requirement, i) => {
       if (!isObject(requirement)) return;
       const names = Object.keys(requirement);
@@ -157,15 +221,17 @@ function groupModules(
   operations: ImportedOperation[],
   moduleBy: "tag" | "path",
   dialect: boolean,
+  tagKey: string,
 ): ImportedModule[] {
-  const tags = new Map<string, { description?: string; index: number }>();
+  const tags = new Map<string, { description?: string; index: number; key?: string }>();
   const declared = (docs.get(docs.root) as Record<string, unknown>).tags;
   if (Array.isArray(declared)) {
     declared.forEach((tag, index) => {
       if (isObject(tag) && typeof tag.name === "string") {
-        tags.set(tag.name, { ...(typeof tag.description === "string" && tag.description.trim() !== "" && { description: tag.description }), index });
+        const key = typeof tag[tagKey] === "string" ? tag[tagKey] : undefined;
+        tags.set(tag.name, { ...(typeof tag.description === "string" && tag.description.trim() !== "" && { description: tag.description }), index, ...(key !== undefined && { key }) });
         for (const key of Object.keys(tag)) {
-          if (key !== "name" && key !== "description" && !(dialect && key === "x-servers")) report.lost(docs.pointer(at(docs.root, "tags", index, key)), `${key} of tag "${tag.name}" (not held by the catalogue)`);
+          if (key !== "name" && key !== "description" && key !== tagKey && !(dialect && key === "x-servers")) report.lost(docs.pointer(at(docs.root, "tags", index, key)), `${key} of tag "${tag.name}" (not held by the catalogue)`);
         }
       }
     });
@@ -175,7 +241,8 @@ function groupModules(
     let module = byGroup.get(group);
     if (!module) {
       const tag = moduleBy === "tag" ? tags.get(group) : undefined;
-      const id = names.claim(moduleId(group), moduleIdentifiers, "_");
+      const segment = operation.path.split("/").find((part) => part !== "" && !part.startsWith("{"));
+      const id = names.claim(readableModuleId([tag?.key, group, segment]), moduleIdentifiers, "_");
       const pointer = tag ? docs.pointer(at(docs.root, "tags", tag.index)) : docs.pointer(at(docs.root, "paths"));
       report.renamed("module", group, id, pointer);
       const fromDialect = dialect && tag?.description ? moduleTitleArea(tag.description) : undefined;

@@ -1,7 +1,9 @@
 // OpenAPI path items -> catalogue operations (the plain intermediate of src/import/ir.ts).
 import type { RawContent, RawLimit, RawLimitRef, RawOperation, RawParameter, RawRequest, RawResponse } from "../load/raw.js";
+import { encodingOf, parameterStyleOf } from "./styles.js";
+import { parsePathTemplate, type PathPart } from "../shared/path-template.js";
 import { HEADER_NAME, PARAM_NAME, RESERVED_ARGUMENT_KEYS, routeShape, STATIC_SEGMENT } from "../shared/names.js";
-import { METHODS, operationTokens, type Auth } from "./auth.js";
+import { METHODS, operationSecurity, operationTokens, type Auth } from "./auth.js";
 import { keepConsistent, type LimitGroupReader } from "./limit-groups.js";
 import { readLimit } from "./limits.js";
 import { operationId, operationIdentifiers, snakeName, type NameRegistry } from "./names.js";
@@ -11,6 +13,9 @@ import type { ImportReport } from "./report.js";
 import { shortValue, type SchemaConverter } from "./schemas.js";
 import { isMediaTypeKey, sharedResponseRef } from "./responses.js";
 import { mediaEssence } from "../shared/media.js";
+import { readAccess, type AccessExtensions } from "./access.js";
+import { tableLimits } from "./description-limits.js";
+import type { TableWords } from "./table-words.js";
 
 export interface OperationOptions {
   moduleBy: "tag" | "path";
@@ -20,6 +25,10 @@ export interface OperationOptions {
   limitGroups?: LimitGroupReader;
   /** catalogen's own export: what its extensions and texts mean (src/import/dialect.ts). */
   dialect?: Dialect;
+  /** Rate-limit tables in descriptions are read with these words; undefined: not read. */
+  tableWords?: TableWords;
+  /** Operation extensions with the token categories that may call it and whether a read-only token may. */
+  access?: AccessExtensions;
 }
 
 export interface Dialect {
@@ -30,6 +39,9 @@ export interface Dialect {
   /** A response the exporter made from the token kinds or limits (re-made on export, so not read back). */
   derivedResponse(response: Record<string, unknown>): boolean;
 }
+
+/** The longest one-line text (summary, title) the catalogue holds. */
+const MAX_LINE = 1000;
 
 const OPERATION_KEYS = new Set(["summary", "description", "operationId", "parameters", "requestBody", "responses", "security", "tags", "servers"]);
 
@@ -108,7 +120,7 @@ export class OperationReader {
     this.routes.set(route, `${method} ${sourcePath}`);
 
     const extension = this.options.limitsExtension;
-    const extensions = new Set([this.options.tokenKindsExtension, extension, ...(this.options.dialect ? ["x-constraints", "x-idempotent", "x-not-documented"] : [])]);
+    const extensions = new Set([this.options.tokenKindsExtension, extension, this.options.access?.categories, this.options.access?.readOnly, ...(this.options.dialect ? ["x-constraints", "x-idempotent", "x-not-documented"] : [])]);
     for (const key of Object.keys(operation)) {
       if (OPERATION_KEYS.has(key) || extensions.has(key)) continue;
       const reason = key === "deprecated" ? "the catalogue language has no deprecation" : key.startsWith("x-") ? "vendor extension" : "not held by the catalogue";
@@ -121,13 +133,24 @@ export class OperationReader {
     if (sourceId) this.report.renamed("operation", sourceId, id, pointer);
     else this.report.derive(pointer, `operation id ${id} from method and path (no operationId)`);
 
-    const summary = this.summary(operation, method, sourcePath, place);
-    const description = this.text(operation.description);
+    let summary = this.summary(operation, method, sourcePath, place);
+    let description = this.text(operation.description);
+    if (summary.length > MAX_LINE || /[\r\n]/.test(summary)) {
+      // The catalogue's summary is one line of at most 1,000 characters: the whole text moves to the description.
+      const whole = summary;
+      const first = whole.split(/\r?\n/).find((text) => text.trim() !== "")!.trim();
+      summary = first.length > MAX_LINE ? `${first.slice(0, MAX_LINE - 3).trimEnd()}...` : first;
+      if (!description?.includes(whole)) description = description === undefined ? whole : `${whole}\n\n${description}`;
+      this.report.derive(this.docs.pointer(at(place, "summary")), `summary shortened to its first line${first.length > MAX_LINE ? " (cut at 1,000 characters)" : ""}; the whole text leads the description`);
+    }
     const raw: RawOperation = { id, method, path, summary, ...(description !== undefined && { description }) };
 
     const tokens = operationTokens(this.docs, this.report, this.auth, operation, place, this.options.tokenKindsExtension);
     if (tokens) raw.tokens = tokens;
-    const limits = this.limits(operation, place, tokens);
+    if (this.options.access) Object.assign(raw, readAccess(operation, place, this.options.access, (where, what) => this.lost(where, what)));
+    const security = operationSecurity(this.docs, this.report, this.auth, operation, place);
+    if (security) raw.security = security;
+    const limits = this.limits(operation, place, tokens) ?? this.tableLimits(operation, place, tokens);
     if (limits) raw.limits = limits;
 
     raw.parameters = this.parameters(operation, place, item, itemPlace, path, renames);
@@ -142,17 +165,34 @@ export class OperationReader {
 
   /** The path as the catalogue can hold it, with unsafe or sibling-inconsistent parameter names renamed; undefined (reported) when it cannot. */
   private catalogPath(sourcePath: string, place: Place, renames: Map<string, string>): string | undefined {
-    const segments = sourcePath === "/" ? [] : sourcePath.slice(1).split("/");
-    const params = segments.map((segment) => /^\{([^{}]+)\}$/.exec(segment)?.[1]);
+    const template = parsePathTemplate(sourcePath);
+    const names = template.segments.flat().flatMap((part) => (part.kind === "param" ? [part.name] : []));
     // Names kept as written come first, so a renamed one never takes a name the path already uses.
     const safe = (name: string): boolean => PARAM_NAME.test(name) && !RESERVED_ARGUMENT_KEYS.includes(name) && name !== "__proto__";
-    const used = new Set(params.filter((name): name is string => name !== undefined && safe(name)));
+    const used = new Set(names.filter(safe));
     const out: string[] = [];
-    for (const [i, segment] of segments.entries()) {
-      let name = params[i];
-      if (name !== undefined) {
-        if (params.filter((other) => other === name).length > 1) {
-          this.lost(place, `the whole operation: path ${sourcePath} names the parameter ${segment} twice`);
+    for (const parts of template.segments) {
+      let text = "";
+      for (const [index, part] of parts.entries()) {
+        if (part.kind === "static") {
+          if (parts.length === 1 && (part.value === "." || part.value === "..")) {
+            this.lost(place, `the whole operation: path ${sourcePath} has a segment "${part.value}", which URLs resolve away before a request is sent (no request could reach it)`);
+            return undefined;
+          }
+          if (!STATIC_SEGMENT.test(part.value)) {
+            this.lost(place, `the whole operation: path ${sourcePath} has a segment ${JSON.stringify(parts.map(partText).join(""))} the catalogue cannot hold (characters outside RFC 3986 pchar)`);
+            return undefined;
+          }
+          text += part.value;
+          continue;
+        }
+        let name = part.name;
+        if (names.filter((other) => other === name).length > 1) {
+          this.lost(place, `the whole operation: path ${sourcePath} names the parameter {${name}} twice`);
+          return undefined;
+        }
+        if (parts[index + 1]?.kind === "param") {
+          this.lost(place, `the whole operation: path ${sourcePath} has two parameters with no text between them (no request can tell them apart)`);
           return undefined;
         }
         if (!safe(name)) {
@@ -166,16 +206,20 @@ export class OperationReader {
           renames.set(name, candidate);
           name = candidate;
         }
-        out.push(`{${name}}`);
-      } else if (segment === "." || segment === "..") {
-        this.lost(place, `the whole operation: path ${sourcePath} has a segment "${segment}", which URLs resolve away before a request is sent (no request could reach it)`);
+        text += `{${name}}`;
+      }
+      if (text === "") {
+        this.lost(place, `the whole operation: path ${sourcePath} has an empty segment`);
         return undefined;
-      } else if (segment === "" || !STATIC_SEGMENT.test(segment)) {
-        this.lost(place, `the whole operation: path ${sourcePath} has a segment ${JSON.stringify(segment)} the catalogue cannot hold (an empty segment, a parameter inside a segment, or characters outside RFC 3986 pchar)`);
-        return undefined;
-      } else out.push(segment);
+      }
+      out.push(text);
     }
-    let path = `/${out.join("/")}`;
+    const rest = sourcePath.slice(template.path.length);
+    if (rest !== "" && !/^(\?[A-Za-z0-9._~!$'()*+,;:@/?=&-]*)?(#[A-Za-z0-9._~!$'()*+,;:@/?-]*)?$/.test(rest)) {
+      this.lost(place, `the whole operation: path ${sourcePath} has a query or fragment part ${JSON.stringify(rest)} the catalogue cannot hold (characters outside RFC 3986)`);
+      return undefined;
+    }
+    let path = `/${out.join("/")}${rest}`;
     // Every method of a path must write its parameters with the same names (OpenAPI and routers treat them as one path).
     const shape = routeShape("", path);
     const first = this.templates.get(shape);
@@ -243,6 +287,16 @@ export class OperationReader {
     return kept.length > 0 ? kept : undefined;
   }
 
+  /** Limits from rate-limit tables in the operation's description, else in its first tag's. */
+  private tableLimits(operation: Record<string, unknown>, place: Place, accepted: readonly string[] | undefined): (RawLimit | RawLimitRef)[] | undefined {
+    const words = this.options.tableWords;
+    if (!words || !this.options.limitGroups) return undefined;
+    const limits = tableLimits(this.docs, this.report, this.auth, this.options.limitGroups, words, operation, place);
+    if (!limits) return undefined;
+    const kept = keepConsistent(limits, accepted, (id) => this.options.limitGroups?.tokensOf(id), (where, what) => this.lost(where, what));
+    return kept.length > 0 ? kept : undefined;
+  }
+
   private parameters(
     operation: Record<string, unknown>,
     place: Place,
@@ -272,10 +326,6 @@ export class OperationReader {
     for (const { value, place: parameterPlace } of byKey.values()) {
       const location = value.in as string;
       let name = value.name as string;
-      if (location === "cookie") {
-        this.lost(parameterPlace, `cookie parameter "${name}" (the catalogue has no cookie parameters)`);
-        continue;
-      }
       if (location === "path") {
         name = renames.get(name) ?? name;
         if (!template.includes(name)) {
@@ -305,8 +355,9 @@ export class OperationReader {
       const rawDescription = typeof value.description === "string" && this.options.dialect ? this.options.dialect.parameterDescription(value.description) : value.description;
       const description = this.text(rawDescription);
       if (description !== undefined) parameter.description = description;
+      Object.assign(parameter, parameterStyleOf(value, location as RawParameter["in"], (key, what) => this.lost(at(parameterPlace, key), what)));
       for (const key of Object.keys(value)) {
-        if (["name", "in", "required", "schema", "content", "description"].includes(key)) continue;
+        if (["name", "in", "required", "schema", "content", "description", "style", "explode"].includes(key)) continue;
         const what = `parameter ${key === "deprecated" ? "deprecation" : key.startsWith("x-") ? "vendor extensions" : "serialisation and examples"} not held by the catalogue`;
         this.report.lost(this.docs.pointer(at(parameterPlace, key)), `${key}: ${shortValue(value[key])} (${what})`, `parameter ${key} (${what})`);
       }
@@ -395,7 +446,7 @@ export class OperationReader {
       }
       const media = value[mediaType];
       if (!isObject(media)) this.docs.fail(mediaPlace, "a media type must be an object");
-      const entry: { schema?: ReturnType<SchemaConverter["convert"]>; example?: unknown } = {};
+      const entry: RawContent[string] = {};
       if ("schema" in media) entry.schema = this.schemas.convert(at(mediaPlace, "schema"));
       if ("example" in media) entry.example = media.example;
       else if (isObject(media.examples)) {
@@ -406,8 +457,11 @@ export class OperationReader {
           else this.lost(examplePlace, `example "${name}" (the catalogue keeps one example per media type${isObject(example) && "externalValue" in example ? "; external examples are not read" : ""})`);
         }
       }
+      const form = normal === "multipart/form-data" || normal === "application/x-www-form-urlencoded";
+      const encoding = "encoding" in media && form ? encodingOf(media.encoding, normal, (property, key, what) => this.lost(at(mediaPlace, "encoding", property, key), what)) : undefined;
+      if (encoding) entry.encoding = encoding;
       for (const key of Object.keys(media)) {
-        if (!["schema", "example", "examples"].includes(key)) this.lost(at(mediaPlace, key), `${key} of the media type (not held by the catalogue)`);
+        if (!["schema", "example", "examples", ...(form ? ["encoding"] : [])].includes(key)) this.lost(at(mediaPlace, key), `${key} of the media type (not held by the catalogue)`);
       }
       if ("example" in entry) this.schemas.checkExampleLater(entry, mediaPlace);
       result[kept] = entry;
@@ -416,3 +470,6 @@ export class OperationReader {
   }
 }
 
+function partText(part: PathPart): string {
+  return part.kind === "static" ? part.value : `{${part.name}}`;
+}

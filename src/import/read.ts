@@ -45,7 +45,12 @@ export class DocumentSet {
   private readonly targets = new Map<string, Place>();
   readonly root: Place;
 
-  constructor(file: string, options: ReadOptions = {}) {
+  constructor(
+    file: string,
+    options: ReadOptions = {},
+    /** The root document converted from another form (Swagger 2.0), and where its places were in the text. */
+    converted?: { data: unknown; sourcePlace: (path: readonly string[]) => string[] },
+  ) {
     this.cwd = options.cwd ?? process.cwd();
     this.shownRoot = resolve(this.cwd, file);
     let real: string;
@@ -65,8 +70,14 @@ export class DocumentSet {
         throw new ImportError(`${dir}: error: cannot allow $refs into this folder: ${fileProblem(error)}`);
       }
     }
-    this.load(real, undefined);
+    const source = this.load(real, undefined);
+    if (converted) {
+      this.files.set(real, { text: source.text, data: converted.data });
+      this.sourcePlace = converted.sourcePlace;
+    }
   }
+
+  private readonly sourcePlace: ((path: readonly string[]) => string[]) | undefined;
 
   /** The value at a place (undefined when absent). */
   get(place: Place): unknown {
@@ -177,7 +188,8 @@ export class DocumentSet {
     const document = parseDocument(source.text, { lineCounter: counter, uniqueKeys: false });
     let node: unknown = document.contents;
     let offset = (node as Node | null)?.range?.[0] ?? 0;
-    for (const segment of place.path) {
+    const path = this.sourcePlace && place.file === this.root.file ? this.sourcePlace(place.path) : place.path;
+    for (const segment of path) {
       if (isMap(node)) {
         const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === segment);
         if (!pair) break;

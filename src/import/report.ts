@@ -12,7 +12,7 @@ export interface Loss {
 }
 
 export interface Rename {
-  kind: "module" | "operation" | "type" | "parameter" | "token kind" | "limit group";
+  kind: "module" | "operation" | "type" | "parameter" | "token kind" | "limit group" | "security scheme";
   from: string;
   to: string;
   pointer: string;

@@ -1,11 +1,13 @@
 // Raw catalogue data (already validated) -> the model. Pure: no YAML, no I/O.
-import type { RawContent, RawFile, RawOperation, RawParameter, RawResponse, RawType } from "../load/raw.js";
+import type { RawContent, RawFile, RawOperation, RawParameter, RawResponse, RawSecurityScheme, RawType } from "../load/raw.js";
 import { camelCase, pathParamNames } from "../shared/names.js";
+import { parsePathTemplate } from "../shared/path-template.js";
 import { limitGroups, operationLimits } from "./limits.js";
 import { compareText } from "./order.js";
 import { rawKind, rawNullable } from "./raw-kind.js";
 import { resolveServers, serverModels } from "./servers.js";
 import type {
+  SecurityScheme,
   ApiModel,
   HttpMethod,
   LimitGroup,
@@ -44,7 +46,7 @@ export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
       title: raw.module.title,
       area: raw.module.area,
       ...(raw.module.servers !== undefined && { servers: [...raw.module.servers] }),
-      operations: (raw.operations ?? []).map((operation, index) => buildOperation(moduleId, operation, sourceOf(name, index), groups)),
+      operations: (raw.operations ?? []).map((operation, index) => buildOperation(moduleId, operation, sourceOf(name, index), groups, api.auth.schemes ? (api.auth.security ?? undefined) : undefined)),
     });
   }
   const servers = serverModels(api.servers);
@@ -52,7 +54,12 @@ export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
   return {
     title: api.title,
     ...(api.description !== undefined && { description: api.description }),
-    auth: { header: api.auth.header, tokenKinds: api.auth.tokenKinds.map(({ id, description }) => ({ id, description })) },
+    auth: {
+      header: api.auth.header,
+      tokenKinds: api.auth.tokenKinds.map(({ id, description }) => ({ id, description })),
+      ...(api.auth.schemes !== undefined && { schemes: api.auth.schemes.map(securityScheme) }),
+      ...(api.auth.security !== undefined && { security: api.auth.security.map((alternative) => [...alternative]) }),
+    },
     modules: modules.sort((a, b) => compareText(a.id, b.id)),
     types: types.sort((a, b) => compareText(a.name, b.name)),
     sources: files.map((file) => file.name).sort(compareText),
@@ -62,7 +69,7 @@ export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
   };
 }
 
-function buildOperation(module: string, raw: RawOperation, source: SourceRef, groups: readonly LimitGroup[]): OperationModel {
+function buildOperation(module: string, raw: RawOperation, source: SourceRef, groups: readonly LimitGroup[], security: string[][] | undefined): OperationModel {
   const declared = raw.parameters?.map(parameter);
   const pathParams = pathParamNames(raw.path).map(
     (name): Parameter => declared?.find((p) => p.in === "path" && p.name === name) ?? { name, in: "path", required: true },
@@ -73,9 +80,13 @@ function buildOperation(module: string, raw: RawOperation, source: SourceRef, gr
     method: raw.method as HttpMethod,
     path: raw.path,
     segments: segments(raw.path),
+    ...fixedQuery(raw.path),
     summary: raw.summary,
     ...(raw.description !== undefined && { description: raw.description }),
     ...(raw.tokens !== undefined && { tokens: [...raw.tokens] }),
+    ...(raw.categories !== undefined && { categories: [...raw.categories] }),
+    ...(raw.readOnlyTokens !== undefined && { readOnlyTokens: raw.readOnlyTokens }),
+    ...operationSecurity(raw, security),
     ...(raw.limits !== undefined && { limits: operationLimits(raw.limits, groups) }),
     ...(raw.constraints !== undefined && { constraints: [...raw.constraints] }),
     ...(raw.servers !== undefined && { servers: [...raw.servers] }),
@@ -85,6 +96,7 @@ function buildOperation(module: string, raw: RawOperation, source: SourceRef, gr
       query: declared.filter((p) => p.in === "query"),
       headers: declared.filter((p) => p.in === "header"),
     }),
+    ...(declared?.some((p) => p.in === "cookie") && { cookies: declared.filter((p) => p.in === "cookie") }),
     ...(raw.request !== undefined && {
       request:
         raw.request === "none"
@@ -111,14 +123,12 @@ function responseModels(raw: Record<string, RawResponse>): ResponseModel[] {
 }
 
 function segments(path: string): PathSegment[] {
-  if (path === "/") return [];
-  return path
-    .slice(1)
-    .split("/")
-    .map((segment) => {
-      const param = /^\{(.+)\}$/.exec(segment);
-      return param ? { kind: "param", name: param[1]! } : { kind: "static", value: segment };
-    });
+  return parsePathTemplate(path).segments.map((parts): PathSegment => (parts.length === 1 ? parts[0]! : { kind: "template", parts }));
+}
+
+function fixedQuery(path: string): Pick<OperationModel, "fixedQuery"> {
+  const fixed = parsePathTemplate(path).fixedQuery;
+  return fixed.length > 0 ? { fixedQuery: fixed } : {};
 }
 
 function parameter(raw: RawParameter): Parameter {
@@ -128,6 +138,8 @@ function parameter(raw: RawParameter): Parameter {
     required: raw.in === "path" ? true : (raw.required ?? false),
     ...(raw.schema !== undefined && { schema: typeNode(raw.schema) }),
     ...(raw.description !== undefined && { description: raw.description }),
+    ...(raw.style !== undefined && { style: raw.style }),
+    ...(raw.explode !== undefined && { explode: raw.explode }),
   };
 }
 
@@ -137,6 +149,7 @@ function content(raw: RawContent): MediaType[] {
       contentType,
       ...(media.schema !== undefined && { schema: typeNode(media.schema) }),
       ...("example" in media && { example: media.example }),
+      ...(media.encoding !== undefined && { encoding: structuredClone(media.encoding) }),
     }))
     .sort((a, b) => compareText(a.contentType, b.contentType));
 }
@@ -222,4 +235,21 @@ function allOfNode(parts: RawType[], base: { description?: string; nullable?: bo
   if (parts.length !== 1) return { ...base, kind: "allOf", parts: parts.map(typeNode) };
   const only = typeNode(parts[0]!);
   return { ...only, ...base, ...(only.nullable === true && { nullable: true }) };
+}
+
+function securityScheme(raw: RawSecurityScheme): SecurityScheme {
+  return {
+    id: raw.id,
+    type: raw.type,
+    ...(raw.in !== undefined && { in: raw.in }),
+    ...(raw.name !== undefined && { name: raw.name }),
+    ...(raw.scheme !== undefined && { scheme: raw.scheme.toLowerCase() }),
+    ...(raw.description !== undefined && { description: raw.description }),
+  };
+}
+
+/** The operation's own requirement, else the API's; only where the API declares schemes. */
+function operationSecurity(raw: RawOperation, api: string[][] | undefined): Pick<OperationModel, "security"> {
+  const security = raw.security ?? api;
+  return security === undefined ? {} : { security: security.map((alternative) => [...alternative]) };
 }

@@ -45,6 +45,23 @@ export interface AuthModel {
   header: string;
   /** The declared token kinds; `OperationModel.tokens` only names these. */
   tokenKinds: TokenKind[];
+  /** Security schemes (api.auth.schemes), in catalogue order; absent: the one token in `header`. */
+  schemes?: SecurityScheme[];
+  /** The API-wide requirement: alternatives, each the scheme ids needed together; absent: not documented. */
+  security?: string[][];
+}
+
+/** How one credential travels. oauth2 and openIdConnect send a bearer token like http bearer. */
+export interface SecurityScheme {
+  id: string;
+  type: "apiKey" | "http" | "oauth2" | "openIdConnect";
+  /** apiKey only. */
+  in?: "header" | "query" | "cookie";
+  /** apiKey only: header, query parameter or cookie name. */
+  name?: string;
+  /** http only, lowercase: `bearer`, `basic` ... */
+  scheme?: string;
+  description?: string;
 }
 
 /** A budget of api.limitGroups: every operation naming it spends from one bucket. */
@@ -82,10 +99,21 @@ export interface OperationModel {
   /** Exactly as in the catalogue, e.g. `/api/v1/offers/{offer_id}`. */
   path: string;
   segments: PathSegment[];
+  /** The constant query a `?name=value` part of the path gives every request; absent: none. */
+  fixedQuery?: { name: string; value: string }[];
   summary: string;
   description?: string;
   /** Accepted token kinds; undefined: not documented. */
   tokens?: string[];
+  /** Token categories whose tokens may call it (`all`: a token of any category); undefined: not documented. */
+  categories?: string[];
+  /** true: a read-only token may call it; false: it writes, a read-only token is refused; undefined: not documented. */
+  readOnlyTokens?: boolean;
+  /**
+   * The security requirement (the operation's own, else the API's): alternatives, each the scheme
+   * ids needed together; [] no credentials. Undefined: not documented, or the API has no schemes.
+   */
+  security?: string[][];
   /** Rate limits; undefined: not documented. */
   limits?: RateLimit[];
   /** Fixed rules in prose (e.g. "only supplies accepted within the last year"). */
@@ -103,6 +131,8 @@ export interface OperationModel {
   query?: Parameter[];
   /** undefined: not documented. */
   headers?: Parameter[];
+  /** Cookie parameters; absent: none declared. */
+  cookies?: Parameter[];
   /** undefined: not documented; null: documented as "no request body". */
   request?: RequestBody | null;
   /** undefined: not documented. */
@@ -111,7 +141,11 @@ export interface OperationModel {
   source: SourceRef;
 }
 
-export type PathSegment = { kind: "static"; value: string } | { kind: "param"; name: string };
+export type PathSegment =
+  | { kind: "static"; value: string }
+  | { kind: "param"; name: string }
+  /** Literal text around parameters in one segment, e.g. `{Sid}.json` or `{base}...{head}`. */
+  | { kind: "template"; parts: ({ kind: "static"; value: string } | { kind: "param"; name: string })[] };
 
 export interface SourceRef {
   file: string;
@@ -121,11 +155,27 @@ export interface SourceRef {
 
 export interface Parameter {
   name: string;
-  in: "path" | "query" | "header";
+  in: "path" | "query" | "header" | "cookie";
   required: boolean;
   /** undefined: type not documented (path parameters then travel as strings). */
   schema?: TypeNode;
   description?: string;
+  /** As the catalogue writes it; absent: the location's default (see `parameterStyle`). */
+  style?: ParameterStyle;
+  /** As the catalogue writes it; absent: the style's default (see `parameterStyle`). */
+  explode?: boolean;
+}
+
+/** OpenAPI's parameter styles (RFC 6570 for path and header; form rules for query and cookie). */
+export type ParameterStyle = "form" | "spaceDelimited" | "pipeDelimited" | "deepObject" | "simple" | "label" | "matrix";
+
+/** How one property of a form or multipart body is written (OpenAPI's encoding object). */
+export interface PartEncoding {
+  /** Multipart: the part's content type. */
+  contentType?: string;
+  /** Urlencoded: form, spaceDelimited, pipeDelimited or deepObject. */
+  style?: "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
+  explode?: boolean;
 }
 
 export interface RequestBody {
@@ -142,6 +192,8 @@ export interface MediaType {
   schema?: TypeNode;
   /** Present only where the catalogue gives one. */
   example?: unknown;
+  /** Form and multipart bodies: per property, how it is written; absent: the defaults. */
+  encoding?: Record<string, PartEncoding>;
 }
 
 export interface ResponseModel {
@@ -170,6 +222,14 @@ export interface RateLimit {
    * group spends from one bucket. Undefined: the operation's own limit. See `limitBucket`.
    */
   group?: string;
+  /** What an answer of some statuses spends instead of one request, sorted by status; undefined: one request each. */
+  errorCost?: ErrorCost[];
+}
+
+/** An answer of `status` (`409`, or a class such as `4XX`) spends `cost` requests of the budget. */
+export interface ErrorCost {
+  status: string;
+  cost: number;
 }
 
 export interface Duration {

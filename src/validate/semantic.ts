@@ -1,5 +1,6 @@
 // Checks the schema cannot express: names, uniqueness, routes, references, combinations, limits.
 // Runs over every file that passed the schema and reports every problem it finds.
+import { parsePathTemplate } from "../shared/path-template.js";
 import type { YamlPath } from "../load/load.js";
 import type { RawContent, RawOperation, RawType } from "../load/raw.js";
 import type { Diagnostic } from "../shared/diagnostic.js";
@@ -28,7 +29,9 @@ import { checkLimitGroups, checkOperationLimits } from "./limits.js";
 import { checkType, type TypeContext } from "./types.js";
 import { checkApiResponses, checkMediaTypeKeys } from "./responses.js";
 import { checkServers } from "./servers.js";
+import { checkOperationSecurity, checkSchemes } from "./security.js";
 import { checkGeneratedNames } from "./generated-names.js";
+import { checkEncodings, checkParameterStyles } from "./styles.js";
 import { Reporter, type Place, type SemanticInput } from "./reporter.js";
 
 function hasKey(data: unknown, key: string): boolean {
@@ -58,6 +61,7 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
     });
   }
   const api = apiFiles[0];
+  const schemeIds = api ? checkSchemes(report, api.raw.api!, (...rest) => ({ file: api.file, path: ["api", ...rest] })) : new Set<string>();
   const limitGroups = checkLimitGroups(report, api && { file: api.file, path: ["api"] }, api?.raw.api?.limitGroups ?? [], tokenKinds);
 
   // Modules: the file name is the id, ids are safe and distinct also in camelCase.
@@ -155,9 +159,12 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
         if (operation.tokens!.indexOf(token) !== i) report.error(place("tokens", i), `token kind "${token}" is listed twice`);
       });
 
+      checkOperationSecurity(report, operation, schemeIds, place);
       checkOperationLimits(report, operation, place, limitGroups, tokenKinds, !(brokenApi && apiFiles.length === 0));
       checkParameters(report, typeContext, operation, place);
       checkBodies(report, typeContext, operation, place);
+      checkParameterStyles(report, typeContext, operation, place);
+      if (operation.request && operation.request !== "none") checkEncodings(report, typeContext, operation.request.content, (...rest) => place("request", "content", ...rest));
     });
   }
   checkGeneratedNames(report, entries);
@@ -167,41 +174,68 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
 
 /** True when the path is well-formed (so route comparisons make sense). */
 function checkPath(report: Reporter, path: string, place: Place): boolean {
-  const hint = "a path is /segment/segment/{param}, each segment plain text or one whole {name}";
+  const hint = "a path is /segment/segment/{param}: literal text and {name} parameters, then optionally ?name=value and #fragment";
   if (!path.startsWith("/")) {
     report.error(place, `path "${path}" must start with /`, hint);
     return false;
   }
-  const segments = path === "/" ? [] : path.slice(1).split("/");
+  const template = parsePathTemplate(path);
   const seen = new Set<string>();
-  for (const segment of segments) {
-    const param = /^\{(.*)\}$/.exec(segment);
-    if (param) {
-      const name = param[1]!;
-      if (!PARAM_NAME.test(name)) {
-        report.error(place, `path parameter "{${name}}" is not a safe name`, "use letters, digits and _, starting with a letter or _");
+  for (const parts of template.segments) {
+    const text = parts.map((part) => (part.kind === "static" ? part.value : `{${part.name}}`)).join("");
+    for (const [index, part] of parts.entries()) {
+      if (part.kind === "param") {
+        if (!checkPathParam(report, part.name, seen, place)) return false;
+        if (parts[index + 1]?.kind === "param") {
+          report.error(place, `path segment "${text}" has two parameters with no text between them`, "no request could tell where one ends and the next begins; put literal text between them, e.g. {base}...{head}");
+          return false;
+        }
+      } else if (parts.length === 1 && (part.value === "." || part.value === "..")) {
+        report.error(place, `path segment "${part.value}" would be removed from the URL before it is sent`, "URLs resolve . and .. segments away, so no request could reach this path; name the segment otherwise");
+        return false;
+      } else if (!STATIC_SEGMENT.test(part.value)) {
+        report.error(place, text === "" ? `path "${path}" has an empty segment` : `path segment "${text}" has characters a path cannot hold as written`, hint);
         return false;
       }
-      if (RESERVED_ARGUMENT_KEYS.includes(name)) {
-        report.error(place, `path parameter "{${name}}" has a name the client's call arguments use for something else`, `rename it; ${RESERVED_ARGUMENT_KEYS.join(", ")} are reserved`);
-        return false;
-      }
-      if (seen.has(name)) {
-        report.error(place, `path parameter "{${name}}" appears twice`);
-        return false;
-      }
-      seen.add(name);
-      if (name === "__proto__") {
-        report.error(place, `path parameter "{__proto__}" cannot be passed in a JavaScript object`, "rename it; an object literal's __proto__ sets its prototype, not a property");
-        return false;
-      }
-    } else if (segment === "." || segment === "..") {
-      report.error(place, `path segment "${segment}" would be removed from the URL before it is sent`, "URLs resolve . and .. segments away, so no request could reach this path; name the segment otherwise");
-      return false;
-    } else if (!STATIC_SEGMENT.test(segment)) {
-      report.error(place, segment === "" ? `path "${path}" has an empty segment` : `path segment "${segment}" has characters a path cannot hold as written`, hint);
+    }
+    if (parts.length === 0) {
+      report.error(place, `path "${path}" has an empty segment`, hint);
       return false;
     }
+  }
+  for (const { name, value } of template.fixedQuery) {
+    if (name === "" || !QUERY_TEXT.test(name) || !QUERY_TEXT.test(value)) {
+      report.error(place, `the fixed query "${name}=${value}" of path "${path}" has characters a query cannot hold as written`, "write ?name=value pairs joined by &, with letters, digits and -._~!$'()*+,;:@/? only");
+      return false;
+    }
+  }
+  if (template.fragment !== undefined && !QUERY_TEXT.test(template.fragment)) {
+    report.error(place, `the fragment "#${template.fragment}" of path "${path}" has characters it cannot hold as written`, "use letters, digits and -._~!$'()*+,;:@/? only");
+    return false;
+  }
+  return true;
+}
+
+/** Query and fragment text: RFC 3986 pchar plus / and ?, without the & and = that split pairs, braces or escapes. */
+const QUERY_TEXT = /^[A-Za-z0-9._~!$'()*+,;:@/?-]*$/;
+
+function checkPathParam(report: Reporter, name: string, seen: Set<string>, place: Place): boolean {
+  if (!PARAM_NAME.test(name)) {
+    report.error(place, `path parameter "{${name}}" is not a safe name`, "use letters, digits and _, starting with a letter or _");
+    return false;
+  }
+  if (RESERVED_ARGUMENT_KEYS.includes(name)) {
+    report.error(place, `path parameter "{${name}}" has a name the client's call arguments use for something else`, `rename it; ${RESERVED_ARGUMENT_KEYS.join(", ")} are reserved`);
+    return false;
+  }
+  if (seen.has(name)) {
+    report.error(place, `path parameter "{${name}}" appears twice`);
+    return false;
+  }
+  seen.add(name);
+  if (name === "__proto__") {
+    report.error(place, `path parameter "{__proto__}" cannot be passed in a JavaScript object`, "rename it; an object literal's __proto__ sets its prototype, not a property");
+    return false;
   }
   return true;
 }

@@ -17,6 +17,8 @@ export async function fetchFollowing(
   url: string,
   init: FetchInit,
   authHeader: string,
+  /** Lowercase names of other headers that carry credentials (security schemes). */
+  credentialHeaders: readonly string[] = [],
 ): Promise<{ response: Response; refused?: string }> {
   const origin = new URL(url).origin;
   for (let redirects = 0; ; redirects++) {
@@ -40,7 +42,7 @@ export async function fetchFollowing(
     if (!toGet && init.duplex) return refuse("a streamed request body cannot be sent again");
     const crossOrigin = next.origin !== origin;
     for (const name of Object.keys(headers)) {
-      if ((toGet && /^content-/i.test(name)) || (crossOrigin && (name === authHeader || /^authorization$/i.test(name)))) delete headers[name];
+      if ((toGet && /^content-/i.test(name)) || (crossOrigin && (name === authHeader || /^authorization$/i.test(name) || credentialHeaders.includes(name.toLowerCase())))) delete headers[name];
     }
     if (toGet) {
       init.method = "GET";

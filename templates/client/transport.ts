@@ -2,12 +2,13 @@
 // features a program passes in `use` (retries, rate limits, response checks: their own modules).
 // Generated operation functions only describe themselves (an Operation) and call `send`.
 import type { Clock } from "./clock.js";
-import { encodeBody, expandPath, InvalidArgument, joinUrl, queryString, readBody, readText, ResponseTooLarge } from "./encoding.js";
+import { encodeBody, expandPath, headerValues, InvalidArgument, joinUrl, queryString, readBody, readText, ResponseTooLarge, withQuery } from "./encoding.js";
 import type { QueryParams } from "./encoding.js";
 import { ApiError, kindOfStatus, redact, scrubCause, secretOf, type ApiErrorKind, type ErrorBody, type Secret } from "./errors.js";
 import type { Call, ErrorExtra, TransportFeature } from "./feature.js";
 import { attemptSignal } from "./abort.js";
 import { fetchFollowing } from "./redirect.js";
+import type { AppliedAuth, AuthOptions, SchemeInfo, applyAuth } from "./auth.js";
 import type { FetchInit, FetchLike, HttpMethod, Operation } from "./descriptors.js";
 import { serverRetryDelay } from "./retry.js";
 import { isJsonMediaType } from "../shared/media.js";
@@ -65,6 +66,14 @@ export interface TransportOptions<M extends string = string> {
   clock?: Clock | undefined;
 }
 
+/** The security schemes of an API that declares them, and the caller's credentials per scheme. */
+export interface SchemeAuth {
+  schemes: Readonly<Record<string, SchemeInfo>>;
+  auth: AuthOptions | undefined;
+  /** `applyAuth` of runtime/auth.ts (passed in, so clients without schemes do not bundle it). */
+  apply: typeof applyAuth;
+}
+
 /** Per call. */
 export interface CallOptions {
   /** Aborts the call, its rate-limit wait and its retry waits. */
@@ -83,11 +92,16 @@ interface Args {
   query?: QueryParams;
   body?: unknown;
   headers?: Record<string, unknown>;
+  cookies?: Record<string, unknown>;
   [name: string]: unknown;
 }
 
-/** A transport for `options`; `authHeader` is the header the catalogue names for the token. */
-export function makeTransport(options: TransportOptions, authHeader: string): Transport {
+/**
+ * A transport for `options`; `authHeader` is the header the catalogue names for the token. With
+ * `schemeAuth` (an API with security schemes) the credentials come from it, per operation, and
+ * `options.token` is not sent.
+ */
+export function makeTransport(options: TransportOptions, authHeader: string, schemeAuth?: SchemeAuth): Transport {
   const features = options.use ?? [];
   const doFetch: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
   const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
@@ -133,15 +147,23 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
 
     if (base === undefined) call.fail("invalid_argument", `no base URL for module ${module}`);
     try {
-      url = joinUrl(url, expandPath(path, args)) + queryString(args.query);
+      url = withQuery(joinUrl(url, expandPath(path, args, operation.styles)), queryString(args.query, operation.styles));
     } catch (thrown) {
       if (!(thrown instanceof InvalidArgument)) throw thrown;
       call.fail("invalid_argument", thrown.message);
     }
-    const encoded = encodeBody(args.body);
-    const token = typeof options.token === "function" ? await options.token() : options.token;
-    secret = secretOf(token);
-    call.token = token;
+    const encoded = encodeBody(args.body, operation.body);
+    const parameterHeaders = headerValues(args.headers, args.cookies, operation.styles);
+    let applied: AppliedAuth | undefined;
+    if (schemeAuth) {
+      const result = await schemeAuth.apply(schemeAuth.schemes, operation.security, schemeAuth.auth);
+      applied = typeof result === "string" ? call.fail("invalid_argument", result) : result;
+    }
+    const token = applied ? "" : typeof options.token === "function" ? await options.token() : options.token;
+    secret = applied ? applied.secret : secretOf(token);
+    call.token = applied ? Object.values(applied.headers).concat(applied.query.map(([, value]) => value), applied.cookies).join("\n") : token;
+    // The URL sent: with any API key of the query (errors and hooks show `url`, without it).
+    const sentUrl = applied && applied.query.length > 0 ? withQuery(url, `?${new URLSearchParams(applied.query).toString()}`) : url;
     call.resendable = !encoded.once;
 
     for (;;) {
@@ -151,13 +173,23 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
 
       const headers: Record<string, string> = { accept: "application/json, */*;q=0.8" };
       // The token goes in its header exactly once, whatever case a caller's header used.
-      for (const [name, value] of Object.entries<unknown>({ ...args.headers, ...callOptions.headers })) {
-        if (value != null && name.toLowerCase() !== auth) headers[name] = String(value);
+      for (const [name, value] of Object.entries<unknown>({ ...parameterHeaders, ...callOptions.headers })) {
+        if (value != null && (applied ? !applied.headerNames.includes(name.toLowerCase()) : name.toLowerCase() !== auth)) headers[name] = String(value);
       }
       if (encoded.contentType) headers["content-type"] = encoded.contentType;
       const event = { operationId, method, url, attempt: call.attempt };
-      hook(options.onRequest, { ...event, headers: { ...headers, [authHeader]: "[redacted]" } });
-      headers[authHeader] = token;
+      if (applied) {
+        const shown = { ...headers };
+        for (const name of Object.keys(applied.headers)) shown[name] = "[redacted]";
+        if (applied.cookies.length > 0) shown.cookie = "[redacted]";
+        hook(options.onRequest, { ...event, headers: shown });
+        Object.assign(headers, applied.headers);
+        // An API key in a cookie joins the cookie parameters, if any.
+        if (applied.cookies.length > 0) headers.cookie = [headers.cookie, ...applied.cookies].filter((part) => part).join("; ");
+      } else {
+        hook(options.onRequest, { ...event, headers: { ...headers, [authHeader]: "[redacted]" } });
+        headers[authHeader] = token;
+      }
 
       const deadline = attemptSignal(signal, call.timeoutMs);
       const started = now();
@@ -167,13 +199,14 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
         const init: FetchInit = { method, headers, signal: deadline.signal, redirect: "manual" };
         if (encoded.body !== undefined) init.body = encoded.body;
         if (encoded.once) init.duplex = "half";
-        const sent = await fetchFollowing(doFetch, url, init, authHeader);
+        const sent = await fetchFollowing(doFetch, sentUrl, init, authHeader, applied?.headerNames);
         response = sent.response;
         const { status } = response;
         // Response headers as a plain object, with any copy of the token (a server may echo it) removed.
         const received: Record<string, string> = {};
         response.headers.forEach((value, name) => (received[name] = redact(value, secret)));
         hook(options.onResponse, { ...event, status, headers: received, durationMs: now() - started });
+        for (const feature of features) if (feature.afterResponse) await settle(feature.afterResponse(call, status));
         if (sent.refused) {
           await response.body?.cancel().catch(() => undefined);
           call.fail("http", `${status}: redirect not followed: ${sent.refused}`, { status });

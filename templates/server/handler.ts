@@ -18,8 +18,16 @@ import { JSON_CONTENT_TYPE, errorAnswer, errorResponse, type ErrorScope } from "
 import { bodyProblemDetail } from "./problem.js";
 import { convertPathParams } from "./params.js";
 import { parseQuery } from "./query.js";
+import { convertStyledPathParams, readParameters } from "./styles.js";
+import { readMultipart, readUrlencoded, type FormRead, type FormRule } from "./form.js";
+
+const FORM_TYPE = "application/x-www-form-urlencoded";
+const MULTIPART_TYPE = "multipart/form-data";
 import { MemoryRateLimitStore, type RateLimitDecision } from "./rate-limit.js";
+import { findCredentials } from "./credentials.js";
 import { createRouter } from "./router.js";
+import { accessDenied } from "./access.js";
+import { chargeAnswer } from "./error-cost.js";
 import { replyResponse } from "./replies.js";
 import type {
   Answer,
@@ -151,7 +159,7 @@ export function createRequestHandler(
   function pipeline(incoming: Incoming): Answer | Promise<Answer> {
     const run = new Run(incoming, new RequestScope(origin, newRequestId, clock));
     try {
-      const { route, params } = routeRequest(incoming.method, incoming.pathname);
+      const { route, params } = routeRequest(incoming.method, incoming.pathname, incoming.search);
       run.operation = route.id;
       // A 401 has no seller, hence no budget to report; from here on the seller is known.
       const authenticated = authenticate(incoming, route);
@@ -168,6 +176,8 @@ export function createRequestHandler(
   /** From a known seller to the handler's answer. */
   function authorized(run: Run, route: RouteDefinition, params: Record<string, unknown>, identity: Identity): Answer | Promise<Answer> {
     if (route.tokens && !route.tokens.includes(identity.tokenKind)) return refuse(run, route, identity, tokenKindError(route));
+    const denied = (route.categories !== undefined || route.readOnlyTokens === false) && accessDenied(route, identity);
+    if (denied) return refuse(run, route, identity, new HttpError(403, denied));
     const group = handlerGroup(handlers, route);
     const handler = group && handlerFunction(group, route);
     if (!group || !handler) {
@@ -178,6 +188,7 @@ export function createRequestHandler(
     if (route.limits && route.limits.length > 0) {
       return limit(route, identity, () => run.where()).then((remaining) => {
         run.remaining = remaining;
+        if (route.limits!.some((rule) => rule.errorCost)) run.charge = { route, identity };
         return call();
       });
     }
@@ -200,12 +211,23 @@ export function createRequestHandler(
   ): Answer | Promise<Answer> {
     let query: Record<string, unknown> = {};
     if (route.query === undefined || route.query.length > 0) {
-      const parsed = parseQuery(new URLSearchParams(run.incoming.search), route.query);
+      const parsed = parseQuery(new URLSearchParams(run.incoming.search), route.query, run.incoming.search);
       if (!parsed.ok) throw new HttpError(400, { detail: parsed.detail, code: "invalid-query" });
       query = parsed.value;
     }
+    // Documented header and cookie parameters (400 when one does not fit), for `headers` and `cookies`.
+    const more: Record<string, unknown> = {};
+    for (const location of ["header", "cookie"] as const) {
+      const documented = location === "header" ? route.headers : route.cookies;
+      if (documented === undefined) continue;
+      const read = readParameters(documented, location, (name) => run.incoming.header(name));
+      if (typeof read === "string") throw new HttpError(400, { detail: read, code: `invalid-${location}` });
+      more[location === "header" ? "headers" : "cookies"] = read;
+    }
     const answerWith = (read: { body: unknown; bytes: Uint8Array<ArrayBuffer> | undefined }): Answer | Promise<Answer> => {
-      const result = handler.call(group, handlerContext(run.incoming, route, params, query, read, identity, run.scope));
+      const context = handlerContext(run.incoming, route, params, query, read, identity, run.scope);
+      Object.assign(context, more);
+      const result = handler.call(group, context);
       return isThenable(result) ? Promise.resolve(result).then((value) => toAnswer(value, route.status)) : toAnswer(result, route.status);
     };
     if (route.body.kind === "none" || !run.incoming.hasBody) return answerWith(missingBody(route));
@@ -223,6 +245,8 @@ export function createRequestHandler(
      * handler, peeked for 403 and 501, which spend none.
      */
     remaining: number | undefined = undefined;
+    /** Set once the request took budget from limits with error costs: its answer may cost more. */
+    charge: { route: RouteDefinition; identity: Identity } | undefined = undefined;
     constructor(incoming: Incoming, scope: RequestScope) {
       this.incoming = incoming;
       this.scope = scope;
@@ -235,10 +259,25 @@ export function createRequestHandler(
 
     finish(answer: Answer | Promise<Answer>): Answer | Promise<Answer> {
       if (!isThenable(answer)) return this.done(answer);
-      return answer.then(
-        (value) => this.done(value),
-        (error: unknown) => this.failed(error),
-      );
+      return answer
+        .then(
+          (value) => this.done(value),
+          (error: unknown) => this.failed(error),
+        )
+        .then((value) => (this.charge ? this.charged(value) : value));
+    }
+
+    /** The answer after its error cost is taken (x-ratelimit-remaining says what is left); a failing store leaves it as it is. */
+    private async charged(answer: Answer): Promise<Answer> {
+      const { route, identity } = this.charge!;
+      const buckets = route.limits!.flatMap((rule, index) => (appliesTo(rule, identity) ? [{ key: bucketKey(identity, route, index), rule }] : []));
+      try {
+        const left = await chargeAnswer(store, buckets, answer.status);
+        return left === undefined ? answer : withRemaining(answer, Math.min(left, this.remaining ?? left));
+      } catch (error) {
+        reportStoreError(error, () => this.where());
+        return answer;
+      }
     }
 
     failed(error: unknown): Answer {
@@ -261,18 +300,18 @@ export function createRequestHandler(
   Object.defineProperty(handle, PIPELINE, { value: pipeline });
   return handle;
 
-  function routeRequest(requestMethod: string, pathname: string): { route: RouteDefinition; params: Record<string, unknown> } {
+  function routeRequest(requestMethod: string, pathname: string, search: string): { route: RouteDefinition; params: Record<string, unknown> } {
     const method = requestMethod.toUpperCase();
-    let result = router.match(method, pathname);
+    let result = router.match(method, pathname, search);
     // HEAD is GET without the body (RFC 9110), unless the catalogue documents a HEAD of its own.
     if (method === "HEAD" && result.kind === "method-not-allowed" && result.allow.includes("GET")) {
-      result = router.match("GET", pathname);
+      result = router.match("GET", pathname, search);
     }
     switch (result.kind) {
       case "found":
         // Only routes with typed parameters pay for the check.
         if (result.route.params !== undefined) {
-          const detail = convertPathParams(result.params, result.route.params);
+          const detail = convertPathParams(result.params, result.route.params) ?? convertStyledPathParams(result.params, result.route.params);
           if (detail !== undefined) throw new HttpError(400, { detail, code: "invalid-path-parameter" });
         }
         return result;
@@ -296,12 +335,23 @@ export function createRequestHandler(
 
   /** The caller's identity; a promise only when `options.authenticate` returned one. */
   function authenticate(incoming: Incoming, route: RouteDefinition): Identity | Promise<Identity> {
+    if (api.schemes) return authenticateSchemes(incoming, route, api.schemes);
     const token = incoming.header(authHeader)?.trim();
     if (!token) {
       throw new HttpError(401, { detail: `The ${api.authHeader} header with a token is required.`, code: "missing-token" });
     }
     const found = options.authenticate(token, route);
     return isThenable(found) ? Promise.resolve(found).then(checkIdentity) : checkIdentity(found);
+  }
+
+  /** Every credential of the alternative the request carries must be known; the first one's identity is the caller's. */
+  function authenticateSchemes(incoming: Incoming, route: RouteDefinition, schemes: NonNullable<ApiDefinition["schemes"]>): Identity | Promise<Identity> {
+    const found = findCredentials(incoming, schemes, route.security);
+    if (found.kind === "missing") throw new HttpError(401, { detail: found.detail, code: "missing-credentials" });
+    if (found.kind === "anonymous") return { sellerId: "", tokenKind: "" };
+    const identities = found.values.map(({ scheme, value }) => options.authenticate(value, route, scheme));
+    if (!identities.some(isThenable)) return identities.map((identity) => checkIdentity(identity as Identity | undefined))[0]!;
+    return Promise.all(identities).then((all) => all.map(checkIdentity)[0]!);
   }
 
   function checkIdentity(identity: Identity | undefined): Identity {
@@ -421,8 +471,26 @@ export function createRequestHandler(
         throw error;
       }
       if (route.body.kind === "content" && route.body.check) checkBody(body, route.body.check);
+    } else if (route.body.kind === "content" && route.body.form && (type === FORM_TYPE || type === MULTIPART_TYPE)) {
+      body = await readFormBody(incoming, route.body.form, type, bytes);
     }
     return { body, bytes };
+  }
+
+  async function readFormBody(incoming: Incoming, rule: FormRule, type: string, bytes: Uint8Array<ArrayBuffer>): Promise<unknown> {
+    let read: FormRead;
+    if (type === FORM_TYPE) read = readUrlencoded(new TextDecoder().decode(bytes), rule);
+    else {
+      let parts: Awaited<ReturnType<Response["formData"]>>;
+      try {
+        parts = await new Response(bytes, { headers: { "content-type": incoming.header("content-type") ?? "" } }).formData();
+      } catch {
+        throw new HttpError(400, { detail: "The body is not valid multipart/form-data.", code: "malformed-form" });
+      }
+      read = await readMultipart(parts as unknown as Parameters<typeof readMultipart>[0], rule);
+    }
+    if (!read.ok) throw new HttpError(400, { detail: read.detail, code: "invalid-body" });
+    return read.value;
   }
 
   function checkBody(body: unknown, check: (value: unknown) => BodyProblem | undefined): void {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { importOpenApi, writeCatalogue, type ImportOptions } from "../../src/import/index.js";
 import type { ApiModel } from "../../src/model/types.js";
 import { generate } from "../../src/pipeline.js";
+import type { Target } from "../../src/emit/types.js";
 import { freshDir } from "../helpers/generate.js";
 
 export interface Imported {
@@ -15,13 +16,13 @@ export interface Imported {
   reportText: string;
 }
 
-export async function importAndGenerate(file: string, options: ImportOptions = {}): Promise<Imported> {
+export async function importAndGenerate(file: string, options: ImportOptions = {}, targets?: Target[]): Promise<Imported> {
   const dir = await freshDir("import");
   const catalogue = join(dir, "catalogue");
   const out = join(dir, "generated");
   const { catalogue: imported, report } = importOpenApi(file, options);
   const { model } = await writeCatalogue(imported, catalogue);
-  await generate({ catalogue, out });
+  await generate({ catalogue, out, ...(targets && { targets }) });
   const operations = model.modules.reduce((sum, module) => sum + module.operations.length, 0);
   return { dir, catalogue, out, model, operations, reportText: report.toText() };
 }

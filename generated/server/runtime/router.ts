@@ -4,13 +4,25 @@
 // Path matching on a segment trie built once. A request goes to the most specific route that
 // accepts its method: at each segment a static match is tried before a parameter, and a parameter
 // is tried when the static branch leads nowhere (so `/offers/author` is its own route while
-// `/offers/123` still reaches `/offers/{offer_id}`).
-import type { RouteDefinition } from "./types.js";
+// `/offers/123` still reaches `/offers/{offer_id}`). A segment with literal text around
+// parameters (`{Sid}.json`, `{base}...{head}`) is tried after the static match and before a
+// whole-segment parameter. Routes of one path and method that differ by a fixed query
+// (`/items?beta=true`) are told apart by the request's query, the one asking most first.
+import type { RouteDefinition, RouteSegment } from "./types.js";
 
 interface TrieNode {
   statics: Map<string, TrieNode>;
+  patterns: Pattern[];
   param: TrieNode | undefined;
-  routes: Map<string, Endpoint>;
+  /** Per method, most fixed-query pairs first. */
+  routes: Map<string, Endpoint[]>;
+}
+
+/** A segment of literal text and parameters, matched as a whole. */
+interface Pattern {
+  key: string;
+  regex: RegExp;
+  node: TrieNode;
 }
 
 /** A route and the names of its parameters, in path order. */
@@ -27,11 +39,38 @@ export type MatchResult =
   | { kind: "malformed-parameter"; route: RouteDefinition; name: string };
 
 export interface Router {
-  match(method: string, pathname: string): MatchResult;
+  /** `search` (the query string, with or without `?`) picks among routes with a fixed query. */
+  match(method: string, pathname: string, search?: string): MatchResult;
 }
 
 function newNode(): TrieNode {
-  return { statics: new Map(), param: undefined, routes: new Map() };
+  return { statics: new Map(), patterns: [], param: undefined, routes: new Map() };
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** A whole segment: each parameter takes at least one character, as few as lets the rest match. */
+function patternOf(segment: Extract<RouteSegment, { parts: unknown }>, node: TrieNode, names: string[]): TrieNode {
+  const key = segment.parts.map((part) => (typeof part === "string" ? `s${part}` : "p")).join("\u0000");
+  let pattern = node.patterns.find((candidate) => candidate.key === key);
+  if (!pattern) {
+    const source = segment.parts.map((part) => (typeof part === "string" ? escapeRegex(part) : "(.+?)")).join("");
+    pattern = { key, regex: new RegExp(`^${source}$`, "d"), node: newNode() };
+    node.patterns.push(pattern);
+  }
+  for (const part of segment.parts) if (typeof part !== "string") names.push(part.param);
+  return pattern.node;
+}
+
+function fixedQueryMatches(route: RouteDefinition, search: URLSearchParams | undefined): boolean {
+  return (route.fixedQuery ?? []).every(([name, value]) => search !== undefined && search.getAll(name).includes(value));
+}
+
+function sameFixedQuery(a: RouteDefinition, b: RouteDefinition): boolean {
+  const text = (route: RouteDefinition) => (route.fixedQuery ?? []).map(([name, value]) => `${name}=${value}`).sort().join("&");
+  return text(a) === text(b);
 }
 
 export function createRouter(routes: readonly RouteDefinition[]): Router {
@@ -44,23 +83,30 @@ export function createRouter(routes: readonly RouteDefinition[]): Router {
         let next = node.statics.get(segment);
         if (!next) node.statics.set(segment, (next = newNode()));
         node = next;
+      } else if ("parts" in segment) {
+        node = patternOf(segment, node, names);
       } else {
         names.push(segment.param);
         node = node.param ??= newNode();
       }
     }
-    const existing = node.routes.get(route.method);
-    if (existing) throw new Error(`Routes ${existing.route.id} and ${route.id} both answer ${route.method} ${route.path}`);
-    node.routes.set(route.method, { route, names });
+    const endpoints = node.routes.get(route.method) ?? [];
+    const existing = endpoints.find((endpoint) => sameFixedQuery(endpoint.route, route));
+    // Operations that differ only by a `#fragment` share the wire: the first declared answers.
+    if (existing && !route.path.includes("#")) throw new Error(`Routes ${existing.route.id} and ${route.id} both answer ${route.method} ${route.path}`);
+    if (!existing) endpoints.push({ route, names });
+    endpoints.sort((a, b) => (b.route.fixedQuery?.length ?? 0) - (a.route.fixedQuery?.length ?? 0));
+    node.routes.set(route.method, endpoints);
   }
   // Start and end offsets of the segments taken by parameters; matching is synchronous, so one array serves every call.
   const captured: number[] = [];
   return {
-    match(method, pathname) {
+    match(method, pathname, search) {
       captured.length = 0;
       // Segments are the text between slashes: "/" has none, "/a/" has "a" and "".
       const first = pathname === "/" ? NO_SEGMENT : 1;
-      const endpoint = find(root, method, pathname, first, captured);
+      const query = search === undefined || search === "" ? undefined : new URLSearchParams(search);
+      const endpoint = find(root, method, pathname, first, captured, query);
       if (endpoint) return found(endpoint, pathname, captured);
       const allow = new Set<string>();
       collectMethods(root, pathname, first, allow);
@@ -89,20 +135,32 @@ function segmentEnd(pathname: string, start: number): number {
 }
 
 /** Depth-first, static before parameter: the most specific route that has the method. */
-function find(node: TrieNode, method: string, pathname: string, start: number, captured: number[]): Endpoint | undefined {
-  if (start === NO_SEGMENT) return node.routes.get(method);
+function find(node: TrieNode, method: string, pathname: string, start: number, captured: number[], query: URLSearchParams | undefined): Endpoint | undefined {
+  if (start === NO_SEGMENT) return node.routes.get(method)?.find((endpoint) => fixedQueryMatches(endpoint.route, query));
   const end = segmentEnd(pathname, start);
   const next = end === pathname.length ? NO_SEGMENT : end + 1;
   const raw = pathname.slice(start, end);
   const decoded = safeDecode(raw);
   const staticChild = decoded === undefined ? undefined : node.statics.get(decoded);
   if (staticChild) {
-    const endpoint = find(staticChild, method, pathname, next, captured);
+    const endpoint = find(staticChild, method, pathname, next, captured, query);
     if (endpoint) return endpoint;
+  }
+  for (const pattern of node.patterns) {
+    const match = pattern.regex.exec(raw);
+    if (!match?.indices) continue;
+    const depth = captured.length;
+    for (let group = 1; group < match.indices.length; group++) {
+      const [from, to] = match.indices[group]!;
+      captured.push(start + from, start + to);
+    }
+    const endpoint = find(pattern.node, method, pathname, next, captured, query);
+    if (endpoint) return endpoint;
+    captured.length = depth;
   }
   if (node.param && raw !== "") {
     captured.push(start, end);
-    const endpoint = find(node.param, method, pathname, next, captured);
+    const endpoint = find(node.param, method, pathname, next, captured, query);
     if (endpoint) return endpoint;
     captured.length -= 2;
   }
@@ -121,6 +179,7 @@ function collectMethods(node: TrieNode, pathname: string, start: number, allow: 
   const decoded = safeDecode(raw);
   const staticChild = decoded === undefined ? undefined : node.statics.get(decoded);
   if (staticChild) collectMethods(staticChild, pathname, next, allow);
+  for (const pattern of node.patterns) if (pattern.regex.test(raw)) collectMethods(pattern.node, pathname, next, allow);
   if (node.param && raw !== "") collectMethods(node.param, pathname, next, allow);
 }
 

@@ -1,6 +1,6 @@
 // client/client.ts: createTransport for this API and createClient, one line per module: each
 // module's group of bound operations comes from client/modules/<module id>.ts.
-import type { ApiModel } from "../../model/types.js";
+import type { ApiModel, SecurityScheme } from "../../model/types.js";
 import { docComment, stringLiteral } from "../../shared/sinks.js";
 import { importDeclaration, tsFile } from "../shared/ts-print.js";
 import { bindFunctionName, operationsInterfaceName } from "./module-file.js";
@@ -9,10 +9,19 @@ import { clientServers, ENVIRONMENT_TYPE, type ClientServers } from "./servers.j
 export function clientFile(model: ApiModel): { path: string; content: string } {
   const path = "client/client.ts";
   const servers = clientServers(model);
+  const schemes = model.auth.schemes;
   const imports = [
     importDeclaration(["makeTransport", "type Transport", "type TransportOptions as Options"], "./runtime/transport.js"),
     ...(servers ? [importDeclaration(["serverTransport", "type Servers", "type ServersBaseUrl"], "./runtime/servers.js")] : []),
     importDeclaration(["clientFeatures", "type FeatureOptions"], "./runtime/client-features.js"),
+    ...(schemes
+      ? [
+          importDeclaration(
+            ["applyAuth", ...(schemes.some((scheme) => scheme.type === "http" && scheme.scheme === "basic") ? ["type BasicCredential"] : []), ...(schemes.length > 0 ? ["type CredentialSource"] : []), "type SchemeInfo"],
+            "./runtime/auth.js",
+          ),
+        ]
+      : []),
     ...model.modules.map((module) =>
       importDeclaration([bindFunctionName(module.name), `type ${operationsInterfaceName(module.name)}`], `./modules/${module.id}.js`),
     ),
@@ -25,16 +34,15 @@ export function clientFile(model: ApiModel): { path: string; content: string } {
   const statements = [
     `${docComment(["Module names (camelCase), the keys of `baseUrl` when it is given per module."])}export type ModuleName = ${moduleNames.length > 0 ? moduleNames.join(" | ") : "never"};`,
     ...(servers ? serverStatements(servers) : []),
-    `${docComment(["Options of {@link createTransport}: features (retries, rate limits, response checks) only as given in `use`."])}export type TransportOptions = ${servers ? transportOptionsWithServers(servers) : "Options<ModuleName>"};`,
-    `${docComment(["Options of {@link createClient}: its transport has retries, rate limits and response checks unless these options turn them off."])}export type ClientOptions = Omit<TransportOptions, "use"> & FeatureOptions<${tokenKindUnion(model)}>;`,
+    ...(schemes ? schemeStatements(schemes) : []),
+    `${docComment(["Options of {@link createTransport}: features (retries, rate limits, response checks) only as given in `use`."])}export type TransportOptions = ${withAuth(servers ? transportOptionsWithServers(servers) : "Options<ModuleName>", schemes)};`,
+    `${docComment(["Options of {@link createClient}: its transport has retries, rate limits and response checks unless these options turn them off."])}export type ClientOptions = Omit<TransportOptions, "use"> & FeatureOptions<${tokenKindUnion(model)}, ${tokenCategoryUnion(model)}>;`,
     `${docComment([
-      `The shared transport that every standalone operation function takes first. Sends the token in the \`${model.auth.header}\` header.`,
+      schemes
+        ? "The shared transport that every standalone operation function takes first. Sends each operation's credentials as its security schemes say."
+        : `The shared transport that every standalone operation function takes first. Sends the token in the \`${model.auth.header}\` header.`,
     ])}export function createTransport(options: TransportOptions): Transport {
-return ${
-      servers
-        ? `serverTransport(options, SERVERS, ${stringLiteral(servers.defaultEnvironment)}, (resolved) => makeTransport(resolved, ${stringLiteral(model.auth.header)}))`
-        : `makeTransport(options, ${stringLiteral(model.auth.header)})`
-    };
+${transportBody(model, servers, schemes !== undefined)}
 }`,
     `${docComment(["One property per module, one method per operation."])}export interface Client {
 ${properties.join("\n")}
@@ -53,6 +61,13 @@ function createClientDoc(model: ApiModel): string {
   const operation = module?.operations[0];
   if (!module || !operation) return "A client of the whole API.";
   return `A client of the whole API, e.g. \`await api.${module.name}.${operation.id}(...)\`.`;
+}
+
+/** The token categories operations name (`all` aside: no token is issued for it) as a type; `string` when the catalogue names none. */
+function tokenCategoryUnion(model: ApiModel): string {
+  const categories = new Set(model.modules.flatMap((module) => module.operations.flatMap((operation) => operation.categories ?? [])));
+  categories.delete("all");
+  return categories.size > 0 ? [...categories].sort().map(stringLiteral).join(" | ") : "string";
 }
 
 /** The declared token kinds as a type (`createClient({ tokenKind })` takes one of them). */
@@ -82,4 +97,44 @@ function transportOptionsWithServers(servers: ClientServers): string {
   return `Omit<Options<ModuleName>, "baseUrl"> & {
 ${docComment(["Overrides the catalogue's servers: one URL for every operation, or `{ default?, <module>: url }` (a module's key first, then `default`, then its server)."])}baseUrl?: ServersBaseUrl<ModuleName> | undefined;${environment}
 }`;
+}
+
+/** `return makeTransport(...)`: with schemes, the credentials come from `options.auth` per operation. */
+function transportBody(model: ApiModel, servers: ClientServers | undefined, schemes: boolean): string {
+  const header = stringLiteral(model.auth.header);
+  const extra = schemes ? ", { schemes: SCHEMES, auth: options.auth, apply: applyAuth }" : "";
+  const given = schemes ? '{ ...options, token: "" }' : "options";
+  return servers
+    ? `return serverTransport(${given}, SERVERS, ${stringLiteral(servers.defaultEnvironment)}, (resolved) => makeTransport(resolved, ${header}${extra}));`
+    : `return makeTransport(${given}, ${header}${extra});`;
+}
+
+function withAuth(options: string, schemes: readonly SecurityScheme[] | undefined): string {
+  if (!schemes) return options;
+  const doc = docComment(["Credentials per security scheme: each operation sends the first alternative of its requirement that is given in full."]);
+  return `Omit<${options}, "token"> & {\n${doc}auth${schemes.length === 0 ? "?" : ""}: AuthCredentials${schemes.length === 0 ? " | undefined" : ""};\n}`;
+}
+
+/** SCHEMES (how each credential travels) and AuthCredentials (createClient's `auth`). */
+function schemeStatements(schemes: readonly SecurityScheme[]): string[] {
+  const info = (scheme: SecurityScheme): string =>
+    scheme.type === "apiKey"
+      ? `{ type: "apiKey", in: ${stringLiteral(scheme.in!)}, name: ${stringLiteral(scheme.name!)} }`
+      : `{ type: "http", scheme: ${stringLiteral(scheme.type === "http" ? scheme.scheme! : "bearer")} }`;
+  const table = schemes.map((scheme) => `${stringLiteral(scheme.id)}: ${info(scheme)},`).join("\n");
+  const fields = schemes.map((scheme) => {
+    const basic = scheme.type === "http" && scheme.scheme === "basic";
+    const where =
+      scheme.type === "apiKey"
+        ? `An API key sent in the ${scheme.in} ${scheme.in === "header" ? "header" : "parameter"} \`${scheme.name}\`.`
+        : basic
+          ? "HTTP basic: `{ username, password }` or `username:password`."
+          : `A ${scheme.type === "http" ? scheme.scheme : scheme.type} token sent as \`Authorization: ${scheme.type === "http" && scheme.scheme !== "bearer" ? scheme.scheme : "Bearer"} <token>\`.`;
+    const text = [where, ...(scheme.description ? [scheme.description] : [])];
+    return `${docComment(text)}${stringLiteral(scheme.id)}?: CredentialSource<${basic ? "string | BasicCredential" : "string"}> | undefined;`;
+  });
+  return [
+    `const SCHEMES: Readonly<Record<string, SchemeInfo>> = {\n${table}\n};`,
+    `${docComment(["Credentials per security scheme of the catalogue (a function is called once per call, for rotation)."])}export type AuthCredentials = {\n${fields.join("\n")}\n};`,
+  ];
 }

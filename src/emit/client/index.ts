@@ -88,7 +88,9 @@ export function* planClient(model: ApiModel): Generator<PlannedFile> {
   const moduleOf = perModuleFolders(model, ["client/types", "client/validate"]);
   yield* plannedFrom(
     [
-      ...templateFiles("client").filter((file) => file.path !== SERVERS_RUNTIME || clientServers(model) !== undefined),
+      ...templateFiles("client").filter(
+        (file) => file.path !== SERVERS_RUNTIME || clientServers(model) !== undefined,
+      ),
       ...sharedTemplateFiles("client"),
       ...typesFiles("client", model.types, CLIENT_RESPONSE_TYPES),
       ...validators,

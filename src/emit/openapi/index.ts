@@ -1,4 +1,5 @@
 // generated/openapi.json: OpenAPI 3.1, built as a plain object in a fixed key order.
+import { securitySchemes } from "./security.js";
 import type { GeneratedFile } from "../types.js";
 import { jsonChunks, madeFiles, type PlannedFile } from "../plan.js";
 import type { ApiModel, LimitGroup } from "../../model/types.js";
@@ -82,7 +83,7 @@ export function openApiDocument(model: ApiModel): Schema {
           content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorBody" } } },
         },
       },
-      securitySchemes: {
+      securitySchemes: model.auth.schemes ? securitySchemes(model.auth.schemes) : {
         [SECURITY_SCHEME]: {
           type: "apiKey",
           in: "header",

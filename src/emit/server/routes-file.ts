@@ -4,11 +4,12 @@
 import type { ApiModel, ModuleModel, NamedType, OperationModel } from "../../model/types.js";
 import { importDeclaration, tsFile } from "../shared/ts-print.js";
 import { stringLiteral } from "../../shared/sinks.js";
-import { limitTokens } from "../shared/limits.js";
+import { accessFields, limitErrorCost, limitTokens } from "../shared/limits.js";
 import { docBlock } from "../shared/ts-types.js";
 import { mediaEssence } from "../../shared/media.js";
 import { pathConversion, queryConversion, successStatus } from "./operation-types.js";
 import { bodyGuard } from "./validate-file.js";
+import { formRuleText, headerLines, styledFields, valueShape } from "./styles.js";
 
 function list(items: string[]): string {
   return `[${items.join(", ")}]`;
@@ -20,10 +21,10 @@ function bodyExpectation(operation: OperationModel, namedTypes: readonly NamedTy
   if (request === undefined || request.content.length === 0) return `{ kind: "undocumented" }`;
   const types = [...new Set(request.content.map((media) => stringLiteral(mediaEssence(media.contentType))))];
   const guard = bodyGuard(operation, namedTypes);
-  return `{ kind: "content", required: ${request.required}, contentTypes: ${list(types)}${guard ? `, check: ${guard.name}` : ""} }`;
+  return `{ kind: "content", required: ${request.required}, contentTypes: ${list(types)}${guard ? `, check: ${guard.name}` : ""}${formRuleText(operation, namedTypes)} }`;
 }
 
-function queryTable(operation: OperationModel): string {
+function queryTable(operation: OperationModel, types: readonly NamedType[]): string {
   if (operation.query === undefined) return "undefined";
   return list(
     operation.query.map((parameter) => {
@@ -31,7 +32,7 @@ function queryTable(operation: OperationModel): string {
       const enumText = conversion.enum
         ? `, enum: ${list(conversion.enum.map((value) => (typeof value === "string" ? stringLiteral(value) : String(value))))}`
         : "";
-      return `{ name: ${stringLiteral(parameter.name)}, required: ${parameter.required}, type: ${stringLiteral(conversion.type)}, array: ${conversion.array}${enumText} }`;
+      return `{ name: ${stringLiteral(parameter.name)}, required: ${parameter.required}, type: ${stringLiteral(conversion.type)}, array: ${conversion.array}${enumText}${styledFields(parameter, types)} }`;
     }),
   );
 }
@@ -39,25 +40,30 @@ function queryTable(operation: OperationModel): string {
 /** The `params` line of a route whose path parameters the router checks; empty when none is typed. */
 function pathParamsLine(operation: OperationModel, types: readonly NamedType[]): string {
   const typed = operation.pathParams.flatMap((parameter) => {
-    const rule = pathConversion(parameter, types).rule;
+    const styled = styledFields(parameter, types);
+    const items = valueShape(parameter, types) === "array" && parameter.schema?.kind === "array" ? parameter.schema.items : undefined;
+    const rule = pathConversion(items ? { ...parameter, schema: items } : parameter, types).rule ?? (styled ? { type: "string" as const } : undefined);
     if (!rule) return [];
     const enumText = rule.enum ? `, enum: ${list(rule.enum.map((value) => (typeof value === "string" ? stringLiteral(value) : String(value))))}` : "";
     const formatText = rule.format ? `, format: ${stringLiteral(rule.format)}` : "";
-    return [`{ name: ${stringLiteral(parameter.name)}, type: ${stringLiteral(rule.type)}${enumText}${formatText} }`];
+    return [`{ name: ${stringLiteral(parameter.name)}, type: ${stringLiteral(rule.type)}${enumText}${formatText}${styled} }`];
   });
   return typed.length > 0 ? `\n    params: ${list(typed)},` : "";
 }
 
 function routeEntry(operation: OperationModel, moduleName: string, types: readonly NamedType[]): string {
-  const segments = operation.segments.map((segment) =>
-    segment.kind === "static" ? stringLiteral(segment.value) : `{ param: ${stringLiteral(segment.name)} }`,
-  );
+  const part = (segment: { kind: "static"; value: string } | { kind: "param"; name: string }): string =>
+    segment.kind === "static" ? stringLiteral(segment.value) : `{ param: ${stringLiteral(segment.name)} }`;
+  const segments = operation.segments.map((segment) => (segment.kind === "template" ? `{ parts: ${list(segment.parts.map(part))} }` : part(segment)));
+  const fixedQuery = operation.fixedQuery
+    ? `\n    fixedQuery: ${list(operation.fixedQuery.map(({ name, value }) => `[${stringLiteral(name)}, ${stringLiteral(value)}]`))},`
+    : "";
   const tokens = operation.tokens ? list(operation.tokens.map(stringLiteral)) : "undefined";
   const limits = operation.limits
     ? list(
         operation.limits.map(
           (limit) =>
-            `{ burst: ${limit.burst}, intervalMs: ${limit.interval.milliseconds}, limit: ${limit.limit}, periodMs: ${limit.period.milliseconds}${limitTokens(limit)}${
+            `{ burst: ${limit.burst}, intervalMs: ${limit.interval.milliseconds}, limit: ${limit.limit}, periodMs: ${limit.period.milliseconds}${limitTokens(limit)}${limitErrorCost(limit)}${
               limit.group !== undefined ? `, group: ${stringLiteral(limit.group)}` : ""
             } }`,
         ),
@@ -68,10 +74,12 @@ function routeEntry(operation: OperationModel, moduleName: string, types: readon
     module: ${stringLiteral(moduleName)},
     method: ${stringLiteral(operation.method)},
     path: ${stringLiteral(operation.path)},
-    segments: ${list(segments)},${pathParamsLine(operation, types)}
-    tokens: ${tokens},
+    segments: ${list(segments)},${fixedQuery}${pathParamsLine(operation, types)}
+    tokens: ${tokens},${accessFields(operation).map((field) => `\n    ${field},`).join("")}${
+      operation.security ? `\n    security: ${list(operation.security.map((ids) => list(ids.map(stringLiteral))))},` : ""
+    }
     limits: ${limits},
-    query: ${queryTable(operation)},
+    query: ${queryTable(operation, types)},${headerLines(operation, types)}
     body: ${bodyExpectation(operation, types)},
     status: ${successStatus(operation)},
   }`;
@@ -113,9 +121,22 @@ export function routesFile(model: ApiModel): string {
     [
       `/** Every operation of the catalogue, as the router sees it. */
 export const api: ApiDefinition = {
-  authHeader: ${stringLiteral(model.auth.header)},
+  authHeader: ${stringLiteral(model.auth.header)},${schemesLine(model)}
   routes: [${model.modules.map((module) => `...${moduleRoutesName(module)}`).join(", ")}],
 };`,
     ],
   );
+}
+
+/** `schemes: { <id>: { type, in, name } | { type: "http", scheme } }` where the catalogue declares security schemes. */
+function schemesLine(model: ApiModel): string {
+  if (!model.auth.schemes) return "";
+  const entries = model.auth.schemes.map((scheme) => {
+    const info =
+      scheme.type === "apiKey"
+        ? `{ type: "apiKey", in: ${stringLiteral(scheme.in!)}, name: ${stringLiteral(scheme.name!)} }`
+        : `{ type: "http", scheme: ${stringLiteral(scheme.type === "http" ? scheme.scheme! : "bearer")} }`;
+    return `${stringLiteral(scheme.id)}: ${info}`;
+  });
+  return `\n  schemes: { ${entries.join(", ")} },`;
 }

@@ -1,0 +1,104 @@
+// Credentials per security scheme (`createClient({ auth: { <schemeId>: ... } })`): for each call,
+// the first alternative of the operation's requirement whose schemes all have a credential is
+// sent, each where its scheme says (a header, a query parameter, a cookie, Authorization).
+// Every credential, and every spelling of it that a response could echo, is a secret to redact.
+import { secretOf, type Secret } from "./errors.js";
+
+/** How a scheme's credential travels (the catalogue's api.auth.schemes). */
+export type SchemeInfo =
+  | { readonly type: "apiKey"; readonly in: "header" | "query" | "cookie"; readonly name: string }
+  /** `scheme`: lowercase `bearer`, `basic` ... (oauth2 and openIdConnect are `bearer`). */
+  | { readonly type: "http"; readonly scheme: string };
+
+export interface BasicCredential {
+  username: string;
+  password: string;
+}
+
+/** A credential, or a function called once per call for it (rotation). */
+export type CredentialSource<C> = C | (() => C | Promise<C>);
+
+/** What createClient's `auth` holds: a credential per scheme id. */
+export type AuthOptions = Readonly<Record<string, CredentialSource<string | BasicCredential> | undefined>>;
+
+export interface AppliedAuth {
+  headers: Record<string, string>;
+  query: [string, string][];
+  /** `name=value` pairs for the Cookie header. */
+  cookies: string[];
+  /** Lowercase names of the headers that carry credentials (dropped on a redirect to another origin). */
+  headerNames: string[];
+  secret: Secret;
+}
+
+/**
+ * The credentials to send, or a sentence saying which are missing. `security` undefined: not
+ * documented, every credential given is sent; [] or an empty alternative: none is needed.
+ */
+export async function applyAuth(
+  schemes: Readonly<Record<string, SchemeInfo>>,
+  security: readonly (readonly string[])[] | undefined,
+  auth: AuthOptions | undefined,
+): Promise<AppliedAuth | string> {
+  const given = (id: string): boolean => auth !== undefined && Object.hasOwn(auth, id) && auth[id] != null && Object.hasOwn(schemes, id);
+  let chosen: readonly string[];
+  if (security === undefined) chosen = Object.keys(schemes).filter(given);
+  else if (security.length === 0) chosen = [];
+  else {
+    // A credential given is sent where the operation takes it, also when it is optional (an empty alternative).
+    const alternative = security.find((ids) => ids.length > 0 && ids.every(given)) ?? security.find((ids) => ids.length === 0);
+    if (alternative === undefined) {
+      return `no credentials for this operation: give ${security.map((ids) => ids.join(" + ")).join(" or ")} in the client's auth option`;
+    }
+    chosen = alternative;
+  }
+  const applied: AppliedAuth = { headers: {}, query: [], cookies: [], headerNames: [], secret: undefined };
+  const secrets: string[] = [];
+  for (const id of chosen) {
+    const source = auth![id]!;
+    const credential = typeof source === "function" ? await source() : source;
+    const scheme = schemes[id]!;
+    if (scheme.type === "apiKey") {
+      const value = typeof credential === "string" ? credential : `${credential.username}:${credential.password}`;
+      secrets.push(value, encodeURIComponent(value));
+      if (scheme.in === "header") setHeader(applied, scheme.name, value);
+      else if (scheme.in === "query") applied.query.push([scheme.name, value]);
+      else applied.cookies.push(`${scheme.name}=${encodeURIComponent(value)}`);
+    } else if (scheme.scheme === "basic") {
+      const pair = typeof credential === "string" ? credential : `${credential.username}:${credential.password}`;
+      const encoded = base64(pair);
+      secrets.push(pair, encoded);
+      if (typeof credential !== "string") secrets.push(credential.password);
+      setHeader(applied, "Authorization", `Basic ${encoded}`);
+    } else {
+      const token = typeof credential === "string" ? credential : `${credential.username}:${credential.password}`;
+      secrets.push(token);
+      const name = scheme.scheme === "bearer" ? "Bearer" : scheme.scheme.charAt(0).toUpperCase() + scheme.scheme.slice(1);
+      setHeader(applied, "Authorization", `${name} ${token}`);
+    }
+  }
+  if (applied.cookies.length > 0) applied.headerNames.push("cookie");
+  applied.secret = secretsOf(secrets);
+  return applied;
+}
+
+function setHeader(applied: AppliedAuth, name: string, value: string): void {
+  applied.headers[name] = value;
+  applied.headerNames.push(name.toLowerCase());
+}
+
+/** One pattern for every secret (longest first, so a secret containing another is redacted whole). */
+export function secretsOf(values: readonly string[]): Secret {
+  const patterns = [...new Set(values)]
+    .sort((a, b) => b.length - a.length)
+    .map((value) => secretOf(value))
+    .filter((pattern): pattern is RegExp => pattern !== undefined);
+  return patterns.length === 0 ? undefined : new RegExp(patterns.map((pattern) => pattern.source).join("|"), "g");
+}
+
+/** Base64 of the UTF-8 bytes (btoa takes Latin-1 only). */
+function base64(text: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}

@@ -79,5 +79,5 @@ describe("globals the generated code uses", () => {
     const result = await typecheck(await generatedTypeScript(out), { version: "5.9", resolution: "nodenext", types: ["node"] });
     expect(result.output).toBe("");
     expect(result.ok).toBe(true);
-  }, 60_000);
+  }, 120_000);
 });

@@ -189,11 +189,11 @@ export function makeTransport(options: TransportOptions, authHeader: string, sch
       if (applied) {
         const shown = { ...headers };
         for (const name of Object.keys(applied.headers)) shown[name] = "[redacted]";
-        if (applied.cookies.length > 0) shown.cookie = "[redacted]";
+        if (applied.cookies.length > 0) shown["cookie"] = "[redacted]";
         hook(options.onRequest, { ...event, headers: shown });
         Object.assign(headers, applied.headers);
         // An API key in a cookie joins the cookie parameters, if any.
-        if (applied.cookies.length > 0) headers.cookie = [headers.cookie, ...applied.cookies].filter((part) => part).join("; ");
+        if (applied.cookies.length > 0) headers["cookie"] = [headers["cookie"], ...applied.cookies].filter((part) => part).join("; ");
       } else {
         hook(options.onRequest, { ...event, headers: { ...headers, [authHeader]: "[redacted]" } });
         headers[authHeader] = token;

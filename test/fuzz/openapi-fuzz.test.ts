@@ -17,9 +17,9 @@ import { typecheck } from "../helpers/tsc.js";
 import { MARKER, OpenApiGenerator } from "./generate-openapi.js";
 
 const FIRST_SEED = Number(process.env.CATALOGEN_OPENAPI_FUZZ_SEED ?? 1);
-const CASES = Number(process.env.CATALOGEN_OPENAPI_FUZZ_CASES ?? 120);
+const CASES = Number(process.env.CATALOGEN_OPENAPI_FUZZ_CASES ?? 60);
 /** Valid outputs compiled with tsc (one run for all of them). */
-const COMPILE_SAMPLE = 4;
+const COMPILE_SAMPLE = 3;
 const SECRET = "fuzz-secret-beside-the-project";
 
 /** Problems of one generated file: syntax errors, and MARKER outside comments and literals. */

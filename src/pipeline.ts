@@ -42,6 +42,8 @@ export interface GenerateOptions {
    * `allowImportingTsExtensions`). Default `"js"`.
    */
   importExtension?: ImportExtension;
+  /** Called before each planned file is written or kept: how many are done, and the target at work. */
+  onProgress?: (done: number, target: Target) => void;
 }
 
 export type GenerateResult = { upToDate: true } | ({ upToDate: false } & WriteReport);
@@ -66,7 +68,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const writing = await output.begin({ inputHash: hashes.input, targets, generatorHash: hashes.generator });
     try {
       const keys = new ModuleKeys(model);
+      let done = 0;
       for (const file of await plannedFiles(model, targets)) {
+        options.onProgress?.(done++, file.target);
         const from = file.module === undefined ? undefined : keys.of(file.target, file.module, file.also);
         if (from !== undefined && (await writing.keep(file.path, file.target, from))) continue;
         // A file given in pieces has no header (JSON) and goes out as it is unless prettier runs.

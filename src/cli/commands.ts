@@ -7,6 +7,7 @@ import type { ResolvedConfig } from "./config.js";
 import type { RateLimit } from "../model/types.js";
 import type { Command, Option } from "./command.js";
 import { shown, UsageError } from "./io.js";
+import { progress } from "./progress.js";
 
 const catalogueOption: Option = { type: "string", valueName: "dir", description: "Catalogue folder (default: catalogue)" };
 const outOption: Option = { type: "string", valueName: "dir", description: "Output folder (default: generated)" };
@@ -28,6 +29,8 @@ export const COMMANDS: Command[] = [
       watch: { type: "boolean", description: "Regenerate on every change of the catalogue or config until Ctrl-C" },
       format: { type: "string", valueName: "prettier", description: "Format the output with the prettier config of the out folder" },
       "import-extension": importExtensionOption,
+      verbose: { type: "boolean", description: "List every file written or removed after the summary" },
+      quiet: { type: "boolean", description: "Print nothing but errors" },
     },
     async run({ config, flags, io }) {
       if (flags.watch) {
@@ -64,13 +67,17 @@ export const COMMANDS: Command[] = [
         io.err(`catalogen: ${out} does not match the catalogue:\n${problems.join("\n")}\nrun \`npx catalogen generate\` and commit the result`);
         return 1;
       }
-      const result = await generate(options);
+      const status = progress(io);
+      status.stage(`reading ${shown(config.catalogue, io.cwd)}`);
+      const result = await generate({ ...options, onProgress: (done, target) => status.count(`writing files (${target})`, done) }).finally(() => status.end());
       if (result.upToDate) io.out(`catalogen: ${out} is up to date (${took()})`);
       else {
         const { written, unchanged, removed } = result;
         io.out(`catalogen: ${out}: ${written.length} written, ${unchanged.length} unchanged, ${removed.length} removed (${took()})`);
-        for (const path of written) io.out(`  wrote   ${out}/${path}`);
-        for (const path of removed) io.out(`  removed ${out}/${path}`);
+        if (flags.verbose) {
+          for (const path of written) io.out(`  wrote   ${out}/${path}`);
+          for (const path of removed) io.out(`  removed ${out}/${path}`);
+        }
       }
       return 0;
     },
@@ -183,6 +190,7 @@ export const COMMANDS: Command[] = [
       report: { type: "string", valueName: "file", description: "Also write the full import report to this file" },
       "token-kinds-extension": { type: "string", valueName: "x-...", description: "Operation extension that lists accepted token kinds" },
       "limits-extension": { type: "string", valueName: "x-...", description: "Operation extension that holds rate limits" },
+      quiet: { type: "boolean", description: "Print nothing but errors" },
       "allow-ref-dir": { type: "string", multiple: true, valueName: "dir", description: "A folder besides the document's own that $refs may reach (repeatable; default: config import.allowRefDirs)" },
     },
     async run({ config, flags, io }) {
@@ -196,7 +204,9 @@ export const COMMANDS: Command[] = [
         if (value !== undefined && !/^x-[A-Za-z0-9._-]+$/.test(String(value))) throw new UsageError(`--${flag} names a vendor extension, x-...; got "${String(value)}"`);
       }
       const { importOpenApi, writeCatalogue, ImportError } = await import("../import/index.js");
+      const status = progress(io);
       try {
+        status.stageNow(`reading ${file}`);
         const { catalogue, report } = importOpenApi(resolve(io.cwd, file), {
           moduleBy,
           cwd: io.cwd,
@@ -205,7 +215,9 @@ export const COMMANDS: Command[] = [
           ...(typeof flags["limits-extension"] === "string" && { limitsExtension: flags["limits-extension"] }),
         });
         const outDir = resolve(io.cwd, flags.out);
-        const { files } = await writeCatalogue(catalogue, outDir, { force: flags.force === true });
+        const operations = catalogue.modules.reduce((sum, module) => sum + module.operations.length, 0);
+        status.stageNow(`writing and checking ${operations.toLocaleString("en-US")} operations in ${catalogue.modules.length} modules`);
+        const { files } = await writeCatalogue(catalogue, outDir, { force: flags.force === true }).finally(() => status.end());
         if (typeof flags.report === "string") await writeFile(resolve(io.cwd, flags.report), report.toText());
         const count = catalogue.modules.reduce((sum, module) => sum + module.operations.length, 0);
         io.out(`catalogen: imported ${count} operations in ${catalogue.modules.length} modules into ${shown(outDir, io.cwd)} (${files.length} files)`);
@@ -213,6 +225,7 @@ export const COMMANDS: Command[] = [
         if (typeof flags.report !== "string" && report.losses.length + report.renames.length + report.derived.length > 40) io.out("the full list: --report FILE");
         return 0;
       } catch (error) {
+        status.end();
         if (error instanceof ImportError) {
           io.err(`catalogen import: ${error.message}`);
           return 1;

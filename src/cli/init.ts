@@ -3,13 +3,9 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { schemaModeline } from "../shared/schema-path.js";
 import type { ResolvedConfig } from "./config.js";
 import { shown, type Io } from "./io.js";
-
-/** This package's schema: dist/schema/ when installed, src/schema/ in this repository. */
-const OWN_SCHEMA = fileURLToPath(new URL("../schema/catalogue.schema.json", import.meta.url));
-const INSTALLED_SCHEMA = "node_modules/catalogen/dist/schema/catalogue.schema.json";
 
 class InitError extends Error {
   override name = "InitError";
@@ -28,7 +24,7 @@ export async function init({ config, io }: { config: ResolvedConfig; io: Io }): 
     return 1;
   }
 
-  const modeline = `# yaml-language-server: $schema=${schemaPath(catalogue)}\n`;
+  const modeline = schemaModeline(catalogue);
   await mkdir(catalogue, { recursive: true });
   const lines: string[] = [];
   for (const [name, text] of Object.entries(STARTER)) {
@@ -83,21 +79,6 @@ function formatLike(original: string, data: unknown): string {
   return /\r?\n$/.test(original) ? text + newline : text;
 }
 
-/**
- * The schema as the catalogue's modelines reach it: through node_modules/catalogen in the nearest
- * folder above that has it (where a consumer installed catalogen), else this package's own file.
- */
-function schemaPath(catalogue: string): string {
-  for (let dir = catalogue; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, INSTALLED_SCHEMA))) return posix(relative(catalogue, join(dir, INSTALLED_SCHEMA)));
-    if (dirname(dir) === dir) return posix(relative(catalogue, OWN_SCHEMA));
-  }
-}
-
-function posix(path: string): string {
-  return path.split(sep).join("/");
-}
-
 const STARTER: Record<string, string> = {
   "api.yaml": `api:
   title: My API
@@ -139,3 +120,7 @@ operations:
             example: { id: n-1, text: Buy milk, createdAt: "2026-01-01T09:00:00Z" }
 `,
 };
+
+function posix(path: string): string {
+  return path.split(sep).join("/");
+}

@@ -10,6 +10,11 @@ export interface Io {
   out: (text: string) => void;
   err: (text: string) => void;
   cwd: string;
+  /**
+   * Replaces the terminal's status line with `text` ("" clears it): only where output goes to a
+   * terminal. Absent: no status line (a pipe, a CI log, --quiet).
+   */
+  status?: (text: string) => void;
 }
 
 export function shown(path: string, cwd: string): string {

@@ -14,6 +14,7 @@ const defaultIo: Io = {
   out: (text) => process.stdout.write(`${text}\n`),
   err: (text) => process.stderr.write(`${text}\n`),
   cwd: process.cwd(),
+  ...(process.stderr.isTTY && process.env.TERM !== "dumb" && { status: (text: string) => process.stderr.write(`\r\u001b[K${text}`) }),
 };
 
 export async function main(argv: string[], io: Io = defaultIo): Promise<number> {
@@ -40,7 +41,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     }
     const config = await loadConfig(io.cwd, values.config as string | undefined);
     for (const warning of config.warnings ?? []) io.err(`catalogen: warning: ${warning}`);
-    return await command.run({ config: applyFlags(config, values, io.cwd), flags: values, io });
+    return await command.run({ config: applyFlags(config, values, io.cwd), flags: values, io: values.quiet ? quietly(io) : io });
   } catch (error) {
     if (error instanceof CatalogueError) {
       io.err(error.report({ colour: useColour(io === defaultIo && process.stderr.isTTY === true) }));
@@ -63,6 +64,11 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     io.err(process.env.CATALOGEN_DEBUG ? String((error as Error)?.stack) : "This is a bug in catalogen; run again with CATALOGEN_DEBUG=1 for the stack and report it.");
     return 70;
   }
+}
+
+/** `--quiet`: errors only, no summary and no status line. */
+function quietly({ err, cwd }: Io): Io {
+  return { out: () => {}, err, cwd };
 }
 
 /** node:util's parse errors, said the way the rest of catalogen says things, with a suggestion. */

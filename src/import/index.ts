@@ -1,7 +1,6 @@
 // `catalogen import`: OpenAPI 3.0/3.1 -> the plain intermediate -> catalogue YAML.
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
-import { dirname, join, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { dirname, join, resolve, sep } from "node:path";
 import type { RawOperation, RawType } from "../load/raw.js";
 import { compareText } from "../model/order.js";
 import type { ApiModel } from "../model/types.js";
@@ -10,6 +9,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
 import { loadModel } from "../validate/index.js";
 import { readAuth } from "./auth.js";
 import { apiDescription, catalogenDialect, describedKinds, isCatalogenExport, moduleTitleArea } from "./dialect.js";
+import { catalogueSchemaPath } from "../shared/schema-path.js";
 import type { CataloguePart, ImportedCatalogue, ImportedModule, ImportedOperation } from "./ir.js";
 import { moduleId, moduleIdentifiers, NameRegistry } from "./names.js";
 import { OperationReader } from "./operations.js";
@@ -236,12 +236,6 @@ export interface WriteImportOptions {
   force?: boolean;
 }
 
-/** Where the schema modeline points: this package's schema, relative to the catalogue folder. */
-function schemaPathFor(outDir: string): string {
-  const schema = fileURLToPath(new URL("../../src/schema/catalogue.schema.json", import.meta.url));
-  return relative(outDir, schema).split(sep).join("/");
-}
-
 /**
  * Writes the catalogue into `outDir`: staged in a sibling folder, checked with the catalogue's own
  * validator, then moved into place. Refuses a folder that already holds a catalogue unless `force`.
@@ -257,7 +251,7 @@ export async function writeCatalogue(
   if (existing.length > 0 && !options.force) {
     throw new ImportError(`${outDir} already holds a catalogue (${existing.slice(0, 3).join(", ")}${existing.length > 3 ? ", ..." : ""}); pass --force to replace it`);
   }
-  const files = catalogueFiles(catalogue, schemaPathFor(out));
+  const files = catalogueFiles(catalogue, catalogueSchemaPath(out));
   const stage = join(dirname(out), `.${out.split(sep).pop()}.catalogen-import`);
   const cannot = (error: unknown): never => {
     throw new ImportError(`${outDir}: error: cannot write the catalogue: ${(error as Error).message}`);

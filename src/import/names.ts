@@ -1,7 +1,7 @@
 // Names in the catalogue's rules (module ids snake_case, operation ids camelCase, type names
 // PascalCase) and the registry that keeps every generated identifier distinct.
 import { createHash } from "node:crypto";
-import { GENERATED_NAMES, isReserved, MODULE_ID, OPERATION_ID, PUBLIC_EXPORT_NAMES, RESERVED_MODULE_IDS, TOKEN_KIND, TYPE_NAME } from "../shared/names.js";
+import { GENERATED_NAMES, GLOBAL_NAMES, isReserved, MAX_MODULE_ID_LENGTH, MODULE_ID, OPERATION_ID, PUBLIC_EXPORT_NAMES, RESERVED_MODULE_IDS, TOKEN_KIND, TYPE_NAME } from "../shared/names.js";
 
 /** `getPet-by_ID2` -> [get, pet, by, id2]; camelCase humps split too. */
 export function words(text: string): string[] {
@@ -35,6 +35,8 @@ export function moduleId(text: string): string {
   if (!/^[a-z]/.test(id)) id = `m_${id}`;
   const camel = id.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
   if (RESERVED_MODULE_IDS.has(id) || isReserved(camel)) id = `${id}_api`;
+  // Too long to name a file: the start, then a hash of the whole, so the same text always gives the same id.
+  if (id.length > MAX_MODULE_ID_LENGTH) id = `${id.slice(0, MAX_MODULE_ID_LENGTH - 9).replace(/_+$/, "")}_${createHash("sha256").update(id).digest("hex").slice(0, 8)}`;
   return MODULE_ID.test(id) ? id : "root";
 }
 
@@ -42,7 +44,7 @@ export function operationId(text: string): string {
   let id = camelName(text);
   if (id === "") id = "operation";
   if (!/^[a-z]/.test(id)) id = `op${capital(id)}`;
-  if (isReserved(id)) id = `${id}Operation`;
+  if (isReserved(id) || GLOBAL_NAMES.has(id)) id = `${id}Operation`;
   return OPERATION_ID.test(id) ? id : "operation";
 }
 
@@ -50,7 +52,7 @@ export function typeName(text: string): string {
   let name = pascalName(text);
   if (name === "") name = "Type";
   if (!/^[A-Z]/.test(name)) name = `T${name}`;
-  if (isReserved(name) || PUBLIC_EXPORT_NAMES.has(name)) name = `${name}Type`;
+  if (isReserved(name) || PUBLIC_EXPORT_NAMES.has(name) || GLOBAL_NAMES.has(name)) name = `${name}Type`;
   return TYPE_NAME.test(name) ? name : "Type";
 }
 
@@ -78,7 +80,7 @@ const FIXED = (
   "OperationContext Handler HandlerContext HandlerInput HandlerResult Identity TokenKind ServerOptions QueryValues " +
   "ErrorContext ErrorOptions OperationInfo RouteDefinition ApiDefinition BodyProblem RateLimitStore RateLimitRule " +
   "RateLimitDecision NodeRequestLike NodeResponseLike Operation deepest isRecord problem"
-).split(" ").concat([...PUBLIC_EXPORT_NAMES]);
+).split(" ").concat([...PUBLIC_EXPORT_NAMES], [...GLOBAL_NAMES]);
 
 /** Every identifier a name brings into the generated code, so two names never produce the same one. */
 export function moduleIdentifiers(id: string): string[] {

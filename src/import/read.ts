@@ -6,6 +6,7 @@ import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, stat
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
 import { displayPath } from "../load/files.js";
+import { fileProblem } from "../shared/file-errors.js";
 import { yamlStructureProblems } from "../shared/yaml-structure.js";
 import { MAX_ALIAS_NODES, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_NESTING, MAX_IMPORT_BYTES } from "./bounds.js";
 
@@ -51,7 +52,7 @@ export class DocumentSet {
     try {
       real = realpathSync(this.shownRoot);
     } catch (error) {
-      throw new ImportError(`${displayPath(this.shownRoot, this.cwd)}: error: cannot read the document: ${reason(error)}`);
+      throw new ImportError(`${displayPath(this.shownRoot, this.cwd)}: error: cannot read the document: ${fileProblem(error)}`);
     }
     this.root = { file: real, path: [] };
     this.folders = [dirname(real)];
@@ -61,7 +62,7 @@ export class DocumentSet {
         if (!statSync(folder).isDirectory()) throw Object.assign(new Error(), { code: "ENOTDIR" });
         this.folders.push(folder);
       } catch (error) {
-        throw new ImportError(`${dir}: error: cannot allow $refs into this folder: ${reason(error)}`);
+        throw new ImportError(`${dir}: error: cannot allow $refs into this folder: ${fileProblem(error)}`);
       }
     }
     this.load(real, undefined);
@@ -123,7 +124,7 @@ export class DocumentSet {
       real = realpathSync(lexical);
     } catch (error) {
       if (!this.allowed(lexical)) this.fail(from, `${named} leads outside the document's folder`, hint);
-      return this.fail(from, `${named} cannot be read: ${reason(error)}`);
+      return this.fail(from, `${named} cannot be read: ${fileProblem(error)}`);
     }
     if (!this.allowed(real)) {
       const through = this.allowed(lexical) ? " through a symbolic link" : "";
@@ -217,7 +218,7 @@ function readRegularFile(file: string, limit: number, problem: (message: string,
   try {
     stats = statSync(file);
   } catch (error) {
-    return problem(`cannot read the file: ${reason(error)}`);
+    return problem(`cannot read the file: ${fileProblem(error)}`);
   }
   const check = (found: Stats): void => {
     if (!found.isFile()) problem(`not a regular file (${kindOf(found)}); catalogen reads only regular files`);
@@ -228,7 +229,7 @@ function readRegularFile(file: string, limit: number, problem: (message: string,
   try {
     fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
   } catch (error) {
-    return problem(`cannot read the file: ${reason(error)}`);
+    return problem(`cannot read the file: ${fileProblem(error)}`);
   }
   try {
     check(fstatSync(fd));
@@ -245,7 +246,7 @@ function readRegularFile(file: string, limit: number, problem: (message: string,
     return Buffer.concat(chunks, total).toString("utf8");
   } catch (error) {
     if (error instanceof ImportError) throw error;
-    return problem(`cannot read the file: ${reason(error)}`);
+    return problem(`cannot read the file: ${fileProblem(error)}`);
   } finally {
     closeSync(fd);
   }
@@ -257,16 +258,6 @@ function kindOf(stats: Stats): string {
   if (stats.isSocket()) return "a socket";
   if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
   return "not a plain file";
-}
-
-function reason(error: unknown): string {
-  const code = (error as { code?: string }).code;
-  if (code === "ENOENT") return "it does not exist";
-  if (code === "ENOTDIR") return "a part of its path is not a folder";
-  if (code === "EACCES" || code === "EPERM") return "permission denied";
-  if (code === "ELOOP") return "too many symbolic links";
-  if (code === "ENXIO") return "not a regular file (a socket or a device)";
-  return code ?? "unknown error";
 }
 
 function mebibytes(bytes: number): string {

@@ -2,6 +2,7 @@
 // that a generate whose output is up to date can list the catalogue without loading the parser.
 import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { fileProblem } from "../shared/file-errors.js";
 import { CatalogueError } from "../shared/diagnostic.js";
 
 /**
@@ -35,10 +36,9 @@ export function listCatalogueFiles(dir: string): string[] {
 
 /** A problem with no position in a file's text: the file or folder itself. */
 export function unreadable(path: string, error: unknown, what: string): CatalogueError {
-  const code = (error as { code?: string }).code;
-  const reason =
-    code === "ENOENT" ? "it does not exist" : code === "ENOTDIR" ? "it is not a folder" : code === "EACCES" || code === "EPERM" ? "permission denied" : (code ?? "unknown error");
-  return new CatalogueError([{ file: displayPath(path), line: 0, column: 0, length: 1, message: `cannot read the ${what}: ${reason}` }], new Map());
+  const missingFolder = what === "catalogue folder" && (error as { code?: string }).code === "ENOENT";
+  const hint = missingFolder ? "run `npx catalogen init` to write a starter catalogue there, or name another folder with --catalogue DIR" : undefined;
+  return new CatalogueError([{ file: displayPath(path), line: 0, column: 0, length: 1, message: `cannot read the ${what}: ${fileProblem(error)}`, ...(hint && { hint }) }], new Map());
 }
 
 /** A path as messages show it: relative to `cwd` when it lies inside, else as given. */

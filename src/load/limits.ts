@@ -17,3 +17,10 @@ export const MAX_PRINTED_DIAGNOSTICS = 100;
  * its stack on inline types some 500 levels deep, and references have no such limit.
  */
 export const MAX_TYPE_NESTING = 256;
+/**
+ * Deepest a type may nest counting through its references: its own inline nesting plus that of
+ * the types it refers to, down the longest chain (types in a reference cycle count together).
+ * The emitters, docs and mock follow references recursively; at about 6,000 levels Node's stack
+ * overflows, so the limit keeps a wide margin. Real APIs stay far below it.
+ */
+export const MAX_REFERENCE_DEPTH = 2_000;

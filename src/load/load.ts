@@ -6,6 +6,7 @@ import type { Diagnostic } from "../shared/diagnostic.js";
 import { yamlStructureProblems } from "../shared/yaml-structure.js";
 import { LoadCache } from "./cache.js";
 import { displayPath, listCatalogueFiles, unreadable } from "./files.js";
+import { misindentedLine } from "./indentation.js";
 import { MAX_ALIAS_NODES, MAX_CATALOGUE_BYTES, MAX_FILE_BYTES, MAX_NESTING } from "./limits.js";
 
 export interface CatalogueFile {
@@ -137,7 +138,13 @@ export function parseCatalogueFile(displayPath: string, name: string, text: stri
     { displayPath, name, text, lineCounter, data: undefined, problems: [] },
     parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true }),
   );
-  for (const error of file.document.errors) {
+  // A line indented out of place: that line, once, rather than what the parser makes of it.
+  const misindented = file.document.errors.length > 0 ? misindentedLine(text) : undefined;
+  if (misindented) {
+    const start = file.lineCounter.lineStarts[misindented.line - 1] ?? 0;
+    file.problems.push({ ...locate(file, start + misindented.indent, start + misindented.indent + 1), message: misindented.message, hint: misindented.hint });
+  }
+  for (const error of misindented ? [] : file.document.errors) {
     const [start, end] = error.pos;
     const tooDeep = /Maximum call stack size exceeded/.test(error.message);
     file.problems.push({

@@ -2,6 +2,7 @@
 // where it has one, else a value made up from the documented type, else `{}`.
 import type { ApiModel, MediaType, NamedType, OperationModel, ResponseModel } from "../model/types.js";
 import { isJsonMediaType, mediaEssence } from "../shared/media.js";
+import { headerValue } from "../shared/sinks.js";
 import { operationSeed, sampleValue, seededRandom } from "./values.js";
 
 /** One operation's answer, for the status the generated router sends a returned value with. */
@@ -71,10 +72,10 @@ function toResult(answer: Answer, status: number): unknown {
   switch (answer.kind) {
     case "json":
       if (answer.contentType === undefined) return structuredClone(answer.value);
-      return new Response(JSON.stringify(answer.value), { status, headers: { "content-type": answer.contentType } });
+      return new Response(JSON.stringify(answer.value), { status, headers: { "content-type": headerValue(answer.contentType) } });
     case "empty":
       return new Response(null, { status: answer.status });
     case "bytes":
-      return new Response(answer.bytes.slice(), { status, headers: { "content-type": answer.contentType } });
+      return new Response(answer.bytes.slice(), { status, headers: { "content-type": headerValue(answer.contentType) } });
   }
 }

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { ResolvedConfig } from "../cli/config.js";
 import { shown, UsageError, type Io } from "../cli/io.js";
+import { fileProblem } from "../shared/file-errors.js";
 import { loadModel } from "../validate/index.js";
 import { startMockOf } from "./index.js";
 import { parseTokenTable, TokenTableError } from "./tokens.js";
@@ -29,7 +30,7 @@ export async function runMock(context: { config: ResolvedConfig; flags: Record<s
   try {
     text = await readFile(tokensFile, "utf8");
   } catch (error) {
-    io.err(`catalogen mock: cannot read the token table ${shown(tokensFile, io.cwd)}: ${(error as NodeJS.ErrnoException).code ?? "error"}`);
+    io.err(`catalogen mock: cannot read the token table ${shown(tokensFile, io.cwd)}: ${fileProblem(error)}; write one token=sellerId:kind a line there (see docs/mock.md), or name another file with --tokens FILE`);
     return 1;
   }
   let tokens;

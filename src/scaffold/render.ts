@@ -3,7 +3,7 @@
 import type { ApiModel, ModuleModel } from "../model/types.js";
 import { operationDocLines } from "../emit/server/handlers-file.js";
 import { moduleInterfaceName } from "../emit/server/names.js";
-import { stringLiteral } from "../emit/shared/text.js";
+import { stringLiteral } from "../shared/sinks.js";
 import { docBlock, propertyKey } from "../emit/shared/ts-types.js";
 
 /** The export of index.ts. */

@@ -82,25 +82,33 @@ export class CatalogueError extends Error {
   readonly diagnostics: Diagnostic[];
   readonly sources: ReadonlyMap<string, string>;
 
+  /** `The catalogue has N errors.`: the last line of the report. */
+  readonly summary: string;
+
+  /** The message names the first few problems with their places, for callers that print only `message`. */
   constructor(diagnostics: Diagnostic[], sources: ReadonlyMap<string, string>) {
     const sorted = sortDiagnostics(diagnostics);
-    super(`The catalogue has ${sorted.length} error${sorted.length === 1 ? "" : "s"}.`);
+    const summary = `The catalogue has ${sorted.length} error${sorted.length === 1 ? "" : "s"}.`;
+    const first = sorted.slice(0, 3).map((d) => `${d.line > 0 ? `${d.file}:${d.line}:${d.column}` : d.file}: ${d.message}`);
+    const more = sorted.length > first.length ? [`... and ${sorted.length - first.length} more (error.report() lists them)`] : [];
+    super([summary, ...first, ...more].join("\n"));
     this.name = "CatalogueError";
+    this.summary = summary;
     this.diagnostics = sorted;
     this.sources = sources;
   }
 
   /**
    * The first `limit` diagnostics (default MAX_PRINTED_DIAGNOSTICS), formatted, then a count of the
-   * rest and of all. A lone problem with the folder or file itself is one line.
+   * rest and of all. A lone problem with the folder or file itself is one line (and its hint).
    */
   report(options: ReportOptions = {}): string {
     const only = this.diagnostics.length === 1 ? this.diagnostics[0] : undefined;
-    if (only && only.line === 0 && !only.hint) return formatDiagnostic(only, this.sources, options);
+    if (only && only.line === 0) return formatDiagnostic(only, this.sources, options);
     const limit = Math.max(1, options.limit ?? MAX_PRINTED_DIAGNOSTICS);
     const shown = this.diagnostics.slice(0, limit).map((d) => formatDiagnostic(d, this.sources, options));
     const rest = this.diagnostics.length - shown.length;
     if (rest > 0) shown.push(`... and ${rest} more error${rest === 1 ? "" : "s"} not shown`);
-    return [...shown, this.message].join("\n\n");
+    return [...shown, this.summary].join("\n\n");
   }
 }

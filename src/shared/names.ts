@@ -2,6 +2,11 @@
 
 export const OPERATION_ID = /^[a-z][A-Za-z0-9]*$/;
 export const MODULE_ID = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
+/**
+ * Longest module id: it names files (`<id>.yaml`, `client/modules/<id>.ts`, `docs/<id>.md`, ...),
+ * and file names longer than 255 bytes cannot be written (ENAMETOOLONG).
+ */
+export const MAX_MODULE_ID_LENGTH = 64;
 export const TYPE_NAME = /^[A-Z][A-Za-z0-9]*$/;
 export const TOKEN_KIND = /^[a-z][a-z0-9_-]*$/;
 export const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -18,6 +23,23 @@ const RESERVED = new Set(
     "constructor prototype toString valueOf hasOwnProperty __proto__ " +
     "createClient createTransport createRequestHandler toNodeHandler mockHandlers ApiError Handlers Transport " +
     "isApiError retries rateLimits responseChecks redisRateLimitStore MemoryRateLimitStore isOperationError"
+  ).split(" "),
+);
+
+/**
+ * Globals the generated code and its templates refer to (found by resolving every identifier of
+ * generated/ and templates/ with the TypeScript checker, plus the types the emitters write into
+ * signatures). A catalogue type or operation of one of these names would shadow the global for
+ * the generated code: the validator refuses it, the importer renames it.
+ */
+export const GLOBAL_NAMES = new Set(
+  (
+    "AbortController AbortSignal Array ArrayBuffer ArrayBufferView Blob Boolean Date Error EventTarget Exclude " +
+    "Extract FormData Function Headers Infinity Iterable JSON Map Math NaN NonNullable Number Object Omit " +
+    "Parameters Partial Pick Promise PromiseLike PropertyDescriptor RangeError ReadableStream Readonly ReadonlyMap " +
+    "ReadonlySet Record RegExp Request RequestInit Required Response Set String Symbol TextDecoder TextEncoder " +
+    "TypeError URL URLSearchParams Uint8Array WeakMap " +
+    "clearTimeout console crypto decodeURIComponent encodeURIComponent fetch globalThis isFinite process setTimeout"
   ).split(" "),
 );
 

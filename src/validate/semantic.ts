@@ -5,8 +5,10 @@ import type { RawContent, RawOperation, RawType } from "../load/raw.js";
 import type { Diagnostic } from "../shared/diagnostic.js";
 import {
   camelCase,
+  GLOBAL_NAMES,
   HEADER_NAME,
   isReserved,
+  MAX_MODULE_ID_LENGTH,
   MODULE_ID,
   OPERATION_ID,
   PARAM_NAME,
@@ -21,6 +23,7 @@ import {
 } from "../shared/names.js";
 import { exampleMismatch } from "./example.js";
 import { checkTypeCycles } from "./cycles.js";
+import { checkTypeDepth } from "./depth.js";
 import { checkLimitGroups, checkOperationLimits } from "./limits.js";
 import { checkType, type TypeContext } from "./types.js";
 import { checkApiResponses, checkMediaTypeKeys } from "./responses.js";
@@ -68,6 +71,10 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
       report.error(place, `module id "${id}" is not snake_case`, "use lowercase words joined by _, e.g. in_store_pickup");
       continue;
     }
+    if (id.length > MAX_MODULE_ID_LENGTH) {
+      report.error(place, `module id "${id.slice(0, 20)}..." is ${id.length} characters long (the limit is ${MAX_MODULE_ID_LENGTH})`, "shorten it: the id names the module's generated files");
+      continue;
+    }
     if (RESERVED_MODULE_IDS.has(id) || isReserved(camelCase(id))) {
       report.error(place, `module id "${id}" is reserved`, "generated files or names would collide with it; choose another id");
       continue;
@@ -86,6 +93,8 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
       const place = { file, path: ["types", name] };
       if (!TYPE_NAME.test(name) || isReserved(name)) {
         report.error(place, `type name "${name}" is not a safe identifier`, "use PascalCase letters and digits, e.g. ItemDiscrepancyResponse", { key: true });
+      } else if (GLOBAL_NAMES.has(name)) {
+        report.error(place, `type name "${name}" would hide the global ${name} the generated code uses`, `rename the type, e.g. ${name}Body or a name with its module's prefix`, { key: true });
       } else if (PUBLIC_EXPORT_NAMES.has(name)) {
         report.error(place, `type name "${name}" is taken by the generated code's own exports`, "rename the type, e.g. with a prefix from its module", { key: true });
       }
@@ -97,6 +106,7 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
   const typeContext: TypeContext = { report, types };
   for (const [, { raw, place }] of types) checkType(typeContext, raw, place, { property: false });
   checkTypeCycles(report, types);
+  checkTypeDepth(report, types);
   for (const { file, raw } of apiFiles.slice(0, 1)) {
     if (raw.api!.responses) checkApiResponses(report, typeContext, raw.api!.responses, (...rest) => ({ file, path: ["api", "responses", ...rest] }));
   }
@@ -114,6 +124,8 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
 
       if (!OPERATION_ID.test(operation.id) || isReserved(operation.id)) {
         report.error(place("id"), `operation id "${operation.id}" is not a safe identifier`, "use camelCase letters and digits, starting with a lowercase letter, e.g. getDiscrepancies; reserved words are not allowed");
+      } else if (GLOBAL_NAMES.has(operation.id)) {
+        report.error(place("id"), `operation id "${operation.id}" would hide the global ${operation.id} the generated code uses`, `rename the operation, e.g. ${operation.id}Items`);
       }
       const earlierId = ids.get(operation.id);
       if (earlierId) report.error(place("id"), `operation id "${operation.id}" is already used at ${report.at(earlierId)}`, "ids are unique across the catalogue: they become function names");

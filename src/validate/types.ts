@@ -36,7 +36,7 @@ export function checkType(context: TypeContext, type: RawType, place: Place, whe
   const sub = (...rest: (string | number)[]): Place => ({ file: place.file, path: [...place.path, ...rest] });
   const depth = (where.depth ?? 0) + 1;
   if (depth > MAX_TYPE_NESTING) {
-    report.error(place, `this type is nested more than ${MAX_TYPE_NESTING} levels deep`, "declare the inner part as a named type and refer to it with { ref: Name }; references may nest without limit");
+    report.error(place, `this type is nested more than ${MAX_TYPE_NESTING} levels deep`, "declare the inner part as a named type and refer to it with { ref: Name }");
     return;
   }
   if (type.required !== undefined && !where.property) {

@@ -1,4 +1,6 @@
-// The first lines of every generated file: what made it, from what, and not to edit it.
+// The first lines of every generated file: what made it, from what, and not to edit it. The
+// catalogue's folder name is input text: it reaches the header only through a comment sink.
+import { htmlComment, lineComment } from "../shared/sinks.js";
 
 export function headerLines(catalogue: string): string[] {
   return [
@@ -10,7 +12,7 @@ export function headerLines(catalogue: string): string[] {
 /** The content with its header, in the comment syntax of its file type (JSON carries it inside). */
 export function withHeader(path: string, content: string, catalogue: string): string {
   const lines = headerLines(catalogue);
-  if (path.endsWith(".ts")) return `${lines.map((line) => `// ${line}`).join("\n")}\n\n${content}`;
-  if (path.endsWith(".md")) return `<!-- ${lines.join(" ")} -->\n\n${content}`;
+  if (path.endsWith(".ts")) return `${lines.map(lineComment).join("\n")}\n\n${content}`;
+  if (path.endsWith(".md")) return `${htmlComment(lines.join(" "))}\n\n${content}`;
   return content;
 }

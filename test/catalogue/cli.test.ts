@@ -47,11 +47,11 @@ describe("catalogen CLI", () => {
     const dir = await freshDir("config");
     await mkdir(join(dir, "nested"));
     await writeFile(join(dir, "catalogen.config.json"), JSON.stringify({ catalogue: repoCatalogue, out: "nested/out", targets: ["openapi"] }));
-    const result = await run(["generate"], dir);
+    const result = await run(["generate", "--verbose"], dir);
     expect(result.code).toBe(0);
     expect(result.out).toContain("wrote   nested/out/openapi.json");
     expect(result.out).not.toContain("docs/");
-    const flagged = await run(["generate", "--out", "other", "--target", "docs"], dir);
+    const flagged = await run(["generate", "--out", "other", "--target", "docs", "--verbose"], dir);
     expect(flagged.out).toContain("wrote   other/docs/README.md");
   });
 
@@ -83,7 +83,7 @@ describe("catalogen CLI", () => {
       `import { defineConfig } from "catalogen";\n` +
         `export default defineConfig({ catalogue: ${JSON.stringify(repoCatalogue)}, out: "js-out", targets: ["openapi"] });\n`,
     );
-    const result = await run(["generate"], dir);
+    const result = await run(["generate", "--verbose"], dir);
     expect(result.code).toBe(0);
     expect(result.out).toContain("wrote   js-out/openapi.json");
   });
@@ -255,7 +255,7 @@ describe("TypeScript config files", () => {
     const dir = await freshDir("config-ts");
     await writeFile(join(dir, "paths.js"), `export const catalogue = ${JSON.stringify(repoCatalogue)};\n`);
     await writeFile(join(dir, name), config("ts-out"));
-    const result = await runBin(["generate"], dir);
+    const result = await runBin(["generate", "--verbose"], dir);
     expect(result.err).toBe("");
     expect(result.out).toContain("wrote   ts-out/openapi.json");
     expect((await readdir(dir)).sort()).toEqual([name, "paths.js", "ts-out"].sort()); // nothing written beside it
@@ -265,7 +265,7 @@ describe("TypeScript config files", () => {
     const dir = await freshDir("config-ts-flag");
     await writeFile(join(dir, "paths.js"), `export const catalogue = ${JSON.stringify(repoCatalogue)};\n`);
     await writeFile(join(dir, "settings.ts"), config("flag-out"));
-    const result = await runBin(["generate", "--config", "settings.ts"], dir);
+    const result = await runBin(["generate", "--config", "settings.ts", "--verbose"], dir);
     expect(result.out).toContain("wrote   flag-out/openapi.json");
   });
 
@@ -275,7 +275,7 @@ describe("TypeScript config files", () => {
       join(dir, "catalogen.config.ts"),
       `enum Target { OpenApi = "openapi" }\nexport default { catalogue: ${JSON.stringify(repoCatalogue)}, out: "enum-out", targets: [Target.OpenApi] };\n`,
     );
-    const result = await runBin(["generate"], dir);
+    const result = await runBin(["generate", "--verbose"], dir);
     expect(result.err).toBe("");
     expect(result.out).toContain("wrote   enum-out/openapi.json");
   });

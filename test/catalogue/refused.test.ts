@@ -139,10 +139,10 @@ describe("files and folders", () => {
   it("a missing catalogue folder is one line, exit 1", async () => {
     const catalogue = await writeCatalogue({});
     const run = await runCli(["generate", "--catalogue", "nope", "--out", "out"], catalogue);
-    expect(run.stderr).toMatch(/(^|\/)nope: error: cannot read the catalogue folder: it does not exist\n$/);
+    expect(run.stderr).toMatch(/(^|\/)nope: error: cannot read the catalogue folder: not found\n  hint: run `npx catalogen init` to write a starter catalogue there, or name another folder with --catalogue DIR\n$/);
     expect(run.code).toBe(1);
     const validate = await runCli(["validate", "--catalogue", "api.yaml"], catalogue);
-    expect(validate.stderr).toMatch(/(^|\/)api\.yaml: error: cannot read the catalogue folder: it is not a folder\n$/);
+    expect(validate.stderr).toMatch(/(^|\/)api\.yaml: error: cannot read the catalogue folder: not a folder\n$/);
     expect(validate.code).toBe(1);
   });
 
@@ -155,7 +155,7 @@ describe("files and folders", () => {
     expect(valid.code).toBe(0);
     await symlink(join(elsewhere, "gone.yaml"), join(catalogue, "gone.yaml"));
     const run = await generateInto(catalogue);
-    expect(run.stderr).toMatch(/(^|\/)gone\.yaml: error: cannot read the catalogue file \(a symbolic link\): it does not exist\n$/);
+    expect(run.stderr).toMatch(/(^|\/)gone\.yaml: error: cannot read the catalogue file \(a symbolic link\): not found\n$/);
     expect(run.code).toBe(1);
     expect(run.written).toBe(false);
   });

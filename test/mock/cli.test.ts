@@ -72,7 +72,7 @@ describe("catalogen mock", () => {
     const malformed = await runBin(["mock", "--catalogue", repoCatalogue, "--tokens", "tokens.txt"], dir);
     expect(malformed.err).toBe("catalogen mock: tokens.txt:2: expected token=sellerId:kind\n");
     const missing = await runBin(["mock", "--catalogue", repoCatalogue, "--tokens", "absent.txt"], dir);
-    expect(missing).toMatchObject({ code: 1, err: "catalogen mock: cannot read the token table absent.txt: ENOENT\n" });
+    expect(missing).toMatchObject({ code: 1, err: "catalogen mock: cannot read the token table absent.txt: not found; write one token=sellerId:kind a line there (see docs/mock.md), or name another file with --tokens FILE\n" });
     for (const result of [wrongKind, malformed, missing]) expect(result.err + result.out).not.toContain("secret");
   });
 

@@ -1,6 +1,7 @@
 // The TypeScript text builders: indentation by bracket depth, wrapping of long lists.
 import { describe, expect, it } from "vitest";
-import { docComment, importDeclaration, indentTs, parameterList, tsFile } from "../../src/emit/shared/ts-print.js";
+import { docComment } from "../../src/shared/sinks.js";
+import { importDeclaration, indentTs, parameterList, tsFile } from "../../src/emit/shared/ts-print.js";
 
 describe("indentTs", () => {
   it("indents two spaces per open bracket; a line starting with closers sits at their depth", () => {

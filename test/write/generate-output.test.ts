@@ -108,7 +108,7 @@ describe("generate as a build step", () => {
     await writeFile(join(ws3.out, "mine.ts"), "export const mine = 1;\n");
     const { rm } = await import("node:fs/promises");
     await rm(join(ws3.catalogue, "tariffs.yaml"));
-    const result = await run(["generate", "--catalogue", ws3.catalogue, "--out", ws3.out], ws3.root);
+    const result = await run(["generate", "--catalogue", ws3.catalogue, "--out", ws3.out, "--verbose"], ws3.root);
     expect(result.code).toBe(0);
     expect(result.out).toContain("removed generated/docs/tariffs.md");
     expect(await readFile(join(ws3.out, "docs/notes/mine.md"), "utf8")).toBe("my notes");

@@ -1,8 +1,8 @@
 // client/client.ts: createTransport for this API and createClient, one line per module: each
 // module's group of bound operations comes from client/modules/<module id>.ts.
 import type { ApiModel } from "../../model/types.js";
-import { docCommentText, stringLiteral } from "../shared/text.js";
-import { docComment, importDeclaration, tsFile } from "../shared/ts-print.js";
+import { docComment, stringLiteral } from "../../shared/sinks.js";
+import { importDeclaration, tsFile } from "../shared/ts-print.js";
 import { bindFunctionName, operationsInterfaceName } from "./module-file.js";
 import { clientServers, ENVIRONMENT_TYPE, type ClientServers } from "./servers.js";
 
@@ -19,7 +19,7 @@ export function clientFile(model: ApiModel): { path: string; content: string } {
   ];
   const moduleNames = model.modules.map((m) => stringLiteral(m.name));
   const properties = model.modules.map(
-    (module) => `${docComment([docCommentText(`${module.title}: ${module.area}.`)])}readonly ${module.name}: ${operationsInterfaceName(module.name)};`,
+    (module) => `${docComment([`${module.title}: ${module.area}.`])}readonly ${module.name}: ${operationsInterfaceName(module.name)};`,
   );
   const groups = model.modules.map((module) => `${module.name}: ${bindFunctionName(module.name)}(transport),\n`).join("");
   const statements = [
@@ -28,7 +28,7 @@ export function clientFile(model: ApiModel): { path: string; content: string } {
     `${docComment(["Options of {@link createTransport}: features (retries, rate limits, response checks) only as given in `use`."])}export type TransportOptions = ${servers ? transportOptionsWithServers(servers) : "Options<ModuleName>"};`,
     `${docComment(["Options of {@link createClient}: its transport has retries, rate limits and response checks unless these options turn them off."])}export type ClientOptions = Omit<TransportOptions, "use"> & FeatureOptions<${tokenKindUnion(model)}>;`,
     `${docComment([
-      docCommentText(`The shared transport that every standalone operation function takes first. Sends the token in the \`${model.auth.header}\` header.`),
+      `The shared transport that every standalone operation function takes first. Sends the token in the \`${model.auth.header}\` header.`,
     ])}export function createTransport(options: TransportOptions): Transport {
 return ${
       servers
@@ -52,7 +52,7 @@ function createClientDoc(model: ApiModel): string {
   const module = model.modules.find((m) => m.operations.length > 0);
   const operation = module?.operations[0];
   if (!module || !operation) return "A client of the whole API.";
-  return docCommentText(`A client of the whole API, e.g. \`await api.${module.name}.${operation.id}(...)\`.`);
+  return `A client of the whole API, e.g. \`await api.${module.name}.${operation.id}(...)\`.`;
 }
 
 /** The declared token kinds as a type (`createClient({ tokenKind })` takes one of them). */

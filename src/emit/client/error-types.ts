@@ -7,8 +7,8 @@
 import { errorResponses } from "../../model/errors.js";
 import type { ApiModel, MediaType, ModuleModel, NamedType, OperationModel, ResponseModel, TypeNode } from "../../model/types.js";
 import { isJsonMediaType } from "../../shared/media.js";
-import { stringLiteral } from "../shared/text.js";
-import { docComment, importDeclaration, tsFile } from "../shared/ts-print.js";
+import { docComment, stringLiteral } from "../../shared/sinks.js";
+import { importDeclaration, tsFile } from "../shared/ts-print.js";
 import { typeReferences, typeText } from "../shared/ts-types.js";
 import { pascalCase } from "../../shared/names.js";
 import { CLIENT_RESPONSE_TYPES } from "./signature.js";

@@ -12,8 +12,8 @@
 // the type checker then resolves a method by name instead of instantiating a conditional type per
 // operation.
 import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
-import { docCommentText, stringLiteral } from "../shared/text.js";
-import { docComment, importDeclaration, tsFile } from "../shared/ts-print.js";
+import { docComment, stringLiteral } from "../../shared/sinks.js";
+import { importDeclaration, tsFile } from "../shared/ts-print.js";
 import { typeReferences } from "../shared/ts-types.js";
 import { pascalCase } from "../../shared/names.js";
 import { EmitError } from "../types.js";
@@ -63,7 +63,7 @@ export function moduleFile(module: ModuleModel, model: ApiModel): { path: string
   const list = module.operations.map((op) => `${operationConstName(op)},\n`).join("");
   const statements = [
     ...(empty ? [] : [`const moduleName = ${stringLiteral(module.name)};`, descriptors.join("\n")]),
-    `${docComment([docCommentText(`${module.title}: ${module.area}.`)])}export interface ${name} {
+    `${docComment([`${module.title}: ${module.area}.`])}export interface ${name} {
 ${properties.join("\n")}
 }`,
     `${docComment([`The operations of {@link ${name}}, each bound to \`transport\`.`])}export function ${bindFunctionName(module.name)}(${empty ? "_transport" : "transport"}: Transport): ${name} {

@@ -1,7 +1,8 @@
 // client/operations/<module id>.ts: per operation, its arguments type and a standalone function
 // that hands the operation's descriptor (from modules/<module id>.ts) to the transport.
 import type { ApiModel, ModuleModel } from "../../model/types.js";
-import { docComment, importDeclaration, tsFile } from "../shared/ts-print.js";
+import { docComment } from "../../shared/sinks.js";
+import { importDeclaration, tsFile } from "../shared/ts-print.js";
 import { typeReferences } from "../shared/ts-types.js";
 import { argsShape, argsTypeName, operationConstName, operationDoc, resultShape } from "./signature.js";
 

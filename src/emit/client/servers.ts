@@ -2,7 +2,7 @@
 // client/client.ts, read by runtime/servers.ts) and the option types that go with it.
 import { environments, pickServer } from "../../model/servers.js";
 import type { ApiModel } from "../../model/types.js";
-import { stringLiteral } from "../shared/text.js";
+import { stringLiteral } from "../../shared/sinks.js";
 import { ENVIRONMENT_TYPE } from "../../validate/servers.js";
 
 export { ENVIRONMENT_TYPE };

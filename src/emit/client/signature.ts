@@ -3,7 +3,7 @@
 import type { ApiModel, MediaType, OperationModel, Parameter, TypeNode } from "../../model/types.js";
 import { pascalCase, RESERVED_ARGUMENT_KEYS } from "../../shared/names.js";
 import { isJsonMediaType } from "../../shared/media.js";
-import { docCommentText } from "../shared/text.js";
+import { docComment } from "../../shared/sinks.js";
 import { EmitError } from "../types.js";
 import { propertyKey, REQUEST_TYPES, typeText, type TypeTextOptions } from "../shared/ts-types.js";
 import { guardName, type GuardRoot } from "../shared/validators.js";
@@ -87,7 +87,7 @@ function parameterObject(params: Parameter[]): string {
 
 function member(name: string, type: string, required: boolean, docs: (string | undefined)[]): string {
   const kept = docs.filter((d): d is string => d !== undefined && d !== "");
-  const doc = kept.length > 0 ? `/** ${kept.map(docCommentText).join(" ").replace(/\n/g, " ")} */\n` : "";
+  const doc = docComment(kept, { oneLine: true });
   return `${doc}${propertyKey(name)}${required ? "" : "?"}: ${type};`;
 }
 
@@ -207,7 +207,7 @@ function computeOperationDoc(operation: OperationModel, model: ApiModel): string
         : "Not marked idempotent: `retries()` retries it only with `unsafeMethods`.",
     );
   }
-  return lines.map((line) => docCommentText(line));
+  return lines;
 }
 
 function tokensText(operation: OperationModel, model: ApiModel): string {

@@ -6,7 +6,7 @@ import {
   markdownJsonBlock,
   markdownParagraphs,
   markdownText,
-} from "../shared/text.js";
+} from "../../shared/sinks.js";
 
 declare const markdownBrand: unique symbol;
 export type Md = string & { readonly [markdownBrand]: true };

@@ -1,7 +1,7 @@
 // TypeNode -> JSON Schema 2020-12, the dialect of OpenAPI 3.1.
 import { isClosedPart } from "../../model/type-lookup.js";
 import type { Combinations, NamedType, ObjectShape, TypeNode } from "../../model/types.js";
-import { markdownParagraphs } from "../shared/text.js";
+import { markdownParagraphs } from "../../shared/sinks.js";
 
 /**
  * OpenAPI reads every `description` as CommonMark, and tools render it: catalogue text goes in

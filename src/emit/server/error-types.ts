@@ -3,7 +3,7 @@
 import { errorResponses } from "../../model/errors.js";
 import type { OperationModel, ResponseModel } from "../../model/types.js";
 import { isJsonMediaType } from "../../shared/media.js";
-import { stringLiteral } from "../shared/text.js";
+import { stringLiteral } from "../../shared/sinks.js";
 import { typeReferences, typeText } from "../shared/ts-types.js";
 
 /** The type text, or undefined when the operation documents no error response; adds the named types it uses to `refs`. */

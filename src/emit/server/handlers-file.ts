@@ -4,8 +4,8 @@
 // whole API's operations.
 import type { ApiModel, ModuleModel, NamedType, OperationModel, ResponseModel } from "../../model/types.js";
 import { errorsInputType } from "./error-types.js";
-import { docComment, importDeclaration, tsFile } from "../shared/ts-print.js";
-import { docCommentText, stringLiteral } from "../shared/text.js";
+import { importDeclaration, tsFile } from "../shared/ts-print.js";
+import { docComment, stringLiteral } from "../../shared/sinks.js";
 import { propertyKey } from "../shared/ts-types.js";
 import { moduleInterfaceName } from "./names.js";
 import { operationTypes } from "./operation-types.js";
@@ -13,7 +13,7 @@ import { limitQualifier } from "../shared/limits.js";
 
 function docs(lines: (string | undefined)[]): string[] {
   const kept = lines.filter((line): line is string => line !== undefined && line !== "");
-  return kept.length === 0 ? [] : [kept.map(docCommentText).join("\n\n")];
+  return kept.length === 0 ? [] : [kept.join("\n\n")];
 }
 
 export function operationDocLines(operation: OperationModel): string[] {

@@ -5,7 +5,7 @@
 import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
 import type { GeneratedFile } from "../types.js";
 import { importDeclaration, tsFile } from "../shared/ts-print.js";
-import { stringLiteral } from "../shared/text.js";
+import { docComment, stringLiteral } from "../../shared/sinks.js";
 import { propertyKey } from "../shared/ts-types.js";
 import { isJsonMediaType } from "../../shared/media.js";
 import { moduleInterfaceName } from "./names.js";
@@ -70,8 +70,7 @@ function moduleMockFile(module: ModuleModel, entries: string[]): string {
   return tsFile(
     [importDeclaration([interfaceName], `../handlers/${module.id}.js`, true)],
     [
-      `/** The ${module.id} module's operations that have a JSON example, answering with it. */
-export const ${moduleMockName(module)}: ${interfaceName} = {
+      `${docComment([`The ${module.id} module's operations that have a JSON example, answering with it.`])}export const ${moduleMockName(module)}: ${interfaceName} = {
 ${entries.join("\n")}
 };`,
     ],

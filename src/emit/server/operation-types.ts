@@ -3,7 +3,7 @@
 import type { MediaType, NamedType, OperationModel, Parameter, TypeNode } from "../../model/types.js";
 import { isJsonMediaType } from "../../shared/media.js";
 import { propertyKey, typeReferences, typeText } from "../shared/ts-types.js";
-import { stringLiteral } from "../shared/text.js";
+import { stringLiteral } from "../../shared/sinks.js";
 
 export interface OperationTypes {
   params: string;

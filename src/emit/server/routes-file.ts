@@ -3,7 +3,7 @@
 // the whole API: formatting a single multi-megabyte file ran out of memory at 10,000 operations.
 import type { ApiModel, ModuleModel, NamedType, OperationModel } from "../../model/types.js";
 import { importDeclaration, tsFile } from "../shared/ts-print.js";
-import { stringLiteral } from "../shared/text.js";
+import { stringLiteral } from "../../shared/sinks.js";
 import { limitTokens } from "../shared/limits.js";
 import { docBlock } from "../shared/ts-types.js";
 import { mediaEssence } from "../../shared/media.js";

@@ -1,7 +1,7 @@
 // Text about rate limits that several emitters share: the token kinds of a per-kind limit as a
 // descriptor field, and the words docs and doc comments use for a limit's kinds and group.
 import type { RateLimit } from "../../model/types.js";
-import { stringLiteral } from "./text.js";
+import { stringLiteral } from "../../shared/sinks.js";
 
 /** `, tokens: ["personal"]` for a limit of some token kinds; empty for a limit of every kind. */
 export function limitTokens(limit: RateLimit): string {

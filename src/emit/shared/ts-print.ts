@@ -1,21 +1,11 @@
 // TypeScript text without loading TypeScript: small builders for the declarations the emitters
 // write, and `tsFile`, which joins statements and indents every line by its bracket depth. The
 // emitters decide where lines break; this module decides only indentation (two spaces a level),
-// so the output is final, readable and the same on every run.
+// so the output is final, readable and the same on every run. Input text reaches it only through
+// the sinks of src/shared/sinks.ts.
 
 /** Lines longer than this are wrapped where a builder knows how (imports, parameter lists). */
 export const WIDTH = 100;
-
-/**
- * A doc comment from lines already made inert with docCommentText (a line may hold `\n`): one
- * line gives `/** text *\/`, more give a block. No lines give an empty string.
- */
-export function docComment(lines: readonly string[]): string {
-  const body = lines.flatMap((line) => line.split("\n"));
-  if (body.length === 0) return "";
-  if (body.length === 1) return `/** ${body[0]} */\n`;
-  return `/**\n${body.map((line) => ` * ${line}`.trimEnd()).join("\n")}\n */\n`;
-}
 
 /**
  * `import { a, type B } from "x";` (`typeOnly`: `import type { ... }`), one name a line when the

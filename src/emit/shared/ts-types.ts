@@ -2,7 +2,7 @@
 // describe the API's data with the very same types. The text is final (no formatter runs after
 // it): an object's members sit two spaces in from the line that opens it, one member a line.
 import type { Combination, NamedType, ObjectShape, TypeNode } from "../../model/types.js";
-import { docCommentText, stringLiteral } from "./text.js";
+import { docComment, propertyKey, stringLiteral } from "../../shared/sinks.js";
 
 export interface TypeTextOptions {
   /** What a `binary` node becomes: bytes received (`Uint8Array`) or a body to send. */
@@ -12,19 +12,14 @@ export interface TypeTextOptions {
 export const RESPONSE_TYPES: TypeTextOptions = { binary: "Uint8Array" };
 export const REQUEST_TYPES: TypeTextOptions = { binary: "Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>" };
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+export { propertyKey };
 
-/** A property key: bare when it is an identifier, a string literal otherwise. */
-export function propertyKey(name: string): string {
-  return IDENTIFIER.test(name) ? name : stringLiteral(name);
-}
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** A `/** ... *\/` block for a description (empty string when there is none). */
 export function docBlock(lines: (string | undefined)[]): string {
   const kept = lines.filter((line): line is string => line !== undefined && line !== "");
-  if (kept.length === 0) return "";
-  const body = kept.flatMap((line) => docCommentText(line).split("\n"));
-  return `/**\n${body.map((line) => ` * ${line}`.trimEnd()).join("\n")}\n */\n`;
+  return docComment(kept, { block: true });
 }
 
 /** The named types `node` refers to itself (refs inside those types are not followed), sorted. */

@@ -3,7 +3,7 @@
 // module, so no file grows with the whole API.
 import type { NamedType } from "../../model/types.js";
 import type { GeneratedFile } from "../types.js";
-import { stringLiteral } from "./text.js";
+import { stringLiteral } from "../../shared/sinks.js";
 import { importDeclaration, indentTs } from "./ts-print.js";
 import { namedTypeDeclarations, typeReferences, type TypeTextOptions } from "./ts-types.js";
 

@@ -16,7 +16,7 @@
 import type { NamedType, ObjectShape, Property, TypeNode } from "../../model/types.js";
 import { isClosedPart, objectParts, variantTags } from "../../model/type-lookup.js";
 import { constLiteral, docBlock, propertyKey, typeText } from "./ts-types.js";
-import { stringLiteral } from "./text.js";
+import { stringLiteral } from "../../shared/sinks.js";
 
 export interface GuardRoot {
   /** Function name, e.g. `checkGetDiscrepanciesResponse`. */

@@ -1,13 +1,22 @@
 import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
 import ts from "typescript";
 import {
+  docComment,
   docCommentText,
+  headerValue,
+  htmlComment,
+  identifier,
+  jsonText,
+  lineComment,
+  templateLiteralText,
+  yamlText,
   markdownCode,
   markdownJsonBlock,
   markdownParagraphs,
   markdownText,
   stringLiteral,
-} from "../../src/emit/shared/text.js";
+} from "../../src/shared/sinks.js";
 import { markdownProblems, parseMarkdown, plainText, tables, walk } from "../docs/markdown-ast.js";
 
 const HOSTILE = [
@@ -153,5 +162,51 @@ describe("markdownJsonBlock", () => {
     expect(root.children?.map((node) => node.type)).toEqual(["code", "paragraph"]);
     expect(JSON.parse(root.children![0]!.value!)).toEqual(value);
     expect(block).not.toMatch(/[<>&\u2028\u2029]/);
+  });
+});
+
+// The sinks for code: what each gives, parsed back by TypeScript, holds the text as comment or data.
+describe("the code sinks", () => {
+  const code = (text: string): ts.SourceFile => ts.createSourceFile("x.ts", text, ts.ScriptTarget.Latest, true);
+  const statements = (text: string): string[] => code(text).statements.map((s) => ts.SyntaxKind[s.kind]!);
+  const hostile = HOSTILE.join(" ");
+
+  it("docComment escapes every line itself: the text cannot close the comment", () => {
+    for (const lines of [[hostile], ["a */ b();", "c\r\n@returns d"], [docCommentText(hostile)]]) {
+      expect(statements(`${docComment(lines)}export type A = 1;\n`)).toEqual(["TypeAliasDeclaration"]);
+    }
+    expect(docComment(["x */ y"])).toBe(docComment([docCommentText("x */ y")])); // escaping twice changes nothing
+  });
+
+  it("lineComment and htmlComment keep the text on one line, inside the comment", () => {
+    expect(statements(`${lineComment(`a\nalert(1)\r\u2028b\u2029c`)}\nexport type A = 1;\n`)).toEqual(["TypeAliasDeclaration"]);
+    const html = htmlComment("x --> <script>alert(1)</script> --!> \n y");
+    expect(html.match(/-->/g)).toHaveLength(1);
+    expect(html.endsWith("-->")).toBe(true);
+    expect(html).not.toMatch(/--!>|\n/);
+  });
+
+  it("templateLiteralText stays one template's text", () => {
+    const literal = `\`${templateLiteralText("a ` b ${c} \\ ${")}\``;
+    const [statement] = code(`const t = ${literal};`).statements as unknown as ts.VariableStatement[];
+    const init = statement!.declarationList.declarations[0]!.initializer!;
+    expect(ts.isNoSubstitutionTemplateLiteral(init)).toBe(true);
+    expect((init as ts.NoSubstitutionTemplateLiteral).text).toBe("a ` b ${c} \\ ${");
+  });
+
+  it("identifier refuses what is not one; jsonText and yamlText round-trip", () => {
+    expect(identifier("getThing")).toBe("getThing");
+    expect(() => identifier("a-b")).toThrow(/not an identifier/);
+    expect(() => identifier("x; alert(1)")).toThrow();
+    const value = { [hostile]: [hostile, 1, null] };
+    expect(JSON.parse(jsonText(value, 2))).toEqual(value);
+    expect(jsonText(value)).not.toMatch(/[\u2028\u2029]/);
+    expect(parseYaml(yamlText(value))).toEqual(value);
+  });
+
+  it("headerValue cannot split a header or make the send throw", () => {
+    const value = headerValue("text/plain\r\nSet-Cookie: a=b\u0000 \u2028");
+    expect(value).toBe("text/plain  Set-Cookie: a=b");
+    expect(() => new Headers({ "content-type": value })).not.toThrow();
   });
 });

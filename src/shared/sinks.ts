@@ -1,4 +1,10 @@
-// Catalogue text is data. These helpers make it inert in each place it lands in the output.
+// The sinks: the only way text from an input (a catalogue, an imported document, the command
+// line) reaches generated output. Each makes the text inert in one kind of place: a doc comment,
+// a line comment, an HTML comment, a string literal, a template literal's text, an identifier or
+// property key, a Markdown cell or paragraph, JSON, YAML, an HTTP header value. Emitters and the
+// docs templates print input text only through these (see docs/security.md); what they print
+// raw is text written in catalogen's own source.
+import { stringify as yamlStringify } from "yaml";
 
 /** JavaScript line terminators besides `\n`: `\r`, `\r\n`, U+2028, U+2029. */
 const OTHER_LINE_BREAKS = /\r\n?|[\u2028\u2029]/g;
@@ -17,6 +23,36 @@ export function docCommentText(text: string): string {
     .replace(/^(\s*)@/gm, "$1\\@");
 }
 
+/**
+ * A doc comment from lines of text (a line may hold line breaks): one line gives `/** text *\/`,
+ * more give a block (`block`: always a block; `oneLine`: the lines joined by spaces on one line);
+ * no lines give an empty string. Every line passes through docCommentText, so no caller can close
+ * the comment early or start a tag (escaping twice changes nothing).
+ */
+export function docComment(lines: readonly string[], options: { block?: boolean; oneLine?: boolean } = {}): string {
+  if (options.oneLine) return lines.length === 0 ? "" : `/** ${lines.map(docCommentText).join(" ").replace(/\n/g, " ")} */\n`;
+  const body = lines.flatMap((line) => docCommentText(line).split("\n"));
+  if (body.length === 0) return "";
+  if (body.length === 1 && !options.block) return `/** ${body[0]} */\n`;
+  return `/**\n${body.map((line) => ` * ${line}`.trimEnd()).join("\n")}\n */\n`;
+}
+
+/** Any line terminator or other control character: none may stay in a one-line comment. */
+const CONTROL = /[\u0000-\u001f\u007f\u0085\u2028\u2029]/g;
+
+/** `// text` on one line: every line break and control character becomes a space. */
+export function lineComment(text: string): string {
+  return `// ${text.replace(CONTROL, " ")}`;
+}
+
+/**
+ * `<!-- text -->` on one line (Markdown pages' header): no `--` survives, so nothing can end the
+ * comment early (`-->`, `--!>`), and no line break.
+ */
+export function htmlComment(text: string): string {
+  return `<!-- ${text.replace(CONTROL, " ").replace(/-(?=-)/g, "- ")} -->`;
+}
+
 /** A JavaScript/TypeScript string literal (double-quoted; JSON escaping plus U+2028/U+2029). */
 export function stringLiteral(text: string): string {
   const json = JSON.stringify(text);
@@ -24,6 +60,47 @@ export function stringLiteral(text: string): string {
 }
 
 const SEPARATORS = /[\u2028\u2029]/;
+
+/** Text inside a template literal's backticks: `\``, `\\` and `${` are escaped, so it stays text. */
+export function templateLiteralText(text: string): string {
+  return text.replace(/[\\`]|\$\{/g, (match) => `\\${match}`);
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * A name printed as an identifier. Names reach code only after the validator (or the importer)
+ * has restricted them; this throws when that did not happen, so such a bug is an error, not code.
+ */
+export function identifier(name: string): string {
+  if (!IDENTIFIER.test(name)) throw new Error(`not an identifier: ${JSON.stringify(name)}`);
+  return name;
+}
+
+/** A property key: bare when it is an identifier, a string literal otherwise. */
+export function propertyKey(name: string): string {
+  return IDENTIFIER.test(name) ? name : stringLiteral(name);
+}
+
+/** JSON text of a value (`indent` spaces a level); U+2028 and U+2029 escaped, as in stringLiteral. */
+export function jsonText(value: unknown, indent = 0): string {
+  const json = JSON.stringify(value, null, indent) ?? "null";
+  return SEPARATORS.test(json) ? json.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029") : json;
+}
+
+/** YAML text of a value: the yaml library quotes whatever would otherwise be read as syntax. */
+export function yamlText(value: unknown): string {
+  return yamlStringify(value, { lineWidth: 0 });
+}
+
+/**
+ * An HTTP header value: control characters (CR and LF above all) cannot split the header or
+ * start another, and characters a header cannot carry (beyond Latin-1) do not make the send
+ * throw; each becomes a space, and the value is trimmed.
+ */
+export function headerValue(text: string): string {
+  return text.replace(/[^\t\u0020-\u007e\u0080-\u00ff]/g, " ").trim();
+}
 
 // Markdown. Inline text is flattened to one line: every control character and line break
 // becomes a space, so text cannot end a table row, a list item or a paragraph early.

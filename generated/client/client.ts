@@ -31,7 +31,7 @@ export type ModuleName = "analytics" | "communications" | "finances" | "general"
 export type TransportOptions = Options<ModuleName>;
 
 /** Options of {@link createClient}: its transport has retries, rate limits and response checks unless these options turn them off. */
-export type ClientOptions = Omit<TransportOptions, "use"> & FeatureOptions<"personal" | "service">;
+export type ClientOptions = Omit<TransportOptions, "use"> & FeatureOptions<"personal" | "service", string>;
 
 /** The shared transport that every standalone operation function takes first. Sends the token in the `Authorization` header. */
 export function createTransport(options: TransportOptions): Transport {

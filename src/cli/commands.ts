@@ -192,6 +192,9 @@ export const COMMANDS: Command[] = [
       "limits-extension": { type: "string", valueName: "x-...", description: "Operation extension that holds rate limits" },
       quiet: { type: "boolean", description: "Print nothing but errors" },
       "allow-ref-dir": { type: "string", multiple: true, valueName: "dir", description: "A folder besides the document's own that $refs may reach (repeatable; default: config import.allowRefDirs)" },
+      "limit-table-words": { type: "string", valueName: "file.json", description: "Words added to the dictionary of rate-limit tables in descriptions (default: config import.limitTableWords)" },
+      "categories-extension": { type: "string", valueName: "x-...", description: "Operation extension with the token categories that may call it (default x-category)" },
+      "readonly-extension": { type: "string", valueName: "x-...", description: "Operation extension saying whether a read-only token may call it (default x-readonly-method)" },
     },
     async run({ config, flags, io }) {
       const [file, ...extra] = flags._ as string[];
@@ -199,15 +202,20 @@ export const COMMANDS: Command[] = [
       if (typeof flags.out !== "string") throw new UsageError("say where the catalogue goes: --out DIR");
       const moduleBy = flags["module-by"] ?? "tag";
       if (moduleBy !== "tag" && moduleBy !== "path") throw new UsageError(`--module-by takes tag or path, not "${String(moduleBy)}"`);
-      for (const flag of ["token-kinds-extension", "limits-extension"]) {
+      for (const flag of ["token-kinds-extension", "limits-extension", "categories-extension", "readonly-extension"]) {
         const value = flags[flag];
         if (value !== undefined && !/^x-[A-Za-z0-9._-]+$/.test(String(value))) throw new UsageError(`--${flag} names a vendor extension, x-...; got "${String(value)}"`);
       }
       const { importOpenApi, writeCatalogue, ImportError } = await import("../import/index.js");
       const status = progress(io);
       try {
+        const wordsFile = flags["limit-table-words"];
+        const limitTableWords = typeof wordsFile === "string" ? await readWordsFile(resolve(io.cwd, wordsFile), ImportError) : config.limitTableWords;
         status.stageNow(`reading ${file}`);
         const { catalogue, report } = importOpenApi(resolve(io.cwd, file), {
+          ...(limitTableWords !== undefined && { limitTableWords }),
+          ...(typeof flags["categories-extension"] === "string" && { categoriesExtension: flags["categories-extension"] }),
+          ...(typeof flags["readonly-extension"] === "string" && { readOnlyExtension: flags["readonly-extension"] }),
           moduleBy,
           cwd: io.cwd,
           allowRefDirs: Array.isArray(flags["allow-ref-dir"]) ? (flags["allow-ref-dir"] as string[]).map((dir) => resolve(io.cwd, dir)) : (config.importAllowRefDirs ?? []),
@@ -219,8 +227,7 @@ export const COMMANDS: Command[] = [
         status.stageNow(`writing and checking ${operations.toLocaleString("en-US")} operations in ${catalogue.modules.length} modules`);
         const { files } = await writeCatalogue(catalogue, outDir, { force: flags.force === true }).finally(() => status.end());
         if (typeof flags.report === "string") await writeFile(resolve(io.cwd, flags.report), report.toText());
-        const count = catalogue.modules.reduce((sum, module) => sum + module.operations.length, 0);
-        io.out(`catalogen: imported ${count} operations in ${catalogue.modules.length} modules into ${shown(outDir, io.cwd)} (${files.length} files)`);
+        io.out(`catalogen: imported ${operations} operations in ${catalogue.modules.length} modules into ${shown(outDir, io.cwd)} (${files.length} files)`);
         io.out(report.summary().trimEnd());
         if (typeof flags.report !== "string" && report.losses.length + report.renames.length + report.derived.length > 40) io.out("the full list: --report FILE");
         return 0;
@@ -235,6 +242,22 @@ export const COMMANDS: Command[] = [
     },
   },
 ];
+
+/** The JSON file of --limit-table-words; an unreadable one is the importer's clear error. */
+async function readWordsFile(path: string, ImportError: new (message: string) => Error): Promise<unknown> {
+  const { readFile } = await import("node:fs/promises");
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch {
+    throw new ImportError(`--limit-table-words: cannot read ${path}`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new ImportError(`--limit-table-words: ${path} is not JSON (${(error as Error).message})`);
+  }
+}
 
 /** --import-extension, else the config's importExtension. */
 function importExtensionOf(flags: Record<string, unknown>, config: ResolvedConfig): ImportExtension | undefined {

@@ -24,8 +24,22 @@ export interface CatalogenConfig {
   format?: "prettier";
   /** Extension of relative imports in the generated client and server: "ts" runs as it is on Deno and Node's type stripping. Default: "js" */
   importExtension?: ImportExtension;
-  /** `catalogen import`: `allowRefDirs` are folders besides the document's own that its `$ref`s may reach. */
-  import?: { allowRefDirs?: string[] };
+  /**
+   * `catalogen import`: `allowRefDirs` are folders besides the document's own that its `$ref`s may
+   * reach; `limitTableWords` are words added to the rate-limit table dictionary (docs/rate-limits-import.md).
+   */
+  import?: { allowRefDirs?: string[]; limitTableWords?: LimitTableWords };
+}
+
+/** Words added to each entry of the rate-limit table dictionary. */
+export interface LimitTableWords {
+  columns?: Partial<Record<"type" | "period" | "limit" | "interval" | "burst", string[]>>;
+  kinds?: Record<string, string[]>;
+  units?: Partial<Record<"millisecond" | "second" | "minute" | "hour" | "day", string[]>>;
+  requests?: string[];
+  unknown?: string[];
+  groupPhrases?: string[];
+  errorCostPhrases?: string[];
 }
 
 /** Identity: gives a config file type checking and completion (`export default defineConfig({...})`). */
@@ -43,6 +57,8 @@ export interface ResolvedConfig {
   importExtension?: ImportExtension;
   /** `catalogen import`: folders besides the document's own that `$ref`s may reach (absolute). */
   importAllowRefDirs?: string[];
+  /** `import.limitTableWords` of the config (checked by the importer). */
+  limitTableWords?: unknown;
   /** The file the settings came from, if any. */
   source?: string;
   /** Said on stderr before the command runs (e.g. two configs, and which one wins). */
@@ -70,12 +86,14 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Resolv
     ...(config.format !== undefined && { format: config.format }),
     ...(config.importExtension !== undefined && { importExtension: config.importExtension }),
     ...(config.import?.allowRefDirs !== undefined && { importAllowRefDirs: config.import.allowRefDirs.map((dir) => resolve(base, dir)) }),
+    ...(config.import?.limitTableWords !== undefined && { limitTableWords: config.import.limitTableWords }),
     ...(found && { source: found.path }),
     ...(found?.shadows && { warnings: [`${found.path} and the "catalogen" key of ${found.shadows} both configure catalogen; ${found.path} wins (remove one of them)`] }),
   };
 }
 
-type Setting = "path" | "paths" | "targets" | readonly string[] | { [key: string]: Setting };
+/** `words`: the rate-limit table dictionary's additions, checked by the importer (src/import/table-words.ts). */
+type Setting = "path" | "paths" | "targets" | "words" | readonly string[] | { [key: string]: Setting };
 
 /** Every key a config may hold, and what its value must be: a path, the target list, one of some words, or an object of settings. */
 const SETTINGS: { [key: string]: Setting } = {
@@ -86,7 +104,7 @@ const SETTINGS: { [key: string]: Setting } = {
   importExtension: IMPORT_EXTENSIONS,
   scaffold: { out: "path" },
   mock: { tokens: "path" },
-  import: { allowRefDirs: "paths" },
+  import: { allowRefDirs: "paths", limitTableWords: "words" },
 };
 
 /**
@@ -111,6 +129,8 @@ function checkConfig(path: string, prefix: string, config: unknown, settings: { 
       if (typeof value !== "string") throw wrong("a path (a string)");
     } else if (setting === "paths") {
       if (!Array.isArray(value) || !value.every((item) => typeof item === "string")) throw wrong("a list of paths (strings)");
+    } else if (setting === "words") {
+      // The importer names what is wrong in it, entry by entry.
     } else if (setting === "targets") {
       if (!Array.isArray(value) || !value.every((target) => typeof target === "string")) throw wrong("a list of target names");
       for (const target of value as string[]) {

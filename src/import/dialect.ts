@@ -20,7 +20,7 @@ export function plainText(markdown: string): string {
     .replace(/\\([\\`*_{}[\]|~$#+=\-.):!])/g, "$1");
 }
 
-const GENERATED_PARAGRAPH = /^(Accepted token kinds: |Rate limits: |Constraints: |Not documented in the source: )/;
+const GENERATED_PARAGRAPH = /^(Accepted token kinds: |Token access: |Rate limits: |Constraints: |Not documented in the source: )/;
 
 export const catalogenDialect: Dialect = {
   text: plainText,

@@ -11,7 +11,9 @@ import { readAuth } from "./auth.js";
 import { apiDescription, catalogenDialect, describedKinds, isCatalogenExport, moduleTitleArea } from "./dialect.js";
 import { catalogueSchemaPath } from "../shared/schema-path.js";
 import type { CataloguePart, ImportedCatalogue, ImportedModule, ImportedOperation } from "./ir.js";
-import { moduleId, moduleIdentifiers, NameRegistry } from "./names.js";
+import { moduleId, moduleIdentifiers, NameRegistry, readableModuleId } from "./names.js";
+import { DEFAULT_ACCESS_EXTENSIONS, type AccessExtensions } from "./access.js";
+import { tableWords } from "./table-words.js";
 import { OperationReader } from "./operations.js";
 import { at, DocumentSet, ImportError, isObject, type Place } from "./read.js";
 import { ImportReport } from "./report.js";
@@ -28,6 +30,17 @@ export interface ImportOptions {
   moduleBy?: "tag" | "path";
   tokenKindsExtension?: string;
   limitsExtension?: string;
+  /**
+   * Words added to the dictionary of rate-limit tables in descriptions (docs/rate-limits-import.md),
+   * e.g. `{ columns: { period: ["Zeitraum"] } }`; `false`: tables are not read.
+   */
+  limitTableWords?: unknown;
+  /** Operation extension with the token categories that may call it. Default `x-category`. */
+  categoriesExtension?: string;
+  /** Operation extension saying whether a read-only token may call it. Default `x-readonly-method`. */
+  readOnlyExtension?: string;
+  /** Tag extension with the module's id (a readable key for a tag in any language). Default `x-tagKey`. */
+  tagKeyExtension?: string;
   /** For messages: paths are shown relative to it. */
   cwd?: string;
   /** Folders besides the document's own that its `$ref`s may reach (docs/import-safety.md). */
@@ -54,6 +67,12 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
   const dialect = isCatalogenExport(root) ? catalogenDialect : undefined;
   const tokenKindsExtension = options.tokenKindsExtension ?? (dialect ? "x-token-kinds" : undefined);
   const limitsExtension = options.limitsExtension ?? (dialect ? "x-rate-limits" : undefined);
+  const words = options.limitTableWords === false ? undefined : tableWords(options.limitTableWords);
+  if (typeof words === "string") throw new ImportError(`${words} (docs/rate-limits-import.md lists the dictionary)`);
+  const access: AccessExtensions = {
+    categories: options.categoriesExtension ?? DEFAULT_ACCESS_EXTENSIONS.categories,
+    readOnly: options.readOnlyExtension ?? DEFAULT_ACCESS_EXTENSIONS.readOnly,
+  };
   const report = new ImportReport();
   const names = new NameRegistry();
   const schemas = new SchemaConverter(docs, report, names, dialect?.text);
@@ -68,6 +87,8 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
     ...(limitsExtension && { limitsExtension }),
     limitGroups,
     ...(dialect && { dialect }),
+    ...(words && { tableWords: words }),
+    access,
   });
   reader.readAll();
   const apiResponses = promoteSharedResponses(reader.operations, dialect ? 1 : 2);
@@ -80,7 +101,8 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
   }
   schemas.finish();
 
-  const modules = groupModules(docs, report, names, reader.operations, options.moduleBy ?? "tag", dialect !== undefined);
+  const tagKey = options.tagKeyExtension ?? "x-tagKey";
+  const modules = groupModules(docs, report, names, reader.operations, options.moduleBy ?? "tag", dialect !== undefined, tagKey);
   servers.assign(reader.operations, modules, (group) => tagServers(root, group));
   const lostTypes: Place[] = [];
   placeTypes(modules, schemas, lostTypes);
@@ -157,15 +179,17 @@ function groupModules(
   operations: ImportedOperation[],
   moduleBy: "tag" | "path",
   dialect: boolean,
+  tagKey: string,
 ): ImportedModule[] {
-  const tags = new Map<string, { description?: string; index: number }>();
+  const tags = new Map<string, { description?: string; index: number; key?: string }>();
   const declared = (docs.get(docs.root) as Record<string, unknown>).tags;
   if (Array.isArray(declared)) {
     declared.forEach((tag, index) => {
       if (isObject(tag) && typeof tag.name === "string") {
-        tags.set(tag.name, { ...(typeof tag.description === "string" && tag.description.trim() !== "" && { description: tag.description }), index });
+        const key = typeof tag[tagKey] === "string" ? tag[tagKey] : undefined;
+        tags.set(tag.name, { ...(typeof tag.description === "string" && tag.description.trim() !== "" && { description: tag.description }), index, ...(key !== undefined && { key }) });
         for (const key of Object.keys(tag)) {
-          if (key !== "name" && key !== "description" && !(dialect && key === "x-servers")) report.lost(docs.pointer(at(docs.root, "tags", index, key)), `${key} of tag "${tag.name}" (not held by the catalogue)`);
+          if (key !== "name" && key !== "description" && key !== tagKey && !(dialect && key === "x-servers")) report.lost(docs.pointer(at(docs.root, "tags", index, key)), `${key} of tag "${tag.name}" (not held by the catalogue)`);
         }
       }
     });
@@ -175,7 +199,8 @@ function groupModules(
     let module = byGroup.get(group);
     if (!module) {
       const tag = moduleBy === "tag" ? tags.get(group) : undefined;
-      const id = names.claim(moduleId(group), moduleIdentifiers, "_");
+      const segment = operation.path.split("/").find((part) => part !== "" && !part.startsWith("{"));
+      const id = names.claim(readableModuleId([tag?.key, group, segment]), moduleIdentifiers, "_");
       const pointer = tag ? docs.pointer(at(docs.root, "tags", tag.index)) : docs.pointer(at(docs.root, "paths"));
       report.renamed("module", group, id, pointer);
       const fromDialect = dialect && tag?.description ? moduleTitleArea(tag.description) : undefined;

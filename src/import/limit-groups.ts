@@ -7,7 +7,7 @@ import type { RawLimit, RawLimitGroup, RawLimitRef } from "../load/raw.js";
 import { parseDuration } from "../shared/duration.js";
 import type { Auth } from "./auth.js";
 import { readLimit } from "./limits.js";
-import { limitGroupId, NameRegistry } from "./names.js";
+import { limitGroupId, NameRegistry, transliterated } from "./names.js";
 import { at, isObject, type DocumentSet, type Place } from "./read.js";
 import type { ImportReport } from "./report.js";
 import { shortValue } from "./schemas.js";
@@ -65,6 +65,27 @@ export class LimitGroupReader {
       return undefined;
     }
     return { group: known.id };
+  }
+
+  /**
+   * The budget a rate-limit table under a group heading states (`source`: the heading's name):
+   * the first table defines the group, later ones share it (a later table with other values is
+   * reported, and shares the first's budget).
+   */
+  shared(source: string, limit: RawLimit, place: Place): RawLimitRef {
+    const key = `table:${source}`;
+    const known = this.groups.get(key);
+    const pointer = this.docs.pointer(place);
+    if (known) {
+      const { id: _id, description: _description, ...fields } = known;
+      if (JSON.stringify(fields) !== JSON.stringify(limit)) this.report.lost(pointer, `the group "${source}"'s limit as this table states it (it differs from the first table of the group, whose values are kept)`);
+      return { group: known.id };
+    }
+    const id = this.claim(transliterated(source));
+    this.report.derive(pointer, `limit group ${id} for the methods of "${source}" (from the description's rate-limit table)`);
+    const group: RawLimitGroup = { id, description: `Shared by the methods of ${source}.`, ...limit };
+    this.groups.set(key, group);
+    return { group: id };
   }
 
   private define(entry: unknown, place: Place, derived?: string): RawLimitGroup | undefined {

@@ -69,5 +69,12 @@ export function readLimit(value: unknown, kindOf: (value: string) => string | un
     if (unknown !== undefined) return { problem: `token kind ${JSON.stringify(unknown)} is not one of the document's token kinds` };
     tokens = [...new Set(values.map((kind) => kindOf(kind)!))];
   }
-  return { limit: { scope: "seller", period: period.text, limit, interval: interval.text, burst, ...(tokens && { tokens }) }, derived };
+  let errorCost: Record<string, number> | undefined;
+  if (value.errorCost !== undefined) {
+    const entries = isObject(value.errorCost) ? Object.entries(value.errorCost) : [];
+    const wrong = entries.find(([status, cost]) => !/^([45][0-9][0-9]|[45]XX)$/.test(status) || !Number.isInteger(cost) || (cost as number) < 1);
+    if (entries.length === 0 || wrong) return { problem: `errorCost ${JSON.stringify(value.errorCost)} is not { <4xx or 5xx status or class>: <requests> }, e.g. { "4XX": 10 }` };
+    errorCost = Object.fromEntries(entries) as Record<string, number>;
+  }
+  return { limit: { scope: "seller", period: period.text, limit, interval: interval.text, burst, ...(tokens && { tokens }), ...(errorCost && { errorCost }) }, derived };
 }

@@ -1,6 +1,7 @@
 // Names in the catalogue's rules (module ids snake_case, operation ids camelCase, type names
 // PascalCase) and the registry that keeps every generated identifier distinct.
 import { createHash } from "node:crypto";
+import transliterate from "@sindresorhus/transliterate";
 import { GENERATED_NAMES, GLOBAL_NAMES, isReserved, MAX_MODULE_ID_LENGTH, MODULE_ID, OPERATION_ID, PUBLIC_EXPORT_NAMES, RESERVED_MODULE_IDS, TOKEN_KIND, TYPE_NAME } from "../shared/names.js";
 
 /** `getPet-by_ID2` -> [get, pet, by, id2]; camelCase humps split too. */
@@ -38,6 +39,23 @@ export function moduleId(text: string): string {
   // Too long to name a file: the start, then a hash of the whole, so the same text always gives the same id.
   if (id.length > MAX_MODULE_ID_LENGTH) id = `${id.slice(0, MAX_MODULE_ID_LENGTH - 9).replace(/_+$/, "")}_${createHash("sha256").update(id).digest("hex").slice(0, 8)}`;
   return MODULE_ID.test(id) ? id : "root";
+}
+
+/** `Карточки товаров` -> `Kartochki tovarov`: Latin letters for names made from text in any script. */
+export function transliterated(text: string): string {
+  return /^[\x00-\x7f]*$/.test(text) ? text : transliterate(text);
+}
+
+/**
+ * A readable module id from the first candidate that gives one (a tag-key extension, the tag, the
+ * first path segment), the tag transliterated; never `root`: `module` when none gives a name.
+ */
+export function readableModuleId(candidates: readonly (string | undefined)[]): string {
+  for (const candidate of candidates) {
+    if (candidate === undefined || snakeName(transliterated(candidate)) === "") continue;
+    return moduleId(transliterated(candidate));
+  }
+  return "module";
 }
 
 export function operationId(text: string): string {

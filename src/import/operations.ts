@@ -1,5 +1,6 @@
 // OpenAPI path items -> catalogue operations (the plain intermediate of src/import/ir.ts).
 import type { RawContent, RawLimit, RawLimitRef, RawOperation, RawParameter, RawRequest, RawResponse } from "../load/raw.js";
+import { encodingOf, parameterStyleOf } from "./styles.js";
 import { HEADER_NAME, PARAM_NAME, RESERVED_ARGUMENT_KEYS, routeShape, STATIC_SEGMENT } from "../shared/names.js";
 import { METHODS, operationTokens, type Auth } from "./auth.js";
 import { keepConsistent, type LimitGroupReader } from "./limit-groups.js";
@@ -11,6 +12,9 @@ import type { ImportReport } from "./report.js";
 import { shortValue, type SchemaConverter } from "./schemas.js";
 import { isMediaTypeKey, sharedResponseRef } from "./responses.js";
 import { mediaEssence } from "../shared/media.js";
+import { readAccess, type AccessExtensions } from "./access.js";
+import { tableLimits } from "./description-limits.js";
+import type { TableWords } from "./table-words.js";
 
 export interface OperationOptions {
   moduleBy: "tag" | "path";
@@ -20,6 +24,10 @@ export interface OperationOptions {
   limitGroups?: LimitGroupReader;
   /** catalogen's own export: what its extensions and texts mean (src/import/dialect.ts). */
   dialect?: Dialect;
+  /** Rate-limit tables in descriptions are read with these words; undefined: not read. */
+  tableWords?: TableWords;
+  /** Operation extensions with the token categories that may call it and whether a read-only token may. */
+  access?: AccessExtensions;
 }
 
 export interface Dialect {
@@ -108,7 +116,7 @@ export class OperationReader {
     this.routes.set(route, `${method} ${sourcePath}`);
 
     const extension = this.options.limitsExtension;
-    const extensions = new Set([this.options.tokenKindsExtension, extension, ...(this.options.dialect ? ["x-constraints", "x-idempotent", "x-not-documented"] : [])]);
+    const extensions = new Set([this.options.tokenKindsExtension, extension, this.options.access?.categories, this.options.access?.readOnly, ...(this.options.dialect ? ["x-constraints", "x-idempotent", "x-not-documented"] : [])]);
     for (const key of Object.keys(operation)) {
       if (OPERATION_KEYS.has(key) || extensions.has(key)) continue;
       const reason = key === "deprecated" ? "the catalogue language has no deprecation" : key.startsWith("x-") ? "vendor extension" : "not held by the catalogue";
@@ -127,7 +135,8 @@ export class OperationReader {
 
     const tokens = operationTokens(this.docs, this.report, this.auth, operation, place, this.options.tokenKindsExtension);
     if (tokens) raw.tokens = tokens;
-    const limits = this.limits(operation, place, tokens);
+    if (this.options.access) Object.assign(raw, readAccess(operation, place, this.options.access, (where, what) => this.lost(where, what)));
+    const limits = this.limits(operation, place, tokens) ?? this.tableLimits(operation, place, tokens);
     if (limits) raw.limits = limits;
 
     raw.parameters = this.parameters(operation, place, item, itemPlace, path, renames);
@@ -243,6 +252,16 @@ export class OperationReader {
     return kept.length > 0 ? kept : undefined;
   }
 
+  /** Limits from rate-limit tables in the operation's description, else in its first tag's. */
+  private tableLimits(operation: Record<string, unknown>, place: Place, accepted: readonly string[] | undefined): (RawLimit | RawLimitRef)[] | undefined {
+    const words = this.options.tableWords;
+    if (!words || !this.options.limitGroups) return undefined;
+    const limits = tableLimits(this.docs, this.report, this.auth, this.options.limitGroups, words, operation, place);
+    if (!limits) return undefined;
+    const kept = keepConsistent(limits, accepted, (id) => this.options.limitGroups?.tokensOf(id), (where, what) => this.lost(where, what));
+    return kept.length > 0 ? kept : undefined;
+  }
+
   private parameters(
     operation: Record<string, unknown>,
     place: Place,
@@ -272,10 +291,6 @@ export class OperationReader {
     for (const { value, place: parameterPlace } of byKey.values()) {
       const location = value.in as string;
       let name = value.name as string;
-      if (location === "cookie") {
-        this.lost(parameterPlace, `cookie parameter "${name}" (the catalogue has no cookie parameters)`);
-        continue;
-      }
       if (location === "path") {
         name = renames.get(name) ?? name;
         if (!template.includes(name)) {
@@ -305,8 +320,9 @@ export class OperationReader {
       const rawDescription = typeof value.description === "string" && this.options.dialect ? this.options.dialect.parameterDescription(value.description) : value.description;
       const description = this.text(rawDescription);
       if (description !== undefined) parameter.description = description;
+      Object.assign(parameter, parameterStyleOf(value, location as RawParameter["in"], (key, what) => this.lost(at(parameterPlace, key), what)));
       for (const key of Object.keys(value)) {
-        if (["name", "in", "required", "schema", "content", "description"].includes(key)) continue;
+        if (["name", "in", "required", "schema", "content", "description", "style", "explode"].includes(key)) continue;
         const what = `parameter ${key === "deprecated" ? "deprecation" : key.startsWith("x-") ? "vendor extensions" : "serialisation and examples"} not held by the catalogue`;
         this.report.lost(this.docs.pointer(at(parameterPlace, key)), `${key}: ${shortValue(value[key])} (${what})`, `parameter ${key} (${what})`);
       }
@@ -395,7 +411,7 @@ export class OperationReader {
       }
       const media = value[mediaType];
       if (!isObject(media)) this.docs.fail(mediaPlace, "a media type must be an object");
-      const entry: { schema?: ReturnType<SchemaConverter["convert"]>; example?: unknown } = {};
+      const entry: RawContent[string] = {};
       if ("schema" in media) entry.schema = this.schemas.convert(at(mediaPlace, "schema"));
       if ("example" in media) entry.example = media.example;
       else if (isObject(media.examples)) {
@@ -406,8 +422,11 @@ export class OperationReader {
           else this.lost(examplePlace, `example "${name}" (the catalogue keeps one example per media type${isObject(example) && "externalValue" in example ? "; external examples are not read" : ""})`);
         }
       }
+      const form = normal === "multipart/form-data" || normal === "application/x-www-form-urlencoded";
+      const encoding = "encoding" in media && form ? encodingOf(media.encoding, normal, (property, key, what) => this.lost(at(mediaPlace, "encoding", property, key), what)) : undefined;
+      if (encoding) entry.encoding = encoding;
       for (const key of Object.keys(media)) {
-        if (!["schema", "example", "examples"].includes(key)) this.lost(at(mediaPlace, key), `${key} of the media type (not held by the catalogue)`);
+        if (!["schema", "example", "examples", ...(form ? ["encoding"] : [])].includes(key)) this.lost(at(mediaPlace, key), `${key} of the media type (not held by the catalogue)`);
       }
       if ("example" in entry) this.schemas.checkExampleLater(entry, mediaPlace);
       result[kept] = entry;

@@ -1,4 +1,5 @@
 // The shapes the JSON Schema guarantees once a file passes it (see src/schema/catalogue.schema.json).
+import type { ParameterStyle, PartEncoding } from "../model/types.js";
 
 export interface RawFile {
   api?: RawApi;
@@ -38,6 +39,10 @@ export interface RawOperation {
   summary: string;
   description?: string;
   tokens?: string[];
+  /** Token categories whose tokens may call it (`all`: any). */
+  categories?: string[];
+  /** Whether a read-only token may call it. */
+  readOnlyTokens?: boolean;
   limits?: (RawLimit | RawLimitRef)[];
   constraints?: string[];
   servers?: string[];
@@ -55,6 +60,8 @@ export interface RawLimit {
   burst: number;
   /** The token kinds it applies to; absent: every kind. */
   tokens?: string[];
+  /** Status or status class (`4XX`, `409`) -> requests such an answer spends. */
+  errorCost?: Record<string, number>;
 }
 
 /** `{ group: <id> }` in an operation's limits: the budget of api.limitGroups it shares. */
@@ -69,13 +76,15 @@ export interface RawLimitGroup extends RawLimit {
 
 export interface RawParameter {
   name: string;
-  in: "path" | "query" | "header";
+  in: "path" | "query" | "header" | "cookie";
   required?: boolean;
   schema?: RawType;
   description?: string;
+  style?: ParameterStyle;
+  explode?: boolean;
 }
 
-export type RawContent = Record<string, { schema?: RawType; example?: unknown }>;
+export type RawContent = Record<string, { schema?: RawType; example?: unknown; encoding?: Record<string, PartEncoding> }>;
 
 export interface RawRequest {
   required?: boolean;

@@ -1,17 +1,23 @@
 // The mock's token table: one `token=sellerId:kind` entry a line (blank lines and `#` comments
-// skipped). The same format as the sandbox's SANDBOX_TOKENS, a line per entry instead of commas.
+// skipped), optionally followed by what the token is issued for: `categories=content,finance`
+// and `readonly` (`t1=seller-1:personal categories=content readonly`). The same format as the sandbox's SANDBOX_TOKENS, a line per entry instead of commas.
 // Token values are never printed, not even in an error about their line.
 
 export interface MockIdentity {
   sellerId: string;
   tokenKind: string;
+  /** The categories the token is issued for; absent: operations' categories are not checked. */
+  categories?: string[];
+  /** A read-only token: operations that write answer 403. */
+  readOnly?: boolean;
 }
 
 export class TokenTableError extends Error {
   override name = "TokenTableError";
 }
 
-const ENTRY = /^([^=\s]+)=([^:\s]+):(\S+)$/;
+const ENTRY = /^([^=\s]+)=([^:\s]+):(\S+)((?:\s+\S+)*)$/;
+const CATEGORIES = /^categories=([a-z][a-z0-9_-]*(?:,[a-z][a-z0-9_-]*)*)$/;
 
 /** Parses a token table; `source` names it in errors (`tokens.txt:3: ...`). */
 export function parseTokenTable(text: string, tokenKinds: readonly string[], source: string): Map<string, MockIdentity> {
@@ -21,13 +27,20 @@ export function parseTokenTable(text: string, tokenKinds: readonly string[], sou
     if (line === "" || line.startsWith("#")) continue;
     const where = `${source}:${index + 1}`;
     const match = ENTRY.exec(line);
-    if (!match) throw new TokenTableError(`${where}: expected token=sellerId:kind`);
-    const [, token, sellerId, tokenKind] = match as unknown as [string, string, string, string];
+    if (!match) throw new TokenTableError(`${where}: expected token=sellerId:kind [categories=a,b] [readonly]`);
+    const [, token, sellerId, tokenKind, rest] = match as unknown as [string, string, string, string, string];
+    const identity: MockIdentity = { sellerId, tokenKind };
+    for (const word of rest.trim().split(/\s+/).filter((item) => item !== "")) {
+      const categories = CATEGORIES.exec(word);
+      if (categories) identity.categories = categories[1]!.split(",");
+      else if (word === "readonly") identity.readOnly = true;
+      else throw new TokenTableError(`${where}: "${word.split("=")[0]}" is not categories=a,b or readonly`);
+    }
     if (!tokenKinds.includes(tokenKind)) {
       throw new TokenTableError(`${where}: unknown token kind "${tokenKind}"; the catalogue's kinds are ${tokenKinds.join(", ")}`);
     }
     if (tokens.has(token)) throw new TokenTableError(`${where}: this token is already listed on an earlier line`);
-    tokens.set(token, { sellerId, tokenKind });
+    tokens.set(token, identity);
   }
   return tokens;
 }

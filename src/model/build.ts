@@ -76,6 +76,8 @@ function buildOperation(module: string, raw: RawOperation, source: SourceRef, gr
     summary: raw.summary,
     ...(raw.description !== undefined && { description: raw.description }),
     ...(raw.tokens !== undefined && { tokens: [...raw.tokens] }),
+    ...(raw.categories !== undefined && { categories: [...raw.categories] }),
+    ...(raw.readOnlyTokens !== undefined && { readOnlyTokens: raw.readOnlyTokens }),
     ...(raw.limits !== undefined && { limits: operationLimits(raw.limits, groups) }),
     ...(raw.constraints !== undefined && { constraints: [...raw.constraints] }),
     ...(raw.servers !== undefined && { servers: [...raw.servers] }),
@@ -85,6 +87,7 @@ function buildOperation(module: string, raw: RawOperation, source: SourceRef, gr
       query: declared.filter((p) => p.in === "query"),
       headers: declared.filter((p) => p.in === "header"),
     }),
+    ...(declared?.some((p) => p.in === "cookie") && { cookies: declared.filter((p) => p.in === "cookie") }),
     ...(raw.request !== undefined && {
       request:
         raw.request === "none"
@@ -128,6 +131,8 @@ function parameter(raw: RawParameter): Parameter {
     required: raw.in === "path" ? true : (raw.required ?? false),
     ...(raw.schema !== undefined && { schema: typeNode(raw.schema) }),
     ...(raw.description !== undefined && { description: raw.description }),
+    ...(raw.style !== undefined && { style: raw.style }),
+    ...(raw.explode !== undefined && { explode: raw.explode }),
   };
 }
 
@@ -137,6 +142,7 @@ function content(raw: RawContent): MediaType[] {
       contentType,
       ...(media.schema !== undefined && { schema: typeNode(media.schema) }),
       ...("example" in media && { example: media.example }),
+      ...(media.encoding !== undefined && { encoding: structuredClone(media.encoding) }),
     }))
     .sort((a, b) => compareText(a.contentType, b.contentType));
 }

@@ -2,7 +2,7 @@
 // and the bucket each limit spends from (what the client and server emitters key their buckets by).
 import type { RawLimit, RawLimitGroup, RawLimitRef } from "../load/raw.js";
 import { parseDuration } from "../shared/duration.js";
-import type { LimitGroup, OperationModel, RateLimit } from "./types.js";
+import type { ErrorCost, LimitGroup, OperationModel, RateLimit } from "./types.js";
 
 /** A limit as the model holds it; `group` marks the limit of a group. */
 export function rateLimit(raw: RawLimit, group?: string): RateLimit {
@@ -14,6 +14,7 @@ export function rateLimit(raw: RawLimit, group?: string): RateLimit {
     burst: raw.burst,
     ...(raw.tokens !== undefined && { tokens: [...raw.tokens] }),
     ...(group !== undefined && { group }),
+    ...(raw.errorCost !== undefined && { errorCost: errorCosts(raw.errorCost) }),
   };
 }
 
@@ -38,3 +39,11 @@ export function operationLimits(raw: readonly (RawLimit | RawLimitRef)[], groups
 export function limitBucket(operation: Pick<OperationModel, "id">, limit: RateLimit, index: number): string {
   return limit.group !== undefined ? `group:${limit.group}` : `${operation.id}:${index}`;
 }
+
+/** `{ 4XX: 10 }` -> `[{ status: "4XX", cost: 10 }]`, sorted by status. */
+export function errorCosts(raw: Readonly<Record<string, number>>): ErrorCost[] {
+  return Object.keys(raw)
+    .sort()
+    .map((status) => ({ status, cost: raw[status]! }));
+}
+

@@ -86,6 +86,10 @@ export interface OperationModel {
   description?: string;
   /** Accepted token kinds; undefined: not documented. */
   tokens?: string[];
+  /** Token categories whose tokens may call it (`all`: a token of any category); undefined: not documented. */
+  categories?: string[];
+  /** true: a read-only token may call it; false: it writes, a read-only token is refused; undefined: not documented. */
+  readOnlyTokens?: boolean;
   /** Rate limits; undefined: not documented. */
   limits?: RateLimit[];
   /** Fixed rules in prose (e.g. "only supplies accepted within the last year"). */
@@ -103,6 +107,8 @@ export interface OperationModel {
   query?: Parameter[];
   /** undefined: not documented. */
   headers?: Parameter[];
+  /** Cookie parameters; absent: none declared. */
+  cookies?: Parameter[];
   /** undefined: not documented; null: documented as "no request body". */
   request?: RequestBody | null;
   /** undefined: not documented. */
@@ -121,11 +127,27 @@ export interface SourceRef {
 
 export interface Parameter {
   name: string;
-  in: "path" | "query" | "header";
+  in: "path" | "query" | "header" | "cookie";
   required: boolean;
   /** undefined: type not documented (path parameters then travel as strings). */
   schema?: TypeNode;
   description?: string;
+  /** As the catalogue writes it; absent: the location's default (see `parameterStyle`). */
+  style?: ParameterStyle;
+  /** As the catalogue writes it; absent: the style's default (see `parameterStyle`). */
+  explode?: boolean;
+}
+
+/** OpenAPI's parameter styles (RFC 6570 for path and header; form rules for query and cookie). */
+export type ParameterStyle = "form" | "spaceDelimited" | "pipeDelimited" | "deepObject" | "simple" | "label" | "matrix";
+
+/** How one property of a form or multipart body is written (OpenAPI's encoding object). */
+export interface PartEncoding {
+  /** Multipart: the part's content type. */
+  contentType?: string;
+  /** Urlencoded: form, spaceDelimited, pipeDelimited or deepObject. */
+  style?: "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
+  explode?: boolean;
 }
 
 export interface RequestBody {
@@ -142,6 +164,8 @@ export interface MediaType {
   schema?: TypeNode;
   /** Present only where the catalogue gives one. */
   example?: unknown;
+  /** Form and multipart bodies: per property, how it is written; absent: the defaults. */
+  encoding?: Record<string, PartEncoding>;
 }
 
 export interface ResponseModel {
@@ -170,6 +194,14 @@ export interface RateLimit {
    * group spends from one bucket. Undefined: the operation's own limit. See `limitBucket`.
    */
   group?: string;
+  /** What an answer of some statuses spends instead of one request, sorted by status; undefined: one request each. */
+  errorCost?: ErrorCost[];
+}
+
+/** An answer of `status` (`409`, or a class such as `4XX`) spends `cost` requests of the budget. */
+export interface ErrorCost {
+  status: string;
+  cost: number;
 }
 
 export interface Duration {

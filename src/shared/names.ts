@@ -48,7 +48,7 @@ export function isReserved(name: string): boolean {
 }
 
 /** Keys of a client call's argument object besides the path parameters. */
-export const RESERVED_ARGUMENT_KEYS = ["query", "body", "headers"];
+export const RESERVED_ARGUMENT_KEYS = ["query", "body", "headers", "cookies"];
 
 /** Names the generated client and server export themselves: no catalogue type may take one. */
 export const PUBLIC_EXPORT_NAMES = new Set(

@@ -29,6 +29,7 @@ import { checkType, type TypeContext } from "./types.js";
 import { checkApiResponses, checkMediaTypeKeys } from "./responses.js";
 import { checkServers } from "./servers.js";
 import { checkGeneratedNames } from "./generated-names.js";
+import { checkEncodings, checkParameterStyles } from "./styles.js";
 import { Reporter, type Place, type SemanticInput } from "./reporter.js";
 
 function hasKey(data: unknown, key: string): boolean {
@@ -158,6 +159,8 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
       checkOperationLimits(report, operation, place, limitGroups, tokenKinds, !(brokenApi && apiFiles.length === 0));
       checkParameters(report, typeContext, operation, place);
       checkBodies(report, typeContext, operation, place);
+      checkParameterStyles(report, typeContext, operation, place);
+      if (operation.request && operation.request !== "none") checkEncodings(report, typeContext, operation.request.content, (...rest) => place("request", "content", ...rest));
     });
   }
   checkGeneratedNames(report, entries);

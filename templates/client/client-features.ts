@@ -4,10 +4,11 @@ import type { TransportFeature } from "./feature.js";
 import { rateLimits } from "./rate-limits.js";
 import { responseChecks } from "./response-checks.js";
 import { retries } from "./retries.js";
+import { tokenAccess } from "./token-access.js";
 import type { RetryOptions } from "./retry.js";
 import type { RateLimitStore } from "../shared/rate-limit-store.js";
 
-export interface FeatureOptions<TokenKind extends string = string> {
+export interface FeatureOptions<TokenKind extends string = string, TokenCategory extends string = string> {
   /** Retries of 429, 5xx and network errors; `false`: none. */
   retry?: RetryOptions | false | undefined;
   /**
@@ -21,6 +22,8 @@ export interface FeatureOptions<TokenKind extends string = string> {
    * a wait for a turn there is bounded by the call's timeout.
    */
   rateLimitStore?: RateLimitStore | undefined;
+  /** Milliseconds added to each rate limit's interval, above the network's delay variation (see `RateLimitOptions.marginMs`). Default 0. */
+  rateLimitMarginMs?: number | undefined;
   /**
    * When `rateLimitStore` fails (unreachable, too slow, script error): `"allow"` (default) goes on
    * under this client's in-memory bucket; `"deny"` fails the call (`network`, the store's error as `cause`).
@@ -31,16 +34,24 @@ export interface FeatureOptions<TokenKind extends string = string> {
    * other kinds only are not applied. Absent: every limit applies, those of each kind too.
    */
   tokenKind?: TokenKind | undefined;
+  /**
+   * The categories `token` is issued for (of the catalogue's categories): a call of an operation
+   * for other categories ends before it is sent (`forbidden`). Absent: not checked.
+   */
+  tokenCategories?: readonly TokenCategory[] | undefined;
+  /** True when `token` is read-only: a call of an operation that writes ends before it is sent (`forbidden`). */
+  readOnlyToken?: boolean | undefined;
   /** What to do when a typed response does not match its type (default `"throw"`). */
   validate?: "off" | "warn" | "throw" | undefined;
 }
 
 /** The features `options` asks for: `retries()`, `rateLimits()` and `responseChecks()` unless turned off. */
-export function clientFeatures(options: FeatureOptions<string>): TransportFeature[] {
+export function clientFeatures(options: FeatureOptions<string, string>): TransportFeature[] {
   const use: TransportFeature[] = [];
+  if (options.tokenCategories !== undefined || options.readOnlyToken === true) use.push(tokenAccess({ categories: options.tokenCategories, readOnly: options.readOnlyToken }));
   if (options.retry !== false) use.push(retries(options.retry));
   if (options.rateLimit !== "off") {
-    use.push(rateLimits({ mode: options.rateLimit, store: options.rateLimitStore, onStoreError: options.onStoreError, tokenKind: options.tokenKind }));
+    use.push(rateLimits({ mode: options.rateLimit, store: options.rateLimitStore, onStoreError: options.onStoreError, tokenKind: options.tokenKind, marginMs: options.rateLimitMarginMs }));
   }
   if (options.validate !== "off") use.push(responseChecks({ mode: options.validate === "warn" ? "warn" : "throw" }));
   return use;

@@ -1,6 +1,6 @@
 // The data the generated code hands the transport: an operation's descriptor, and what the
 // transport passes to fetch. Types only, and a leaf: transport, features and operations import it.
-import type { FetchBody } from "./encoding.js";
+import type { BodyEncoding, FetchBody, Styles } from "./encoding.js";
 import type { Limit } from "./rate-limit.js";
 import type { Problem } from "../shared/guard.js";
 
@@ -19,10 +19,18 @@ export interface Operation extends OperationMore {
 export interface OperationMore {
   /** Rate limits from the catalogue; absent: not documented (no client-side limit). */
   readonly limits?: readonly Limit[];
+  /** Token categories whose tokens may call it (`all`: any); absent: not documented. */
+  readonly categories?: readonly string[];
+  /** false: it writes, a read-only token may not call it; absent: not documented. */
+  readonly readOnlyTokens?: boolean;
   /** The catalogue marks the operation safe to retry although its method is not. */
   readonly idempotent?: boolean;
   /** Checks a successful response against the catalogue's type; absent where the response is not typed. */
   readonly check?: (value: unknown) => Problem | undefined;
+  /** Parameters the catalogue writes otherwise than their location's default (`style`, `explode`). */
+  readonly styles?: Styles;
+  /** A typed form or multipart body: how its value becomes the body. */
+  readonly body?: BodyEncoding;
 }
 
 /** An operation as the transport's features see it. */

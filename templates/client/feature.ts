@@ -41,6 +41,8 @@ export interface Call {
 export interface TransportFeature {
   /** Before each attempt is sent (rate limits). */
   beforeAttempt?(call: Call): Promise<void>;
+  /** Once each attempt's answer has arrived, whatever its status (rate limits charge what an error answer costs). */
+  afterResponse?(call: Call, status: number): Promise<void>;
   /** The value of a successful response: returns it, or ends the call (response checks). */
   checkResponse?(call: Call, value: unknown, status: number): unknown;
   /**

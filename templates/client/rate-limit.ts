@@ -14,6 +14,16 @@ export interface Limit {
   readonly intervalMs: number;
   /** The token kinds the limit applies to; absent: every kind. */
   readonly tokens?: readonly string[];
+  /** Requests an answer of a status or class (`4XX`) spends instead of one; absent: one each. */
+  readonly errorCost?: Readonly<Record<string, number>>;
+}
+
+/** The requests an answer of `status` spends under `limit`: a listed status wins over its class; 1 when neither is listed. */
+export function answerCost(limit: Pick<Limit, "errorCost">, status: number): number {
+  const costs = limit.errorCost;
+  if (!costs) return 1;
+  const text = String(status);
+  return costs[text] ?? costs[`${text.charAt(0)}XX`] ?? 1;
 }
 
 /**
@@ -41,6 +51,15 @@ export class TokenBucket {
     if (!decision.allowed) return decision.retryAfterMs;
     this.#tat = tat;
     return 0;
+  }
+
+  /**
+   * Spends `cost` more requests' budget whether or not the bucket holds them (an answer that cost
+   * more than its request): the next requests wait until the budget is back. Never less strict than
+   * the server, which takes at most what is left.
+   */
+  charge(now: number, cost: number): void {
+    this.#tat = Math.max(this.#tat ?? now, now) + cost * this.#rule.intervalMs;
   }
 
   /** True when the bucket is full at `now`: it is then the same as a new one. */
@@ -91,6 +110,14 @@ export class RateLimiter {
         continue;
       }
       await this.#waitInLane(lane, signal);
+    }
+  }
+
+  /** Charges what an answer of `status` costs beyond its request to each limit's bucket of `token`. */
+  charge(limits: readonly Limit[], token: string, status: number): void {
+    for (const limit of limits) {
+      const extra = answerCost(limit, status) - 1;
+      if (extra > 0) this.#lane(limit, token).bucket.charge(this.#clock.now(), extra);
     }
   }
 

@@ -109,12 +109,19 @@ export function expectation(rule: ScalarRule): string {
   return `must be ${article} ${rule.type}`;
 }
 
+/** A path parameter written otherwise than simple, or holding an array or object. */
+export function isStyledPath(parameter: PathParameter): boolean {
+  return parameter.style !== undefined || parameter.explode !== undefined || parameter.array === true || parameter.properties !== undefined;
+}
+
 /**
  * Converts the typed path parameters of a matched route in place (`params` holds the decoded
  * text of every parameter); the others stay strings. Undefined when all fit, else the 400's detail.
  */
 export function convertPathParams(params: Record<string, unknown>, typed: readonly PathParameter[]): string | undefined {
   for (const parameter of typed) {
+    // Those written by a style are styles.ts's (convertStyledPathParams).
+    if (isStyledPath(parameter)) continue;
     const value = parseScalar(params[parameter.name] as string, parameter);
     if (value === undefined) return `Path parameter "${parameter.name}" ${expectation(parameter)}.`;
     // A parameter called `__proto__` must stay a plain property.

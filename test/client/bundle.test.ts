@@ -18,15 +18,16 @@ import {
 import { freshDir, generateForTest, repoCatalogue } from "../helpers/generate.js";
 
 /**
- * Bounds of the minified one-operation bundles, just above what they measure (9,273, 14,045 and
- * 30,660 bytes). Issue 15's targets were 2,900, 6,700 and 25,000: the bare transport follows
+ * Bounds of the minified one-operation bundles, just above what they measure (9,273, 14,913 and
+ * 32,190 bytes; issue 28's error cost and rate-limit margin added 868 bytes to the features'
+ * bundle, and those with the token-access check 1,530 to createClient's). Issue 15's targets were 2,900, 6,700 and 25,000: the bare transport follows
  * redirects itself, redacts every spelling of the token and caps the response size, and the
  * operation's descriptor names its response check. Before the features were split off, every
  * program paid for all of them: 14,086 bytes through createTransport, 46,001 through createClient.
  * createClient's bundle holds each operation once, as a descriptor object that one bindOperations
  * call per module binds (48,159 bytes when each operation was also a function and an arrow).
  */
-const MAX_MINIFIED = { bare: 9_400, features: 14_100, client: 30_800 };
+const MAX_MINIFIED = { bare: 9_400, features: 15_000, client: 32_300 };
 
 /** Strings only each feature's code holds (messages, option names). */
 const FEATURE_MARKERS = {

@@ -69,6 +69,8 @@ export interface TypecheckOptions {
   lib?: string[];
   /** `allowImportingTsExtensions`: for output generated with `importExtension: "ts"`. */
   tsExtensions?: boolean;
+  /** Replaces the repository's node_modules/@types (e.g. a folder whose `node` is another @types/node major). */
+  typeRoots?: string[];
   /** Compiler options over all of the above (e.g. `{ noUnusedLocals: false }` for doc snippets). */
   compilerOptions?: Record<string, unknown>;
 }
@@ -91,7 +93,7 @@ export async function typecheck(files: string[], options: TypecheckOptions): Pro
         ...(options.tsExtensions && { allowImportingTsExtensions: true }),
         ...(options.lib && { lib: options.lib }),
         types: options.types ?? [],
-        typeRoots: [join(root, "node_modules/@types")],
+        typeRoots: options.typeRoots ?? [join(root, "node_modules/@types")],
         ...options.compilerOptions,
       },
       files,

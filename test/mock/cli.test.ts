@@ -70,7 +70,7 @@ describe("catalogen mock", () => {
     expect(wrongKind.err).toBe('catalogen mock: tokens.txt:2: unknown token kind "admin"; the catalogue\'s kinds are personal, service\n');
     await writeFile(join(dir, "tokens.txt"), "secret-ok=seller-1:personal\nsecret-no-seller\n");
     const malformed = await runBin(["mock", "--catalogue", repoCatalogue, "--tokens", "tokens.txt"], dir);
-    expect(malformed.err).toBe("catalogen mock: tokens.txt:2: expected token=sellerId:kind\n");
+    expect(malformed.err).toBe("catalogen mock: tokens.txt:2: expected token=sellerId:kind [categories=a,b] [readonly]\n");
     const missing = await runBin(["mock", "--catalogue", repoCatalogue, "--tokens", "absent.txt"], dir);
     expect(missing).toMatchObject({ code: 1, err: "catalogen mock: cannot read the token table absent.txt: not found; write one token=sellerId:kind a line there (see docs/mock.md), or name another file with --tokens FILE\n" });
     for (const result of [wrongKind, malformed, missing]) expect(result.err + result.out).not.toContain("secret");

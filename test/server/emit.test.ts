@@ -64,7 +64,7 @@ describe("emitServer", () => {
       "server/shared/redis-rate-limit-store.ts",
     ]);
     expect(paths.filter((path) => path.startsWith("server/runtime/")).sort()).toEqual(
-      ["body", "errors", "handler", "node", "params", "problem", "query", "rate-limit", "replies", "router", "types"].map((name) => `server/runtime/${name}.ts`),
+      ["access", "body", "error-cost", "errors", "form", "handler", "node", "params", "problem", "query", "rate-limit", "replies", "router", "styles", "types"].map((name) => `server/runtime/${name}.ts`),
     );
   });
 

@@ -9,7 +9,7 @@
 // own timeout.
 import type { RateLimitStore } from "../shared/rate-limit-store.js";
 import type { Clock } from "./clock.js";
-import { RateLimitedLocally, type Limit } from "./rate-limit.js";
+import { answerCost, RateLimitedLocally, type Limit } from "./rate-limit.js";
 
 /** The store failed and `onStoreError` is "deny"; the store's error is the cause. */
 export class StoreFailed extends Error {}
@@ -50,6 +50,27 @@ export async function takeFromStore(
     }
   }
   return true;
+}
+
+/**
+ * Takes what an answer of `status` costs beyond its request from the store's buckets (as much as is
+ * left when less is); a failing store is ignored: the in-memory bucket was charged too.
+ */
+export async function chargeStore(store: RateLimitStore, limits: readonly Limit[], token: string, status: number): Promise<void> {
+  const id = await digest(token);
+  for (const limit of limits) {
+    const extra = Math.min(answerCost(limit, status) - 1, limit.burst);
+    if (extra < 1) continue;
+    try {
+      const key = `${limit.key}:${id}`;
+      if (!(await store.take(key, limit, extra)).allowed) {
+        const left = await store.peek(key, limit);
+        if (left > 0) await store.take(key, limit, left);
+      }
+    } catch {
+      // The call has its answer already; the next take reports a failing store.
+    }
+  }
 }
 
 async function digest(token: string): Promise<string> {

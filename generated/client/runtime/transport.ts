@@ -5,7 +5,7 @@
 // features a program passes in `use` (retries, rate limits, response checks: their own modules).
 // Generated operation functions only describe themselves (an Operation) and call `send`.
 import type { Clock } from "./clock.js";
-import { encodeBody, expandPath, InvalidArgument, joinUrl, queryString, readBody, readText, ResponseTooLarge } from "./encoding.js";
+import { encodeBody, expandPath, headerValues, InvalidArgument, joinUrl, queryString, readBody, readText, ResponseTooLarge } from "./encoding.js";
 import type { QueryParams } from "./encoding.js";
 import { ApiError, kindOfStatus, redact, scrubCause, secretOf, type ApiErrorKind, type ErrorBody, type Secret } from "./errors.js";
 import type { Call, ErrorExtra, TransportFeature } from "./feature.js";
@@ -86,6 +86,7 @@ interface Args {
   query?: QueryParams;
   body?: unknown;
   headers?: Record<string, unknown>;
+  cookies?: Record<string, unknown>;
   [name: string]: unknown;
 }
 
@@ -136,12 +137,13 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
 
     if (base === undefined) call.fail("invalid_argument", `no base URL for module ${module}`);
     try {
-      url = joinUrl(url, expandPath(path, args)) + queryString(args.query);
+      url = joinUrl(url, expandPath(path, args, operation.styles)) + queryString(args.query, operation.styles);
     } catch (thrown) {
       if (!(thrown instanceof InvalidArgument)) throw thrown;
       call.fail("invalid_argument", thrown.message);
     }
-    const encoded = encodeBody(args.body);
+    const encoded = encodeBody(args.body, operation.body);
+    const parameterHeaders = headerValues(args.headers, args.cookies, operation.styles);
     const token = typeof options.token === "function" ? await options.token() : options.token;
     secret = secretOf(token);
     call.token = token;
@@ -154,7 +156,7 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
 
       const headers: Record<string, string> = { accept: "application/json, */*;q=0.8" };
       // The token goes in its header exactly once, whatever case a caller's header used.
-      for (const [name, value] of Object.entries<unknown>({ ...args.headers, ...callOptions.headers })) {
+      for (const [name, value] of Object.entries<unknown>({ ...parameterHeaders, ...callOptions.headers })) {
         if (value != null && name.toLowerCase() !== auth) headers[name] = String(value);
       }
       if (encoded.contentType) headers["content-type"] = encoded.contentType;
@@ -177,6 +179,7 @@ export function makeTransport(options: TransportOptions, authHeader: string): Tr
         const received: Record<string, string> = {};
         response.headers.forEach((value, name) => (received[name] = redact(value, secret)));
         hook(options.onResponse, { ...event, status, headers: received, durationMs: now() - started });
+        for (const feature of features) if (feature.afterResponse) await settle(feature.afterResponse(call, status));
         if (sent.refused) {
           await response.body?.cancel().catch(() => undefined);
           call.fail("http", `${status}: redirect not followed: ${sent.refused}`, { status });

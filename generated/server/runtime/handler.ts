@@ -21,8 +21,15 @@ import { JSON_CONTENT_TYPE, errorAnswer, errorResponse, type ErrorScope } from "
 import { bodyProblemDetail } from "./problem.js";
 import { convertPathParams } from "./params.js";
 import { parseQuery } from "./query.js";
+import { convertStyledPathParams, readParameters } from "./styles.js";
+import { readMultipart, readUrlencoded, type FormRead, type FormRule } from "./form.js";
+
+const FORM_TYPE = "application/x-www-form-urlencoded";
+const MULTIPART_TYPE = "multipart/form-data";
 import { MemoryRateLimitStore, type RateLimitDecision } from "./rate-limit.js";
 import { createRouter } from "./router.js";
+import { accessDenied } from "./access.js";
+import { chargeAnswer } from "./error-cost.js";
 import { replyResponse } from "./replies.js";
 import type {
   Answer,
@@ -171,6 +178,8 @@ export function createRequestHandler(
   /** From a known seller to the handler's answer. */
   function authorized(run: Run, route: RouteDefinition, params: Record<string, unknown>, identity: Identity): Answer | Promise<Answer> {
     if (route.tokens && !route.tokens.includes(identity.tokenKind)) return refuse(run, route, identity, tokenKindError(route));
+    const denied = (route.categories !== undefined || route.readOnlyTokens === false) && accessDenied(route, identity);
+    if (denied) return refuse(run, route, identity, new HttpError(403, denied));
     const group = handlerGroup(handlers, route);
     const handler = group && handlerFunction(group, route);
     if (!group || !handler) {
@@ -181,6 +190,7 @@ export function createRequestHandler(
     if (route.limits && route.limits.length > 0) {
       return limit(route, identity, () => run.where()).then((remaining) => {
         run.remaining = remaining;
+        if (route.limits!.some((rule) => rule.errorCost)) run.charge = { route, identity };
         return call();
       });
     }
@@ -203,12 +213,23 @@ export function createRequestHandler(
   ): Answer | Promise<Answer> {
     let query: Record<string, unknown> = {};
     if (route.query === undefined || route.query.length > 0) {
-      const parsed = parseQuery(new URLSearchParams(run.incoming.search), route.query);
+      const parsed = parseQuery(new URLSearchParams(run.incoming.search), route.query, run.incoming.search);
       if (!parsed.ok) throw new HttpError(400, { detail: parsed.detail, code: "invalid-query" });
       query = parsed.value;
     }
+    // Documented header and cookie parameters (400 when one does not fit), for `headers` and `cookies`.
+    const more: Record<string, unknown> = {};
+    for (const location of ["header", "cookie"] as const) {
+      const documented = location === "header" ? route.headers : route.cookies;
+      if (documented === undefined) continue;
+      const read = readParameters(documented, location, (name) => run.incoming.header(name));
+      if (typeof read === "string") throw new HttpError(400, { detail: read, code: `invalid-${location}` });
+      more[location === "header" ? "headers" : "cookies"] = read;
+    }
     const answerWith = (read: { body: unknown; bytes: Uint8Array<ArrayBuffer> | undefined }): Answer | Promise<Answer> => {
-      const result = handler.call(group, handlerContext(run.incoming, route, params, query, read, identity, run.scope));
+      const context = handlerContext(run.incoming, route, params, query, read, identity, run.scope);
+      Object.assign(context, more);
+      const result = handler.call(group, context);
       return isThenable(result) ? Promise.resolve(result).then((value) => toAnswer(value, route.status)) : toAnswer(result, route.status);
     };
     if (route.body.kind === "none" || !run.incoming.hasBody) return answerWith(missingBody(route));
@@ -226,6 +247,8 @@ export function createRequestHandler(
      * handler, peeked for 403 and 501, which spend none.
      */
     remaining: number | undefined = undefined;
+    /** Set once the request took budget from limits with error costs: its answer may cost more. */
+    charge: { route: RouteDefinition; identity: Identity } | undefined = undefined;
     constructor(incoming: Incoming, scope: RequestScope) {
       this.incoming = incoming;
       this.scope = scope;
@@ -238,10 +261,25 @@ export function createRequestHandler(
 
     finish(answer: Answer | Promise<Answer>): Answer | Promise<Answer> {
       if (!isThenable(answer)) return this.done(answer);
-      return answer.then(
-        (value) => this.done(value),
-        (error: unknown) => this.failed(error),
-      );
+      return answer
+        .then(
+          (value) => this.done(value),
+          (error: unknown) => this.failed(error),
+        )
+        .then((value) => (this.charge ? this.charged(value) : value));
+    }
+
+    /** The answer after its error cost is taken (x-ratelimit-remaining says what is left); a failing store leaves it as it is. */
+    private async charged(answer: Answer): Promise<Answer> {
+      const { route, identity } = this.charge!;
+      const buckets = route.limits!.flatMap((rule, index) => (appliesTo(rule, identity) ? [{ key: bucketKey(identity, route, index), rule }] : []));
+      try {
+        const left = await chargeAnswer(store, buckets, answer.status);
+        return left === undefined ? answer : withRemaining(answer, Math.min(left, this.remaining ?? left));
+      } catch (error) {
+        reportStoreError(error, () => this.where());
+        return answer;
+      }
     }
 
     failed(error: unknown): Answer {
@@ -275,7 +313,7 @@ export function createRequestHandler(
       case "found":
         // Only routes with typed parameters pay for the check.
         if (result.route.params !== undefined) {
-          const detail = convertPathParams(result.params, result.route.params);
+          const detail = convertPathParams(result.params, result.route.params) ?? convertStyledPathParams(result.params, result.route.params);
           if (detail !== undefined) throw new HttpError(400, { detail, code: "invalid-path-parameter" });
         }
         return result;
@@ -424,8 +462,26 @@ export function createRequestHandler(
         throw error;
       }
       if (route.body.kind === "content" && route.body.check) checkBody(body, route.body.check);
+    } else if (route.body.kind === "content" && route.body.form && (type === FORM_TYPE || type === MULTIPART_TYPE)) {
+      body = await readFormBody(incoming, route.body.form, type, bytes);
     }
     return { body, bytes };
+  }
+
+  async function readFormBody(incoming: Incoming, rule: FormRule, type: string, bytes: Uint8Array<ArrayBuffer>): Promise<unknown> {
+    let read: FormRead;
+    if (type === FORM_TYPE) read = readUrlencoded(new TextDecoder().decode(bytes), rule);
+    else {
+      let parts: Awaited<ReturnType<Response["formData"]>>;
+      try {
+        parts = await new Response(bytes, { headers: { "content-type": incoming.header("content-type") ?? "" } }).formData();
+      } catch {
+        throw new HttpError(400, { detail: "The body is not valid multipart/form-data.", code: "malformed-form" });
+      }
+      read = await readMultipart(parts as unknown as Parameters<typeof readMultipart>[0], rule);
+    }
+    if (!read.ok) throw new HttpError(400, { detail: read.detail, code: "invalid-body" });
+    return read.value;
   }
 
   function checkBody(body: unknown, check: (value: unknown) => BodyProblem | undefined): void {

@@ -18,7 +18,11 @@ export interface NodeRequestLike {
   method?: string | undefined;
   url?: string | undefined;
   headers: Record<string, string | string[] | undefined>;
-  on(event: "data" | "end" | "error", listener: (...args: never[]) => void): unknown;
+  // One overload per event (not one signature over a union of them): @types/node 25 and later type
+  // `on` through an event map, and only per-event signatures match it (TS2769 otherwise).
+  on(event: "data", listener: (chunk: Uint8Array | string) => void): unknown;
+  on(event: "end", listener: () => void): unknown;
+  on(event: "error", listener: (error: Error) => void): unknown;
   pause(): unknown;
   resume(): unknown;
 }

@@ -5,6 +5,7 @@
 // (400 when a value does not fit; the rules are in params.ts), undocumented ones pass through as strings.
 import { expectation, parseScalar } from "./params.js";
 import type { QueryParameter } from "./types.js";
+import { rawPairs, readQuery } from "./styles.js";
 
 export type QueryParseResult = { ok: true; value: Record<string, unknown> } | { ok: false; detail: string };
 
@@ -13,16 +14,32 @@ function define(target: Record<string, unknown>, name: string, value: unknown): 
   Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
 }
 
-export function parseQuery(search: URLSearchParams, documented: readonly QueryParameter[] | undefined): QueryParseResult {
+/** `raw`: the query string as received, for parameters written by a style (their delimiters are split on before decoding). */
+export function parseQuery(search: URLSearchParams, documented: readonly QueryParameter[] | undefined, raw?: string): QueryParseResult {
   const value: Record<string, unknown> = {};
   if (!documented) {
-    for (const name of new Set(search.keys())) {
+    // forEach, not keys(): iterating URLSearchParams needs DOM.Iterable, which `lib: ["ES2022", "DOM"]` lacks.
+    const names = new Set<string>();
+    search.forEach((_, name) => names.add(name));
+    for (const name of names) {
       const values = search.getAll(name);
       define(value, name, values.length === 1 ? values[0] : values);
     }
     return { ok: true, value };
   }
+  let pairs: [string, string][] | undefined;
   for (const parameter of documented) {
+    if (parameter.style !== undefined || parameter.explode !== undefined || parameter.properties !== undefined) {
+      pairs ??= rawPairs(raw ?? search.toString());
+      const read = readQuery(pairs, parameter);
+      if (!read.ok) return { ok: false, detail: read.detail };
+      if (read.value === undefined) {
+        if (parameter.required) return { ok: false, detail: `Query parameter "${parameter.name}" is required.` };
+        continue;
+      }
+      define(value, parameter.name, read.value);
+      continue;
+    }
     const values = search.getAll(parameter.name);
     if (values.length === 0) {
       if (parameter.required) return { ok: false, detail: `Query parameter "${parameter.name}" is required.` };

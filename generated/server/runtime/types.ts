@@ -24,6 +24,8 @@ export interface RouteLimit {
   readonly tokens?: readonly string[];
   /** The limit group whose one bucket per seller every operation of the group spends from; absent: the operation's own. */
   readonly group?: string;
+  /** Requests an answer of a status or class (`4XX`) spends instead of one; absent: one each. */
+  readonly errorCost?: Readonly<Record<string, number>>;
 }
 
 /** A documented query parameter; the router converts its values and answers 400 when they do not fit. */
@@ -34,6 +36,11 @@ export interface QueryParameter {
   /** Repeated keys (`?id=1&id=2`) give the array. */
   readonly array: boolean;
   readonly enum?: readonly (string | number)[];
+  /** Written otherwise than form with explode (see styles.ts); absent: the default. */
+  readonly style?: "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
+  readonly explode?: boolean;
+  /** An object-valued parameter's properties (`type` is then unused). */
+  readonly properties?: readonly PropertyRule[];
 }
 
 /**
@@ -46,6 +53,18 @@ export interface PathParameter {
   readonly type: "string" | "integer" | "number" | "boolean";
   readonly enum?: readonly (string | number)[];
   readonly format?: string;
+  /** label or matrix, or simple with explode (see styles.ts); absent: simple. */
+  readonly style?: "simple" | "label" | "matrix";
+  readonly explode?: boolean;
+  /** An array of `type`. */
+  readonly array?: boolean;
+  /** An object-valued parameter's properties. */
+  readonly properties?: readonly PropertyRule[];
+}
+
+/** A documented header or cookie parameter: read, converted and checked (400 when it does not fit). */
+export interface HeaderParameter extends StyledRule {
+  readonly required: boolean;
 }
 
 /** What the router does with the request body. */
@@ -61,6 +80,8 @@ export type BodyExpectation =
       readonly contentTypes: readonly string[];
       /** Checks a parsed JSON body against its documented schema (400 when it does not fit); absent: not typed. */
       readonly check?: (value: unknown) => BodyProblem | undefined;
+      /** A typed form or multipart body: its fields, read into the schema's value (see form.ts). */
+      readonly form?: FormRule;
     };
 
 /** The first value of a JSON body that does not fit its schema, e.g. at `$.lines[2].quantity`. */
@@ -79,10 +100,18 @@ export interface RouteDefinition {
   readonly params?: readonly PathParameter[];
   /** Accepted token kinds; undefined: not documented (any authenticated token). */
   readonly tokens: readonly string[] | undefined;
+  /** Token categories whose tokens may call it (`all`: any); absent: not documented (not checked). */
+  readonly categories?: readonly string[];
+  /** false: it writes, a read-only token gets 403; absent: not documented (not checked). */
+  readonly readOnlyTokens?: boolean;
   /** Rate limits; undefined: not documented (none enforced). */
   readonly limits: readonly RouteLimit[] | undefined;
   /** Documented query parameters; undefined: not documented (all values passed through as strings). */
   readonly query: readonly QueryParameter[] | undefined;
+  /** Documented header parameters the handler gets in `headers`; absent: none. */
+  readonly headers?: readonly HeaderParameter[];
+  /** Documented cookie parameters the handler gets in `cookies`; absent: none. */
+  readonly cookies?: readonly HeaderParameter[];
   readonly body: BodyExpectation;
   /** Status of a response made from a returned value. */
   readonly status: number;
@@ -101,6 +130,10 @@ export interface ApiDefinition {
 export interface Identity<TokenKind extends string = string> {
   sellerId: string;
   tokenKind: TokenKind;
+  /** The categories the token is issued for; absent: not known (operations' categories are not checked). */
+  categories?: readonly string[] | undefined;
+  /** True for a read-only token (refused by operations that write). */
+  readOnly?: boolean | undefined;
 }
 
 /** Query values of an operation whose query parameters are not documented: repeated keys give arrays. */
@@ -111,6 +144,10 @@ export interface HandlerInput {
   params: unknown;
   query: unknown;
   body: unknown;
+  /** Documented header parameters, converted; present where the operation has any. */
+  headers?: unknown;
+  /** Documented cookie parameters, converted; present where the operation has any. */
+  cookies?: unknown;
   /** The operation's documented error responses (see `reply`), where it has any. */
   errors?: ErrorResponses;
 }
@@ -128,6 +165,10 @@ export interface HandlerContext<Input extends HandlerInput, TokenKind extends st
   query: Input["query"];
   /** Parsed JSON, raw bytes for other content types, undefined when there is no body. */
   body: Input["body"];
+  /** The documented header parameters (names as the catalogue writes them), converted. */
+  headers: Input extends { headers: infer H } ? H : undefined;
+  /** The documented cookie parameters, converted. */
+  cookies: Input extends { cookies: infer C } ? C : undefined;
   identity: Identity<TokenKind>;
   /** The request; its body can be read again (`request.formData()`, ...). */
   request: Request;
@@ -240,3 +281,40 @@ export type Answer = Response | PlainAnswer;
 
 /** An answer at once when nothing on the way was asynchronous. */
 export type Pipeline = (incoming: Incoming) => Answer | Promise<Answer>;
+
+/** A property of an object-valued parameter or form field (the scalar rule of params.ts, named). */
+export interface PropertyRule {
+  readonly name: string;
+  readonly required: boolean;
+  readonly type: "string" | "integer" | "number" | "boolean";
+  readonly enum?: readonly (string | number)[];
+  readonly format?: string;
+}
+
+/** How a parameter is written (styles.ts), and its value's shape: a scalar (`type`), an array of them, or an object of them. */
+export interface StyledRule {
+  readonly name: string;
+  readonly type: "string" | "integer" | "number" | "boolean";
+  readonly enum?: readonly (string | number)[];
+  readonly format?: string;
+  readonly style?: "form" | "spaceDelimited" | "pipeDelimited" | "deepObject" | "simple" | "label" | "matrix";
+  readonly explode?: boolean;
+  readonly array?: boolean;
+  /** Present for an object-valued parameter (`type` is then unused). */
+  readonly properties?: readonly PropertyRule[];
+}
+
+/** One field of a typed form body (form.ts). */
+export interface FormField extends StyledRule {
+  readonly required: boolean;
+  /** A file (`binary`): a Blob in multipart. */
+  readonly file?: boolean;
+  /** An object or other shape sent as a JSON part (multipart) or left as text (urlencoded). */
+  readonly json?: boolean;
+}
+
+/** A typed form or multipart body: its fields, read into the schema's value. */
+export interface FormRule {
+  readonly type: "form" | "multipart";
+  readonly fields: readonly FormField[];
+}

@@ -26,7 +26,7 @@ export function clientFile(model: ApiModel): { path: string; content: string } {
     `${docComment(["Module names (camelCase), the keys of `baseUrl` when it is given per module."])}export type ModuleName = ${moduleNames.length > 0 ? moduleNames.join(" | ") : "never"};`,
     ...(servers ? serverStatements(servers) : []),
     `${docComment(["Options of {@link createTransport}: features (retries, rate limits, response checks) only as given in `use`."])}export type TransportOptions = ${servers ? transportOptionsWithServers(servers) : "Options<ModuleName>"};`,
-    `${docComment(["Options of {@link createClient}: its transport has retries, rate limits and response checks unless these options turn them off."])}export type ClientOptions = Omit<TransportOptions, "use"> & FeatureOptions<${tokenKindUnion(model)}>;`,
+    `${docComment(["Options of {@link createClient}: its transport has retries, rate limits and response checks unless these options turn them off."])}export type ClientOptions = Omit<TransportOptions, "use"> & FeatureOptions<${tokenKindUnion(model)}, ${tokenCategoryUnion(model)}>;`,
     `${docComment([
       `The shared transport that every standalone operation function takes first. Sends the token in the \`${model.auth.header}\` header.`,
     ])}export function createTransport(options: TransportOptions): Transport {
@@ -53,6 +53,13 @@ function createClientDoc(model: ApiModel): string {
   const operation = module?.operations[0];
   if (!module || !operation) return "A client of the whole API.";
   return `A client of the whole API, e.g. \`await api.${module.name}.${operation.id}(...)\`.`;
+}
+
+/** The token categories operations name (`all` aside: no token is issued for it) as a type; `string` when the catalogue names none. */
+function tokenCategoryUnion(model: ApiModel): string {
+  const categories = new Set(model.modules.flatMap((module) => module.operations.flatMap((operation) => operation.categories ?? [])));
+  categories.delete("all");
+  return categories.size > 0 ? [...categories].sort().map(stringLiteral).join(" | ") : "string";
 }
 
 /** The declared token kinds as a type (`createClient({ tokenKind })` takes one of them). */

@@ -19,7 +19,8 @@ import { pascalCase } from "../../shared/names.js";
 import { EmitError } from "../types.js";
 import { argsShape, argsTypeName, operationConstName, operationDoc, resultShape } from "./signature.js";
 import { limitBucket } from "../../model/limits.js";
-import { limitTokens } from "../shared/limits.js";
+import { accessFields, limitErrorCost, limitTokens } from "../shared/limits.js";
+import { bodyData, stylesData } from "./wire.js";
 
 export function operationsInterfaceName(moduleName: string): string {
   return `${pascalCase(moduleName)}Operations`;
@@ -83,12 +84,14 @@ function operationData(operation: OperationModel, guard: string | undefined): st
   if (operation.limits && operation.limits.length > 0) {
     const limits = operation.limits.map(
       (limit, index) =>
-        `{ key: ${stringLiteral(limitBucket(operation, limit, index))}, burst: ${limit.burst}, intervalMs: ${limit.interval.milliseconds}${limitTokens(limit)} }`,
+        `{ key: ${stringLiteral(limitBucket(operation, limit, index))}, burst: ${limit.burst}, intervalMs: ${limit.interval.milliseconds}${limitTokens(limit)}${limitErrorCost(limit)} }`,
     );
     more.push(`limits: [${limits.join(", ")}]`);
   }
+  more.push(...accessFields(operation));
   if (operation.idempotent) more.push("idempotent: true");
   if (guard) more.push(`check: ${guard}`);
+  for (const wire of [stylesData(operation), bodyData(operation)]) if (wire !== undefined) more.push(wire);
   const items = [`id: ${stringLiteral(operation.id)}`, `route: ${stringLiteral(`${operation.method} ${operation.path}`)}`, "module: moduleName"];
   return `{ ${[...items, ...more].join(", ")} }`;
 }

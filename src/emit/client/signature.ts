@@ -8,6 +8,10 @@ import { EmitError } from "../types.js";
 import { propertyKey, REQUEST_TYPES, typeText, type TypeTextOptions } from "../shared/ts-types.js";
 import { guardName, type GuardRoot } from "../shared/validators.js";
 import { limitQualifier } from "../shared/limits.js";
+import { formKind } from "./wire.js";
+
+/** Files in a form or multipart body. */
+const FORM_TYPES: TypeTextOptions = { binary: "Blob" };
 
 /** Bytes the client hands back: what `new Uint8Array(await response.arrayBuffer())` is, so they fit a Blob. */
 export const CLIENT_RESPONSE_TYPES: TypeTextOptions = { binary: "Uint8Array<ArrayBuffer>" };
@@ -65,6 +69,12 @@ export function argsShape(operation: OperationModel): ArgsShape {
     schemas.push(...operation.headers.flatMap((p) => p.schema ?? []));
     required ||= needed;
   }
+  if (operation.cookies && operation.cookies.length > 0) {
+    const needed = operation.cookies.some((p) => p.required);
+    members.push(member("cookies", parameterObject(operation.cookies), needed, []));
+    schemas.push(...operation.cookies.flatMap((p) => p.schema ?? []));
+    required ||= needed;
+  }
   if (operation.request === undefined) {
     if (operation.method !== "GET" && operation.method !== "HEAD") {
       members.push(member("body", "RequestBody", false, []));
@@ -74,7 +84,7 @@ export function argsShape(operation: OperationModel): ArgsShape {
     const types = unique(operation.request.content.map(requestBodyType));
     members.push(member("body", types.length > 0 ? types.join(" | ") : "RequestBody", operation.request.required, [operation.request.description]));
     if (types.length === 0) runtimeTypes.add("RequestBody");
-    schemas.push(...operation.request.content.flatMap((media) => (isJsonMediaType(media.contentType) && media.schema ? [media.schema] : [])));
+    schemas.push(...operation.request.content.flatMap((media) => ((isJsonMediaType(media.contentType) || formKind(media)) && media.schema ? [media.schema] : [])));
     required ||= operation.request.required;
   }
   return { members, optional: !required, schemas, runtimeTypes: [...runtimeTypes].sort() };
@@ -94,6 +104,8 @@ function member(name: string, type: string, required: boolean, docs: (string | u
 function requestBodyType(media: MediaType): string {
   const type = media.contentType.toLowerCase();
   if (isJsonMediaType(type)) return media.schema ? typeText(media.schema, REQUEST_TYPES) : "unknown";
+  // A typed form or multipart body is its schema's type (files as Blob); the client writes it.
+  if (formKind(media) && media.schema) return typeText(media.schema, FORM_TYPES);
   if (type.startsWith("multipart/form-data")) return "FormData";
   if (type.startsWith("application/x-www-form-urlencoded")) return "URLSearchParams";
   return REQUEST_TYPES.binary;

@@ -23,7 +23,7 @@ import {
   text,
   type Md,
 } from "./markdown.js";
-import { limitQualifier } from "../shared/limits.js";
+import { accessText, limitQualifier } from "../shared/limits.js";
 import { declaredTypes, documented, pageAnchors, type Anchors } from "./anchors.js";
 import { apiErrorRows, operationErrorRows, type ErrorRow } from "./errors.js";
 import { reachableTypes, structure, typeDetails, typeLabel, typeLink, type TypeIndex } from "./types.js";
@@ -68,6 +68,8 @@ export interface OperationView {
   /** null where the catalogue is silent; `notDocumented` names each such part once. */
   description: Md | null;
   tokens: Md | null;
+  /** Token categories and read-only access; null where the catalogue says neither. */
+  access: Md | null;
   limits: LimitRow[] | null;
   constraints: Md[] | null;
   idempotent: boolean;
@@ -204,10 +206,11 @@ function operationView(model: ApiModel, operation: OperationModel, index: TypeIn
               }),
               ", ",
             ),
+    access: accessText(operation) === undefined ? null : text(accessText(operation)!),
     limits: documented(operation.limits)?.map(limitRow) ?? null,
     constraints: documented(operation.constraints)?.map(text) ?? null,
     idempotent: operation.idempotent,
-    parameters: [...operation.pathParams, ...(operation.query ?? []), ...(operation.headers ?? [])].map((parameter) =>
+    parameters: [...operation.pathParams, ...(operation.query ?? []), ...(operation.headers ?? []), ...(operation.cookies ?? [])].map((parameter) =>
       parameterRow(parameter, index),
     ),
     parameterNotes: [
@@ -250,7 +253,12 @@ function limitRow(limit: RateLimit): LimitRow {
 function parameterRow(parameter: Parameter, index: TypeIndex): ParameterRow {
   return {
     name: text(parameter.name),
-    in: text(parameter.in),
+    // A written style shows beside the location, e.g. `query (deepObject)`, `path (label, explode)`.
+    in: text(
+      parameter.style === undefined && parameter.explode === undefined
+        ? parameter.in
+        : `${parameter.in} (${[parameter.style, parameter.explode === undefined ? undefined : parameter.explode ? "explode" : "no explode"].filter(Boolean).join(", ")})`,
+    ),
     type:
       parameter.schema === undefined
         ? fixed(parameter.in === "path" ? "not documented (sent as text)" : "not documented")
@@ -293,7 +301,7 @@ function contentBlocks(content: readonly MediaType[], index: TypeIndex): Md[] {
 }
 
 function operationRoots(operation: OperationModel): TypeNode[] {
-  const parameters = [...operation.pathParams, ...(operation.query ?? []), ...(operation.headers ?? [])];
+  const parameters = [...operation.pathParams, ...(operation.query ?? []), ...(operation.headers ?? []), ...(operation.cookies ?? [])];
   const bodies = [...(operation.request?.content ?? []), ...(operation.responses ?? []).flatMap((r) => r.content)];
   return [
     ...parameters.flatMap((parameter) => (parameter.schema ? [parameter.schema] : [])),

@@ -3,7 +3,7 @@ import type { MediaType, NamedType, OperationModel, Parameter, RateLimit, Respon
 import { isJsonMediaType } from "../../shared/media.js";
 import { commonMark, toSchema, type Schema } from "./schema.js";
 import { apiResponseRefs } from "./responses.js";
-import { limitQualifier } from "../shared/limits.js";
+import { accessText, limitQualifier } from "../shared/limits.js";
 
 export const SECURITY_SCHEME = "accessToken";
 
@@ -28,6 +28,7 @@ export function operationObject(
     ...(operation.headers ?? []).filter(
       (header) => !IGNORED_HEADERS.has(header.name.toLowerCase()) && header.name.toLowerCase() !== authHeader.toLowerCase(),
     ),
+    ...(operation.cookies ?? []),
   ].map((parameter) => parameterObject(parameter, types));
   if (parameters.length > 0) result.parameters = parameters;
   if (operation.request) {
@@ -50,6 +51,8 @@ export function operationObject(
   // The source: "Requests carry an access token in the header named Authorization".
   result.security = [{ [SECURITY_SCHEME]: [] }];
   if (operation.tokens) result["x-token-kinds"] = [...operation.tokens];
+  if (operation.categories) result["x-category"] = [...operation.categories];
+  if (operation.readOnlyTokens !== undefined) result["x-readonly-method"] = operation.readOnlyTokens;
   if (operation.limits) result["x-rate-limits"] = operation.limits.map(rateLimit);
   if (operation.constraints) result["x-constraints"] = [...operation.constraints];
   if (operation.idempotent) result["x-idempotent"] = true;
@@ -88,11 +91,15 @@ const rateLimitHeader = (description: string): Schema => ({ description, schema:
 function guardResponses(operation: OperationModel, apiResponses?: readonly ResponseModel[]): Record<string, Schema> {
   const declared = new Set([...(operation.responses ?? []), ...(apiResponses ?? [])].map((response) => response.status));
   const guards: Record<string, Schema> = {};
-  if (operation.tokens) {
+  const access = accessText(operation);
+  if (operation.tokens || access) {
     guards["401"] = { description: `The access token is missing or unknown. ${ERROR_BODY_NOTE}`, [DERIVED_FROM]: "token kinds" };
     guards["403"] = {
-      description: `The token's kind is not one this operation accepts (${operation.tokens.join(", ")}). ${ERROR_BODY_NOTE}`,
-      [DERIVED_FROM]: "token kinds",
+      description: `${[
+        ...(operation.tokens ? [`The token's kind is not one this operation accepts (${operation.tokens.join(", ")}).`] : []),
+        ...(access ? [`The token's categories or read-only access do not allow the operation (${access}).`] : []),
+      ].join(" ")} ${ERROR_BODY_NOTE}`,
+      [DERIVED_FROM]: operation.tokens ? "token kinds" : "token access",
     };
   }
   if (operation.limits) {
@@ -130,6 +137,8 @@ function description(operation: OperationModel): string {
   const parts: string[] = [];
   if (operation.description !== undefined) parts.push(commonMark(operation.description));
   if (operation.tokens) parts.push(`Accepted token kinds: ${operation.tokens.join(", ")}.`);
+  const access = accessText(operation);
+  if (access) parts.push(`Token access: ${access}.`);
   if (operation.limits) parts.push(`Rate limits: ${operation.limits.map(limitText).join("; ")}.`);
   if (operation.constraints) parts.push(`Constraints: ${commonMark(operation.constraints.join(" "))}`);
   const silent = notDocumented(operation);
@@ -153,6 +162,7 @@ export function rateLimit(limit: RateLimit): Schema {
     intervalMilliseconds: limit.interval.milliseconds,
     burst: limit.burst,
     ...(limit.tokens !== undefined && { tokens: [...limit.tokens] }),
+    ...(limit.errorCost !== undefined && { errorCost: Object.fromEntries(limit.errorCost.map((entry) => [entry.status, entry.cost])) }),
   };
 }
 
@@ -167,6 +177,8 @@ function parameterObject(parameter: Parameter, types: ReadonlyMap<string, NamedT
     // OpenAPI requires `required: true` on path parameters; the path template makes them so.
     required: parameter.in === "path" ? true : parameter.required,
     ...(notes.length > 0 ? { description: notes.join(" ") } : {}),
+    ...(parameter.style !== undefined && { style: parameter.style }),
+    ...(parameter.explode !== undefined && { explode: parameter.explode }),
     schema: parameter.schema === undefined ? {} : toSchema(parameter.schema, types),
   };
 }
@@ -191,6 +203,7 @@ function content(media: readonly MediaType[], types: ReadonlyMap<string, NamedTy
             : toSchema(item.schema, types);
       }
       if (item.example !== undefined) entry.example = item.example;
+      if (item.encoding !== undefined) entry.encoding = structuredClone(item.encoding);
       return [item.contentType, entry];
     }),
   );

@@ -48,7 +48,8 @@ function moduleInterface(
     for (const ref of types.refs) refs.add(ref);
     if (types.query === "QueryValues") usesQueryValues.value = true;
     const errors = errorsInputType(operation, apiResponses, refs);
-    const input = `{\nparams: ${types.params};\nquery: ${types.query};\nbody: ${types.body};\n${errors === undefined ? "" : `errors: ${errors};\n`}}`;
+    const more = `${types.headers ? `headers: ${types.headers};\n` : ""}${types.cookies ? `cookies: ${types.cookies};\n` : ""}`;
+    const input = `{\nparams: ${types.params};\nquery: ${types.query};\nbody: ${types.body};\n${more}${errors === undefined ? "" : `errors: ${errors};\n`}}`;
     return `${docComment(docs(operationDocLines(operation)))}${propertyKey(operation.id)}?: Handler<${input}, ${types.output}>;`;
   });
   return `${docComment(docs([`Handlers of the ${module.id} module (${module.title}): ${module.area}.`]))}export interface ${moduleInterfaceName(module)} {

@@ -4,12 +4,16 @@ import type { MediaType, NamedType, OperationModel, Parameter, TypeNode } from "
 import { isJsonMediaType } from "../../shared/media.js";
 import { propertyKey, typeReferences, typeText } from "../shared/ts-types.js";
 import { stringLiteral } from "../../shared/sinks.js";
+import { formBodyText, parametersType, valueShape } from "./styles.js";
 
 export interface OperationTypes {
   params: string;
   query: string;
   body: string;
   output: string;
+  /** Documented header and cookie parameters' types; absent: none. */
+  headers?: string;
+  cookies?: string;
   /** Named types the texts above refer to. */
   refs: Set<string>;
 }
@@ -111,7 +115,9 @@ function scalarPathConversion(schema: TypeNode | undefined, name: string | undef
   }
 }
 
-function mediaTypeText(media: MediaType, refs: Set<string>): string {
+function mediaTypeText(media: MediaType, refs: Set<string>, request = false): string {
+  const form = request ? formBodyText(media, refs) : undefined;
+  if (form !== undefined) return form;
   if (!isJsonMediaType(media.contentType)) return "Uint8Array";
   if (!media.schema) return "unknown";
   for (const name of typeReferences(media.schema)) refs.add(name);
@@ -139,6 +145,10 @@ export function operationTypes(operation: OperationModel, types: readonly NamedT
   const refs = new Set<string>();
   const params = objectType(
     operation.pathParams.map((parameter) => {
+      if (parameter.schema && valueShape(parameter, types) !== "scalar") {
+        for (const name of typeReferences(parameter.schema)) refs.add(name);
+        return `${propertyKey(parameter.name)}: ${typeText(parameter.schema)};`;
+      }
       const conversion = pathConversion(parameter, types);
       if (conversion.ref !== undefined) refs.add(conversion.ref);
       return `${propertyKey(parameter.name)}: ${conversion.text};`;
@@ -149,7 +159,14 @@ export function operationTypes(operation: OperationModel, types: readonly NamedT
   if (operation.query === undefined) query = "QueryValues";
   else {
     query = objectType(
-      operation.query.map((parameter) => `${propertyKey(parameter.name)}${parameter.required ? "" : "?"}: ${queryConversion(parameter).text};`),
+      operation.query.map((parameter) => {
+        let text = queryConversion(parameter).text;
+        if (parameter.schema && valueShape(parameter, types) === "object") {
+          for (const name of typeReferences(parameter.schema)) refs.add(name);
+          text = typeText(parameter.schema);
+        }
+        return `${propertyKey(parameter.name)}${parameter.required ? "" : "?"}: ${text};`;
+      }),
     );
   }
 
@@ -158,7 +175,7 @@ export function operationTypes(operation: OperationModel, types: readonly NamedT
   if (request === null) body = "undefined";
   else if (request === undefined || request.content.length === 0) body = "unknown";
   else {
-    body = union(request.content.map((media) => mediaTypeText(media, refs)));
+    body = union(request.content.map((media) => mediaTypeText(media, refs, true)));
     if (!request.required && body !== "unknown") body = `${body} | undefined`;
   }
 
@@ -172,5 +189,13 @@ export function operationTypes(operation: OperationModel, types: readonly NamedT
       ),
     );
   }
-  return { params, query, body, output, refs };
+  return {
+    params,
+    query,
+    body,
+    output,
+    refs,
+    ...(operation.headers && operation.headers.length > 0 && { headers: parametersType(operation.headers, refs) }),
+    ...(operation.cookies && operation.cookies.length > 0 && { cookies: parametersType(operation.cookies, refs) }),
+  };
 }

@@ -4,11 +4,12 @@
 import type { ApiModel, ModuleModel, NamedType, OperationModel } from "../../model/types.js";
 import { importDeclaration, tsFile } from "../shared/ts-print.js";
 import { stringLiteral } from "../../shared/sinks.js";
-import { limitTokens } from "../shared/limits.js";
+import { accessFields, limitErrorCost, limitTokens } from "../shared/limits.js";
 import { docBlock } from "../shared/ts-types.js";
 import { mediaEssence } from "../../shared/media.js";
 import { pathConversion, queryConversion, successStatus } from "./operation-types.js";
 import { bodyGuard } from "./validate-file.js";
+import { formRuleText, headerLines, styledFields, valueShape } from "./styles.js";
 
 function list(items: string[]): string {
   return `[${items.join(", ")}]`;
@@ -20,10 +21,10 @@ function bodyExpectation(operation: OperationModel, namedTypes: readonly NamedTy
   if (request === undefined || request.content.length === 0) return `{ kind: "undocumented" }`;
   const types = [...new Set(request.content.map((media) => stringLiteral(mediaEssence(media.contentType))))];
   const guard = bodyGuard(operation, namedTypes);
-  return `{ kind: "content", required: ${request.required}, contentTypes: ${list(types)}${guard ? `, check: ${guard.name}` : ""} }`;
+  return `{ kind: "content", required: ${request.required}, contentTypes: ${list(types)}${guard ? `, check: ${guard.name}` : ""}${formRuleText(operation, namedTypes)} }`;
 }
 
-function queryTable(operation: OperationModel): string {
+function queryTable(operation: OperationModel, types: readonly NamedType[]): string {
   if (operation.query === undefined) return "undefined";
   return list(
     operation.query.map((parameter) => {
@@ -31,7 +32,7 @@ function queryTable(operation: OperationModel): string {
       const enumText = conversion.enum
         ? `, enum: ${list(conversion.enum.map((value) => (typeof value === "string" ? stringLiteral(value) : String(value))))}`
         : "";
-      return `{ name: ${stringLiteral(parameter.name)}, required: ${parameter.required}, type: ${stringLiteral(conversion.type)}, array: ${conversion.array}${enumText} }`;
+      return `{ name: ${stringLiteral(parameter.name)}, required: ${parameter.required}, type: ${stringLiteral(conversion.type)}, array: ${conversion.array}${enumText}${styledFields(parameter, types)} }`;
     }),
   );
 }
@@ -39,11 +40,13 @@ function queryTable(operation: OperationModel): string {
 /** The `params` line of a route whose path parameters the router checks; empty when none is typed. */
 function pathParamsLine(operation: OperationModel, types: readonly NamedType[]): string {
   const typed = operation.pathParams.flatMap((parameter) => {
-    const rule = pathConversion(parameter, types).rule;
+    const styled = styledFields(parameter, types);
+    const items = valueShape(parameter, types) === "array" && parameter.schema?.kind === "array" ? parameter.schema.items : undefined;
+    const rule = pathConversion(items ? { ...parameter, schema: items } : parameter, types).rule ?? (styled ? { type: "string" as const } : undefined);
     if (!rule) return [];
     const enumText = rule.enum ? `, enum: ${list(rule.enum.map((value) => (typeof value === "string" ? stringLiteral(value) : String(value))))}` : "";
     const formatText = rule.format ? `, format: ${stringLiteral(rule.format)}` : "";
-    return [`{ name: ${stringLiteral(parameter.name)}, type: ${stringLiteral(rule.type)}${enumText}${formatText} }`];
+    return [`{ name: ${stringLiteral(parameter.name)}, type: ${stringLiteral(rule.type)}${enumText}${formatText}${styled} }`];
   });
   return typed.length > 0 ? `\n    params: ${list(typed)},` : "";
 }
@@ -57,7 +60,7 @@ function routeEntry(operation: OperationModel, moduleName: string, types: readon
     ? list(
         operation.limits.map(
           (limit) =>
-            `{ burst: ${limit.burst}, intervalMs: ${limit.interval.milliseconds}, limit: ${limit.limit}, periodMs: ${limit.period.milliseconds}${limitTokens(limit)}${
+            `{ burst: ${limit.burst}, intervalMs: ${limit.interval.milliseconds}, limit: ${limit.limit}, periodMs: ${limit.period.milliseconds}${limitTokens(limit)}${limitErrorCost(limit)}${
               limit.group !== undefined ? `, group: ${stringLiteral(limit.group)}` : ""
             } }`,
         ),
@@ -69,9 +72,9 @@ function routeEntry(operation: OperationModel, moduleName: string, types: readon
     method: ${stringLiteral(operation.method)},
     path: ${stringLiteral(operation.path)},
     segments: ${list(segments)},${pathParamsLine(operation, types)}
-    tokens: ${tokens},
+    tokens: ${tokens},${accessFields(operation).map((field) => `\n    ${field},`).join("")}
     limits: ${limits},
-    query: ${queryTable(operation)},
+    query: ${queryTable(operation, types)},${headerLines(operation, types)}
     body: ${bodyExpectation(operation, types)},
     status: ${successStatus(operation)},
   }`;

@@ -1,0 +1,131 @@
+// What the router needs of a parameter written by a style, or holding an array or object: the
+// `style`/`explode`/`array`/`properties` fields of its rule (templates/server/styles.ts reads
+// them), and the TypeScript type the handler sees. Header and cookie parameters' rules too.
+import type { MediaType, NamedType, OperationModel, Parameter, TypeNode } from "../../model/types.js";
+import { mediaEssence } from "../../shared/media.js";
+import { isDefaultStyle, parameterStyle } from "../../model/styles.js";
+import { stringLiteral } from "../../shared/sinks.js";
+import { propertyKey, typeReferences, typeText } from "../shared/ts-types.js";
+
+function resolve(node: TypeNode | undefined, types: readonly NamedType[]): TypeNode | undefined {
+  const seen = new Set<string>();
+  let current = node;
+  while (current?.kind === "ref" && !seen.has(current.name)) {
+    seen.add(current.name);
+    const name = current.name;
+    current = types.find((named) => named.name === name)?.type;
+  }
+  return current;
+}
+
+function scalarFields(node: TypeNode | undefined, types: readonly NamedType[]): string {
+  const scalar = resolve(node, types);
+  switch (scalar?.kind) {
+    case "string":
+      return `type: "string"${scalar.enum ? `, enum: [${scalar.enum.map(stringLiteral).join(", ")}]` : ""}${scalar.format ? `, format: ${stringLiteral(scalar.format)}` : ""}`;
+    case "integer":
+      return `type: "integer"${scalar.enum ? `, enum: [${scalar.enum.join(", ")}]` : ""}${scalar.format === "int32" ? `, format: "int32"` : ""}`;
+    case "number":
+    case "boolean":
+      return `type: ${stringLiteral(scalar.kind)}`;
+    default:
+      return `type: "string"`;
+  }
+}
+
+/** The parameter's value shape: "object" (with its properties), "array" or "scalar". */
+export function valueShape(parameter: Parameter, types: readonly NamedType[]): "object" | "array" | "scalar" {
+  const node = resolve(parameter.schema, types);
+  if (node?.kind === "object" || node?.kind === "allOf") return "object";
+  return node?.kind === "array" ? "array" : "scalar";
+}
+
+function objectProperties(node: TypeNode | undefined, types: readonly NamedType[]): string {
+  const object = resolve(node, types);
+  const properties = object?.kind === "object" ? object.properties : [];
+  return `[${properties.map((p) => `{ name: ${stringLiteral(p.name)}, required: ${p.required}, ${scalarFields(p.type, types)} }`).join(", ")}]`;
+}
+
+/** True when the router needs a styled rule for the parameter (a style, or a value not a scalar). */
+export function needsStyledRule(parameter: Parameter, types: readonly NamedType[]): boolean {
+  return !isDefaultStyle(parameter) || valueShape(parameter, types) === "object" || (parameter.in === "path" && valueShape(parameter, types) === "array");
+}
+
+/** `, style: …, explode: …, properties: […]` (query and path rules), or "" for a default scalar or array. */
+export function styledFields(parameter: Parameter, types: readonly NamedType[]): string {
+  if (!needsStyledRule(parameter, types)) return "";
+  const { style, explode } = parameterStyle(parameter);
+  const shape = valueShape(parameter, types);
+  const fields = [`style: ${stringLiteral(style)}`, `explode: ${explode}`];
+  if (shape === "array" && parameter.in === "path") fields.push("array: true");
+  if (shape === "object") fields.push(`properties: ${objectProperties(parameter.schema, types)}`);
+  return `, ${fields.join(", ")}`;
+}
+
+/** The rule of a header or cookie parameter (`HeaderParameter` of templates/server/types.ts). */
+export function headerRule(parameter: Parameter, types: readonly NamedType[]): string {
+  const { style, explode } = parameterStyle(parameter);
+  const shape = valueShape(parameter, types);
+  const item = shape === "array" ? (resolve(parameter.schema, types) as Extract<TypeNode, { kind: "array" }>).items : parameter.schema;
+  const fields = [`name: ${stringLiteral(parameter.name)}`, `required: ${parameter.required}`, scalarFields(item, types), `style: ${stringLiteral(style)}`, `explode: ${explode}`];
+  if (shape === "array") fields.push("array: true");
+  if (shape === "object") fields.push(`properties: ${objectProperties(parameter.schema, types)}`);
+  return `{ ${fields.join(", ")} }`;
+}
+
+/** `headers: [...]` and `cookies: [...]` lines of a route, where the operation documents any. */
+export function headerLines(operation: OperationModel, types: readonly NamedType[]): string {
+  const lines: string[] = [];
+  if (operation.headers && operation.headers.length > 0) lines.push(`\n    headers: [${operation.headers.map((p) => headerRule(p, types)).join(", ")}],`);
+  if (operation.cookies && operation.cookies.length > 0) lines.push(`\n    cookies: [${operation.cookies.map((p) => headerRule(p, types)).join(", ")}],`);
+  return lines.join("");
+}
+
+/** `{ name?: type; … }` of header or cookie parameters as the handler sees them, and the named types it uses. */
+export function parametersType(parameters: readonly Parameter[], refs: Set<string>): string {
+  const members = parameters.map((p) => {
+    if (p.schema) for (const name of typeReferences(p.schema)) refs.add(name);
+    return `${propertyKey(p.name)}${p.required ? "" : "?"}: ${p.schema ? typeText(p.schema) : "string"};`;
+  });
+  return `{ ${members.join(" ")} }`;
+}
+
+/**
+ * `form: { type, fields: […] }` of a typed form or multipart body (the first such content type),
+ * or "" when there is none: each property of the body's object schema, with its shape.
+ */
+export function formRuleText(operation: OperationModel, types: readonly NamedType[]): string {
+  const media = (operation.request?.content ?? []).find((m) => m.schema !== undefined && FORM_ESSENCES.has(mediaEssence(m.contentType)));
+  if (!media) return "";
+  const object = resolve(media.schema, types);
+  if (object?.kind !== "object") return "";
+  const multipart = mediaEssence(media.contentType) === "multipart/form-data";
+  const fields = object.properties.map((property) => {
+    const node = resolve(property.type, types);
+    const array = node?.kind === "array";
+    const item = array ? resolve(node.items, types) : node;
+    const encoding = media.encoding?.[property.name];
+    const fields = [`name: ${stringLiteral(property.name)}`, `required: ${property.required}`, scalarFields(item, types)];
+    if (array) fields.push("array: true");
+    if (item?.kind === "binary") fields.push("file: true");
+    else if (item?.kind === "object" || item?.kind === "allOf") {
+      if (multipart) fields.push("json: true");
+      else fields.push(`properties: ${objectProperties(item, types)}`);
+    } else if (item !== undefined && !["string", "integer", "number", "boolean"].includes(item.kind) && multipart) fields.push("json: true");
+    if (!multipart && (encoding?.style !== undefined || encoding?.explode !== undefined)) {
+      const style = encoding.style ?? "form";
+      fields.push(`style: ${stringLiteral(style)}`, `explode: ${encoding.explode ?? style === "form"}`);
+    }
+    return `{ ${fields.join(", ")} }`;
+  });
+  return `, form: { type: ${multipart ? '"multipart"' : '"form"'}, fields: [${fields.join(", ")}] }`;
+}
+
+const FORM_ESSENCES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/** The handler's type of a typed form or multipart body (files as Blob), or undefined for other media. */
+export function formBodyText(media: MediaType, refs: Set<string>): string | undefined {
+  if (media.schema === undefined || !FORM_ESSENCES.has(mediaEssence(media.contentType))) return undefined;
+  for (const name of typeReferences(media.schema)) refs.add(name);
+  return typeText(media.schema, { binary: "Blob" });
+}

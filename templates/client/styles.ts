@@ -1,0 +1,97 @@
+// Parameter values to text by OpenAPI's `style` and `explode` (RFC 6570 for path and header, the
+// form rules for query and cookie). Delimiters go out literally (`,` `|` `%20` `[` `]` `.` `;` `=`),
+// values percent-encoded, so the receiver can split them apart again:
+//   query  form           color=blue  color=blue,black,brown / color=blue&color=black&color=brown
+//                         color=R,100,G,200,B,150 / R=100&G=200&B=150
+//          spaceDelimited color=blue%20black%20brown    pipeDelimited color=blue|black|brown
+//          deepObject     color[R]=100&color[G]=200&color[B]=150
+//   path   simple  blue,black,brown  R,100,G,200,B,150 / R=100,G=200,B=150
+//          label   .blue,black,brown / .blue.black.brown  .R,100,G,200,B,150 / .R=100.G=200.B=150
+//          matrix  ;color=blue,black,brown / ;color=blue;color=black;color=brown
+//                  ;color=R,100,G,200,B,150 / ;R=100;G=200;B=150
+//   header simple, as in the path but not percent-encoded; cookie: form, pairs joined by "; ".
+
+export type ParameterStyle = "form" | "spaceDelimited" | "pipeDelimited" | "deepObject" | "simple" | "label" | "matrix";
+
+/** A parameter written otherwise than its location's default: its style and explode. */
+export type StyleOf = readonly [style: ParameterStyle, explode: boolean];
+
+type Item = string | number | boolean;
+
+/** Array items or object entries, null and undefined left out; undefined for a single value. */
+function parts(value: unknown): { list: string[] } | { pairs: [string, string][] } | undefined {
+  if (Array.isArray(value)) return { list: value.filter((item) => item != null).map((item: Item) => String(item)) };
+  if (typeof value === "object" && value !== null && !(value instanceof Date)) {
+    return { pairs: Object.entries(value).flatMap(([key, item]) => (item == null ? [] : [[key, String(item as Item)] as [string, string]])) };
+  }
+  return undefined;
+}
+
+function text(value: unknown): string {
+  return value instanceof Date ? value.toISOString() : String(value as Item);
+}
+
+/** As application/x-www-form-urlencoded writes a name or value (what URLSearchParams sends). */
+export function formEncode(value: string): string {
+  return encodeURIComponent(value)
+    .replace(/%20/g, "+")
+    .replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** Percent-encodes all but unreserved characters (as encodeURIComponent, and `!'()*` too). */
+function encodeSegment(value: string): string {
+  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+const QUERY_DELIMITERS: Partial<Record<ParameterStyle, string>> = { form: ",", spaceDelimited: "%20", pipeDelimited: "|" };
+
+/** `name=value` pairs (`&`-joined) of one query parameter; "" when there is nothing to send. */
+export function styleQuery(name: string, value: unknown, style: ParameterStyle = "form", explode = true, encode: (text: string) => string = formEncode): string {
+  if (value == null) return "";
+  const key = encode(name);
+  const split = parts(value);
+  if (split === undefined) return `${key}=${encode(text(value))}`;
+  if (style === "deepObject") {
+    const pairs = "pairs" in split ? split.pairs : split.list.map((item, index): [string, string] => [String(index), item]);
+    return pairs.map(([property, item]) => `${key}[${encode(property)}]=${encode(item)}`).join("&");
+  }
+  const delimiter = QUERY_DELIMITERS[style] ?? ",";
+  if ("list" in split) {
+    if (split.list.length === 0) return "";
+    return explode && style === "form" ? split.list.map((item) => `${key}=${encode(item)}`).join("&") : `${key}=${split.list.map(encode).join(delimiter)}`;
+  }
+  if (explode && style === "form") return split.pairs.map(([property, item]) => `${encode(property)}=${encode(item)}`).join("&");
+  return split.pairs.length === 0 ? "" : `${key}=${split.pairs.flat().map(encode).join(delimiter)}`;
+}
+
+/** One path parameter's text (its `{name}` replaced by this). */
+export function stylePath(name: string, value: unknown, style: ParameterStyle = "simple", explode = false): string {
+  // `.` is label's delimiter: inside a label value it is percent-encoded.
+  const pathEncode = style === "label" ? (item: string) => encodeSegment(item).replace(/\./g, "%2E") : encodeSegment;
+  const prefix = style === "label" ? "." : style === "matrix" ? ";" : "";
+  const split = parts(value);
+  const named = (item: string): string => (style === "matrix" ? `${pathEncode(name)}${item === "" ? "" : `=${item}`}` : item);
+  if (split === undefined) return prefix + named(value == null ? "" : pathEncode(text(value)));
+  const separator = explode ? (style === "simple" ? "," : prefix) : ",";
+  if ("list" in split) {
+    const items = split.list.map(pathEncode);
+    if (explode && style === "matrix") return items.map((item) => `;${named(item)}`).join("") || ";" + pathEncode(name);
+    return prefix + named(items.join(separator));
+  }
+  const pairs = split.pairs.map(([key, item]): [string, string] => [pathEncode(key), pathEncode(item)]);
+  if (explode) return prefix + pairs.map(([key, item]) => `${key}=${item}`).join(separator);
+  return prefix + named(pairs.flat().join(","));
+}
+
+/** A header parameter's value: simple style, not percent-encoded. */
+export function styleHeader(value: unknown, explode = false): string {
+  const split = parts(value);
+  if (split === undefined) return text(value);
+  if ("list" in split) return split.list.join(",");
+  return split.pairs.map(([key, item]) => (explode ? `${key}=${item}` : `${key},${item}`)).join(",");
+}
+
+/** A cookie parameter's `name=value` pairs ("; "-joined): form style, values percent-encoded. */
+export function styleCookie(name: string, value: unknown, explode = true): string {
+  return styleQuery(name, value, "form", explode, encodeURIComponent).split("&").filter(Boolean).join("; ");
+}

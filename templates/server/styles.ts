@@ -1,0 +1,224 @@
+// Query, path, header and cookie text -> values, by OpenAPI's `style` and `explode` (the reverse
+// of the client's templates/client/styles.ts; the table is in its header). Delimiters are split on
+// in the raw text before percent-decoding, so an encoded `,` or `|` inside a value stays in it.
+// Path values arrive decoded from the router: there a `,` `.` `;` or `=` inside an item splits it.
+import { expectation, isStyledPath, parseScalar } from "./params.js";
+import type { HeaderParameter, PathParameter, PropertyRule, StyledRule } from "./types.js";
+
+export type Style = NonNullable<StyledRule["style"]>;
+export type { PropertyRule, StyledRule };
+
+export type Read = { ok: true; value: unknown } | { ok: false; detail: string };
+
+/** The raw `name=value` pairs of a query string (`?` optional), neither decoded. */
+export function rawPairs(search: string): [string, string][] {
+  const text = search.startsWith("?") ? search.slice(1) : search;
+  if (text === "") return [];
+  return text.split("&").flatMap((pair): [string, string][] => {
+    if (pair === "") return [];
+    const equals = pair.indexOf("=");
+    return [equals === -1 ? [pair, ""] : [pair.slice(0, equals), pair.slice(equals + 1)]];
+  });
+}
+
+/** application/x-www-form-urlencoded decoding (`+` is a space); undefined for malformed percent-encoding. */
+export function formDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, " "));
+  } catch {
+    return undefined;
+  }
+}
+
+// A space inside a spaceDelimited item cannot be told from the delimiter (the style has no escape for it).
+const SPLIT: Partial<Record<Style, RegExp>> = { form: /,/, spaceDelimited: /%20|\+| /i, pipeDelimited: /\|/ };
+
+/** Items -> the parameter's value (scalar, array or object from key/value items). */
+function convert(items: readonly string[], rule: StyledRule, where: string, pairs?: readonly (readonly [string, string])[]): Read {
+  const fail = (detail: string): Read => ({ ok: false, detail: `${where} "${rule.name}" ${detail}.` });
+  if (rule.properties) {
+    let entries = pairs;
+    if (!entries) {
+      if (items.length % 2 !== 0) return fail("must be key,value pairs");
+      entries = [];
+      for (let index = 0; index < items.length; index += 2) (entries as [string, string][]).push([items[index]!, items[index + 1]!]);
+    }
+    const value: Record<string, unknown> = {};
+    for (const property of rule.properties) {
+      const found = entries.filter(([key]) => key === property.name);
+      if (found.length === 0) {
+        if (property.required) return fail(`needs its property ${property.name}`);
+        continue;
+      }
+      if (found.length > 1) return fail(`gives property ${property.name} more than once`);
+      const item = parseScalar(found[0]![1], property);
+      if (item === undefined) return fail(`property ${property.name} ${expectation(property)}`);
+      Object.defineProperty(value, property.name, { value: item, enumerable: true, writable: true, configurable: true });
+    }
+    return { ok: true, value };
+  }
+  if (!rule.array && items.length > 1) return fail("may be given once");
+  const values: unknown[] = [];
+  for (const text of items) {
+    const item = parseScalar(text, rule);
+    if (item === undefined) return fail(expectation(rule));
+    values.push(item);
+  }
+  return { ok: true, value: rule.array ? values : values[0] };
+}
+
+function decodeAll(raw: readonly string[], decode: (text: string) => string | undefined): string[] | undefined {
+  const out: string[] = [];
+  for (const text of raw) {
+    const decoded = decode(text);
+    if (decoded === undefined) return undefined;
+    out.push(decoded);
+  }
+  return out;
+}
+
+/** One query parameter from the raw pairs; `{ ok: true, value: undefined }` when absent. */
+export function readQuery(pairs: readonly [string, string][], rule: StyledRule, where: string = "Query parameter", decode: (text: string) => string | undefined = formDecode): Read {
+  const malformed: Read = { ok: false, detail: `${where} "${rule.name}" is not valid percent-encoding.` };
+  const style = rule.style ?? "form";
+  const explode = rule.explode ?? style === "form";
+  const decoded: [string, string][] = [];
+  for (const [key, value] of pairs) {
+    const name = decode(key);
+    if (name === undefined) continue;
+    decoded.push([name, value]);
+  }
+  if (style === "deepObject") {
+    const entries: [string, string][] = [];
+    const prefix = `${rule.name}[`;
+    for (const [key, value] of decoded) {
+      if (!key.startsWith(prefix) || !key.endsWith("]")) continue;
+      const text = decode(value);
+      if (text === undefined) return malformed;
+      entries.push([key.slice(prefix.length, -1), text]);
+    }
+    if (entries.length === 0) return { ok: true, value: undefined };
+    if (rule.array) return convert(entries.map(([, text]) => text), rule, where);
+    return convert([], { ...rule, properties: rule.properties ?? [] }, where, entries);
+  }
+  if (rule.properties && explode && style === "form") {
+    const entries: [string, string][] = [];
+    const names = new Set(rule.properties.map((property) => property.name));
+    for (const [key, value] of decoded) {
+      if (!names.has(key)) continue;
+      const text = decode(value);
+      if (text === undefined) return malformed;
+      entries.push([key, text]);
+    }
+    return entries.length === 0 ? { ok: true, value: undefined } : convert([], rule, where, entries);
+  }
+  const raw = decoded.filter(([key]) => key === rule.name).map(([, value]) => value);
+  if (raw.length === 0) return { ok: true, value: undefined };
+  const split = (rule.array || rule.properties) && !(explode && style === "form") ? raw.flatMap((text) => text.split(SPLIT[style] ?? /,/)) : raw;
+  const items = decodeAll(split, decode);
+  return items === undefined ? malformed : convert(items, rule, where);
+}
+
+/** A path parameter's decoded text (label, matrix or simple). */
+export function readPath(text: string, rule: StyledRule): Read {
+  const where = "Path parameter";
+  const style = rule.style ?? "simple";
+  const explode = rule.explode ?? false;
+  const bad: Read = { ok: false, detail: `${where} "${rule.name}" is not written as style ${style}${explode ? " with explode" : ""}.` };
+  let rest = text;
+  if (style === "label") {
+    if (!rest.startsWith(".")) return bad;
+    rest = rest.slice(1);
+  } else if (style === "matrix") {
+    if (!rest.startsWith(";")) return bad;
+    rest = rest.slice(1);
+  }
+  const pairsOf = (items: string[]): [string, string][] | undefined => {
+    const out: [string, string][] = [];
+    for (const item of items) {
+      const equals = item.indexOf("=");
+      if (equals === -1) return undefined;
+      out.push([item.slice(0, equals), item.slice(equals + 1)]);
+    }
+    return out;
+  };
+  const separator = style === "label" ? "." : style === "matrix" ? ";" : ",";
+  if (rule.properties && explode) {
+    const entries = rest === "" ? [] : pairsOf(rest.split(separator));
+    return entries === undefined ? bad : convert([], rule, where, entries);
+  }
+  if (style === "matrix") {
+    if (explode && rule.array) {
+      const entries = rest === rule.name ? [] : pairsOf(rest.split(";"));
+      if (entries === undefined || entries.some(([key]) => key !== rule.name)) return bad;
+      return convert(entries.map(([, item]) => item), rule, where);
+    }
+    if (rest === rule.name) rest = "";
+    else if (rest.startsWith(`${rule.name}=`)) rest = rest.slice(rule.name.length + 1);
+    else return bad;
+  }
+  const items = rule.array || rule.properties ? (rest === "" ? [] : rest.split(style === "label" && explode ? "." : ",")) : [rest];
+  return convert(items, rule, where);
+}
+
+/** A header parameter's value (simple style). */
+export function readHeader(text: string, rule: StyledRule): Read {
+  const items = rule.array || rule.properties ? text.split(",").map((item) => item.trim()) : [text.trim()];
+  if (rule.properties && (rule.explode ?? false)) {
+    const entries = items.map((item): [string, string] => [item.slice(0, Math.max(item.indexOf("="), 0)), item.slice(item.indexOf("=") + 1)]);
+    return convert([], rule, "Header", entries);
+  }
+  return convert(items, rule, "Header");
+}
+
+/** The cookie parameters from a Cookie header (form style: `name=value` pairs joined by `;`). */
+export function readCookies(header: string | null, rule: StyledRule): Read {
+  const pairs = (header ?? "").split(";").flatMap((pair): [string, string][] => {
+    const trimmed = pair.trim();
+    const equals = trimmed.indexOf("=");
+    return equals === -1 ? [] : [[trimmed.slice(0, equals), trimmed.slice(equals + 1)]];
+  });
+  const decode = (text: string): string | undefined => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      return undefined;
+    }
+  };
+  return readQuery(pairs, { ...rule, style: "form" }, "Cookie", decode);
+}
+
+/** Converts the path parameters written by a style in place; undefined when all fit, else the 400's detail. */
+export function convertStyledPathParams(params: Record<string, unknown>, typed: readonly PathParameter[]): string | undefined {
+  for (const parameter of typed) {
+    if (!isStyledPath(parameter)) continue;
+    const read = readPath(params[parameter.name] as string, parameter);
+    if (!read.ok) return read.detail;
+    Object.defineProperty(params, parameter.name, { value: read.value, enumerable: true, writable: true, configurable: true });
+  }
+  return undefined;
+}
+
+/** The documented header or cookie parameters of a request, converted; a string: the 400's detail. */
+export function readParameters(
+  parameters: readonly HeaderParameter[],
+  location: "header" | "cookie",
+  header: (name: string) => string | null,
+): Record<string, unknown> | string {
+  const values: Record<string, unknown> = {};
+  for (const parameter of parameters) {
+    let read: Read;
+    if (location === "cookie") read = readCookies(header("cookie"), parameter);
+    else {
+      const text = header(parameter.name.toLowerCase());
+      read = text === null ? { ok: true, value: undefined } : readHeader(text, parameter);
+    }
+    if (!read.ok) return read.detail;
+    if (read.value === undefined) {
+      if (parameter.required) return `${location === "cookie" ? "Cookie" : "Header"} "${parameter.name}" is required.`;
+      continue;
+    }
+    Object.defineProperty(values, parameter.name, { value: read.value, enumerable: true, writable: true, configurable: true });
+  }
+  return values;
+}

@@ -1,0 +1,47 @@
+// Parameter styles and body encodings the catalogue cannot mean are refused with file:line:col,
+// exit 1 and nothing written (src/validate/styles.ts).
+import { expect, test } from "vitest";
+import { generateInto, writeCatalogue } from "./support.js";
+
+const MODULE = "module: { id: shop, title: Shop, area: Things }\n";
+
+test("a style the location does not allow, deepObject on a scalar, explode against the style, encoding beside the schema", async () => {
+  const dir = await writeCatalogue({
+    "shop.yaml": `${MODULE}operations:
+  - id: listThings
+    method: GET
+    path: /things/{id}
+    summary: Things.
+    parameters:
+      - { name: id, in: path, style: form }
+      - { name: q, in: query, style: deepObject, schema: { type: string } }
+      - { name: t, in: query, style: pipeDelimited, explode: true, schema: { type: array, items: { type: string } } }
+      - { name: h, in: header, style: label }
+    request: none
+  - id: putThing
+    method: PUT
+    path: /things
+    summary: Put.
+    request:
+      content:
+        application/json:
+          schema: { type: object, properties: { a: { type: string } } }
+          encoding: { a: { contentType: text/plain } }
+        multipart/form-data:
+          schema: { type: object, properties: { a: { type: string } } }
+          encoding: { b: { contentType: text/plain }, a: { style: form } }
+`,
+  });
+  const run = await generateInto(dir);
+  expect(run.code).toBe(1);
+  expect(run.written).toBe(false);
+  expect(run.errors).toEqual([
+    ["shop.yaml:8:38", "style form is not allowed in the path"],
+    ["shop.yaml:9:38", 'style deepObject writes an object, but "q" is a string'],
+    ["shop.yaml:10:62", "style pipeDelimited is defined with explode: false only"],
+    ["shop.yaml:11:39", "style label is not allowed in the header"],
+    ["shop.yaml:21:11", "encoding applies to application/x-www-form-urlencoded and multipart/form-data bodies, not application/json"],
+    ["shop.yaml:24:23", 'encoding names "b", which the body\'s schema does not have'],
+    ["shop.yaml:24:55", "style and explode apply to urlencoded bodies; a multipart part is written by its contentType"],
+  ]);
+});

@@ -47,7 +47,14 @@ export class OpenApiGenerator {
   readonly hostile: boolean;
   private schemaNames: string[] = [];
 
-  constructor(seed: number) {
+  /**
+   * `benign`: the same document with every hostile text replaced by plain text (the same random
+   * draws, so the same structure): the twin an escape check compares the hostile output with.
+   */
+  constructor(
+    seed: number,
+    private readonly benign = false,
+  ) {
     this.next = seededRandom(seed);
     this.hostile = this.next() < 0.5;
   }
@@ -65,7 +72,9 @@ export class OpenApiGenerator {
   }
 
   private text(): string {
-    return this.hostile || this.chance(0.3) ? this.pick(HOSTILE_TEXTS) : `Plain text ${this.int(100)} ${MARKER}`;
+    if (!(this.hostile || this.chance(0.3))) return `Plain text ${this.int(100)} ${MARKER}`;
+    const index = this.int(HOSTILE_TEXTS.length);
+    return this.benign ? `Plain text ${index}` : HOSTILE_TEXTS[index]!;
   }
 
   document(): FuzzDocument {

@@ -1,9 +1,10 @@
 // Seeded random OpenAPI documents (test/fuzz/generate-openapi.ts) through import, generate and a
 // strict compile. Every outcome must be a refusal positioned in the document (no stack trace, no
 // staging-folder path, no "bug in catalogen import", nothing written, nothing read from outside),
-// or a catalogue that generates; every generated TypeScript file parses, and the texts the
-// documents carry (each with MARKER) stay inside comments and literals; a sample is compiled by
-// the real tsc under the strict flags. A failure names its seed: CATALOGEN_OPENAPI_FUZZ_SEED=<n>
+// or a catalogue that generates; every generated TypeScript file parses, the texts the documents
+// carry (each with MARKER) are never code, and the output has the structure of its benign twin's
+// (the same document with plain texts: test/helpers/escape-check.ts), so no text left its comment,
+// literal or Markdown cell; a sample is compiled by the real tsc under the strict flags. A failure names its seed: CATALOGEN_OPENAPI_FUZZ_SEED=<n>
 // CATALOGEN_OPENAPI_FUZZ_CASES=1 replays it.
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
@@ -13,13 +14,16 @@ import { describe, expect, it } from "vitest";
 import { importOpenApi, ImportError, writeCatalogue } from "../../src/import/index.js";
 import { generate } from "../../src/pipeline.js";
 import { freshDir } from "../helpers/generate.js";
+import { compareOutputs } from "../helpers/escape-check.js";
 import { typecheck } from "../helpers/tsc.js";
 import { MARKER, OpenApiGenerator } from "./generate-openapi.js";
 
 const FIRST_SEED = Number(process.env.CATALOGEN_OPENAPI_FUZZ_SEED ?? 1);
-const CASES = Number(process.env.CATALOGEN_OPENAPI_FUZZ_CASES ?? 120);
+const CASES = Number(process.env.CATALOGEN_OPENAPI_FUZZ_CASES ?? 50);
+/** Valid outputs compared with their benign twin's (each twin is a second import and generate). */
+const TWIN_SAMPLE = Number(process.env.CATALOGEN_OPENAPI_FUZZ_TWINS ?? 15);
 /** Valid outputs compiled with tsc (one run for all of them). */
-const COMPILE_SAMPLE = 4;
+const COMPILE_SAMPLE = 3;
 const SECRET = "fuzz-secret-beside-the-project";
 
 /** Problems of one generated file: syntax errors, and MARKER outside comments and literals. */
@@ -49,6 +53,14 @@ function escapes(path: string, content: string): string[] {
   return problems;
 }
 
+/** Imports `file` and generates every target into `out`. */
+async function importAndGenerate(file: string, project: string, catalogue: string, out: string): Promise<string> {
+  const { catalogue: imported, report } = importOpenApi(file, { cwd: project });
+  await writeCatalogue(imported, catalogue);
+  await generate({ catalogue, out });
+  return report.toText();
+}
+
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
@@ -59,6 +71,7 @@ describe("seeded OpenAPI fuzzer", () => {
     const failures: string[] = [];
     const valid: string[] = [];
     let refused = 0;
+    let comparedFiles = 0;
     for (let seed = FIRST_SEED; seed < FIRST_SEED + CASES; seed++) {
       const generator = new OpenApiGenerator(seed);
       const document = generator.document();
@@ -72,10 +85,8 @@ describe("seeded OpenAPI fuzzer", () => {
       const out = join(project, "generated");
       const fail = (problem: string) => failures.push(`seed ${seed}: ${problem}`);
       try {
-        const { catalogue: imported, report } = importOpenApi(join(dir, document.name), { cwd: project });
-        if (report.toText().includes(SECRET)) fail("the report holds text from outside the document's folder");
-        await writeCatalogue(imported, catalogue);
-        await generate({ catalogue, out });
+        const report = await importAndGenerate(join(dir, document.name), project, catalogue, out);
+        if (report.includes(SECRET)) fail("the report holds text from outside the document's folder");
         for (const file of await filesUnder(out)) {
           if (/[/\\](runtime|shared)[/\\]/.test(file)) continue; // copied templates: the same every time
           const content = await readFile(file, "utf8");
@@ -83,6 +94,18 @@ describe("seeded OpenAPI fuzzer", () => {
           for (const problem of escapes(file, content)) fail(problem);
         }
         valid.push(out);
+        if (valid.length > TWIN_SAMPLE) continue;
+        // The benign twin: the same document with plain texts must give output of the same structure.
+        const twin = new OpenApiGenerator(seed, true).document();
+        const twinDir = join(project, "twin");
+        await mkdir(twinDir);
+        await writeFile(join(twinDir, twin.name), twin.text);
+        for (const [name, text] of Object.entries(twin.files)) await writeFile(join(twinDir, name), text);
+        const twinOut = join(project, "twin-generated");
+        await importAndGenerate(join(twinDir, twin.name), project, join(project, "twin-catalogue"), twinOut);
+        const { escapes: escaped, compared } = await compareOutputs(twinOut, out);
+        for (const { file, problem } of escaped) fail(`${file}: differs in structure from the benign twin's: ${problem}`);
+        comparedFiles += (compared.ts ?? 0) + (compared.md ?? 0) + (compared.json ?? 0);
       } catch (error) {
         if (!(error instanceof ImportError)) {
           fail(`crashed: ${(error as Error).stack ?? String(error)}`);
@@ -101,6 +124,7 @@ describe("seeded OpenAPI fuzzer", () => {
     // Both outcomes must be common, or the fuzzer tests only one of them.
     expect(valid.length).toBeGreaterThan(CASES / 4);
     expect(refused).toBeGreaterThan(CASES / 20);
+    expect(comparedFiles).toBeGreaterThan(Math.min(valid.length, TWIN_SAMPLE) * 5);
 
     const compiled: string[] = [];
     for (const out of valid.slice(0, COMPILE_SAMPLE)) {

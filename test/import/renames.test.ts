@@ -9,7 +9,8 @@ import { ImportError, writeCatalogue } from "../../src/import/index.js";
 import type { ImportedCatalogue } from "../../src/import/ir.js";
 import { NameRegistry, moduleId, moduleIdentifiers } from "../../src/import/names.js";
 import { freshDir } from "../helpers/generate.js";
-import { importAndGenerate } from "./helpers.js";
+import { generatedTypeScript, importAndGenerate } from "./helpers.js";
+import { typecheck } from "../helpers/tsc.js";
 
 const ok = { "200": { description: "ok" } };
 
@@ -96,6 +97,16 @@ describe("import renames or reports", () => {
       expect(run.out).toContain(`#/components/schemas/${name}: ${name}: a schema that is only itself through $ref, oneOf or allOf (typed unknown)`);
     }
   });
+
+  it("a document whose every operation is lost imports to a catalogue without modules whose client compiles", async () => {
+    const run = await importDocument({ "/files/../etc": { get: { operationId: "up", responses: ok } } });
+    expect(run.err).toBe("");
+    expect(run.code).toBe(0);
+    const imported = await importAndGenerate(run.file);
+    expect(imported.model.modules).toEqual([]);
+    const result = await typecheck(await generatedTypeScript(imported.out), { version: "5.9", resolution: "nodenext", types: ["node"] });
+    expect(result.output).toBe("");
+  }, 120_000);
 
   it("a catalogue that does not validate (an importer bug) is reported at the document's places, not the staging folder's", async () => {
     const dir = await freshDir("import-renames");

@@ -48,8 +48,7 @@ ${transportBody(model, servers, schemes !== undefined)}
 ${properties.join("\n")}
 }`,
     `${docComment([createClientDoc(model)])}export function createClient(options: ClientOptions): Client {
-const transport = createTransport({ ...options, use: clientFeatures(options) });
-return ${groups === "" ? "{}" : `{\n${groups}}`};
+${groups === "" ? "createTransport({ ...options, use: clientFeatures(options) }); // no operations: the options are still checked\nreturn {};" : `const transport = createTransport({ ...options, use: clientFeatures(options) });\nreturn {\n${groups}};`}
 }`,
   ];
   return { path, content: tsFile(imports, statements) };

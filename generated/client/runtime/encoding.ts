@@ -53,9 +53,7 @@ export class InvalidArgument extends Error {}
  * percent-encoded, arrays and objects comma-separated); an empty segment, `.` and `..` are refused.
  */
 export function expandPath(template: string, values: Readonly<Record<string, unknown>>, styles?: Styles): string {
-  // A `#fragment` only tells operations apart in the document; a `?name=value` part is sent as written.
-  const hash = template.indexOf("#");
-  return (hash === -1 ? template : template.slice(0, hash)).replace(/\{([^}]+)\}/g, (_match, name: string) => {
+  return template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
     const value = values[name];
     const written = styleOf(styles, `path:${name}`);
     const text = written && styles ? styles.path(name, value, ...written) : simple(value, encodeSegment);

@@ -11,7 +11,7 @@ import { ApiError, kindOfStatus, redact, scrubCause, secretOf, type ApiErrorKind
 import type { Call, ErrorExtra, TransportFeature } from "./feature.js";
 import { attemptSignal } from "./abort.js";
 import { fetchFollowing } from "./redirect.js";
-import type { AppliedAuth, AuthOptions, SchemeInfo, applyAuth } from "./auth.js";
+import type { AppliedAuth } from "./auth.js";
 import type { FetchInit, FetchLike, HttpMethod, Operation } from "./descriptors.js";
 import { serverRetryDelay } from "./retry.js";
 import { isJsonMediaType } from "../shared/media.js";
@@ -71,10 +71,8 @@ export interface TransportOptions<M extends string = string> {
 
 /** The security schemes of an API that declares them, and the caller's credentials per scheme. */
 export interface SchemeAuth {
-  schemes: Readonly<Record<string, SchemeInfo>>;
-  auth: AuthOptions | undefined;
-  /** `applyAuth` of runtime/auth.ts (passed in, so clients without schemes do not bundle it). */
-  apply: typeof applyAuth;
+  /** The credentials for an operation's requirement, or why there are none (`authApplier` of runtime/auth.ts, passed in so clients without schemes do not bundle it). */
+  apply(security: Operation["security"], url: string): Promise<AppliedAuth | string>;
 }
 
 /** Per call. */
@@ -162,16 +160,11 @@ export function makeTransport(options: TransportOptions, authHeader: string, sch
     }
     const encoded = encodeBody(args.body, operation.body);
     const parameterHeaders = headerValues(args.headers, args.cookies, operation.styles);
-    let applied: AppliedAuth | undefined;
-    if (schemeAuth) {
-      const result = await schemeAuth.apply(schemeAuth.schemes, operation.security, schemeAuth.auth);
-      applied = typeof result === "string" ? call.fail("invalid_argument", result) : result;
-    }
-    const token = applied ? "" : typeof options.token === "function" ? await options.token() : options.token;
+    const applied = schemeAuth && (await schemeAuth.apply(operation.security, url));
+    if (typeof applied === "string") call.fail("invalid_argument", applied);
+    const token = applied ? applied.token : typeof options.token === "function" ? await options.token() : options.token;
     secret = applied ? applied.secret : secretOf(token);
-    call.token = applied ? Object.values(applied.headers).concat(applied.query.map(([, value]) => value), applied.cookies).join("\n") : token;
-    // The URL sent: with any API key of the query (errors and hooks show `url`, without it).
-    const sentUrl = applied && applied.query.length > 0 ? withQuery(url, `?${new URLSearchParams(applied.query).toString()}`) : url;
+    call.token = token;
     call.resendable = !encoded.once;
 
     for (;;) {
@@ -182,22 +175,15 @@ export function makeTransport(options: TransportOptions, authHeader: string, sch
       const headers: Record<string, string> = { accept: "application/json, */*;q=0.8" };
       // The token goes in its header exactly once, whatever case a caller's header used.
       for (const [name, value] of Object.entries<unknown>({ ...parameterHeaders, ...callOptions.headers })) {
-        if (value != null && (applied ? !applied.headerNames.includes(name.toLowerCase()) : name.toLowerCase() !== auth)) headers[name] = String(value);
+        if (value != null && !(applied ? applied.headerNames : [auth]).includes(name.toLowerCase())) headers[name] = String(value);
       }
       if (encoded.contentType) headers["content-type"] = encoded.contentType;
       const event = { operationId, method, url, attempt: call.attempt };
-      if (applied) {
-        const shown = { ...headers };
-        for (const name of Object.keys(applied.headers)) shown[name] = "[redacted]";
-        if (applied.cookies.length > 0) shown["cookie"] = "[redacted]";
-        hook(options.onRequest, { ...event, headers: shown });
-        Object.assign(headers, applied.headers);
-        // An API key in a cookie joins the cookie parameters, if any.
-        if (applied.cookies.length > 0) headers["cookie"] = [headers["cookie"], ...applied.cookies].filter((part) => part).join("; ");
-      } else {
-        hook(options.onRequest, { ...event, headers: { ...headers, [authHeader]: "[redacted]" } });
-        headers[authHeader] = token;
-      }
+      hook(options.onRequest, { ...event, headers: applied ? applied.shown(headers) : { ...headers, [authHeader]: "[redacted]" } });
+      Object.assign(headers, applied ? applied.headers : { [authHeader]: token });
+      // An API key in a cookie joins the cookie parameters, if any.
+      const parameterCookie = parameterHeaders["cookie"];
+      if (applied?.headers["cookie"] !== undefined && parameterCookie) headers["cookie"] = `${parameterCookie}; ${applied.headers["cookie"]}`;
 
       const deadline = attemptSignal(signal, call.timeoutMs);
       const started = now();
@@ -207,7 +193,7 @@ export function makeTransport(options: TransportOptions, authHeader: string, sch
         const init: FetchInit = { method, headers, signal: deadline.signal, redirect: "manual" };
         if (encoded.body !== undefined) init.body = encoded.body;
         if (encoded.once) init.duplex = "half";
-        const sent = await fetchFollowing(doFetch, sentUrl, init, authHeader, applied?.headerNames);
+        const sent = await fetchFollowing(doFetch, applied ? applied.url : url, init, authHeader, applied?.headerNames);
         response = sent.response;
         const { status } = response;
         // Response headers as a plain object, with any copy of the token (a server may echo it) removed.

@@ -97,18 +97,18 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Resolv
 }
 
 /** `words`: the rate-limit table dictionary's additions, checked by the importer (src/import/table-words.ts). */
-type Setting = "path" | "paths" | "targets" | "words" | readonly string[] | { [key: string]: Setting };
+type Setting = "folder" | "file" | "paths" | "targets" | "words" | readonly string[] | { [key: string]: Setting };
 
 /** Every key a config may hold, and what its value must be: a path, the target list, one of some words, or an object of settings. */
 const SETTINGS: { [key: string]: Setting } = {
-  catalogue: "path",
-  out: "path",
+  catalogue: "folder",
+  out: "folder",
   targets: "targets",
   format: ["prettier"],
   importExtension: IMPORT_EXTENSIONS,
   openapiVersion: ["3.1", "3.2"],
-  scaffold: { out: "path" },
-  mock: { tokens: "path" },
+  scaffold: { out: "folder" },
+  mock: { tokens: "file" },
   import: { allowRefDirs: "paths", limitTableWords: "words" },
 };
 
@@ -130,8 +130,8 @@ function checkConfig(path: string, prefix: string, config: unknown, settings: { 
     }
     if (value === undefined) continue;
     const wrong = (want: string) => new ConfigError(`${at(key)} must be ${want}, not ${JSON.stringify(value) ?? String(value)}`);
-    if (setting === "path") {
-      if (typeof value !== "string") throw wrong("a path (a string)");
+    if (setting === "folder" || setting === "file") {
+      if (typeof value !== "string") throw wrong(`a ${setting} path (a string)`);
     } else if (setting === "paths") {
       if (!Array.isArray(value) || !value.every((item) => typeof item === "string")) throw wrong("a list of paths (strings)");
     } else if (setting === "words") {

@@ -23,4 +23,4 @@ export const MAX_TYPE_NESTING = 256;
  * The emitters, docs and mock follow references recursively; at about 6,000 levels Node's stack
  * overflows, so the limit keeps a wide margin. Real APIs stay far below it.
  */
-export const MAX_REFERENCE_DEPTH = 2_000;
+export const MAX_REFERENCE_DEPTH = 2_500;

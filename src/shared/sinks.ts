@@ -4,7 +4,6 @@
 // property key, a Markdown cell or paragraph, JSON, YAML, an HTTP header value. Emitters and the
 // docs templates print input text only through these (see docs/security.md); what they print
 // raw is text written in catalogen's own source.
-import { stringify as yamlStringify } from "yaml";
 
 /** JavaScript line terminators besides `\n`: `\r`, `\r\n`, U+2028, U+2029. */
 const OTHER_LINE_BREAKS = /\r\n?|[\u2028\u2029]/g;
@@ -95,11 +94,6 @@ export function propertyKey(name: string): string {
 export function jsonText(value: unknown, indent = 0): string {
   const json = JSON.stringify(value, null, indent) ?? "null";
   return SEPARATORS.test(json) ? json.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029") : json;
-}
-
-/** YAML text of a value: the yaml library quotes whatever would otherwise be read as syntax. */
-export function yamlText(value: unknown): string {
-  return yamlStringify(value, { lineWidth: 0 });
 }
 
 /**

@@ -84,13 +84,13 @@ export async function applyAuth(
       const encoded = base64(text);
       secrets.push(text, encoded);
       if (typeof credential !== "string") secrets.push(credential.password);
-      headers.Authorization = `Basic ${encoded}`;
+      headers["Authorization"] = `Basic ${encoded}`;
     } else {
       secrets.push(text);
-      headers.Authorization = `${scheme.scheme === "bearer" ? "Bearer" : scheme.scheme.charAt(0).toUpperCase() + scheme.scheme.slice(1)} ${text}`;
+      headers["Authorization"] = `${scheme.scheme === "bearer" ? "Bearer" : scheme.scheme.charAt(0).toUpperCase() + scheme.scheme.slice(1)} ${text}`;
     }
   }
-  if (cookies.length > 0) headers.cookie = cookies.join("; ");
+  if (cookies.length > 0) headers["cookie"] = cookies.join("; ");
   const names = Object.keys(headers);
   return {
     url: query.length > 0 ? `${url}${url.includes("?") ? "&" : "?"}${new URLSearchParams(query).toString()}` : url,

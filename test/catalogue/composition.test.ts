@@ -272,7 +272,7 @@ types:
   Evil: { const: ${evil} }
   A: { type: object, properties: { tag: { type: string, required: true } } }
   B: { type: object, properties: { tag: { type: string, required: true } } }
-  Pick:
+  Chosen:
     type: union
     discriminator: { property: tag, mapping: { ${evil}: A, "__proto__": B } }
     oneOf: [{ ref: A }, { ref: B }]
@@ -281,9 +281,9 @@ operations:
     method: POST
     path: /pick
     summary: Pick
-    request: { content: { application/json: { schema: { type: object, properties: { evil: { ref: Evil }, pick: { ref: Pick } } } } } }
+    request: { content: { application/json: { schema: { type: object, properties: { evil: { ref: Evil }, pick: { ref: Chosen } } } } } }
     responses:
-      "200": { content: { application/json: { schema: { ref: Pick } } } }
+      "200": { content: { application/json: { schema: { ref: Chosen } } } }
 `,
     });
     const run = await generateInto(dir);
@@ -300,9 +300,9 @@ operations:
     const value = JSON.parse(evil) as string;
     expect(guards.checkEvil!(value)).toBeUndefined();
     expect(guards.checkEvil!(`${value} `)?.path).toBe("$");
-    expect(guards.checkPick!({ tag: value })).toBeUndefined();
-    expect(guards.checkPick!(JSON.parse('{ "tag": "__proto__" }'))).toBeUndefined();
-    expect(guards.checkPick!({ tag: "other" })?.path).toBe("$.tag");
+    expect(guards.checkChosen!({ tag: value })).toBeUndefined();
+    expect(guards.checkChosen!(JSON.parse('{ "tag": "__proto__" }'))).toBeUndefined();
+    expect(guards.checkChosen!({ tag: "other" })?.path).toBe("$.tag");
     const page = await readFile(join(run.out, "docs/zoo.md"), "utf8");
     expect(page).not.toContain("<b>");
   });

@@ -39,7 +39,7 @@ describe("usage mistakes get a suggestion, not the whole help", () => {
     const columns = new Set(options.map((line) => /^ {2}\S.*?\S {2,}(?=\S)/.exec(line)?.[0].length));
     expect(options.length).toBeGreaterThan(5);
     expect(columns.size).toBe(1);
-    expect(out).toMatch(/--import-extension <js\|ts> {2}Extension of/);
+    expect(out).toMatch(/--import-extension <js\|ts> {2,}Extension of/);
   });
 });
 
@@ -73,7 +73,7 @@ describe("config mistakes name the key", () => {
     [{ targets: ["clients"] }, /"targets": unknown target "clients"; did you mean "client"\?/],
     [{ scaffold: { otu: "x" } }, /"scaffold\.otu" is not a catalogen setting; did you mean "scaffold\.out"\?/],
     [{ scaffold: { folder: "x" } }, /"scaffold\.folder" is not a catalogen setting; the settings are out/],
-    [{ mock: { tokens: 3 } }, /"mock\.tokens" must be a path \(a string\), not 3/],
+    [{ mock: { tokens: 3 } }, /"mock\.tokens" must be a file path \(a string\), not 3/],
     [{ importExtension: "mjs" }, /"importExtension" must be "js" or "ts", not "mjs"/],
   ])("%j", async (config, message) => {
     const dir = await freshDir("newcomer-config");

@@ -68,7 +68,9 @@ test(`with ${MODULES} modules no file is larger than twice the largest per-modul
   const perModule = files.filter((file) => /^(operations|modules|validate|types)\//.test(file.path));
   expect(perModule).toHaveLength(4 * MODULES);
   const bound = 2 * Math.max(...perModule.map((file) => file.size));
-  const tooLarge = files.filter((file) => file.size > bound).map((file) => `${file.path}: ${file.size} B`);
+  // runtime/ and shared/ are templates copied as they are: their size does not depend on the catalogue.
+  const made = files.filter((file) => !/^(runtime|shared)\//.test(file.path));
+  const tooLarge = made.filter((file) => file.size > bound).map((file) => `${file.path}: ${file.size} B`);
   expect(tooLarge, `bound ${bound} B`).toEqual([]);
   // A whole-API file would be about MODULES times a module's: the bound above would catch it by far.
   const total = perModule.reduce((sum, file) => sum + file.size, 0);

@@ -52,15 +52,19 @@ export function tsStructure(path: string, text: string): string[] {
 /** Inline nodes that only hold text: adjacent ones read as one run of text. */
 const TEXTUAL = new Set(["text"]);
 
-/** The structure of a Markdown text: node types in order, runs of text as one `text`. */
+/**
+ * The structure of a Markdown text: node types in order, runs of text as one `text`, and a run of
+ * paragraphs as one (a description's own blank lines make paragraphs of it, inside its place).
+ */
 export async function markdownStructure(text: string): Promise<string[]> {
   const out: string[] = [];
-  const visit = (node: MdNode, depth: number): void => {
+  const visit = (node: MdNode, depth: number, previous: MdNode | undefined): void => {
     const entry = `${" ".repeat(depth)}${node.type}${node.depth !== undefined ? node.depth : ""}`;
-    if (!(TEXTUAL.has(node.type) && out.at(-1) === entry)) out.push(entry);
-    for (const child of node.children ?? []) visit(child, depth + 1);
+    const continues = node.type === "paragraph" && previous?.type === "paragraph";
+    if (!continues && !(TEXTUAL.has(node.type) && out.at(-1) === entry)) out.push(entry);
+    (node.children ?? []).forEach((child, index, children) => visit(child, depth + 1, children[index - 1]));
   };
-  visit(await parseMarkdown(text), 0);
+  visit(await parseMarkdown(text), 0, undefined);
   return out;
 }
 

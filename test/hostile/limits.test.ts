@@ -44,7 +44,7 @@ describe("a long chain of named-type references", () => {
   }, 60_000);
 
   it("at the limit validates and generates every target", async () => {
-    const dir = await chain(MAX_REFERENCE_DEPTH - 1, direct); // T0 .. T1999: 2,000 levels
+    const dir = await chain(MAX_REFERENCE_DEPTH - 1, direct); // T0 .. T2499: 2,500 levels
     const out = join(dir, "..", "out");
     await expect(generate({ catalogue: dir, out })).resolves.toBeDefined();
     expect(await readdir(join(out, "docs"))).toContain("shop.md");

@@ -45,7 +45,7 @@ test("the report loses at most 1% of the 11,296 items it lost before issue 22, v
   // The document's own mistakes (examples that do not fit their schemas) are listed apart, not as losses.
   expect(report.refused.every((item) => /does not fit its schema/.test(item.what))).toBe(true);
   const text = report.toText();
-  expect(text).toMatch(/^Lost \(\d+\): what the catalogue language cannot hold, by kind\n  1222 × operation x-github \(vendor extension\)\n    #\/paths/);
+  expect(text).toMatch(/^Lost \(\d+\): what the catalogue language cannot hold, by kind\n  \d+ × operation x-github \(vendor extension\)\n    #\/paths/);
 });
 
 test("the generated client shows @deprecated, defaults, constraints and read-only shapes for GitHub", async () => {

@@ -124,6 +124,6 @@ describe("config key and flag", () => {
   test("an unknown config value is a config error naming the file", async () => {
     const dir = await freshDir("portable-config");
     await writeFile(join(dir, "catalogen.config.json"), JSON.stringify({ importExtension: "mts" }));
-    await expect(loadConfig(dir)).rejects.toThrow(`${posix.join(dir.split("\\").join("/"), "catalogen.config.json")}: unknown importExtension "mts"; use "js" or "ts"`);
+    await expect(loadConfig(dir)).rejects.toThrow(`${posix.join(dir.split("\\").join("/"), "catalogen.config.json")}: "importExtension" must be "js" or "ts", not "mts"`);
   });
 });

@@ -65,7 +65,7 @@ describe("emitServer", () => {
       "server/shared/redis-rate-limit-store.ts",
     ]);
     expect(paths.filter((path) => path.startsWith("server/runtime/")).sort()).toEqual(
-      ["access", "body", "error-cost", "errors", "form", "handler", "node", "params", "problem", "query", "rate-limit", "replies", "router", "styles", "types"].map((name) => `server/runtime/${name}.ts`),
+      ["access", "body", "credentials", "error-cost", "errors", "form", "handler", "node", "params", "problem", "query", "rate-limit", "replies", "router", "stream", "styles", "types"].map((name) => `server/runtime/${name}.ts`),
     );
   });
 

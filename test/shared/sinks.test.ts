@@ -10,13 +10,13 @@ import {
   jsonText,
   lineComment,
   templateLiteralText,
-  yamlText,
   markdownCode,
   markdownJsonBlock,
   markdownParagraphs,
   markdownText,
   stringLiteral,
 } from "../../src/shared/sinks.js";
+import { yamlText } from "../../src/shared/sinks-yaml.js";
 import { markdownProblems, parseMarkdown, plainText, tables, walk } from "../docs/markdown-ast.js";
 
 const HOSTILE = [

@@ -4,6 +4,7 @@
 // never the stream. Opening the stream goes through the transport, so its retries, rate limits and
 // timeout apply to the request; the body then runs until it ends, `break`, or the signal aborts.
 import { onAbort } from "./abort.js";
+import { systemClock } from "./clock.js";
 import { ApiError } from "./errors.js";
 import type { Operation } from "./descriptors.js";
 import type { CallOptions, Transport } from "./transport.js";
@@ -102,7 +103,7 @@ async function* readStream(transport: Transport, operation: Operation, args: obj
     }
     if (!resumable || reconnectsLeft <= 0) throw fail("network", "the stream broke off", broken);
     reconnectsLeft--;
-    await sleep(sse.retryMs, signal).catch((reason: unknown) => {
+    await systemClock.sleep(sse.retryMs, signal).catch((reason: unknown) => {
       throw fail("aborted", "aborted by the caller", reason);
     });
   }
@@ -204,22 +205,6 @@ export async function* framed(reader: ReadableStreamDefaultReader<Uint8Array>, f
   }
   if (partsLength > 0) yield* piece(decoder.decode(joined(new Uint8Array(0))));
   // A last event without its blank line is dropped, as EventSource does.
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      cancel?.();
-      resolve();
-    }, ms);
-    const cancel = signal
-      ? onAbort(signal, () => {
-          clearTimeout(timer);
-          reject(signal.reason);
-        })
-      : undefined;
-  });
 }
 
 /** The streamed operations among `bound` (createClient's module group) made to return their streams. */

@@ -262,7 +262,7 @@ function checkParameters(report: Reporter, types: TypeContext, operation: RawOpe
       report.error(place("parameters", i, "name"), `${parameter.in} parameter "__proto__" cannot be passed in a JavaScript object`, "an object literal's __proto__ sets its prototype, not a property");
     }
     if (parameter.in === "header" && !HEADER_NAME.test(parameter.name)) {
-      report.error(place("parameters", i, "name"), `header "${parameter.name}" is not a valid header name`, "use letters, digits and -");
+      report.error(place("parameters", i, "name"), `header "${parameter.name}" is not a valid header name`, "a header name is an HTTP token: letters, digits and !#$%&'*+.^_`|~-");
     }
     if (parameter.schema) checkType(types, parameter.schema, place("parameters", i, "schema"), { property: false });
     checkHolderExamples(types, parameter.schema, parameter, (...rest) => place("parameters", i, ...rest));

@@ -228,13 +228,15 @@ export class SchemaConverter {
       if (names.includes(name)) Object.defineProperty(mapping, value, { value: name, enumerable: true, writable: true, configurable: true });
       else this.lose(at(place, "discriminator", "mapping", value), shortValue(name), "discriminator mapping entries that name no variant of the union");
     }
-    for (const name of names) {
-      const implicit = name === undefined ? undefined : union.implicit.get(name);
+    names.forEach((name, i) => {
+      // An unmapped variant whose property allows one value is selected by it; else by its schema name (OpenAPI's implicit mapping).
+      const implicit = name === undefined ? undefined : (tags[i] ?? union.implicit.get(name));
       if (implicit !== undefined && !Object.values(mapping).includes(name!) && !Object.hasOwn(mapping, implicit)) {
         Object.defineProperty(mapping, implicit, { value: name, enumerable: true, writable: true, configurable: true });
-        this.report.derive(this.docs.pointer(at(place, "discriminator")), `discriminator value "${implicit}" selects ${name} (OpenAPI's implicit mapping by schema name)`);
+        const why = tags[i] !== undefined ? "the one value its property allows" : "OpenAPI's implicit mapping by schema name";
+        this.report.derive(this.docs.pointer(at(place, "discriminator")), `discriminator value "${implicit}" selects ${name} (${why})`);
       }
-    }
+    });
     const fits = variants.every((variant) => {
       if (variant.ref === undefined || variant.nullable === true) return false;
       const values = Object.keys(mapping).filter((value) => mapping[value] === variant.ref);
@@ -429,6 +431,7 @@ export class SchemaConverter {
       variants.push(converted);
     });
     let result: RawType;
+    let pending: Omit<PendingUnion, "type"> | undefined;
     if (variants.length === 0) result = { type: "unknown" };
     else if (variants.length === 1) result = variants[0]!;
     else {
@@ -452,10 +455,13 @@ export class SchemaConverter {
           const own = target.path.at(-1);
           if (own !== undefined) implicit.set(this.nameOf(target), own);
         });
-        this.unions.push({ type: result, place, property: discriminator.propertyName, mapping, implicit });
+        pending = { place, property: discriminator.propertyName, mapping, implicit };
       }
     }
-    return nullable ? { ...result, nullable: true } : result;
+    const final = nullable ? { ...result, nullable: true } : result;
+    // The discriminator is settled on the object the catalogue holds (not on a copy of it).
+    if (pending) this.unions.push({ type: final, ...pending });
+    return final;
   }
 
   /** The allOf as a composition of its object parts, or undefined when a part is not an object. */

@@ -167,9 +167,17 @@ export function findProperty(types: TypeContext["types"], type: RawType, name: s
     return target && findProperty(types, target, name, seen);
   }
   if (type.allOf !== undefined) {
+    // The last part that declares it gives its type; it is required when any part requires it
+    // (a base requires `kind`, a variant's part narrows it to one value).
     let found: RawType | undefined;
-    for (const part of type.allOf) found = findProperty(types, part, name, seen) ?? found;
-    return found;
+    let required = false;
+    for (const part of type.allOf) {
+      const property = findProperty(types, part, name, seen);
+      if (property === undefined) continue;
+      found = property;
+      required ||= property.required === true;
+    }
+    return found && required && found.required !== true ? { ...found, required: true } : found;
   }
   return rawKind(type) === "object" ? own(type.properties, name) : undefined;
 }

@@ -24,6 +24,7 @@ import {
 } from "../shared/names.js";
 import { exampleMismatch } from "./example.js";
 import { checkHolderExamples, checkResponseHeaders } from "./annotations.js";
+import { checkBaseDiscriminators } from "./base-discriminators.js";
 import { checkTypeCycles } from "./cycles.js";
 import { checkTypeDepth } from "./depth.js";
 import { checkLimitGroups, checkOperationLimits } from "./limits.js";
@@ -114,6 +115,7 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
   for (const [, { raw, place }] of types) checkType(typeContext, raw, place, { property: false });
   checkTypeCycles(report, types);
   checkTypeDepth(report, types);
+  checkBaseDiscriminators(report, types);
   for (const { file, raw } of apiFiles.slice(0, 1)) {
     if (raw.api!.responses) checkApiResponses(report, typeContext, raw.api!.responses, (...rest) => ({ file, path: ["api", "responses", ...rest] }));
   }

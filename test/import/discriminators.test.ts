@@ -83,3 +83,18 @@ it("a mapping value the variant's property does not allow is still reported lost
   expect(types.Root!.discriminator).toBeUndefined();
   expect(lost).toEqual(["#/components/schemas/Root/discriminator"]);
 });
+
+it("a discriminator on an allOf base, with and without a mapping, is kept on the base", async () => {
+  const pet = { type: "object", properties: { kind: { type: "string" }, name: { type: "string" } }, required: ["kind"] };
+  const { types, lost } = await importSchemas({
+    Pet: { ...pet, discriminator: { propertyName: "kind" } },
+    Cat: { allOf: [ref("Pet"), { type: "object", properties: { lives: { type: "integer" } } }] },
+    Dog: { allOf: [ref("Pet"), { type: "object", properties: { bark: { type: "string" } } }] },
+    Shape: { type: "object", properties: { form: { type: "string" } }, required: ["form"], discriminator: { propertyName: "form", mapping: { round: ref("Circle").$ref, gone: ref("Pet").$ref } } },
+    Circle: { allOf: [ref("Shape"), { type: "object", properties: { radius: { type: "number" } } }] },
+    Root: { type: "object", properties: { pet: ref("Pet"), cat: ref("Cat"), shape: ref("Shape") } },
+  });
+  expect(types.Pet!.discriminator).toBe("kind");
+  expect(types.Shape!.discriminator).toEqual({ property: "form", mapping: { round: "Circle" } });
+  expect(lost).toEqual(["#/components/schemas/Shape/discriminator/mapping/gone"]);
+});

@@ -72,7 +72,10 @@ export const PUBLIC_EXPORT_NAMES = new Set(
  */
 export const GENERATED_NAMES = {
   /** The guard of a named type (client and server validate/). */
-  type: (name: string) => [{ name: `check${name}`, what: "its check function" }],
+  type: (name: string) => [
+    { name: `check${name}`, what: "its check function" },
+    { name: `${name}Writable`, what: "its request shape (with read-only or write-only properties)" },
+  ],
   operation: (id: string) => [
     { name: `${id}Operation`, what: "its client descriptor" },
     { name: `${pascalCase(id)}Args`, what: "its client arguments type" },

@@ -7,11 +7,12 @@
 // the generated client. Node runs with module-syntax detection and require(esm) off, so what runs
 // is CommonJS and nothing else.
 import { execFile } from "node:child_process";
-import { copyFile, mkdtemp, writeFile } from "node:fs/promises";
+import { copyFile, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, test } from "vitest";
+import { main } from "../../src/cli/main.js";
 import type { ModuleFormat } from "../../src/emit/shared/module-format.js";
 import { generate } from "../../src/pipeline.js";
 import { repoCatalogue, repoRoot } from "../helpers/generate.js";
@@ -69,7 +70,6 @@ describe('moduleFormat "commonjs": a CommonJS consumer compiles with outDir and 
   }, 30_000);
 
   test("the targets' package.json say commonjs", async () => {
-    const { readFile } = await import("node:fs/promises");
     for (const target of ["client", "server"]) {
       expect(JSON.parse(await readFile(join(dir, "generated", target, "package.json"), "utf8"))).toEqual({ type: "commonjs", sideEffects: false });
     }
@@ -93,4 +93,36 @@ describe("the default (esm) in the same consumer", () => {
     );
     expect(failed).toMatch(/SyntaxError: Unexpected token 'export'|ERR_REQUIRE_ESM/);
   }, 60_000);
+});
+
+describe("the option on the command line and in the config", () => {
+  async function cli(args: string[], cwd: string): Promise<{ code: number; err: string }> {
+    let err = "";
+    const code = await main(args, { out: () => {}, err: (text) => (err += `${text}\n`), cwd });
+    return { code, err };
+  }
+  const packageType = async (dir: string) => (JSON.parse(await readFile(join(dir, "generated/client/package.json"), "utf8")) as { type: string }).type;
+
+  test("--module-format commonjs, and the config's moduleFormat when the flag is absent", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "catalogen-module-format-"));
+    const base = ["generate", "--catalogue", repoCatalogue, "--target", "client", "--quiet"];
+    expect(await cli([...base, "--module-format", "commonjs"], dir)).toEqual({ code: 0, err: "" });
+    expect(await packageType(dir)).toBe("commonjs");
+    expect(await cli(base, dir)).toEqual({ code: 0, err: "" });
+    expect(await packageType(dir)).toBe("module");
+    await writeFile(join(dir, "catalogen.config.json"), JSON.stringify({ moduleFormat: "commonjs" }));
+    expect(await cli(base, dir)).toEqual({ code: 0, err: "" });
+    expect(await packageType(dir)).toBe("commonjs");
+  }, 30_000);
+
+  test("an unknown format is a usage error naming the two", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "catalogen-module-format-"));
+    const result = await cli(["generate", "--catalogue", repoCatalogue, "--module-format", "cjs"], dir);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/unknown module format "cjs"; use esm or commonjs/);
+    await writeFile(join(dir, "catalogen.config.json"), JSON.stringify({ moduleFormat: "cjs" }));
+    const fromConfig = await cli(["generate", "--catalogue", repoCatalogue], dir);
+    expect(fromConfig.code).not.toBe(0);
+    expect(fromConfig.err).toMatch(/"moduleFormat"/);
+  });
 });

@@ -57,6 +57,7 @@ export const COMMANDS: Command[] = [
         catalogue: config.catalogue,
         out: outDir,
         targets: config.targets,
+        plugins: config.plugins,
         ...(format && { format: "prettier" as const }),
         ...(importExtension && { importExtension }),
         ...(moduleFormat && { moduleFormat }),

@@ -10,20 +10,22 @@ export interface CatalogueText {
   text: string;
 }
 
-export function catalogueFiles(catalogue: ImportedCatalogue, schemaPath: string): CatalogueText[] {
-  const files: CatalogueText[] = [{ name: "api.yaml", text: render({ api: catalogue.api }, schemaPath) }];
+/** The catalogue's files, each with the data its text holds. */
+export function catalogueFiles(catalogue: ImportedCatalogue, schemaPath: string): (CatalogueText & { data: unknown })[] {
+  const api = { api: catalogue.api };
+  const files: (CatalogueText & { data: unknown })[] = [{ name: "api.yaml", text: render(api, schemaPath), data: api }];
   for (const module of catalogue.modules) {
     const data: RawFile = { module: module.module };
     if (module.types.length > 0) data.types = Object.fromEntries(module.types);
     data.operations = module.operations;
-    files.push({ name: `${module.module.id}.yaml`, text: render(data, schemaPath) });
+    files.push({ name: `${module.module.id}.yaml`, text: render(data, schemaPath), data });
   }
   return files;
 }
 
 const FLOW_WIDTH = 72;
 
-function render(data: RawFile, schemaPath: string): string {
+function render(data: RawFile | { api: unknown }, schemaPath: string): string {
   const document = new Document(data, { aliasDuplicateObjects: false });
   visit(document, {
     Map(_, node, path) {

@@ -80,17 +80,24 @@ export function operationRanges(text: string): [number, number][] | undefined {
   while (at > 0 && at < text.length) {
     const next = text.indexOf("\n", at);
     const end = next === -1 ? text.length : next + 1;
-    const line = text.slice(at, end);
-    if (line.startsWith("  - ")) {
+    if (text.startsWith("  - ", at)) {
       if (ranges.length > 0) ranges[ranges.length - 1]![1] = lastEnd;
       ranges.push([at + 4, end]);
       lastEnd = end;
-    } else if (/^\S/.test(line)) break; // the next top-level key
-    else if (line.trim() !== "") lastEnd = end;
+    } else if (text.charCodeAt(at) !== 32 && text.charCodeAt(at) !== 10) break; // the next top-level key
+    else if (!isBlank(text, at, end)) lastEnd = end;
     at = end;
   }
   if (ranges.length > 0) ranges[ranges.length - 1]![1] = lastEnd;
   return ranges;
+}
+
+function isBlank(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code !== 32 && code !== 10 && code !== 13 && code !== 9) return false;
+  }
+  return true;
 }
 
 function nesting(value: unknown): number {

@@ -51,29 +51,66 @@ export function queryOptionsOf<TData, TError, TKey extends QueryKey>(
   return { queryKey: queryKey as DataTag<TKey, TData, TError>, queryFn: ({ signal }) => call(signal), retry: noRetry };
 }
 
+/** When each page arrived (by the page's object), and how soon the page after it may be asked for. */
+const answeredAt = new WeakMap<object, number>();
+const notBefore = new WeakMap<object, number>();
+
 /**
  * The options of an infinite query from `args` on. `next` gives the arguments of the page after a
  * page (undefined: it was the last); a server that hands back a page already fetched ends it too.
+ *
+ * `spacingMs` (the strictest interval of the operation's rate limits): a next page is asked for no
+ * sooner than that after the previous page's response arrived. The server counted the previous
+ * request before answering it, so however the network delays the next one, the server sees them at
+ * least an interval apart (what the client's own `.pages()` does).
  */
 export function infiniteQueryOptionsOf<TPage, TError, TKey extends QueryKey, TArgs>(
   queryKey: TKey,
   args: TArgs,
   next: (page: TPage, args: TArgs) => TArgs | undefined,
   call: (args: TArgs, signal: AbortSignal) => Promise<TPage>,
+  spacingMs = 0,
 ): OperationInfiniteQueryOptions<TPage, TError, TKey, TArgs> {
   return {
     queryKey: queryKey as DataTag<TKey, InfiniteData<TPage, TArgs>, TError>,
     // QueryFunctionContext<TKey, TArgs> stays unresolved inside this generic function.
-    queryFn: ({ pageParam, signal }) => call(pageParam as TArgs, signal),
+    queryFn: async ({ pageParam, signal }) => {
+      const param = pageParam as TArgs;
+      const from = typeof param === "object" && param !== null ? notBefore.get(param) : undefined;
+      if (from !== undefined) await pause(from - Date.now(), signal);
+      const page = await call(param, signal);
+      if (spacingMs > 0 && typeof page === "object" && page !== null) answeredAt.set(page, Date.now());
+      return page;
+    },
     initialPageParam: args,
     getNextPageParam: (lastPage, _allPages, lastPageParam, allPageParams) => {
       const following = next(lastPage, lastPageParam);
       if (following === undefined) return undefined;
       const seen = JSON.stringify(following);
-      return allPageParams.some((param) => JSON.stringify(param) === seen) ? undefined : following;
+      if (allPageParams.some((param) => JSON.stringify(param) === seen)) return undefined;
+      const at = typeof lastPage === "object" && lastPage !== null ? answeredAt.get(lastPage) : undefined;
+      if (at !== undefined && typeof following === "object" && following !== null) notBefore.set(following, at + spacingMs);
+      return following;
     },
     retry: noRetry,
   };
+}
+
+/** Waits `ms` (nothing when not positive); the signal ends the wait with its reason. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const aborted = (): void => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", aborted);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", aborted, { once: true });
+  });
 }
 
 /** The options of a mutation keyed `mutationKey`. */

@@ -131,6 +131,8 @@ function infinite(shape: Shape): string[] {
   const keyType = names.infiniteKeyType(operation);
   const tagged = `DataTag<${keyType}, InfiniteData<${shape.data}, ${shape.args}>, ${shape.error}>`;
   const style = operation.pagination?.style ?? "";
+  // The strictest interval of the operation's limits: the next page waits that long after the last page arrived.
+  const spacing = Math.max(0, ...(operation.limits ?? []).map((limit) => limit.interval.milliseconds));
   return [
     `${docComment([`The infinite query key of ${summary(shape)}: \`[module, operation, args, "infinite"]\`.`])}export type ${keyType} = readonly [${keyHead(module, operation)}, ${shape.args}, "infinite"];`,
     `${docComment([`The infinite query key of ${summary(shape)} for \`args\` (the first page's), typed.`])}export function ${names.infiniteKey(operation)}(${argsParameter(shape)}): ${tagged} {
@@ -145,7 +147,7 @@ return infiniteQueryOptionsOf<${shape.data}, ${shape.error}, ${keyType}, ${shape
 ${names.infiniteKey(operation)}(args),
 ${keyArgs(shape)},
 (page, last) => nextPageArgs(${operationConstName(operation)}, last, page),
-(pageArgs, signal) => ${operation.id}(transport, pageArgs, { ...callOptions, signal }),
+(pageArgs, signal) => ${operation.id}(transport, pageArgs, { ...callOptions, signal }),${spacing > 0 ? `\n${spacing},` : ""}
 );
 }`,
   ];

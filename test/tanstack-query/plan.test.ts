@@ -2,10 +2,14 @@
 // which operations get which options, its `queryMethods` option, a name clash as an EmitError, and
 // the same text on every run.
 import { describe, expect, test } from "vitest";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { planTanstackQuery } from "../../src/emit/tanstack-query/index.js";
+import { chooseTargets } from "../../src/emit/targets.js";
+import { generate } from "../../src/pipeline.js";
 import { EmitError } from "../../src/emit/types.js";
 import { loadModel } from "../../src/validate/index.js";
-import { fixtureCatalogue, repoCatalogue } from "../helpers/generate.js";
+import { fixtureCatalogue, freshDir, repoCatalogue } from "../helpers/generate.js";
 
 const repo = await loadModel(repoCatalogue);
 const pages = await loadModel(fixtureCatalogue("streams-pages"));
@@ -55,5 +59,21 @@ describe("planTanstackQuery", () => {
 
   test("the same model gives the same text", () => {
     expect(made(planTanstackQuery(repo))).toEqual(made(planTanstackQuery(repo)));
+  });
+});
+
+describe("through the target door", () => {
+  test("not a default target; named, it brings the client it requires, and takes queryMethods", async () => {
+    expect(chooseTargets().chosen.map(({ target }) => target.name)).not.toContain("tanstack-query");
+    const out = await freshDir("tanstack-door");
+    await generate({ catalogue: repoCatalogue, out, targets: [{ name: "tanstack-query", queryMethods: ["GET", "POST"] }] });
+    expect(existsSync(join(out, "client/index.ts"))).toBe(true);
+    expect(existsSync(join(out, "server"))).toBe(false);
+    expect(readFileSync(join(out, "tanstack-query/orders_dbs.ts"), "utf8")).toContain("export function getDbsBuyerInfoQueryOptions(");
+  });
+
+  test("a typo in its options is refused with the key's path and a suggestion", () => {
+    expect(() => chooseTargets([{ name: "tanstack-query", queryMethod: ["GET"] }])).toThrow('targets[0].queryMethod is not an option of target "tanstack-query"; did you mean "queryMethods"?');
+    expect(() => chooseTargets([{ name: "tanstack-query", queryMethods: "GET" }])).toThrow(/targets\[0\]\.queryMethods must be/);
   });
 });

@@ -54,8 +54,14 @@ export const RUNTIME_NAMES = [
   "mutationOptionsOf",
 ];
 
-/** Every exported name is unique across the target's index (e.g. operations `a` and `aInfinite`). */
-export function checkNames(modules: readonly ModuleModel[], options: TanstackQueryOptions): void {
+/** What a module file imports besides each operation's function, descriptor and arguments type. */
+const IMPORTED = ["Transport", "CallOptions", "ApiError", "OperationError", "DataTag", "InfiniteData", "nextPageArgs"];
+
+/**
+ * Every exported name is unique across the target's index (e.g. operations `a` and `aInfinite`),
+ * and none is a name the module files import from the client (an operation, a named type ...).
+ */
+export function checkNames(modules: readonly ModuleModel[], options: TanstackQueryOptions, typeNames: readonly string[] = []): void {
   const taken = new Map<string, string>();
   const claim = (name: string, what: string): void => {
     const before = taken.get(name);
@@ -63,6 +69,15 @@ export function checkNames(modules: readonly ModuleModel[], options: TanstackQue
     taken.set(name, what);
   };
   for (const name of RUNTIME_NAMES) claim(name, "the runtime");
+  for (const name of IMPORTED) claim(name, "the client's runtime");
+  for (const name of typeNames) claim(name, `type ${name}`);
+  for (const module of modules) {
+    for (const operation of module.operations) {
+      for (const name of [operation.id, `${operation.id}Operation`, `${pascalCase(operation.id)}Args`, `${pascalCase(operation.id)}CallOptions`]) {
+        if (!taken.has(name)) taken.set(name, `the client's ${name}`);
+      }
+    }
+  }
   for (const module of modules) {
     claim(names.moduleKeys(module), `the keys of module ${module.id}`);
     for (const operation of module.operations) {

@@ -122,7 +122,7 @@ async function generateVariant(base: string, hostile: boolean): Promise<string> 
   // YAML is a superset of JSON: each file is its object as JSON.
   for (const [name, content] of Object.entries(catalogue(hostile))) await writeFile(join(dir, name), JSON.stringify(content, null, 2));
   const out = join(base, hostile ? "out-hostile" : "out-benign");
-  await generate({ catalogue: dir, out }).catch((error: { report?: () => string }) => {
+  await generate({ catalogue: dir, out, targets: ["client", "server", "docs", "openapi", "tanstack-query"] }).catch((error: { report?: () => string }) => {
     throw new Error(error.report?.() ?? String(error));
   });
   return out;

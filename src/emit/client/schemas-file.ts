@@ -8,7 +8,7 @@ import { EmitError } from "../types.js";
 import { guardName } from "../shared/validators.js";
 import { typeReferences, typeText } from "../shared/ts-types.js";
 import { importDeclaration } from "../shared/ts-print.js";
-import { stringLiteral } from "../../shared/sinks.js";
+import { docComment, stringLiteral } from "../../shared/sinks.js";
 import { bodyGuardRootName, paramsGuard, requestBodyGuard } from "../shared/operation-guards.js";
 import { argsTypeName, CLIENT_REQUEST_TYPES, CLIENT_RESPONSE_TYPES, resultShape } from "./signature.js";
 
@@ -16,6 +16,9 @@ import { argsTypeName, CLIENT_REQUEST_TYPES, CLIENT_RESPONSE_TYPES, resultShape 
 export function typeSchemaName(name: string): string {
   return `${name}Schema`;
 }
+
+/** Bundlers drop a constant so marked when nothing imports it. */
+const PURE = "/* @__PURE__ */";
 
 interface SchemaConst {
   name: string;
@@ -71,7 +74,7 @@ export function schemasFile(module: ModuleModel, model: ApiModel): { path: strin
     ...(types.size > 0 ? [importDeclaration([...types].sort(), "../types.js", true)] : []),
     ...(consts.some((c) => c.doc.includes("{@link operations.")) ? [`import type * as operations from ${stringLiteral(`../operations/${module.id}.js`)};`] : []),
   ];
-  const body = consts.map((c) => `/** ${c.doc} */\nexport const ${c.name}: StandardSchemaV1<${c.type}> = /* @__PURE__ */ standardSchema(${c.guard});\n`);
+  const body = consts.map((c) => `${docComment([c.doc], { oneLine: true })}export const ${c.name}: StandardSchemaV1<${c.type}> = ${PURE} standardSchema(${c.guard});\n`);
   return { path: `client/schemas/${module.id}.ts`, content: `${lines.join("\n")}\n\n${body.join("\n")}` };
 }
 

@@ -10,10 +10,13 @@ export interface GeneratedFile {
 /** Each target is a function from the model to files. Emitters never touch the disk. */
 export type Emitter = (model: ApiModel) => GeneratedFile[] | Promise<GeneratedFile[]>;
 
+/** The built-in targets (src/emit/registry.ts). */
 export const TARGETS = ["client", "server", "docs", "openapi", "zod"] as const;
-export type Target = (typeof TARGETS)[number];
-/** What generate writes when the config names no targets: the targets about a library (zod) only when asked for. */
+/** What a run generates when its config names no targets: the targets about a library (zod) only when asked for. */
 export const DEFAULT_TARGETS: readonly Target[] = ["client", "server", "docs", "openapi"];
+export type BuiltinTarget = (typeof TARGETS)[number];
+/** A target's name: a built-in one, or a plugin's (`defineTarget`). */
+export type Target = BuiltinTarget | (string & {});
 
 /**
  * The catalogue asks for something this target cannot express (e.g. two generated names that

@@ -24,7 +24,7 @@ import { PetSchema, addAnimalBodySchema, addAnimalParamsSchema, putSettingsRespo
 import type { Pet, AnimalWritable, Settings } from "./client/types.js";
 import type { AddAnimalArgs } from "./client/index.js";
 import { zPet, zNode, zAnimal, zAddAnimalParams } from "./zod/index.js";
-import { zPet as miniPet, zNode as miniNode } from "./zod-mini/index.js";
+import { zPet as miniPet, zNode as miniNode } from "./mini/zod/index.js";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 export function same<T extends true>(): T | undefined {
@@ -67,7 +67,7 @@ export const params: z.infer<typeof zAddAnimalParams> = { shelterId: 1, query: {
 const VERSIONS: TypeScriptVersion[] = ["5.9", "6.0", "7.0"];
 
 test.each(VERSIONS)("zod, zod/mini, the Standard Schemas and the consumer compile under TypeScript %s", async (version) => {
-  const files = [join(generated.dir, "zod/index.ts"), join(generated.dir, "zod-mini/index.ts"), join(generated.dir, "client/schemas.ts"), consumer];
+  const files = [join(generated.dir, "zod/index.ts"), join(generated.dir, "mini/zod/index.ts"), join(generated.dir, "client/schemas.ts"), consumer];
   const result = await typecheck(files, { version, resolution: "nodenext" });
   expect(result.output).toBe("");
 }, 120_000);

@@ -1,10 +1,8 @@
 // Generates the validators fixture catalogue once per test file: the client (guards and Standard
-// Schemas) and the zod target, `zod` in zod/ and `zod/mini` in zod-mini/, in one folder vitest
-// imports from.
-import { mkdir, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+// Schemas) and the zod target into one folder, and the zod target with `mini: true` into its
+// mini/ folder (the config entry `{ name: "zod", mini: true }`), for vitest to import.
+import { join } from "node:path";
 import { generate, loadModel } from "../../src/pipeline.js";
-import { planZod } from "../../src/emit/zod/index.js";
 import type { ApiModel } from "../../src/model/types.js";
 import { fixtureCatalogue, freshDir } from "../helpers/generate.js";
 
@@ -26,18 +24,13 @@ export interface Generated {
 export async function generateValidators(): Promise<Generated> {
   const dir = await freshDir("validators");
   await generate({ catalogue: CATALOGUE, out: dir, targets: ["client", "zod"] });
+  await generate({ catalogue: CATALOGUE, out: join(dir, "mini"), targets: [{ name: "zod", mini: true }] });
   const model = await loadModel(CATALOGUE);
-  // zod/mini through the planner directly (its option), beside the zod output.
-  for (const file of planZod(model, { mini: true })) {
-    const path = join(dir, file.path.replace(/^zod\//, "zod-mini/"));
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, file.content());
-  }
   return {
     dir,
     model,
     guards: (await import(join(dir, "client/validate.ts"))) as Record<string, Guard>,
     zod: (await import(join(dir, "zod/index.ts"))) as Record<string, ZodLike>,
-    mini: (await import(join(dir, "zod-mini/index.ts"))) as Record<string, ZodLike>,
+    mini: (await import(join(dir, "mini/zod/index.ts"))) as Record<string, ZodLike>,
   };
 }

@@ -98,9 +98,10 @@ describe("a plugin target through generate()", () => {
 });
 
 describe("choosing targets", () => {
-  const zod = defineTarget({ name: "zod", options: { mini: "boolean", mode: ["strict", "loose"] }, plan: () => [] });
+  // zod is a built-in target (its option `mini`); valibot stands for a plugin with options.
+  const valibot = defineTarget({ name: "valibot", options: { mode: ["strict", "loose"] }, plan: () => [] });
   const query = defineTarget({ name: "tanstack-query", requires: ["client"], plan: () => [] });
-  const names = (entries: Parameters<typeof chooseTargets>[0], plugins: AnyTarget[] = [zod, query]) => chooseTargets(entries, plugins).chosen.map(({ target, options }) => [target.name, options]);
+  const names = (entries: Parameters<typeof chooseTargets>[0], plugins: AnyTarget[] = [valibot, query]) => chooseTargets(entries, plugins).chosen.map(({ target, options }) => [target.name, options]);
 
   it("defaults to the four built-in targets, in their order, and adds a required target with its defaults", () => {
     expect(names(undefined)).toEqual([["client", {}], ["server", {}], ["docs", {}], ["openapi", {}]]);
@@ -109,10 +110,10 @@ describe("choosing targets", () => {
   });
 
   it.each([
-    [["zdo"], 'targets[0]: unknown target "zdo"; did you mean "zod"?; the targets are client, server, docs, openapi, zod, tanstack-query'],
+    [["zdo"], 'targets[0]: unknown target "zdo"; did you mean "zod"?; the targets are client, server, docs, openapi, zod, valibot, tanstack-query'],
     [["client", { name: "zod", mnii: true }], 'targets[1].mnii is not an option of target "zod"; did you mean "mini"?'],
     [[{ name: "zod", mini: "yes" }], 'targets[0].mini must be a boolean, not "yes"'],
-    [[{ name: "zod", mode: "lax" }], 'targets[0].mode must be "strict" or "loose", not "lax"'],
+    [[{ name: "valibot", mode: "lax" }], 'targets[0].mode must be "strict" or "loose", not "lax"'],
     [[{ name: "openapi", versoin: "3.2" }], 'targets[0].versoin is not an option of target "openapi"; did you mean "version"?'],
     [[{ name: "client", retries: 2 }], 'targets[0].retries is not an option of target "client"; target "client" takes no options'],
     [["zod", { name: "zod" }], 'targets[1]: target "zod" is listed twice; give it once, with all its options'],
@@ -124,8 +125,9 @@ describe("choosing targets", () => {
 
   it("refuses a plugin named like a built-in target or like another plugin, a requirement nobody defines, and a circle", () => {
     expect(() => names(["client"], [defineTarget({ name: "client", plan: () => [] })])).toThrow('plugin target "client" has the name of a built-in target; rename it');
-    expect(() => names(["zod"], [zod, defineTarget({ name: "zod", plan: () => [] })])).toThrow('two plugins define the target "zod"; remove one or rename it');
-    expect(names(["zod"], [zod, zod])).toEqual([["zod", {}]]);
+    expect(() => names(["zod"], [defineTarget({ name: "zod", plan: () => [] })])).toThrow('plugin target "zod" has the name of a built-in target; rename it');
+    expect(() => names(["valibot"], [valibot, defineTarget({ name: "valibot", plan: () => [] })])).toThrow('two plugins define the target "valibot"; remove one or rename it');
+    expect(names(["valibot"], [valibot, valibot])).toEqual([["valibot", {}]]);
     expect(() => names(["a"], [defineTarget({ name: "a", requires: ["nothing"], plan: () => [] })])).toThrow('target "a" requires "nothing", which is neither a built-in target nor a plugin');
     const a = defineTarget({ name: "a", requires: ["b"], plan: () => [] });
     const b = defineTarget({ name: "b", requires: ["a"], plan: () => [] });

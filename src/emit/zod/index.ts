@@ -19,7 +19,7 @@ import { docBlock } from "../shared/ts-types.js";
 import { indentTs } from "../shared/ts-print.js";
 import { targetPackageFile, templateText } from "../shared/templates.js";
 import { EmitError, type GeneratedFile } from "../types.js";
-import { ZOD_HELPERS, ZodWriter } from "./schema-text.js";
+import { unionOf, ZOD_HELPERS, ZodWriter } from "./schema-text.js";
 
 export interface ZodOptions {
   /** Import `zod/mini` rather than `zod`. Default false. */
@@ -117,7 +117,7 @@ function alternatives(writer: ZodWriter, nodes: TypeNode[], allowUndefined: bool
   const schemas = nodes.map((node) => writer.schema(node));
   if (allowUndefined) schemas.push("z.undefined()");
   if (schemas.length === 0) return "z.never()";
-  return schemas.length === 1 ? schemas[0]! : `z.union([${schemas.join(", ")}])`;
+  return schemas.length === 1 ? schemas[0]! : unionOf(schemas);
 }
 
 /**

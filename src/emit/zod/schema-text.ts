@@ -142,7 +142,7 @@ export class ZodWriter {
     const combinations = node.combinations;
     if (combinations && combinations.fields.length > 0 && combinations.allowed.length > 0) {
       const variants = combinations.allowed.map((combination) => this.shape(node, eager, closure, combination.values));
-      return variants.length === 1 ? variants[0]! : `z.union([${variants.join(", ")}])`;
+      return variants.length === 1 ? variants[0]! : unionOf(variants);
     }
     return this.shape(node, eager, closure, undefined);
   }
@@ -198,10 +198,10 @@ export class ZodWriter {
     if (tags && node.discriminator !== undefined && tags.every((tag) => tag !== undefined) && new Set(all).size === all.length) {
       // The mapping's values choose the variant: each variant narrowed to its values.
       const key = propertyKey(node.discriminator);
-      const narrowed = variants.map((variant, index) => `z.intersection(${variant}, z.object({ ${key}: z.literal([${(tags[index] ?? []).map(stringLiteral).join(", ")}]) }))`);
-      return narrowed.length === 1 ? narrowed[0]! : `z.union([${narrowed.join(", ")}])`;
+      const narrowed = variants.map((variant, index) => call("z.intersection", [variant, `z.object({ ${key}: z.literal([${(tags[index] ?? []).map(stringLiteral).join(", ")}]) })`]));
+      return narrowed.length === 1 ? narrowed[0]! : unionOf(narrowed);
     }
-    return variants.length === 1 ? variants[0]! : `z.union([${variants.join(", ")}])`;
+    return variants.length === 1 ? variants[0]! : unionOf(variants);
   }
 
   /**
@@ -211,7 +211,7 @@ export class ZodWriter {
   private allOf(parts: TypeNode[], eager: boolean): string {
     if (parts.length === 1) return this.schema(parts[0]!, eager);
     const lookup = this.context.lookup;
-    const intersect = (schemas: string[]): string => schemas.reduce((left, right) => `z.intersection(${left}, ${right})`);
+    const intersect = (schemas: string[]): string => schemas.reduce((left, right) => call("z.intersection", [left, right]));
     if (isValueAllOf({ kind: "allOf", parts }, lookup)) return intersect(parts.map((part) => this.schema(part, eager)));
     const closed = parts.every((part) => isClosedPart(part, lookup));
     const schemas: string[] = [];
@@ -228,3 +228,13 @@ export class ZodWriter {
   }
 }
 
+
+/** `fn(a, b)` on one line, or one argument a line where any spans several. */
+export function call(fn: string, args: string[]): string {
+  return args.some((arg) => arg.includes("\n")) ? `${fn}(\n${args.join(",\n")},\n)` : `${fn}(${args.join(", ")})`;
+}
+
+/** `z.union([a, b])` on one line, or one variant a line where any spans several. */
+export function unionOf(variants: string[]): string {
+  return variants.some((variant) => variant.includes("\n")) ? `z.union([\n${variants.join(",\n")},\n])` : `z.union([${variants.join(", ")}])`;
+}

@@ -10,7 +10,7 @@ import type { PlannedFile } from "./emit/plan.js";
 import { PLANNERS } from "./emit/registry.js";
 import { toOpenApi32 } from "./emit/openapi/streams-pages.js";
 import { withImportExtension, type ImportExtension } from "./emit/shared/ts-print.js";
-import { TARGETS, type Target } from "./emit/types.js";
+import { DEFAULT_TARGETS, REQUIRES, TARGETS, type Target } from "./emit/types.js";
 import { formatWithConsumerConfig, prettierFingerprint } from "./write/format.js";
 import { withHeader } from "./write/header.js";
 import { sha256 } from "./write/manifest.js";
@@ -32,7 +32,7 @@ export interface GenerateOptions {
   catalogue: string;
   /** Output folder (e.g. generated/). */
   out: string;
-  /** Default: all of them. */
+  /** Default: DEFAULT_TARGETS (client, server, docs, openapi); a target another requires (REQUIRES) comes along. */
   targets?: readonly Target[];
   /**
    * `"prettier"`: run prettier over the generated .ts, .md and .json files with the prettier
@@ -104,8 +104,8 @@ export async function check(options: GenerateOptions): Promise<CheckReport> {
   return checking.finish();
 }
 
-function uniqueTargets(targets: readonly Target[] = TARGETS): Target[] {
-  return TARGETS.filter((target) => targets.includes(target));
+function uniqueTargets(targets: readonly Target[] = DEFAULT_TARGETS): Target[] {
+  return TARGETS.filter((target) => targets.includes(target) || targets.some((asked) => REQUIRES[asked]?.includes(target)));
 }
 
 /** Every target's files, with header (and prettier when asked), by output path. */

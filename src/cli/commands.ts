@@ -188,6 +188,22 @@ export const COMMANDS: Command[] = [
     },
   },
   {
+    name: "mcp",
+    summary: "Serve the catalogue's operations as MCP tools for agents (stdio, or Streamable HTTP), calling the API with the token from the environment",
+    options: {
+      catalogue: catalogueOption,
+      http: { type: "string", valueName: "port", description: "Serve Streamable HTTP on this port at /mcp instead of stdio (0: a free one)" },
+      host: { type: "string", valueName: "host", description: "Address for --http (default 127.0.0.1)" },
+      "base-url": { type: "string", valueName: "url", description: "The API's base URL (default: env API_BASE_URL, else the catalogue's servers)" },
+      tools: { type: "string", valueName: "operation|module", description: "One tool per operation (default) or per module with an operation argument" },
+      "env-prefix": { type: "string", valueName: "PREFIX", description: "Prefix of the environment variables read: PREFIX_TOKEN, PREFIX_TOKEN_KIND ... (default API)" },
+    },
+    async run({ config, flags, io }) {
+      const { runMcp } = await import("../mcp/cli.js");
+      return runMcp({ config, flags, io });
+    },
+  },
+  {
     name: "import",
     summary: "Write a catalogue from an OpenAPI 3.0/3.1 or Swagger 2.0 document, reporting everything it cannot hold",
     positionals: "<file.json|yaml>",

@@ -10,12 +10,12 @@ export interface GeneratedFile {
 /** Each target is a function from the model to files. Emitters never touch the disk. */
 export type Emitter = (model: ApiModel) => GeneratedFile[] | Promise<GeneratedFile[]>;
 
-export const TARGETS = ["client", "server", "docs", "openapi", "mcp"] as const;
-export type Target = (typeof TARGETS)[number];
-/** What generate writes when no targets are named: targets about a library (mcp ...) are asked for by name. */
+/** The built-in targets (src/emit/registry.ts) a run generates when its config names none. */
+export const TARGETS = ["client", "server", "docs", "openapi"] as const;
 export const DEFAULT_TARGETS: readonly Target[] = ["client", "server", "docs", "openapi"];
-/** Targets whose output imports another's: asking for one brings the other. */
-export const REQUIRES: Partial<Record<Target, readonly Target[]>> = { mcp: ["client"] };
+export type BuiltinTarget = (typeof TARGETS)[number];
+/** A target's name: a built-in one, or a plugin's (`defineTarget`). */
+export type Target = BuiltinTarget | (string & {});
 
 /**
  * The catalogue asks for something this target cannot express (e.g. two generated names that

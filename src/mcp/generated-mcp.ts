@@ -8,7 +8,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ApiModel } from "../model/types.js";
-import { EMITTERS } from "../emit/registry.js";
+import { madeFiles } from "../emit/plan.js";
+import { builtinTarget } from "../emit/targets.js";
 import type { McpOptions } from "../emit/mcp/index.js";
 
 /** The parts of the generated mcp/index.ts that `catalogen mcp` uses. */
@@ -51,7 +52,7 @@ const SDK_IMPORT = /(from\s*|import\s*\(?\s*)"(@modelcontextprotocol\/sdk\/[^"]+
 export async function loadGeneratedMcp(model: ApiModel, options: McpOptions): Promise<GeneratedMcp> {
   sdkUrl(`${SDK}/server/index.js`); // fails early, with the message, when the SDK is missing
   const { planMcp } = await import("../emit/mcp/index.js");
-  const files = [...(await (await EMITTERS.client())(model)), ...[...planMcp(model, options)].map((file) => ({ path: file.path, content: file.content() }))];
+  const files = [...madeFiles(await builtinTarget("client").plan(model, {})), ...madeFiles(planMcp(model, options))];
   const { ts } = await import("ts-morph");
   const dir = await mkdtemp(join(tmpdir(), "catalogen-mcp-"));
   try {

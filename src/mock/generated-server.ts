@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ApiModel } from "../model/types.js";
-import { EMITTERS } from "../emit/registry.js";
+import { madeFiles } from "../emit/plan.js";
+import { builtinTarget } from "../emit/targets.js";
 
 type WebHandler = (request: Request) => Promise<Response>;
 
@@ -18,7 +19,7 @@ export interface GeneratedServer {
 }
 
 export async function loadGeneratedServer(model: ApiModel): Promise<GeneratedServer> {
-  const files = await (await EMITTERS.server())(model);
+  const files = madeFiles(await builtinTarget("server").plan(model, {}));
   const { ts } = await import("ts-morph");
   const dir = await mkdtemp(join(tmpdir(), "catalogen-mock-"));
   try {

@@ -43,7 +43,3 @@ export function* planMcp(model: ApiModel, options: McpOptions = {}): Iterable<Pl
   yield plannedFrom([targetPackageFile("mcp")])[0]!;
 }
 
-/** The files planMcp makes, made now (an Emitter). */
-export function emitMcp(model: ApiModel, options: McpOptions = {}): { path: string; content: string }[] {
-  return [...planMcp(model, options)].map((file) => ({ path: file.path, content: file.content() }));
-}

@@ -118,6 +118,9 @@ export async function serveHttp(makeServer: () => Server, options: HttpOptions =
         if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain" }).end("internal error\n");
       });
   });
+  // Idle connections outlive the clients' own idle timeout (undici: 4 s), so that a client never
+  // sends on a connection the server is closing at the same moment.
+  http.keepAliveTimeout = 65_000;
   await new Promise<void>((done, fail) => {
     http.once("error", fail);
     http.listen(options.port ?? 0, host, () => {

@@ -2,16 +2,12 @@
 // TypeScript 5.9, 6.0 and 7.0 (NodeNext), and with Bundler resolution; with 7.0 also for a catalogue with
 // security schemes (credentials per scheme) in module mode, one with servers and environments, and
 // one with streamed and paged operations.
-import { readdir } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { generate } from "../../src/pipeline.js";
 import { fixtureCatalogue, freshDir, repoCatalogue } from "../helpers/generate.js";
 import { TYPESCRIPT_VERSIONS, typecheck, type TypeScriptVersion } from "../helpers/tsc.js";
-import { planMcp } from "../../src/emit/mcp/index.js";
-import { loadModel } from "../../src/pipeline.js";
-import { writeFile, mkdir } from "node:fs/promises";
-import { dirname } from "node:path";
 
 let files: string[] = [];
 let variants: string[] = [];
@@ -31,15 +27,12 @@ beforeAll(async () => {
   // mcp alone: the client comes along (the mcp target requires it).
   const real = await freshDir("mcp-compile");
   await generate({ catalogue: repoCatalogue, out: real, targets: ["mcp"] });
-  // Schemes and servers, module mode: the planner's options, written over a generated client.
+  // Security schemes, module mode and another prefix: the target's options in a targets entry.
   const schemes = await freshDir("mcp-compile-schemes");
-  const catalogue = fixtureCatalogue("paths-auth");
-  await generate({ catalogue, out: schemes, targets: ["mcp"] });
-  for (const file of planMcp(await loadModel(catalogue), { tools: "module", envPrefix: "SELLER_API" })) {
-    if (file.path !== "mcp/server.ts") continue;
-    await mkdir(dirname(join(schemes, file.path)), { recursive: true });
-    await writeFile(join(schemes, file.path), file.content());
-  }
+  await generate({ catalogue: fixtureCatalogue("paths-auth"), out: schemes, targets: [{ name: "mcp", tools: "module", envPrefix: "SELLER_API" }] });
+  const server = await readFile(join(schemes, "mcp/server.ts"), "utf8");
+  expect(server).toContain('tools: options.tools ?? "module"');
+  expect(server).toContain('"prefix": "SELLER_API"');
   const more: string[] = [];
   for (const name of ["servers", "streams-pages"]) {
     const out = await freshDir(`mcp-compile-${name}`);

@@ -12,6 +12,12 @@ export const BUILTIN_TARGETS: readonly AnyTarget[] = [
     plan: async (model, options) => (await import("./openapi/index.js")).planOpenApi(model, options),
   }),
   defineTarget({
+    name: "tanstack-query",
+    options: { queryMethods: "strings" },
+    requires: ["client"],
+    plan: async (model, options) => (await import("./tanstack-query/index.js")).planTanstackQuery(model, options),
+  }),
+  defineTarget({
     name: "mcp",
     options: { tools: ["operation", "module"], envPrefix: "string" },
     requires: ["client"],

@@ -10,7 +10,7 @@ import type { PlannedFile } from "./emit/plan.js";
 import { PLANNERS } from "./emit/registry.js";
 import { toOpenApi32 } from "./emit/openapi/streams-pages.js";
 import { withImportExtension, type ImportExtension } from "./emit/shared/ts-print.js";
-import { TARGETS, type Target } from "./emit/types.js";
+import { DEFAULT_TARGETS, TARGETS, type Target } from "./emit/types.js";
 import { formatWithConsumerConfig, prettierFingerprint } from "./write/format.js";
 import { withHeader } from "./write/header.js";
 import { sha256 } from "./write/manifest.js";
@@ -104,7 +104,7 @@ export async function check(options: GenerateOptions): Promise<CheckReport> {
   return checking.finish();
 }
 
-function uniqueTargets(targets: readonly Target[] = TARGETS): Target[] {
+function uniqueTargets(targets: readonly Target[] = DEFAULT_TARGETS): Target[] {
   return TARGETS.filter((target) => targets.includes(target));
 }
 

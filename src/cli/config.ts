@@ -6,7 +6,7 @@ import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ConfigSyntaxError, importTypeScript } from "./typescript-config.js";
 import { IMPORT_EXTENSIONS, type ImportExtension } from "../emit/shared/ts-print.js";
-import { TARGETS, type Target } from "../emit/types.js";
+import { DEFAULT_TARGETS, TARGETS, type Target } from "../emit/types.js";
 import { closest } from "../shared/suggest.js";
 
 export interface CatalogenConfig {
@@ -79,7 +79,7 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Resolv
   const base = found ? dirname(found.path) : cwd;
   const config = found?.config ?? {};
   if (found) checkConfig(found.path, found.path.endsWith("package.json") ? "catalogen." : "", config);
-  const targets = config.targets ?? [...TARGETS];
+  const targets = config.targets ?? [...DEFAULT_TARGETS];
   return {
     catalogue: resolve(base, config.catalogue ?? "catalogue"),
     out: resolve(base, config.out ?? "generated"),

@@ -7,6 +7,7 @@ export const EMITTERS: Record<Target, () => Promise<Emitter>> = {
   server: async () => (await import("./server/index.js")).emitServer,
   docs: async () => (await import("./docs/index.js")).emitDocs,
   openapi: async () => (await import("./openapi/index.js")).emitOpenApi,
+  msw: async () => (await import("./msw/index.js")).emitMsw,
 };
 
 export const PLANNERS: Record<Target, () => Promise<Planner>> = {
@@ -14,4 +15,5 @@ export const PLANNERS: Record<Target, () => Promise<Planner>> = {
   server: async () => (await import("./server/index.js")).planServer,
   docs: async () => (await import("./docs/index.js")).planDocs,
   openapi: async () => (await import("./openapi/index.js")).planOpenApi,
+  msw: async () => (await import("./msw/index.js")).planMsw,
 };

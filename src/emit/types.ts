@@ -10,8 +10,10 @@ export interface GeneratedFile {
 /** Each target is a function from the model to files. Emitters never touch the disk. */
 export type Emitter = (model: ApiModel) => GeneratedFile[] | Promise<GeneratedFile[]>;
 
-export const TARGETS = ["client", "server", "docs", "openapi"] as const;
+export const TARGETS = ["client", "server", "docs", "openapi", "msw"] as const;
 export type Target = (typeof TARGETS)[number];
+/** What `generate` writes when the config or the options name no targets: the others are asked for by name. */
+export const DEFAULT_TARGETS: readonly Target[] = ["client", "server", "docs", "openapi"];
 
 /**
  * The catalogue asks for something this target cannot express (e.g. two generated names that

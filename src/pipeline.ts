@@ -7,13 +7,14 @@ import { listCatalogueFiles } from "./load/files.js";
 import { livingInputs, namesLivingSource } from "./sources/inputs.js";
 import type { ApiModel } from "./model/types.js";
 import type { PlannedFile } from "./emit/plan.js";
-import { PLANNERS } from "./emit/registry.js";
-import { toOpenApi32 } from "./emit/openapi/streams-pages.js";
+import { EmitError, type Target } from "./emit/types.js";
+import { pluginFile, TargetError, type AnyTarget, type TargetEntry } from "./emit/define.js";
+import { chooseTargets, type ChosenTarget } from "./emit/targets.js";
+import { BUILTIN_TARGETS } from "./emit/registry.js";
 import { withImportExtension, type ImportExtension } from "./emit/shared/ts-print.js";
-import { DEFAULT_TARGETS, TARGETS, type Target } from "./emit/types.js";
 import { formatWithConsumerConfig, prettierFingerprint } from "./write/format.js";
 import { withHeader } from "./write/header.js";
-import { sha256 } from "./write/manifest.js";
+import { isReservedName, sha256 } from "./write/manifest.js";
 import { isSafeOutputPath } from "./write/paths.js";
 import { ModuleKeys } from "./module-keys.js";
 import { Output, OutputCheck, type CheckReport, type OutputFile, type WriteReport } from "./write/writer.js";
@@ -32,8 +33,14 @@ export interface GenerateOptions {
   catalogue: string;
   /** Output folder (e.g. generated/). */
   out: string;
-  /** Default: all of them. */
-  targets?: readonly Target[];
+  /**
+   * The targets to generate, each a name or `{ name, ...options }` (e.g.
+   * `["client", { name: "openapi", version: "3.2" }]`). Default: client, server, docs, openapi.
+   * A target another one requires is added with its default options.
+   */
+  targets?: readonly TargetEntry<Target>[];
+  /** Targets besides the built-in ones, each made by `defineTarget` (the CLI loads them from the config's `plugins`). */
+  plugins?: readonly AnyTarget[];
   /**
    * `"prettier"`: run prettier over the generated .ts, .md and .json files with the prettier
    * config that applies to the output folder. Default: the emitters' own final text.
@@ -66,9 +73,10 @@ const packageRoot = dirname(codeRoot);
  * and hands each to the writer as it is made.
  */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
-  const targets = uniqueTargets(options.targets);
+  const chosen = chosenTargets(options);
+  const targets = chosen.map(({ target }) => target.name);
   // An unreadable catalogue: the loader's diagnostic, before the output folder is touched.
-  const hashes = (await hashInputs(options, targets)) ?? (await loadModel(options.catalogue), { input: "unhashed", generator: "unhashed" });
+  const hashes = (await hashInputs(options, chosen)) ?? (await loadModel(options.catalogue), { input: "unhashed", generator: "unhashed" });
   const output = await Output.open(options.out); // locked until closed: one run at a time per folder
   try {
     if (await output.isUpToDate(hashes.input)) return { upToDate: true };
@@ -77,7 +85,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     try {
       const keys = new ModuleKeys(model);
       let done = 0;
-      for (const file of await plannedFiles(model, targets, options)) {
+      for (const file of await plannedFiles(model, chosen, options)) {
         options.onProgress?.(done++, file.target);
         const from = file.module === undefined ? undefined : keys.of(file.target, file.module, file.also);
         if (from !== undefined && (await writing.keep(file.path, file.target, from))) continue;
@@ -97,46 +105,85 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
 /** What `generate` would change, without writing anything. */
 export async function check(options: GenerateOptions): Promise<CheckReport> {
-  const targets = uniqueTargets(options.targets);
+  const chosen = chosenTargets(options);
   const model = await loadModel(options.catalogue);
-  const checking = await OutputCheck.open(options.out, targets);
-  for (const file of await plannedFiles(model, targets, options)) await checking.add(file.path, await finalText(file, options));
+  const checking = await OutputCheck.open(options.out, chosen.map(({ target }) => target.name));
+  for (const file of await plannedFiles(model, chosen, options)) await checking.add(file.path, await finalText(file, options));
   return checking.finish();
 }
 
-function uniqueTargets(targets: readonly Target[] = DEFAULT_TARGETS): Target[] {
-  return TARGETS.filter((target) => targets.includes(target));
+/** The targets of `options`, each with its options (the global `openapiVersion` is the openapi target's `version` unless it gives one). */
+function chosenTargets(options: GenerateOptions): ChosenTarget[] {
+  return chooseTargets(options.targets, options.plugins).chosen.map((chosen) =>
+    chosen.target.name === "openapi" && options.openapiVersion !== undefined && chosen.options.version === undefined ? { ...chosen, options: { ...chosen.options, version: options.openapiVersion } } : chosen,
+  );
 }
 
 /** Every target's files, with header (and prettier when asked), by output path. */
-export async function render(model: ApiModel, options: GenerateOptions, targets: readonly Target[]): Promise<Map<string, OutputFile>> {
+export async function render(model: ApiModel, options: GenerateOptions, targets: readonly TargetEntry<Target>[] = options.targets ?? []): Promise<Map<string, OutputFile>> {
   const files = new Map<string, OutputFile>();
-  for (const file of await plannedFiles(model, targets, options)) files.set(file.path, { content: await finalText(file, options), target: file.target });
+  for (const file of await plannedFiles(model, chosenTargets({ ...options, targets }), options)) files.set(file.path, { content: await finalText(file, options), target: file.target });
   return files;
 }
 
 type TargetFile = PlannedFile & { target: Target };
 
-/** Every target's planned files, one at a time (each checked: a safe path, made by one emitter only). */
-async function plannedFiles(model: ApiModel, targets: readonly Target[], options: GenerateOptions): Promise<Iterable<TargetFile>> {
-  const planners = await Promise.all(targets.map(async (target) => [target, await PLANNERS[target]()] as const));
+/**
+ * Every target's planned files, one at a time, each checked: a safe path that is not catalogen's
+ * own, made by one target only. A plugin's failure is reported as its own, not as catalogen's bug.
+ */
+async function plannedFiles(model: ApiModel, chosen: readonly ChosenTarget[], options: GenerateOptions): Promise<Iterable<TargetFile>> {
+  const plans = await Promise.all(chosen.map(async ({ target, options }) => [target, await guarded(target, () => target.plan(model, options))] as const));
   return (function* () {
-    const seen = new Set<string>();
-    for (const [target, plan] of planners) {
-      for (const file of plan(model)) {
-        if (!isSafeOutputPath(file.path)) throw new Error(`emitter produced an unsafe path: ${file.path}`);
-        if (seen.has(file.path)) throw new Error(`two emitters produced ${file.path}`);
-        seen.add(file.path);
-        yield target === "openapi" && options.openapiVersion === "3.2" ? { ...asOpenApi32(file), target } : { ...file, target };
+    const owner = new Map<string, string>();
+    for (const [target, plan] of plans) {
+      const name = target.name;
+      for (const file of guardedFiles(target, plan)) {
+        if (typeof file?.path !== "string" || !isSafeOutputPath(file.path) || isReservedName(file.path)) {
+          throw new TargetError(`target "${name}" planned an unsafe path: ${JSON.stringify(file?.path)} (a path inside the output folder: segments of letters, digits, "_", "." and "-", no ".." and no ".catalogen-" names)`);
+        }
+        if (typeof file.content !== "function") throw new TargetError(`target "${name}" planned ${file.path} without a content() function`);
+        const before = owner.get(file.path);
+        if (before !== undefined) throw new TargetError(before === name ? `target "${name}" planned ${file.path} twice` : `targets "${before}" and "${name}" both planned ${file.path}`);
+        owner.set(file.path, name);
+        yield BUILTIN_TARGETS.includes(target) ? { ...file, target: name } : { ...file, content: () => guarded(target, () => textOf(target, file)), target: name };
       }
     }
   })();
 }
 
-/** openapi.json rewritten as OpenAPI 3.2 (whole: the rewrite reads the document). */
-function asOpenApi32(file: PlannedFile): PlannedFile {
-  if (file.path !== "openapi.json") return file;
-  return { path: file.path, content: () => `${JSON.stringify(toOpenApi32(JSON.parse(file.content()) as Record<string, unknown>), null, 2)}\n` };
+/** `make()`, with a plugin's error said as the plugin's (catalogen's own targets' errors pass as they are). */
+function guarded<T>(target: AnyTarget, make: () => T): T {
+  if (BUILTIN_TARGETS.includes(target)) return make();
+  try {
+    const made = make();
+    if (made instanceof Promise) return made.catch((error: unknown) => rethrow(target, error)) as T;
+    return made;
+  } catch (error) {
+    return rethrow(target, error);
+  }
+}
+
+function* guardedFiles(target: AnyTarget, plan: Iterable<PlannedFile>): Generator<PlannedFile> {
+  if (BUILTIN_TARGETS.includes(target)) return yield* plan;
+  if (typeof plan?.[Symbol.iterator] !== "function") throw new TargetError(`target "${target.name}": plan() must return an iterable of files, not ${typeof plan}`);
+  const files = guarded(target, () => plan[Symbol.iterator]());
+  for (;;) {
+    const next = guarded(target, () => files.next());
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+function rethrow(target: AnyTarget, error: unknown): never {
+  if (error instanceof EmitError || error instanceof TargetError) throw error;
+  throw new TargetError(`target "${target.name}" failed: ${(error as Error)?.message ?? String(error)}`);
+}
+
+function textOf(target: AnyTarget, file: PlannedFile): string {
+  const text = file.content();
+  if (typeof text !== "string") throw new TargetError(`target "${target.name}": content() of ${file.path} returned ${typeof text}, not a string`);
+  return text;
 }
 
 /** A planned file's text as written: import extensions, header, prettier when asked. */
@@ -164,6 +211,17 @@ function catalogueFileNames(dir: string): string[] | undefined {
   }
 }
 
+/** A plugin's own file (the loader records it), else the text of its plan function. */
+function pluginHash(target: AnyTarget): string {
+  const file = pluginFile(target);
+  try {
+    if (file !== undefined) return sha256(readFileSync(file));
+  } catch {
+    // moved away since it was loaded: hash what was loaded
+  }
+  return sha256(String(target.plan));
+}
+
 function filesUnder(dir: string): string[] {
   try {
     const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
@@ -181,13 +239,15 @@ function filesUnder(dir: string): string[] {
  * `format: "prettier"`, also prettier's version and the config it finds for the output folder).
  * `generator`: the same without the catalogue, which every module's files depend on.
  */
-async function hashInputs(options: GenerateOptions, targets: readonly Target[]): Promise<{ input: string; generator: string; model?: ApiModel } | undefined> {
+async function hashInputs(options: GenerateOptions, chosen: readonly ChosenTarget[]): Promise<{ input: string; generator: string; model?: ApiModel } | undefined> {
   const catalogueNames = catalogueFileNames(options.catalogue);
   if (catalogueNames === undefined) return undefined;
+  const targets = chosen.map(({ target, options }) => [target.name, options]);
   const parts: string[] = [JSON.stringify({ targets, label: catalogueLabel(options), format: options.format ?? "final", importExtension: options.importExtension ?? "js", ...(options.openapiVersion === "3.2" && { openapi: "3.2" }) })];
   if (options.format === "prettier") parts.push(await prettierFingerprint(join(options.out, "index.ts")));
   // Small files, read synchronously: a promise per file costs more than the read.
   for (const path of [...filesUnder(codeRoot), ...filesUnder(join(packageRoot, "templates"))]) parts.push(relative(packageRoot, path), sha256(readFileSync(path)));
+  for (const { target } of chosen) if (!BUILTIN_TARGETS.includes(target)) parts.push(`plugin ${target.name}`, pluginHash(target));
   const generator = sha256(parts.join("\n"));
   let namesSource = false;
   for (const name of catalogueNames) {

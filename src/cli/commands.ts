@@ -53,6 +53,7 @@ export const COMMANDS: Command[] = [
         catalogue: config.catalogue,
         out: outDir,
         targets: config.targets,
+        plugins: config.plugins,
         ...(format && { format: "prettier" as const }),
         ...(importExtension && { importExtension }),
         ...(openapiVersion && { openapiVersion }),

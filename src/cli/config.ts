@@ -6,7 +6,9 @@ import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ConfigSyntaxError, importTypeScript } from "./typescript-config.js";
 import { IMPORT_EXTENSIONS, type ImportExtension } from "../emit/shared/ts-print.js";
-import { DEFAULT_TARGETS, TARGETS, type Target } from "../emit/types.js";
+import { DEFAULT_TARGETS, type Target } from "../emit/types.js";
+import { TargetError, type AnyTarget, type TargetEntry } from "../emit/define.js";
+import { chooseTargets } from "../emit/targets.js";
 import { closest } from "../shared/suggest.js";
 
 export interface CatalogenConfig {
@@ -14,8 +16,11 @@ export interface CatalogenConfig {
   catalogue?: string;
   /** Output folder. Default: generated */
   out?: string;
-  /** Targets to generate. Default: all (client, server, docs, openapi). */
-  targets?: Target[];
+  /**
+   * Targets to generate, each a name or `{ name, ...options }` (e.g. `["client", { name: "openapi", version: "3.2" }]`).
+   * Default: client, server, docs, openapi.
+   */
+  targets?: TargetEntry<Target>[];
   /** Where `catalogen scaffold` writes handler files. */
   scaffold?: { out?: string };
   /** `catalogen mock`: `tokens` is a token table file, one `token=sellerId:kind` a line. */
@@ -52,7 +57,9 @@ export function defineConfig(config: CatalogenConfig): CatalogenConfig {
 export interface ResolvedConfig {
   catalogue: string;
   out: string;
-  targets: Target[];
+  targets: TargetEntry<Target>[];
+  /** Targets the config's `plugins` define, loaded. */
+  plugins: AnyTarget[];
   scaffoldOut?: string;
   mockTokens?: string;
   format?: "prettier";
@@ -78,12 +85,21 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Resolv
   const found: FoundConfig | undefined = explicit ? await readConfigFile(resolve(cwd, explicit), true) : await findConfig(cwd);
   const base = found ? dirname(found.path) : cwd;
   const config = found?.config ?? {};
-  if (found) checkConfig(found.path, found.path.endsWith("package.json") ? "catalogen." : "", config);
+  const prefix = found?.path.endsWith("package.json") ? "catalogen." : "";
+  if (found) checkConfig(found.path, prefix, config);
   const targets = config.targets ?? [...DEFAULT_TARGETS];
+  const plugins: AnyTarget[] = [];
+  try {
+    chooseTargets(targets, plugins, (key) => `${found?.path}: "${prefix}${key}"`);
+  } catch (error) {
+    if (error instanceof TargetError) throw new ConfigError(error.message);
+    throw error;
+  }
   return {
     catalogue: resolve(base, config.catalogue ?? "catalogue"),
     out: resolve(base, config.out ?? "generated"),
     targets,
+    plugins,
     ...(config.scaffold?.out !== undefined && { scaffoldOut: resolve(base, config.scaffold.out) }),
     ...(config.mock?.tokens !== undefined && { mockTokens: resolve(base, config.mock.tokens) }),
     ...(config.format !== undefined && { format: config.format }),
@@ -137,12 +153,8 @@ function checkConfig(path: string, prefix: string, config: unknown, settings: { 
     } else if (setting === "words") {
       // The importer names what is wrong in it, entry by entry.
     } else if (setting === "targets") {
-      if (!Array.isArray(value) || !value.every((target) => typeof target === "string")) throw wrong("a list of target names");
-      for (const target of value as string[]) {
-        if (TARGETS.includes(target as Target)) continue;
-        const near = closest(target, TARGETS);
-        throw new ConfigError(`${at(key)}: unknown target "${target}"${near ? `; did you mean "${near}"?` : ""}; the targets are ${TARGETS.join(", ")}`);
-      }
+      // Each entry's name and options are checked against the targets (with the plugins) in loadConfig.
+      if (!Array.isArray(value)) throw wrong("a list of targets, each a name or { name, ...options }");
     } else if (Array.isArray(setting)) {
       if (!setting.includes(value as string)) throw wrong(setting.map((word) => JSON.stringify(word)).join(" or "));
     } else {

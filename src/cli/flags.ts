@@ -1,8 +1,8 @@
 // A command's flags: parsed strictly against its options, then laid over the config.
 import { resolve } from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { TARGETS, type Target } from "../emit/types.js";
-import { closest } from "../shared/suggest.js";
+import { entryParts, TargetError } from "../emit/define.js";
+import { chooseTargets } from "../emit/targets.js";
 import type { Command } from "./command.js";
 import type { ResolvedConfig } from "./config.js";
 import { UsageError } from "./io.js";
@@ -14,16 +14,21 @@ export function parseFlags(command: Command, args: string[]): Record<string, unk
   return { ...parsed.values, _: parsed.positionals };
 }
 
+/** The config laid under the flags; `--target a,b` keeps the options the config gives those targets. */
 export function applyFlags(config: ResolvedConfig, flags: Record<string, unknown>, cwd: string): ResolvedConfig {
-  const targets = typeof flags.target === "string" ? flags.target.split(",") : config.targets;
-  for (const target of targets) {
-    if (TARGETS.includes(target as Target)) continue;
-    const near = closest(target, TARGETS);
-    throw new UsageError(`unknown target "${target}"${near ? `; did you mean "${near}"?` : ""}; the targets are ${TARGETS.join(", ")}`);
+  let targets = config.targets;
+  if (typeof flags.target === "string") {
+    targets = flags.target.split(",").map((name) => config.targets.find((entry) => entryParts(entry)?.name === name) ?? name);
+    try {
+      chooseTargets(targets, config.plugins, () => "--target");
+    } catch (error) {
+      if (error instanceof TargetError) throw new UsageError(error.message.replace(/^--target: /, ""));
+      throw error;
+    }
   }
   return {
     ...config,
-    targets: targets as Target[],
+    targets,
     ...(typeof flags.catalogue === "string" && { catalogue: resolve(cwd, flags.catalogue) }),
   };
 }

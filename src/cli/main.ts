@@ -1,6 +1,7 @@
 // The catalogen command line. Exit codes: 0 fine, 1 invalid catalogue, a catalogue a target cannot
 // express, or stale output; 2 usage.
 import { EmitError } from "../emit/types.js";
+import { TargetError } from "../emit/define.js";
 import { CatalogueError, useColour } from "../shared/diagnostic.js";
 import { closest } from "../shared/suggest.js";
 import { setWarningSink } from "../shared/warnings.js";
@@ -53,7 +54,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       io.err(`catalogen ${command.name}: ${usageMessage(command, error as Error)}\nRun \`catalogen ${command.name} --help\` for its options.`);
       return 2;
     }
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof TargetError) {
       io.err(`catalogen: ${error.message}`);
       return 2;
     }

@@ -1,19 +1,15 @@
-import type { Planner } from "./plan.js";
-import type { Emitter, Target } from "./types.js";
+// The built-in targets, through the same door as a plugin. Each plan loads its emitter when called:
+// a no-op regenerate never loads one. A new built-in target is one line here.
+import { defineTarget, type AnyTarget } from "./define.js";
 
-// Emitters load lazily: a no-op regenerate never loads one.
-export const EMITTERS: Record<Target, () => Promise<Emitter>> = {
-  client: async () => (await import("./client/index.js")).emitClient,
-  server: async () => (await import("./server/index.js")).emitServer,
-  docs: async () => (await import("./docs/index.js")).emitDocs,
-  openapi: async () => (await import("./openapi/index.js")).emitOpenApi,
-  msw: async () => (await import("./msw/index.js")).emitMsw,
-};
-
-export const PLANNERS: Record<Target, () => Promise<Planner>> = {
-  client: async () => (await import("./client/index.js")).planClient,
-  server: async () => (await import("./server/index.js")).planServer,
-  docs: async () => (await import("./docs/index.js")).planDocs,
-  openapi: async () => (await import("./openapi/index.js")).planOpenApi,
-  msw: async () => (await import("./msw/index.js")).planMsw,
-};
+export const BUILTIN_TARGETS: readonly AnyTarget[] = [
+  defineTarget({ name: "client", plan: async (model) => (await import("./client/index.js")).planClient(model) }),
+  defineTarget({ name: "server", plan: async (model) => (await import("./server/index.js")).planServer(model) }),
+  defineTarget({ name: "docs", plan: async (model) => (await import("./docs/index.js")).planDocs(model) }),
+  defineTarget({
+    name: "openapi",
+    options: { version: ["3.1", "3.2"] },
+    plan: async (model, options) => (await import("./openapi/index.js")).planOpenApi(model, options),
+  }),
+  defineTarget({ name: "msw", plan: async (model) => (await import("./msw/index.js")).planMsw(model) }),
+];

@@ -10,10 +10,12 @@ export interface GeneratedFile {
 /** Each target is a function from the model to files. Emitters never touch the disk. */
 export type Emitter = (model: ApiModel) => GeneratedFile[] | Promise<GeneratedFile[]>;
 
+/** The built-in targets (src/emit/registry.ts); DEFAULT_TARGETS, those a run generates when its config names none. */
 export const TARGETS = ["client", "server", "docs", "openapi", "msw"] as const;
-export type Target = (typeof TARGETS)[number];
-/** What `generate` writes when the config or the options name no targets: the others are asked for by name. */
 export const DEFAULT_TARGETS: readonly Target[] = ["client", "server", "docs", "openapi"];
+export type BuiltinTarget = (typeof TARGETS)[number];
+/** A target's name: a built-in one, or a plugin's (`defineTarget`). */
+export type Target = BuiltinTarget | (string & {});
 
 /**
  * The catalogue asks for something this target cannot express (e.g. two generated names that

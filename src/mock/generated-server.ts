@@ -8,7 +8,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ApiModel } from "../model/types.js";
-import { EMITTERS } from "../emit/registry.js";
+import { madeFiles } from "../emit/plan.js";
+import { builtinTarget } from "../emit/targets.js";
 import { templateFiles } from "../emit/shared/templates.js";
 import type { MockRuntime } from "./runtime.js";
 
@@ -21,7 +22,7 @@ export interface GeneratedServer {
 }
 
 export async function loadGeneratedServer(model: ApiModel): Promise<{ server: GeneratedServer; runtime: MockRuntime }> {
-  const files = [...(await (await EMITTERS.server())(model)), ...templateFiles("mock")];
+  const files = [...madeFiles(await builtinTarget("server").plan(model, {})), ...templateFiles("mock")];
   const { ts } = await import("ts-morph");
   const dir = await mkdtemp(join(tmpdir(), "catalogen-mock-"));
   try {

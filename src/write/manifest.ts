@@ -50,7 +50,7 @@ export function parseManifest(text: string): Manifest | undefined {
   if (parsed.generator !== "catalogen" || typeof parsed.files !== "object" || parsed.files === null) return undefined;
   const files = Object.create(null) as Record<string, ManifestEntry>;
   for (const [path, entry] of Object.entries(parsed.files as Record<string, Partial<ManifestEntry> | null>)) {
-    if (isSafeOutputPath(path) && !isReserved(path) && typeof entry?.target === "string" && typeof entry.sha256 === "string") {
+    if (isSafeOutputPath(path) && !isReservedName(path) && typeof entry?.target === "string" && typeof entry.sha256 === "string") {
       files[path] = { target: entry.target, sha256: entry.sha256, ...(typeof entry.from === "string" ? { from: entry.from } : {}) };
     }
   }
@@ -63,7 +63,7 @@ export function parseManifest(text: string): Manifest | undefined {
 }
 
 /** Names catalogen uses for itself (manifest, lock, staging files): never an output file. */
-function isReserved(path: string): boolean {
+export function isReservedName(path: string): boolean {
   return /(^|\/)\.catalogen-/.test(path) || /\.catalogen-[^/]*\.tmp$/.test(path);
 }
 

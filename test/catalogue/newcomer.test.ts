@@ -70,7 +70,7 @@ describe("a missing file names the file and the next step", () => {
 describe("config mistakes name the key", () => {
   test.each([
     [{ target: ["client"] }, /catalogen\.config\.json: "target" is not a catalogen setting; did you mean "targets"\?/],
-    [{ targets: ["clients"] }, /"targets": unknown target "clients"; did you mean "client"\?/],
+    [{ targets: ["clients"] }, /"targets\[0\]": unknown target "clients"; did you mean "client"\?/],
     [{ scaffold: { otu: "x" } }, /"scaffold\.otu" is not a catalogen setting; did you mean "scaffold\.out"\?/],
     [{ scaffold: { folder: "x" } }, /"scaffold\.folder" is not a catalogen setting; the settings are out/],
     [{ mock: { tokens: 3 } }, /"mock\.tokens" must be a file path \(a string\), not 3/],

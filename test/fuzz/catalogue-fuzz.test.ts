@@ -6,8 +6,9 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { EMITTERS } from "../../src/emit/registry.js";
-import { EmitError, TARGETS } from "../../src/emit/types.js";
+import { madeFiles } from "../../src/emit/plan.js";
+import { BUILTIN_TARGETS } from "../../src/emit/registry.js";
+import { EmitError } from "../../src/emit/types.js";
 import { CatalogueError } from "../../src/shared/diagnostic.js";
 import { loadModel } from "../../src/validate/index.js";
 import { freshDir } from "../helpers/generate.js";
@@ -66,8 +67,8 @@ describe("seeded catalogue fuzzer", () => {
       const dir = await writeFiles(files);
       try {
         const model = await loadModel(dir);
-        for (const target of TARGETS) {
-          for (const file of await (await EMITTERS[target]())(model)) {
+        for (const target of BUILTIN_TARGETS) {
+          for (const file of madeFiles(await target.plan(model, {}))) {
             failures.push(...syntaxErrors(file.path, file.content).map((problem) => `seed ${seed}: ${problem}`));
           }
         }

@@ -5,8 +5,7 @@
 // operation's answer as data, and msw/index.ts `createMockHandlers` with overrides typed per operation.
 import type { ApiModel } from "../../model/types.js";
 import { docComment, propertyKey, stringLiteral } from "../../shared/sinks.js";
-import { madeFiles, perModuleFolders, plannedFrom, type PlannedFile } from "../plan.js";
-import type { GeneratedFile } from "../types.js";
+import { perModuleFolders, plannedFrom, type PlannedFile } from "../plan.js";
 import { moduleHandlersPath } from "../server/handlers-file.js";
 import { planServer } from "../server/index.js";
 import { moduleInterfaceName } from "../server/names.js";
@@ -85,10 +84,6 @@ ${model.modules.map((module) => `...${moduleAnswersName(module)},`).join("\n")}
 };`,
     ],
   );
-}
-
-export function emitMsw(model: ApiModel): GeneratedFile[] {
-  return madeFiles(planMsw(model));
 }
 
 /** The files of the msw target. */

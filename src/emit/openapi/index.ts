@@ -15,13 +15,13 @@ export function emitOpenApi(model: ApiModel): GeneratedFile[] {
   return madeFiles(planOpenApi(model));
 }
 
-export function* planOpenApi(model: ApiModel): Generator<PlannedFile> {
+export function* planOpenApi(model: ApiModel, options: OpenApiOptions = {}): Generator<PlannedFile> {
   yield {
     path: "openapi.json",
-    content: () => `${JSON.stringify(openApiDocument(model), null, 2)}\n`,
+    content: () => `${JSON.stringify(openApiDocument(model, options), null, 2)}\n`,
     // At 10,000 operations the text is about 45 MB: written a path at a time instead.
     chunks: function* () {
-      yield* jsonChunks(openApiDocument(model), ["paths"]);
+      yield* jsonChunks(openApiDocument(model, options), ["paths"]);
       yield "\n";
     },
   };

@@ -109,7 +109,7 @@ describe("choosing targets", () => {
   });
 
   it.each([
-    [["zdo"], 'targets[0]: unknown target "zdo"; did you mean "zod"?; the targets are client, server, docs, openapi, zod, tanstack-query'],
+    [["zdo"], 'targets[0]: unknown target "zdo"; did you mean "zod"?; the targets are client, server, docs, openapi, msw, zod, tanstack-query'],
     [["client", { name: "zod", mnii: true }], 'targets[1].mnii is not an option of target "zod"; did you mean "mini"?'],
     [[{ name: "zod", mini: "yes" }], 'targets[0].mini must be a boolean, not "yes"'],
     [[{ name: "zod", mode: "lax" }], 'targets[0].mode must be "strict" or "loose", not "lax"'],

@@ -61,6 +61,7 @@ function madeUp(node: TypeNode, types: SchemaTypes, random: () => number, depth:
           for (const [key, field] of Object.entries(partValue)) Object.defineProperty(value, key, { value: field, enumerable: true, writable: true, configurable: true });
         }
       }
+      keepFixedValues(node, value, types, random, depth);
       return value;
     }
     case "array":
@@ -92,6 +93,53 @@ function madeUp(node: TypeNode, types: SchemaTypes, random: () => number, depth:
     case "object":
       return objectValue(node, types, random, depth);
   }
+}
+
+/**
+ * A field that one part fixes (a const or an enum: an allOf variant's discriminator value) and
+ * another part only types (the base's plain string) keeps a value the fixing part allows, whichever
+ * part came last.
+ */
+function keepFixedValues(node: TypeNode, value: Record<string, unknown>, types: SchemaTypes, random: () => number, depth: number): void {
+  const lookup = (name: string) => types.get(name)?.type;
+  const shapes = objectParts(node, lookup);
+  for (const key of Object.keys(value)) {
+    for (const shape of shapes) {
+      const declared = shape.properties.find((property) => property.name === key)?.type;
+      const fixed = declared && resolved(declared, lookup);
+      if (!fixed) continue;
+      const allows = fixed.kind === "const" ? [fixed.value] : "enum" in fixed && fixed.enum !== undefined ? (fixed.enum as unknown[]) : undefined;
+      if (allows === undefined || allows.includes(value[key])) continue;
+      Object.defineProperty(value, key, { value: sampleValue(fixed, types, random, depth + 1), enumerable: true, writable: true, configurable: true });
+      break;
+    }
+  }
+}
+
+type Lookup = (name: string) => TypeNode | undefined;
+
+/** `node` with its refs followed (undefined for an unknown name or a cycle of refs). */
+function resolved(node: TypeNode, lookup: Lookup): TypeNode | undefined {
+  const seen = new Set<string>();
+  let current: TypeNode | undefined = node;
+  while (current?.kind === "ref") {
+    if (seen.has(current.name)) return undefined;
+    seen.add(current.name);
+    current = lookup(current.name);
+  }
+  return current;
+}
+
+/** The objects an allOf (or an object, or a ref to either) is made of, refs and nested allOfs followed. */
+function objectParts(node: TypeNode, lookup: Lookup, seen = new Set<string>()): ObjectShape[] {
+  if (node.kind === "ref") {
+    if (seen.has(node.name)) return [];
+    seen.add(node.name);
+    const target = lookup(node.name);
+    return target ? objectParts(target, lookup, seen) : [];
+  }
+  if (node.kind === "allOf") return node.parts.flatMap((part) => objectParts(part, lookup, seen));
+  return node.kind === "object" ? [node] : [];
 }
 
 /** The discriminator values a mapping lists for a (named) variant; undefined when it lists none. */

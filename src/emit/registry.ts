@@ -24,4 +24,5 @@ export const BUILTIN_TARGETS: readonly AnyTarget[] = [
     requires: ["client"],
     plan: async (model, options) => (await import("./mcp/index.js")).planMcp(model, options),
   }),
+  defineTarget({ name: "msw", plan: async (model) => (await import("./msw/index.js")).planMsw(model) }),
 ];

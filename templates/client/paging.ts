@@ -1,7 +1,7 @@
 // Auto-pagination: every page (`pages`) or every item (`all`) of a list operation, by the paging
 // style the catalogue declares. Each page is one call through the transport, so the operation's
 // rate limits and limit groups pace the pages (they wait for the bucket) and retries apply to each.
-import { onAbort } from "./abort.js";
+import { systemClock } from "./clock.js";
 import { readBody } from "./encoding.js";
 import { ApiError } from "./errors.js";
 import type { Operation, PagingData, PagingPlace } from "./descriptors.js";
@@ -64,24 +64,14 @@ export async function* pages<P = unknown>(transport: Transport, operation: Opera
   }
 }
 
-function pause(ms: number, operation: Operation, signal: AbortSignal | undefined): Promise<void> {
-  const [method = "GET"] = operation.route.split(" ");
-  const aborted = (): ApiError =>
-    new ApiError({ kind: "aborted", operationId: operation.id, method, url: operation.route, message: `${operation.id} ${operation.route}: aborted by the caller`, cause: signal?.reason });
-  if (signal?.aborted) return Promise.reject(aborted());
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      cancel?.();
-      resolve();
-    }, ms);
-    const cancel = signal
-      ? onAbort(signal, () => {
-          clearTimeout(timer);
-          reject(aborted());
-        })
-      : undefined;
-  });
+async function pause(ms: number, operation: Operation, signal: AbortSignal | undefined): Promise<void> {
+  try {
+    if (signal?.aborted) throw signal.reason;
+    if (ms > 0) await systemClock.sleep(ms, signal);
+  } catch (reason) {
+    const [method = "GET"] = operation.route.split(" ");
+    throw new ApiError({ kind: "aborted", operationId: operation.id, method, url: operation.route, message: `${operation.id} ${operation.route}: aborted by the caller`, cause: reason });
+  }
 }
 
 /** Every item of every page. */

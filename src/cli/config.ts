@@ -120,7 +120,7 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Resolv
     if (clash !== -1) throw new ConfigError(`${found?.path}: "${prefix}projects[${index}].out" is the output folder of projects[${clash}] too (${one.out}); give each project its own`);
     resolved.push(one);
   }
-  return { ...resolved[0]!, projects: resolved };
+  return { ...resolved[0]!, projects: resolved, warnings: [...new Set(resolved.flatMap((project) => project.warnings ?? []))] };
 }
 
 async function resolveProject(config: ProjectConfig, cwd: string, found: FoundConfig | undefined, prefix: string): Promise<ResolvedConfig> {
@@ -128,9 +128,10 @@ async function resolveProject(config: ProjectConfig, cwd: string, found: FoundCo
   const at = (key: string) => `${found?.path}: "${prefix}${key}"`;
   const targets = config.targets ?? [...DEFAULT_TARGETS];
   let plugins: AnyTarget[];
+  let added: { name: string; by: string }[];
   try {
     plugins = await loadPlugins(config.plugins ?? [], base, (index) => at(`plugins[${index}]`));
-    chooseTargets(targets, plugins, at);
+    added = chooseTargets(targets, plugins, at).added;
   } catch (error) {
     if (error instanceof TargetError) {
       const where = found === undefined || error.message.startsWith(found.path) ? "" : `${found.path}: ${prefix ? `"${prefix.slice(0, -1)}": ` : ""}`;
@@ -152,7 +153,10 @@ async function resolveProject(config: ProjectConfig, cwd: string, found: FoundCo
     ...(config.import?.allowRefDirs !== undefined && { importAllowRefDirs: config.import.allowRefDirs.map((dir) => resolve(base, dir)) }),
     ...(config.import?.limitTableWords !== undefined && { limitTableWords: config.import.limitTableWords }),
     ...(found && { source: found.path }),
-    ...(found?.shadows && { warnings: [`${found.path} and the "catalogen" key of ${found.shadows} both configure catalogen; ${found.path} wins (remove one of them)`] }),
+    warnings: [
+      ...(found?.shadows ? [`${found.path} and the "catalogen" key of ${found.shadows} both configure catalogen; ${found.path} wins (remove one of them)`] : []),
+      ...added.map(({ name, by }) => `${found?.path}: "${prefix}targets": target "${by}" requires "${name}", generated too with its default options (list "${name}" in targets to choose)`),
+    ],
   };
 }
 

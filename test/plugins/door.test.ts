@@ -105,7 +105,7 @@ describe("choosing targets", () => {
   it("defaults to the four built-in targets, in their order, and adds a required target with its defaults", () => {
     expect(names(undefined)).toEqual([["client", {}], ["server", {}], ["docs", {}], ["openapi", {}]]);
     expect(names(["openapi", { name: "zod", mini: true }, "docs"])).toEqual([["docs", {}], ["openapi", {}], ["zod", { mini: true }]]);
-    expect(chooseTargets(["tanstack-query"], [query])).toMatchObject({ chosen: [{ target: { name: "client" } }, { target: { name: "tanstack-query" } }], added: ["client"] });
+    expect(chooseTargets(["tanstack-query"], [query])).toMatchObject({ chosen: [{ target: { name: "client" } }, { target: { name: "tanstack-query" } }], added: [{ name: "client", by: "tanstack-query" }] });
   });
 
   it.each([

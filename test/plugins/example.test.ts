@@ -76,6 +76,32 @@ describe("the example plugin through the CLI", () => {
   });
 });
 
+it("a plugin from a package: node_modules resolved from the config's folder, through its exports", async () => {
+  const dir = await project({ catalogue: "shop-api", out: "out", plugins: ["@acme/catalogen-count", "./route-list.mjs"], targets: ["count", "route-list"] });
+  const folder = join(dir, "node_modules/@acme/catalogen-count");
+  await mkdir(join(folder, "lib"), { recursive: true });
+  await writeFile(join(folder, "package.json"), JSON.stringify({ name: "@acme/catalogen-count", type: "module", exports: { ".": { types: "./lib/index.d.ts", import: "./lib/index.js" } } }));
+  // A plain object of the right shape is a target too (defineTarget only checks and types it).
+  await writeFile(join(folder, "lib/index.js"), 'export const count = { name: "count", plan: (model) => [{ path: "count.txt", content: () => `${model.modules.length} modules\\n` }] };\n');
+  const run = await runCli(["generate"], dir);
+  expect(run.stderr).toBe("");
+  expect(await readFile(join(dir, "out/count.txt"), "utf8")).toBe("2 modules\n");
+  expect((await manifest(join(dir, "out"))).files["count.txt"]?.target).toBe("count");
+  // The package's file is an input like a local plugin's.
+  await writeFile(join(folder, "lib/index.js"), 'export const count = { name: "count", plan: (model) => [{ path: "count.txt", content: () => `${model.modules.length} module(s)\\n` }] };\n');
+  expect((await runCli(["generate"], dir)).code).toBe(0);
+  expect(await readFile(join(dir, "out/count.txt"), "utf8")).toBe("2 module(s)\n");
+});
+
+it("a target another requires is generated too, and said", async () => {
+  const dir = await project({ catalogue: "shop-api", out: "out", plugins: ["./needs-openapi.mjs"], targets: ["spec-size"] });
+  await writeFile(join(dir, "needs-openapi.mjs"), 'export default { name: "spec-size", requires: ["openapi"], plan: () => [{ path: "size.txt", content: () => "see openapi.json\\n" }] };\n');
+  const run = await runCli(["generate"], dir);
+  expect(run.code).toBe(0);
+  expect(run.stderr).toBe(`catalogen: warning: ${join(dir, "catalogen.config.json")}: "targets": target "spec-size" requires "openapi", generated too with its default options (list "openapi" in targets to choose)\n`);
+  expect(Object.keys((await manifest(join(dir, "out"))).files).sort()).toEqual(["openapi.json", "size.txt"]);
+});
+
 describe("config mistakes: exit 2, one line with the key's path, no stack trace", () => {
   const projects = [
     { catalogue: "shop-api", out: "a", targets: ["openapi"] },

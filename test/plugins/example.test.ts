@@ -148,7 +148,7 @@ describe("config mistakes: exit 2, one line with the key's path, no stack trace"
     );
     const result = await runCli(["generate", "--config", "catalogen.config.mjs"], dir);
     expect(result.code).toBe(2);
-    expect(oneLineDiagnostic(result)).toContain('"projects[1].targets[1]": unknown target "opneapi"; did you mean "openapi"?; the targets are client, server, docs, openapi, route-list');
+    expect(oneLineDiagnostic(result)).toMatch(/"projects\[1\]\.targets\[1\]": unknown target "opneapi"; did you mean "openapi"\?; the targets are client, server, docs, openapi, [a-z, -]*route-list$/);
     await writeFile(join(dir, "catalogen.config.mjs"), `export default [{ catalogue: "shop-api", out: "x", targets: ["openapi"] }, { catalogue: "files-api", out: "y", targets: ["openapi", "route-list"], plugins: ["./route-list.mjs"] }];\n`);
     const good = await runCli(["generate", "--config", "catalogen.config.mjs"], dir);
     expect(good.code).toBe(0);

@@ -41,6 +41,13 @@ export const COMMANDS: Command[] = [
         // Each run is this command without --watch, on the config as it is then.
         return watchAndGenerate({ config, flags, io, generateOnce: (context) => this.run({ ...context, flags: { ...context.flags, watch: false } }) });
       }
+      if (config.projects !== undefined && config.projects.length > 1) {
+        if (typeof flags.out === "string") throw new UsageError(`the config has ${config.projects.length} projects, each with its own output folder: leave out --out (or give --catalogue too)`);
+        // Every project, even after one fails (--check names every stale file of each).
+        let code = 0;
+        for (const { projects: _all, ...project } of config.projects) code = Math.max(code, await this.run({ config: project, flags, io }));
+        return code;
+      }
       const started = performance.now();
       const took = () => formatDuration(performance.now() - started);
       const outDir = typeof flags.out === "string" ? resolve(io.cwd, flags.out) : config.out;

@@ -14,6 +14,7 @@ import { mockFiles } from "./mock-file.js";
 import { assertNoNameClash, moduleInterfaceName } from "./names.js";
 import { moduleRoutesFile, moduleRoutesPath, routesFile } from "./routes-file.js";
 import { typesFiles } from "../shared/types-files.js";
+import { SERVER_RESPONSE_TYPES } from "./directions.js";
 import { validateFiles } from "./validate-file.js";
 
 function indexFile(model: ApiModel): string {
@@ -70,7 +71,7 @@ export async function emitServer(model: ApiModel): Promise<GeneratedFile[]> {
 export function* planServer(model: ApiModel): Generator<PlannedFile> {
   assertNoNameClash(model);
   const moduleOf = perModuleFolders(model, ["server/types", "server/mock", "server/validate"]);
-  yield* plannedFrom([{ path: "server/index.ts", content: indexFile(model) }, ...typesFiles("server", model.types), { path: "server/handlers.ts", content: handlersFile(model) }], moduleOf);
+  yield* plannedFrom([{ path: "server/index.ts", content: indexFile(model) }, ...typesFiles("server", model.types, SERVER_RESPONSE_TYPES), { path: "server/handlers.ts", content: handlersFile(model) }], moduleOf);
   for (const module of model.modules) {
     yield { path: moduleHandlersPath(module), module: module.id, content: () => moduleHandlersFile(module, model.types, model.responses) };
   }

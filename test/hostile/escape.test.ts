@@ -10,6 +10,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../src/pipeline.js";
+import { TARGETS } from "../../src/emit/types.js";
 import { compareOutputs, tsStructure } from "../helpers/escape-check.js";
 import { freshDir } from "../helpers/generate.js";
 import { typecheck } from "../helpers/tsc.js";
@@ -122,7 +123,8 @@ async function generateVariant(base: string, hostile: boolean): Promise<string> 
   // YAML is a superset of JSON: each file is its object as JSON.
   for (const [name, content] of Object.entries(catalogue(hostile))) await writeFile(join(dir, name), JSON.stringify(content, null, 2));
   const out = join(base, hostile ? "out-hostile" : "out-benign");
-  await generate({ catalogue: dir, out }).catch((error: { report?: () => string }) => {
+  // Every target, those not written by default (zod) too.
+  await generate({ catalogue: dir, out, targets: TARGETS }).catch((error: { report?: () => string }) => {
     throw new Error(error.report?.() ?? String(error));
   });
   return out;

@@ -24,7 +24,7 @@ export const COMMANDS: Command[] = [
     options: {
       catalogue: catalogueOption,
       out: outOption,
-      target: { type: "string", valueName: "list", description: "Comma-separated targets: client,server,docs,openapi (the default), tanstack-query, mcp" },
+      target: { type: "string", valueName: "list", description: "Comma-separated targets: client,server,docs,openapi (the default), tanstack-query, zod, mcp" },
       check: { type: "boolean", description: "Write nothing; exit 1 naming every stale, missing or extra file" },
       watch: { type: "boolean", description: "Regenerate on every change of the catalogue or config until Ctrl-C" },
       format: { type: "string", valueName: "prettier", description: "Format the output with the prettier config of the out folder" },

@@ -1,18 +1,12 @@
-// What the mock answers for each operation, decided once from the model: the catalogue's example
-// where it has one, else a value made up from the documented type, else `{}`.
-import type { ApiModel, MediaType, NamedType, OperationModel, ResponseModel } from "../model/types.js";
+// What the mock answers for each operation, decided once from the model as an AnswerSpec (the
+// catalogue's example where it has one, else the documented type to make a value from, else `{}`);
+// the values themselves come from the shared generator (templates/mock/, see runtime.ts).
+import type { ApiModel, MediaType, OperationModel, ResponseModel } from "../model/types.js";
 import { isJsonMediaType, mediaEssence } from "../shared/media.js";
 import { headerValue } from "../shared/sinks.js";
-import { operationSeed, sampleValue, seededRandom } from "./values.js";
 import { pagedHandler, streamHandler, type MockStreamOptions } from "./streams-pages.js";
 import { streamedResponse } from "../emit/shared/streamed.js";
-
-/** One operation's answer, for the status the generated router sends a returned value with. */
-export type Answer =
-  /** `contentType` only when it is not plain application/json (the router's default for a returned value). */
-  | { kind: "json"; value: unknown; contentType?: string }
-  | { kind: "empty"; status: number }
-  | { kind: "bytes"; contentType: string; bytes: Uint8Array };
+import type { AnswerSpec, MockRuntime } from "./runtime.js";
 
 /**
  * The documented response to answer with: the one of the status the router sends a returned value
@@ -25,61 +19,44 @@ function successResponse(operation: OperationModel, status: number): ResponseMod
   );
 }
 
-export function answerFor(operation: OperationModel, status: number, types: ReadonlyMap<string, NamedType>, seed: number): Answer {
+/** An operation's answer as data, for the status the generated router sends a returned value with. */
+export function answerSpec(operation: OperationModel, status: number): AnswerSpec {
   const response = successResponse(operation, status);
-  // Not documented: an empty JSON object, the least a client can parse.
-  if (response === undefined) return { kind: "json", value: {} };
+  if (response === undefined) return { kind: "none" };
   if (response.content.length === 0) return { kind: "empty", status: Number(response.status) };
   const media: MediaType = response.content.find((candidate) => isJsonMediaType(candidate.contentType)) ?? response.content[0]!;
-  if (!isJsonMediaType(media.contentType)) {
-    return { kind: "bytes", contentType: media.contentType, bytes: new TextEncoder().encode(`mock ${operation.id}`) };
-  }
-  const value =
-    "example" in media
-      ? media.example
-      : media.schema === undefined
-        ? {}
-        : sampleValue(media.schema, types, seededRandom(operationSeed(seed, operation.id)));
+  if (!isJsonMediaType(media.contentType)) return { kind: "bytes", contentType: headerValue(media.contentType) };
   const plain = mediaEssence(media.contentType) === "application/json";
-  return { kind: "json", value, ...(!plain && { contentType: media.contentType }) };
+  return {
+    kind: "json",
+    ...("example" in media ? { example: media.example } : media.schema !== undefined && { schema: media.schema }),
+    ...(!plain && { contentType: headerValue(media.contentType) }),
+  };
 }
 
 type MockHandler = (context: { operation: { status: number } }) => unknown;
 
 /**
  * Handlers for every operation, shaped as the generated server's `Handlers` (module property ->
- * operation id -> handler). Each answer is worked out on the first call and copied per call, so a
- * caller that changes a value does not change the next answer.
+ * operation id -> handler). Each answer is worked out on the first call and copied per call.
  */
-export function mockHandlers(model: ApiModel, seed: number, options: MockStreamOptions = {}): Record<string, Record<string, MockHandler>> {
+export function mockHandlers(model: ApiModel, seed: number, runtime: MockRuntime, options: MockStreamOptions = {}): Record<string, Record<string, MockHandler>> {
   const types = new Map(model.types.map((named) => [named.name, named]));
   return Object.fromEntries(
     model.modules.map((module) => [
       module.name,
       Object.fromEntries(
         module.operations.map((operation) => {
-          if (streamedResponse(operation)) return [operation.id, streamHandler(operation, types, seed, options) as MockHandler];
-          if (operation.pagination) return [operation.id, pagedHandler(operation, model, seed, options) as MockHandler];
-          let answer: Answer | undefined;
+          if (streamedResponse(operation)) return [operation.id, streamHandler(operation, types, seed, runtime, options) as MockHandler];
+          if (operation.pagination) return [operation.id, pagedHandler(operation, model, seed, runtime, options) as MockHandler];
+          let answer: unknown;
           const handler: MockHandler = ({ operation: route }) => {
-            answer ??= answerFor(operation, route.status, types, seed);
-            return toResult(answer, route.status);
+            answer ??= runtime.answerOf(answerSpec(operation, route.status), operation.id, types, seed);
+            return runtime.answerResult(answer as never, route.status);
           };
           return [operation.id, handler];
         }),
       ),
     ]),
   );
-}
-
-function toResult(answer: Answer, status: number): unknown {
-  switch (answer.kind) {
-    case "json":
-      if (answer.contentType === undefined) return structuredClone(answer.value);
-      return new Response(JSON.stringify(answer.value), { status, headers: { "content-type": headerValue(answer.contentType) } });
-    case "empty":
-      return new Response(null, { status: answer.status });
-    case "bytes":
-      return new Response(answer.bytes.slice(), { status, headers: { "content-type": headerValue(answer.contentType) } });
-  }
 }

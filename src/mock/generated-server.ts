@@ -1,6 +1,7 @@
-// The generated server, made for this process: the server emitter's files transpiled to
-// JavaScript in a temporary folder, imported, and the folder removed. TypeScript (the copy
-// ts-morph bundles) loads only here, so only `mock` pays for it.
+// The generated server and the shared value generator (templates/mock/), made for this process:
+// the server emitter's files and the templates transpiled to JavaScript in a temporary folder,
+// imported, and the folder removed. TypeScript (the copy ts-morph bundles) loads only here, so
+// only `mock` pays for it.
 import type { RequestListener } from "node:http";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -9,6 +10,8 @@ import { pathToFileURL } from "node:url";
 import type { ApiModel } from "../model/types.js";
 import { madeFiles } from "../emit/plan.js";
 import { builtinTarget } from "../emit/targets.js";
+import { templateFiles } from "../emit/shared/templates.js";
+import type { MockRuntime } from "./runtime.js";
 
 type WebHandler = (request: Request) => Promise<Response>;
 
@@ -18,8 +21,8 @@ export interface GeneratedServer {
   toNodeHandler(handler: WebHandler): RequestListener;
 }
 
-export async function loadGeneratedServer(model: ApiModel): Promise<GeneratedServer> {
-  const files = madeFiles(await builtinTarget("server").plan(model, {}));
+export async function loadGeneratedServer(model: ApiModel): Promise<{ server: GeneratedServer; runtime: MockRuntime }> {
+  const files = [...madeFiles(await builtinTarget("server").plan(model, {})), ...templateFiles("mock")];
   const { ts } = await import("ts-morph");
   const dir = await mkdtemp(join(tmpdir(), "catalogen-mock-"));
   try {
@@ -35,7 +38,10 @@ export async function loadGeneratedServer(model: ApiModel): Promise<GeneratedSer
       await writeFile(target, output);
     }
     // Static imports only: once index.js is loaded, every module it needs is in memory.
-    return (await import(pathToFileURL(join(dir, "server/index.js")).href)) as GeneratedServer;
+    const server = (await import(pathToFileURL(join(dir, "server/index.js")).href)) as GeneratedServer;
+    const values: unknown = await import(pathToFileURL(join(dir, "mock/runtime/values.js")).href);
+    const answers: unknown = await import(pathToFileURL(join(dir, "mock/runtime/answers.js")).href);
+    return { server, runtime: { ...(values as object), ...(answers as object) } as MockRuntime };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -51,8 +51,8 @@ export async function startMockOf(model: ApiModel, options: MockOptions): Promis
       throw new TokenTableError(`startMock: token kind "${identity.tokenKind}" is not one of the catalogue's kinds (${kinds.join(", ")})`);
     }
   }
-  const server = await loadGeneratedServer(model);
-  const handle = server.createRequestHandler(mockHandlers(model, options.seed ?? 1, options), {
+  const { server, runtime } = await loadGeneratedServer(model);
+  const handle = server.createRequestHandler(mockHandlers(model, options.seed ?? 1, runtime, options), {
     authenticate: (token: string) => tokens.get(token),
     origin: "catalogen-mock",
     ...(options.now && { now: options.now }),

@@ -5,7 +5,7 @@ import type { ApiModel, NamedType, OperationModel, PagingPlace, TypeNode } from 
 import { propertyOf } from "../model/type-lookup.js";
 import { isJsonMediaType } from "../shared/media.js";
 import { streamedResponse } from "../emit/shared/streamed.js";
-import { operationSeed, sampleValue, seededRandom } from "./values.js";
+import type { MockRuntime } from "./runtime.js";
 
 export interface MockStreamOptions {
   /** Items a streamed operation sends (default 5). */
@@ -28,7 +28,7 @@ interface Context {
 type Types = ReadonlyMap<string, NamedType>;
 
 /** A streamed operation's items: for SSE, events cycling through the declared names. */
-export function streamItems(operation: OperationModel, types: Types, seed: number, count: number): unknown[] {
+export function streamItems(operation: OperationModel, types: Types, seed: number, count: number, { operationSeed, sampleValue, seededRandom }: MockRuntime): unknown[] {
   const streamed = streamedResponse(operation);
   if (!streamed) return [];
   const random = seededRandom(operationSeed(seed, operation.id));
@@ -42,8 +42,8 @@ export function streamItems(operation: OperationModel, types: Types, seed: numbe
 }
 
 /** The handler of a streamed operation: its items, one every `intervalMs`, resumed after a Last-Event-ID. */
-export function streamHandler(operation: OperationModel, types: Types, seed: number, options: MockStreamOptions): (context: Context) => AsyncIterable<unknown> {
-  const items = streamItems(operation, types, seed, options.streamItems ?? 5);
+export function streamHandler(operation: OperationModel, types: Types, seed: number, runtime: MockRuntime, options: MockStreamOptions): (context: Context) => AsyncIterable<unknown> {
+  const items = streamItems(operation, types, seed, options.streamItems ?? 5, runtime);
   const interval = options.streamIntervalMs ?? 100;
   return (context) => {
     const last = Number(context.request?.headers.get("last-event-id") ?? 0);
@@ -58,7 +58,7 @@ export function streamHandler(operation: OperationModel, types: Types, seed: num
 }
 
 /** A paged operation's whole seeded list (what `.all()` against the mock yields, in order). */
-export function pagedItems(operation: OperationModel, model: ApiModel, seed: number, count: number): unknown[] {
+export function pagedItems(operation: OperationModel, model: ApiModel, seed: number, count: number, { operationSeed, sampleValue, seededRandom }: MockRuntime): unknown[] {
   const types = new Map(model.types.map((named) => [named.name, named]));
   const node = pageItemNode(operation, types);
   const random = seededRandom(operationSeed(seed, `${operation.id}#items`));
@@ -74,12 +74,12 @@ export function pagedItems(operation: OperationModel, model: ApiModel, seed: num
 }
 
 /** The handler of a paged operation: the slice the request asks for, with the next page's pointer. */
-export function pagedHandler(operation: OperationModel, model: ApiModel, seed: number, options: MockStreamOptions): (context: Context) => unknown {
+export function pagedHandler(operation: OperationModel, model: ApiModel, seed: number, runtime: MockRuntime, options: MockStreamOptions): (context: Context) => unknown {
   const paging = operation.pagination!;
   const types = new Map(model.types.map((named) => [named.name, named]));
-  const items = pagedItems(operation, model, seed, options.pageItems ?? 25);
+  const items = pagedItems(operation, model, seed, options.pageItems ?? 25, runtime);
   const pageSchema = successSchema(operation);
-  const template = pageSchema ? sampleValue(pageSchema, types, seededRandom(operationSeed(seed, operation.id))) : undefined;
+  const template = pageSchema ? runtime.sampleValue(pageSchema, types, runtime.seededRandom(runtime.operationSeed(seed, operation.id))) : undefined;
   const pointer = nextPointerName(operation);
   return (context) => {
     const size = positive(read(context, paging.limit)) ?? options.pageSize ?? 10;

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { importOpenApi, writeCatalogue as writeImported } from "../../src/import/index.js";
-import { sampleValue, seededRandom } from "../../src/mock/values.js";
+import { sampleValue, seededRandom } from "../../templates/mock/values.js";
 import { loadModel } from "../../src/pipeline.js";
 import { fixtureCatalogue, freshDir, generateForTest } from "../helpers/generate.js";
 import { typecheck } from "../helpers/tsc.js";

@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadModel } from "../../src/pipeline.js";
 import { startMock } from "../../src/mock/index.js";
-import { sampleValue, seededRandom } from "../../src/mock/values.js";
+import { sampleValue, seededRandom } from "../../templates/mock/values.js";
 import type { TypeNode } from "../../src/model/types.js";
 import { fixtureCatalogue, generateForTest } from "../helpers/generate.js";
 import { typecheck } from "../helpers/tsc.js";

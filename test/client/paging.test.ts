@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { fixtureCatalogue, generateForTest } from "../helpers/generate.js";
 import { startMock, type MockServer } from "../../src/mock/index.js";
 import { pagedItems } from "../../src/mock/streams-pages.js";
+import { mockRuntime } from "../mock/runtime.js";
 import { loadModel } from "../../src/validate/index.js";
 import type { ApiModel } from "../../src/model/types.js";
 
@@ -150,7 +151,7 @@ describe("against catalogen mock", () => {
   test.each(cases)("%s: .all() yields every seeded item once, in order", async (id, args) => {
     const items: unknown[] = [];
     for await (const item of api.catalog![id]!.all(args)) items.push(item);
-    const seeded = pagedItems(operation(id), model, 7, 23);
+    const seeded = pagedItems(operation(id), model, 7, 23, mockRuntime);
     expect(items).toEqual(seeded);
     expect(new Set(items.map((item) => (item as { id: number }).id)).size).toBe(23);
   });

@@ -1,7 +1,7 @@
 // Random catalogues from a seed: structure-aware (types, operations, names that have broken
 // catalogen before) and then, sometimes, mutated as text (aliases, brackets, deleted spans).
 import { stringify } from "yaml";
-import { seededRandom } from "../../src/mock/values.js";
+import { seededRandom } from "../../templates/mock/values.js";
 
 /** The mock's seeded generator (mulberry32): a sequence a seed fixes on every machine. */
 export const random = seededRandom;

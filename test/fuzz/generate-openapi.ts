@@ -4,7 +4,7 @@
 // deep nesting). Every text that could reach output carries MARKER, so the fuzzer can prove it
 // stays inside comments and literals.
 import { stringify } from "yaml";
-import { seededRandom } from "../../src/mock/values.js";
+import { seededRandom } from "../../templates/mock/values.js";
 
 /** Text that must never appear in generated code outside a comment or a literal. */
 export const MARKER = "PWNED";

@@ -6,7 +6,7 @@ import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiDocument } from "../../src/emit/openapi/index.js";
 import { parseTokenTable, startMock, type MockServer } from "../../src/mock/index.js";
-import { operationSeed, sampleValue, seededRandom } from "../../src/mock/values.js";
+import { operationSeed, sampleValue, seededRandom } from "../../templates/mock/values.js";
 import { loadModel } from "../../src/pipeline.js";
 import type { ApiModel, NamedType } from "../../src/model/types.js";
 import { fixtureCatalogue, generateForTest, repoCatalogue } from "../helpers/generate.js";

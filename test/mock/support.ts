@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import type { NamedType, OperationModel } from "../../src/model/types.js";
-import { sampleValue, seededRandom } from "../../src/mock/values.js";
+import { sampleValue, seededRandom } from "../../templates/mock/values.js";
 import { isJsonMediaType } from "../../src/shared/media.js";
 import { repoRoot } from "../helpers/generate.js";
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { check, generate } from "../../src/pipeline.js";
 import { defineTarget, TargetError, type AnyTarget } from "../../src/emit/define.js";
 import { chooseTargets } from "../../src/emit/targets.js";
+import { TARGETS } from "../../src/emit/types.js";
 import { markdownText, stringLiteral } from "../../src/shared/sinks.js";
 import { fixtureCatalogue, freshDir } from "../helpers/generate.js";
 
@@ -98,20 +99,19 @@ describe("a plugin target through generate()", () => {
 });
 
 describe("choosing targets", () => {
-  // zod is a built-in target (its option `mini`); valibot stands for a plugin with options.
+  // zod and tanstack-query are built-in targets; valibot and swr-hooks stand for plugins.
   const valibot = defineTarget({ name: "valibot", options: { mode: ["strict", "loose"] }, plan: () => [] });
-  // A plugin that needs the client (tanstack-query is a built-in target now: a plugin may not take its name).
   const query = defineTarget({ name: "swr-hooks", requires: ["client"], plan: () => [] });
   const names = (entries: Parameters<typeof chooseTargets>[0], plugins: AnyTarget[] = [valibot, query]) => chooseTargets(entries, plugins).chosen.map(({ target, options }) => [target.name, options]);
 
   it("defaults to the four built-in targets, in their order, and adds a required target with its defaults", () => {
     expect(names(undefined)).toEqual([["client", {}], ["server", {}], ["docs", {}], ["openapi", {}]]);
     expect(names(["openapi", { name: "zod", mini: true }, "docs"])).toEqual([["docs", {}], ["openapi", {}], ["zod", { mini: true }]]);
-    expect(chooseTargets(["swr-hooks"], [query])).toMatchObject({ chosen: [{ target: { name: "client" } }, { target: { name: "swr-hooks" } }], added: ["client"] });
+    expect(chooseTargets(["swr-hooks"], [query])).toMatchObject({ chosen: [{ target: { name: "client" } }, { target: { name: "swr-hooks" } }], added: [{ name: "client", by: "swr-hooks" }] });
   });
 
   it.each([
-    [["zdo"], 'targets[0]: unknown target "zdo"; did you mean "zod"?; the targets are client, server, docs, openapi, tanstack-query, zod, valibot, swr-hooks'],
+    [["zdo"], `targets[0]: unknown target "zdo"; did you mean "zod"?; the targets are ${[...TARGETS, "valibot", "swr-hooks"].join(", ")}`],
     [["client", { name: "zod", mnii: true }], 'targets[1].mnii is not an option of target "zod"; did you mean "mini"?'],
     [[{ name: "zod", mini: "yes" }], 'targets[0].mini must be a boolean, not "yes"'],
     [[{ name: "valibot", mode: "lax" }], 'targets[0].mode must be "strict" or "loose", not "lax"'],

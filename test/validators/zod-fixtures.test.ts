@@ -2,7 +2,7 @@
 // table, on values the mock's seeded generator makes (all accepted) and on those values mutated
 // (refused by the guard and by both zod flavours alike).
 import { beforeAll, describe, expect, test } from "vitest";
-import { sampleValue, seededRandom } from "../../src/mock/values.js";
+import { sampleValue, seededRandom } from "../../templates/mock/values.js";
 import type { NamedType, TypeNode } from "../../src/model/types.js";
 import { FIXTURES } from "./fixtures.js";
 import { generateValidators, type Generated } from "./support.js";

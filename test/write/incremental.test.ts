@@ -7,7 +7,7 @@ import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/p
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
-import { seededRandom } from "../../src/mock/values.js";
+import { seededRandom } from "../../templates/mock/values.js";
 import { generate } from "../../src/pipeline.js";
 import { freshDir } from "../helpers/generate.js";
 

@@ -1,9 +1,9 @@
 // Values made up from a catalogue type, for operations whose answer has no example. The same seed
 // and operation give the same value; every value fits its type (a closed object gets only its
 // declared fields, an object with combinations one allowed combination, formats are well formed).
-import { objectParts, resolved, variantTags } from "../model/type-lookup.js";
+// One generator for `catalogen mock` (which loads this file) and the targets that ship it (msw).
 import { exampleOf, withinConstraints } from "./constrained.js";
-import type { NamedType, ObjectShape, TypeNode } from "../model/types.js";
+import type { SchemaNode as TypeNode, SchemaObject as ObjectShape, SchemaTypes } from "./schema.js";
 
 /** A small seeded generator (mulberry32): numbers in [0, 1). */
 export function seededRandom(seed: number): () => number {
@@ -27,7 +27,7 @@ export function operationSeed(seed: number, operationId: string): number {
 /** Past this depth optional fields and array items are left out, so recursive types end. */
 const MAX_DEPTH = 4;
 
-export function sampleValue(node: TypeNode, types: ReadonlyMap<string, NamedType>, random: () => number, depth = 0): unknown {
+export function sampleValue(node: TypeNode, types: SchemaTypes, random: () => number, depth = 0): unknown {
   const example = exampleOf(node, random);
   if (example) return example.value;
   const value = madeUp(node, types, random, depth);
@@ -35,7 +35,7 @@ export function sampleValue(node: TypeNode, types: ReadonlyMap<string, NamedType
   return withinConstraints(node, value, more);
 }
 
-function madeUp(node: TypeNode, types: ReadonlyMap<string, NamedType>, random: () => number, depth: number): unknown {
+function madeUp(node: TypeNode, types: SchemaTypes, random: () => number, depth: number): unknown {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const integer = (below: number): number => Math.floor(random() * below);
   switch (node.kind) {
@@ -79,7 +79,7 @@ function madeUp(node: TypeNode, types: ReadonlyMap<string, NamedType>, random: (
       const index = integer(node.variants.length);
       const variant = sampleValue(node.variants[index]!, types, random, depth + 1);
       // A mapped variant's property may be any string: set it to a value that selects the variant.
-      const tags = node.mapping && node.discriminator !== undefined ? variantTags(node, (name) => types.get(name)?.type)[index] : undefined;
+      const tags = node.mapping && node.discriminator !== undefined ? mappedTags(node.mapping, node.variants[index]!) : undefined;
       if (tags && variant !== null && typeof variant === "object") {
         Object.defineProperty(variant, node.discriminator!, { value: pick(tags), enumerable: true, writable: true, configurable: true });
       }
@@ -87,7 +87,7 @@ function madeUp(node: TypeNode, types: ReadonlyMap<string, NamedType>, random: (
     }
     case "binary":
       // Bytes inside a JSON value: base64 text.
-      return Buffer.from(`mock-${integer(1000)}`).toString("base64");
+      return btoa(`mock-${integer(1000)}`);
     case "unknown":
       return {};
     case "object":
@@ -100,7 +100,7 @@ function madeUp(node: TypeNode, types: ReadonlyMap<string, NamedType>, random: (
  * another part only types (the base's plain string) keeps a value the fixing part allows, whichever
  * part came last.
  */
-function keepFixedValues(node: TypeNode, value: Record<string, unknown>, types: ReadonlyMap<string, NamedType>, random: () => number, depth: number): void {
+function keepFixedValues(node: TypeNode, value: Record<string, unknown>, types: SchemaTypes, random: () => number, depth: number): void {
   const lookup = (name: string) => types.get(name)?.type;
   const shapes = objectParts(node, lookup);
   for (const key of Object.keys(value)) {
@@ -116,7 +116,40 @@ function keepFixedValues(node: TypeNode, value: Record<string, unknown>, types: 
   }
 }
 
-function objectValue(shape: ObjectShape, types: ReadonlyMap<string, NamedType>, random: () => number, depth: number): Record<string, unknown> {
+type Lookup = (name: string) => TypeNode | undefined;
+
+/** `node` with its refs followed (undefined for an unknown name or a cycle of refs). */
+function resolved(node: TypeNode, lookup: Lookup): TypeNode | undefined {
+  const seen = new Set<string>();
+  let current: TypeNode | undefined = node;
+  while (current?.kind === "ref") {
+    if (seen.has(current.name)) return undefined;
+    seen.add(current.name);
+    current = lookup(current.name);
+  }
+  return current;
+}
+
+/** The objects an allOf (or an object, or a ref to either) is made of, refs and nested allOfs followed. */
+function objectParts(node: TypeNode, lookup: Lookup, seen = new Set<string>()): ObjectShape[] {
+  if (node.kind === "ref") {
+    if (seen.has(node.name)) return [];
+    seen.add(node.name);
+    const target = lookup(node.name);
+    return target ? objectParts(target, lookup, seen) : [];
+  }
+  if (node.kind === "allOf") return node.parts.flatMap((part) => objectParts(part, lookup, seen));
+  return node.kind === "object" ? [node] : [];
+}
+
+/** The discriminator values a mapping lists for a (named) variant; undefined when it lists none. */
+function mappedTags(mapping: readonly { value: string; type: string }[], variant: TypeNode): string[] | undefined {
+  if (variant.kind !== "ref") return undefined;
+  const values = mapping.filter((entry) => entry.type === variant.name).map((entry) => entry.value);
+  return values.length > 0 ? values : undefined;
+}
+
+function objectValue(shape: ObjectShape, types: SchemaTypes, random: () => number, depth: number): Record<string, unknown> {
   const value: Record<string, unknown> = {};
   for (const property of shape.properties) {
     if (!property.required && depth >= MAX_DEPTH) continue;
@@ -156,7 +189,7 @@ function formatted(format: string | undefined, integer: (below: number) => numbe
     case "url":
       return `https://example.com/${hex(8)}`;
     case "byte":
-      return Buffer.from(hex(6)).toString("base64");
+      return btoa(hex(6));
     default:
       return `mock-${hex(6)}`;
   }

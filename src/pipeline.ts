@@ -12,6 +12,7 @@ import { pluginFile, TargetError, type AnyTarget, type TargetEntry } from "./emi
 import { chooseTargets, type ChosenTarget } from "./emit/targets.js";
 import { BUILTIN_TARGETS } from "./emit/registry.js";
 import { withImportExtension, type ImportExtension } from "./emit/shared/ts-print.js";
+import { withModuleFormat, type ModuleFormat } from "./emit/shared/module-format.js";
 import { formatWithConsumerConfig, prettierFingerprint } from "./write/format.js";
 import { withHeader } from "./write/header.js";
 import { isReservedName, sha256 } from "./write/manifest.js";
@@ -52,6 +53,12 @@ export interface GenerateOptions {
    * `allowImportingTsExtensions`). Default `"js"`.
    */
   importExtension?: ImportExtension;
+  /**
+   * `"commonjs"`: the client's and server's package.json say `"type": "commonjs"`, for a CommonJS
+   * consumer that compiles them with `outDir` (tsc does not copy package.json there). Default
+   * `"esm"`.
+   */
+  moduleFormat?: ModuleFormat;
   /**
    * `"3.2"`: openapi.json is OpenAPI 3.2, streamed media types described by `itemSchema` instead of
    * catalogen's `x-item-schema` / `x-sse-events`. Default `"3.1"`.
@@ -189,7 +196,7 @@ function textOf(target: AnyTarget, file: PlannedFile): string {
 /** A planned file's text as written: import extensions, header, prettier when asked. */
 async function finalText(file: TargetFile, options: GenerateOptions): Promise<string> {
   const made = file.content();
-  const code = file.path.endsWith(".ts") ? withImportExtension(made, options.importExtension ?? "js") : made;
+  const code = file.path.endsWith(".ts") ? withImportExtension(made, options.importExtension ?? "js") : withModuleFormat(file.path, made, options.moduleFormat ?? "esm");
   const content = withHeader(file.path, code, catalogueLabel(options));
   // One file at a time: prettier's syntax trees are large, and formatting every file at once
   // keeps them all alive together (at 10,000 operations that exhausts the heap).
@@ -243,7 +250,7 @@ async function hashInputs(options: GenerateOptions, chosen: readonly ChosenTarge
   const catalogueNames = catalogueFileNames(options.catalogue);
   if (catalogueNames === undefined) return undefined;
   const targets = chosen.map(({ target, options }) => [target.name, options]);
-  const parts: string[] = [JSON.stringify({ targets, label: catalogueLabel(options), format: options.format ?? "final", importExtension: options.importExtension ?? "js", ...(options.openapiVersion === "3.2" && { openapi: "3.2" }) })];
+  const parts: string[] = [JSON.stringify({ targets, label: catalogueLabel(options), format: options.format ?? "final", importExtension: options.importExtension ?? "js", ...(options.moduleFormat === "commonjs" && { moduleFormat: "commonjs" }), ...(options.openapiVersion === "3.2" && { openapi: "3.2" }) })];
   if (options.format === "prettier") parts.push(await prettierFingerprint(join(options.out, "index.ts")));
   // Small files, read synchronously: a promise per file costs more than the read.
   for (const path of [...filesUnder(codeRoot), ...filesUnder(join(packageRoot, "templates"))]) parts.push(relative(packageRoot, path), sha256(readFileSync(path)));

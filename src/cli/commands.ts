@@ -29,6 +29,7 @@ export const COMMANDS: Command[] = [
       watch: { type: "boolean", description: "Regenerate on every change of the catalogue or config until Ctrl-C" },
       format: { type: "string", valueName: "prettier", description: "Format the output with the prettier config of the out folder" },
       "import-extension": importExtensionOption,
+      "module-format": { type: "string", valueName: "esm|commonjs", description: "Module type the client's and server's package.json declare; commonjs for a CommonJS project compiling with outDir (default: config moduleFormat, else esm)" },
       "openapi-version": { type: "string", valueName: "3.1|3.2", description: "OpenAPI version of openapi.json: 3.2 describes streamed responses with itemSchema (default: config openapiVersion, else 3.1)" },
       verbose: { type: "boolean", description: "List every file written or removed after the summary" },
       quiet: { type: "boolean", description: "Print nothing but errors" },
@@ -46,6 +47,9 @@ export const COMMANDS: Command[] = [
       const format = typeof flags.format === "string" ? flags.format : config.format;
       if (format !== undefined && format !== "prettier") throw new UsageError(`unknown format "${format}"; use prettier or leave it out`);
       const importExtension = importExtensionOf(flags, config);
+      const given = typeof flags["module-format"] === "string" ? flags["module-format"] : config.moduleFormat;
+      if (given !== undefined && given !== "esm" && given !== "commonjs") throw new UsageError(`unknown module format "${given}"; use esm or commonjs`);
+      const moduleFormat: "esm" | "commonjs" | undefined = given;
       const version = typeof flags["openapi-version"] === "string" ? flags["openapi-version"] : config.openapiVersion;
       if (version !== undefined && version !== "3.1" && version !== "3.2") throw new UsageError(`unknown OpenAPI version "${version}"; use 3.1 or 3.2`);
       const openapiVersion: "3.1" | "3.2" | undefined = version;
@@ -56,6 +60,7 @@ export const COMMANDS: Command[] = [
         plugins: config.plugins,
         ...(format && { format: "prettier" as const }),
         ...(importExtension && { importExtension }),
+        ...(moduleFormat && { moduleFormat }),
         ...(openapiVersion && { openapiVersion }),
       };
       const out = shown(outDir, io.cwd);

@@ -6,6 +6,7 @@ import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ConfigSyntaxError, importTypeScript } from "./typescript-config.js";
 import { IMPORT_EXTENSIONS, type ImportExtension } from "../emit/shared/ts-print.js";
+import { MODULE_FORMATS, type ModuleFormat } from "../emit/shared/module-format.js";
 import { DEFAULT_TARGETS, type Target } from "../emit/types.js";
 import { TargetError, type AnyTarget, type TargetEntry } from "../emit/define.js";
 import { chooseTargets } from "../emit/targets.js";
@@ -29,6 +30,8 @@ export interface CatalogenConfig {
   format?: "prettier";
   /** Extension of relative imports in the generated client and server: "ts" runs as it is on Deno and Node's type stripping. Default: "js" */
   importExtension?: ImportExtension;
+  /** "commonjs": the client's and server's package.json say "type": "commonjs", for a CommonJS consumer compiling with outDir. Default: "esm" */
+  moduleFormat?: ModuleFormat;
   /** "3.2": openapi.json as OpenAPI 3.2 (streamed media types with `itemSchema`). Default "3.1". */
   openapiVersion?: "3.1" | "3.2";
   /**
@@ -64,6 +67,7 @@ export interface ResolvedConfig {
   mockTokens?: string;
   format?: "prettier";
   importExtension?: ImportExtension;
+  moduleFormat?: ModuleFormat;
   openapiVersion?: "3.1" | "3.2";
   /** `catalogen import`: folders besides the document's own that `$ref`s may reach (absolute). */
   importAllowRefDirs?: string[];
@@ -104,6 +108,7 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Resolv
     ...(config.mock?.tokens !== undefined && { mockTokens: resolve(base, config.mock.tokens) }),
     ...(config.format !== undefined && { format: config.format }),
     ...(config.importExtension !== undefined && { importExtension: config.importExtension }),
+    ...(config.moduleFormat !== undefined && { moduleFormat: config.moduleFormat }),
     ...(config.openapiVersion !== undefined && { openapiVersion: config.openapiVersion }),
     ...(config.import?.allowRefDirs !== undefined && { importAllowRefDirs: config.import.allowRefDirs.map((dir) => resolve(base, dir)) }),
     ...(config.import?.limitTableWords !== undefined && { limitTableWords: config.import.limitTableWords }),
@@ -122,6 +127,7 @@ const SETTINGS: { [key: string]: Setting } = {
   targets: "targets",
   format: ["prettier"],
   importExtension: IMPORT_EXTENSIONS,
+  moduleFormat: MODULE_FORMATS,
   openapiVersion: ["3.1", "3.2"],
   scaffold: { out: "folder" },
   mock: { tokens: "file" },

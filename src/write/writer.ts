@@ -1,37 +1,19 @@
 // Puts generated files on disk: only files that changed, only files it owns, all or nothing,
-// never outside the output folder, one run at a time.
-import { createHash } from "node:crypto";
-import { lstat, mkdir, readdir, realpath, rename, rm, rmdir, stat } from "node:fs/promises";
-import { dirname, join, resolve, sep } from "node:path";
+// never outside the output folder, one run at a time. A write is two steps: plan.ts decides from
+// one read of the folder what to write, keep and remove; apply.ts carries the plan out. This
+// module opens the folder (locked) and answers whether it is up to date, and checks it (--check).
+import { mkdir, realpath, rm, stat } from "node:fs/promises";
+import { resolve } from "node:path";
 import { compareText } from "../model/order.js";
 import { FolderView } from "./folder.js";
-import { isLockLeftover, lockFolder, LockBusyError, type Lock } from "./lock.js";
-import { MANIFEST_NAME, manifestText, parseManifest, sha256, type Manifest, type ManifestEntry } from "./manifest.js";
-import { stage, stageChunks, stagedFor } from "./staging.js";
+import { lockFolder, LockBusyError, type Lock } from "./lock.js";
+import { MANIFEST_NAME, parseManifest, sha256, type Manifest } from "./manifest.js";
+import { filesFor, intact, leftovers, refuse, Writing } from "./plan.js";
 import { StatCache } from "./stat-cache.js";
+import { WriteError, type CheckReport, type OutputFile, type WriteReport } from "./types.js";
 
-/** A file's final content and the target that produced it. */
-export interface OutputFile {
-  content: string;
-  target: string;
-}
-
-export interface WriteReport {
-  written: string[];
-  unchanged: string[];
-  removed: string[];
-}
-
-export interface CheckReport {
-  stale: string[];
-  missing: string[];
-  extra: string[];
-}
-
-/** A problem that stops the write before anything is changed. */
-export class WriteError extends Error {
-  override name = "WriteError";
-}
+export { Writing } from "./plan.js";
+export { WriteError, type CheckReport, type OutputFile, type WriteReport, type WritePlan } from "./types.js";
 
 /** The real path of the output folder, or undefined when it does not exist yet. */
 async function existingFolder(outDir: string): Promise<string | undefined> {
@@ -70,24 +52,6 @@ async function takeLock(root: string): Promise<Lock> {
   }
 }
 
-function refuse(problems: Iterable<string>): WriteError {
-  const lines = [...new Set(problems)].sort(compareText);
-  return new WriteError(
-    `refusing to write: catalogen writes only regular files and real folders inside the output folder\n` +
-      `${lines.map((line) => `  ${line}`).join("\n")}\n` +
-      "remove or move them, or choose another --out folder",
-  );
-}
-
-function parent(path: string): string {
-  const slash = path.lastIndexOf("/");
-  return slash === -1 ? "" : path.slice(0, slash);
-}
-
-function filesFor(manifest: Manifest | undefined): Map<string, ManifestEntry> {
-  return new Map(Object.entries(manifest?.files ?? {}));
-}
-
 /** The manifest as found: its text (to tell whether it changes) and what it says. */
 async function readManifestIn(view: FolderView): Promise<{ text?: string; manifest?: Manifest; problem?: string }> {
   const found = await view.readFile(MANIFEST_NAME);
@@ -96,35 +60,6 @@ async function readManifestIn(view: FolderView): Promise<{ text?: string; manife
   const text = found.bytes.toString("utf8");
   const manifest = parseManifest(text);
   return manifest ? { text, manifest } : { text };
-}
-
-/**
- * Leftovers of runs that were killed: staging files beside the files catalogen writes (only
- * regular files named after one of `owned`) and lock drafts at the root.
- */
-async function leftovers(view: FolderView, owned: Iterable<string>): Promise<string[]> {
-  const names = new Set(owned);
-  const dirs = new Set([""]);
-  for (const path of names) dirs.add(parent(path));
-  const found: string[] = [];
-  for (const dir of [...dirs].sort(compareText)) {
-    if ((await view.dir(dir)) !== "ok") continue;
-    let entries;
-    try {
-      entries = await readdir(join(view.root, dir), { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
-      if (!entry.isFile()) continue;
-      const path = dir === "" ? entry.name : `${dir}/${entry.name}`;
-      const stem = stagedFor(entry.name);
-      if ((stem !== undefined && names.has(dir === "" ? stem : `${dir}/${stem}`)) || (dir === "" && isLockLeftover(entry.name))) {
-        found.push(path);
-      }
-    }
-  }
-  return found.sort(compareText);
 }
 
 /**
@@ -215,266 +150,6 @@ export class Output {
       throw error;
     }
     return writing.finish();
-  }
-}
-
-/**
- * True when the file at `path` holds content with hash `sha256`: by its size and mtime when the
- * stat cache has them with that hash, else by reading it. Never follows a link.
- */
-async function intact(view: FolderView, stats: StatCache, path: string, hash: string): Promise<boolean> {
-  const slash = path.lastIndexOf("/");
-  if ((await view.dir(slash === -1 ? "" : path.slice(0, slash))) !== "ok") return false;
-  let found;
-  try {
-    found = await lstat(join(view.root, path), { bigint: true });
-  } catch {
-    return false;
-  }
-  if (!found.isFile()) return false;
-  if (stats.matches(path, found, hash)) return true;
-  const read = await view.file(path);
-  if (read.kind !== "file" || read.sha256 !== hash) return false;
-  stats.record(path, found, hash);
-  return true;
-}
-
-/**
- * One write of the whole output of some targets, fed a file at a time so that no file's text
- * outlives its turn. A file whose bytes are already right is not touched (its mtime stays); one
- * catalogen did not write is never overwritten, nor is anything written or deleted through a
- * symbolic link: either stops the write before anything changes. Files an earlier run of the same
- * targets wrote and this one does not produce are removed; other targets' files stay. New content
- * goes to staging files beside their targets as it comes and is renamed into place only when all
- * of it is on disk (a failure before that removes the staging files and the folders made for
- * them). The manifest goes in first, listing old and new files, so a run killed halfway leaves
- * nothing the next run would not recognise as its own.
- */
-export class Writing {
-  private readonly previous: Map<string, ManifestEntry>;
-  private readonly next = new Map<string, ManifestEntry>();
-  private readonly report: WriteReport = { written: [], unchanged: [], removed: [] };
-  private readonly problems: string[] = [];
-  private readonly foreign: string[] = [];
-  private readonly staged: { temporary: string; path: string; hash: string }[] = [];
-  private readonly createdFolders: string[] = [];
-
-  constructor(
-    private readonly outDir: string,
-    private readonly view: FolderView,
-    private readonly stats: StatCache,
-    private readonly current: { text?: string; manifest?: Manifest; problem?: string },
-    private readonly options: { inputHash: string; targets: readonly string[]; generatorHash?: string },
-    private readonly undoFolder?: () => Promise<void>,
-  ) {
-    this.previous = filesFor(current.manifest);
-    if (current.problem) this.problems.push(current.problem);
-    for (const [path, entry] of this.previous) if (!options.targets.includes(entry.target)) this.next.set(path, entry);
-  }
-
-  /**
-   * Keeps `path` as the last run wrote it, without its content, when the manifest says it was made
-   * by `target` from `from` and it is intact on disk. False: `put` it.
-   */
-  async keep(path: string, target: string, from: string): Promise<boolean> {
-    const entry = this.previous.get(path);
-    if (this.options.generatorHash === undefined || this.current.manifest?.generatorHash !== this.options.generatorHash) return false;
-    if (entry === undefined || entry.target !== target || entry.from !== from) return false;
-    if (this.next.has(path) || !(await intact(this.view, this.stats, path, entry.sha256))) return false;
-    this.next.set(path, entry);
-    this.report.unchanged.push(path);
-    return true;
-  }
-
-  /** The file at `path` is to hold `content` (made by `target`, from inputs with hash `from`). */
-  async put(path: string, target: string, text: string, from?: string): Promise<void> {
-    // One copy of the bytes, hashed and written (the text itself may be tens of MB: openapi.json).
-    const content = Buffer.from(text);
-    const hash = sha256(content);
-    this.next.set(path, { target, sha256: hash, ...(from === undefined ? {} : { from }) });
-    const entry = this.previous.get(path);
-    if (entry?.sha256 === hash && (await intact(this.view, this.stats, path, hash))) {
-      this.report.unchanged.push(path);
-      return;
-    }
-    const found = await this.view.file(path);
-    if (found.kind === "problem") this.problems.push(found.message);
-    else if (found.kind === "file" && found.sha256 === hash) {
-      this.report.unchanged.push(path); // also adopts an unlisted identical file
-      const stats = await lstat(join(this.view.root, path), { bigint: true }).catch(() => undefined);
-      if (stats?.isFile()) this.stats.record(path, stats, hash);
-    } else if (found.kind === "file" && entry === undefined) this.foreign.push(path);
-    else await this.stage(path, content, hash);
-  }
-
-  /**
-   * `put` for a file given as chunks of text (openapi.json of a large catalogue is tens of MB):
-   * written to its staging file as they come and hashed on the way, never held whole. The staging
-   * file is dropped again when the bytes turn out to be what is there already.
-   */
-  async putChunks(path: string, target: string, chunks: Iterable<string>, from?: string): Promise<void> {
-    const entry = this.previous.get(path);
-    let onDisk: string | undefined;
-    if (entry !== undefined && (await intact(this.view, this.stats, path, entry.sha256))) onDisk = entry.sha256;
-    else {
-      const found = await this.view.file(path);
-      if (found.kind === "problem") {
-        this.problems.push(found.message);
-        return;
-      }
-      if (found.kind === "file") onDisk = found.sha256;
-    }
-    const final = join(this.view.root, path);
-    const hasher = createHash("sha256");
-    let temporary: string;
-    try {
-      const made = await mkdir(dirname(final), { recursive: true });
-      if (made !== undefined) this.createdFolders.push(made);
-      temporary = await stageChunks(final, chunks, (chunk) => hasher.update(chunk));
-    } catch (error) {
-      await this.abort();
-      throw new WriteError(`cannot write ${final}: ${(error as Error).message}; nothing in ${this.view.root} was changed`, { cause: error });
-    }
-    const hash = hasher.digest("hex");
-    this.next.set(path, { target, sha256: hash, ...(from === undefined ? {} : { from }) });
-    if (onDisk === hash || (onDisk !== undefined && entry === undefined)) {
-      await rm(temporary, { force: true });
-      if (onDisk === hash) this.report.unchanged.push(path);
-      else this.foreign.push(path);
-      return;
-    }
-    this.staged.push({ temporary, path, hash });
-  }
-
-  private async stage(path: string, content: Buffer, hash: string): Promise<void> {
-    const final = join(this.view.root, path);
-    try {
-      const made = await mkdir(dirname(final), { recursive: true });
-      if (made !== undefined) this.createdFolders.push(made);
-      this.staged.push({ temporary: await stage(final, content), path, hash });
-    } catch (error) {
-      await this.abort();
-      throw new WriteError(`cannot write ${final}: ${(error as Error).message}; nothing in ${this.view.root} was changed`, { cause: error });
-    }
-  }
-
-  /** Removes what this write staged and the folders it made for it: the folder is as it was. */
-  async abort(): Promise<void> {
-    await Promise.all(this.staged.splice(0).map(({ temporary }) => rm(temporary, { force: true })));
-    for (const folder of this.createdFolders.splice(0).reverse()) await rm(folder, { recursive: true, force: true });
-    await this.undoFolder?.();
-  }
-
-  /** Checks what the files given leave behind, then puts everything in place. */
-  async finish(): Promise<WriteReport> {
-    const { view, previous, next, report, options } = this;
-    const stale: string[] = [];
-    for (const [path, entry] of previous) {
-      if (!options.targets.includes(entry.target) || next.has(path)) continue;
-      const found = await view.file(path);
-      if (found.kind === "problem") this.problems.push(found.message);
-      else if (found.kind === "file") stale.push(path);
-    }
-    if (this.problems.length > 0) {
-      await this.abort();
-      throw refuse(this.problems);
-    }
-    if (this.foreign.length > 0) {
-      await this.abort();
-      throw new WriteError(
-        `refusing to overwrite files catalogen did not write:\n${this.foreign.sort(compareText).map((path) => `  ${join(this.outDir, path)}`).join("\n")}\n` +
-          "move or delete them, or choose another --out folder",
-      );
-    }
-    stale.sort(compareText);
-    report.unchanged.sort(compareText);
-
-    const ours = new Set(this.staged.map(({ temporary }) => temporary));
-    for (const path of await leftovers(view, [MANIFEST_NAME, ...previous.keys(), ...next.keys()])) {
-      const full = join(view.root, path);
-      if (!ours.has(full)) await rm(full, { force: true });
-    }
-
-    const during = new Map(next);
-    for (const path of stale) during.set(path, previous.get(path)!);
-    const duringText = manifestText(options.inputHash, Object.fromEntries(during), options.generatorHash);
-    const finalText = manifestText(options.inputHash, Object.fromEntries(next), options.generatorHash);
-    if (this.staged.length === 0 && stale.length === 0 && this.current.text === finalText) {
-      this.stats.save(view.root, next.keys());
-      return report;
-    }
-
-    try {
-      if (this.current.text !== duringText) await replaceAll(view.root, [[MANIFEST_NAME, duringText]]);
-    } catch (error) {
-      await this.abort();
-      throw error;
-    }
-    this.staged.sort((a, b) => compareText(a.path, b.path));
-    while (this.staged.length > 0) {
-      const { temporary, path, hash } = this.staged[0]!;
-      const final = join(view.root, path);
-      try {
-        await rename(temporary, final);
-      } catch (error) {
-        await Promise.all(this.staged.map((file) => rm(file.temporary, { force: true })));
-        throw new WriteError(`cannot put ${final} in place: ${(error as Error).message}; run generate again`, { cause: error });
-      }
-      this.staged.shift();
-      report.written.push(path);
-      const stats = await lstat(final, { bigint: true }).catch(() => undefined);
-      if (stats?.isFile()) this.stats.record(path, stats, hash);
-    }
-    for (const path of stale) {
-      const final = join(view.root, path);
-      await rm(final, { force: true });
-      report.removed.push(path);
-      await removeEmptyParents(view.root, dirname(final));
-    }
-    if (finalText !== duringText) await replaceAll(view.root, [[MANIFEST_NAME, finalText]]);
-    this.stats.save(view.root, next.keys());
-    return report;
-  }
-}
-
-/**
- * Stages every change beside its target, then renames them into place in order. A failure
- * before the renames removes what was staged and leaves the folder as it was.
- */
-async function replaceAll(root: string, changes: [path: string, content: string][]): Promise<void> {
-  const staged: [temporary: string, final: string][] = [];
-  try {
-    for (const [path, content] of changes) {
-      const final = join(root, path);
-      try {
-        await mkdir(dirname(final), { recursive: true });
-        staged.push([await stage(final, content), final]);
-      } catch (error) {
-        throw new WriteError(`cannot write ${final}: ${(error as Error).message}; nothing in ${root} was changed`, { cause: error });
-      }
-    }
-    while (staged.length > 0) {
-      const [temporary, final] = staged[0]!;
-      try {
-        await rename(temporary, final);
-      } catch (error) {
-        throw new WriteError(`cannot put ${final} in place: ${(error as Error).message}; run generate again`, { cause: error });
-      }
-      staged.shift();
-    }
-  } finally {
-    await Promise.all(staged.map(([temporary]) => rm(temporary, { force: true })));
-  }
-}
-
-async function removeEmptyParents(root: string, dir: string): Promise<void> {
-  const inside = root + sep;
-  for (let current = dir; current.startsWith(inside); current = dirname(current)) {
-    try {
-      await rmdir(current);
-    } catch {
-      return; // not empty: stop
-    }
   }
 }
 

@@ -1,0 +1,103 @@
+// The second step of a write: carries out a WritePlan (types.ts). Everything that changes the
+// output folder happens here, in an order that a run killed at any point can recover from: the
+// leftovers of killed runs go, the manifest lists old and new files, staged files are renamed into
+// place, files no longer made are removed (with folders left empty), the manifest is final.
+import { lstat, mkdir, rename, rm, rmdir } from "node:fs/promises";
+import { dirname, join, sep } from "node:path";
+import { MANIFEST_NAME } from "./manifest.js";
+import { isSafeOutputPath } from "./paths.js";
+import { stage } from "./staging.js";
+import type { StatCache } from "./stat-cache.js";
+import { WriteError, type WritePlan, type WriteReport } from "./types.js";
+
+/**
+ * Applies `plan` to the output folder whose real path is `root`. When the first change (the
+ * manifest) fails, `undo` takes back what planning made (staged files, folders) and the folder is
+ * as it was; when putting a file in place fails, the rest of the staged files are removed and the
+ * next run finishes the job. The report lists what changed.
+ */
+export async function applyPlan(root: string, plan: WritePlan, stats: StatCache, undo: () => Promise<void>): Promise<WriteReport> {
+  const inside = (path: string): string => {
+    if (!isSafeOutputPath(path)) throw new WriteError(`refusing to write ${path}: not a path inside the output folder`);
+    return join(root, path);
+  };
+  const report: WriteReport = { written: [], unchanged: [...plan.keep], removed: [] };
+  const pending = [...plan.write];
+  try {
+    const ours = new Set(pending.map(({ temporary }) => temporary));
+    for (const path of plan.leftovers) {
+      const full = inside(path);
+      if (!ours.has(full)) await rm(full, { force: true });
+    }
+    if (pending.length === 0 && plan.remove.length === 0 && plan.manifest.current === plan.manifest.final) {
+      stats.save(root, plan.files.keys());
+      return report;
+    }
+    if (plan.manifest.current !== plan.manifest.during) {
+      try {
+        await replaceFile(root, MANIFEST_NAME, plan.manifest.during);
+      } catch (error) {
+        pending.length = 0;
+        await undo();
+        throw error;
+      }
+    }
+    while (pending.length > 0) {
+      const { temporary, path, hash } = pending[0]!;
+      const final = inside(path);
+      try {
+        await rename(temporary, final);
+      } catch (error) {
+        throw new WriteError(`cannot put ${final} in place: ${(error as Error).message}; run generate again`, { cause: error });
+      }
+      pending.shift();
+      report.written.push(path);
+      const found = await lstat(final, { bigint: true }).catch(() => undefined);
+      if (found?.isFile()) stats.record(path, found, hash);
+    }
+  } finally {
+    await Promise.all(pending.map((file) => rm(file.temporary, { force: true })));
+  }
+  for (const path of plan.remove) {
+    const final = inside(path);
+    await rm(final, { force: true });
+    report.removed.push(path);
+    await removeEmptyParents(root, dirname(final));
+  }
+  if (plan.manifest.final !== plan.manifest.during) await replaceFile(root, MANIFEST_NAME, plan.manifest.final);
+  stats.save(root, plan.files.keys());
+  return report;
+}
+
+/** Stages `content` beside `root/path`, then renames it into place; a failure leaves the file as it was. */
+async function replaceFile(root: string, path: string, content: string): Promise<void> {
+  const final = join(root, path);
+  let temporary: string | undefined;
+  try {
+    try {
+      await mkdir(dirname(final), { recursive: true });
+      temporary = await stage(final, content);
+    } catch (error) {
+      throw new WriteError(`cannot write ${final}: ${(error as Error).message}; nothing in ${root} was changed`, { cause: error });
+    }
+    try {
+      await rename(temporary, final);
+      temporary = undefined;
+    } catch (error) {
+      throw new WriteError(`cannot put ${final} in place: ${(error as Error).message}; run generate again`, { cause: error });
+    }
+  } finally {
+    if (temporary !== undefined) await rm(temporary, { force: true });
+  }
+}
+
+async function removeEmptyParents(root: string, dir: string): Promise<void> {
+  const within = root + sep;
+  for (let current = dir; current.startsWith(within); current = dirname(current)) {
+    try {
+      await rmdir(current);
+    } catch {
+      return; // not empty: stop
+    }
+  }
+}

@@ -1,0 +1,267 @@
+// The first step of a write: the plan (types.ts's WritePlan). Generate hands each file to a
+// Writing as it is made; the Writing compares it with what the output folder holds (read once,
+// through FolderView) and decides: keep it, write it (staged beside its target at once, so that
+// no file's text outlives its turn), or refuse (a file catalogen did not write, a symbolic link,
+// a folder where a file goes). `plan` adds the files no longer made and the leftovers of killed
+// runs; `finish` hands the plan to apply.ts, the only place that changes the folder.
+import { createHash } from "node:crypto";
+import { lstat, mkdir, readdir, rm } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { compareText } from "../model/order.js";
+import { applyPlan } from "./apply.js";
+import type { FolderView } from "./folder.js";
+import { isLockLeftover } from "./lock.js";
+import { MANIFEST_NAME, manifestText, sha256, type Manifest, type ManifestEntry } from "./manifest.js";
+import { stage, stageChunks, stagedFor } from "./staging.js";
+import type { StatCache } from "./stat-cache.js";
+import { WriteError, type StagedFile, type WritePlan, type WriteReport } from "./types.js";
+
+export function refuse(problems: Iterable<string>): WriteError {
+  const lines = [...new Set(problems)].sort(compareText);
+  return new WriteError(
+    `refusing to write: catalogen writes only regular files and real folders inside the output folder\n` +
+      `${lines.map((line) => `  ${line}`).join("\n")}\n` +
+      "remove or move them, or choose another --out folder",
+  );
+}
+
+function parent(path: string): string {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+
+export function filesFor(manifest: Manifest | undefined): Map<string, ManifestEntry> {
+  return new Map(Object.entries(manifest?.files ?? {}));
+}
+
+/**
+ * Leftovers of runs that were killed: staging files beside the files catalogen writes (only
+ * regular files named after one of `owned`) and lock drafts at the root.
+ */
+export async function leftovers(view: FolderView, owned: Iterable<string>): Promise<string[]> {
+  const names = new Set(owned);
+  const dirs = new Set([""]);
+  for (const path of names) dirs.add(parent(path));
+  const found: string[] = [];
+  for (const dir of [...dirs].sort(compareText)) {
+    if ((await view.dir(dir)) !== "ok") continue;
+    let entries;
+    try {
+      entries = await readdir(join(view.root, dir), { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const path = dir === "" ? entry.name : `${dir}/${entry.name}`;
+      const stem = stagedFor(entry.name);
+      if ((stem !== undefined && names.has(dir === "" ? stem : `${dir}/${stem}`)) || (dir === "" && isLockLeftover(entry.name))) {
+        found.push(path);
+      }
+    }
+  }
+  return found.sort(compareText);
+}
+
+/**
+ * True when the file at `path` holds content with hash `sha256`: by its size and mtime when the
+ * stat cache has them with that hash, else by reading it. Never follows a link.
+ */
+export async function intact(view: FolderView, stats: StatCache, path: string, hash: string): Promise<boolean> {
+  const slash = path.lastIndexOf("/");
+  if ((await view.dir(slash === -1 ? "" : path.slice(0, slash))) !== "ok") return false;
+  let found;
+  try {
+    found = await lstat(join(view.root, path), { bigint: true });
+  } catch {
+    return false;
+  }
+  if (!found.isFile()) return false;
+  if (stats.matches(path, found, hash)) return true;
+  const read = await view.file(path);
+  if (read.kind !== "file" || read.sha256 !== hash) return false;
+  stats.record(path, found, hash);
+  return true;
+}
+
+/**
+ * One write of the whole output of some targets, fed a file at a time so that no file's text
+ * outlives its turn. A file whose bytes are already right is not touched (its mtime stays); one
+ * catalogen did not write is never overwritten, nor is anything written or deleted through a
+ * symbolic link: either stops the write before anything changes. Files an earlier run of the same
+ * targets wrote and this one does not produce are removed; other targets' files stay. New content
+ * goes to staging files beside their targets as it comes and is renamed into place only when all
+ * of it is on disk (a failure before that removes the staging files and the folders made for
+ * them). The manifest goes in first, listing old and new files, so a run killed halfway leaves
+ * nothing the next run would not recognise as its own.
+ */
+export class Writing {
+  private readonly previous: Map<string, ManifestEntry>;
+  private readonly next = new Map<string, ManifestEntry>();
+  private readonly unchanged: string[] = [];
+  private readonly problems: string[] = [];
+  private readonly foreign: string[] = [];
+  private readonly staged: StagedFile[] = [];
+  private readonly createdFolders: string[] = [];
+
+  constructor(
+    private readonly outDir: string,
+    private readonly view: FolderView,
+    private readonly stats: StatCache,
+    private readonly current: { text?: string; manifest?: Manifest; problem?: string },
+    private readonly options: { inputHash: string; targets: readonly string[]; generatorHash?: string },
+    private readonly undoFolder?: () => Promise<void>,
+  ) {
+    this.previous = filesFor(current.manifest);
+    if (current.problem) this.problems.push(current.problem);
+    for (const [path, entry] of this.previous) if (!options.targets.includes(entry.target)) this.next.set(path, entry);
+  }
+
+  /**
+   * Keeps `path` as the last run wrote it, without its content, when the manifest says it was made
+   * by `target` from `from` and it is intact on disk. False: `put` it.
+   */
+  async keep(path: string, target: string, from: string): Promise<boolean> {
+    const entry = this.previous.get(path);
+    if (this.options.generatorHash === undefined || this.current.manifest?.generatorHash !== this.options.generatorHash) return false;
+    if (entry === undefined || entry.target !== target || entry.from !== from) return false;
+    if (this.next.has(path) || !(await intact(this.view, this.stats, path, entry.sha256))) return false;
+    this.next.set(path, entry);
+    this.unchanged.push(path);
+    return true;
+  }
+
+  /** The file at `path` is to hold `content` (made by `target`, from inputs with hash `from`). */
+  async put(path: string, target: string, text: string, from?: string): Promise<void> {
+    // One copy of the bytes, hashed and written (the text itself may be tens of MB: openapi.json).
+    const content = Buffer.from(text);
+    const hash = sha256(content);
+    this.next.set(path, { target, sha256: hash, ...(from === undefined ? {} : { from }) });
+    const entry = this.previous.get(path);
+    if (entry?.sha256 === hash && (await intact(this.view, this.stats, path, hash))) {
+      this.unchanged.push(path);
+      return;
+    }
+    const found = await this.view.file(path);
+    if (found.kind === "problem") this.problems.push(found.message);
+    else if (found.kind === "file" && found.sha256 === hash) {
+      this.unchanged.push(path); // also adopts an unlisted identical file
+      const stats = await lstat(join(this.view.root, path), { bigint: true }).catch(() => undefined);
+      if (stats?.isFile()) this.stats.record(path, stats, hash);
+    } else if (found.kind === "file" && entry === undefined) this.foreign.push(path);
+    else await this.stage(path, content, hash);
+  }
+
+  /**
+   * `put` for a file given as chunks of text (openapi.json of a large catalogue is tens of MB):
+   * written to its staging file as they come and hashed on the way, never held whole. The staging
+   * file is dropped again when the bytes turn out to be what is there already.
+   */
+  async putChunks(path: string, target: string, chunks: Iterable<string>, from?: string): Promise<void> {
+    const entry = this.previous.get(path);
+    let onDisk: string | undefined;
+    if (entry !== undefined && (await intact(this.view, this.stats, path, entry.sha256))) onDisk = entry.sha256;
+    else {
+      const found = await this.view.file(path);
+      if (found.kind === "problem") {
+        this.problems.push(found.message);
+        return;
+      }
+      if (found.kind === "file") onDisk = found.sha256;
+    }
+    const final = join(this.view.root, path);
+    const hasher = createHash("sha256");
+    let temporary: string;
+    try {
+      const made = await mkdir(dirname(final), { recursive: true });
+      if (made !== undefined) this.createdFolders.push(made);
+      temporary = await stageChunks(final, chunks, (chunk) => hasher.update(chunk));
+    } catch (error) {
+      await this.abort();
+      throw new WriteError(`cannot write ${final}: ${(error as Error).message}; nothing in ${this.view.root} was changed`, { cause: error });
+    }
+    const hash = hasher.digest("hex");
+    this.next.set(path, { target, sha256: hash, ...(from === undefined ? {} : { from }) });
+    if (onDisk === hash || (onDisk !== undefined && entry === undefined)) {
+      await rm(temporary, { force: true });
+      if (onDisk === hash) this.unchanged.push(path);
+      else this.foreign.push(path);
+      return;
+    }
+    this.staged.push({ temporary, path, hash });
+  }
+
+  private async stage(path: string, content: Buffer, hash: string): Promise<void> {
+    const final = join(this.view.root, path);
+    try {
+      const made = await mkdir(dirname(final), { recursive: true });
+      if (made !== undefined) this.createdFolders.push(made);
+      this.staged.push({ temporary: await stage(final, content), path, hash });
+    } catch (error) {
+      await this.abort();
+      throw new WriteError(`cannot write ${final}: ${(error as Error).message}; nothing in ${this.view.root} was changed`, { cause: error });
+    }
+  }
+
+  /** Removes what this write staged and the folders it made for it: the folder is as it was. */
+  async abort(): Promise<void> {
+    await Promise.all(this.staged.splice(0).map(({ temporary }) => rm(temporary, { force: true })));
+    for (const folder of this.createdFolders.splice(0).reverse()) await rm(folder, { recursive: true, force: true });
+    await this.undoFolder?.();
+  }
+
+  /**
+   * The plan: what the files given leave behind (files no longer made, leftovers of killed runs)
+   * and the manifest before, during and after. Throws, having aborted, when anything in the way is
+   * not catalogen's to touch.
+   */
+  async plan(): Promise<WritePlan> {
+    const { view, previous, next, options } = this;
+    const remove: string[] = [];
+    for (const [path, entry] of previous) {
+      if (!options.targets.includes(entry.target) || next.has(path)) continue;
+      const found = await view.file(path);
+      if (found.kind === "problem") this.problems.push(found.message);
+      else if (found.kind === "file") remove.push(path);
+    }
+    if (this.problems.length > 0) {
+      await this.abort();
+      throw refuse(this.problems);
+    }
+    if (this.foreign.length > 0) {
+      await this.abort();
+      throw new WriteError(
+        `refusing to overwrite files catalogen did not write:\n${this.foreign.sort(compareText).map((path) => `  ${join(this.outDir, path)}`).join("\n")}\n` +
+          "move or delete them, or choose another --out folder",
+      );
+    }
+    const during = new Map(next);
+    for (const path of remove) during.set(path, previous.get(path)!);
+    return {
+      write: [...this.staged].sort((a, b) => compareText(a.path, b.path)),
+      keep: [...this.unchanged].sort(compareText),
+      remove: remove.sort(compareText),
+      leftovers: await leftovers(view, [MANIFEST_NAME, ...previous.keys(), ...next.keys()]),
+      manifest: {
+        current: this.current.text,
+        during: manifestText(options.inputHash, Object.fromEntries(during), options.generatorHash),
+        final: manifestText(options.inputHash, Object.fromEntries(next), options.generatorHash),
+      },
+      files: next,
+    };
+  }
+
+  /** Plans, then applies the plan (apply.ts). */
+  async finish(): Promise<WriteReport> {
+    const plan = await this.plan();
+    this.staged.length = 0; // the plan's now: applying removes them if it fails
+    return applyPlan(this.view.root, plan, this.stats, () => this.abortFor(plan));
+  }
+
+  /** Nothing was changed yet: the plan's staged files, and the folders made for them, go. */
+  private async abortFor(plan: WritePlan): Promise<void> {
+    this.staged.push(...plan.write);
+    await this.abort();
+  }
+}
+

@@ -1,0 +1,55 @@
+// The writer's shared types and its error, in a leaf module: what the plan and apply steps pass
+// between them, and what callers get back.
+import type { ManifestEntry } from "./manifest.js";
+
+/** A file's final content and the target that produced it. */
+export interface OutputFile {
+  content: string;
+  target: string;
+}
+
+export interface WriteReport {
+  written: string[];
+  unchanged: string[];
+  removed: string[];
+}
+
+export interface CheckReport {
+  stale: string[];
+  missing: string[];
+  extra: string[];
+}
+
+/** New content on disk under a staging name beside `path`, to be renamed into place. */
+export interface StagedFile {
+  temporary: string;
+  path: string;
+  hash: string;
+}
+
+/**
+ * What one write does to the output folder, decided from one read of it: every path relative to
+ * the folder, checked to be catalogen's own regular file in real folders.
+ */
+export interface WritePlan {
+  /** Staged new contents, put in place in path order. */
+  write: StagedFile[];
+  /** Files already as they should be: not touched. */
+  keep: string[];
+  /** Files an earlier run of the same targets wrote that this run does not make. */
+  remove: string[];
+  /** Staging files and lock drafts that killed runs left behind. */
+  leftovers: string[];
+  /**
+   * The manifest as found (`current`), while the files move (`during`: old and new files, so a
+   * killed run leaves nothing unknown) and at the end (`final`).
+   */
+  manifest: { current: string | undefined; during: string; final: string };
+  /** The files the folder holds for catalogen afterwards, each with its entry. */
+  files: ReadonlyMap<string, ManifestEntry>;
+}
+
+/** A problem that stops the write before anything is changed. */
+export class WriteError extends Error {
+  override name = "WriteError";
+}

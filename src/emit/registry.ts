@@ -17,4 +17,11 @@ export const BUILTIN_TARGETS: readonly AnyTarget[] = [
     requires: ["client"],
     plan: async (model, options) => (await import("./tanstack-query/index.js")).planTanstackQuery(model, options),
   }),
+  defineTarget({ name: "zod", options: { mini: "boolean" }, plan: async (model, options) => (await import("./zod/index.js")).planZod(model, options) }),
+  defineTarget({
+    name: "mcp",
+    options: { tools: ["operation", "module"], envPrefix: "string" },
+    requires: ["client"],
+    plan: async (model, options) => (await import("./mcp/index.js")).planMcp(model, options),
+  }),
 ];

@@ -26,7 +26,8 @@ beforeAll(async () => {
   }
 });
 
-test.each(Object.keys(TYPESCRIPT_VERSIONS) as TypeScriptVersion[])("TypeScript %s: no errors, the type tests hold", async (version) => {
+// The three compilers run side by side: each is a child process.
+test.concurrent.each(Object.keys(TYPESCRIPT_VERSIONS) as TypeScriptVersion[])("TypeScript %s: no errors, the type tests hold", async (version) => {
   // skipLibCheck: the generated code is checked whole; the libraries' own declarations are theirs.
   const result = await typecheck(files, { version, resolution: "nodenext", portable: true, types: ["node"], compilerOptions: { skipLibCheck: true } });
   expect(result.output).toBe("");

@@ -17,5 +17,12 @@ export const BUILTIN_TARGETS: readonly AnyTarget[] = [
     requires: ["client"],
     plan: async (model, options) => (await import("./tanstack-query/index.js")).planTanstackQuery(model, options),
   }),
+  defineTarget({ name: "zod", options: { mini: "boolean" }, plan: async (model, options) => (await import("./zod/index.js")).planZod(model, options) }),
+  defineTarget({
+    name: "mcp",
+    options: { tools: ["operation", "module"], envPrefix: "string" },
+    requires: ["client"],
+    plan: async (model, options) => (await import("./mcp/index.js")).planMcp(model, options),
+  }),
   defineTarget({ name: "msw", plan: async (model) => (await import("./msw/index.js")).planMsw(model) }),
 ];

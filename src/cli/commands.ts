@@ -24,7 +24,7 @@ export const COMMANDS: Command[] = [
     options: {
       catalogue: catalogueOption,
       out: outOption,
-      target: { type: "string", valueName: "list", description: "Comma-separated targets: client,server,docs,openapi (the default), tanstack-query, mcp, msw" },
+      target: { type: "string", valueName: "list", description: "Comma-separated targets: client,server,docs,openapi (the default), tanstack-query, zod, mcp, msw" },
       check: { type: "boolean", description: "Write nothing; exit 1 naming every stale, missing or extra file" },
       watch: { type: "boolean", description: "Regenerate on every change of the catalogue or config until Ctrl-C" },
       format: { type: "string", valueName: "prettier", description: "Format the output with the prettier config of the out folder" },
@@ -40,6 +40,13 @@ export const COMMANDS: Command[] = [
         const { watchAndGenerate } = await import("./watch.js");
         // Each run is this command without --watch, on the config as it is then.
         return watchAndGenerate({ config, flags, io, generateOnce: (context) => this.run({ ...context, flags: { ...context.flags, watch: false } }) });
+      }
+      if (config.projects !== undefined && config.projects.length > 1) {
+        if (typeof flags.out === "string") throw new UsageError(`the config has ${config.projects.length} projects, each with its own output folder: leave out --out (or give --catalogue too)`);
+        // Every project, even after one fails (--check names every stale file of each).
+        let code = 0;
+        for (const { projects: _all, ...project } of config.projects) code = Math.max(code, await this.run({ config: project, flags, io }));
+        return code;
       }
       const started = performance.now();
       const took = () => formatDuration(performance.now() - started);

@@ -14,8 +14,18 @@ export function parseFlags(command: Command, args: string[]): Record<string, unk
   return { ...parsed.values, _: parsed.positionals };
 }
 
-/** The config laid under the flags; `--target a,b` keeps the options the config gives those targets. */
+/**
+ * The config laid under the flags; `--target a,b` keeps the options the config gives those targets
+ * (in each project of a config with several). `--catalogue` picks one catalogue: no projects then.
+ */
 export function applyFlags(config: ResolvedConfig, flags: Record<string, unknown>, cwd: string): ResolvedConfig {
+  const { projects, ...first } = config;
+  const applied = applyFlagsToProject(first, flags, cwd);
+  if (projects === undefined || typeof flags.catalogue === "string") return applied;
+  return { ...applied, projects: projects.map((project) => applyFlagsToProject(project, flags, cwd)) };
+}
+
+function applyFlagsToProject(config: ResolvedConfig, flags: Record<string, unknown>, cwd: string): ResolvedConfig {
   let targets = config.targets;
   if (typeof flags.target === "string") {
     targets = flags.target.split(",").map((name) => config.targets.find((entry) => entryParts(entry)?.name === name) ?? name);

@@ -33,9 +33,10 @@ export function madeFiles(plan: Iterable<PlannedFile>): { path: string; content:
 
 /** Files made already (templates, a producer of several modules' files at once), as planned files. */
 export function plannedFrom(files: Iterable<{ path: string; content: string }>, moduleOf: (path: string) => string | undefined = () => undefined): PlannedFile[] {
-  return [...files].map(({ path, content }) => {
-    const module = moduleOf(path);
-    return { path, ...(module === undefined ? {} : { module }), content: () => content };
+  // `file.content` is read only when the file is made: a file may make its text when first read (lazyFile).
+  return [...files].map((file) => {
+    const module = moduleOf(file.path);
+    return { path: file.path, ...(module === undefined ? {} : { module }), content: () => file.content };
   });
 }
 

@@ -31,7 +31,7 @@ export function chooseTargets(
   entries: readonly TargetEntry[] = DEFAULT_TARGETS,
   plugins: readonly AnyTarget[] = [],
   at: (key: string) => string = (key) => key,
-): { chosen: ChosenTarget[]; added: string[] } {
+): { chosen: ChosenTarget[]; added: { name: string; by: string }[] } {
   const available = availableTargets(plugins);
   const given = new Map<string, ChosenTarget>();
   entries.forEach((entry, index) => {
@@ -46,7 +46,7 @@ export function chooseTargets(
     given.set(parts.name, { target, options: parts.options });
   });
   const chosen: ChosenTarget[] = [];
-  const added: string[] = [];
+  const added: { name: string; by: string }[] = [];
   const placed = new Set<string>();
   const visiting: string[] = [];
   const place = (name: string, by?: string): void => {
@@ -59,7 +59,7 @@ export function chooseTargets(
     visiting.pop();
     placed.add(name);
     const entry = given.get(name);
-    if (entry === undefined) added.push(name);
+    if (entry === undefined) added.push({ name, by: by! });
     chosen.push(entry ?? { target, options: {} });
   };
   // Built-in targets first, in their own order; then plugins in the order listed.

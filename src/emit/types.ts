@@ -12,7 +12,7 @@ export type Emitter = (model: ApiModel) => GeneratedFile[] | Promise<GeneratedFi
 
 /** The built-in targets (src/emit/registry.ts). */
 export const TARGETS = ["client", "server", "docs", "openapi", "tanstack-query", "zod", "mcp", "msw"] as const;
-/** What a run generates when its config names no targets: the targets about a library (tanstack-query, zod, mcp, msw, ...) only when asked for. */
+/** What a run generates when its config names no targets: the targets about a library (tanstack-query, zod, mcp, msw) only when asked for. */
 export const DEFAULT_TARGETS: readonly Target[] = ["client", "server", "docs", "openapi"];
 export type BuiltinTarget = (typeof TARGETS)[number];
 /** A target's name: a built-in one, or a plugin's (`defineTarget`). */

@@ -8,11 +8,13 @@
 // Hostile text that closed a comment, a string, a template or a cell would change the tree.
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../src/pipeline.js";
 import { TARGETS } from "../../src/emit/types.js";
+import type { AnyTarget } from "../../src/emit/define.js";
 import { compareOutputs, tsStructure } from "../helpers/escape-check.js";
-import { freshDir } from "../helpers/generate.js";
+import { freshDir, repoRoot } from "../helpers/generate.js";
 import { typecheck } from "../helpers/tsc.js";
 
 /** Everything that could end a comment, string, template, HTML comment or Markdown cell, or start markup. */
@@ -123,8 +125,10 @@ async function generateVariant(base: string, hostile: boolean): Promise<string> 
   // YAML is a superset of JSON: each file is its object as JSON.
   for (const [name, content] of Object.entries(catalogue(hostile))) await writeFile(join(dir, name), JSON.stringify(content, null, 2));
   const out = join(base, hostile ? "out-hostile" : "out-benign");
-  // Every target, those not written by default (zod) too.
-  await generate({ catalogue: dir, out, targets: TARGETS }).catch((error: { report?: () => string }) => {
+  // Every target, the ones generate leaves out by default (tanstack-query, zod, mcp, msw) too, and the
+  // example plugin (examples/plugin-route-list/): its pages go through the sinks as well.
+  const plugin = (await import(pathToFileURL(join(repoRoot, "examples/plugin-route-list/route-list.mjs")).href)) as { default: AnyTarget };
+  await generate({ catalogue: dir, out, targets: [...TARGETS, "route-list"], plugins: [plugin.default] }).catch((error: { report?: () => string }) => {
     throw new Error(error.report?.() ?? String(error));
   });
   return out;

@@ -2,7 +2,7 @@
 // name or { name, ...options }.
 import { expectTypeOf, test } from "vitest";
 import { defineTarget, type GenerateOptions, type PlannedFile, type TargetEntry } from "../../src/index.js";
-import type { CatalogenConfig } from "../../src/cli/config.js";
+import { defineConfig, type CatalogenConfig, type ProjectConfig } from "../../src/cli/config.js";
 
 test("plan receives the options its kinds say, each optional", () => {
   defineTarget({
@@ -39,4 +39,13 @@ test("targets entries: a name or { name, ...options }, in the config and in gene
   // @ts-expect-error: an object entry names its target
   const nameless: TargetEntry[] = [{ mini: true }];
   void nameless;
+});
+
+test("defineConfig takes one config or a list of projects", () => {
+  expectTypeOf(defineConfig([{ catalogue: "a", out: "gen/a" }, { catalogue: "b", out: "gen/b", targets: ["client", { name: "zod", mini: true }], plugins: ["./zod.mjs"] }])).toEqualTypeOf<ProjectConfig[]>();
+  expectTypeOf(defineConfig({ projects: [{ catalogue: "a" }] })).toEqualTypeOf<CatalogenConfig>();
+  // @ts-expect-error: a project holds no projects
+  defineConfig({ projects: [{ projects: [] }] });
+  // @ts-expect-error: plugins are paths or package names
+  defineConfig({ plugins: [3] });
 });

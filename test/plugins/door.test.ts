@@ -107,7 +107,7 @@ describe("choosing targets", () => {
   it("defaults to the four built-in targets, in their order, and adds a required target with its defaults", () => {
     expect(names(undefined)).toEqual([["client", {}], ["server", {}], ["docs", {}], ["openapi", {}]]);
     expect(names(["openapi", { name: "zod", mini: true }, "docs"])).toEqual([["docs", {}], ["openapi", {}], ["zod", { mini: true }]]);
-    expect(chooseTargets(["swr-hooks"], [query])).toMatchObject({ chosen: [{ target: { name: "client" } }, { target: { name: "swr-hooks" } }], added: ["client"] });
+    expect(chooseTargets(["swr-hooks"], [query])).toMatchObject({ chosen: [{ target: { name: "client" } }, { target: { name: "swr-hooks" } }], added: [{ name: "client", by: "swr-hooks" }] });
   });
 
   it.each([

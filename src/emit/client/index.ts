@@ -16,7 +16,7 @@
 //   package.json          {"type": "module", "sideEffects": false}: ES modules in a CommonJS consumer too
 import type { ApiModel } from "../../model/types.js";
 import { sharedTemplateFiles, targetPackageFile, templateFiles } from "../shared/templates.js";
-import { guardName, validatorFiles, validatorIndex, type GuardRoot } from "../shared/validators.js";
+import { guardName, lazyFile, validatorFiles, validatorIndex, type GuardRoot } from "../shared/validators.js";
 import { EmitError, type GeneratedFile } from "../types.js";
 import { contentAt, madeFiles, perModuleFolders, plannedFrom, type PlannedFile } from "../plan.js";
 import { clientFile } from "./client-file.js";
@@ -94,8 +94,8 @@ export function* planClient(model: ApiModel): Generator<PlannedFile> {
     );
     if (guards.length > 0) roots.set(module.id, guards);
   }
-  const validators = validatorFiles({ types: model.types, roots, dir: "client/validate", helpersModule: "../shared/guard.js" }).map(
-    (file) => ({ path: file.path, content: indentTs(file.content) }),
+  const validators = validatorFiles({ types: model.types, roots, dir: "client/validate", helpersModule: "../shared/guard.js" }).map((file) =>
+    lazyFile(file.path, () => indentTs(file.content)),
   );
   const schemas = model.modules.flatMap((module) => schemasFile(module, model) ?? []).map((file) => ({ path: file.path, content: indentTs(file.content) }));
   const moduleOf = perModuleFolders(model, ["client/types", "client/validate", "client/schemas"]);

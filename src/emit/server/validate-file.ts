@@ -5,7 +5,7 @@
 import type { ApiModel, NamedType, OperationModel, TypeNode } from "../../model/types.js";
 import { pascalCase } from "../../shared/names.js";
 import type { GeneratedFile } from "../types.js";
-import { validatorFiles, validatorIndex, type GuardRoot } from "../shared/validators.js";
+import { lazyFile, validatorFiles, validatorIndex, type GuardRoot } from "../shared/validators.js";
 import { isJsonMediaType } from "../../shared/media.js";
 import { indentTs } from "../shared/ts-print.js";
 
@@ -98,8 +98,8 @@ export function validateFiles(model: ApiModel): GeneratedFile[] {
     const guards = module.operations.flatMap((operation) => bodyGuard(operation, model.types) ?? []);
     if (guards.length > 0) roots.set(module.id, guards);
   }
-  const files = validatorFiles({ types: model.types, roots, dir: "server/validate", helpersModule: "../shared/guard.js" }).map(
-    (file) => ({ path: file.path, content: indentTs(file.content) }),
+  const files = validatorFiles({ types: model.types, roots, dir: "server/validate", helpersModule: "../shared/guard.js" }).map((file) =>
+    lazyFile(file.path, () => indentTs(file.content)),
   );
   return [{ path: "server/validate.ts", content: validatorIndex("server/validate.ts", files) }, ...files];
 }

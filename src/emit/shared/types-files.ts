@@ -5,6 +5,7 @@ import type { NamedType } from "../../model/types.js";
 import type { GeneratedFile } from "../types.js";
 import { stringLiteral } from "../../shared/sinks.js";
 import { importDeclaration, indentTs } from "./ts-print.js";
+import { lazyFile } from "./validators.js";
 import { declarationReferences, namedTypeDeclarations, type TypeTextOptions } from "./ts-types.js";
 
 function moduleTypesFile(
@@ -24,10 +25,7 @@ function moduleTypesFile(
   }
   const importLines = [...imports.keys()].sort().map((home) => `${importDeclaration([...(imports.get(home) ?? [])].sort(), `./${home}.js`, true)}\n`);
   const separator = importLines.length > 0 ? "\n" : "";
-  return {
-    path: `${target}/types/${module}.ts`,
-    content: indentTs(`${importLines.join("")}${separator}${namedTypeDeclarations(own, options)}`),
-  };
+  return { path: `${target}/types/${module}.ts`, content: indentTs(`${importLines.join("")}${separator}${namedTypeDeclarations(own, options)}`) };
 }
 
 export function typesFiles(target: string, types: readonly NamedType[], options?: TypeTextOptions): GeneratedFile[] {
@@ -39,6 +37,7 @@ export function typesFiles(target: string, types: readonly NamedType[], options?
   const index = modules.map((module) => `export type * from ${stringLiteral(`./types/${module}.js`)};\n`).join("");
   return [
     { path: `${target}/types.ts`, content: index },
-    ...modules.map((module) => moduleTypesFile(target, module, byModule.get(module) ?? [], homeOf, options)),
+    // Made when first read: a regenerate that keeps a module's file never makes it.
+    ...modules.map((module) => lazyFile(`${target}/types/${module}.ts`, () => moduleTypesFile(target, module, byModule.get(module) ?? [], homeOf, options).content)),
   ];
 }

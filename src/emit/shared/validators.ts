@@ -68,33 +68,42 @@ export interface ValidatorFilesOptions {
  * module's file; the cycles this may make are safe, guards being function declarations only called
  * after every module has loaded. Modules with no guard get no file. Sorted by module id.
  */
-export function validatorFiles(options: ValidatorFilesOptions): { path: string; content: string }[] {
+export function validatorFiles(options: ValidatorFilesOptions): { path: string; readonly content: string }[] {
   const types = new Map(options.types.map((named) => [named.name, named.type]));
   const homeOf = new Map(options.types.map((named) => [guardName(named.name), named.module]));
-  const guardsOf = new Map<string, GuardText[]>();
-  const add = (module: string, guard: GuardText): void => {
-    const list = guardsOf.get(module);
-    if (list) list.push(guard);
-    else guardsOf.set(module, [guard]);
-  };
-  for (const named of options.types) add(named.module, typeGuard(types, named));
-  for (const [module, roots] of options.roots) for (const root of roots) add(module, rootGuard(types, root));
-  return [...guardsOf.keys()].sort().map((module) => {
-    const guards = guardsOf.get(module) ?? [];
-    const own = new Set(guards.map((guard) => guard.name));
-    const imports = new Map<string, Set<string>>();
-    for (const guard of guards) {
-      for (const name of guard.calls) {
-        const home = homeOf.get(name);
-        if (own.has(name) || home === undefined) continue;
-        const names = imports.get(home) ?? new Set<string>();
-        names.add(name);
-        imports.set(home, names);
+  const typesOf = new Map<string, NamedType[]>();
+  for (const named of options.types) typesOf.set(named.module, [...(typesOf.get(named.module) ?? []), named]);
+  const modules = new Set([...typesOf.keys(), ...[...options.roots].filter(([, roots]) => roots.length > 0).map(([module]) => module)]);
+  // Each file's text is made when first read: a regenerate that keeps a module's file never makes it.
+  return [...modules].sort().map((module) =>
+    lazyFile(`${options.dir}/${module}.ts`, () => {
+      const guards = [...(typesOf.get(module) ?? []).map((named) => typeGuard(types, named)), ...(options.roots.get(module) ?? []).map((root) => rootGuard(types, root))];
+      const own = new Set(guards.map((guard) => guard.name));
+      const imports = new Map<string, Set<string>>();
+      for (const guard of guards) {
+        for (const name of guard.calls) {
+          const home = homeOf.get(name);
+          if (own.has(name) || home === undefined) continue;
+          const names = imports.get(home) ?? new Set<string>();
+          names.add(name);
+          imports.set(home, names);
+        }
       }
-    }
-    const importLines = [...imports.keys()].sort().map((home) => `import { ${[...(imports.get(home) ?? [])].sort().join(", ")} } from ${stringLiteral(`./${home}.js`)};`);
-    return { path: `${options.dir}/${module}.ts`, content: moduleText(guards.map((guard) => guard.text), importLines, options.helpersModule) };
-  });
+      const importLines = [...imports.keys()].sort().map((home) => `import { ${[...(imports.get(home) ?? [])].sort().join(", ")} } from ${stringLiteral(`./${home}.js`)};`);
+      return moduleText(guards.map((guard) => guard.text), importLines, options.helpersModule);
+    }),
+  );
+}
+
+/** `{ path, content }` whose content is made by `make` when first read, then kept. */
+export function lazyFile(path: string, make: () => string): { path: string; readonly content: string } {
+  let content: string | undefined;
+  return {
+    path,
+    get content() {
+      return (content ??= make());
+    },
+  };
 }
 
 /** An index (e.g. `client/validate.ts`) re-exporting every per-module file of {@link validatorFiles}: one line per module. */

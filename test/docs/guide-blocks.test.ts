@@ -2,7 +2,7 @@
 // - ts: compiled strict (TS 5.9, NodeNext) beside code generated from this repository's catalogue,
 //   or from the one a `<!-- doc-test: catalogue=PATH -->` comment names; a
 //   `<!-- doc-test: prelude: declare const x: T; -->` comment declares what the snippet assumes;
-//   `<!-- doc-test: targets=client,msw -->` generates those targets instead of client, server and tanstack-query.
+//   `<!-- doc-test: targets=client,msw -->` generates those targets instead of client, server, tanstack-query and zod.
 // - yaml: the page's `api:` and `module:` blocks, and its type fragments (wrapped into a module's
 //   `types:`), make one catalogue that must load and validate (the repository's api.yaml stands in
 //   for a page without an `api:` block); `doc-test: parse-only` marks a YAML block that is not a
@@ -37,7 +37,7 @@ test("every block has a language the test checks", () => {
 });
 
 describe("TypeScript blocks compile", () => {
-  // `doc-test: targets=client,msw` generates other targets than client, server and tanstack-query for a block.
+  // `doc-test: targets=client,msw` generates other targets than client, server, tanstack-query and zod for a block.
   const groups = groupBy(blocks.filter((block) => block.lang === "ts"), (block) => `${block.settings.catalogue ?? "catalogue"}|${block.settings.targets ?? ""}`);
   for (const [key, group] of groups) {
     const [catalogue = "catalogue", targets = ""] = key.split("|");

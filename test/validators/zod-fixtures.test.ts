@@ -72,7 +72,7 @@ describe("property tests over the mock's seeded values", () => {
       for (let seed = 1; seed <= 40; seed++) {
         const value = sampleValue(root.node, types, seededRandom(seed * 7919 + root.name.length));
         const found = generated.guards[root.guard]!(value);
-        // The generator does not write strings to a pattern (src/mock/constrained.ts): such a value
+        // The generator does not write strings to a pattern (templates/mock/constrained.ts): such a value
         // is refused, by all three alike; every other one is accepted by all three.
         if (found?.expected.startsWith("a string matching ")) {
           patterns++;

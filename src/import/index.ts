@@ -6,7 +6,8 @@ import { compareText } from "../model/order.js";
 import type { ApiModel } from "../model/types.js";
 import { CatalogueError, type Diagnostic } from "../shared/diagnostic.js";
 import { isMap, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
-import { loadModel } from "../validate/index.js";
+import { loadModel, modelOf } from "../validate/index.js";
+import { asCatalogueFiles, directFiles, recordInLoadCache } from "./loaded.js";
 import { readAuth } from "./auth.js";
 import { apiDescription, catalogenDialect, describedKinds, isCatalogenExport, moduleTitleArea } from "./dialect.js";
 import { catalogueSchemaPath } from "../shared/schema-path.js";
@@ -329,7 +330,7 @@ export async function writeCatalogue(
   catalogue: ImportedCatalogue,
   outDir: string,
   options: WriteImportOptions = {},
-): Promise<{ files: CatalogueText[]; model: ApiModel }> {
+): Promise<{ files: (CatalogueText & { data: unknown })[]; model: ApiModel }> {
   const out = resolve(outDir);
   const existing = (await readdir(out).catch(() => [] as string[])).filter((name) => /\.ya?ml$/.test(name));
   if (existing.length > 0 && !options.force) {
@@ -344,9 +345,12 @@ export async function writeCatalogue(
   await mkdir(stage, { recursive: true }).catch(cannot);
   try {
     for (const file of files) await writeFile(join(stage, file.name), file.text).catch(cannot);
+    // The written catalogue as the loader reads it: from the text in memory (./loaded.ts), or read
+    // back from disk where the loader's own bounds could refuse it.
+    const direct = directFiles(files);
     let model: ApiModel;
     try {
-      model = await loadModel(stage);
+      model = direct ? modelOf({ files: asCatalogueFiles(direct, stage), diagnostics: [] }) : await loadModel(stage);
     } catch (error) {
       // An importer bug must never leave a catalogue that does not load; its errors point at the
       // document (the staging folder is gone when they are read).
@@ -362,6 +366,7 @@ export async function writeCatalogue(
     await mkdir(out, { recursive: true });
     for (const name of existing) await rm(join(out, name));
     for (const file of files) await rename(join(stage, file.name), join(out, file.name));
+    if (direct) recordInLoadCache(direct, out);
     return { files, model };
   } finally {
     await rm(stage, { recursive: true, force: true });

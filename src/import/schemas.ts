@@ -61,6 +61,8 @@ export class SchemaConverter {
   readonly named = new Map<string, { name: string; place: Place; type?: RawType }>();
   private readonly pending: string[] = [];
   private readonly unions: PendingUnion[] = [];
+  /** Objects with a discriminator of their own: bases whose variants compose them with allOf. */
+  private readonly bases: Omit<PendingUnion, "implicit">[] = [];
   private readonly examples: { holder: { schema?: RawType; example?: unknown; examples?: Record<string, RawExample> }; place: Place }[] = [];
   /** Types with a default or examples, checked against the type once every type is known. */
   private readonly annotated: { type: RawType; place: Place }[] = [];
@@ -147,6 +149,7 @@ export class SchemaConverter {
     this.dropSelfOnlyTypes();
     const types = new Map([...this.named.values()].map((entry) => [entry.name, { raw: entry.type! }]));
     for (const union of this.unions) this.settleDiscriminator(union, types);
+    for (const base of this.bases) this.settleBase(base);
     const refuse = (place: Place, what: string, value: unknown, problem: string): void =>
       this.report.refuse(this.docs.pointer(place), `${what} ${shortValue(value)} dropped: it does not fit its schema (${problem})`, `${what.replace(/ ".*"$/, "")} that does not fit its schema (dropped)`);
     for (const { holder, place } of this.examples) {
@@ -228,13 +231,15 @@ export class SchemaConverter {
       if (names.includes(name)) Object.defineProperty(mapping, value, { value: name, enumerable: true, writable: true, configurable: true });
       else this.lose(at(place, "discriminator", "mapping", value), shortValue(name), "discriminator mapping entries that name no variant of the union");
     }
-    for (const name of names) {
-      const implicit = name === undefined ? undefined : union.implicit.get(name);
+    names.forEach((name, i) => {
+      // An unmapped variant whose property allows one value is selected by it; else by its schema name (OpenAPI's implicit mapping).
+      const implicit = name === undefined ? undefined : (tags[i] ?? union.implicit.get(name));
       if (implicit !== undefined && !Object.values(mapping).includes(name!) && !Object.hasOwn(mapping, implicit)) {
         Object.defineProperty(mapping, implicit, { value: name, enumerable: true, writable: true, configurable: true });
-        this.report.derive(this.docs.pointer(at(place, "discriminator")), `discriminator value "${implicit}" selects ${name} (OpenAPI's implicit mapping by schema name)`);
+        const why = tags[i] !== undefined ? "the one value its property allows" : "OpenAPI's implicit mapping by schema name";
+        this.report.derive(this.docs.pointer(at(place, "discriminator")), `discriminator value "${implicit}" selects ${name} (${why})`);
       }
-    }
+    });
     const fits = variants.every((variant) => {
       if (variant.ref === undefined || variant.nullable === true) return false;
       const values = Object.keys(mapping).filter((value) => mapping[value] === variant.ref);
@@ -249,6 +254,35 @@ export class SchemaConverter {
     }
     delete type.discriminator;
     this.lose(at(place, "discriminator"), `propertyName ${shortValue(property)}`, "discriminators whose variants are not each a named type that requires the property as a string");
+  }
+
+  /**
+   * A base's discriminator is kept when the base is a named object that requires the property as a
+   * string; mapping entries that name no variant composed from it (allOf with its $ref) are dropped.
+   */
+  private settleBase({ type, place, property, mapping: pairs }: Omit<PendingUnion, "implicit">): void {
+    const named = [...this.named.values()];
+    const base = named.find((entry) => entry.type === type);
+    const field = type.properties && Object.hasOwn(type.properties, property) ? type.properties[property] : undefined;
+    if (base === undefined || field?.required !== true || rawKind(field) !== "string") {
+      this.lose(at(place, "discriminator"), `propertyName ${shortValue(property)}`, "discriminators on an object that is not a named schema requiring the property as a string");
+      return;
+    }
+    const variants = named.filter((entry) => entry.type?.allOf?.some((part) => part.ref === base.name)).map((entry) => entry.name);
+    const mapping: Record<string, string> = {};
+    for (const [value, name] of pairs) {
+      if (variants.includes(name)) Object.defineProperty(mapping, value, { value: name, enumerable: true, writable: true, configurable: true });
+      else this.lose(at(place, "discriminator", "mapping", value), shortValue(name), `discriminator mapping entries that name no schema composed from ${base.name} with allOf`);
+    }
+    const values = variants.flatMap((variant) => {
+      const mapped = Object.keys(mapping).filter((value) => mapping[value] === variant);
+      return mapped.length > 0 ? mapped : [variant];
+    });
+    if (new Set(values).size !== values.length) {
+      this.lose(at(place, "discriminator"), `propertyName ${shortValue(property)}`, "discriminators that give two variants one value");
+      return;
+    }
+    type.discriminator = Object.keys(mapping).length > 0 ? { property, mapping } : property;
   }
 
   private lose(place: Place, value: string, reason: string): void {
@@ -379,6 +413,7 @@ export class SchemaConverter {
   }
 
   private object(place: Place, take: (key: string) => unknown): RawType {
+    const discriminator = take("discriminator");
     const properties = take("properties");
     const required = take("required");
     const extra = take("additionalProperties");
@@ -402,7 +437,13 @@ export class SchemaConverter {
         : extra === false
           ? false
           : this.convert(at(place, "additionalProperties"));
-    return { type: "object", ...(Object.keys(result).length > 0 && { properties: result }), additionalProperties: additional };
+    const object: RawType = { type: "object", ...(Object.keys(result).length > 0 && { properties: result }), additionalProperties: additional };
+    if (isObject(discriminator) && typeof discriminator.propertyName === "string") {
+      this.bases.push({ type: object, place, property: discriminator.propertyName, mapping: this.mappingPairs(discriminator, place) });
+    } else if (discriminator !== undefined) {
+      this.lose(at(place, "discriminator"), shortValue(discriminator), "discriminators without a propertyName");
+    }
+    return object;
   }
 
   private union(schema: Record<string, unknown>, place: Place, used: Set<string>, key: "oneOf" | "anyOf"): RawType {
@@ -429,6 +470,7 @@ export class SchemaConverter {
       variants.push(converted);
     });
     let result: RawType;
+    let pending: Omit<PendingUnion, "type"> | undefined;
     if (variants.length === 0) result = { type: "unknown" };
     else if (variants.length === 1) result = variants[0]!;
     else {
@@ -437,14 +479,7 @@ export class SchemaConverter {
       if (isObject(discriminator) && typeof discriminator.propertyName === "string") {
         used.add("discriminator");
         result.discriminator = discriminator.propertyName;
-        const mapping: [string, string][] = [];
-        if (isObject(discriminator.mapping)) {
-          for (const [value, ref] of Object.entries(discriminator.mapping)) {
-            // A bare name means a schema under components.
-            const full = typeof ref === "string" && !ref.includes("#") && !ref.includes("/") ? `#/components/schemas/${ref}` : ref;
-            mapping.push([value, this.nameOf(this.docs.target(full, at(place, "discriminator", "mapping", value)))]);
-          }
-        }
+        const mapping = this.mappingPairs(discriminator, place);
         const implicit = new Map<string, string>();
         (schema[key] as unknown[]).forEach((variant, i) => {
           if (!isObject(variant) || typeof variant.$ref !== "string") return;
@@ -452,10 +487,25 @@ export class SchemaConverter {
           const own = target.path.at(-1);
           if (own !== undefined) implicit.set(this.nameOf(target), own);
         });
-        this.unions.push({ type: result, place, property: discriminator.propertyName, mapping, implicit });
+        pending = { place, property: discriminator.propertyName, mapping, implicit };
       }
     }
-    return nullable ? { ...result, nullable: true } : result;
+    const final = nullable ? { ...result, nullable: true } : result;
+    // The discriminator is settled on the object the catalogue holds (not on a copy of it).
+    if (pending) this.unions.push({ type: final, ...pending });
+    return final;
+  }
+
+  /** A discriminator's mapping as value -> type name pairs, in source order. */
+  private mappingPairs(discriminator: Record<string, unknown>, place: Place): [string, string][] {
+    const mapping: [string, string][] = [];
+    if (!isObject(discriminator.mapping)) return mapping;
+    for (const [value, ref] of Object.entries(discriminator.mapping)) {
+      // A bare name means a schema under components.
+      const full = typeof ref === "string" && !ref.includes("#") && !ref.includes("/") ? `#/components/schemas/${ref}` : ref;
+      mapping.push([value, this.nameOf(this.docs.target(full, at(place, "discriminator", "mapping", value)))]);
+    }
+    return mapping;
   }
 
   /** The allOf as a composition of its object parts, or undefined when a part is not an object. */

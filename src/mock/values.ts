@@ -1,7 +1,7 @@
 // Values made up from a catalogue type, for operations whose answer has no example. The same seed
 // and operation give the same value; every value fits its type (a closed object gets only its
 // declared fields, an object with combinations one allowed combination, formats are well formed).
-import { variantTags } from "../model/type-lookup.js";
+import { objectParts, resolved, variantTags } from "../model/type-lookup.js";
 import { exampleOf, withinConstraints } from "./constrained.js";
 import type { NamedType, ObjectShape, TypeNode } from "../model/types.js";
 
@@ -61,6 +61,7 @@ function madeUp(node: TypeNode, types: ReadonlyMap<string, NamedType>, random: (
           for (const [key, field] of Object.entries(partValue)) Object.defineProperty(value, key, { value: field, enumerable: true, writable: true, configurable: true });
         }
       }
+      keepFixedValues(node, value, types, random, depth);
       return value;
     }
     case "array":
@@ -91,6 +92,27 @@ function madeUp(node: TypeNode, types: ReadonlyMap<string, NamedType>, random: (
       return {};
     case "object":
       return objectValue(node, types, random, depth);
+  }
+}
+
+/**
+ * A field that one part fixes (a const or an enum: an allOf variant's discriminator value) and
+ * another part only types (the base's plain string) keeps a value the fixing part allows, whichever
+ * part came last.
+ */
+function keepFixedValues(node: TypeNode, value: Record<string, unknown>, types: ReadonlyMap<string, NamedType>, random: () => number, depth: number): void {
+  const lookup = (name: string) => types.get(name)?.type;
+  const shapes = objectParts(node, lookup);
+  for (const key of Object.keys(value)) {
+    for (const shape of shapes) {
+      const declared = shape.properties.find((property) => property.name === key)?.type;
+      const fixed = declared && resolved(declared, lookup);
+      if (!fixed) continue;
+      const allows = fixed.kind === "const" ? [fixed.value] : "enum" in fixed && fixed.enum !== undefined ? (fixed.enum as unknown[]) : undefined;
+      if (allows === undefined || allows.includes(value[key])) continue;
+      Object.defineProperty(value, key, { value: sampleValue(fixed, types, random, depth + 1), enumerable: true, writable: true, configurable: true });
+      break;
+    }
   }
 }
 

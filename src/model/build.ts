@@ -4,6 +4,7 @@ import type { RawContent, RawExample, RawFile, RawHeader, RawOperation, RawParam
 import { camelCase, pathParamNames } from "../shared/names.js";
 import { parsePathTemplate } from "../shared/path-template.js";
 import { limitGroups, operationLimits } from "./limits.js";
+import { applyBaseDiscriminators } from "./base-discriminators.js";
 import { markDirectional } from "./directional.js";
 import { compareText } from "./order.js";
 import { rawKind, rawNullable } from "./raw-kind.js";
@@ -18,6 +19,7 @@ import type {
   ModuleModel,
   NamedExample,
   NamedType,
+  ObjectShape,
   OperationModel,
   Parameter,
   PathSegment,
@@ -74,6 +76,7 @@ export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
     ...(servers !== undefined && { servers }),
     ...(paging.length > 0 && { pagination: paging }),
   };
+  applyBaseDiscriminators(model.types);
   markDirectional(model);
   return model;
 }
@@ -254,6 +257,7 @@ export function typeNode(raw: RawType): TypeNode {
             })),
           },
         }),
+        ...(raw.discriminator !== undefined && { baseDiscriminator: baseDiscriminatorOf(raw.discriminator) }),
       };
     }
   }
@@ -278,6 +282,11 @@ function discriminatorOf(raw: RawType["discriminator"]): { discriminator?: strin
     discriminator: raw.property,
     ...(raw.mapping !== undefined && { mapping: Object.entries(raw.mapping).map(([value, type]) => ({ value, type })) }),
   };
+}
+
+function baseDiscriminatorOf(raw: NonNullable<RawType["discriminator"]>): NonNullable<ObjectShape["baseDiscriminator"]> {
+  const { discriminator, mapping } = discriminatorOf(raw);
+  return { property: discriminator!, ...(mapping !== undefined && { mapping }) };
 }
 
 /** An allOf of one part is that part (its description and nullability from the allOf where it gives them). */

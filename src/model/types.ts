@@ -387,6 +387,14 @@ export interface ObjectShape {
   additionalProperties: boolean | TypeNode;
   /** Only these value combinations of the named fields are allowed (emitters make a discriminated union). */
   combinations?: Combinations;
+  /**
+   * A base's discriminator (a named object): the named types composed from it (`allOf` with a
+   * `{ ref }` to it) are told apart by `property`, each by its `mapping` values, else its own name.
+   * See ./base-discriminators.ts.
+   */
+  baseDiscriminator?: { property: string; mapping?: DiscriminatorMapping[] };
+  /** A part the model adds to such a variant's allOf, fixing the property to its values (not exported). */
+  fromBaseDiscriminator?: true;
 }
 
 export interface Property {

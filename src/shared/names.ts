@@ -10,7 +10,8 @@ export const MAX_MODULE_ID_LENGTH = 64;
 export const TYPE_NAME = /^[A-Z][A-Za-z0-9]*$/;
 export const TOKEN_KIND = /^[a-z][a-z0-9_-]*$/;
 export const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-export const HEADER_NAME = /^[A-Za-z0-9-]+$/;
+/** A header name: an RFC 9110 token (`X-Trace`, `api_key`, `X_Custom`). */
+export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** A static path segment: RFC 3986 pchar without percent-escapes or braces. */
 export const STATIC_SEGMENT = /^[A-Za-z0-9._~!$&'()*+,;=:@-]+$/;
 
@@ -71,7 +72,10 @@ export const PUBLIC_EXPORT_NAMES = new Set(
  */
 export const GENERATED_NAMES = {
   /** The guard of a named type (client and server validate/). */
-  type: (name: string) => [{ name: `check${name}`, what: "its check function" }],
+  type: (name: string) => [
+    { name: `check${name}`, what: "its check function" },
+    { name: `${name}Writable`, what: "its request shape (with read-only or write-only properties)" },
+  ],
   operation: (id: string) => [
     { name: `${id}Operation`, what: "its client descriptor" },
     { name: `${pascalCase(id)}Args`, what: "its client arguments type" },

@@ -7,6 +7,8 @@ import { fileURLToPath } from "node:url";
 /** This package's own schema (src/schema when run from source, dist/schema when built). */
 const OWN_SCHEMA = fileURLToPath(new URL("../schema/catalogue.schema.json", import.meta.url));
 const INSTALLED_SCHEMA = "node_modules/catalogen/dist/schema/catalogue.schema.json";
+/** The schema of a living source's file (`source: { openapi }`), beside the catalogue's. */
+const LIVING_SCHEMA = "living-source.schema.json";
 
 /**
  * The schema as the modelines of a catalogue in `catalogue` reach it: through
@@ -21,6 +23,11 @@ export function catalogueSchemaPath(catalogue: string): string {
 
 export function schemaModeline(catalogue: string): string {
   return `# yaml-language-server: $schema=${catalogueSchemaPath(catalogue)}\n`;
+}
+
+/** The modeline of a living source's file: its own schema, in the same folder as the catalogue's. */
+export function livingSchemaModeline(catalogue: string): string {
+  return `# yaml-language-server: $schema=${catalogueSchemaPath(catalogue).replace(/catalogue\.schema\.json$/, LIVING_SCHEMA)}\n`;
 }
 
 function posix(path: string): string {

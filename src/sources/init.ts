@@ -1,6 +1,7 @@
 // `catalogen init --from openapi.yaml`: a catalogue that names the document as its living source,
 // with the additions a user writes next shown as comments, keyed by the document's first operation.
 import { dirname, relative, resolve, sep } from "node:path";
+import { livingSchemaModeline } from "../shared/schema-path.js";
 import { convertDocument } from "./document.js";
 
 /** The starter files, or why the document cannot be a living source of a catalogue in `catalogue`. */
@@ -21,7 +22,7 @@ export async function livingStarter(catalogue: string, document: string, cwd: st
   const name = relative(catalogue, document).split(sep).join("/");
   const key = first === undefined ? "listPets" : /^[A-Za-z][\w.-]*$/.test(first) ? first : JSON.stringify(first);
   return {
-    "api.yaml": `# The API's ${count} operations and their types come from the OpenAPI document named below, read
+    "api.yaml": `${livingSchemaModeline(catalogue)}# The API's ${count} operations and their types come from the OpenAPI document named below, read
 # again on every \`catalogen generate\`. Add here only what the document lacks (token kinds, rate
 # limits, limit groups, servers) or what you want to override, keyed by operationId or "GET /path".
 source:

@@ -6,11 +6,11 @@ import type { DocumentOptions } from "./document.js";
 
 type Report = (path: (string | number)[], message: string, hint?: string, key?: boolean) => void;
 
-const TOP_KEYS = ["source", "api", "defaults", "operations", "types"];
+export const TOP_KEYS = ["source", "api", "defaults", "operations", "types"];
 /** What `defaults` may give every operation of the document (an operation's own entry wins). */
-const DEFAULT_KEYS = ["tokens", "limits", "servers"];
-const SOURCE_KEYS = ["openapi", "moduleBy", "tokenKindsExtension", "limitsExtension"];
-const API_KEYS = ["title", "description", "auth", "limitGroups", "servers", "responses"];
+export const DEFAULT_KEYS = ["tokens", "limits", "servers"];
+export const SOURCE_KEYS = ["openapi", "moduleBy", "tokenKindsExtension", "limitsExtension"];
+export const API_KEYS = ["title", "description", "auth", "limitGroups", "servers", "responses"];
 
 /** The options `source` gives the conversion; undefined when `source` does not name a document. Every other problem goes to `error`. */
 export function checkShape(data: Record<string, unknown>, error: Report): DocumentOptions | undefined {

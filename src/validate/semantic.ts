@@ -24,6 +24,7 @@ import {
 } from "../shared/names.js";
 import { exampleMismatch } from "./example.js";
 import { checkHolderExamples, checkResponseHeaders } from "./annotations.js";
+import { checkBaseDiscriminators } from "./base-discriminators.js";
 import { checkTypeCycles } from "./cycles.js";
 import { checkTypeDepth } from "./depth.js";
 import { checkLimitGroups, checkOperationLimits } from "./limits.js";
@@ -114,6 +115,7 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
   for (const [, { raw, place }] of types) checkType(typeContext, raw, place, { property: false });
   checkTypeCycles(report, types);
   checkTypeDepth(report, types);
+  checkBaseDiscriminators(report, types);
   for (const { file, raw } of apiFiles.slice(0, 1)) {
     if (raw.api!.responses) checkApiResponses(report, typeContext, raw.api!.responses, (...rest) => ({ file, path: ["api", "responses", ...rest] }));
   }
@@ -262,7 +264,7 @@ function checkParameters(report: Reporter, types: TypeContext, operation: RawOpe
       report.error(place("parameters", i, "name"), `${parameter.in} parameter "__proto__" cannot be passed in a JavaScript object`, "an object literal's __proto__ sets its prototype, not a property");
     }
     if (parameter.in === "header" && !HEADER_NAME.test(parameter.name)) {
-      report.error(place("parameters", i, "name"), `header "${parameter.name}" is not a valid header name`, "use letters, digits and -");
+      report.error(place("parameters", i, "name"), `header "${parameter.name}" is not a valid header name`, "a header name is an HTTP token: letters, digits and !#$%&'*+.^_`|~-");
     }
     if (parameter.schema) checkType(types, parameter.schema, place("parameters", i, "schema"), { property: false });
     checkHolderExamples(types, parameter.schema, parameter, (...rest) => place("parameters", i, ...rest));

@@ -25,7 +25,7 @@ const KEYS_BY_KIND: Record<Kind, string[]> = {
   number: ["format", "enum"],
   boolean: ["enum"],
   array: ["items"],
-  object: ["properties", "additionalProperties", "combinations"],
+  object: ["properties", "additionalProperties", "combinations", "discriminator"],
   map: ["values"],
   union: ["oneOf", "discriminator"],
   binary: [],
@@ -95,6 +95,9 @@ export function checkType(context: TypeContext, type: RawType, place: Place, whe
   }
   type.oneOf?.forEach((variant, i) => checkType(context, variant, sub("oneOf", i), { property: false, depth }));
   if (kind === "object" && type.combinations) checkCombinations(context, type, sub);
+  if (kind === "object" && type.discriminator !== undefined && !(place.path.length === 2 && place.path[0] === "types")) {
+    report.error(sub("discriminator"), "a discriminator on an object belongs to a named type: the base its variants compose with allOf", "declare the object under types: and give each variant allOf: [{ ref: <the base> }, ...]", { key: true });
+  }
   if (kind === "union" && type.discriminator !== undefined && type.oneOf) {
     // The object form without a mapping is the plain form: the variants' single values tell them apart.
     if (typeof type.discriminator === "string" || type.discriminator.mapping === undefined) checkDiscriminator(context, type, sub);
@@ -167,9 +170,17 @@ export function findProperty(types: TypeContext["types"], type: RawType, name: s
     return target && findProperty(types, target, name, seen);
   }
   if (type.allOf !== undefined) {
+    // The last part that declares it gives its type; it is required when any part requires it
+    // (a base requires `kind`, a variant's part narrows it to one value).
     let found: RawType | undefined;
-    for (const part of type.allOf) found = findProperty(types, part, name, seen) ?? found;
-    return found;
+    let required = false;
+    for (const part of type.allOf) {
+      const property = findProperty(types, part, name, seen);
+      if (property === undefined) continue;
+      found = property;
+      required ||= property.required === true;
+    }
+    return found && required && found.required !== true ? { ...found, required: true } : found;
   }
   return rawKind(type) === "object" ? own(type.properties, name) : undefined;
 }

@@ -21,8 +21,8 @@ function read(row: StyleRow, text: string, shape: "string" | "array" | "object")
   };
   switch (row.in) {
     case "path":
-      // The router hands over the segment percent-decoded.
-      return readPath(decodeURIComponent(text), rule);
+      // The router hands over the segment as sent.
+      return readPath(text, rule);
     case "query":
       return readQuery(rawPairs(text), rule);
     case "header":
@@ -54,4 +54,17 @@ test("encoded delimiters stay inside a value; absent is undefined; what does not
   expect(refused.ok).toBe(false);
   if (!refused.ok) expect(refused.detail).toBe('Query parameter "created" property gte must be an integer.');
   expect(readPath("blue", { name: "color", type: "string", style: "label" }).ok).toBe(false);
+});
+
+test("a path value is split as sent, then each item decoded: an encoded delimiter stays inside its item", () => {
+  const labels: StyledRule = { name: "label", type: "string", array: true, style: "label" };
+  expect(readPath(".a%2Cb,c%2Ed", labels)).toEqual({ ok: true, value: ["a,b", "c.d"] });
+  expect(readPath(".a%2Eb.c", { ...labels, explode: true })).toEqual({ ok: true, value: ["a.b", "c"] });
+  const ids: StyledRule = { name: "ids", type: "string", array: true, style: "matrix" };
+  expect(readPath(";ids=a%2Cb,c%3Bd", ids)).toEqual({ ok: true, value: ["a,b", "c;d"] });
+  expect(readPath(";ids=a%3Db;ids=c%3Bd", { ...ids, explode: true })).toEqual({ ok: true, value: ["a=b", "c;d"] });
+  expect(readPath("x%2Cy,z", { name: "s", type: "string", array: true })).toEqual({ ok: true, value: ["x,y", "z"] });
+  const color: StyledRule = { name: "color", type: "string", style: "matrix", explode: true, properties: [{ name: "R", type: "string", required: true }] };
+  expect(readPath(";R=1%3B2", color)).toEqual({ ok: true, value: { R: "1;2" } });
+  expect(readPath(".%E2%82", labels)).toEqual({ ok: false, detail: 'Path parameter "label" is not valid percent-encoding.' });
 });

@@ -187,10 +187,14 @@ describe("docs and OpenAPI", () => {
     expect(docs).toMatch(/placeOldOrder[^\n]*\n(?:[^\n]*\n){0,6}[^\n]*Deprecated/);
     expect(docs).toContain("minimum: 1");
     expect(docs).toContain("Default: `1`");
+    // The response's documented headers, a table under its status.
+    expect(docs).toContain("#### 201\n\nAdded.\n\n| Header | Type | Required | Description |\n| --- | --- | --- | --- |\n| Location | string | yes | Where the product lives. |\n");
+    expect(docs).toMatch(/\| X-Rate-Remaining \| integer \| no \| not documented[^\n]*minimum: 0[^\n]*\|\n/);
     const openapi = JSON.parse(await readFile(join(run.out, "openapi.json"), "utf8"));
     expect(openapi.paths["/old-orders"].post.deprecated).toBe(true);
     expect(openapi.components.schemas.Product.properties.id).toEqual({ type: "integer", readOnly: true, minimum: 1 });
     expect(openapi.paths["/products"].post.responses["201"].headers.Location).toEqual({ description: "Where the product lives.", required: true, schema: { type: "string" } });
+    expect(openapi.paths["/products"].post.responses["201"].headers["X-Rate-Remaining"]).toEqual({ schema: { type: "integer", minimum: 0 }, example: 99 });
   });
 });
 

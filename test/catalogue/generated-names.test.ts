@@ -49,6 +49,11 @@ const CASES: Case[] = [
     ],
   },
   {
+    name: "a type named as another type's request shape (<Name>Writable)",
+    files: { "shop.yaml": `${MODULE}types:\n  Thing: { type: object, properties: { id: { type: string, readOnly: true } } }\n  ThingWritable: { type: string }\n` },
+    errors: [["shop.yaml:4:3", 'type name "ThingWritable" is taken by the request shape (with read-only or write-only properties) of type Thing at shop.yaml:3:3', RENAME_TYPE]],
+  },
+  {
     name: "a type whose check is an operation's response check",
     files: { "shop.yaml": `${MODULE}types:\n  GetThingResponse: { type: string }\noperations:\n${GET_THING}` },
     errors: [

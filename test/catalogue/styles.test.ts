@@ -17,6 +17,8 @@ test("a style the location does not allow, deepObject on a scalar, explode again
       - { name: q, in: query, style: deepObject, schema: { type: string } }
       - { name: t, in: query, style: pipeDelimited, explode: true, schema: { type: array, items: { type: string } } }
       - { name: h, in: header, style: label }
+      - { name: api_key, in: header }
+      - { name: "X Trace", in: header }
     request: none
   - id: putThing
     method: PUT
@@ -40,8 +42,9 @@ test("a style the location does not allow, deepObject on a scalar, explode again
     ["shop.yaml:9:38", 'style deepObject writes an object, but "q" is a string'],
     ["shop.yaml:10:62", "style pipeDelimited is defined with explode: false only"],
     ["shop.yaml:11:39", "style label is not allowed in the header"],
-    ["shop.yaml:21:11", "encoding applies to application/x-www-form-urlencoded and multipart/form-data bodies, not application/json"],
-    ["shop.yaml:24:23", 'encoding names "b", which the body\'s schema does not have'],
-    ["shop.yaml:24:55", "style and explode apply to urlencoded bodies; a multipart part is written by its contentType"],
+    ["shop.yaml:13:17", 'header "X Trace" is not a valid header name'],
+    ["shop.yaml:23:11", "encoding applies to application/x-www-form-urlencoded and multipart/form-data bodies, not application/json"],
+    ["shop.yaml:26:23", 'encoding names "b", which the body\'s schema does not have'],
+    ["shop.yaml:26:55", "style and explode apply to urlencoded bodies; a multipart part is written by its contentType"],
   ]);
 });

@@ -160,8 +160,8 @@ describe("real-API corpus: calls through the generated client to catalogen mock"
     const entry = CORPUS[1]!;
     const mock = await mockOf(entry);
     const sent: Sent[] = [];
-    // validate off: the mock's made-up File does not keep the discriminator value its allOf variant fixes (a mock limit, not the wire's).
-    const api = await clientOf(entry, mock, { PersonalAccessToken: "figd_personal-secret-1" }, sent, "off");
+    // Response checks on: the mock's made-up File keeps the discriminator value each allOf variant fixes.
+    const api = await clientOf(entry, mock, { PersonalAccessToken: "figd_personal-secret-1" }, sent);
     const file = find(entry, "GET", "/v1/files/{file_key}");
     await api[file.module]![file.operation.id]!({ ...file.args, file_key: "abc123" });
     expect(new URL(sent[0]!.url).pathname).toBe("/v1/files/abc123");
@@ -169,7 +169,7 @@ describe("real-API corpus: calls through the generated client to catalogen mock"
     expect(sent[0]!.headers.Authorization).toBeUndefined();
 
     // An unknown token of the same scheme: 401 from the server's authenticate.
-    const other = await clientOf(entry, mock, { PersonalAccessToken: "figd_unknown" }, sent, "off");
+    const other = await clientOf(entry, mock, { PersonalAccessToken: "figd_unknown" }, sent);
     expect((await rejection(other[file.module]![file.operation.id]!({ ...file.args, file_key: "abc123" }))).status).toBe(401);
   });
 

@@ -23,6 +23,8 @@ const DOCUMENT = {
           "404": { description: "Missing", content: { "application/json": { schema: { $ref: "#/components/schemas/GetThingErrors" } } } },
           "409": { description: "Clash", content: { "application/json": { schema: { $ref: "#/components/schemas/ServerEnvironment" } } } },
           "410": { description: "Gone", content: { "application/json": { schema: { $ref: "#/components/schemas/Identity" } } } },
+          "411": { description: "Writable", content: { "application/json": { schema: { $ref: "#/components/schemas/ThingWritable" } } } },
+          "412": { description: "Directional", content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } } },
         },
       },
     },
@@ -33,6 +35,8 @@ const DOCUMENT = {
       GetThingErrors: { type: "object", properties: { message: { type: "string" } } },
       ServerEnvironment: { type: "string", enum: ["production", "sandbox"] },
       Identity: { type: "object", properties: { name: { type: "string" } } },
+      ThingWritable: { type: "object", properties: { note: { type: "string" } } },
+      Thing: { type: "object", properties: { id: { type: "string", readOnly: true }, name: { type: "string" } } },
     },
   },
 };
@@ -42,7 +46,9 @@ test("generated names are renamed on import, listed, and the result generates", 
   await writeFile(file, JSON.stringify(DOCUMENT));
   const imported = await importAndGenerate(file);
   const types = imported.model.types.map((named) => named.name).sort();
-  expect(types).toEqual(["GetThingArgs2", "GetThingErrors2", "IdentityType", "ServerEnvironmentType"]);
+  // Thing has a read-only property: its request shape would be ThingWritable, a schema of the document's own.
+  expect(types).toEqual(["GetThingArgs2", "GetThingErrors2", "IdentityType", "ServerEnvironmentType", "Thing2", "ThingWritable"]);
+  expect(imported.reportText).toContain('#/components/schemas/Thing: type "Thing" -> "Thing2"');
   expect(imported.reportText).toContain('#/components/schemas/GetThingArgs: type "GetThingArgs" -> "GetThingArgs2"');
   expect(imported.reportText).toContain('#/components/schemas/GetThingErrors: type "GetThingErrors" -> "GetThingErrors2"');
   expect(imported.reportText).toContain('#/components/schemas/ServerEnvironment: type "ServerEnvironment" -> "ServerEnvironmentType"');

@@ -30,6 +30,7 @@ test("style, explode, cookies and encoding make the round trip; nothing about th
     expect(twin.pathParams.map((p) => [p.name, p.style, p.explode]), operation.id).toEqual(operation.pathParams.map((p) => [p.name, p.style, p.explode]));
     expect(twin.query?.map((p) => [p.name, p.style, p.explode])).toEqual(operation.query?.map((p) => [p.name, p.style, p.explode]));
     expect(twin.cookies).toEqual(operation.cookies);
+    expect(twin.headers).toEqual(operation.headers);
     expect(twin.request?.content.map((media) => media.encoding)).toEqual(operation.request?.content.map((media) => media.encoding));
   }
   expect(report.losses.filter((loss) => /style|explode|cookie|encoding/.test(loss.what + loss.pointer))).toEqual([]);
@@ -51,6 +52,8 @@ test("a style the location does not allow, allowReserved and part headers are re
               { name: "id", in: "path", required: true, style: "deepObject", schema: { type: "string" } },
               { name: "q", in: "query", style: "pipeDelimited", allowReserved: true, schema: { type: "array", items: { type: "string" } } },
               { name: "c", in: "cookie", schema: { type: "string" } },
+              { name: "api_key", in: "header", schema: { type: "string" } },
+              { name: "X_Custom", in: "header", required: true, schema: { type: "integer" } },
             ],
             requestBody: {
               content: {
@@ -72,7 +75,9 @@ test("a style the location does not allow, allowReserved and part headers are re
   expect(operation.pathParams[0]!.style).toBeUndefined();
   expect(operation.query![0]).toMatchObject({ name: "q", style: "pipeDelimited" });
   expect(operation.cookies).toEqual([{ name: "c", in: "cookie", required: false, schema: { kind: "string" } }]);
+  expect(operation.headers!.map((header) => [header.name, header.required])).toEqual([["api_key", false], ["X_Custom", true]]);
   expect(operation.request!.content[0]!.encoding).toEqual({ f: { contentType: "image/png" } });
   const lost = report.losses.map((loss) => loss.pointer);
+  expect(lost.filter((pointer) => /parameters\/[34]/.test(pointer))).toEqual([]);
   expect(lost).toEqual(expect.arrayContaining(["#/paths/~1a~1{id}/post/parameters/0/style", "#/paths/~1a~1{id}/post/parameters/1/allowReserved", "#/paths/~1a~1{id}/post/requestBody/content/multipart~1form-data/encoding/f/headers"]));
 });

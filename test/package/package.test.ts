@@ -42,7 +42,7 @@ afterAll(async () => {
 describe("the packed package", () => {
   it("ships bin, dist with .d.ts, the shipped templates, the schema, README and LICENSE, and nothing else", () => {
     const paths = packed.files.map((file) => file.path);
-    expect(paths).toEqual(expect.arrayContaining(["LICENSE", "README.md", "package.json", "bin/catalogen.js", "dist/index.js", "dist/index.d.ts", "dist/cli/main.js", "dist/schema/catalogue.schema.json", "templates/client/transport.ts", "templates/docs/README.md.hbs"]));
+    expect(paths).toEqual(expect.arrayContaining(["LICENSE", "README.md", "package.json", "bin/catalogen.js", "dist/index.js", "dist/index.d.ts", "dist/cli/main.js", "dist/schema/catalogue.schema.json", "dist/schema/living-source.schema.json", "templates/client/transport.ts", "templates/docs/README.md.hbs"]));
     const unexpected = paths.filter((path) => !/^(bin|dist|templates)\//.test(path) && !["LICENSE", "README.md", "package.json"].includes(path));
     expect(unexpected).toEqual([]);
     expect(paths.filter((path) => /\.test(-d)?\.ts$/.test(path))).toEqual([]);

@@ -59,19 +59,20 @@ test("query, path, header and cookie styles: exact on the wire, typed in the han
   await api.wire.listCharges!({
     ids: [1, 2],
     color: { R: 100, G: 200, B: 150 },
-    label: ["a", "b.c"],
+    label: ["a", "b.c", "d,e"],
     query: { created: { gte: 1, lt: 2 }, tags: ["x", "y|z"], words: ["p", "q"], csv: [3, 4], limit: 5 },
-    headers: { "X-Trace": ["t1", "t2"] },
+    headers: { "X-Trace": ["t1", "t2"], api_key: "k1", X_Custom: 7 },
     cookies: { session: "s 1", prefs: ["dark", "wide"] },
   });
   const request = http.received.at(-1)!;
-  expect(request.url).toBe("/charges/;ids=1;ids=2/R=100,G=200,B=150/.a,b%2Ec?created[gte]=1&created[lt]=2&tags=x|y%7Cz&words=p%20q&csv=3,4&limit=5");
+  expect(request.url).toBe("/charges/;ids=1;ids=2/R=100,G=200,B=150/.a,b%2Ec,d%2Ce?created[gte]=1&created[lt]=2&tags=x|y%7Cz&words=p%20q&csv=3,4&limit=5");
   expect(request.headers["x-trace"]).toBe("t1,t2");
+  expect([request.headers.api_key, request.headers.x_custom]).toEqual(["k1", "7"]);
   expect(request.headers.cookie).toBe("session=s%201; prefs=dark,wide");
   expect(seen.at(-1)).toEqual({
-    params: { ids: [1, 2], color: { R: 100, G: 200, B: 150 }, label: ["a", "b.c"] },
+    params: { ids: [1, 2], color: { R: 100, G: 200, B: 150 }, label: ["a", "b.c", "d,e"] },
     query: { created: { gte: 1, lt: 2 }, tags: ["x", "y|z"], words: ["p", "q"], csv: [3, 4], limit: 5 },
-    headers: { "X-Trace": ["t1", "t2"] },
+    headers: { "X-Trace": ["t1", "t2"], api_key: "k1", X_Custom: 7 },
     cookies: { session: "s 1", prefs: ["dark", "wide"] },
     body: undefined,
   });
@@ -131,11 +132,14 @@ test("the mock reads the styles too: the client's call is answered, a value that
     const out = await generateForTest({ catalogue: fixtureCatalogue("styles"), targets: ["client"] });
     const client = (await import(pathToFileURL(join(out, "client/index.ts")).href)) as { createClient(options: object): typeof api };
     const mocked = client.createClient({ baseUrl: mock.url, token: "tok" });
-    const args = { ids: [1], color: { R: 1, G: 2, B: 3 }, label: ["a"], query: { created: { gte: 1 } }, headers: { "X-Trace": ["t"] }, cookies: { session: "s" } };
+    const args = { ids: [1], color: { R: 1, G: 2, B: 3 }, label: ["a,b"], query: { created: { gte: 1 } }, headers: { "X-Trace": ["t"], api_key: "k" }, cookies: { session: "s" } };
     await expect(mocked.wire.listCharges!(args)).resolves.toBeTypeOf("object");
     await expect(mocked.wire.submitForm!({ body: { name: "n", count: 1 } })).resolves.toBeTypeOf("object");
     const refused = await fetch(`${mock.url}/charges/;ids=x/R=1,G=2,B=3/.a`, { headers: { authorization: "tok", "x-trace": "t", cookie: "session=s" } });
     expect(refused.status).toBe(400);
+    const badHeader = await fetch(`${mock.url}/charges/;ids=1/R=1,G=2,B=3/.a%2Cb`, { headers: { authorization: "tok", "x-trace": "t", x_custom: "seven", cookie: "session=s" } });
+    expect(badHeader.status).toBe(400);
+    expect(((await badHeader.json()) as { detail: string }).detail).toBe('Header "X_Custom" must be an integer.');
   } finally {
     await mock.close();
   }
@@ -166,8 +170,10 @@ export const handlers: WireHandlers = {
     const ids: number[] = params.ids;
     const gte: number | undefined = query.created?.gte;
     const trace: string[] = headers["X-Trace"];
+    const custom: number | undefined = headers.X_Custom;
+    const key: string | undefined = headers.api_key;
     const session: string = cookies.session;
-    return { ids, gte, trace, session };
+    return { ids, gte, trace, session, custom, key };
   },
   upload: ({ body }) => {
     const file: Blob = body.file;

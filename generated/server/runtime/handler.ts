@@ -317,7 +317,7 @@ export function createRequestHandler(
       case "found":
         // Only routes with typed parameters pay for the check.
         if (result.route.params !== undefined) {
-          const detail = convertPathParams(result.params, result.route.params) ?? convertStyledPathParams(result.params, result.route.params);
+          const detail = convertPathParams(result.params, result.route.params) ?? convertStyledPathParams(result.params, result.route.params, result.raw);
           if (detail !== undefined) throw new HttpError(400, { detail, code: "invalid-path-parameter" });
         }
         return result;

@@ -32,7 +32,8 @@ interface Endpoint {
 }
 
 export type MatchResult =
-  | { kind: "found"; route: RouteDefinition; params: Record<string, string> }
+  /** `params` decoded; `raw` as sent (a styled parameter is split into items before decoding). */
+  | { kind: "found"; route: RouteDefinition; params: Record<string, string>; raw: Record<string, string> }
   | { kind: "not-found" }
   | { kind: "method-not-allowed"; allow: string[] }
   /** The route matched but a parameter is not valid percent-encoding. */
@@ -185,13 +186,17 @@ function collectMethods(node: TrieNode, pathname: string, start: number, allow: 
 
 function found(endpoint: Endpoint, pathname: string, captured: readonly number[]): MatchResult {
   const params: Record<string, string> = {};
+  const raw: Record<string, string> = {};
   for (let index = 0; index < endpoint.names.length; index++) {
     const name = endpoint.names[index]!;
-    const value = safeDecode(pathname.slice(captured[2 * index], captured[2 * index + 1]));
+    const text = pathname.slice(captured[2 * index], captured[2 * index + 1]);
+    const value = safeDecode(text);
     if (value === undefined) return { kind: "malformed-parameter", route: endpoint.route, name };
     // A parameter called `__proto__` must stay a plain property.
-    if (name === "__proto__") Object.defineProperty(params, name, { value, enumerable: true, writable: true, configurable: true });
-    else params[name] = value;
+    for (const [target, item] of [[params, value], [raw, text]] as const) {
+      if (name === "__proto__") Object.defineProperty(target, name, { value: item, enumerable: true, writable: true, configurable: true });
+      else target[name] = item;
+    }
   }
-  return { kind: "found", route: endpoint.route, params };
+  return { kind: "found", route: endpoint.route, params, raw };
 }

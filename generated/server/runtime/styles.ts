@@ -4,7 +4,7 @@
 // Query, path, header and cookie text -> values, by OpenAPI's `style` and `explode` (the reverse
 // of the client's templates/client/styles.ts; the table is in its header). Delimiters are split on
 // in the raw text before percent-decoding, so an encoded `,` or `|` inside a value stays in it.
-// Path values arrive decoded from the router: there a `,` `.` `;` or `=` inside an item splits it.
+// Path values too are split as sent, then each item decoded (the router keeps the raw text).
 import { expectation, isStyledPath, parseScalar } from "./params.js";
 import type { HeaderParameter, PathParameter, PropertyRule, StyledRule } from "./types.js";
 
@@ -122,12 +122,21 @@ export function readQuery(pairs: readonly [string, string][], rule: StyledRule, 
   return items === undefined ? malformed : convert(items, rule, where);
 }
 
-/** A path parameter's decoded text (label, matrix or simple). */
+/** A path parameter's text as sent (label, matrix or simple): split first, then each item decoded. */
 export function readPath(text: string, rule: StyledRule): Read {
   const where = "Path parameter";
   const style = rule.style ?? "simple";
   const explode = rule.explode ?? false;
   const bad: Read = { ok: false, detail: `${where} "${rule.name}" is not written as style ${style}${explode ? " with explode" : ""}.` };
+  const malformed: Read = { ok: false, detail: `${where} "${rule.name}" is not valid percent-encoding.` };
+  const decode = (item: string): string | undefined => {
+    if (!item.includes("%")) return item;
+    try {
+      return decodeURIComponent(item);
+    } catch {
+      return undefined;
+    }
+  };
   let rest = text;
   if (style === "label") {
     if (!rest.startsWith(".")) return bad;
@@ -136,24 +145,29 @@ export function readPath(text: string, rule: StyledRule): Read {
     if (!rest.startsWith(";")) return bad;
     rest = rest.slice(1);
   }
-  const pairsOf = (items: string[]): [string, string][] | undefined => {
+  /** `key=value` items, both sides decoded; a string: the failure. */
+  const pairsOf = (items: string[]): [string, string][] | Read => {
     const out: [string, string][] = [];
     for (const item of items) {
       const equals = item.indexOf("=");
-      if (equals === -1) return undefined;
-      out.push([item.slice(0, equals), item.slice(equals + 1)]);
+      if (equals === -1) return bad;
+      const key = decode(item.slice(0, equals));
+      const value = decode(item.slice(equals + 1));
+      if (key === undefined || value === undefined) return malformed;
+      out.push([key, value]);
     }
     return out;
   };
   const separator = style === "label" ? "." : style === "matrix" ? ";" : ",";
   if (rule.properties && explode) {
     const entries = rest === "" ? [] : pairsOf(rest.split(separator));
-    return entries === undefined ? bad : convert([], rule, where, entries);
+    return Array.isArray(entries) ? convert([], rule, where, entries) : entries;
   }
   if (style === "matrix") {
     if (explode && rule.array) {
       const entries = rest === rule.name ? [] : pairsOf(rest.split(";"));
-      if (entries === undefined || entries.some(([key]) => key !== rule.name)) return bad;
+      if (!Array.isArray(entries)) return entries;
+      if (entries.some(([key]) => key !== rule.name)) return bad;
       return convert(entries.map(([, item]) => item), rule, where);
     }
     if (rest === rule.name) rest = "";
@@ -161,7 +175,8 @@ export function readPath(text: string, rule: StyledRule): Read {
     else return bad;
   }
   const items = rule.array || rule.properties ? (rest === "" ? [] : rest.split(style === "label" && explode ? "." : ",")) : [rest];
-  return convert(items, rule, where);
+  const decoded = decodeAll(items, decode);
+  return decoded === undefined ? malformed : convert(decoded, rule, where);
 }
 
 /** A header parameter's value (simple style). */
@@ -191,11 +206,11 @@ export function readCookies(header: string | null, rule: StyledRule): Read {
   return readQuery(pairs, { ...rule, style: "form" }, "Cookie", decode);
 }
 
-/** Converts the path parameters written by a style in place; undefined when all fit, else the 400's detail. */
-export function convertStyledPathParams(params: Record<string, unknown>, typed: readonly PathParameter[]): string | undefined {
+/** Converts the path parameters written by a style in place (from `raw`, their text as sent); undefined when all fit, else the 400's detail. */
+export function convertStyledPathParams(params: Record<string, unknown>, typed: readonly PathParameter[], raw: Readonly<Record<string, string>>): string | undefined {
   for (const parameter of typed) {
     if (!isStyledPath(parameter)) continue;
-    const read = readPath(params[parameter.name] as string, parameter);
+    const read = readPath(raw[parameter.name]!, parameter);
     if (!read.ok) return read.detail;
     Object.defineProperty(params, parameter.name, { value: read.value, enumerable: true, writable: true, configurable: true });
   }

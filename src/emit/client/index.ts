@@ -26,6 +26,7 @@ import { argsTypeName, guardRootName, operationConstName, resultShape, CLIENT_RE
 import { typesFiles } from "../shared/types-files.js";
 import { PAGING_RUNTIME, STREAM_RUNTIME, usesPaging, usesStreams } from "./streams-pages.js";
 import { exportFrom, indentTs } from "../shared/ts-print.js";
+import { REDIS_STORE_FILE, usesRateLimits } from "../shared/limits.js";
 
 /** Names the public surface exports besides the operations; no operation may take one. */
 const RUNTIME_EXPORTS = [
@@ -99,7 +100,7 @@ export function* planClient(model: ApiModel): Generator<PlannedFile> {
           (file.path !== STREAM_RUNTIME || usesStreams(model)) &&
           (file.path !== PAGING_RUNTIME || usesPaging(model)),
       ),
-      ...sharedTemplateFiles("client"),
+      ...sharedTemplateFiles("client").filter((file) => !file.path.endsWith(`/${REDIS_STORE_FILE}`) || usesRateLimits(model)),
       ...typesFiles("client", model.types, CLIENT_RESPONSE_TYPES),
       ...validators,
       { path: "client/validate.ts", content: validatorIndex("client/validate.ts", validators) },
@@ -139,8 +140,9 @@ function indexFile(model: ApiModel): string {
     exportFrom(["Clock"], "./runtime/clock.js", true),
     exportFrom(["QueryParams", "RawBody", "RequestBody"], "./runtime/encoding.js", true),
     exportFrom(["MemoryRateLimitStore"], "./shared/memory-rate-limit-store.js"),
-    exportFrom(["redisRateLimitStore"], "./shared/redis-rate-limit-store.js"),
-    exportFrom(["RedisClientLike", "RedisRateLimitStoreOptions"], "./shared/redis-rate-limit-store.js", true),
+    ...(usesRateLimits(model)
+      ? [exportFrom(["redisRateLimitStore"], "./shared/redis-rate-limit-store.js"), exportFrom(["RedisClientLike", "RedisRateLimitStoreOptions"], "./shared/redis-rate-limit-store.js", true)]
+      : []),
     exportFrom(["RateLimitDecision", "RateLimitRule", "RateLimitStore"], "./shared/rate-limit-store.js", true),
   ];
   if (clientServers(model)?.environmentType !== undefined) lines.push(exportFrom([ENVIRONMENT_TYPE], "./client.js", true));

@@ -9,6 +9,7 @@ import type {
   Pagination,
   PagingPlace,
   Parameter,
+  ResponseHeader,
   RateLimit,
   RequestBody,
   ResponseModel,
@@ -22,6 +23,8 @@ import {
   join,
   link,
   paragraphs,
+  row,
+  tableHead,
   text,
   type Md,
 } from "./markdown.js";
@@ -108,6 +111,8 @@ export interface ParameterRow {
 export interface ResponseView {
   status: Md;
   description: Md;
+  /** The headers the response documents, as a table; null when none. */
+  headers: Md | null;
   body: Md;
 }
 
@@ -295,8 +300,22 @@ function responseView(response: ResponseModel, index: TypeIndex): ResponseView {
   return {
     status: text(response.status),
     description: response.description === undefined ? fixed("Description: not documented.") : paragraphs(response.description),
+    headers: responseHeaders(response.headers, index),
     body: response.content.length === 0 ? fixed("Body: none.") : join(contentBlocks(response.content, index), "\n\n"),
   };
+}
+
+function responseHeaders(headers: readonly ResponseHeader[] | undefined, index: TypeIndex): Md | null {
+  if (headers === undefined || headers.length === 0) return null;
+  const rows = headers.map((header) =>
+    row([
+      text(header.name),
+      header.schema === undefined ? fixed("not documented (text)") : typeLabel(header.schema, index),
+      fixed(header.required ? "yes" : "no"),
+      withAnnotations(orNotDocumented(header.description ?? header.schema?.description, text), header.schema, header.deprecated === true || header.schema?.deprecated === true),
+    ]),
+  );
+  return join([tableHead([fixed("Header"), fixed("Type"), fixed("Required"), fixed("Description")]), ...rows], "\n");
 }
 
 function contentBlocks(content: readonly MediaType[], index: TypeIndex): Md[] {

@@ -51,7 +51,8 @@ function baseSchema(node: TypeNode, types: ReadonlyMap<string, NamedType>): Sche
     case "const":
       return { const: node.value };
     case "allOf":
-      return allOfSchema(node.parts, types);
+      // The part the model adds from a base's discriminator is said by the base's `discriminator`.
+      return allOfSchema(node.parts.filter((part) => !(part.kind === "object" && part.fromBaseDiscriminator)), types);
     case "array":
       return { type: "array", items: toSchema(node.items, types) };
     case "map":
@@ -103,6 +104,10 @@ function objectSchema(shape: ObjectShape, types: ReadonlyMap<string, NamedType>)
   schema.additionalProperties =
     typeof shape.additionalProperties === "boolean" ? shape.additionalProperties : toSchema(shape.additionalProperties, types);
   if (shape.combinations) schema.oneOf = combinationVariants(shape.combinations);
+  if (shape.baseDiscriminator) {
+    const { property, mapping } = shape.baseDiscriminator;
+    schema.discriminator = { propertyName: property, ...(mapping && { mapping: Object.fromEntries(mapping.map((entry) => [entry.value, schemaRef(entry.type)])) }) };
+  }
   return schema;
 }
 

@@ -5,6 +5,7 @@ import type { OperationModel, ResponseModel } from "../../model/types.js";
 import { isJsonMediaType } from "../../shared/media.js";
 import { stringLiteral } from "../../shared/sinks.js";
 import { typeReferences, typeText } from "../shared/ts-types.js";
+import { SERVER_RESPONSE_TYPES } from "./directions.js";
 
 /** The type text, or undefined when the operation documents no error response; adds the named types it uses to `refs`. */
 export function errorsInputType(operation: OperationModel, apiResponses: readonly ResponseModel[] | undefined, refs: Set<string>): string | undefined {
@@ -14,8 +15,8 @@ export function errorsInputType(operation: OperationModel, apiResponses: readonl
     const media = response.content.map((item) => {
       let text = "string | Uint8Array<ArrayBuffer>";
       if (isJsonMediaType(item.contentType)) {
-        text = item.schema ? typeText(item.schema) : "unknown";
-        for (const name of item.schema ? typeReferences(item.schema) : []) refs.add(name);
+        text = item.schema ? typeText(item.schema, SERVER_RESPONSE_TYPES) : "unknown";
+        for (const name of item.schema ? typeReferences(item.schema, SERVER_RESPONSE_TYPES) : []) refs.add(name);
       }
       return `${stringLiteral(item.contentType)}: ${text};`;
     });

@@ -8,11 +8,13 @@ import { madeFiles, perModuleFolders, plannedFrom, type PlannedFile } from "../p
 import type { ApiModel } from "../../model/types.js";
 import { exportFrom, tsFile } from "../shared/ts-print.js";
 import { sharedTemplateFiles, targetPackageFile, templateFiles } from "../shared/templates.js";
+import { REDIS_STORE_FILE, usesRateLimits } from "../shared/limits.js";
 import { handlersFile, moduleHandlersFile, moduleHandlersPath } from "./handlers-file.js";
 import { mockFiles } from "./mock-file.js";
 import { assertNoNameClash, moduleInterfaceName } from "./names.js";
 import { moduleRoutesFile, moduleRoutesPath, routesFile } from "./routes-file.js";
 import { typesFiles } from "../shared/types-files.js";
+import { SERVER_RESPONSE_TYPES } from "./directions.js";
 import { validateFiles } from "./validate-file.js";
 
 function indexFile(model: ApiModel): string {
@@ -37,8 +39,9 @@ import { api } from "./routes.js";`,
           true,
         ),
         exportFrom(["MemoryRateLimitStore"], "./runtime/rate-limit.js"),
-        exportFrom(["redisRateLimitStore"], "./shared/redis-rate-limit-store.js"),
-        exportFrom(["RedisClientLike", "RedisRateLimitStoreOptions"], "./shared/redis-rate-limit-store.js", true),
+        ...(usesRateLimits(model)
+          ? [exportFrom(["redisRateLimitStore"], "./shared/redis-rate-limit-store.js"), exportFrom(["RedisClientLike", "RedisRateLimitStoreOptions"], "./shared/redis-rate-limit-store.js", true)]
+          : []),
         exportFrom(["toNodeHandler"], "./runtime/node.js"),
         exportFrom(["mockHandlers"], "./mock.js"),
         exportFrom(["api"], "./routes.js"),
@@ -68,7 +71,7 @@ export async function emitServer(model: ApiModel): Promise<GeneratedFile[]> {
 export function* planServer(model: ApiModel): Generator<PlannedFile> {
   assertNoNameClash(model);
   const moduleOf = perModuleFolders(model, ["server/types", "server/mock", "server/validate"]);
-  yield* plannedFrom([{ path: "server/index.ts", content: indexFile(model) }, ...typesFiles("server", model.types), { path: "server/handlers.ts", content: handlersFile(model) }], moduleOf);
+  yield* plannedFrom([{ path: "server/index.ts", content: indexFile(model) }, ...typesFiles("server", model.types, SERVER_RESPONSE_TYPES), { path: "server/handlers.ts", content: handlersFile(model) }], moduleOf);
   for (const module of model.modules) {
     yield { path: moduleHandlersPath(module), module: module.id, content: () => moduleHandlersFile(module, model.types, model.responses) };
   }
@@ -77,7 +80,7 @@ export function* planServer(model: ApiModel): Generator<PlannedFile> {
     yield { path: moduleRoutesPath(module), module: module.id, content: () => moduleRoutesFile(module, model.types) };
   }
   yield* plannedFrom(
-    [...mockFiles(model), ...validateFiles(model), ...templateFiles("server"), ...sharedTemplateFiles("server"), targetPackageFile("server")],
+    [...mockFiles(model), ...validateFiles(model), ...templateFiles("server"), ...sharedTemplateFiles("server").filter((file) => !file.path.endsWith(`/${REDIS_STORE_FILE}`) || usesRateLimits(model)), targetPackageFile("server")],
     moduleOf,
   );
 }

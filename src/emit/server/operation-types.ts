@@ -5,6 +5,7 @@ import { isJsonMediaType } from "../../shared/media.js";
 import { propertyKey, typeReferences, typeText } from "../shared/ts-types.js";
 import { stringLiteral } from "../../shared/sinks.js";
 import { streamedResponse, type StreamedResponse } from "../shared/streamed.js";
+import { SERVER_REQUEST_TYPES, SERVER_RESPONSE_TYPES } from "./directions.js";
 import { formBodyText, parametersType, valueShape } from "./styles.js";
 
 export interface OperationTypes {
@@ -121,15 +122,16 @@ function mediaTypeText(media: MediaType, refs: Set<string>, request = false): st
   if (form !== undefined) return form;
   if (!isJsonMediaType(media.contentType)) return "Uint8Array";
   if (!media.schema) return "unknown";
-  for (const name of typeReferences(media.schema)) refs.add(name);
-  return typeText(media.schema);
+  const options = request ? SERVER_REQUEST_TYPES : SERVER_RESPONSE_TYPES;
+  for (const name of typeReferences(media.schema, options)) refs.add(name);
+  return typeText(media.schema, options);
 }
 
 /** What a streamed operation's handler returns: an async iterable of items (for SSE, events). */
 function streamedOutput(streamed: StreamedResponse, refs: Set<string>): string {
-  for (const node of streamed.nodes) for (const name of typeReferences(node)) refs.add(name);
+  for (const node of streamed.nodes) for (const name of typeReferences(node, SERVER_RESPONSE_TYPES)) refs.add(name);
   const { media } = streamed;
-  const type = (node: TypeNode | undefined): string => (node ? typeText(node) : streamed.format === "sse" ? "string" : "unknown");
+  const type = (node: TypeNode | undefined): string => (node ? typeText(node, SERVER_RESPONSE_TYPES) : streamed.format === "sse" ? "string" : "unknown");
   if (streamed.format !== "sse") return `AsyncIterable<${type(media.items)}>`;
   const tail = "id?: string | undefined; retry?: number | undefined";
   const events = (media.events ?? []).map((event) => `{ event: ${stringLiteral(event.name)}; data: ${type(event.type)}; ${tail} }`);

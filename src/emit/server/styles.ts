@@ -126,6 +126,7 @@ const FORM_ESSENCES = new Set(["application/x-www-form-urlencoded", "multipart/f
 /** The handler's type of a typed form or multipart body (files as Blob), or undefined for other media. */
 export function formBodyText(media: MediaType, refs: Set<string>): string | undefined {
   if (media.schema === undefined || !FORM_ESSENCES.has(mediaEssence(media.contentType))) return undefined;
-  for (const name of typeReferences(media.schema)) refs.add(name);
-  return typeText(media.schema, { binary: "Blob" });
+  const options = { binary: "Blob", direction: "request" } as const;
+  for (const name of typeReferences(media.schema, options)) refs.add(name);
+  return typeText(media.schema, options);
 }

@@ -1,6 +1,6 @@
 // Text about rate limits that several emitters share: the token kinds of a per-kind limit as a
 // descriptor field, and the words docs and doc comments use for a limit's kinds and group.
-import type { OperationModel, RateLimit } from "../../model/types.js";
+import type { ApiModel, OperationModel, RateLimit } from "../../model/types.js";
 import { stringLiteral } from "../../shared/sinks.js";
 
 /** `, tokens: ["personal"]` for a limit of some token kinds; empty for a limit of every kind. */
@@ -38,4 +38,12 @@ export function limitQualifier(limit: RateLimit): string {
     ...(limit.errorCost ?? []).map((entry) => `an answer of ${entry.status} costs ${entry.cost} requests`),
   ];
   return parts.length > 0 ? ` (${parts.join("; ")})` : "";
+}
+
+/** The Redis rate-limit store the client and server ship: only for a catalogue with some rate limit (it has nothing to count otherwise). */
+export const REDIS_STORE_FILE = "redis-rate-limit-store.ts";
+
+/** True when some operation has a rate limit (its own or a limit group's). */
+export function usesRateLimits(model: ApiModel): boolean {
+  return model.modules.some((module) => module.operations.some((operation) => (operation.limits?.length ?? 0) > 0));
 }

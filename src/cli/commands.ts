@@ -24,7 +24,7 @@ export const COMMANDS: Command[] = [
     options: {
       catalogue: catalogueOption,
       out: outOption,
-      target: { type: "string", valueName: "list", description: "Comma-separated targets: client,server,docs,openapi" },
+      target: { type: "string", valueName: "list", description: "Comma-separated targets: client,server,docs,openapi (the default), tanstack-query, mcp" },
       check: { type: "boolean", description: "Write nothing; exit 1 naming every stale, missing or extra file" },
       watch: { type: "boolean", description: "Regenerate on every change of the catalogue or config until Ctrl-C" },
       format: { type: "string", valueName: "prettier", description: "Format the output with the prettier config of the out folder" },
@@ -191,6 +191,22 @@ export const COMMANDS: Command[] = [
     async run({ config, flags, io }) {
       const { runMock } = await import("../mock/cli.js");
       return runMock({ config, flags, io });
+    },
+  },
+  {
+    name: "mcp",
+    summary: "Serve the catalogue's operations as MCP tools for agents (stdio, or Streamable HTTP), calling the API with the token from the environment",
+    options: {
+      catalogue: catalogueOption,
+      http: { type: "string", valueName: "port", description: "Serve Streamable HTTP on this port at /mcp instead of stdio (0: a free one)" },
+      host: { type: "string", valueName: "host", description: "Address for --http (default 127.0.0.1)" },
+      "base-url": { type: "string", valueName: "url", description: "The API's base URL (default: env API_BASE_URL, else the catalogue's servers)" },
+      tools: { type: "string", valueName: "operation|module", description: "One tool per operation (default) or per module with an operation argument" },
+      "env-prefix": { type: "string", valueName: "PREFIX", description: "Prefix of the environment variables read: PREFIX_TOKEN, PREFIX_TOKEN_KIND ... (default API)" },
+    },
+    async run({ config, flags, io }) {
+      const { runMcp } = await import("../mcp/cli.js");
+      return runMcp({ config, flags, io });
     },
   },
   {

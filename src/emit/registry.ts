@@ -11,4 +11,17 @@ export const BUILTIN_TARGETS: readonly AnyTarget[] = [
     options: { version: ["3.1", "3.2"] },
     plan: async (model, options) => (await import("./openapi/index.js")).planOpenApi(model, options),
   }),
+  defineTarget({
+    name: "tanstack-query",
+    options: { queryMethods: "strings" },
+    requires: ["client"],
+    plan: async (model, options) => (await import("./tanstack-query/index.js")).planTanstackQuery(model, options),
+  }),
+  defineTarget({ name: "zod", options: { mini: "boolean" }, plan: async (model, options) => (await import("./zod/index.js")).planZod(model, options) }),
+  defineTarget({
+    name: "mcp",
+    options: { tools: ["operation", "module"], envPrefix: "string" },
+    requires: ["client"],
+    plan: async (model, options) => (await import("./mcp/index.js")).planMcp(model, options),
+  }),
 ];

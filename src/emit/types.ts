@@ -10,8 +10,9 @@ export interface GeneratedFile {
 /** Each target is a function from the model to files. Emitters never touch the disk. */
 export type Emitter = (model: ApiModel) => GeneratedFile[] | Promise<GeneratedFile[]>;
 
-/** The built-in targets (src/emit/registry.ts) a run generates when its config names none. */
-export const TARGETS = ["client", "server", "docs", "openapi"] as const;
+/** The built-in targets (src/emit/registry.ts). */
+export const TARGETS = ["client", "server", "docs", "openapi", "tanstack-query", "zod", "mcp"] as const;
+/** What a run generates when its config names no targets: the targets about a library (tanstack-query, zod, mcp, ...) only when asked for. */
 export const DEFAULT_TARGETS: readonly Target[] = ["client", "server", "docs", "openapi"];
 export type BuiltinTarget = (typeof TARGETS)[number];
 /** A target's name: a built-in one, or a plugin's (`defineTarget`). */

@@ -81,6 +81,8 @@ export const GENERATED_NAMES = {
     { name: `${pascalCase(id)}Args`, what: "its client arguments type" },
     { name: `${pascalCase(id)}Errors`, what: "its client error responses type" },
     { name: `check${pascalCase(id)}Response`, what: "its response check" },
+    { name: `check${pascalCase(id)}Body`, what: "its request body check" },
+    { name: `check${pascalCase(id)}Params`, what: "its parameters check" },
   ],
   module: (id: string) => [
     { name: `${pascalCase(camelCase(id))}Operations`, what: "its client interface" },

@@ -88,6 +88,19 @@ export async function* allItems<I = unknown>(transport: Transport, operation: Op
   return undefined;
 }
 
+/**
+ * The arguments of the page after `page`, fetched with `current`, or undefined when `page` is the
+ * last (an empty page, no next cursor, a short page): what `pages` does between two pages, for a
+ * caller that fetches page by page itself (TanStack Query's getNextPageParam). Not for `link`
+ * paging, whose next page is in a response header.
+ */
+export function nextPageArgs<A extends object>(operation: Operation, current: A, page: unknown): A | undefined {
+  const paging = operation.paging;
+  if (!paging || paging.style === "link") return undefined;
+  const received = itemsOf(page, paging).length;
+  return received === 0 ? undefined : (nextArgs(current as Args, page, received, paging, null) as A | undefined);
+}
+
 /** The array at `paging.items` in a page ([] when it is not an array). */
 export function itemsOf(page: unknown, paging: PagingData): readonly unknown[] {
   const found = at(page, paging.items);

@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { emitClient } from "../../src/emit/client/index.js";
 import type { ApiModel, OperationModel } from "../../src/model/types.js";
 import { loadModel } from "../../src/pipeline.js";
+import { resultShape } from "../../src/emit/client/signature.js";
+import { paramsGuard, requestBodyGuard } from "../../src/emit/shared/operation-guards.js";
 import { fixtureCatalogue, repoCatalogue } from "../helpers/generate.js";
 
 let model: ApiModel;
@@ -33,13 +35,19 @@ function docOf(content: string, id: string): string {
 
 describe("layout", () => {
   test("index, client, types, validate, one operations file per module, the runtime", () => {
+    // A module has guards (validate/) and Standard Schemas (schemas/) for its types and for its
+    // operations' typed responses, JSON bodies and parameters.
+    const checked = model.modules
+      .filter((m) => model.types.some((t) => t.module === m.id) || m.operations.some((op) => resultShape(op).check || requestBodyGuard(op, model.types) || paramsGuard(op)))
+      .map((m) => m.id);
     const expected = [
       "client/client.ts",
       "client/index.ts",
       "client/package.json",
       ...model.modules.map((m) => `client/operations/${m.id}.ts`),
       ...model.modules.map((m) => `client/modules/${m.id}.ts`),
-      ...[...new Set(model.types.map((t) => t.module))].map((id) => `client/validate/${id}.ts`),
+      ...checked.map((id) => `client/validate/${id}.ts`),
+      ...checked.map((id) => `client/schemas/${id}.ts`),
       ...[...new Set(model.types.map((t) => t.module))].map((id) => `client/types/${id}.ts`),
       ...readdirSync(fileURLToPath(new URL("../../templates/client/", import.meta.url)))
         .filter((n) => n.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(n) && !["servers.ts", "stream.ts", "paging.ts"].includes(n)) // this catalogue declares no servers, streams or pages
@@ -51,6 +59,7 @@ describe("layout", () => {
       "client/shared/memory-rate-limit-store.ts",
       "client/shared/rate-limit-store.ts",
       "client/shared/redis-rate-limit-store.ts",
+      "client/schemas.ts",
       "client/types.ts",
       "client/validate.ts",
     ].sort();

@@ -39,7 +39,7 @@ describe("TypeScript blocks compile", () => {
   for (const [catalogue, group] of groups) {
     test(`against ${catalogue}: ${group.map(where).join(", ")}`, async () => {
       const dir = await freshDir("doc-blocks");
-      await generate({ catalogue: join(repoRoot, catalogue), out: join(dir, "generated"), targets: ["client", "server"] });
+      await generate({ catalogue: join(repoRoot, catalogue), out: join(dir, "generated"), targets: ["client", "server", "tanstack-query", "zod"] });
       const files: string[] = [];
       for (const block of group) {
         const file = join(dir, `${block.page.replaceAll("/", "-")}-${block.line}.ts`);

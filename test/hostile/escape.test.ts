@@ -10,6 +10,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../src/pipeline.js";
+import { TARGETS } from "../../src/emit/types.js";
 import { compareOutputs, tsStructure } from "../helpers/escape-check.js";
 import { freshDir } from "../helpers/generate.js";
 import { typecheck } from "../helpers/tsc.js";
@@ -122,7 +123,8 @@ async function generateVariant(base: string, hostile: boolean): Promise<string> 
   // YAML is a superset of JSON: each file is its object as JSON.
   for (const [name, content] of Object.entries(catalogue(hostile))) await writeFile(join(dir, name), JSON.stringify(content, null, 2));
   const out = join(base, hostile ? "out-hostile" : "out-benign");
-  await generate({ catalogue: dir, out }).catch((error: { report?: () => string }) => {
+  // Every target, those not written by default (zod) too.
+  await generate({ catalogue: dir, out, targets: TARGETS }).catch((error: { report?: () => string }) => {
     throw new Error(error.report?.() ?? String(error));
   });
   return out;
@@ -155,9 +157,14 @@ describe("hostile text in every field, against the same catalogue with benign te
   it("the hostile client and server compile under the strict flags", async () => {
     const { readdir } = await import("node:fs/promises");
     const entries = await readdir(hostile, { recursive: true, withFileTypes: true });
-    const sources = entries.filter((e) => e.isFile() && e.name.endsWith(".ts")).map((e) => join(e.parentPath, e.name));
-    const result = await typecheck(sources, { version: "5.9", resolution: "nodenext", types: ["node"] });
+    const all = entries.filter((e) => e.isFile() && e.name.endsWith(".ts")).map((e) => join(e.parentPath, e.name));
+    const isMcp = (path: string) => path.startsWith(join(hostile, "mcp"));
+    const result = await typecheck(all.filter((path) => !isMcp(path)), { version: "5.9", resolution: "nodenext", types: ["node"] });
     expect(result.output).toBe("");
     expect(result.ok).toBe(true);
+    // The MCP server with the client; skipLibCheck because the SDK's own validation/ajv declarations fail without it (TS2709).
+    const mcp = await typecheck(all.filter((path) => isMcp(path) || path.startsWith(join(hostile, "client"))), { version: "7.0", resolution: "nodenext", types: ["node"], compilerOptions: { skipLibCheck: true } });
+    expect(mcp.output).toBe("");
+    expect(mcp.ok).toBe(true);
   }, 120_000);
 });

@@ -93,6 +93,27 @@ describe("the packed package", () => {
     expect(result.ok).toBe(true);
   });
 
+  it("runs `catalogen mcp` there: the MCP SDK comes with catalogen, and the SDK's client lists the starter catalogue's tools", async () => {
+    expect(existsSync(join(consumer, "node_modules/@modelcontextprotocol/sdk/package.json"))).toBe(true);
+    const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+    const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [join(consumer, "node_modules/catalogen/bin/catalogen.js"), "mcp", "--base-url", "http://127.0.0.1:9"],
+      cwd: consumer,
+      env: { PATH: process.env.PATH ?? "", API_TOKEN: "consumer-token-1" },
+      stderr: "ignore",
+    });
+    const client = new Client({ name: "package-test", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toContain("getNote");
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+
   it("exports the catalogue schema as catalogen/schema.json, with an $id", async () => {
     const script = `import schema from "catalogen/schema.json" with { type: "json" }; console.log(schema.$id);`;
     const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], { cwd: consumer });

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { check, generate } from "../../src/pipeline.js";
 import { defineTarget, TargetError, type AnyTarget } from "../../src/emit/define.js";
 import { chooseTargets } from "../../src/emit/targets.js";
+import { TARGETS } from "../../src/emit/types.js";
 import { markdownText, stringLiteral } from "../../src/shared/sinks.js";
 import { fixtureCatalogue, freshDir } from "../helpers/generate.js";
 
@@ -98,21 +99,22 @@ describe("a plugin target through generate()", () => {
 });
 
 describe("choosing targets", () => {
-  const zod = defineTarget({ name: "zod", options: { mini: "boolean", mode: ["strict", "loose"] }, plan: () => [] });
-  const query = defineTarget({ name: "tanstack-query", requires: ["client"], plan: () => [] });
-  const names = (entries: Parameters<typeof chooseTargets>[0], plugins: AnyTarget[] = [zod, query]) => chooseTargets(entries, plugins).chosen.map(({ target, options }) => [target.name, options]);
+  // zod and tanstack-query are built-in targets; valibot and swr-hooks stand for plugins.
+  const valibot = defineTarget({ name: "valibot", options: { mode: ["strict", "loose"] }, plan: () => [] });
+  const query = defineTarget({ name: "swr-hooks", requires: ["client"], plan: () => [] });
+  const names = (entries: Parameters<typeof chooseTargets>[0], plugins: AnyTarget[] = [valibot, query]) => chooseTargets(entries, plugins).chosen.map(({ target, options }) => [target.name, options]);
 
   it("defaults to the four built-in targets, in their order, and adds a required target with its defaults", () => {
     expect(names(undefined)).toEqual([["client", {}], ["server", {}], ["docs", {}], ["openapi", {}]]);
     expect(names(["openapi", { name: "zod", mini: true }, "docs"])).toEqual([["docs", {}], ["openapi", {}], ["zod", { mini: true }]]);
-    expect(chooseTargets(["tanstack-query"], [query])).toMatchObject({ chosen: [{ target: { name: "client" } }, { target: { name: "tanstack-query" } }], added: ["client"] });
+    expect(chooseTargets(["swr-hooks"], [query])).toMatchObject({ chosen: [{ target: { name: "client" } }, { target: { name: "swr-hooks" } }], added: ["client"] });
   });
 
   it.each([
-    [["zdo"], 'targets[0]: unknown target "zdo"; did you mean "zod"?; the targets are client, server, docs, openapi, zod, tanstack-query'],
+    [["zdo"], `targets[0]: unknown target "zdo"; did you mean "zod"?; the targets are ${[...TARGETS, "valibot", "swr-hooks"].join(", ")}`],
     [["client", { name: "zod", mnii: true }], 'targets[1].mnii is not an option of target "zod"; did you mean "mini"?'],
     [[{ name: "zod", mini: "yes" }], 'targets[0].mini must be a boolean, not "yes"'],
-    [[{ name: "zod", mode: "lax" }], 'targets[0].mode must be "strict" or "loose", not "lax"'],
+    [[{ name: "valibot", mode: "lax" }], 'targets[0].mode must be "strict" or "loose", not "lax"'],
     [[{ name: "openapi", versoin: "3.2" }], 'targets[0].versoin is not an option of target "openapi"; did you mean "version"?'],
     [[{ name: "client", retries: 2 }], 'targets[0].retries is not an option of target "client"; target "client" takes no options'],
     [["zod", { name: "zod" }], 'targets[1]: target "zod" is listed twice; give it once, with all its options'],
@@ -124,8 +126,9 @@ describe("choosing targets", () => {
 
   it("refuses a plugin named like a built-in target or like another plugin, a requirement nobody defines, and a circle", () => {
     expect(() => names(["client"], [defineTarget({ name: "client", plan: () => [] })])).toThrow('plugin target "client" has the name of a built-in target; rename it');
-    expect(() => names(["zod"], [zod, defineTarget({ name: "zod", plan: () => [] })])).toThrow('two plugins define the target "zod"; remove one or rename it');
-    expect(names(["zod"], [zod, zod])).toEqual([["zod", {}]]);
+    expect(() => names(["zod"], [defineTarget({ name: "zod", plan: () => [] })])).toThrow('plugin target "zod" has the name of a built-in target; rename it');
+    expect(() => names(["valibot"], [valibot, defineTarget({ name: "valibot", plan: () => [] })])).toThrow('two plugins define the target "valibot"; remove one or rename it');
+    expect(names(["valibot"], [valibot, valibot])).toEqual([["valibot", {}]]);
     expect(() => names(["a"], [defineTarget({ name: "a", requires: ["nothing"], plan: () => [] })])).toThrow('target "a" requires "nothing", which is neither a built-in target nor a plugin');
     const a = defineTarget({ name: "a", requires: ["b"], plan: () => [] });
     const b = defineTarget({ name: "b", requires: ["a"], plan: () => [] });

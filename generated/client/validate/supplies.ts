@@ -39,3 +39,14 @@ export function checkGetDiscrepanciesResponse(value: unknown, path = "$"): Probl
   }
   return undefined;
 }
+
+/**
+ * Checks the parameters of getDiscrepancies (the arguments without the body).
+ */
+export function checkGetDiscrepanciesParams(value: unknown, path = "$"): Problem | undefined {
+  if (!isRecord(value)) return problem(path, value, "an object");
+  const f1 = value["supplyId"];
+  if (f1 === undefined) return problem(path + ".supplyId", f1, "a value (required)");
+  if (typeof f1 !== "string") return problem(path + ".supplyId", f1, "string");
+  return undefined;
+}

@@ -7,8 +7,10 @@
 //   modules/<id>.ts       a module's operation descriptors (data), its <Module>Operations interface and their binding to a transport
 //   operations/<id>.ts    one standalone function per operation, handing its descriptor to the transport
 //   errors/<id>.ts        per operation with documented error responses, their body types by status
-//   validate/<id>.ts      runtime guards of a module's types and typed responses (helpers in shared/guard.ts)
+//   validate/<id>.ts      runtime guards of a module's types, typed responses, JSON request bodies and parameters (helpers in shared/guard.ts)
 //   validate.ts           re-exports validate/*.ts
+//   schemas/<id>.ts       Standard Schema v1 objects over those guards (types, responses, bodies, parameters)
+//   schemas.ts            re-exports schemas/*.ts (a separate entry: the client never imports it)
 //   runtime/*.ts          copied from templates/client/ (transport, errors; the features retries, rate limits, response checks)
 //   shared/*.ts           copied from templates/shared/ (also shipped to the server: guard helpers, JSON media types)
 //   package.json          {"type": "module", "sideEffects": false}: ES modules in a CommonJS consumer too
@@ -24,6 +26,8 @@ import { operationsFile } from "./operations-file.js";
 import { errorTypesFile, errorsTypeName, operationsWithErrors } from "./error-types.js";
 import { argsTypeName, guardRootName, operationConstName, resultShape, CLIENT_RESPONSE_TYPES } from "./signature.js";
 import { typesFiles } from "../shared/types-files.js";
+import { bodyGuardRootName, paramsGuard, paramsGuardName, requestBodyGuard } from "../shared/operation-guards.js";
+import { schemasFile } from "./schemas-file.js";
 import { PAGING_RUNTIME, STREAM_RUNTIME, usesPaging, usesStreams } from "./streams-pages.js";
 import { exportFrom, indentTs } from "../shared/ts-print.js";
 import { REDIS_STORE_FILE, usesRateLimits } from "../shared/limits.js";
@@ -85,13 +89,16 @@ export function* planClient(model: ApiModel): Generator<PlannedFile> {
   checkNames(model);
   const roots = new Map<string, GuardRoot[]>();
   for (const module of model.modules) {
-    const guards = module.operations.flatMap((operation) => resultShape(operation).guard ?? []);
+    const guards = module.operations.flatMap((operation) =>
+      [resultShape(operation).guard, requestBodyGuard(operation, model.types), paramsGuard(operation)].filter((guard) => guard !== undefined),
+    );
     if (guards.length > 0) roots.set(module.id, guards);
   }
   const validators = validatorFiles({ types: model.types, roots, dir: "client/validate", helpersModule: "../shared/guard.js" }).map(
     (file) => ({ path: file.path, content: indentTs(file.content) }),
   );
-  const moduleOf = perModuleFolders(model, ["client/types", "client/validate"]);
+  const schemas = model.modules.flatMap((module) => schemasFile(module, model) ?? []).map((file) => ({ path: file.path, content: indentTs(file.content) }));
+  const moduleOf = perModuleFolders(model, ["client/types", "client/validate", "client/schemas"]);
   yield* plannedFrom(
     [
       ...templateFiles("client").filter(
@@ -104,6 +111,8 @@ export function* planClient(model: ApiModel): Generator<PlannedFile> {
       ...typesFiles("client", model.types, CLIENT_RESPONSE_TYPES),
       ...validators,
       { path: "client/validate.ts", content: validatorIndex("client/validate.ts", validators) },
+      ...schemas,
+      { path: "client/schemas.ts", content: validatorIndex("client/schemas.ts", schemas) },
     ],
     moduleOf,
   );
@@ -179,6 +188,8 @@ function checkNames(model: ApiModel): void {
       claim(argsTypeName(operation), `the arguments of ${operation.id}`);
       claim(operationConstName(operation), `the description of ${operation.id}`);
       claim(guardRootName(operation), `the response check of ${operation.id}`);
+      claim(bodyGuardRootName(operation), `the request body check of ${operation.id}`);
+      claim(paramsGuardName(operation), `the parameters check of ${operation.id}`);
       claim(errorsTypeName(operation), `the error responses of ${operation.id}`);
     }
   }

@@ -1,0 +1,75 @@
+// The generated MCP server, made for this process: the client and mcp targets' files transpiled to
+// JavaScript in a temporary folder, imported, and the folder removed (as the mock does with the
+// server target). Their imports of @modelcontextprotocol/sdk point at the copy catalogen resolves,
+// since the temporary folder has no node_modules.
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ApiModel } from "../model/types.js";
+import { madeFiles } from "../emit/plan.js";
+import { builtinTarget } from "../emit/targets.js";
+import type { McpOptions } from "../emit/mcp/index.js";
+
+/** The parts of the generated mcp/index.ts that `catalogen mcp` uses. */
+export interface GeneratedMcp {
+  mcpServerFactory(options: { env?: Record<string, string | undefined>; tools?: "operation" | "module" }): () => McpServerLike;
+  serveMcpHttp(options: { env?: Record<string, string | undefined>; tools?: "operation" | "module"; port?: number; host?: string }): Promise<{ url: string; close(): Promise<void> }>;
+  ENV: Record<string, unknown>;
+  SetupError: new (message: string) => Error;
+  TOOL_MODULES: readonly { tools: readonly unknown[] }[];
+}
+
+export interface McpServerLike {
+  connect(transport: unknown): Promise<void>;
+  close(): Promise<void>;
+  onclose?: (() => void) | undefined;
+}
+
+/** @modelcontextprotocol/sdk is not installed where catalogen runs. */
+export class SdkMissing extends Error {
+  override name = "SdkMissing";
+}
+
+const SDK = "@modelcontextprotocol/sdk";
+
+/** The URL of an SDK module as catalogen's own import would load it. */
+function sdkUrl(specifier: string): string {
+  try {
+    return import.meta.resolve(specifier);
+  } catch {
+    try {
+      return pathToFileURL(createRequire(import.meta.url).resolve(specifier)).href;
+    } catch {
+      throw new SdkMissing(`catalogen mcp needs ${SDK}, which is not installed here: npm i -D ${SDK}`);
+    }
+  }
+}
+
+const SDK_IMPORT = /(from\s*|import\s*\(?\s*)"(@modelcontextprotocol\/sdk\/[^"]+)"/g;
+
+export async function loadGeneratedMcp(model: ApiModel, options: McpOptions): Promise<GeneratedMcp> {
+  sdkUrl(`${SDK}/server/index.js`); // fails early, with the message, when the SDK is missing
+  const { planMcp } = await import("../emit/mcp/index.js");
+  const files = [...madeFiles(await builtinTarget("client").plan(model, {})), ...madeFiles(planMcp(model, options))];
+  const { ts } = await import("ts-morph");
+  const dir = await mkdtemp(join(tmpdir(), "catalogen-mcp-"));
+  try {
+    await writeFile(join(dir, "package.json"), '{ "type": "module" }\n');
+    for (const file of files) {
+      if (!file.path.endsWith(".ts") || file.path.endsWith(".d.ts")) continue;
+      const output = ts.transpileModule(file.content, {
+        fileName: file.path,
+        compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
+      }).outputText;
+      const target = join(dir, file.path.replace(/\.ts$/, ".js"));
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, output.replace(SDK_IMPORT, (_match, before: string, specifier: string) => `${before}${JSON.stringify(sdkUrl(specifier))}`));
+    }
+    // Static imports only: once index.js is loaded, every module it needs is in memory.
+    return (await import(pathToFileURL(join(dir, "mcp/index.js")).href)) as GeneratedMcp;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

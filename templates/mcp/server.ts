@@ -1,0 +1,142 @@
+// The MCP server over the tools (official SDK): `tools/list` shows the tools the token may call,
+// `tools/call` checks the arguments against the tool's input schema and calls the operation
+// through the generated client. Served on stdio or on Streamable HTTP.
+import { createServer, type Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { callOperation, errorResult, type Send } from "./calls.js";
+import { moduleTools, operationTools, type ListedTool, type TokenScope, type ToolModule } from "./tools.js";
+
+export interface ToolServerOptions<Operation> {
+  /** Server name and version told to the client. */
+  name: string;
+  version: string;
+  modules: readonly ToolModule<Operation>[];
+  send: Send<Operation>;
+  /** `"operation"` (default): one tool per operation; `"module"`: one per module with an `operation` argument. */
+  tools?: "operation" | "module" | undefined;
+  /** What the token may do: tools it may not call are not listed. */
+  scope?: TokenScope | undefined;
+  /** Longest wait for a rate limit within one call (default 10 000 ms); a longer one answers `rate_limited`. */
+  maxWaitMs?: number | undefined;
+  instructions?: string | undefined;
+}
+
+/** An SDK `Server` with the tools' handlers; connect it to a transport. */
+export function createToolServer<Operation>(options: ToolServerOptions<Operation>): Server {
+  const scope = options.scope ?? {};
+  const listed = (options.tools ?? "operation") === "module" ? moduleTools(options.modules, scope) : operationTools(options.modules, scope);
+  const byName = new Map<string, ListedTool<Operation>>(listed.map((tool) => [tool.name, tool]));
+  const validator = new AjvJsonSchemaValidator();
+  const checks = new Map<string, (input: unknown) => { valid: boolean; errorMessage?: string | undefined }>();
+  const maxWaitMs = options.maxWaitMs ?? 10_000;
+
+  const server = new Server(
+    { name: options.name, version: options.version },
+    { capabilities: { tools: { listChanged: false } }, ...(options.instructions !== undefined && { instructions: options.instructions }) },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: listed.map((tool) => ({
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+      outputSchema: tool.outputSchema,
+      annotations: { title: tool.title, ...tool.annotations },
+    })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const tool = byName.get(request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool "${request.params.name}"; tools/list names the tools this token may call`);
+    const input = request.params.arguments ?? {};
+    let check = checks.get(tool.name);
+    if (!check) {
+      check = validator.getValidator(tool.inputSchema);
+      checks.set(tool.name, check);
+    }
+    const verdict = check(input);
+    if (!verdict.valid) return errorResult("invalid_arguments", `the arguments do not fit the tool's input schema: ${verdict.errorMessage ?? "invalid"}`);
+    const name = tool.module === undefined ? tool.name : String(input["operation"]);
+    const operation = tool.operations.get(name);
+    if (!operation) return errorResult("invalid_arguments", `unknown operation "${name}"`);
+    const args = tool.module === undefined ? input : ((input["arguments"] as object | undefined) ?? {});
+    return callOperation(options.send, name, operation.operation, args, { maxWaitMs, signal: extra.signal });
+  });
+  return server;
+}
+
+/** Serves `server` on this process's stdin and stdout (stdout then carries only MCP messages). */
+export async function serveStdio(server: Server): Promise<void> {
+  await server.connect(new StdioServerTransport());
+}
+
+export interface HttpOptions {
+  /** Default 0: a free port. */
+  port?: number | undefined;
+  /** Default 127.0.0.1. */
+  host?: string | undefined;
+  /** URL path of the MCP endpoint (default `/mcp`). */
+  path?: string | undefined;
+}
+
+export interface RunningHttp {
+  /** `http://host:port/mcp` */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves Streamable HTTP, stateless: each request gets a new SDK server from `makeServer` (share
+ * the client between them, so rate limits hold across requests). Host headers other than the
+ * listening address are refused (DNS rebinding).
+ */
+export async function serveHttp(makeServer: () => Server, options: HttpOptions = {}): Promise<RunningHttp> {
+  const host = options.host ?? "127.0.0.1";
+  const path = options.path ?? "/mcp";
+  let allowedHosts: string[] = [];
+  const http: HttpServer = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    if (url.pathname !== path) {
+      response.writeHead(404, { "content-type": "text/plain" }).end(`not found; the MCP endpoint is ${path}\n`);
+      return;
+    }
+    // No session id generator: stateless, one server and transport per request.
+    const server = makeServer();
+    const transport = new StreamableHTTPServerTransport({ enableDnsRebindingProtection: true, allowedHosts });
+    response.on("close", () => {
+      void transport.close();
+      void server.close();
+    });
+    server
+      .connect(transport)
+      .then(() => transport.handleRequest(request, response))
+      .catch(() => {
+        if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain" }).end("internal error\n");
+      });
+  });
+  // Idle connections outlive the clients' own idle timeout (undici: 4 s), so that a client never
+  // sends on a connection the server is closing at the same moment.
+  http.keepAliveTimeout = 65_000;
+  await new Promise<void>((done, fail) => {
+    http.once("error", fail);
+    http.listen(options.port ?? 0, host, () => {
+      http.off("error", fail);
+      done();
+    });
+  });
+  const { port } = http.address() as AddressInfo;
+  const shownHost = host.includes(":") ? `[${host}]` : host;
+  allowedHosts = [`${shownHost}:${port}`, `localhost:${port}`];
+  return {
+    url: `http://${shownHost}:${port}${path}`,
+    close: () =>
+      new Promise<void>((done) => {
+        http.close(() => done());
+        http.closeAllConnections();
+      }),
+  };
+}

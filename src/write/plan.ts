@@ -16,6 +16,7 @@ import { stage, stageChunks, stagedFor } from "./staging.js";
 import type { StatCache } from "./stat-cache.js";
 import { WriteError, type StagedFile, type WritePlan, type WriteReport } from "./types.js";
 
+/** The error for paths in the way that catalogen may not touch (links, folders where files go), each named once. */
 export function refuse(problems: Iterable<string>): WriteError {
   const lines = [...new Set(problems)].sort(compareText);
   return new WriteError(

@@ -75,6 +75,7 @@ export const GENERATED_NAMES = {
   type: (name: string) => [
     { name: `check${name}`, what: "its check function" },
     { name: `${name}Writable`, what: "its request shape (with read-only or write-only properties)" },
+    { name: `${name}Schema`, what: "its Standard Schema (client/schemas/)" },
   ],
   operation: (id: string) => [
     { name: `${id}Operation`, what: "its client descriptor" },
@@ -83,6 +84,9 @@ export const GENERATED_NAMES = {
     { name: `check${pascalCase(id)}Response`, what: "its response check" },
     { name: `check${pascalCase(id)}Body`, what: "its request body check" },
     { name: `check${pascalCase(id)}Params`, what: "its parameters check" },
+    { name: `${id}ResponseSchema`, what: "its response's Standard Schema" },
+    { name: `${id}BodySchema`, what: "its request body's Standard Schema" },
+    { name: `${id}ParamsSchema`, what: "its parameters' Standard Schema" },
   ],
   module: (id: string) => [
     { name: `${pascalCase(camelCase(id))}Operations`, what: "its client interface" },

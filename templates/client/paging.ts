@@ -38,7 +38,7 @@ export async function* pages<P = unknown>(transport: Transport, operation: Opera
   for (;;) {
     if (maxPages !== undefined && pageCount >= maxPages) return undefined;
     if (maxItems !== undefined && itemCount >= maxItems) return undefined;
-    if (answeredAt !== undefined && spacing > 0) await pause(answeredAt + spacing - Date.now(), operation, callOptions.signal);
+    if (answeredAt !== undefined && spacing > 0) await pauseUntil(answeredAt + spacing, operation, callOptions.signal);
     let page: P;
     let link: string | null = null;
     if (paging.style === "link") {
@@ -64,10 +64,11 @@ export async function* pages<P = unknown>(transport: Transport, operation: Opera
   }
 }
 
-async function pause(ms: number, operation: Operation, signal: AbortSignal | undefined): Promise<void> {
+async function pauseUntil(time: number, operation: Operation, signal: AbortSignal | undefined): Promise<void> {
   try {
     if (signal?.aborted) throw signal.reason;
-    if (ms > 0) await systemClock.sleep(ms, signal);
+    // A timer may fire a millisecond before Date.now() says its time has come: wait out the rest.
+    for (let left = time - Date.now(); left > 0; left = time - Date.now()) await systemClock.sleep(left, signal);
   } catch (reason) {
     const [method = "GET"] = operation.route.split(" ");
     throw new ApiError({ kind: "aborted", operationId: operation.id, method, url: operation.route, message: `${operation.id} ${operation.route}: aborted by the caller`, cause: reason });

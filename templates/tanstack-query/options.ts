@@ -77,7 +77,7 @@ export function infiniteQueryOptionsOf<TPage, TError, TKey extends QueryKey, TAr
     queryFn: async ({ pageParam, signal }) => {
       const param = pageParam as TArgs;
       const from = typeof param === "object" && param !== null ? notBefore.get(param) : undefined;
-      if (from !== undefined) await pause(from - Date.now(), signal);
+      if (from !== undefined) await pauseUntil(from, signal);
       const page = await call(param, signal);
       if (spacingMs > 0 && typeof page === "object" && page !== null) answeredAt.set(page, Date.now());
       return page;
@@ -96,10 +96,17 @@ export function infiniteQueryOptionsOf<TPage, TError, TKey extends QueryKey, TAr
   };
 }
 
-/** Waits `ms` (nothing when not positive); the signal ends the wait with its reason. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  if (ms <= 0) return Promise.resolve();
+/** Waits until `time` (Date.now()); the signal ends the wait with its reason. */
+async function pauseUntil(time: number, signal: AbortSignal): Promise<void> {
+  // A timer may fire a millisecond before Date.now() says its time has come: wait out the rest.
+  for (let left = time - Date.now(); ; left = time - Date.now()) {
+    if (signal.aborted) throw signal.reason;
+    if (left <= 0) return;
+    await sleep(left, signal);
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const aborted = (): void => {
       clearTimeout(timer);

@@ -16,6 +16,7 @@ import { writeBenchCatalogue } from "./lib/catalogues.js";
 import { load1, machine } from "./lib/env.js";
 import { findRepoRoot } from "./lib/measure.js";
 import { TSC } from "./lib/tsc.js";
+import { bundleOptions } from "../test/helpers/bundle.js";
 
 const root = findRepoRoot();
 const { values } = parseArgs({ options: { size: { type: "string", default: "368" }, rounds: { type: "string", default: "3" } } });
@@ -57,16 +58,7 @@ const PROGRAMS: Record<string, { one: string; all: string }> = {
 };
 
 async function bundle(program: string): Promise<{ minified: number; gzipped: number }> {
-  const result = await build({
-    stdin: { contents: program, resolveDir: out, sourcefile: "program.ts", loader: "ts" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "neutral",
-    target: "es2022",
-    write: false,
-    logLevel: "silent",
-  });
+  const result = await build(bundleOptions(out, program));
   const code = result.outputFiles[0]?.text ?? "";
   return { minified: Buffer.byteLength(code), gzipped: gzipSync(code, { level: 9 }).length };
 }

@@ -5,6 +5,7 @@ import type { ResolvedConfig } from "../cli/config.js";
 import { UsageError, type Io } from "../cli/io.js";
 import { loadModel } from "../sources/index.js";
 import { loadGeneratedMcp, SdkMissing } from "./generated-mcp.js";
+import { signalled } from "../cli/signals.js";
 
 function portOf(value: unknown): number {
   const number = Number(value);
@@ -66,17 +67,4 @@ export async function runMcp(context: { config: ResolvedConfig; flags: Record<st
 
 function mcpServerOf(mcp: Awaited<ReturnType<typeof loadGeneratedMcp>>, env: Record<string, string | undefined>, tools: "operation" | "module") {
   return mcp.mcpServerFactory({ env, tools })();
-}
-
-/** Resolves on Ctrl-C or SIGTERM. */
-function signalled(): Promise<void> {
-  return new Promise<void>((done) => {
-    const stop = () => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-      done();
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-  });
 }

@@ -2,13 +2,14 @@
 // JavaScript in a temporary folder, imported, and the folder removed (as the mock does with the
 // server target). Their imports of @modelcontextprotocol/sdk point at the copy catalogen resolves,
 // since the temporary folder has no node_modules.
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ApiModel } from "../model/types.js";
 import { madeFiles } from "../emit/plan.js";
+import { writeTranspiled } from "../shared/transpiled.js";
 import { builtinTarget } from "../emit/targets.js";
 import type { McpOptions } from "../emit/mcp/index.js";
 
@@ -53,20 +54,9 @@ export async function loadGeneratedMcp(model: ApiModel, options: McpOptions): Pr
   sdkUrl(`${SDK}/server/index.js`); // fails early, with the message, when the SDK is missing
   const { planMcp } = await import("../emit/mcp/index.js");
   const files = [...madeFiles(await builtinTarget("client").plan(model, {})), ...madeFiles(planMcp(model, options))];
-  const { ts } = await import("ts-morph");
   const dir = await mkdtemp(join(tmpdir(), "catalogen-mcp-"));
   try {
-    await writeFile(join(dir, "package.json"), '{ "type": "module" }\n');
-    for (const file of files) {
-      if (!file.path.endsWith(".ts") || file.path.endsWith(".d.ts")) continue;
-      const output = ts.transpileModule(file.content, {
-        fileName: file.path,
-        compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
-      }).outputText;
-      const target = join(dir, file.path.replace(/\.ts$/, ".js"));
-      await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, output.replace(SDK_IMPORT, (_match, before: string, specifier: string) => `${before}${JSON.stringify(sdkUrl(specifier))}`));
-    }
+    await writeTranspiled(dir, files, (output) => output.replace(SDK_IMPORT, (_match, before: string, specifier: string) => `${before}${JSON.stringify(sdkUrl(specifier))}`));
     // Static imports only: once index.js is loaded, every module it needs is in memory.
     return (await import(pathToFileURL(join(dir, "mcp/index.js")).href)) as GeneratedMcp;
   } finally {

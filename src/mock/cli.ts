@@ -7,6 +7,7 @@ import { fileProblem } from "../shared/file-errors.js";
 import { loadModel } from "../sources/index.js";
 import { startMockOf } from "./index.js";
 import { parseTokenTable, TokenTableError } from "./tokens.js";
+import { signalled } from "../cli/signals.js";
 
 const DEFAULT_PORT = 4010;
 
@@ -66,15 +67,7 @@ export async function runMock(context: { config: ResolvedConfig; flags: Record<s
     const hosts = model.servers.map((server) => `${server.url}${server.environment === undefined ? "" : ` (${server.environment})`}`);
     io.out(`catalogen mock: stands in for ${hosts.join(", ")}; give the client baseUrl: "${mock.url}"`);
   }
-  await new Promise<void>((done) => {
-    const stop = () => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-      done();
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-  });
+  await signalled();
   await mock.close();
   io.out("catalogen mock: stopped");
   return 0;

@@ -3,12 +3,13 @@
 // imported, and the folder removed. TypeScript (the copy ts-morph bundles) loads only here, so
 // only `mock` pays for it.
 import type { RequestListener } from "node:http";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ApiModel } from "../model/types.js";
 import { madeFiles } from "../emit/plan.js";
+import { writeTranspiled } from "../shared/transpiled.js";
 import { builtinTarget } from "../emit/targets.js";
 import { templateFiles } from "../emit/shared/templates.js";
 import type { MockRuntime } from "./runtime.js";
@@ -23,20 +24,9 @@ export interface GeneratedServer {
 
 export async function loadGeneratedServer(model: ApiModel): Promise<{ server: GeneratedServer; runtime: MockRuntime }> {
   const files = [...madeFiles(await builtinTarget("server").plan(model, {})), ...templateFiles("mock")];
-  const { ts } = await import("ts-morph");
   const dir = await mkdtemp(join(tmpdir(), "catalogen-mock-"));
   try {
-    await writeFile(join(dir, "package.json"), '{ "type": "module" }\n');
-    for (const file of files) {
-      if (!file.path.endsWith(".ts") || file.path.endsWith(".d.ts")) continue;
-      const output = ts.transpileModule(file.content, {
-        fileName: file.path,
-        compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
-      }).outputText;
-      const target = join(dir, file.path.replace(/\.ts$/, ".js"));
-      await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, output);
-    }
+    await writeTranspiled(dir, files);
     // Static imports only: once index.js is loaded, every module it needs is in memory.
     const server = (await import(pathToFileURL(join(dir, "server/index.js")).href)) as GeneratedServer;
     const values: unknown = await import(pathToFileURL(join(dir, "mock/runtime/values.js")).href);

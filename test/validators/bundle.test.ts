@@ -3,6 +3,7 @@
 // schema bundles that schema and its guards only. esbuild, minified ESM, as test/helpers/bundle.ts.
 import { beforeAll, expect, test } from "vitest";
 import { build } from "esbuild";
+import { bundleOptions } from "../helpers/bundle.js";
 import { generateValidators, type Generated } from "./support.js";
 
 let generated: Generated;
@@ -11,16 +12,7 @@ beforeAll(async () => {
 }, 60_000);
 
 async function bundle(program: string): Promise<string> {
-  const result = await build({
-    stdin: { contents: program, resolveDir: generated.dir, sourcefile: "program.ts", loader: "ts" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "neutral",
-    target: "es2022",
-    write: false,
-    logLevel: "silent",
-  });
+  const result = await build(bundleOptions(generated.dir, program));
   return result.outputFiles[0]?.text ?? "";
 }
 

@@ -7,6 +7,7 @@ import { listCatalogueFiles } from "./load/files.js";
 import { livingInputs, namesLivingSource } from "./sources/inputs.js";
 import type { ApiModel } from "./model/types.js";
 import type { PlannedFile } from "./emit/plan.js";
+import type { RemoteFile, RemoteOptions } from "./emit/parallel.js";
 import { EmitError, type Target } from "./emit/types.js";
 import { pluginFile, TargetError, type AnyTarget, type TargetEntry } from "./emit/define.js";
 import { chooseTargets, type ChosenTarget } from "./emit/targets.js";
@@ -89,10 +90,15 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     if (await output.isUpToDate(hashes.input)) return { upToDate: true };
     const model = hashes.model ?? (await loadModel(options.catalogue));
     const writing = await output.begin({ inputHash: hashes.input, targets, generatorHash: hashes.generator });
+    let remoteFiles: (AsyncIterable<RemoteFile> & { stop(): Promise<void> }) | undefined;
     try {
       const keys = new ModuleKeys(model);
       let done = 0;
-      for (const file of await plannedFiles(model, chosen, options)) {
+      // A cold generate of a large catalogue makes some targets in a worker thread meanwhile (src/emit/parallel.ts).
+      const { remoteTargets, startRemote } = await import("./emit/parallel.js");
+      const remote = remoteTargets(model, chosen, options, (target) => BUILTIN_TARGETS.includes(target));
+      remoteFiles = remote && startRemote(model, chosen.filter(({ target }) => remote.has(target.name)), remoteOptions(options));
+      for (const file of await plannedFiles(model, remote ? chosen.filter(({ target }) => !remote.has(target.name)) : chosen, options)) {
         options.onProgress?.(done++, file.target);
         const from = file.module === undefined ? undefined : keys.of(file.target, file.module, file.also);
         if (from !== undefined && (await writing.keep(file.path, file.target, from))) continue;
@@ -100,7 +106,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         if (file.chunks && file.path.endsWith(".json") && options.format !== "prettier") await writing.putChunks(file.path, file.target, file.chunks(), from);
         else await writing.put(file.path, file.target, await finalText(file, options), from);
       }
+      for await (const file of remoteFiles ?? []) {
+        options.onProgress?.(done++, file.target as Target);
+        await writing.put(file.path, file.target, file.text, file.module === undefined ? undefined : keys.of(file.target as Target, file.module, file.also));
+      }
     } catch (error) {
+      await remoteFiles?.stop();
       await writing.abort();
       throw error;
     }
@@ -133,7 +144,7 @@ export async function render(model: ApiModel, options: GenerateOptions, targets:
   return files;
 }
 
-type TargetFile = PlannedFile & { target: Target };
+export type TargetFile = PlannedFile & { target: Target };
 
 /**
  * Every target's planned files, one at a time, each checked: a safe path that is not catalogen's
@@ -193,8 +204,13 @@ function textOf(target: AnyTarget, file: PlannedFile): string {
   return text;
 }
 
+/** The options a worker making some targets needs (plain data). */
+function remoteOptions(options: GenerateOptions): RemoteOptions {
+  return { catalogue: options.catalogue, out: options.out, ...(options.importExtension && { importExtension: options.importExtension }), ...(options.moduleFormat && { moduleFormat: options.moduleFormat }) };
+}
+
 /** A planned file's text as written: import extensions, header, prettier when asked. */
-async function finalText(file: TargetFile, options: GenerateOptions): Promise<string> {
+export async function finalText(file: TargetFile, options: Pick<GenerateOptions, "catalogue" | "out" | "importExtension" | "moduleFormat" | "format">): Promise<string> {
   const made = file.content();
   const code = file.path.endsWith(".ts") ? withImportExtension(made, options.importExtension ?? "js") : withModuleFormat(file.path, made, options.moduleFormat ?? "esm");
   const content = withHeader(file.path, code, catalogueLabel(options));
@@ -204,7 +220,7 @@ async function finalText(file: TargetFile, options: GenerateOptions): Promise<st
 }
 
 /** The catalogue as the header names it: relative to the output folder's parent, posix. */
-function catalogueLabel(options: GenerateOptions): string {
+function catalogueLabel(options: Pick<GenerateOptions, "catalogue" | "out">): string {
   const rel = relative(dirname(options.out), options.catalogue).split(sep).join("/");
   return `${rel || "."}/*.yaml`;
 }

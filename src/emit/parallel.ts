@@ -3,10 +3,12 @@
 // (v8-serialised: plain data) and the run's options, plans those targets exactly as the pipeline
 // does and sends back each file's final text in plan order; the pipeline writes them after its
 // own. The output is byte-identical to a run on one thread (test/write/parallel-emit.test.ts).
-// CATALOGEN_THREADS=1 makes every target here, =2 uses the worker whatever the catalogue's size.
-// Only when the output folder has no manifest yet (nothing could be kept, so the worker makes no
-// file in vain), every target is built in, and prettier is not asked for.
+// CATALOGEN_THREADS=1 makes every target here, =2 uses the worker whatever the size and load.
+// Automatically only with a core to spare (the 1-minute load below the cores), when the output
+// folder has no manifest yet (nothing could be kept, so the worker makes no file in vain), every
+// target is built in, and prettier is not asked for.
 import { existsSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { deserialize, getHeapStatistics, serialize } from "node:v8";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
@@ -46,8 +48,13 @@ export function remoteTargets(model: ApiModel, chosen: readonly ChosenTarget[], 
   if (!chosen.every((entry) => builtin(entry.target))) return undefined;
   const remote = chosen.filter((entry) => REMOTE_TARGETS.includes(entry.target.name)).map((entry) => entry.target.name);
   if (remote.length === 0 || remote.length === chosen.length) return undefined;
-  // CATALOGEN_THREADS=2: whatever the size (the tests use it on small catalogues).
-  if (process.env.CATALOGEN_THREADS !== "2" && model.modules.reduce((sum, module) => sum + module.operations.length, 0) < PARALLEL_MIN_OPERATIONS) return undefined;
+  // CATALOGEN_THREADS=2: whatever the size and the load (the tests use it on small catalogues).
+  if (process.env.CATALOGEN_THREADS !== "2") {
+    if (model.modules.reduce((sum, module) => sum + module.operations.length, 0) < PARALLEL_MIN_OPERATIONS) return undefined;
+    // A second thread helps only where a core is free: on a machine already busy (more runnable
+    // work than cores over the last minute) it measured no faster and held twice the memory.
+    if (loadavg()[0]! >= availableParallelism() - 0.5) return undefined;
+  }
   if (existsSync(join(options.out, MANIFEST_NAME))) return undefined;
   return new Set(remote);
 }

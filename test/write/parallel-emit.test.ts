@@ -1,9 +1,9 @@
 // A cold generate of a large catalogue makes the server and openapi targets in a worker thread
 // (src/emit/parallel.ts), and generate and import run in a worker with a larger young generation
-// (src/cli/start.ts): the output must be byte for byte what one thread writes, manifest included.
+// (src/cli/start.ts) when the input is large: the output must be byte for byte what one thread writes, manifest included.
 // Runs the built CLI (dist/: `npm run build` first).
 import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -54,7 +54,7 @@ describe("generating on two threads", () => {
     const dir = mkdtempSync(join(tmpdir(), "catalogen-parallel-"));
     cpSync(join(repoRoot, "catalogue"), join(dir, "catalogue"), { recursive: true });
     await run(["generate", "--catalogue", "catalogue", "--out", "one"], dir, { CATALOGEN_THREADS: "1", CATALOGEN_WORKER: "0" });
-    await run(["generate", "--catalogue", "catalogue", "--out", "two"], dir, { CATALOGEN_THREADS: "2" });
+    await run(["generate", "--catalogue", "catalogue", "--out", "two"], dir, { CATALOGEN_THREADS: "2", CATALOGEN_WORKER: "1" });
     const one = filesOf(join(dir, "one"));
     const two = filesOf(join(dir, "two"));
     expect(one.size).toBeGreaterThan(100);
@@ -64,12 +64,38 @@ describe("generating on two threads", () => {
     expect(again.stdout).toMatch(/up to date|0 written/);
   }, 60_000);
 
+  it("moves generate and import to the worker for a large input only, never --watch", async () => {
+    const { inWorker } = (await import(pathToFileURL(join(repoRoot, "dist/cli/start.js")).href)) as typeof import("../../src/cli/start.js");
+    const dir = mkdtempSync(join(tmpdir(), "catalogen-parallel-"));
+    const github = join(repoRoot, "node_modules/@octokit/openapi/generated/api.github.com.json");
+    mkdirSync(join(dir, "big"));
+    writeFileSync(join(dir, "big/api.yaml"), `source:\n  openapi: ${github}\n`);
+    cpSync(join(repoRoot, "catalogue"), join(dir, "catalogue"), { recursive: true });
+    const previous = process.env.CATALOGEN_WORKER;
+    delete process.env.CATALOGEN_WORKER;
+    try {
+      expect(inWorker(["generate", "--catalogue", "big"], dir)).toBe(true);
+      expect(inWorker(["generate", "--catalogue=big", "--target", "client"], dir)).toBe(true);
+      expect(inWorker(["import", github], dir)).toBe(true);
+      expect(inWorker(["generate"], dir)).toBe(false); // ./catalogue: 184 operations, 32 KB
+      expect(inWorker(["generate", "--catalogue", "big", "--watch"], dir)).toBe(false);
+      expect(inWorker(["mock", "--catalogue", "big"], dir)).toBe(false);
+      process.env.CATALOGEN_WORKER = "0";
+      expect(inWorker(["generate", "--catalogue", "big"], dir)).toBe(false);
+      process.env.CATALOGEN_WORKER = "1";
+      expect(inWorker(["generate"], dir)).toBe(true);
+    } finally {
+      if (previous === undefined) delete process.env.CATALOGEN_WORKER;
+      else process.env.CATALOGEN_WORKER = previous;
+    }
+  });
+
   it("keeps exit codes and messages of import and generate in the worker", async () => {
     const dir = mkdtempSync(join(tmpdir(), "catalogen-parallel-"));
-    const failing = await run(["generate", "--catalogue", "missing"], dir, {}).catch((error: { code: number; stderr: string }) => error);
+    const failing = await run(["generate", "--catalogue", "missing"], dir, { CATALOGEN_WORKER: "1" }).catch((error: { code: number; stderr: string }) => error);
     expect(failing).toMatchObject({ code: 1 });
     expect((failing as { stderr: string }).stderr).toMatch(/cannot read the catalogue folder/);
-    const usage = await run(["import"], dir, {}).catch((error: { code: number; stderr: string }) => error);
+    const usage = await run(["import"], dir, { CATALOGEN_WORKER: "1" }).catch((error: { code: number; stderr: string }) => error);
     expect(usage).toMatchObject({ code: 2 });
   }, 30_000);
 });

@@ -12,7 +12,7 @@ import { REDIS_STORE_FILE, usesRateLimits } from "../shared/limits.js";
 import { handlersFile, moduleHandlersFile, moduleHandlersPath } from "./handlers-file.js";
 import { mockFiles } from "./mock-file.js";
 import { assertNoNameClash, moduleInterfaceName } from "./names.js";
-import { moduleRoutesFile, moduleRoutesPath, routesFile } from "./routes-file.js";
+import { CREDENTIALS_RUNTIME, moduleRoutesFile, moduleRoutesPath, routesFile, serverUsesStreams, STREAM_RUNTIME } from "./routes-file.js";
 import { typesFiles } from "../shared/types-files.js";
 import { SERVER_RESPONSE_TYPES } from "./directions.js";
 import { validateFiles } from "./validate-file.js";
@@ -80,7 +80,13 @@ export function* planServer(model: ApiModel): Generator<PlannedFile> {
     yield { path: moduleRoutesPath(module), module: module.id, content: () => moduleRoutesFile(module, model.types) };
   }
   yield* plannedFrom(
-    [...mockFiles(model), ...validateFiles(model), ...templateFiles("server"), ...sharedTemplateFiles("server").filter((file) => !file.path.endsWith(`/${REDIS_STORE_FILE}`) || usesRateLimits(model)), targetPackageFile("server")],
+    [
+      ...mockFiles(model),
+      ...validateFiles(model),
+      ...templateFiles("server").filter(
+        (file) => (file.path !== CREDENTIALS_RUNTIME || model.auth.schemes !== undefined) && (file.path !== STREAM_RUNTIME || serverUsesStreams(model)),
+      ),
+      ...sharedTemplateFiles("server").filter((file) => !file.path.endsWith(`/${REDIS_STORE_FILE}`) || usesRateLimits(model)), targetPackageFile("server")],
     moduleOf,
   );
 }

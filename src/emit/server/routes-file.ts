@@ -120,17 +120,28 @@ ${entries.map((entry) => `${entry},`).join("\n")}
   );
 }
 
+/** The server runtime's files copied in only where the catalogue uses them, handed to the handler by `api`. */
+export const CREDENTIALS_RUNTIME = "server/runtime/credentials.ts";
+export const STREAM_RUNTIME = "server/runtime/stream.ts";
+
+export function serverUsesStreams(model: ApiModel): boolean {
+  return model.modules.some((module) => module.operations.some((operation) => streamedResponse(operation) !== undefined));
+}
+
 export function routesFile(model: ApiModel): string {
+  const streams = serverUsesStreams(model);
   return tsFile(
     [
       importDeclaration(["ApiDefinition"], "./runtime/types.js", true),
+      ...(model.auth.schemes ? [importDeclaration(["findCredentials"], "./runtime/credentials.js")] : []),
+      ...(streams ? [importDeclaration(["streamResponse"], "./runtime/stream.js")] : []),
       ...model.modules.map((module) => importDeclaration([moduleRoutesName(module)], `./routes/${module.id}.js`)),
     ],
     [
       `/** Every operation of the catalogue, as the router sees it. */
 export const api: ApiDefinition = {
   authHeader: ${stringLiteral(model.auth.header)},${schemesLine(model)}
-  routes: [${model.modules.map((module) => `...${moduleRoutesName(module)}`).join(", ")}],
+  routes: [${model.modules.map((module) => `...${moduleRoutesName(module)}`).join(", ")}],${model.auth.schemes ? "\n  findCredentials," : ""}${streams ? "\n  streamResponse," : ""}
 };`,
     ],
   );

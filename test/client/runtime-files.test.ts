@@ -40,6 +40,7 @@ test("a catalogue without rate limits gets no Redis store in the client or the s
   expect(all).not.toContain("server/runtime/stream.ts");
   expect(all).not.toContain("server/runtime/credentials.ts");
   expect(all).not.toContain("client/runtime/stream.ts");
+  expect(all).not.toContain("client/runtime/form-body.ts");
   for (const index of ["client/index.ts", "server/index.ts"]) expect(await readFile(join(out, index), "utf8")).not.toMatch(/redis/i);
   const typescript = all.filter((name) => name.endsWith(".ts")).map((name) => join(out, name));
   const result = await typecheck(typescript, { version: "7.0", resolution: "nodenext" });

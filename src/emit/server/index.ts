@@ -63,21 +63,28 @@ export function createRequestHandler(
   );
 }
 
-export async function emitServer(model: ApiModel): Promise<GeneratedFile[]> {
-  return madeFiles(planServer(model));
+/** The server target's options. */
+export interface ServerTargetOptions {
+  /** For very large APIs: one-line handler docs, route entries without docs (docs/compact.md). */
+  compact?: boolean | undefined;
+}
+
+export async function emitServer(model: ApiModel, options: ServerTargetOptions = {}): Promise<GeneratedFile[]> {
+  return madeFiles(planServer(model, options));
 }
 
 /** The server's files; a module's handlers and routes files are made only when asked for. */
-export function* planServer(model: ApiModel): Generator<PlannedFile> {
+export function* planServer(model: ApiModel, options: ServerTargetOptions = {}): Generator<PlannedFile> {
+  const compact = options.compact === true;
   assertNoNameClash(model);
   const moduleOf = perModuleFolders(model, ["server/types", "server/mock", "server/validate"]);
   yield* plannedFrom([{ path: "server/index.ts", content: indexFile(model) }, ...typesFiles("server", model.types, SERVER_RESPONSE_TYPES), { path: "server/handlers.ts", content: handlersFile(model) }], moduleOf);
   for (const module of model.modules) {
-    yield { path: moduleHandlersPath(module), module: module.id, content: () => moduleHandlersFile(module, model.types, model.responses) };
+    yield { path: moduleHandlersPath(module), module: module.id, content: () => moduleHandlersFile(module, model.types, model.responses, compact) };
   }
   yield* plannedFrom([{ path: "server/routes.ts", content: routesFile(model) }]);
   for (const module of model.modules) {
-    yield { path: moduleRoutesPath(module), module: module.id, content: () => moduleRoutesFile(module, model.types) };
+    yield { path: moduleRoutesPath(module), module: module.id, content: () => moduleRoutesFile(module, model.types, compact) };
   }
   yield* plannedFrom(
     [

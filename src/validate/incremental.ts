@@ -66,7 +66,7 @@ export function keptModel({ files, diagnostics }: LoadResult, cache: ModelCache)
     if (survivesJson(part)) made.set(file.name, { hash: keys[i]!.hash, json: JSON.stringify(part) });
     return part;
   });
-  if (clashesAcrossFiles(parts)) return undefined;
+  if (clashesAcrossFiles(parts, new Set(changed.map((file) => file.name)))) return undefined;
   const next: KeptIndex = { context, files: {} };
   files.forEach((file, i) => {
     if (kept.has(file.name) || made.has(file.name)) next.files[file.name] = keys[i]!;
@@ -111,37 +111,43 @@ function contextOf(files: readonly CatalogueFile[], keys: readonly FileKey[], ap
 }
 
 /**
- * Whether two files claim what must be unique across the catalogue (src/validate/semantic.ts and
- * generated-names.ts say so for two parts of one check; one file's own were checked with it).
+ * Whether a changed file claims what a kept file claims, of what must be unique across the
+ * catalogue (src/validate/semantic.ts and generated-names.ts say so for two parts of one check).
+ * The changed files were checked together, and the kept ones were sound together when kept.
  */
-function clashesAcrossFiles(parts: readonly ModelPart[]): boolean {
-  const claims = new Map<string, { file: string; value: string }>();
+function clashesAcrossFiles(parts: readonly ModelPart[], changed: ReadonlySet<string>): boolean {
+  const claims = new Map<string, { file: string; value: string | undefined }>();
+  for (const part of parts) if (changed.has(part.name)) claimsOf(part, (key, value) => claims.set(key, { file: part.name, value }));
   let clash = false;
-  /** `value` undefined: only one file may claim `key`; else files may share it with the same value. */
-  const claim = (file: string, key: string, value?: string): void => {
-    const before = claims.get(key);
-    if (before === undefined) claims.set(key, { file, value: value ?? "" });
-    else if (before.file !== file && (value === undefined || before.value !== value)) clash = true;
-  };
-  for (const { name, module, types } of parts) {
-    for (const named of types) {
-      claim(name, `type ${named.name}`);
-      claim(name, `name ${named.name}`, `type ${named.name}`);
-      for (const derived of GENERATED_NAMES.type(named.name)) claim(name, `name ${derived.name}`, `type ${named.name}`);
-    }
-    if (module === undefined) continue;
-    claim(name, `module ${camelCase(module.id)}`);
-    for (const derived of GENERATED_NAMES.module(module.id)) claim(name, `name ${derived.name}`, `module ${module.id}`);
-    for (const operation of module.operations) {
-      claim(name, `id ${operation.id}`);
-      claim(name, `route ${routeShape(operation.method, operation.path)}`);
-      claim(name, `template ${routeShape("", operation.path)}`, operation.path);
-      claim(name, `name ${operation.id}`, `operation ${operation.id}`);
-      for (const derived of GENERATED_NAMES.operation(operation.id)) claim(name, `name ${derived.name}`, `operation ${operation.id}`);
-    }
+  for (const part of parts) {
+    if (changed.has(part.name)) continue;
+    claimsOf(part, (key, value) => {
+      const other = claims.get(key);
+      // `value` undefined: only one file may claim `key`; else files may share it with the same value.
+      if (other !== undefined && (value === undefined || other.value !== value)) clash = true;
+    });
     if (clash) return true;
   }
-  return clash;
+  return false;
+}
+
+function claimsOf({ module, types }: ModelPart, claim: (key: string, value?: string) => void): void {
+  for (const named of types) {
+    claim(`type ${named.name}`);
+    claim(`name ${named.name}`, `type ${named.name}`);
+    for (const derived of GENERATED_NAMES.type(named.name)) claim(`name ${derived.name}`, `type ${named.name}`);
+  }
+  if (module === undefined) return;
+  claim(`module ${camelCase(module.id)}`);
+  for (const derived of GENERATED_NAMES.module(module.id)) claim(`name ${derived.name}`, `module ${module.id}`);
+  for (const operation of module.operations) {
+    const source = `operation ${operation.id}`;
+    claim(`id ${operation.id}`);
+    claim(`route ${routeShape(operation.method, operation.path)}`);
+    claim(`template ${routeShape("", operation.path)}`, operation.path);
+    claim(`name ${operation.id}`, source);
+    for (const derived of GENERATED_NAMES.operation(operation.id)) claim(`name ${derived.name}`, source);
+  }
 }
 
 /** True when JSON gives `value` back as it is (no undefined, non-finite numbers or -0). */

@@ -97,7 +97,8 @@ export function sourceOf(file: CatalogueFile, index: number): { file: string; li
 }
 
 function keyOf(file: CatalogueFile, index: KeptIndex | undefined): FileKey {
-  const hash = sha256(file.text);
+  // With the path messages show: the parts say where each operation is declared.
+  const hash = sha256(`${file.displayPath}\n${file.text}`);
   const recorded = index?.files[file.name];
   if (recorded?.hash === hash) return recorded;
   return { hash, types: sha256(JSON.stringify((file.data as RawFile | undefined)?.types ?? null)) };

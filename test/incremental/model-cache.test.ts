@@ -6,9 +6,10 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises"
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
+import { importOpenApi, writeCatalogue as writeImported } from "../../src/import/index.js";
 import { generate, loadModel } from "../../src/pipeline.js";
 import { CatalogueError } from "../../src/shared/diagnostic.js";
-import { freshDir } from "../helpers/generate.js";
+import { freshDir, repoRoot } from "../helpers/generate.js";
 
 const before = process.env.CATALOGEN_CACHE_DIR;
 afterEach(() => {
@@ -160,6 +161,22 @@ describe("the checked model kept per file", () => {
     const after = await parts(cache);
     expect([...after].filter(([file, time]) => kept.get(file) !== time)).toHaveLength(MODULES + 1);
     expect(await readFile(path, "utf8")).toBe(text);
+  });
+
+  it("a generate right after import takes the model the import checked", async () => {
+    const catalogue = join(base, "imported");
+    const cache = join(base, "imported-cache");
+    process.env.CATALOGEN_CACHE_DIR = cache;
+    const { catalogue: imported } = importOpenApi(join(repoRoot, "test/import/fixtures/shop.yaml"));
+    const { files } = await writeImported(imported, catalogue);
+    const kept = await parts(cache);
+    expect(kept.size).toBe(files.length);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const cached = await outcome(catalogue);
+    const after = await parts(cache);
+    expect([...after].filter(([file, time]) => kept.get(file) !== time)).toEqual([]);
+    process.env.CATALOGEN_CACHE_DIR = "off";
+    expect(cached).toEqual(await outcome(catalogue));
   });
 
   // Each edit breaks a rule that spans files in a file that changed, or makes an unchanged file wrong.

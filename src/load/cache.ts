@@ -7,7 +7,7 @@
 // the parser's own); the document itself is parsed again only when a message needs a position.
 // Any trouble reading or writing it means "parse the file".
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -156,7 +156,7 @@ export class ModelCache {
   part(name: string, hash: string, context: string): string | undefined {
     if (this.dir === undefined) return undefined;
     try {
-      const text = readFileSync(join(this.dir, partFile(name)), "utf8");
+      const text = readFileSync(join(this.dir, "parts", partFile(name)), "utf8");
       const newline = text.indexOf("\n");
       return text.slice(0, newline) === `${hash} ${context}` ? text.slice(newline + 1) : undefined;
     } catch {
@@ -169,8 +169,11 @@ export class ModelCache {
     if (this.dir === undefined) return;
     try {
       mkdirSync(join(this.dir, "parts"), { recursive: true });
-      for (const [name, { hash, json }] of parts) writeAtomically(join(this.dir, partFile(name)), `${hash} ${index.context}\n${json}`);
+      for (const [name, { hash, json }] of parts) writeAtomically(join(this.dir, "parts", partFile(name)), `${hash} ${index.context}\n${json}`);
       writeAtomically(join(this.dir, "index.json"), JSON.stringify({ code: generatorCode(), ...index }));
+      // The parts of files no longer in the catalogue.
+      const current = new Set(Object.keys(index.files).map(partFile));
+      for (const name of readdirSync(join(this.dir, "parts"))) if (!current.has(name) && !name.endsWith(".tmp")) rmSync(join(this.dir, "parts", name), { force: true });
     } catch {
       // best effort: the next run checks the whole catalogue
     }
@@ -178,7 +181,7 @@ export class ModelCache {
 }
 
 function partFile(name: string): string {
-  return join("parts", `${createHash("sha256").update(name).digest("hex").slice(0, 32)}.json`);
+  return `${createHash("sha256").update(name).digest("hex").slice(0, 32)}.json`;
 }
 
 function writeAtomically(path: string, text: string): void {

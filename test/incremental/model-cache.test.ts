@@ -122,6 +122,8 @@ describe("the checked model kept per file", () => {
       expect([...got.keys()].sort(), what).toEqual([...want.keys()].sort());
       for (const [path, text] of want) expect(got.get(path), `${path} after ${what}`).toBe(text);
     }
+    // One part per catalogue file: the removed file's is gone.
+    expect((await parts(cache)).size).toBe(modules.length + 1);
   }, 60_000);
 
   it("checks and models again only the changed file", async () => {

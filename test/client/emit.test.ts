@@ -129,7 +129,7 @@ describe("the reference entry", () => {
   test("its description carries method, path, limit and the validator", () => {
     const descriptors = file("client/modules/supplies.ts");
     expect(descriptors).toContain(
-      'export const getDiscrepanciesOperation: Operation = { id: "getDiscrepancies", route: "GET /api/supplies/v1/discrepancies/{supplyId}", module: moduleName, limits:',
+      'export const getDiscrepanciesOperation: Operation = op(moduleName, "getDiscrepancies GET /api/supplies/v1/discrepancies/{supplyId}", { limits:',
     );
     expect(descriptors).toContain('limits: [{ key: "getDiscrepancies:0", burst: 1, intervalMs: 60000 }]');
     expect(descriptors).toContain("check: checkGetDiscrepanciesResponse");
@@ -220,7 +220,7 @@ describe("response checks", () => {
     const fixture = emitClient(await loadModel(fixtureCatalogue("client-http")));
     const things = fixture.find((f) => f.path === "client/modules/things.ts")!.content;
     const validate = fixture.find((f) => f.path === "client/validate/things.ts")!.content;
-    expect(things).toMatch(/const createThingOperation: Operation = \{[^}]*check: checkThing \};/);
+    expect(things).toMatch(/const createThingOperation: Operation = written\("createThing POST \/things", \{[^}]*check: checkThing \}\);/);
     expect(things).toContain("check: checkListThingsResponse");
     expect(things).toMatch(/import \{\s*checkDeleteThingResponse,\s*checkListThingsResponse,\s*checkThing,\s*\} from "\.\.\/validate\/things\.js";/);
     expect(validate).not.toContain("checkCreateThingResponse");
@@ -267,7 +267,8 @@ describe("imports", () => {
     ]);
     expect(importsOf(file("client/modules/orders.ts"))).toEqual([
       `import type { CallOptions, Transport } from "../runtime/transport.js";`,
-      `import { bindOperations, type Operation } from "../runtime/operation.js";`,
+      `import { bindOperations, op, type Operation, type OperationMore } from "../runtime/operation.js";`,
+      `import { writeArgs } from "../runtime/encoding.js";`,
       `import type * as operations from "../operations/orders.js";`,
       `import { checkAddLineResponse, checkShowOrderViewResponse } from "../validate/orders.js";`,
     ]);

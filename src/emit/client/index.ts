@@ -62,6 +62,8 @@ const RUNTIME_EXPORTS = [
   "ResponseEvent",
   "Transport",
   "Operation",
+  // Imported by the module files, beside Operation (their descriptors' `written` helper).
+  "OperationMore",
   "RetryOptions",
   "Clock",
   "QueryParams",

@@ -34,7 +34,7 @@ export function piecesFolder(): string | undefined {
  * types), those joined from the modules' pieces.
  */
 export function* documentChunks(model: ApiModel, skeleton: Schema, folder: string): Generator<string> {
-  const pieces = modulePieces(model, folder);
+  const pieces = new Pieces(model, folder);
   let first = true;
   for (const [key, member] of Object.entries(skeleton)) {
     if (member === undefined) continue;
@@ -45,33 +45,42 @@ export function* documentChunks(model: ApiModel, skeleton: Schema, folder: strin
     else yield JSON.stringify(member, null, 2).replaceAll("\n", "\n  ");
   }
   yield first ? "{}" : "\n}";
+  pieces.evict();
 }
 
-function* pathsChunks(model: ApiModel, pieces: ReadonlyMap<string, Piece>): Generator<string> {
-  const items = new Map<string, [method: string, text: string][]>();
+function* pathsChunks(model: ApiModel, pieces: Pieces): Generator<string> {
+  // Each path item's operations (module, index), in the order the whole document has them.
+  const items = new Map<string, [module: string, index: number][]>();
   for (const module of model.modules) {
-    for (const [path, method, text] of pieces.get(module.id)!.operations) {
-      const item = items.get(path);
-      if (item) item.push([method, text]);
-      else items.set(path, [[method, text]]);
-    }
+    module.operations.forEach((operation, index) => {
+      const item = items.get(operation.path);
+      if (item) item.push([module.id, index]);
+      else items.set(operation.path, [[module.id, index]]);
+    });
   }
+  const lastItem = new Map<string, number>();
+  [...items.values()].forEach((operations, at) => operations.forEach(([module]) => lastItem.set(module, at)));
   const itemServers = new Map<string, Schema[]>();
   for (const [operation, place] of operationServerPlaces(model)) if (place.on === "item") itemServers.set(operation.path, place.servers);
-  let first = true;
-  for (const [path, methods] of items) {
-    const members = methods.map(([method, text]) => `      ${JSON.stringify(method)}: ${text}`);
+  let at = 0;
+  for (const [path, operations] of items) {
+    const members = operations.map(([module, index]) => {
+      const [, method, text] = pieces.of(module).operations[index]!;
+      return `      ${JSON.stringify(method)}: ${text}`;
+    });
     const servers = itemServers.get(path);
     if (servers) members.push(`      "servers": ${JSON.stringify(servers, null, 2).replaceAll("\n", "\n      ")}`);
-    yield `${first ? "{\n" : ",\n"}    ${JSON.stringify(path)}: {\n${members.join(",\n")}\n    }`;
-    first = false;
+    yield `${at === 0 ? "{\n" : ",\n"}    ${JSON.stringify(path)}: {\n${members.join(",\n")}\n    }`;
+    // A module's operations are let go once its last path item is out: memory for one module at a time.
+    for (const [module] of operations) if (lastItem.get(module) === at) pieces.dropOperations(module);
+    at++;
   }
-  yield first ? "{}" : "\n  }";
+  yield at === 0 ? "{}" : "\n  }";
 }
 
-function* componentsChunks(model: ApiModel, components: Schema, pieces: ReadonlyMap<string, Piece>): Generator<string> {
+function* componentsChunks(model: ApiModel, components: Schema, pieces: Pieces): Generator<string> {
   const texts = new Map<string, string>();
-  for (const module of model.modules) for (const [name, text] of pieces.get(module.id)!.types) texts.set(name, text);
+  for (const module of model.modules) for (const [name, text] of pieces.of(module.id).types) texts.set(name, text);
   const lines: string[] = [];
   for (const [key, member] of Object.entries(components)) {
     if (key !== "schemas") {
@@ -87,30 +96,63 @@ function* componentsChunks(model: ApiModel, components: Schema, pieces: Readonly
   yield lines.length === 0 ? "{}" : `{\n${lines.join(",\n")}\n  }`;
 }
 
-/** Every module's piece: kept where its key is, made (and kept) where not. */
-function modulePieces(model: ApiModel, folder: string): Map<string, Piece> {
-  const keys = ModuleKeys.for(model);
-  const places = operationServerPlaces(model);
-  const types = new Map(model.types.map((named) => [named.name, named]));
-  const declared = new Map<string, NamedType[]>();
-  for (const named of model.types) declared.set(named.module, [...(declared.get(named.module) ?? []), named]);
-  const code = generatorCode();
-  const pieces = new Map<string, Piece>();
-  const used = new Set<string>();
-  for (const module of model.modules) {
-    // Where each operation's servers go depends on the other operations of its path, in any module.
-    const servers = module.operations.map((operation) => places.get(operation)?.on ?? "-").join("");
-    const name = `${createHash("sha256").update(`${code}\n${keys.of("openapi", module.id)}\n${servers}`).digest("hex").slice(0, 40)}.txt`;
-    used.add(name);
-    let piece = readPiece(join(folder, name));
-    if (piece === undefined) {
-      piece = makePiece(model, module, declared.get(module.id) ?? [], types, places);
-      writePiece(folder, name, piece);
+/** Every module's piece, read (or made and kept) when first asked for. */
+class Pieces {
+  private readonly keys: ModuleKeys;
+  private readonly places: ReturnType<typeof operationServerPlaces>;
+  private readonly types: ReadonlyMap<string, NamedType>;
+  private readonly declared = new Map<string, NamedType[]>();
+  private readonly modules: ReadonlyMap<string, ModuleModel>;
+  private readonly names = new Map<string, string>();
+  private readonly loaded = new Map<string, Piece>();
+
+  constructor(
+    private readonly model: ApiModel,
+    private readonly folder: string,
+  ) {
+    this.keys = ModuleKeys.for(model);
+    this.places = operationServerPlaces(model);
+    this.types = new Map(model.types.map((named) => [named.name, named]));
+    for (const named of model.types) this.declared.set(named.module, [...(this.declared.get(named.module) ?? []), named]);
+    this.modules = new Map(model.modules.map((module) => [module.id, module]));
+    const code = generatorCode();
+    for (const module of model.modules) {
+      // Where each operation's servers go depends on the other operations of its path, in any module.
+      const servers = module.operations.map((operation) => this.places.get(operation)?.on ?? "-").join("");
+      this.names.set(module.id, `${createHash("sha256").update(`${code}\n${this.keys.of("openapi", module.id)}\n${servers}`).digest("hex").slice(0, 40)}.txt`);
     }
-    pieces.set(module.id, piece);
   }
-  evict(folder, used);
-  return pieces;
+
+  of(id: string): Piece {
+    let piece = this.loaded.get(id);
+    if (piece === undefined) {
+      const name = this.names.get(id)!;
+      piece = readPiece(join(this.folder, name));
+      if (piece === undefined) {
+        piece = makePiece(this.model, this.modules.get(id)!, this.declared.get(id) ?? [], this.types, this.places);
+        writePiece(this.folder, name, piece);
+      }
+      this.loaded.set(id, piece);
+    }
+    return piece;
+  }
+
+  dropOperations(id: string): void {
+    const piece = this.loaded.get(id);
+    if (piece) piece.operations = [];
+  }
+
+  /** Keeps the folder small: once it holds many more pieces than this run used, only this run's stay. */
+  evict(): void {
+    const used = new Set(this.names.values());
+    try {
+      const names = readdirSync(this.folder);
+      if (names.length <= 2 * used.size + 256) return;
+      for (const name of names) if (!used.has(name)) rmSync(join(this.folder, name), { force: true });
+    } catch {
+      // nothing kept yet
+    }
+  }
 }
 
 function makePiece(model: ApiModel, module: ModuleModel, own: readonly NamedType[], types: ReadonlyMap<string, NamedType>, places: ReturnType<typeof operationServerPlaces>): Piece {
@@ -134,11 +176,16 @@ function readPiece(path: string): Piece | undefined {
     const head = JSON.parse(text.slice(0, newline)) as { operations: [string, string, number][]; types: [string, number][] };
     let at = newline + 1;
     const take = (length: number): string => text.slice(at, (at += length));
-    const piece: Piece = { operations: head.operations.map(([path, method, length]) => [path, method, take(length)]), types: head.types.map(([name, length]) => [name, take(length)]) };
+    const piece: Piece = { operations: head.operations.map(([path, method, length]) => [path, method, take(length)]), types: head.types.map(([name, length]) => [name, copied(take(length))]) };
     return at === text.length ? piece : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** A string of its own: a slice would keep the whole piece's text alive after its operations are let go. */
+function copied(text: string): string {
+  return Buffer.from(text, "utf8").toString("utf8");
 }
 
 function writePiece(folder: string, name: string, piece: Piece): void {
@@ -150,16 +197,5 @@ function writePiece(folder: string, name: string, piece: Piece): void {
     renameSync(temporary, join(folder, name));
   } catch {
     // best effort: made again next time
-  }
-}
-
-/** Keeps the folder small: once it holds many more pieces than this run used, only this run's stay. */
-function evict(folder: string, used: ReadonlySet<string>): void {
-  try {
-    const names = readdirSync(folder);
-    if (names.length <= 2 * used.size + 256) return;
-    for (const name of names) if (!used.has(name)) rmSync(join(folder, name), { force: true });
-  } catch {
-    // nothing kept yet
   }
 }

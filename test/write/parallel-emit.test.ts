@@ -53,14 +53,15 @@ describe("generating on two threads", () => {
   it("writes the same bytes as one thread, then regenerates to no change", async () => {
     const dir = mkdtempSync(join(tmpdir(), "catalogen-parallel-"));
     cpSync(join(repoRoot, "catalogue"), join(dir, "catalogue"), { recursive: true });
-    await run(["generate", "--catalogue", "catalogue", "--out", "one"], dir, { CATALOGEN_THREADS: "1", CATALOGEN_WORKER: "0" });
-    await run(["generate", "--catalogue", "catalogue", "--out", "two"], dir, { CATALOGEN_THREADS: "2", CATALOGEN_WORKER: "1" });
+    // Each with its own cache folder, as a first run in a project (openapi.json's pieces are kept there).
+    await run(["generate", "--catalogue", "catalogue", "--out", "one"], dir, { CATALOGEN_THREADS: "1", CATALOGEN_WORKER: "0", CATALOGEN_CACHE_DIR: join(dir, "cache-one") });
+    await run(["generate", "--catalogue", "catalogue", "--out", "two"], dir, { CATALOGEN_THREADS: "2", CATALOGEN_WORKER: "1", CATALOGEN_CACHE_DIR: join(dir, "cache-two") });
     const one = filesOf(join(dir, "one"));
     const two = filesOf(join(dir, "two"));
     expect(one.size).toBeGreaterThan(100);
     expect([...two.keys()].sort()).toEqual([...one.keys()].sort());
     for (const [path, text] of one) expect(two.get(path), path).toBe(text);
-    const again = await run(["generate", "--catalogue", "catalogue", "--out", "two"], dir, { CATALOGEN_THREADS: "2" });
+    const again = await run(["generate", "--catalogue", "catalogue", "--out", "two"], dir, { CATALOGEN_THREADS: "2", CATALOGEN_CACHE_DIR: join(dir, "cache-two") });
     expect(again.stdout).toMatch(/up to date|0 written/);
   }, 60_000);
 

@@ -64,6 +64,8 @@ export interface GenerateOptions {
    * catalogen's `x-item-schema` / `x-sse-events`. Default `"3.1"`.
    */
   openapiVersion?: "3.1" | "3.2";
+  /** The client's and server's `compact` option where their target entry does not give one (docs/compact.md). */
+  compact?: boolean;
   /** Called before each planned file is written or kept: how many are done, and the target at work. */
   onProgress?: (done: number, target: Target) => void;
 }
@@ -121,10 +123,15 @@ export async function check(options: GenerateOptions): Promise<CheckReport> {
 
 /** The targets of `options`, each with its options (the global `openapiVersion` is the openapi target's `version` unless it gives one). */
 function chosenTargets(options: GenerateOptions): ChosenTarget[] {
-  return chooseTargets(options.targets, options.plugins).chosen.map((chosen) =>
-    chosen.target.name === "openapi" && options.openapiVersion !== undefined && chosen.options.version === undefined ? { ...chosen, options: { ...chosen.options, version: options.openapiVersion } } : chosen,
-  );
+  return chooseTargets(options.targets, options.plugins).chosen.map((chosen) => {
+    if (chosen.target.name === "openapi" && options.openapiVersion !== undefined && chosen.options.version === undefined) return { ...chosen, options: { ...chosen.options, version: options.openapiVersion } };
+    if (COMPACT_TARGETS.includes(chosen.target.name) && options.compact !== undefined && chosen.options.compact === undefined) return { ...chosen, options: { ...chosen.options, compact: options.compact } };
+    return chosen;
+  });
 }
+
+/** The built-in targets with a `compact` option the global one sets. */
+const COMPACT_TARGETS = ["client", "server"];
 
 /** Every target's files, with header (and prettier when asked), by output path. */
 export async function render(model: ApiModel, options: GenerateOptions, targets: readonly TargetEntry<Target>[] = options.targets ?? []): Promise<Map<string, OutputFile>> {

@@ -92,7 +92,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const model = hashes.model ?? (await loadModel(options.catalogue));
     const writing = await output.begin({ inputHash: hashes.input, targets, generatorHash: hashes.generator });
     try {
-      const keys = new ModuleKeys(model);
+      const keys = ModuleKeys.for(model);
       let done = 0;
       for (const file of await plannedFiles(model, chosen, options)) {
         options.onProgress?.(done++, file.target);

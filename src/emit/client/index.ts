@@ -120,7 +120,17 @@ export function* planClient(model: ApiModel, options: ClientTargetOptions = {}):
   const validators = validatorFiles({ types: model.types, roots, dir: "client/validate", helpersModule: "../shared/guard.js" }).map((file) =>
     lazyFile(file.path, () => indentTs(file.content)),
   );
-  const schemas = (compact ? [] : model.modules.flatMap((module) => schemasFile(module, model) ?? [])).map((file) => ({ path: file.path, content: indentTs(file.content) }));
+  // Made when first read, like the validators: a regenerate that keeps a module's file never makes it.
+  const typed = new Set(model.types.map((named) => named.module));
+  const schemas = (compact ? [] : model.modules)
+    .filter((module) => typed.has(module.id) || roots.has(module.id) || module.operations.some((operation) => resultShape(operation).check !== undefined))
+    .map((module) =>
+      lazyFile(`client/schemas/${module.id}.ts`, () => {
+        const file = schemasFile(module, model);
+        if (file === undefined) throw new Error(`client: planned schemas of module ${module.id}, which has none`);
+        return indentTs(file.content);
+      }),
+    );
   const moduleOf = perModuleFolders(model, ["client/types", "client/validate", "client/schemas"]);
   yield* plannedFrom(
     [

@@ -2,7 +2,7 @@
 // problems is not parsed again (parsing the YAML is most of a large catalogue's load). Kept by the
 // hash of the file's text, per catalogue folder, for one version of the loader (this code and the
 // yaml package's version): one JSON file per catalogue folder in the cache folder (cacheDirectory
-// in write/format.ts: node_modules/.cache/catalogen/, CATALOGEN_CACHE_DIR, `off`). It holds the file's data, where
+// in src/shared/cache-directory.ts: node_modules/.cache/catalogen/, CATALOGEN_CACHE_DIR, `off`). It holds the file's data, where
 // each operation starts and ends, and the YAML parser's line starts (so positions in messages are
 // the parser's own); the document itself is parsed again only when a message needs a position.
 // Any trouble reading or writing it means "parse the file".
@@ -11,7 +11,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { createRequire } from "node:module";
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cacheDirectory } from "../write/format.js";
+import { cacheDirectory } from "../shared/cache-directory.js";
 
 export interface ReadFile {
   data: unknown;

@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ImportedCatalogue } from "../import/ir.js";
-import { cacheDirectory } from "../write/format.js";
+import { cacheDirectory } from "../shared/cache-directory.js";
 
 export interface DocumentOptions {
   moduleBy?: "tag" | "path";

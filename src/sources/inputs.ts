@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { listCatalogueFiles } from "../load/files.js";
-import { cacheDirectory } from "../write/format.js";
+import { cacheDirectory } from "../shared/cache-directory.js";
 
 const memory = new Map<string, { catalogue: string; files: string[] }>();
 

@@ -9,8 +9,9 @@
 // node_modules/.cache/catalogen/prettier.json under the working directory (or the folder named by
 // CATALOGEN_CACHE_DIR; `off` disables it). Any trouble reading or writing it means "no cache".
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { cacheDirectory } from "../shared/cache-directory.js";
 
 const PARSERS: Record<string, string> = { ".ts": "typescript", ".md": "markdown", ".json": "json" };
 
@@ -75,15 +76,6 @@ export function cacheKey(prettierVersion: string, parser: string, content: strin
     .update("\0")
     .update(content)
     .digest("hex");
-}
-
-/** Where the cache lives for this process; undefined: no cache. */
-export function cacheDirectory(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string | undefined {
-  const configured = env.CATALOGEN_CACHE_DIR;
-  if (configured === "off") return undefined;
-  if (configured) return configured;
-  // Only where a node_modules folder already is: never create one in a folder that has none.
-  return existsSync(join(cwd, "node_modules")) ? join(cwd, "node_modules", ".cache", "catalogen") : undefined;
 }
 
 const CACHE_FILE = "prettier.json";

@@ -5,13 +5,13 @@
 // before, so a hand-edited or replaced file is still found; an edit that keeps both the size and
 // the mtime to the nanosecond is not (as with make or git's index).
 //
-// The records are local state, not output: they live in the cache folder (see cacheDirectory in
-// format.ts: node_modules/.cache/catalogen/, CATALOGEN_CACHE_DIR, `off`), one JSON file per output
+// The records are local state, not output: they live in the cache folder (see cacheDirectory in src/shared/cache-directory.ts:
+// node_modules/.cache/catalogen/, CATALOGEN_CACHE_DIR, `off`), one JSON file per output
 // folder, never in the committed manifest (a fresh clone has other mtimes). Missing or unreadable
 // records only cost reads.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { cacheDirectory } from "./format.js";
+import { cacheDirectory } from "../shared/cache-directory.js";
 import { sha256 } from "./manifest.js";
 
 /** size, mtime in ns (as a decimal string: beyond a double's precision), sha256. */

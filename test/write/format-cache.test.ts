@@ -7,6 +7,7 @@ import { mkdir, readFile, readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { fixtureCatalogue, freshDir, repoCatalogue } from "../helpers/generate.js";
+import { cacheDirectory } from "../../src/shared/cache-directory.js";
 
 type Pipeline = typeof import("../../src/pipeline.js");
 type Format = typeof import("../../src/write/format.js");
@@ -148,9 +149,9 @@ describe("prettier output cache, when it cannot be used", () => {
     const { format } = await freshPipeline("off");
     const withModules = await freshDir("format-cache-cwd");
     await mkdir(join(withModules, "node_modules"));
-    expect(format.cacheDirectory({}, withModules)).toBe(join(withModules, "node_modules", ".cache", "catalogen"));
-    expect(format.cacheDirectory({}, await freshDir("format-cache-bare"))).toBeUndefined();
-    expect(format.cacheDirectory({ CATALOGEN_CACHE_DIR: "off" }, withModules)).toBeUndefined();
-    expect(format.cacheDirectory({ CATALOGEN_CACHE_DIR: "/somewhere" }, withModules)).toBe("/somewhere");
+    expect(cacheDirectory({}, withModules)).toBe(join(withModules, "node_modules", ".cache", "catalogen"));
+    expect(cacheDirectory({}, await freshDir("format-cache-bare"))).toBeUndefined();
+    expect(cacheDirectory({ CATALOGEN_CACHE_DIR: "off" }, withModules)).toBeUndefined();
+    expect(cacheDirectory({ CATALOGEN_CACHE_DIR: "/somewhere" }, withModules)).toBe("/somewhere");
   });
 });

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { generatorCode } from "../../load/cache.js";
 import { ModuleKeys } from "../../module-keys.js";
 import type { ApiModel, ModuleModel, NamedType } from "../../model/types.js";
-import { cacheDirectory } from "../../write/format.js";
+import { cacheDirectory } from "../../shared/cache-directory.js";
 import { operationObject } from "./operation.js";
 import { toSchema, type Schema } from "./schema.js";
 import { operationServerPlaces } from "./servers.js";

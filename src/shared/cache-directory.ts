@@ -1,0 +1,13 @@
+// Where catalogen keeps local state between runs (load records, kept models, openapi pieces,
+// prettier's results, the writer's stat records): never output, and shared by several stages.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+/** Where the cache lives for this process; undefined: no cache. */
+export function cacheDirectory(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string | undefined {
+  const configured = env.CATALOGEN_CACHE_DIR;
+  if (configured === "off") return undefined;
+  if (configured) return configured;
+  // Only where a node_modules folder already is: never create one in a folder that has none.
+  return existsSync(join(cwd, "node_modules")) ? join(cwd, "node_modules", ".cache", "catalogen") : undefined;
+}

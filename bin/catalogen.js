@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Runs the compiled CLI (`npm ci` builds it through the `prepare` script).
-import { main } from "../dist/cli/main.js";
+// Runs the compiled CLI (`npm ci` builds it through the `prepare` script); `generate` and `import`
+// in a worker thread with a larger young generation (src/cli/start.ts).
+import { start } from "../dist/cli/start.js";
 
 // `catalogen list | head` closes the pipe early: that is not an error.
 process.stdout.on("error", (error) => {
@@ -8,4 +9,4 @@ process.stdout.on("error", (error) => {
   throw error;
 });
 
-process.exitCode = await main(process.argv.slice(2));
+process.exitCode = await start(process.argv.slice(2));

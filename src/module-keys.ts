@@ -19,6 +19,15 @@ export class ModuleKeys {
   private readonly alsoHashes = new Map<string, string>();
   private readonly modules: ReadonlyMap<string, ModuleModel>;
 
+  private static readonly made = new WeakMap<ApiModel, ModuleKeys>();
+
+  /** One set of keys per model: the pipeline's and a target's that keeps pieces of its own (openapi/pieces.ts). */
+  static for(model: ApiModel): ModuleKeys {
+    let keys = ModuleKeys.made.get(model);
+    if (keys === undefined) ModuleKeys.made.set(model, (keys = new ModuleKeys(model)));
+    return keys;
+  }
+
   constructor(model: ApiModel) {
     // Everything but the modules and the types is API-level (title, auth, servers, limit groups,
     // error responses, sources, and whatever the model grows next): each module's files may show it.

@@ -7,6 +7,7 @@ import { listCatalogueFiles } from "./load/files.js";
 import { livingInputs, namesLivingSource } from "./sources/inputs.js";
 import type { ApiModel } from "./model/types.js";
 import type { PlannedFile } from "./emit/plan.js";
+import type { RemoteFile, RemoteOptions } from "./emit/parallel.js";
 import { EmitError, type Target } from "./emit/types.js";
 import { pluginFile, TargetError, type AnyTarget, type TargetEntry } from "./emit/define.js";
 import { chooseTargets, type ChosenTarget } from "./emit/targets.js";
@@ -64,6 +65,8 @@ export interface GenerateOptions {
    * catalogen's `x-item-schema` / `x-sse-events`. Default `"3.1"`.
    */
   openapiVersion?: "3.1" | "3.2";
+  /** The client's and server's `compact` option where their target entry does not give one (docs/compact.md). */
+  compact?: boolean;
   /** Called before each planned file is written or kept: how many are done, and the target at work. */
   onProgress?: (done: number, target: Target) => void;
 }
@@ -89,10 +92,15 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     if (await output.isUpToDate(hashes.input)) return { upToDate: true };
     const model = hashes.model ?? (await loadModel(options.catalogue));
     const writing = await output.begin({ inputHash: hashes.input, targets, generatorHash: hashes.generator });
+    let remoteFiles: (AsyncIterable<RemoteFile> & { stop(): Promise<void> }) | undefined;
     try {
-      const keys = new ModuleKeys(model);
+      const keys = ModuleKeys.for(model);
       let done = 0;
-      for (const file of await plannedFiles(model, chosen, options)) {
+      // A cold generate of a large catalogue makes some targets in a worker thread meanwhile (src/emit/parallel.ts).
+      const { remoteTargets, startRemote } = await import("./emit/parallel.js");
+      const remote = remoteTargets(model, chosen, options, (target) => BUILTIN_TARGETS.includes(target));
+      remoteFiles = remote && startRemote(model, chosen.filter(({ target }) => remote.has(target.name)), remoteOptions(options));
+      for (const file of await plannedFiles(model, remote ? chosen.filter(({ target }) => !remote.has(target.name)) : chosen, options)) {
         options.onProgress?.(done++, file.target);
         const from = file.module === undefined ? undefined : keys.of(file.target, file.module, file.also);
         if (from !== undefined && (await writing.keep(file.path, file.target, from))) continue;
@@ -100,7 +108,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         if (file.chunks && file.path.endsWith(".json") && options.format !== "prettier") await writing.putChunks(file.path, file.target, file.chunks(), from);
         else await writing.put(file.path, file.target, await finalText(file, options), from);
       }
+      for await (const file of remoteFiles ?? []) {
+        options.onProgress?.(done++, file.target as Target);
+        await writing.put(file.path, file.target, file.text, file.module === undefined ? undefined : keys.of(file.target as Target, file.module, file.also));
+      }
     } catch (error) {
+      await remoteFiles?.stop();
       await writing.abort();
       throw error;
     }
@@ -121,10 +134,15 @@ export async function check(options: GenerateOptions): Promise<CheckReport> {
 
 /** The targets of `options`, each with its options (the global `openapiVersion` is the openapi target's `version` unless it gives one). */
 function chosenTargets(options: GenerateOptions): ChosenTarget[] {
-  return chooseTargets(options.targets, options.plugins).chosen.map((chosen) =>
-    chosen.target.name === "openapi" && options.openapiVersion !== undefined && chosen.options.version === undefined ? { ...chosen, options: { ...chosen.options, version: options.openapiVersion } } : chosen,
-  );
+  return chooseTargets(options.targets, options.plugins).chosen.map((chosen) => {
+    if (chosen.target.name === "openapi" && options.openapiVersion !== undefined && chosen.options.version === undefined) return { ...chosen, options: { ...chosen.options, version: options.openapiVersion } };
+    if (COMPACT_TARGETS.includes(chosen.target.name) && options.compact !== undefined && chosen.options.compact === undefined) return { ...chosen, options: { ...chosen.options, compact: options.compact } };
+    return chosen;
+  });
 }
+
+/** The built-in targets with a `compact` option the global one sets. */
+const COMPACT_TARGETS = ["client", "server"];
 
 /** Every target's files, with header (and prettier when asked), by output path. */
 export async function render(model: ApiModel, options: GenerateOptions, targets: readonly TargetEntry<Target>[] = options.targets ?? []): Promise<Map<string, OutputFile>> {
@@ -133,7 +151,7 @@ export async function render(model: ApiModel, options: GenerateOptions, targets:
   return files;
 }
 
-type TargetFile = PlannedFile & { target: Target };
+export type TargetFile = PlannedFile & { target: Target };
 
 /**
  * Every target's planned files, one at a time, each checked: a safe path that is not catalogen's
@@ -193,8 +211,13 @@ function textOf(target: AnyTarget, file: PlannedFile): string {
   return text;
 }
 
+/** The options a worker making some targets needs (plain data). */
+function remoteOptions(options: GenerateOptions): RemoteOptions {
+  return { catalogue: options.catalogue, out: options.out, ...(options.importExtension && { importExtension: options.importExtension }), ...(options.moduleFormat && { moduleFormat: options.moduleFormat }) };
+}
+
 /** A planned file's text as written: import extensions, header, prettier when asked. */
-async function finalText(file: TargetFile, options: GenerateOptions): Promise<string> {
+export async function finalText(file: TargetFile, options: Pick<GenerateOptions, "catalogue" | "out" | "importExtension" | "moduleFormat" | "format">): Promise<string> {
   const made = file.content();
   const code = file.path.endsWith(".ts") ? withImportExtension(made, options.importExtension ?? "js") : withModuleFormat(file.path, made, options.moduleFormat ?? "esm");
   const content = withHeader(file.path, code, catalogueLabel(options));
@@ -204,7 +227,7 @@ async function finalText(file: TargetFile, options: GenerateOptions): Promise<st
 }
 
 /** The catalogue as the header names it: relative to the output folder's parent, posix. */
-function catalogueLabel(options: GenerateOptions): string {
+function catalogueLabel(options: Pick<GenerateOptions, "catalogue" | "out">): string {
   const rel = relative(dirname(options.out), options.catalogue).split(sep).join("/");
   return `${rel || "."}/*.yaml`;
 }

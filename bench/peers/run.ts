@@ -1,8 +1,9 @@
 // npm run bench:peers: catalogen against openapi-typescript + openapi-fetch, orval, oazapfts,
 // @hey-api/openapi-ts and Kubb, on the same catalogues (the peers read our own OpenAPI export).
 // Runs are interleaved (ours, then each peer, round after round) so machine noise hits all alike.
-//   node bench/main.mjs peers [--sizes 184,1000,10000] [--rounds N] [--no-github]
-// Then GitHub's REST API description, imported and generated, beside the peers (bench/peers/github.ts).
+//   node bench/main.mjs peers [--sizes 184,1000,10000] [--rounds N] [--no-github] [--documents github,twilio,compute,kubernetes] [--doc-rounds N]
+// Then large real documents (GitHub, Twilio, Google Compute Engine, Kubernetes), from the document
+// to generated code, beside the peers (bench/peers/github.ts). --sizes "" runs only the documents.
 // Needs bench/peers/node_modules (npm --prefix bench/peers ci; the npm script does it).
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -30,6 +31,8 @@ const { values } = parseArgs({
     "wait-quiet": { type: "string", default: "0" },
     json: { type: "string", default: defaultJson },
     "no-github": { type: "boolean" },
+    documents: { type: "string" },
+    "doc-rounds": { type: "string", default: "1" },
   },
 });
 const log = (text: string) => process.stderr.write(`[peers] ${text}\n`);
@@ -166,15 +169,17 @@ const waitSeconds = Number(values["wait-quiet"]);
 if (waitSeconds > 0) await waitForQuiet(1.2, waitSeconds * 1000, log);
 const info = machine();
 const results: PeerSizeResult[] = [];
-for (const size of values.sizes!.split(",").map(Number)) {
+for (const size of values.sizes!.split(",").filter((size) => size !== "").map(Number)) {
   const started = { date: new Date().toISOString(), loadStart: load1() };
   results.push({ ...(await benchSize(size)), taken: { ...started, loadEnd: load1() } });
   save(); // after every size, so an interruption loses nothing
 }
-console.log(peerTables(save()));
-// GitHub's own OpenAPI document: catalogen import + generate beside the peers (bench/peers/github.ts).
+if (results.length > 0) console.log(peerTables(save()));
+// Large real documents: from the document to generated code, beside the peers (bench/peers/github.ts).
 if (!values["no-github"]) {
-  console.log(githubTable(await benchGithub(root, PEERS.filter((peer) => !values.only || values.only.split(",").includes(peer.id)), log)));
+  const peers = PEERS.filter((peer) => !values.only || values.only.split(",").includes(peer.id));
+  const options = { rounds: Number(values["doc-rounds"]), ...(values.documents && { only: values.documents.split(",") }) };
+  console.log(githubTable(await benchGithub(root, peers, log, options)));
 }
 
 function save(): PeerResults {

@@ -31,6 +31,7 @@ export const COMMANDS: Command[] = [
       "import-extension": importExtensionOption,
       "module-format": { type: "string", valueName: "esm|commonjs", description: "Module type the client's and server's package.json declare; commonjs for a CommonJS project compiling with outDir (default: config moduleFormat, else esm)" },
       "openapi-version": { type: "string", valueName: "3.1|3.2", description: "OpenAPI version of openapi.json: 3.2 describes streamed responses with itemSchema (default: config openapiVersion, else 3.1)" },
+      compact: { type: "boolean", description: "For very large APIs: one-line operation docs, no Standard Schema objects in the client (default: config compact, else off; docs/compact.md)" },
       verbose: { type: "boolean", description: "List every file written or removed after the summary" },
       quiet: { type: "boolean", description: "Print nothing but errors" },
     },
@@ -69,6 +70,7 @@ export const COMMANDS: Command[] = [
         ...(importExtension && { importExtension }),
         ...(moduleFormat && { moduleFormat }),
         ...(openapiVersion && { openapiVersion }),
+        ...((flags.compact === true || config.compact !== undefined) && { compact: flags.compact === true || config.compact === true }),
       };
       const out = shown(outDir, io.cwd);
       if (flags.check) {

@@ -46,6 +46,8 @@ export interface CatalogenConfig {
   moduleFormat?: ModuleFormat;
   /** "3.2": openapi.json as OpenAPI 3.2 (streamed media types with `itemSchema`). Default "3.1". */
   openapiVersion?: "3.1" | "3.2";
+  /** For very large APIs: the client's and server's `compact` option, unless a target entry gives its own (docs/compact.md). */
+  compact?: boolean;
   /**
    * `catalogen import`: `allowRefDirs` are folders besides the document's own that its `$ref`s may
    * reach; `limitTableWords` are words added to the rate-limit table dictionary (docs/rate-limits-import.md).
@@ -87,6 +89,7 @@ export interface ResolvedConfig {
   importExtension?: ImportExtension;
   moduleFormat?: ModuleFormat;
   openapiVersion?: "3.1" | "3.2";
+  compact?: boolean;
   /** `catalogen import`: folders besides the document's own that `$ref`s may reach (absolute). */
   importAllowRefDirs?: string[];
   /** `import.limitTableWords` of the config (checked by the importer). */
@@ -155,6 +158,7 @@ async function resolveProject(config: ProjectConfig, cwd: string, found: FoundCo
     ...(config.importExtension !== undefined && { importExtension: config.importExtension }),
     ...(config.moduleFormat !== undefined && { moduleFormat: config.moduleFormat }),
     ...(config.openapiVersion !== undefined && { openapiVersion: config.openapiVersion }),
+    ...(config.compact !== undefined && { compact: config.compact }),
     ...(config.import?.allowRefDirs !== undefined && { importAllowRefDirs: config.import.allowRefDirs.map((dir) => resolve(base, dir)) }),
     ...(config.import?.limitTableWords !== undefined && { limitTableWords: config.import.limitTableWords }),
     ...(found && { source: found.path }),
@@ -166,7 +170,7 @@ async function resolveProject(config: ProjectConfig, cwd: string, found: FoundCo
 }
 
 /** `words`: the rate-limit table dictionary's additions, checked by the importer (src/import/table-words.ts). */
-type Setting = "folder" | "file" | "paths" | "targets" | "plugins" | "projects" | "words" | readonly string[] | { [key: string]: Setting };
+type Setting = "folder" | "file" | "paths" | "targets" | "plugins" | "projects" | "words" | "boolean" | readonly string[] | { [key: string]: Setting };
 
 /** Every key a config may hold, and what its value must be: a path, the target list, one of some words, or an object of settings. */
 const SETTINGS: { [key: string]: Setting } = {
@@ -179,6 +183,7 @@ const SETTINGS: { [key: string]: Setting } = {
   importExtension: IMPORT_EXTENSIONS,
   moduleFormat: MODULE_FORMATS,
   openapiVersion: ["3.1", "3.2"],
+  compact: "boolean",
   scaffold: { out: "folder" },
   mock: { tokens: "file" },
   import: { allowRefDirs: "paths", limitTableWords: "words" },
@@ -206,6 +211,8 @@ function checkConfig(path: string, prefix: string, config: unknown, settings: { 
       if (typeof value !== "string") throw wrong(`a ${setting} path (a string)`);
     } else if (setting === "paths") {
       if (!Array.isArray(value) || !value.every((item) => typeof item === "string")) throw wrong("a list of paths (strings)");
+    } else if (setting === "boolean") {
+      if (typeof value !== "boolean") throw wrong("true or false");
     } else if (setting === "words") {
       // The importer names what is wrong in it, entry by entry.
     } else if (setting === "plugins") {

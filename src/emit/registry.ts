@@ -3,8 +3,8 @@
 import { defineTarget, type AnyTarget } from "./define.js";
 
 export const BUILTIN_TARGETS: readonly AnyTarget[] = [
-  defineTarget({ name: "client", plan: async (model) => (await import("./client/index.js")).planClient(model) }),
-  defineTarget({ name: "server", plan: async (model) => (await import("./server/index.js")).planServer(model) }),
+  defineTarget({ name: "client", options: { compact: "boolean" }, plan: async (model, options) => (await import("./client/index.js")).planClient(model, options) }),
+  defineTarget({ name: "server", options: { compact: "boolean" }, plan: async (model, options) => (await import("./server/index.js")).planServer(model, options) }),
   defineTarget({ name: "docs", plan: async (model) => (await import("./docs/index.js")).planDocs(model) }),
   defineTarget({
     name: "openapi",

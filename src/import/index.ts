@@ -324,7 +324,8 @@ export interface WriteImportOptions {
 /**
  * Writes the catalogue into `outDir`: staged in a sibling folder, checked with the catalogue's own
  * validator, then moved into place. Refuses a folder that already holds a catalogue unless `force`.
- * The model returned is the one validated in the staging folder (its source refs name that folder).
+ * The model returned is the one validated (its source refs name the files in `outDir`), kept there
+ * as the checked model (src/validate/incremental.ts) when the files were checked from memory.
  */
 export async function writeCatalogue(
   catalogue: ImportedCatalogue,
@@ -350,7 +351,8 @@ export async function writeCatalogue(
     const direct = directFiles(files);
     let model: ApiModel;
     try {
-      model = direct ? modelOf({ files: asCatalogueFiles(direct, stage), diagnostics: [] }) : await loadModel(stage);
+      // Checked as the files will be read from `out`, and kept there: a generate that follows does not check them again.
+      model = direct ? modelOf({ files: asCatalogueFiles(direct, out), diagnostics: [] }, { keep: out }) : await loadModel(stage);
     } catch (error) {
       // An importer bug must never leave a catalogue that does not load; its errors point at the
       // document (the staging folder is gone when they are read).

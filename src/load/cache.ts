@@ -7,9 +7,9 @@
 // the parser's own); the document itself is parsed again only when a message needs a position.
 // Any trouble reading or writing it means "parse the file".
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, extname, join, resolve } from "node:path";
+import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheDirectory } from "../write/format.js";
 
@@ -99,4 +99,93 @@ export class LoadCache {
 
 function textHash(text: string): string {
   return createHash("sha256").update(text).digest("hex");
+}
+
+// The checked model, kept per catalogue file (src/validate/incremental.ts): an index of the files a
+// full check found sound, with the context they were checked in, and each file's share of the model
+// in a file of its own (a regenerate reads them all but writes only the changed ones). Kept for one
+// build of catalogen: the hash of its own code (src/ or dist/), so a new version never reads
+// what an older one kept.
+
+export interface KeptIndex {
+  /** Hash of the api file's text and of every file's named types: the context the files were checked in. */
+  context: string;
+  /** Per file name: the hash of the text that was checked and of its named types' data. */
+  files: Record<string, { hash: string; types: string }>;
+}
+
+let codeHash: string | undefined;
+
+/** Hash of catalogen's own code (every file of src/ or dist/, with its path) and its package version. */
+export function generatorCode(): string {
+  if (codeHash === undefined) {
+    const root = dirname(dirname(fileURLToPath(import.meta.url)));
+    const hash = createHash("sha256");
+    const entries = readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && !/\.test(-d)?\.ts$/.test(entry.name))
+      .map((entry) => join(entry.parentPath, entry.name))
+      .sort();
+    for (const path of entries) hash.update(`${relative(root, path)}\n`).update(readFileSync(path));
+    hash.update(loader());
+    codeHash = hash.digest("hex");
+  }
+  return codeHash;
+}
+
+export class ModelCache {
+  private constructor(private readonly dir: string | undefined) {}
+
+  static open(folder: string): ModelCache {
+    const base = cacheDirectory();
+    return new ModelCache(base === undefined ? undefined : join(base, "model", createHash("sha256").update(resolve(folder)).digest("hex").slice(0, 32)));
+  }
+
+  /** The index, when one was kept by this build of catalogen. */
+  index(): KeptIndex | undefined {
+    if (this.dir === undefined) return undefined;
+    try {
+      const parsed = JSON.parse(readFileSync(join(this.dir, "index.json"), "utf8")) as { code?: string } & Partial<KeptIndex>;
+      if (parsed.code !== generatorCode() || typeof parsed.context !== "string" || typeof parsed.files !== "object" || parsed.files === null) return undefined;
+      return { context: parsed.context, files: parsed.files };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The kept part of file `name` made from text of hash `hash` in `context` (JSON text), if there is one. */
+  part(name: string, hash: string, context: string): string | undefined {
+    if (this.dir === undefined) return undefined;
+    try {
+      const text = readFileSync(join(this.dir, "parts", partFile(name)), "utf8");
+      const newline = text.indexOf("\n");
+      return text.slice(0, newline) === `${hash} ${context}` ? text.slice(newline + 1) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Writes the parts given (JSON text by file name, with their text's hash), then the index (best effort). */
+  save(index: KeptIndex, parts: ReadonlyMap<string, { hash: string; json: string }>): void {
+    if (this.dir === undefined) return;
+    try {
+      mkdirSync(join(this.dir, "parts"), { recursive: true });
+      for (const [name, { hash, json }] of parts) writeAtomically(join(this.dir, "parts", partFile(name)), `${hash} ${index.context}\n${json}`);
+      writeAtomically(join(this.dir, "index.json"), JSON.stringify({ code: generatorCode(), ...index }));
+      // The parts of files no longer in the catalogue.
+      const current = new Set(Object.keys(index.files).map(partFile));
+      for (const name of readdirSync(join(this.dir, "parts"))) if (!current.has(name) && !name.endsWith(".tmp")) rmSync(join(this.dir, "parts", name), { force: true });
+    } catch {
+      // best effort: the next run checks the whole catalogue
+    }
+  }
+}
+
+function partFile(name: string): string {
+  return `${createHash("sha256").update(name).digest("hex").slice(0, 32)}.json`;
+}
+
+function writeAtomically(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
 }

@@ -38,24 +38,62 @@ export interface BuildInput {
 
 export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
   const api = files.find((file) => file.raw.api)!.raw.api!;
+  const context = partContext(api);
+  return assembleModel(
+    api,
+    files.map(({ name, raw }) => modelPart(name, raw, context, (index) => sourceOf(name, index))),
+  );
+}
+
+/** What every module's part is made with: the API's limit groups, default security and paging. */
+export interface PartContext {
+  groups: LimitGroup[];
+  security: string[][] | undefined;
+  paging: ReturnType<typeof paginationDefinitions>;
+}
+
+export function partContext(api: NonNullable<RawFile["api"]>): PartContext {
+  return { groups: limitGroups(api.limitGroups ?? []), security: api.auth.schemes ? (api.auth.security ?? undefined) : undefined, paging: paginationDefinitions(api.pagination ?? []) };
+}
+
+/**
+ * One catalogue file's share of the model, before the steps that look across files (servers,
+ * base discriminators, directions): a pure function of the file's data and the API section, so it
+ * can be kept by the file's content (src/validate/incremental.ts).
+ */
+export interface ModelPart {
+  name: string;
+  module?: ModuleModel;
+  types: NamedType[];
+}
+
+export function modelPart(name: string, raw: RawFile, context: PartContext, sourceOf: (index: number) => SourceRef): ModelPart {
+  if (!raw.module) return { name, types: [] };
+  const moduleId = raw.module.id;
+  const types: NamedType[] = [];
+  for (const [typeName, type] of Object.entries(raw.types ?? {})) {
+    types.push({ name: typeName, module: moduleId, type: typeNode(type) });
+  }
+  const module: ModuleModel = {
+    id: moduleId,
+    name: camelCase(moduleId),
+    title: raw.module.title,
+    area: raw.module.area,
+    ...(raw.module.servers !== undefined && { servers: [...raw.module.servers] }),
+    operations: (raw.operations ?? []).map((operation, index) => buildOperation(moduleId, operation, sourceOf(index), context.groups, context.security, context.paging)),
+  };
+  return { name, module, types };
+}
+
+/** The model from the API section and every file's part (the parts are taken over and changed). */
+export function assembleModel(api: NonNullable<RawFile["api"]>, parts: readonly ModelPart[]): ApiModel {
   const groups = limitGroups(api.limitGroups ?? []);
   const paging = paginationDefinitions(api.pagination ?? []);
   const modules: ModuleModel[] = [];
   const types: NamedType[] = [];
-  for (const { name, raw } of files) {
-    if (!raw.module) continue;
-    const moduleId = raw.module.id;
-    for (const [typeName, type] of Object.entries(raw.types ?? {})) {
-      types.push({ name: typeName, module: moduleId, type: typeNode(type) });
-    }
-    modules.push({
-      id: moduleId,
-      name: camelCase(moduleId),
-      title: raw.module.title,
-      area: raw.module.area,
-      ...(raw.module.servers !== undefined && { servers: [...raw.module.servers] }),
-      operations: (raw.operations ?? []).map((operation, index) => buildOperation(moduleId, operation, sourceOf(name, index), groups, api.auth.schemes ? (api.auth.security ?? undefined) : undefined, paging)),
-    });
+  for (const part of parts) {
+    if (part.module) modules.push(part.module);
+    types.push(...part.types);
   }
   const servers = serverModels(api.servers);
   resolveServers(modules, servers);
@@ -70,7 +108,7 @@ export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
     },
     modules: modules.sort((a, b) => compareText(a.id, b.id)),
     types: types.sort((a, b) => compareText(a.name, b.name)),
-    sources: files.map((file) => file.name).sort(compareText),
+    sources: parts.map((part) => part.name).sort(compareText),
     ...(api.responses !== undefined && { responses: responseModels(api.responses) }),
     ...(groups.length > 0 && { limitGroups: groups }),
     ...(servers !== undefined && { servers }),

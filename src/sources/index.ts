@@ -9,5 +9,5 @@ import { livingFile, livingModel } from "./living.js";
 export async function loadModel(dir: string): Promise<ApiModel> {
   const loaded = await loadCatalogue(dir);
   const overlay = livingFile(loaded.files);
-  return overlay ? livingModel(loaded, dir, overlay) : modelOf(loaded);
+  return overlay ? livingModel(loaded, dir, overlay) : modelOf(loaded, { keep: dir });
 }

@@ -1,26 +1,37 @@
 // load -> schema -> semantics: every problem in every file, at once.
-import { loadCatalogue, locatePath, type CatalogueFile, type LoadResult } from "../load/load.js";
+import { loadCatalogue, type CatalogueFile, type LoadResult } from "../load/load.js";
 import type { RawFile } from "../load/raw.js";
-import { buildModel } from "../model/build.js";
+import { ModelCache } from "../load/cache.js";
+import { assembleModel, modelPart, partContext } from "../model/build.js";
 import type { ApiModel, SourceRef } from "../model/types.js";
 import { CatalogueError, type Diagnostic } from "../shared/diagnostic.js";
 import { withoutBrokenParts } from "./partial.js";
 import { schemaProblems } from "./schema.js";
 import type { SemanticInput } from "./reporter.js";
 import { checkSemantics } from "./semantic.js";
+import { keepParts, keptModel, sourceOf } from "./incremental.js";
 
 /** Reads, checks and models the catalogue in `dir`; throws CatalogueError with every problem. */
 export async function loadModel(dir: string): Promise<ApiModel> {
-  return modelOf(await loadCatalogue(dir));
+  return modelOf(await loadCatalogue(dir), { keep: dir });
 }
 
 export interface ModelOfOptions {
   /** Where an operation is declared (default: its place in the file). */
   sourceOf?: (file: CatalogueFile, index: number) => SourceRef;
+  /**
+   * The catalogue folder the files were read from: keep each file's checked part of the model in
+   * the cache folder, and check and model again only the files that changed (incremental.ts).
+   */
+  keep?: string;
 }
 
 /** Checks and models loaded catalogue files (a living source's are made in memory, src/sources/). */
-export function modelOf({ files, diagnostics }: LoadResult, options: ModelOfOptions = {}): ApiModel {
+export function modelOf(loaded: LoadResult, options: ModelOfOptions = {}): ApiModel {
+  const cache = options.keep === undefined || options.sourceOf !== undefined ? undefined : ModelCache.open(options.keep);
+  const kept = cache && keptModel(loaded, cache);
+  if (kept) return kept;
+  const { files, diagnostics } = loaded;
   const parsed = files.filter((file) => file.data !== undefined);
   const checked: SemanticInput[] = [];
   for (const file of parsed) {
@@ -36,15 +47,11 @@ export function modelOf({ files, diagnostics }: LoadResult, options: ModelOfOpti
   }
   diagnostics.push(...checkSemantics(checked));
   if (diagnostics.length > 0) throw catalogueError(files, diagnostics);
-  const byName = new Map(files.map((file) => [file.name, file]));
-  return buildModel({
-    files: files.map((file) => ({ name: file.name, raw: file.data as RawFile })),
-    sourceOf: (name, index) => {
-      if (options.sourceOf) return options.sourceOf(byName.get(name)!, index);
-      const { file, line, column } = locatePath(byName.get(name)!, ["operations", index]);
-      return { file, line, column };
-    },
-  });
+  const api = files.find((file) => (file.data as RawFile).api)!.data as RawFile;
+  const context = partContext(api.api!);
+  const parts = files.map((file) => modelPart(file.name, file.data as RawFile, context, (index) => (options.sourceOf ? options.sourceOf(file, index) : sourceOf(file, index))));
+  if (cache) keepParts(files, parts, cache);
+  return assembleModel(api.api!, parts);
 }
 
 function catalogueError(files: CatalogueFile[], diagnostics: Diagnostic[]): CatalogueError {

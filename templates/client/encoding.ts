@@ -96,6 +96,30 @@ export function headerValues(headers: Readonly<Record<string, unknown>> | undefi
   return result;
 }
 
+/** What `writeArgs` makes of an operation's arguments besides its path parameters. */
+export interface WrittenArgs {
+  url: string;
+  headers: Record<string, string>;
+  encoded: EncodedBody;
+}
+
+/**
+ * The query (appended to `url`), the header and cookie parameters and the body of `args`, each
+ * written by its style. In the descriptor (`write`) of each operation whose arguments hold more
+ * than path parameters, so a program calling only operations with path parameters bundles none of it.
+ */
+export function writeArgs(args: ArgsToWrite, url: string, styles?: Styles, body?: BodyEncoding): WrittenArgs {
+  return { url: withQuery(url, queryString(args.query, styles)), headers: headerValues(args.headers, args.cookies, styles), encoded: encodeBody(args.body, body) };
+}
+
+/** The arguments `writeArgs` reads. */
+export interface ArgsToWrite {
+  query?: Readonly<Record<string, unknown>> | undefined;
+  headers?: Readonly<Record<string, unknown>> | undefined;
+  cookies?: Readonly<Record<string, unknown>> | undefined;
+  body?: unknown;
+}
+
 /** A path that may carry a fixed query (`/items?beta=true`) followed by a query string from `queryString`. */
 export function withQuery(pathAndQuery: string, query: string): string {
   return query !== "" && pathAndQuery.includes("?") ? `${pathAndQuery}&${query.slice(1)}` : pathAndQuery + query;

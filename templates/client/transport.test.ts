@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { isApiError } from "./errors.js";
-import type { Operation } from "./operation.js";
+import { writeArgs } from "./encoding.js";
+import { op, type Operation } from "./operation.js";
 import { makeTransport } from "./transport.js";
 
 function recordingFetch(urls: string[]) {
@@ -39,4 +40,22 @@ test("fetch is asked not to follow redirects; a fetch that hides a redirect's ta
   expect(isApiError(error, "http")).toBe(true);
   expect((error as Error).message).toContain("redirect not followed: this fetch does not show its target");
   expect(inits.map((init) => init.redirect)).toEqual(["manual"]);
+});
+
+test("op() reads id and route from one string; query, headers, cookies and body go only through the descriptor's writeArgs", async () => {
+  const sent: { url: string; init: RequestInit }[] = [];
+  const fetchSpy = async (url: string, init: RequestInit): Promise<Response> => {
+    sent.push({ url, init });
+    return new Response(null, { status: 204 });
+  };
+  const transport = makeTransport({ baseUrl: "http://api.test", token: "t", fetch: fetchSpy }, "Authorization");
+  const args = { id: "a b", query: { q: "x y" }, headers: { "x-h": "1" }, cookies: { c: "2" }, body: { n: 1 } };
+  const plain = op("m", "getThing POST /things/{id}");
+  expect(plain).toEqual({ id: "getThing", route: "POST /things/{id}", module: "m" });
+  await transport.send(plain, args);
+  await transport.send(op("m", "getThing POST /things/{id}", { write: writeArgs }), args);
+  expect(sent.map((s) => s.url)).toEqual(["http://api.test/things/a%20b", "http://api.test/things/a%20b?q=x+y"]);
+  const headers = sent.map((s) => s.init.headers as Record<string, string>);
+  expect([headers[0]?.["x-h"], headers[0]?.["cookie"], sent[0]?.init.body]).toEqual([undefined, undefined, undefined]);
+  expect([headers[1]?.["x-h"], headers[1]?.["cookie"], headers[1]?.["content-type"], sent[1]?.init.body]).toEqual(["1", "c=2", "application/json", '{"n":1}']);
 });

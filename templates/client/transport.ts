@@ -2,8 +2,8 @@
 // features a program passes in `use` (retries, rate limits, response checks: their own modules).
 // Generated operation functions only describe themselves (an Operation) and call `send`.
 import type { Clock } from "./clock.js";
-import { encodeBody, expandPath, headerValues, InvalidArgument, joinUrl, queryString, readBody, readText, ResponseTooLarge, withQuery } from "./encoding.js";
-import type { QueryParams } from "./encoding.js";
+import { expandPath, InvalidArgument, joinUrl, readBody, readText, ResponseTooLarge } from "./encoding.js";
+import type { EncodedBody, QueryParams } from "./encoding.js";
 import { ApiError, kindOfStatus, redact, scrubCause, secretOf, type ApiErrorKind, type ErrorBody, type Secret } from "./errors.js";
 import type { Call, ErrorExtra, TransportFeature } from "./feature.js";
 import { attemptSignal } from "./abort.js";
@@ -149,14 +149,16 @@ export function makeTransport(options: TransportOptions, authHeader: string, sch
     };
 
     if (base === undefined) call.fail("invalid_argument", `no base URL for module ${module}`);
+    // Query, header, cookie and body arguments only where the descriptor says how to write them.
+    let encoded: EncodedBody = { once: false };
+    let parameterHeaders: Record<string, string> = {};
     try {
-      url = withQuery(joinUrl(url, expandPath(path, args, operation.styles)), queryString(args.query, operation.styles));
+      url = joinUrl(url, expandPath(path, args, operation.styles));
+      if (operation.write) ({ url, headers: parameterHeaders, encoded } = operation.write(args, url, operation.styles, operation.body));
     } catch (thrown) {
       if (!(thrown instanceof InvalidArgument)) throw thrown;
       call.fail("invalid_argument", thrown.message);
     }
-    const encoded = encodeBody(args.body, operation.body);
-    const parameterHeaders = headerValues(args.headers, args.cookies, operation.styles);
     const applied = schemeAuth && (await schemeAuth.apply(operation.security, url));
     if (typeof applied === "string") call.fail("invalid_argument", applied);
     const token = applied ? applied.token : typeof options.token === "function" ? await options.token() : options.token;

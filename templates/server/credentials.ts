@@ -1,13 +1,9 @@
 // The credentials a request carries for an API with security schemes: for the operation's
 // requirement, the first alternative whose every scheme's credential is present (an API key in a
 // header, query parameter or cookie; the Authorization header's bearer or basic credential).
-import type { Incoming, SchemeInfo } from "./types.js";
+import type { FoundCredentials, Incoming, SchemeInfo } from "./types.js";
 
-export type FoundCredentials =
-  | { kind: "credentials"; values: { scheme: string; value: string }[] }
-  /** The requirement is [] or has an empty alternative: nothing is needed. */
-  | { kind: "anonymous" }
-  | { kind: "missing"; detail: string };
+export type { FoundCredentials };
 
 export function findCredentials(
   incoming: Pick<Incoming, "header" | "search">,

@@ -3,14 +3,9 @@
 // item is asked for only when the last one was taken (no buffering ahead), and when the client
 // goes away the iterable is ended (`return()`: a generator's `finally` runs).
 
-/** What a streamed route sends: its framing, and whether SSE data goes as text or JSON. */
-export interface RouteStream {
-  readonly format: "sse" | "jsonl" | "json-seq";
-  /** The media type sent, e.g. `text/event-stream`. */
-  readonly contentType: string;
-  /** `text`: SSE data strings are sent as they are; otherwise every data value as JSON. */
-  readonly data?: "json" | "text";
-}
+import type { RouteStream } from "./types.js";
+
+export type { RouteStream };
 
 /** One event a handler yields for text/event-stream. */
 export interface SentEvent<Name extends string = string, Data = unknown> {
@@ -20,10 +15,6 @@ export interface SentEvent<Name extends string = string, Data = unknown> {
   readonly id?: string | undefined;
   /** The client's reconnection delay, in ms. */
   readonly retry?: number | undefined;
-}
-
-export function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
-  return typeof value === "object" && value !== null && typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === "function";
 }
 
 /** The response that streams `items`. */

@@ -50,7 +50,7 @@ describe("layout", () => {
       ...checked.map((id) => `client/schemas/${id}.ts`),
       ...[...new Set(model.types.map((t) => t.module))].map((id) => `client/types/${id}.ts`),
       ...readdirSync(fileURLToPath(new URL("../../templates/client/", import.meta.url)))
-        .filter((n) => n.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(n) && !["servers.ts", "stream.ts", "paging.ts"].includes(n)) // this catalogue declares no servers, streams or pages
+        .filter((n) => n.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(n) && !["servers.ts", "stream.ts", "paging.ts", "form-body.ts"].includes(n)) // this catalogue declares no servers, streams, pages or typed form bodies
         .map((n) => `client/runtime/${n}`),
       "client/shared/bucket.ts",
       "client/shared/error-cost.ts",
@@ -129,7 +129,7 @@ describe("the reference entry", () => {
   test("its description carries method, path, limit and the validator", () => {
     const descriptors = file("client/modules/supplies.ts");
     expect(descriptors).toContain(
-      'export const getDiscrepanciesOperation: Operation = { id: "getDiscrepancies", route: "GET /api/supplies/v1/discrepancies/{supplyId}", module: moduleName, limits:',
+      'export const getDiscrepanciesOperation: Operation = op(moduleName, "getDiscrepancies GET /api/supplies/v1/discrepancies/{supplyId}", { limits:',
     );
     expect(descriptors).toContain('limits: [{ key: "getDiscrepancies:0", burst: 1, intervalMs: 60000 }]');
     expect(descriptors).toContain("check: checkGetDiscrepanciesResponse");
@@ -144,8 +144,8 @@ describe("the reference entry", () => {
     expect(doc).toContain("Supply discrepancies.");
     expect(doc).toContain("Returns the discrepancies found");
     expect(doc).toContain("`GET /api/supplies/v1/discrepancies/{supplyId}`");
-    expect(doc).toContain("Tokens: personal (Personal token), service (Service token).");
-    expect(doc).toContain("Rate limit (per seller profile): 1 request per 1 minute, one back every 1 minute, burst 1; `rateLimits()` keeps calls within it.");
+    expect(doc).toContain("Tokens: personal, service.");
+    expect(doc).toContain("Rate limit (per seller profile): 1 request per 1 minute, one back every 1 minute, burst 1.");
     expect(doc).toContain("Constraint: Only supplies accepted within the last year");
     // A GET sends no body: saying so for each would be noise.
     expect(doc).not.toContain("Request body");
@@ -154,6 +154,18 @@ describe("the reference entry", () => {
     // The arguments type says what the parameters are; the doc does not say it again.
     expect(doc).not.toContain("Supply identifier");
     expect(doc).not.toMatch(/not documented/i);
+  });
+
+  test("what every operation of a file would repeat is said once, at its top", () => {
+    const supplies = file("client/operations/supplies.ts");
+    expect(supplies).toContain("// Rate limits: `rateLimits()` (on in createClient) keeps calls within each function's limits.");
+    expect(supplies).toContain("// Token kinds: personal (Personal token), service (Service token).");
+    expect(supplies.match(/rateLimits\(\)/g)).toHaveLength(1);
+    const finances = file("client/operations/finances.ts");
+    expect(finances).toContain("// Retries: `retries()` retries GET, HEAD, OPTIONS and what is marked idempotent; other methods only with `unsafeMethods`.");
+    expect(finances).toContain("// A response the catalogue does not type resolves to its parsed JSON body, else its bytes (Uint8Array); undefined on 204.");
+    expect(finances.match(/unsafeMethods/g)).toHaveLength(1);
+    expect(finances.match(/Uint8Array/g)).toHaveLength(1);
   });
 
   test("the module interface links to the full doc instead of repeating it", () => {
@@ -188,7 +200,8 @@ describe("undocumented operations", () => {
     expect(docOf(finances, "getSalesReportDetails")).toContain(
       "Not documented: tokens, rate limits, the type of path parameter reportId, query parameters, request body, response.",
     );
-    expect(docOf(finances, "listSalesReports")).toContain("Not marked idempotent: `retries()` retries it only with `unsafeMethods`.");
+    // Retries are said once per file (above); the function states only the exception, being marked idempotent.
+    expect(docOf(finances, "listSalesReports")).not.toContain("retries()");
   });
 });
 
@@ -220,7 +233,7 @@ describe("response checks", () => {
     const fixture = emitClient(await loadModel(fixtureCatalogue("client-http")));
     const things = fixture.find((f) => f.path === "client/modules/things.ts")!.content;
     const validate = fixture.find((f) => f.path === "client/validate/things.ts")!.content;
-    expect(things).toMatch(/const createThingOperation: Operation = \{[^}]*check: checkThing \};/);
+    expect(things).toMatch(/const createThingOperation: Operation = written\("createThing POST \/things", \{[^}]*check: checkThing \}\);/);
     expect(things).toContain("check: checkListThingsResponse");
     expect(things).toMatch(/import \{\s*checkDeleteThingResponse,\s*checkListThingsResponse,\s*checkThing,\s*\} from "\.\.\/validate\/things\.js";/);
     expect(validate).not.toContain("checkCreateThingResponse");
@@ -267,7 +280,8 @@ describe("imports", () => {
     ]);
     expect(importsOf(file("client/modules/orders.ts"))).toEqual([
       `import type { CallOptions, Transport } from "../runtime/transport.js";`,
-      `import { bindOperations, type Operation } from "../runtime/operation.js";`,
+      `import { bindOperations, op, type Operation, type OperationMore } from "../runtime/operation.js";`,
+      `import { writeArgs } from "../runtime/encoding.js";`,
       `import type * as operations from "../operations/orders.js";`,
       `import { checkAddLineResponse, checkShowOrderViewResponse } from "../validate/orders.js";`,
     ]);

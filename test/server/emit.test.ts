@@ -64,8 +64,9 @@ describe("emitServer", () => {
       "server/shared/rate-limit-store.ts",
       "server/shared/redis-rate-limit-store.ts",
     ]);
+    // No security schemes and no streamed response here: no credentials.ts, no stream.ts.
     expect(paths.filter((path) => path.startsWith("server/runtime/")).sort()).toEqual(
-      ["access", "body", "credentials", "error-cost", "errors", "form", "handler", "node", "params", "problem", "query", "rate-limit", "replies", "router", "stream", "styles", "types"].map((name) => `server/runtime/${name}.ts`),
+      ["access", "body", "error-cost", "errors", "form", "handler", "node", "params", "problem", "query", "rate-limit", "replies", "router", "styles", "types"].map((name) => `server/runtime/${name}.ts`),
     );
   });
 

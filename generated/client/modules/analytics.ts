@@ -2,31 +2,35 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import { bindOperations, type Operation } from "../runtime/operation.js";
+import { bindOperations, op, type Operation, type OperationMore } from "../runtime/operation.js";
+import { writeArgs } from "../runtime/encoding.js";
 import type * as operations from "../operations/analytics.js";
 
 const moduleName = "analytics";
 
-export const getCardStatsForPeriodOperation: Operation = { id: "getCardStatsForPeriod", route: "POST /api/analytics/v3/sales-funnel/products", module: moduleName };
-export const getCardStatsByDayOperation: Operation = { id: "getCardStatsByDay", route: "POST /api/analytics/v3/sales-funnel/products/history", module: moduleName };
-export const getCardGroupStatsByDayOperation: Operation = { id: "getCardGroupStatsByDay", route: "POST /api/analytics/v3/sales-funnel/grouped/history", module: moduleName };
-export const createAnalyticsReportOperation: Operation = { id: "createAnalyticsReport", route: "POST /api/v2/nm-report/downloads", module: moduleName };
-export const listAnalyticsReportsOperation: Operation = { id: "listAnalyticsReports", route: "GET /api/v2/nm-report/downloads", module: moduleName };
-export const regenerateAnalyticsReportOperation: Operation = { id: "regenerateAnalyticsReport", route: "POST /api/v2/nm-report/downloads/retry", module: moduleName };
-export const getAnalyticsReportOperation: Operation = { id: "getAnalyticsReport", route: "GET /api/v2/nm-report/downloads/file/{downloadId}", module: moduleName };
-export const getSearchReportOperation: Operation = { id: "getSearchReport", route: "POST /api/v2/search-report/report", module: moduleName };
-export const getSearchReportGroupsOperation: Operation = { id: "getSearchReportGroups", route: "POST /api/v2/search-report/table/groups", module: moduleName };
-export const getSearchReportDetailsOperation: Operation = { id: "getSearchReportDetails", route: "POST /api/v2/search-report/table/details", module: moduleName };
-export const getProductSearchTextsOperation: Operation = { id: "getProductSearchTexts", route: "POST /api/v2/search-report/product/search-texts", module: moduleName };
-export const getProductSearchOrdersOperation: Operation = { id: "getProductSearchOrders", route: "POST /api/v2/search-report/product/orders", module: moduleName };
-export const getMarketplaceWarehouseStocksOperation: Operation = { id: "getMarketplaceWarehouseStocks", route: "POST /api/analytics/v1/stocks-report/wb-warehouses", module: moduleName };
-export const getSellerWarehouseStocksOperation: Operation = { id: "getSellerWarehouseStocks", route: "POST /api/analytics/v1/stocks-report/seller-warehouses", module: moduleName };
-export const getStockDataByGroupsOperation: Operation = { id: "getStockDataByGroups", route: "POST /api/v2/stocks-report/products/groups", module: moduleName };
-export const getStockDataByProductsOperation: Operation = { id: "getStockDataByProducts", route: "POST /api/v2/stocks-report/products/products", module: moduleName };
-export const getStockDataBySizesOperation: Operation = { id: "getStockDataBySizes", route: "POST /api/v2/stocks-report/products/sizes", module: moduleName };
-export const getStockDataByWarehousesOperation: Operation = { id: "getStockDataByWarehouses", route: "POST /api/v2/stocks-report/offices", module: moduleName };
-export const getItemRatingReportOperation: Operation = { id: "getItemRatingReport", route: "POST /api/analytics/v2/item-rating", module: moduleName };
-export const getOrderFeedReportOperation: Operation = { id: "getOrderFeedReport", route: "POST /api/analytics/v1/order-feed", module: moduleName };
+/** The descriptor of an operation of this module whose arguments hold more than path parameters. */
+const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
+
+export const getCardStatsForPeriodOperation: Operation = written("getCardStatsForPeriod POST /api/analytics/v3/sales-funnel/products");
+export const getCardStatsByDayOperation: Operation = written("getCardStatsByDay POST /api/analytics/v3/sales-funnel/products/history");
+export const getCardGroupStatsByDayOperation: Operation = written("getCardGroupStatsByDay POST /api/analytics/v3/sales-funnel/grouped/history");
+export const createAnalyticsReportOperation: Operation = written("createAnalyticsReport POST /api/v2/nm-report/downloads");
+export const listAnalyticsReportsOperation: Operation = written("listAnalyticsReports GET /api/v2/nm-report/downloads");
+export const regenerateAnalyticsReportOperation: Operation = written("regenerateAnalyticsReport POST /api/v2/nm-report/downloads/retry");
+export const getAnalyticsReportOperation: Operation = written("getAnalyticsReport GET /api/v2/nm-report/downloads/file/{downloadId}");
+export const getSearchReportOperation: Operation = written("getSearchReport POST /api/v2/search-report/report");
+export const getSearchReportGroupsOperation: Operation = written("getSearchReportGroups POST /api/v2/search-report/table/groups");
+export const getSearchReportDetailsOperation: Operation = written("getSearchReportDetails POST /api/v2/search-report/table/details");
+export const getProductSearchTextsOperation: Operation = written("getProductSearchTexts POST /api/v2/search-report/product/search-texts");
+export const getProductSearchOrdersOperation: Operation = written("getProductSearchOrders POST /api/v2/search-report/product/orders");
+export const getMarketplaceWarehouseStocksOperation: Operation = written("getMarketplaceWarehouseStocks POST /api/analytics/v1/stocks-report/wb-warehouses");
+export const getSellerWarehouseStocksOperation: Operation = written("getSellerWarehouseStocks POST /api/analytics/v1/stocks-report/seller-warehouses");
+export const getStockDataByGroupsOperation: Operation = written("getStockDataByGroups POST /api/v2/stocks-report/products/groups");
+export const getStockDataByProductsOperation: Operation = written("getStockDataByProducts POST /api/v2/stocks-report/products/products");
+export const getStockDataBySizesOperation: Operation = written("getStockDataBySizes POST /api/v2/stocks-report/products/sizes");
+export const getStockDataByWarehousesOperation: Operation = written("getStockDataByWarehouses POST /api/v2/stocks-report/offices");
+export const getItemRatingReportOperation: Operation = written("getItemRatingReport POST /api/analytics/v2/item-rating");
+export const getOrderFeedReportOperation: Operation = written("getOrderFeedReport POST /api/analytics/v1/order-feed");
 
 /** Analytics: Sales funnel statistics, downloadable reports, search report, stock reports, item rating, order feed. */
 export interface AnalyticsOperations {

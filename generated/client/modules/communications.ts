@@ -2,36 +2,40 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import { bindOperations, type Operation } from "../runtime/operation.js";
+import { bindOperations, op, type Operation, type OperationMore } from "../runtime/operation.js";
+import { writeArgs } from "../runtime/encoding.js";
 import type * as operations from "../operations/communications.js";
 
 const moduleName = "communications";
 
-export const getUnviewedFeedbackAndQuestionsOperation: Operation = { id: "getUnviewedFeedbackAndQuestions", route: "GET /api/v1/new-feedbacks-questions", module: moduleName };
-export const countUnansweredQuestionsOperation: Operation = { id: "countUnansweredQuestions", route: "GET /api/v1/questions/count-unanswered", module: moduleName };
-export const countQuestionsOperation: Operation = { id: "countQuestions", route: "GET /api/v1/questions/count", module: moduleName };
-export const listQuestionsOperation: Operation = { id: "listQuestions", route: "GET /api/v1/questions", module: moduleName };
-export const updateQuestionsOperation: Operation = { id: "updateQuestions", route: "PATCH /api/v1/questions", module: moduleName };
-export const getQuestionOperation: Operation = { id: "getQuestion", route: "GET /api/v1/question", module: moduleName };
-export const countUnprocessedFeedbackOperation: Operation = { id: "countUnprocessedFeedback", route: "GET /api/v1/feedbacks/count-unanswered", module: moduleName };
-export const countFeedbackOperation: Operation = { id: "countFeedback", route: "GET /api/v1/feedbacks/count", module: moduleName };
-export const listFeedbackOperation: Operation = { id: "listFeedback", route: "GET /api/v1/feedbacks", module: moduleName };
-export const answerFeedbackOperation: Operation = { id: "answerFeedback", route: "POST /api/v1/feedbacks/answer", module: moduleName };
-export const editFeedbackAnswerOperation: Operation = { id: "editFeedbackAnswer", route: "PATCH /api/v1/feedbacks/answer", module: moduleName };
-export const returnProductByFeedbackOperation: Operation = { id: "returnProductByFeedback", route: "POST /api/v1/feedbacks/order/return", module: moduleName };
-export const getFeedbackOperation: Operation = { id: "getFeedback", route: "GET /api/v1/feedback", module: moduleName };
-export const listArchivedFeedbackOperation: Operation = { id: "listArchivedFeedback", route: "GET /api/v1/feedbacks/archive", module: moduleName };
-export const listPinnedFeedbackOperation: Operation = { id: "listPinnedFeedback", route: "GET /api/feedbacks/v1/pins", module: moduleName };
-export const pinFeedbackOperation: Operation = { id: "pinFeedback", route: "POST /api/feedbacks/v1/pins", module: moduleName };
-export const unpinFeedbackOperation: Operation = { id: "unpinFeedback", route: "DELETE /api/feedbacks/v1/pins", module: moduleName };
-export const countPinnedFeedbackOperation: Operation = { id: "countPinnedFeedback", route: "GET /api/feedbacks/v1/pins/count", module: moduleName };
-export const getPinnedFeedbackLimitsOperation: Operation = { id: "getPinnedFeedbackLimits", route: "GET /api/feedbacks/v1/pins/limits", module: moduleName };
-export const listChatsOperation: Operation = { id: "listChats", route: "GET /api/v1/seller/chats", module: moduleName };
-export const listChatEventsOperation: Operation = { id: "listChatEvents", route: "GET /api/v1/seller/events", module: moduleName };
-export const sendChatMessageOperation: Operation = { id: "sendChatMessage", route: "POST /api/v1/seller/message", module: moduleName };
-export const getMessageFileOperation: Operation = { id: "getMessageFile", route: "GET /api/v1/seller/download/{id}", module: moduleName };
-export const listReturnClaimsOperation: Operation = { id: "listReturnClaims", route: "GET /api/v1/claims", module: moduleName };
-export const answerReturnClaimOperation: Operation = { id: "answerReturnClaim", route: "PATCH /api/v1/claim", module: moduleName };
+/** The descriptor of an operation of this module whose arguments hold more than path parameters. */
+const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
+
+export const getUnviewedFeedbackAndQuestionsOperation: Operation = written("getUnviewedFeedbackAndQuestions GET /api/v1/new-feedbacks-questions");
+export const countUnansweredQuestionsOperation: Operation = written("countUnansweredQuestions GET /api/v1/questions/count-unanswered");
+export const countQuestionsOperation: Operation = written("countQuestions GET /api/v1/questions/count");
+export const listQuestionsOperation: Operation = written("listQuestions GET /api/v1/questions");
+export const updateQuestionsOperation: Operation = written("updateQuestions PATCH /api/v1/questions");
+export const getQuestionOperation: Operation = written("getQuestion GET /api/v1/question");
+export const countUnprocessedFeedbackOperation: Operation = written("countUnprocessedFeedback GET /api/v1/feedbacks/count-unanswered");
+export const countFeedbackOperation: Operation = written("countFeedback GET /api/v1/feedbacks/count");
+export const listFeedbackOperation: Operation = written("listFeedback GET /api/v1/feedbacks");
+export const answerFeedbackOperation: Operation = written("answerFeedback POST /api/v1/feedbacks/answer");
+export const editFeedbackAnswerOperation: Operation = written("editFeedbackAnswer PATCH /api/v1/feedbacks/answer");
+export const returnProductByFeedbackOperation: Operation = written("returnProductByFeedback POST /api/v1/feedbacks/order/return");
+export const getFeedbackOperation: Operation = written("getFeedback GET /api/v1/feedback");
+export const listArchivedFeedbackOperation: Operation = written("listArchivedFeedback GET /api/v1/feedbacks/archive");
+export const listPinnedFeedbackOperation: Operation = written("listPinnedFeedback GET /api/feedbacks/v1/pins");
+export const pinFeedbackOperation: Operation = written("pinFeedback POST /api/feedbacks/v1/pins");
+export const unpinFeedbackOperation: Operation = written("unpinFeedback DELETE /api/feedbacks/v1/pins");
+export const countPinnedFeedbackOperation: Operation = written("countPinnedFeedback GET /api/feedbacks/v1/pins/count");
+export const getPinnedFeedbackLimitsOperation: Operation = written("getPinnedFeedbackLimits GET /api/feedbacks/v1/pins/limits");
+export const listChatsOperation: Operation = written("listChats GET /api/v1/seller/chats");
+export const listChatEventsOperation: Operation = written("listChatEvents GET /api/v1/seller/events");
+export const sendChatMessageOperation: Operation = written("sendChatMessage POST /api/v1/seller/message");
+export const getMessageFileOperation: Operation = written("getMessageFile GET /api/v1/seller/download/{id}");
+export const listReturnClaimsOperation: Operation = written("listReturnClaims GET /api/v1/claims");
+export const answerReturnClaimOperation: Operation = written("answerReturnClaim PATCH /api/v1/claim");
 
 /** Communications: Buyer feedback, questions, pinned feedback, seller chats, buyer return claims. */
 export interface CommunicationsOperations {

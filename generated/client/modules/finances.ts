@@ -2,22 +2,26 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import { bindOperations, type Operation } from "../runtime/operation.js";
+import { bindOperations, op, type Operation, type OperationMore } from "../runtime/operation.js";
+import { writeArgs } from "../runtime/encoding.js";
 import type * as operations from "../operations/finances.js";
 
 const moduleName = "finances";
 
-export const getSellerBalanceOperation: Operation = { id: "getSellerBalance", route: "GET /api/v1/account/balance", module: moduleName };
-export const listSalesReportsOperation: Operation = { id: "listSalesReports", route: "POST /api/finance/v1/sales-reports/list", module: moduleName };
-export const getSalesReportDetailsOperation: Operation = { id: "getSalesReportDetails", route: "POST /api/finance/v1/sales-reports/detailed/{reportId}", module: moduleName };
-export const getSalesReportDetailsForPeriodOperation: Operation = { id: "getSalesReportDetailsForPeriod", route: "POST /api/finance/v1/sales-reports/detailed", module: moduleName };
-export const listPaymentAcceptanceReportsOperation: Operation = { id: "listPaymentAcceptanceReports", route: "POST /api/finance/v1/acquiring/list", module: moduleName };
-export const getPaymentAcceptanceReportDetailsOperation: Operation = { id: "getPaymentAcceptanceReportDetails", route: "POST /api/finance/v1/acquiring/detailed/{reportId}", module: moduleName };
-export const getPaymentAcceptanceReportDetailsForPeriodOperation: Operation = { id: "getPaymentAcceptanceReportDetailsForPeriod", route: "POST /api/finance/v1/acquiring/detailed", module: moduleName };
-export const listDocumentCategoriesOperation: Operation = { id: "listDocumentCategories", route: "GET /api/v1/documents/categories", module: moduleName };
-export const listDocumentsOperation: Operation = { id: "listDocuments", route: "GET /api/v1/documents/list", module: moduleName };
-export const downloadDocumentOperation: Operation = { id: "downloadDocument", route: "GET /api/v1/documents/download", module: moduleName };
-export const downloadAllDocumentsOperation: Operation = { id: "downloadAllDocuments", route: "POST /api/v1/documents/download/all", module: moduleName };
+/** The descriptor of an operation of this module whose arguments hold more than path parameters. */
+const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
+
+export const getSellerBalanceOperation: Operation = written("getSellerBalance GET /api/v1/account/balance");
+export const listSalesReportsOperation: Operation = written("listSalesReports POST /api/finance/v1/sales-reports/list");
+export const getSalesReportDetailsOperation: Operation = written("getSalesReportDetails POST /api/finance/v1/sales-reports/detailed/{reportId}");
+export const getSalesReportDetailsForPeriodOperation: Operation = written("getSalesReportDetailsForPeriod POST /api/finance/v1/sales-reports/detailed");
+export const listPaymentAcceptanceReportsOperation: Operation = written("listPaymentAcceptanceReports POST /api/finance/v1/acquiring/list");
+export const getPaymentAcceptanceReportDetailsOperation: Operation = written("getPaymentAcceptanceReportDetails POST /api/finance/v1/acquiring/detailed/{reportId}");
+export const getPaymentAcceptanceReportDetailsForPeriodOperation: Operation = written("getPaymentAcceptanceReportDetailsForPeriod POST /api/finance/v1/acquiring/detailed");
+export const listDocumentCategoriesOperation: Operation = written("listDocumentCategories GET /api/v1/documents/categories");
+export const listDocumentsOperation: Operation = written("listDocuments GET /api/v1/documents/list");
+export const downloadDocumentOperation: Operation = written("downloadDocument GET /api/v1/documents/download");
+export const downloadAllDocumentsOperation: Operation = written("downloadAllDocuments POST /api/v1/documents/download/all");
 
 /** Finances: Seller balance, sales reports, payment acceptance cost reports, documents. */
 export interface FinancesOperations {

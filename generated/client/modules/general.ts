@@ -2,21 +2,25 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import { bindOperations, type Operation } from "../runtime/operation.js";
+import { bindOperations, op, type Operation, type OperationMore } from "../runtime/operation.js";
+import { writeArgs } from "../runtime/encoding.js";
 import type * as operations from "../operations/general.js";
 
 const moduleName = "general";
 
-export const checkConnectionOperation: Operation = { id: "checkConnection", route: "GET /ping", module: moduleName };
-export const listNewsOperation: Operation = { id: "listNews", route: "GET /api/communications/v2/news", module: moduleName };
-export const getSellerInfoOperation: Operation = { id: "getSellerInfo", route: "GET /api/v1/seller-info", module: moduleName };
-export const getSellerRatingOperation: Operation = { id: "getSellerRating", route: "GET /api/common/v1/rating", module: moduleName };
-export const getSubscriptionInfoOperation: Operation = { id: "getSubscriptionInfo", route: "GET /api/common/v1/subscriptions", module: moduleName };
-export const getTariffConstructorOptionsOperation: Operation = { id: "getTariffConstructorOptions", route: "GET /api/common/v1/tariff-constructor/options", module: moduleName };
-export const inviteUserOperation: Operation = { id: "inviteUser", route: "POST /api/v1/invite", module: moduleName };
-export const listUsersOperation: Operation = { id: "listUsers", route: "GET /api/v1/users", module: moduleName };
-export const updateUserAccessOperation: Operation = { id: "updateUserAccess", route: "PUT /api/v1/users/access", module: moduleName };
-export const deleteUserOperation: Operation = { id: "deleteUser", route: "DELETE /api/v1/user", module: moduleName };
+/** The descriptor of an operation of this module whose arguments hold more than path parameters. */
+const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
+
+export const checkConnectionOperation: Operation = written("checkConnection GET /ping");
+export const listNewsOperation: Operation = written("listNews GET /api/communications/v2/news");
+export const getSellerInfoOperation: Operation = written("getSellerInfo GET /api/v1/seller-info");
+export const getSellerRatingOperation: Operation = written("getSellerRating GET /api/common/v1/rating");
+export const getSubscriptionInfoOperation: Operation = written("getSubscriptionInfo GET /api/common/v1/subscriptions");
+export const getTariffConstructorOptionsOperation: Operation = written("getTariffConstructorOptions GET /api/common/v1/tariff-constructor/options");
+export const inviteUserOperation: Operation = written("inviteUser POST /api/v1/invite");
+export const listUsersOperation: Operation = written("listUsers GET /api/v1/users");
+export const updateUserAccessOperation: Operation = written("updateUserAccess PUT /api/v1/users/access");
+export const deleteUserOperation: Operation = written("deleteUser DELETE /api/v1/user");
 
 /** General: Connection check, news, seller information, seller rating, subscription, tariff options, user management. */
 export interface GeneralOperations {

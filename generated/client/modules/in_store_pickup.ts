@@ -2,29 +2,33 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import { bindOperations, type Operation } from "../runtime/operation.js";
+import { bindOperations, op, type Operation, type OperationMore } from "../runtime/operation.js";
+import { writeArgs } from "../runtime/encoding.js";
 import type * as operations from "../operations/in_store_pickup.js";
 
 const moduleName = "inStorePickup";
 
-export const listNewPickupOrdersOperation: Operation = { id: "listNewPickupOrders", route: "GET /api/v3/click-collect/orders/new", module: moduleName };
-export const listCompletedPickupOrdersOperation: Operation = { id: "listCompletedPickupOrders", route: "GET /api/v3/click-collect/orders", module: moduleName };
-export const getPickupOrderFinalPricesOperation: Operation = { id: "getPickupOrderFinalPrices", route: "POST /api/marketplace/v3/click-collect/orders/final-price", module: moduleName };
-export const confirmPickupOrdersOperation: Operation = { id: "confirmPickupOrders", route: "POST /api/marketplace/v3/click-collect/orders/status/confirm", module: moduleName };
-export const reportPickupOrdersReadyOperation: Operation = { id: "reportPickupOrdersReady", route: "POST /api/marketplace/v3/click-collect/orders/status/prepare", module: moduleName };
-export const getPickupBuyerInfoOperation: Operation = { id: "getPickupBuyerInfo", route: "POST /api/v3/click-collect/orders/client", module: moduleName };
-export const checkPickupBuyerIdentityOperation: Operation = { id: "checkPickupBuyerIdentity", route: "POST /api/v3/click-collect/orders/client/identity", module: moduleName };
-export const reportPickupOrdersReceivedOperation: Operation = { id: "reportPickupOrdersReceived", route: "POST /api/marketplace/v3/click-collect/orders/status/receive", module: moduleName };
-export const reportPickupOrdersRejectedOperation: Operation = { id: "reportPickupOrdersRejected", route: "POST /api/marketplace/v3/click-collect/orders/status/reject", module: moduleName };
-export const getPickupOrderStatusesOperation: Operation = { id: "getPickupOrderStatuses", route: "POST /api/marketplace/v3/click-collect/orders/status/info", module: moduleName };
-export const cancelPickupOrdersOperation: Operation = { id: "cancelPickupOrders", route: "POST /api/marketplace/v3/click-collect/orders/status/cancel", module: moduleName };
-export const getPickupOrderMarkingsOperation: Operation = { id: "getPickupOrderMarkings", route: "POST /api/marketplace/v3/click-collect/orders/meta/details", module: moduleName };
-export const deletePickupOrderMarkingsOperation: Operation = { id: "deletePickupOrderMarkings", route: "POST /api/marketplace/v3/click-collect/orders/meta/delete", module: moduleName };
-export const attachPickupOrderSgtinOperation: Operation = { id: "attachPickupOrderSgtin", route: "POST /api/marketplace/v3/click-collect/orders/meta/sgtin", module: moduleName };
-export const attachPickupOrderUinOperation: Operation = { id: "attachPickupOrderUin", route: "POST /api/marketplace/v3/click-collect/orders/meta/uin", module: moduleName };
-export const attachPickupOrderImeiOperation: Operation = { id: "attachPickupOrderImei", route: "POST /api/marketplace/v3/click-collect/orders/meta/imei", module: moduleName };
-export const attachPickupOrderGtinOperation: Operation = { id: "attachPickupOrderGtin", route: "POST /api/marketplace/v3/click-collect/orders/meta/gtin", module: moduleName };
-export const attachPickupOrderCustomsDeclarationOperation: Operation = { id: "attachPickupOrderCustomsDeclaration", route: "POST /api/marketplace/v3/click-collect/orders/meta/customs-declaration", module: moduleName };
+/** The descriptor of an operation of this module whose arguments hold more than path parameters. */
+const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
+
+export const listNewPickupOrdersOperation: Operation = written("listNewPickupOrders GET /api/v3/click-collect/orders/new");
+export const listCompletedPickupOrdersOperation: Operation = written("listCompletedPickupOrders GET /api/v3/click-collect/orders");
+export const getPickupOrderFinalPricesOperation: Operation = written("getPickupOrderFinalPrices POST /api/marketplace/v3/click-collect/orders/final-price");
+export const confirmPickupOrdersOperation: Operation = written("confirmPickupOrders POST /api/marketplace/v3/click-collect/orders/status/confirm");
+export const reportPickupOrdersReadyOperation: Operation = written("reportPickupOrdersReady POST /api/marketplace/v3/click-collect/orders/status/prepare");
+export const getPickupBuyerInfoOperation: Operation = written("getPickupBuyerInfo POST /api/v3/click-collect/orders/client");
+export const checkPickupBuyerIdentityOperation: Operation = written("checkPickupBuyerIdentity POST /api/v3/click-collect/orders/client/identity");
+export const reportPickupOrdersReceivedOperation: Operation = written("reportPickupOrdersReceived POST /api/marketplace/v3/click-collect/orders/status/receive");
+export const reportPickupOrdersRejectedOperation: Operation = written("reportPickupOrdersRejected POST /api/marketplace/v3/click-collect/orders/status/reject");
+export const getPickupOrderStatusesOperation: Operation = written("getPickupOrderStatuses POST /api/marketplace/v3/click-collect/orders/status/info");
+export const cancelPickupOrdersOperation: Operation = written("cancelPickupOrders POST /api/marketplace/v3/click-collect/orders/status/cancel");
+export const getPickupOrderMarkingsOperation: Operation = written("getPickupOrderMarkings POST /api/marketplace/v3/click-collect/orders/meta/details");
+export const deletePickupOrderMarkingsOperation: Operation = written("deletePickupOrderMarkings POST /api/marketplace/v3/click-collect/orders/meta/delete");
+export const attachPickupOrderSgtinOperation: Operation = written("attachPickupOrderSgtin POST /api/marketplace/v3/click-collect/orders/meta/sgtin");
+export const attachPickupOrderUinOperation: Operation = written("attachPickupOrderUin POST /api/marketplace/v3/click-collect/orders/meta/uin");
+export const attachPickupOrderImeiOperation: Operation = written("attachPickupOrderImei POST /api/marketplace/v3/click-collect/orders/meta/imei");
+export const attachPickupOrderGtinOperation: Operation = written("attachPickupOrderGtin POST /api/marketplace/v3/click-collect/orders/meta/gtin");
+export const attachPickupOrderCustomsDeclarationOperation: Operation = written("attachPickupOrderCustomsDeclaration POST /api/marketplace/v3/click-collect/orders/meta/customs-declaration");
 
 /** In-store pickup: Orders collected in store by the buyer (click-and-collect): order lists, status changes, buyer checks, marking metadata. */
 export interface InStorePickupOperations {

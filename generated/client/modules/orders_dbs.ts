@@ -2,31 +2,35 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import { bindOperations, type Operation } from "../runtime/operation.js";
+import { bindOperations, op, type Operation, type OperationMore } from "../runtime/operation.js";
+import { writeArgs } from "../runtime/encoding.js";
 import type * as operations from "../operations/orders_dbs.js";
 
 const moduleName = "ordersDbs";
 
-export const listNewDbsOrdersOperation: Operation = { id: "listNewDbsOrders", route: "GET /api/v3/dbs/orders/new", module: moduleName };
-export const listCompletedDbsOrdersOperation: Operation = { id: "listCompletedDbsOrders", route: "GET /api/v3/dbs/orders", module: moduleName };
-export const getDbsPaidDeliveryInfoOperation: Operation = { id: "getDbsPaidDeliveryInfo", route: "POST /api/v3/dbs/groups/info", module: moduleName };
-export const getDbsBuyerInfoOperation: Operation = { id: "getDbsBuyerInfo", route: "POST /api/v3/dbs/orders/client", module: moduleName };
-export const getDbsB2bBuyerInfoOperation: Operation = { id: "getDbsB2bBuyerInfo", route: "POST /api/marketplace/v3/dbs/orders/b2b/info", module: moduleName };
-export const getDbsDeliveryDatesOperation: Operation = { id: "getDbsDeliveryDates", route: "POST /api/v3/dbs/orders/delivery-date", module: moduleName };
-export const getDbsOrderStatusesOperation: Operation = { id: "getDbsOrderStatuses", route: "POST /api/marketplace/v3/dbs/orders/status/info", module: moduleName };
-export const cancelDbsOrdersOperation: Operation = { id: "cancelDbsOrders", route: "POST /api/marketplace/v3/dbs/orders/status/cancel", module: moduleName };
-export const confirmDbsOrdersOperation: Operation = { id: "confirmDbsOrders", route: "POST /api/marketplace/v3/dbs/orders/status/confirm", module: moduleName };
-export const getDbsOrderStickersOperation: Operation = { id: "getDbsOrderStickers", route: "POST /api/marketplace/v3/dbs/orders/stickers", module: moduleName };
-export const deliverDbsOrdersOperation: Operation = { id: "deliverDbsOrders", route: "POST /api/marketplace/v3/dbs/orders/status/deliver", module: moduleName };
-export const reportDbsOrdersReceivedOperation: Operation = { id: "reportDbsOrdersReceived", route: "POST /api/marketplace/v3/dbs/orders/status/receive", module: moduleName };
-export const reportDbsOrdersRejectedOperation: Operation = { id: "reportDbsOrdersRejected", route: "POST /api/marketplace/v3/dbs/orders/status/reject", module: moduleName };
-export const getDbsOrderMarkingsOperation: Operation = { id: "getDbsOrderMarkings", route: "POST /api/marketplace/v3/dbs/orders/meta/details", module: moduleName };
-export const deleteDbsOrderMarkingsOperation: Operation = { id: "deleteDbsOrderMarkings", route: "POST /api/marketplace/v3/dbs/orders/meta/delete", module: moduleName };
-export const attachDbsOrderSgtinOperation: Operation = { id: "attachDbsOrderSgtin", route: "POST /api/marketplace/v3/dbs/orders/meta/sgtin", module: moduleName };
-export const attachDbsOrderUinOperation: Operation = { id: "attachDbsOrderUin", route: "POST /api/marketplace/v3/dbs/orders/meta/uin", module: moduleName };
-export const attachDbsOrderImeiOperation: Operation = { id: "attachDbsOrderImei", route: "POST /api/marketplace/v3/dbs/orders/meta/imei", module: moduleName };
-export const attachDbsOrderGtinOperation: Operation = { id: "attachDbsOrderGtin", route: "POST /api/marketplace/v3/dbs/orders/meta/gtin", module: moduleName };
-export const attachDbsOrderCustomsDeclarationOperation: Operation = { id: "attachDbsOrderCustomsDeclaration", route: "POST /api/marketplace/v3/dbs/orders/meta/customs-declaration", module: moduleName };
+/** The descriptor of an operation of this module whose arguments hold more than path parameters. */
+const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
+
+export const listNewDbsOrdersOperation: Operation = written("listNewDbsOrders GET /api/v3/dbs/orders/new");
+export const listCompletedDbsOrdersOperation: Operation = written("listCompletedDbsOrders GET /api/v3/dbs/orders");
+export const getDbsPaidDeliveryInfoOperation: Operation = written("getDbsPaidDeliveryInfo POST /api/v3/dbs/groups/info");
+export const getDbsBuyerInfoOperation: Operation = written("getDbsBuyerInfo POST /api/v3/dbs/orders/client");
+export const getDbsB2bBuyerInfoOperation: Operation = written("getDbsB2bBuyerInfo POST /api/marketplace/v3/dbs/orders/b2b/info");
+export const getDbsDeliveryDatesOperation: Operation = written("getDbsDeliveryDates POST /api/v3/dbs/orders/delivery-date");
+export const getDbsOrderStatusesOperation: Operation = written("getDbsOrderStatuses POST /api/marketplace/v3/dbs/orders/status/info");
+export const cancelDbsOrdersOperation: Operation = written("cancelDbsOrders POST /api/marketplace/v3/dbs/orders/status/cancel");
+export const confirmDbsOrdersOperation: Operation = written("confirmDbsOrders POST /api/marketplace/v3/dbs/orders/status/confirm");
+export const getDbsOrderStickersOperation: Operation = written("getDbsOrderStickers POST /api/marketplace/v3/dbs/orders/stickers");
+export const deliverDbsOrdersOperation: Operation = written("deliverDbsOrders POST /api/marketplace/v3/dbs/orders/status/deliver");
+export const reportDbsOrdersReceivedOperation: Operation = written("reportDbsOrdersReceived POST /api/marketplace/v3/dbs/orders/status/receive");
+export const reportDbsOrdersRejectedOperation: Operation = written("reportDbsOrdersRejected POST /api/marketplace/v3/dbs/orders/status/reject");
+export const getDbsOrderMarkingsOperation: Operation = written("getDbsOrderMarkings POST /api/marketplace/v3/dbs/orders/meta/details");
+export const deleteDbsOrderMarkingsOperation: Operation = written("deleteDbsOrderMarkings POST /api/marketplace/v3/dbs/orders/meta/delete");
+export const attachDbsOrderSgtinOperation: Operation = written("attachDbsOrderSgtin POST /api/marketplace/v3/dbs/orders/meta/sgtin");
+export const attachDbsOrderUinOperation: Operation = written("attachDbsOrderUin POST /api/marketplace/v3/dbs/orders/meta/uin");
+export const attachDbsOrderImeiOperation: Operation = written("attachDbsOrderImei POST /api/marketplace/v3/dbs/orders/meta/imei");
+export const attachDbsOrderGtinOperation: Operation = written("attachDbsOrderGtin POST /api/marketplace/v3/dbs/orders/meta/gtin");
+export const attachDbsOrderCustomsDeclarationOperation: Operation = written("attachDbsOrderCustomsDeclaration POST /api/marketplace/v3/dbs/orders/meta/customs-declaration");
 
 /** Orders (delivery by seller): Orders delivered by the seller (delivery by seller): order lists, statuses, stickers, marking metadata. */
 export interface OrdersDbsOperations {

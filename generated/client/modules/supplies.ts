@@ -2,14 +2,14 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import { bindOperations, type Operation } from "../runtime/operation.js";
+import { bindOperations, op, type Operation } from "../runtime/operation.js";
 import type { ItemDiscrepancyResponse } from "../types.js";
 import type * as operations from "../operations/supplies.js";
 import { checkGetDiscrepanciesResponse } from "../validate/supplies.js";
 
 const moduleName = "supplies";
 
-export const getDiscrepanciesOperation: Operation = { id: "getDiscrepancies", route: "GET /api/supplies/v1/discrepancies/{supplyId}", module: moduleName, limits: [{ key: "getDiscrepancies:0", burst: 1, intervalMs: 60000 }], check: checkGetDiscrepanciesResponse };
+export const getDiscrepanciesOperation: Operation = op(moduleName, "getDiscrepancies GET /api/supplies/v1/discrepancies/{supplyId}", { limits: [{ key: "getDiscrepancies:0", burst: 1, intervalMs: 60000 }], check: checkGetDiscrepanciesResponse });
 
 /** Inbound supplies: Supply discrepancy query. */
 export interface SuppliesOperations {

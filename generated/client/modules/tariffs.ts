@@ -2,16 +2,20 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import { bindOperations, type Operation } from "../runtime/operation.js";
+import { bindOperations, op, type Operation, type OperationMore } from "../runtime/operation.js";
+import { writeArgs } from "../runtime/encoding.js";
 import type * as operations from "../operations/tariffs.js";
 
 const moduleName = "tariffs";
 
-export const getCommissionTariffsOperation: Operation = { id: "getCommissionTariffs", route: "GET /api/v1/tariffs/commission", module: moduleName };
-export const getSupplyAcceptanceTariffsOperation: Operation = { id: "getSupplyAcceptanceTariffs", route: "GET /api/tariffs/v1/acceptance/coefficients", module: moduleName };
-export const getBoxTariffsOperation: Operation = { id: "getBoxTariffs", route: "GET /api/v1/tariffs/box", module: moduleName };
-export const getPalletTariffsOperation: Operation = { id: "getPalletTariffs", route: "GET /api/v1/tariffs/pallet", module: moduleName };
-export const getReturnTariffsOperation: Operation = { id: "getReturnTariffs", route: "GET /api/v1/tariffs/return", module: moduleName };
+/** The descriptor of an operation of this module whose arguments hold more than path parameters. */
+const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
+
+export const getCommissionTariffsOperation: Operation = written("getCommissionTariffs GET /api/v1/tariffs/commission");
+export const getSupplyAcceptanceTariffsOperation: Operation = written("getSupplyAcceptanceTariffs GET /api/tariffs/v1/acceptance/coefficients");
+export const getBoxTariffsOperation: Operation = written("getBoxTariffs GET /api/v1/tariffs/box");
+export const getPalletTariffsOperation: Operation = written("getPalletTariffs GET /api/v1/tariffs/pallet");
+export const getReturnTariffsOperation: Operation = written("getReturnTariffs GET /api/v1/tariffs/return");
 
 /** Tariffs: Commission, supply acceptance, box, pallet and return tariffs. */
 export interface TariffsOperations {

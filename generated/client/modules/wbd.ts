@@ -2,33 +2,37 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import { bindOperations, type Operation } from "../runtime/operation.js";
+import { bindOperations, op, type Operation, type OperationMore } from "../runtime/operation.js";
+import { writeArgs } from "../runtime/encoding.js";
 import type * as operations from "../operations/wbd.js";
 
 const moduleName = "wbd";
 
-export const addActivationKeysOperation: Operation = { id: "addActivationKeys", route: "POST /api/v1/keys-api/keys", module: moduleName };
-export const deleteActivationKeysOperation: Operation = { id: "deleteActivationKeys", route: "DELETE /api/v1/keys-api/keys", module: moduleName };
-export const listPurchasedKeysOperation: Operation = { id: "listPurchasedKeys", route: "GET /api/v1/keys-api/keys/redeemed", module: moduleName };
-export const getOfferKeyCountOperation: Operation = { id: "getOfferKeyCount", route: "GET /api/v1/offer/keys/{offer_id}", module: moduleName };
-export const listOfferKeysOperation: Operation = { id: "listOfferKeys", route: "GET /api/v1/offer/keys/{offer_id}/list", module: moduleName };
-export const createOfferOperation: Operation = { id: "createOffer", route: "POST /api/v1/offers", module: moduleName };
-export const setOfferCoverOperation: Operation = { id: "setOfferCover", route: "POST /api/v1/offers/thumb", module: moduleName };
-export const updateOfferOperation: Operation = { id: "updateOffer", route: "POST /api/v1/offers/{offer_id}", module: moduleName };
-export const getOfferOperation: Operation = { id: "getOffer", route: "GET /api/v1/offers/{offer_id}", module: moduleName };
-export const listOwnOffersOperation: Operation = { id: "listOwnOffers", route: "GET /api/v1/offers/author", module: moduleName };
-export const updateOfferPriceOperation: Operation = { id: "updateOfferPrice", route: "POST /api/v1/offer/price/{offer_id}", module: moduleName };
-export const updateOfferStatusOperation: Operation = { id: "updateOfferStatus", route: "POST /api/v1/offer/{offer_id}", module: moduleName };
-export const listCatalogCategoriesOperation: Operation = { id: "listCatalogCategories", route: "GET /api/v1/catalog", module: moduleName };
-export const uploadContentCoverOperation: Operation = { id: "uploadContentCover", route: "POST /api/v1/content/illustration", module: moduleName };
-export const initContentUploadOperation: Operation = { id: "initContentUpload", route: "POST /api/v1/content/upload/init", module: moduleName };
-export const uploadContentChunkOperation: Operation = { id: "uploadContentChunk", route: "POST /api/v1/content/upload/chunk", module: moduleName };
-export const updateContentOperation: Operation = { id: "updateContent", route: "POST /api/v1/content/author/{content_id}", module: moduleName };
-export const getContentOperation: Operation = { id: "getContent", route: "GET /api/v1/content/author/{content_id}", module: moduleName };
-export const listOwnContentOperation: Operation = { id: "listOwnContent", route: "GET /api/v1/content/author", module: moduleName };
-export const downloadContentOperation: Operation = { id: "downloadContent", route: "GET /api/v1/content/download/{uri}", module: moduleName };
-export const deleteContentOperation: Operation = { id: "deleteContent", route: "POST /api/v1/content/delete", module: moduleName };
-export const uploadOfferMediaOperation: Operation = { id: "uploadOfferMedia", route: "POST /api/v1/content/gallery", module: moduleName };
+/** The descriptor of an operation of this module whose arguments hold more than path parameters. */
+const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
+
+export const addActivationKeysOperation: Operation = written("addActivationKeys POST /api/v1/keys-api/keys");
+export const deleteActivationKeysOperation: Operation = written("deleteActivationKeys DELETE /api/v1/keys-api/keys");
+export const listPurchasedKeysOperation: Operation = written("listPurchasedKeys GET /api/v1/keys-api/keys/redeemed");
+export const getOfferKeyCountOperation: Operation = written("getOfferKeyCount GET /api/v1/offer/keys/{offer_id}");
+export const listOfferKeysOperation: Operation = written("listOfferKeys GET /api/v1/offer/keys/{offer_id}/list");
+export const createOfferOperation: Operation = written("createOffer POST /api/v1/offers");
+export const setOfferCoverOperation: Operation = written("setOfferCover POST /api/v1/offers/thumb");
+export const updateOfferOperation: Operation = written("updateOffer POST /api/v1/offers/{offer_id}");
+export const getOfferOperation: Operation = written("getOffer GET /api/v1/offers/{offer_id}");
+export const listOwnOffersOperation: Operation = written("listOwnOffers GET /api/v1/offers/author");
+export const updateOfferPriceOperation: Operation = written("updateOfferPrice POST /api/v1/offer/price/{offer_id}");
+export const updateOfferStatusOperation: Operation = written("updateOfferStatus POST /api/v1/offer/{offer_id}");
+export const listCatalogCategoriesOperation: Operation = written("listCatalogCategories GET /api/v1/catalog");
+export const uploadContentCoverOperation: Operation = written("uploadContentCover POST /api/v1/content/illustration");
+export const initContentUploadOperation: Operation = written("initContentUpload POST /api/v1/content/upload/init");
+export const uploadContentChunkOperation: Operation = written("uploadContentChunk POST /api/v1/content/upload/chunk");
+export const updateContentOperation: Operation = written("updateContent POST /api/v1/content/author/{content_id}");
+export const getContentOperation: Operation = written("getContent GET /api/v1/content/author/{content_id}");
+export const listOwnContentOperation: Operation = written("listOwnContent GET /api/v1/content/author");
+export const downloadContentOperation: Operation = written("downloadContent GET /api/v1/content/download/{uri}");
+export const deleteContentOperation: Operation = written("deleteContent POST /api/v1/content/delete");
+export const uploadOfferMediaOperation: Operation = written("uploadOfferMedia POST /api/v1/content/gallery");
 
 /** Digital goods: Digital goods: activation keys, offers, content upload and download. */
 export interface WbdOperations {

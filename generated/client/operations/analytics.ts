@@ -26,6 +26,9 @@ import {
   regenerateAnalyticsReportOperation,
 } from "../modules/analytics.js";
 
+// Retries: `retries()` retries GET, HEAD, OPTIONS and what is marked idempotent; other methods only with `unsafeMethods`.
+// A response the catalogue does not type resolves to its parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+
 /** Arguments of {@link getCardStatsForPeriod}. */
 export type GetCardStatsForPeriodArgs = {
   query?: QueryParams;
@@ -37,9 +40,7 @@ export type GetCardStatsForPeriodArgs = {
  *
  * `POST /api/analytics/v3/sales-funnel/products`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getCardStatsForPeriod(transport: Transport, args?: GetCardStatsForPeriodArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getCardStatsForPeriodOperation, args, callOptions) as Promise<unknown>;
@@ -53,9 +54,7 @@ export type GetCardStatsByDayArgs = GetCardStatsForPeriodArgs;
  *
  * `POST /api/analytics/v3/sales-funnel/products/history`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getCardStatsByDay(transport: Transport, args?: GetCardStatsByDayArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getCardStatsByDayOperation, args, callOptions) as Promise<unknown>;
@@ -69,9 +68,7 @@ export type GetCardGroupStatsByDayArgs = GetCardStatsForPeriodArgs;
  *
  * `POST /api/analytics/v3/sales-funnel/grouped/history`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getCardGroupStatsByDay(transport: Transport, args?: GetCardGroupStatsByDayArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getCardGroupStatsByDayOperation, args, callOptions) as Promise<unknown>;
@@ -85,9 +82,7 @@ export type CreateAnalyticsReportArgs = GetCardStatsForPeriodArgs;
  *
  * `POST /api/v2/nm-report/downloads`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function createAnalyticsReport(transport: Transport, args?: CreateAnalyticsReportArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(createAnalyticsReportOperation, args, callOptions) as Promise<unknown>;
@@ -103,7 +98,6 @@ export type ListAnalyticsReportsArgs = {
  *
  * `GET /api/v2/nm-report/downloads`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listAnalyticsReports(transport: Transport, args?: ListAnalyticsReportsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -118,9 +112,7 @@ export type RegenerateAnalyticsReportArgs = GetCardStatsForPeriodArgs;
  *
  * `POST /api/v2/nm-report/downloads/retry`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function regenerateAnalyticsReport(transport: Transport, args?: RegenerateAnalyticsReportArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(regenerateAnalyticsReportOperation, args, callOptions) as Promise<unknown>;
@@ -137,7 +129,6 @@ export type GetAnalyticsReportArgs = {
  *
  * `GET /api/v2/nm-report/downloads/file/{downloadId}`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, the type of path parameter downloadId, query parameters, response.
  */
 export function getAnalyticsReport(transport: Transport, args: GetAnalyticsReportArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -152,9 +143,7 @@ export type GetSearchReportArgs = GetCardStatsForPeriodArgs;
  *
  * `POST /api/v2/search-report/report`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getSearchReport(transport: Transport, args?: GetSearchReportArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getSearchReportOperation, args, callOptions) as Promise<unknown>;
@@ -168,9 +157,7 @@ export type GetSearchReportGroupsArgs = GetCardStatsForPeriodArgs;
  *
  * `POST /api/v2/search-report/table/groups`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getSearchReportGroups(transport: Transport, args?: GetSearchReportGroupsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getSearchReportGroupsOperation, args, callOptions) as Promise<unknown>;
@@ -184,9 +171,7 @@ export type GetSearchReportDetailsArgs = GetCardStatsForPeriodArgs;
  *
  * `POST /api/v2/search-report/table/details`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getSearchReportDetails(transport: Transport, args?: GetSearchReportDetailsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getSearchReportDetailsOperation, args, callOptions) as Promise<unknown>;
@@ -200,9 +185,7 @@ export type GetProductSearchTextsArgs = GetCardStatsForPeriodArgs;
  *
  * `POST /api/v2/search-report/product/search-texts`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getProductSearchTexts(transport: Transport, args?: GetProductSearchTextsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getProductSearchTextsOperation, args, callOptions) as Promise<unknown>;
@@ -216,9 +199,7 @@ export type GetProductSearchOrdersArgs = GetCardStatsForPeriodArgs;
  *
  * `POST /api/v2/search-report/product/orders`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getProductSearchOrders(transport: Transport, args?: GetProductSearchOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getProductSearchOrdersOperation, args, callOptions) as Promise<unknown>;
@@ -232,9 +213,7 @@ export type GetMarketplaceWarehouseStocksArgs = GetCardStatsForPeriodArgs;
  *
  * `POST /api/analytics/v1/stocks-report/wb-warehouses`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getMarketplaceWarehouseStocks(transport: Transport, args?: GetMarketplaceWarehouseStocksArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getMarketplaceWarehouseStocksOperation, args, callOptions) as Promise<unknown>;
@@ -248,9 +227,7 @@ export type GetSellerWarehouseStocksArgs = GetCardStatsForPeriodArgs;
  *
  * `POST /api/analytics/v1/stocks-report/seller-warehouses`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getSellerWarehouseStocks(transport: Transport, args?: GetSellerWarehouseStocksArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getSellerWarehouseStocksOperation, args, callOptions) as Promise<unknown>;
@@ -264,9 +241,7 @@ export type GetStockDataByGroupsArgs = GetCardStatsForPeriodArgs;
  *
  * `POST /api/v2/stocks-report/products/groups`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getStockDataByGroups(transport: Transport, args?: GetStockDataByGroupsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getStockDataByGroupsOperation, args, callOptions) as Promise<unknown>;
@@ -280,9 +255,7 @@ export type GetStockDataByProductsArgs = GetCardStatsForPeriodArgs;
  *
  * `POST /api/v2/stocks-report/products/products`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getStockDataByProducts(transport: Transport, args?: GetStockDataByProductsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getStockDataByProductsOperation, args, callOptions) as Promise<unknown>;
@@ -296,9 +269,7 @@ export type GetStockDataBySizesArgs = GetCardStatsForPeriodArgs;
  *
  * `POST /api/v2/stocks-report/products/sizes`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getStockDataBySizes(transport: Transport, args?: GetStockDataBySizesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getStockDataBySizesOperation, args, callOptions) as Promise<unknown>;
@@ -312,9 +283,7 @@ export type GetStockDataByWarehousesArgs = GetCardStatsForPeriodArgs;
  *
  * `POST /api/v2/stocks-report/offices`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getStockDataByWarehouses(transport: Transport, args?: GetStockDataByWarehousesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getStockDataByWarehousesOperation, args, callOptions) as Promise<unknown>;
@@ -328,9 +297,7 @@ export type GetItemRatingReportArgs = GetCardStatsForPeriodArgs;
  *
  * `POST /api/analytics/v2/item-rating`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getItemRatingReport(transport: Transport, args?: GetItemRatingReportArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getItemRatingReportOperation, args, callOptions) as Promise<unknown>;
@@ -344,9 +311,7 @@ export type GetOrderFeedReportArgs = GetCardStatsForPeriodArgs;
  *
  * `POST /api/analytics/v1/order-feed`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getOrderFeedReport(transport: Transport, args?: GetOrderFeedReportArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getOrderFeedReportOperation, args, callOptions) as Promise<unknown>;

@@ -31,6 +31,9 @@ import {
   updateQuestionsOperation,
 } from "../modules/communications.js";
 
+// Retries: `retries()` retries GET, HEAD, OPTIONS and what is marked idempotent; other methods only with `unsafeMethods`.
+// A response the catalogue does not type resolves to its parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+
 /** Arguments of {@link getUnviewedFeedbackAndQuestions}. */
 export type GetUnviewedFeedbackAndQuestionsArgs = {
   query?: QueryParams;
@@ -41,7 +44,6 @@ export type GetUnviewedFeedbackAndQuestionsArgs = {
  *
  * `GET /api/v1/new-feedbacks-questions`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getUnviewedFeedbackAndQuestions(transport: Transport, args?: GetUnviewedFeedbackAndQuestionsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -56,7 +58,6 @@ export type CountUnansweredQuestionsArgs = GetUnviewedFeedbackAndQuestionsArgs;
  *
  * `GET /api/v1/questions/count-unanswered`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function countUnansweredQuestions(transport: Transport, args?: CountUnansweredQuestionsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -71,7 +72,6 @@ export type CountQuestionsArgs = GetUnviewedFeedbackAndQuestionsArgs;
  *
  * `GET /api/v1/questions/count`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function countQuestions(transport: Transport, args?: CountQuestionsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -86,7 +86,6 @@ export type ListQuestionsArgs = GetUnviewedFeedbackAndQuestionsArgs;
  *
  * `GET /api/v1/questions`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listQuestions(transport: Transport, args?: ListQuestionsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -104,9 +103,7 @@ export type UpdateQuestionsArgs = {
  *
  * `PATCH /api/v1/questions`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function updateQuestions(transport: Transport, args?: UpdateQuestionsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(updateQuestionsOperation, args, callOptions) as Promise<unknown>;
@@ -120,7 +117,6 @@ export type GetQuestionArgs = GetUnviewedFeedbackAndQuestionsArgs;
  *
  * `GET /api/v1/question`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getQuestion(transport: Transport, args?: GetQuestionArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -135,7 +131,6 @@ export type CountUnprocessedFeedbackArgs = GetUnviewedFeedbackAndQuestionsArgs;
  *
  * `GET /api/v1/feedbacks/count-unanswered`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function countUnprocessedFeedback(transport: Transport, args?: CountUnprocessedFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -150,7 +145,6 @@ export type CountFeedbackArgs = GetUnviewedFeedbackAndQuestionsArgs;
  *
  * `GET /api/v1/feedbacks/count`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function countFeedback(transport: Transport, args?: CountFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -165,7 +159,6 @@ export type ListFeedbackArgs = GetUnviewedFeedbackAndQuestionsArgs;
  *
  * `GET /api/v1/feedbacks`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listFeedback(transport: Transport, args?: ListFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -180,9 +173,7 @@ export type AnswerFeedbackArgs = UpdateQuestionsArgs;
  *
  * `POST /api/v1/feedbacks/answer`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function answerFeedback(transport: Transport, args?: AnswerFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(answerFeedbackOperation, args, callOptions) as Promise<unknown>;
@@ -196,9 +187,7 @@ export type EditFeedbackAnswerArgs = UpdateQuestionsArgs;
  *
  * `PATCH /api/v1/feedbacks/answer`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function editFeedbackAnswer(transport: Transport, args?: EditFeedbackAnswerArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(editFeedbackAnswerOperation, args, callOptions) as Promise<unknown>;
@@ -212,9 +201,7 @@ export type ReturnProductByFeedbackArgs = UpdateQuestionsArgs;
  *
  * `POST /api/v1/feedbacks/order/return`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function returnProductByFeedback(transport: Transport, args?: ReturnProductByFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(returnProductByFeedbackOperation, args, callOptions) as Promise<unknown>;
@@ -228,7 +215,6 @@ export type GetFeedbackArgs = GetUnviewedFeedbackAndQuestionsArgs;
  *
  * `GET /api/v1/feedback`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getFeedback(transport: Transport, args?: GetFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -243,7 +229,6 @@ export type ListArchivedFeedbackArgs = GetUnviewedFeedbackAndQuestionsArgs;
  *
  * `GET /api/v1/feedbacks/archive`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listArchivedFeedback(transport: Transport, args?: ListArchivedFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -258,7 +243,6 @@ export type ListPinnedFeedbackArgs = GetUnviewedFeedbackAndQuestionsArgs;
  *
  * `GET /api/feedbacks/v1/pins`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listPinnedFeedback(transport: Transport, args?: ListPinnedFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -273,9 +257,7 @@ export type PinFeedbackArgs = UpdateQuestionsArgs;
  *
  * `POST /api/feedbacks/v1/pins`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function pinFeedback(transport: Transport, args?: PinFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(pinFeedbackOperation, args, callOptions) as Promise<unknown>;
@@ -289,9 +271,7 @@ export type UnpinFeedbackArgs = UpdateQuestionsArgs;
  *
  * `DELETE /api/feedbacks/v1/pins`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function unpinFeedback(transport: Transport, args?: UnpinFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(unpinFeedbackOperation, args, callOptions) as Promise<unknown>;
@@ -305,7 +285,6 @@ export type CountPinnedFeedbackArgs = GetUnviewedFeedbackAndQuestionsArgs;
  *
  * `GET /api/feedbacks/v1/pins/count`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function countPinnedFeedback(transport: Transport, args?: CountPinnedFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -322,7 +301,6 @@ export type GetPinnedFeedbackLimitsArgs = GetUnviewedFeedbackAndQuestionsArgs;
  *
  * `GET /api/feedbacks/v1/pins/limits`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getPinnedFeedbackLimits(transport: Transport, args?: GetPinnedFeedbackLimitsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -337,7 +315,6 @@ export type ListChatsArgs = GetUnviewedFeedbackAndQuestionsArgs;
  *
  * `GET /api/v1/seller/chats`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listChats(transport: Transport, args?: ListChatsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -352,7 +329,6 @@ export type ListChatEventsArgs = GetUnviewedFeedbackAndQuestionsArgs;
  *
  * `GET /api/v1/seller/events`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listChatEvents(transport: Transport, args?: ListChatEventsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -367,9 +343,7 @@ export type SendChatMessageArgs = UpdateQuestionsArgs;
  *
  * `POST /api/v1/seller/message`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function sendChatMessage(transport: Transport, args?: SendChatMessageArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(sendChatMessageOperation, args, callOptions) as Promise<unknown>;
@@ -386,7 +360,6 @@ export type GetMessageFileArgs = {
  *
  * `GET /api/v1/seller/download/{id}`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, the type of path parameter id, query parameters, response.
  */
 export function getMessageFile(transport: Transport, args: GetMessageFileArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -401,7 +374,6 @@ export type ListReturnClaimsArgs = GetUnviewedFeedbackAndQuestionsArgs;
  *
  * `GET /api/v1/claims`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listReturnClaims(transport: Transport, args?: ListReturnClaimsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -416,9 +388,7 @@ export type AnswerReturnClaimArgs = UpdateQuestionsArgs;
  *
  * `PATCH /api/v1/claim`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function answerReturnClaim(transport: Transport, args?: AnswerReturnClaimArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(answerReturnClaimOperation, args, callOptions) as Promise<unknown>;

@@ -17,6 +17,9 @@ import {
   listSalesReportsOperation,
 } from "../modules/finances.js";
 
+// Retries: `retries()` retries GET, HEAD, OPTIONS and what is marked idempotent; other methods only with `unsafeMethods`.
+// A response the catalogue does not type resolves to its parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+
 /** Arguments of {@link getSellerBalance}. */
 export type GetSellerBalanceArgs = {
   query?: QueryParams;
@@ -27,7 +30,6 @@ export type GetSellerBalanceArgs = {
  *
  * `GET /api/v1/account/balance`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getSellerBalance(transport: Transport, args?: GetSellerBalanceArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -45,9 +47,7 @@ export type ListSalesReportsArgs = {
  *
  * `POST /api/finance/v1/sales-reports/list`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function listSalesReports(transport: Transport, args?: ListSalesReportsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listSalesReportsOperation, args, callOptions) as Promise<unknown>;
@@ -65,9 +65,7 @@ export type GetSalesReportDetailsArgs = {
  *
  * `POST /api/finance/v1/sales-reports/detailed/{reportId}`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, the type of path parameter reportId, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getSalesReportDetails(transport: Transport, args: GetSalesReportDetailsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getSalesReportDetailsOperation, args, callOptions) as Promise<unknown>;
@@ -81,9 +79,7 @@ export type GetSalesReportDetailsForPeriodArgs = ListSalesReportsArgs;
  *
  * `POST /api/finance/v1/sales-reports/detailed`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getSalesReportDetailsForPeriod(transport: Transport, args?: GetSalesReportDetailsForPeriodArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getSalesReportDetailsForPeriodOperation, args, callOptions) as Promise<unknown>;
@@ -97,9 +93,7 @@ export type ListPaymentAcceptanceReportsArgs = ListSalesReportsArgs;
  *
  * `POST /api/finance/v1/acquiring/list`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function listPaymentAcceptanceReports(transport: Transport, args?: ListPaymentAcceptanceReportsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listPaymentAcceptanceReportsOperation, args, callOptions) as Promise<unknown>;
@@ -113,9 +107,7 @@ export type GetPaymentAcceptanceReportDetailsArgs = GetSalesReportDetailsArgs;
  *
  * `POST /api/finance/v1/acquiring/detailed/{reportId}`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, the type of path parameter reportId, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getPaymentAcceptanceReportDetails(transport: Transport, args: GetPaymentAcceptanceReportDetailsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getPaymentAcceptanceReportDetailsOperation, args, callOptions) as Promise<unknown>;
@@ -129,9 +121,7 @@ export type GetPaymentAcceptanceReportDetailsForPeriodArgs = ListSalesReportsArg
  *
  * `POST /api/finance/v1/acquiring/detailed`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getPaymentAcceptanceReportDetailsForPeriod(transport: Transport, args?: GetPaymentAcceptanceReportDetailsForPeriodArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getPaymentAcceptanceReportDetailsForPeriodOperation, args, callOptions) as Promise<unknown>;
@@ -145,7 +135,6 @@ export type ListDocumentCategoriesArgs = GetSellerBalanceArgs;
  *
  * `GET /api/v1/documents/categories`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listDocumentCategories(transport: Transport, args?: ListDocumentCategoriesArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -160,7 +149,6 @@ export type ListDocumentsArgs = GetSellerBalanceArgs;
  *
  * `GET /api/v1/documents/list`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listDocuments(transport: Transport, args?: ListDocumentsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -175,7 +163,6 @@ export type DownloadDocumentArgs = GetSellerBalanceArgs;
  *
  * `GET /api/v1/documents/download`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function downloadDocument(transport: Transport, args?: DownloadDocumentArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -190,9 +177,7 @@ export type DownloadAllDocumentsArgs = ListSalesReportsArgs;
  *
  * `POST /api/v1/documents/download/all`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function downloadAllDocuments(transport: Transport, args?: DownloadAllDocumentsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(downloadAllDocumentsOperation, args, callOptions) as Promise<unknown>;

@@ -16,6 +16,9 @@ import {
   updateUserAccessOperation,
 } from "../modules/general.js";
 
+// Retries: `retries()` retries GET, HEAD, OPTIONS and what is marked idempotent; other methods only with `unsafeMethods`.
+// A response the catalogue does not type resolves to its parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+
 /** Arguments of {@link checkConnection}. */
 export type CheckConnectionArgs = {
   query?: QueryParams;
@@ -26,7 +29,6 @@ export type CheckConnectionArgs = {
  *
  * `GET /ping`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function checkConnection(transport: Transport, args?: CheckConnectionArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -41,7 +43,6 @@ export type ListNewsArgs = CheckConnectionArgs;
  *
  * `GET /api/communications/v2/news`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listNews(transport: Transport, args?: ListNewsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -56,7 +57,6 @@ export type GetSellerInfoArgs = CheckConnectionArgs;
  *
  * `GET /api/v1/seller-info`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getSellerInfo(transport: Transport, args?: GetSellerInfoArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -71,7 +71,6 @@ export type GetSellerRatingArgs = CheckConnectionArgs;
  *
  * `GET /api/common/v1/rating`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getSellerRating(transport: Transport, args?: GetSellerRatingArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -86,7 +85,6 @@ export type GetSubscriptionInfoArgs = CheckConnectionArgs;
  *
  * `GET /api/common/v1/subscriptions`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getSubscriptionInfo(transport: Transport, args?: GetSubscriptionInfoArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -101,7 +99,6 @@ export type GetTariffConstructorOptionsArgs = CheckConnectionArgs;
  *
  * `GET /api/common/v1/tariff-constructor/options`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getTariffConstructorOptions(transport: Transport, args?: GetTariffConstructorOptionsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -119,9 +116,7 @@ export type InviteUserArgs = {
  *
  * `POST /api/v1/invite`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function inviteUser(transport: Transport, args?: InviteUserArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(inviteUserOperation, args, callOptions) as Promise<unknown>;
@@ -135,7 +130,6 @@ export type ListUsersArgs = CheckConnectionArgs;
  *
  * `GET /api/v1/users`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listUsers(transport: Transport, args?: ListUsersArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -150,9 +144,7 @@ export type UpdateUserAccessArgs = InviteUserArgs;
  *
  * `PUT /api/v1/users/access`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function updateUserAccess(transport: Transport, args?: UpdateUserAccessArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(updateUserAccessOperation, args, callOptions) as Promise<unknown>;
@@ -166,9 +158,7 @@ export type DeleteUserArgs = InviteUserArgs;
  *
  * `DELETE /api/v1/user`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function deleteUser(transport: Transport, args?: DeleteUserArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(deleteUserOperation, args, callOptions) as Promise<unknown>;

@@ -24,6 +24,9 @@ import {
   reportPickupOrdersRejectedOperation,
 } from "../modules/in_store_pickup.js";
 
+// Retries: `retries()` retries GET, HEAD, OPTIONS and what is marked idempotent; other methods only with `unsafeMethods`.
+// A response the catalogue does not type resolves to its parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+
 /** Arguments of {@link listNewPickupOrders}. */
 export type ListNewPickupOrdersArgs = {
   query?: QueryParams;
@@ -34,7 +37,6 @@ export type ListNewPickupOrdersArgs = {
  *
  * `GET /api/v3/click-collect/orders/new`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listNewPickupOrders(transport: Transport, args?: ListNewPickupOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -49,7 +51,6 @@ export type ListCompletedPickupOrdersArgs = ListNewPickupOrdersArgs;
  *
  * `GET /api/v3/click-collect/orders`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listCompletedPickupOrders(transport: Transport, args?: ListCompletedPickupOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -67,9 +68,7 @@ export type GetPickupOrderFinalPricesArgs = {
  *
  * `POST /api/marketplace/v3/click-collect/orders/final-price`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getPickupOrderFinalPrices(transport: Transport, args?: GetPickupOrderFinalPricesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getPickupOrderFinalPricesOperation, args, callOptions) as Promise<unknown>;
@@ -83,9 +82,7 @@ export type ConfirmPickupOrdersArgs = GetPickupOrderFinalPricesArgs;
  *
  * `POST /api/marketplace/v3/click-collect/orders/status/confirm`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function confirmPickupOrders(transport: Transport, args?: ConfirmPickupOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(confirmPickupOrdersOperation, args, callOptions) as Promise<unknown>;
@@ -99,9 +96,7 @@ export type ReportPickupOrdersReadyArgs = GetPickupOrderFinalPricesArgs;
  *
  * `POST /api/marketplace/v3/click-collect/orders/status/prepare`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function reportPickupOrdersReady(transport: Transport, args?: ReportPickupOrdersReadyArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(reportPickupOrdersReadyOperation, args, callOptions) as Promise<unknown>;
@@ -115,9 +110,7 @@ export type GetPickupBuyerInfoArgs = GetPickupOrderFinalPricesArgs;
  *
  * `POST /api/v3/click-collect/orders/client`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getPickupBuyerInfo(transport: Transport, args?: GetPickupBuyerInfoArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getPickupBuyerInfoOperation, args, callOptions) as Promise<unknown>;
@@ -131,9 +124,7 @@ export type CheckPickupBuyerIdentityArgs = GetPickupOrderFinalPricesArgs;
  *
  * `POST /api/v3/click-collect/orders/client/identity`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function checkPickupBuyerIdentity(transport: Transport, args?: CheckPickupBuyerIdentityArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(checkPickupBuyerIdentityOperation, args, callOptions) as Promise<unknown>;
@@ -147,9 +138,7 @@ export type ReportPickupOrdersReceivedArgs = GetPickupOrderFinalPricesArgs;
  *
  * `POST /api/marketplace/v3/click-collect/orders/status/receive`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function reportPickupOrdersReceived(transport: Transport, args?: ReportPickupOrdersReceivedArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(reportPickupOrdersReceivedOperation, args, callOptions) as Promise<unknown>;
@@ -163,9 +152,7 @@ export type ReportPickupOrdersRejectedArgs = GetPickupOrderFinalPricesArgs;
  *
  * `POST /api/marketplace/v3/click-collect/orders/status/reject`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function reportPickupOrdersRejected(transport: Transport, args?: ReportPickupOrdersRejectedArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(reportPickupOrdersRejectedOperation, args, callOptions) as Promise<unknown>;
@@ -179,9 +166,7 @@ export type GetPickupOrderStatusesArgs = GetPickupOrderFinalPricesArgs;
  *
  * `POST /api/marketplace/v3/click-collect/orders/status/info`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getPickupOrderStatuses(transport: Transport, args?: GetPickupOrderStatusesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getPickupOrderStatusesOperation, args, callOptions) as Promise<unknown>;
@@ -195,9 +180,7 @@ export type CancelPickupOrdersArgs = GetPickupOrderFinalPricesArgs;
  *
  * `POST /api/marketplace/v3/click-collect/orders/status/cancel`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function cancelPickupOrders(transport: Transport, args?: CancelPickupOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(cancelPickupOrdersOperation, args, callOptions) as Promise<unknown>;
@@ -211,9 +194,7 @@ export type GetPickupOrderMarkingsArgs = GetPickupOrderFinalPricesArgs;
  *
  * `POST /api/marketplace/v3/click-collect/orders/meta/details`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getPickupOrderMarkings(transport: Transport, args?: GetPickupOrderMarkingsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getPickupOrderMarkingsOperation, args, callOptions) as Promise<unknown>;
@@ -227,9 +208,7 @@ export type DeletePickupOrderMarkingsArgs = GetPickupOrderFinalPricesArgs;
  *
  * `POST /api/marketplace/v3/click-collect/orders/meta/delete`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function deletePickupOrderMarkings(transport: Transport, args?: DeletePickupOrderMarkingsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(deletePickupOrderMarkingsOperation, args, callOptions) as Promise<unknown>;
@@ -243,9 +222,7 @@ export type AttachPickupOrderSgtinArgs = GetPickupOrderFinalPricesArgs;
  *
  * `POST /api/marketplace/v3/click-collect/orders/meta/sgtin`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function attachPickupOrderSgtin(transport: Transport, args?: AttachPickupOrderSgtinArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(attachPickupOrderSgtinOperation, args, callOptions) as Promise<unknown>;
@@ -259,9 +236,7 @@ export type AttachPickupOrderUinArgs = GetPickupOrderFinalPricesArgs;
  *
  * `POST /api/marketplace/v3/click-collect/orders/meta/uin`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function attachPickupOrderUin(transport: Transport, args?: AttachPickupOrderUinArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(attachPickupOrderUinOperation, args, callOptions) as Promise<unknown>;
@@ -275,9 +250,7 @@ export type AttachPickupOrderImeiArgs = GetPickupOrderFinalPricesArgs;
  *
  * `POST /api/marketplace/v3/click-collect/orders/meta/imei`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function attachPickupOrderImei(transport: Transport, args?: AttachPickupOrderImeiArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(attachPickupOrderImeiOperation, args, callOptions) as Promise<unknown>;
@@ -291,9 +264,7 @@ export type AttachPickupOrderGtinArgs = GetPickupOrderFinalPricesArgs;
  *
  * `POST /api/marketplace/v3/click-collect/orders/meta/gtin`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function attachPickupOrderGtin(transport: Transport, args?: AttachPickupOrderGtinArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(attachPickupOrderGtinOperation, args, callOptions) as Promise<unknown>;
@@ -307,9 +278,7 @@ export type AttachPickupOrderCustomsDeclarationArgs = GetPickupOrderFinalPricesA
  *
  * `POST /api/marketplace/v3/click-collect/orders/meta/customs-declaration`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function attachPickupOrderCustomsDeclaration(transport: Transport, args?: AttachPickupOrderCustomsDeclarationArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(attachPickupOrderCustomsDeclarationOperation, args, callOptions) as Promise<unknown>;

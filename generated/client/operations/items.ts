@@ -58,6 +58,9 @@ import {
   uploadMediaFileOperation,
 } from "../modules/items.js";
 
+// Retries: `retries()` retries GET, HEAD, OPTIONS and what is marked idempotent; other methods only with `unsafeMethods`.
+// A response the catalogue does not type resolves to its parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+
 /** Arguments of {@link listParentCategories}. */
 export type ListParentCategoriesArgs = {
   query?: QueryParams;
@@ -68,7 +71,6 @@ export type ListParentCategoriesArgs = {
  *
  * `GET /content/v2/object/parent/all`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listParentCategories(transport: Transport, args?: ListParentCategoriesArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -83,7 +85,6 @@ export type ListSubjectsArgs = ListParentCategoriesArgs;
  *
  * `GET /content/v2/object/all`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listSubjects(transport: Transport, args?: ListSubjectsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -101,7 +102,6 @@ export type GetSubjectCharacteristicsArgs = {
  *
  * `GET /content/v2/object/charcs/{subjectId}`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, the type of path parameter subjectId, query parameters, response.
  */
 export function getSubjectCharacteristics(transport: Transport, args: GetSubjectCharacteristicsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -116,7 +116,6 @@ export type ListColorsArgs = ListParentCategoriesArgs;
  *
  * `GET /content/v2/directory/colors`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listColors(transport: Transport, args?: ListColorsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -131,7 +130,6 @@ export type ListGendersArgs = ListParentCategoriesArgs;
  *
  * `GET /content/v2/directory/kinds`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listGenders(transport: Transport, args?: ListGendersArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -146,7 +144,6 @@ export type ListCountriesArgs = ListParentCategoriesArgs;
  *
  * `GET /content/v2/directory/countries`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listCountries(transport: Transport, args?: ListCountriesArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -161,7 +158,6 @@ export type ListSeasonsArgs = ListParentCategoriesArgs;
  *
  * `GET /content/v2/directory/seasons`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listSeasons(transport: Transport, args?: ListSeasonsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -176,7 +172,6 @@ export type ListVatRatesArgs = ListParentCategoriesArgs;
  *
  * `GET /content/v2/directory/vat`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listVatRates(transport: Transport, args?: ListVatRatesArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -191,7 +186,6 @@ export type ListCustomsCommodityCodesArgs = ListParentCategoriesArgs;
  *
  * `GET /content/v2/directory/tnved`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listCustomsCommodityCodes(transport: Transport, args?: ListCustomsCommodityCodesArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -206,7 +200,6 @@ export type ListBrandsArgs = ListParentCategoriesArgs;
  *
  * `GET /api/content/v1/brands`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listBrands(transport: Transport, args?: ListBrandsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -221,7 +214,6 @@ export type ListTagsArgs = ListParentCategoriesArgs;
  *
  * `GET /content/v2/tags`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listTags(transport: Transport, args?: ListTagsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -239,9 +231,7 @@ export type CreateTagArgs = {
  *
  * `POST /content/v2/tag`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function createTag(transport: Transport, args?: CreateTagArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(createTagOperation, args, callOptions) as Promise<unknown>;
@@ -259,9 +249,7 @@ export type UpdateTagArgs = {
  *
  * `PATCH /content/v2/tag/{id}`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, the type of path parameter id, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function updateTag(transport: Transport, args: UpdateTagArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(updateTagOperation, args, callOptions) as Promise<unknown>;
@@ -275,9 +263,7 @@ export type DeleteTagArgs = UpdateTagArgs;
  *
  * `DELETE /content/v2/tag/{id}`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, the type of path parameter id, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function deleteTag(transport: Transport, args: DeleteTagArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(deleteTagOperation, args, callOptions) as Promise<unknown>;
@@ -291,9 +277,7 @@ export type LinkCardTagsArgs = CreateTagArgs;
  *
  * `POST /content/v2/tag/nomenclature/link`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function linkCardTags(transport: Transport, args?: LinkCardTagsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(linkCardTagsOperation, args, callOptions) as Promise<unknown>;
@@ -307,9 +291,7 @@ export type ListCardsArgs = CreateTagArgs;
  *
  * `POST /content/v2/get/cards/list`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function listCards(transport: Transport, args?: ListCardsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listCardsOperation, args, callOptions) as Promise<unknown>;
@@ -323,9 +305,7 @@ export type ListCardErrorsArgs = CreateTagArgs;
  *
  * `POST /content/v2/cards/error/list`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function listCardErrors(transport: Transport, args?: ListCardErrorsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listCardErrorsOperation, args, callOptions) as Promise<unknown>;
@@ -339,9 +319,7 @@ export type UpdateCardsArgs = CreateTagArgs;
  *
  * `POST /content/v2/cards/update`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function updateCards(transport: Transport, args?: UpdateCardsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(updateCardsOperation, args, callOptions) as Promise<unknown>;
@@ -355,9 +333,7 @@ export type MergeOrSplitCardsArgs = CreateTagArgs;
  *
  * `POST /content/v2/cards/moveNm`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function mergeOrSplitCards(transport: Transport, args?: MergeOrSplitCardsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(mergeOrSplitCardsOperation, args, callOptions) as Promise<unknown>;
@@ -371,9 +347,7 @@ export type TrashCardsArgs = CreateTagArgs;
  *
  * `POST /content/v2/cards/delete/trash`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function trashCards(transport: Transport, args?: TrashCardsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(trashCardsOperation, args, callOptions) as Promise<unknown>;
@@ -387,9 +361,7 @@ export type RestoreCardsArgs = CreateTagArgs;
  *
  * `POST /content/v2/cards/recover`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function restoreCards(transport: Transport, args?: RestoreCardsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(restoreCardsOperation, args, callOptions) as Promise<unknown>;
@@ -403,9 +375,7 @@ export type ListTrashedCardsArgs = CreateTagArgs;
  *
  * `POST /content/v2/get/cards/trash`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function listTrashedCards(transport: Transport, args?: ListTrashedCardsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listTrashedCardsOperation, args, callOptions) as Promise<unknown>;
@@ -421,7 +391,6 @@ export type GetCardLimitsArgs = ListParentCategoriesArgs;
  *
  * `GET /content/v2/cards/limits`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getCardLimits(transport: Transport, args?: GetCardLimitsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -436,9 +405,7 @@ export type GenerateBarcodesArgs = CreateTagArgs;
  *
  * `POST /content/v2/barcodes`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function generateBarcodes(transport: Transport, args?: GenerateBarcodesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(generateBarcodesOperation, args, callOptions) as Promise<unknown>;
@@ -452,9 +419,7 @@ export type CreateCardsArgs = CreateTagArgs;
  *
  * `POST /content/v2/cards/upload`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function createCards(transport: Transport, args?: CreateCardsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(createCardsOperation, args, callOptions) as Promise<unknown>;
@@ -468,9 +433,7 @@ export type CreateCardsWithAttachmentArgs = CreateTagArgs;
  *
  * `POST /content/v2/cards/upload/add`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function createCardsWithAttachment(transport: Transport, args?: CreateCardsWithAttachmentArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(createCardsWithAttachmentOperation, args, callOptions) as Promise<unknown>;
@@ -484,9 +447,7 @@ export type UploadMediaFileArgs = CreateTagArgs;
  *
  * `POST /content/v3/media/file`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function uploadMediaFile(transport: Transport, args?: UploadMediaFileArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(uploadMediaFileOperation, args, callOptions) as Promise<unknown>;
@@ -500,9 +461,7 @@ export type UploadMediaByLinksArgs = CreateTagArgs;
  *
  * `POST /content/v3/media/save`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function uploadMediaByLinks(transport: Transport, args?: UploadMediaByLinksArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(uploadMediaByLinksOperation, args, callOptions) as Promise<unknown>;
@@ -516,9 +475,7 @@ export type ListRecommendationsArgs = CreateTagArgs;
  *
  * `POST /api/content/v1/recommendations/list`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function listRecommendations(transport: Transport, args?: ListRecommendationsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listRecommendationsOperation, args, callOptions) as Promise<unknown>;
@@ -532,9 +489,7 @@ export type SetRecommendationsArgs = CreateTagArgs;
  *
  * `POST /api/content/v1/recommendations/set`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function setRecommendations(transport: Transport, args?: SetRecommendationsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(setRecommendationsOperation, args, callOptions) as Promise<unknown>;
@@ -548,9 +503,7 @@ export type SetPricesAndDiscountsArgs = CreateTagArgs;
  *
  * `POST /api/v2/upload/task`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function setPricesAndDiscounts(transport: Transport, args?: SetPricesAndDiscountsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(setPricesAndDiscountsOperation, args, callOptions) as Promise<unknown>;
@@ -564,9 +517,7 @@ export type SetSizePricesArgs = CreateTagArgs;
  *
  * `POST /api/v2/upload/task/size`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function setSizePrices(transport: Transport, args?: SetSizePricesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(setSizePricesOperation, args, callOptions) as Promise<unknown>;
@@ -580,9 +531,7 @@ export type SetClubDiscountsArgs = CreateTagArgs;
  *
  * `POST /api/v2/upload/task/club-discount`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function setClubDiscounts(transport: Transport, args?: SetClubDiscountsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(setClubDiscountsOperation, args, callOptions) as Promise<unknown>;
@@ -596,9 +545,7 @@ export type SetWholesaleDiscountsArgs = CreateTagArgs;
  *
  * `POST /api/discounts-prices/v1/upload/task/b2b/wholesale`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function setWholesaleDiscounts(transport: Transport, args?: SetWholesaleDiscountsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(setWholesaleDiscountsOperation, args, callOptions) as Promise<unknown>;
@@ -612,7 +559,6 @@ export type GetProcessedUploadStateArgs = ListParentCategoriesArgs;
  *
  * `GET /api/v2/history/tasks`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getProcessedUploadState(transport: Transport, args?: GetProcessedUploadStateArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -627,7 +573,6 @@ export type GetProcessedUploadDetailsArgs = ListParentCategoriesArgs;
  *
  * `GET /api/v2/history/goods/task`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getProcessedUploadDetails(transport: Transport, args?: GetProcessedUploadDetailsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -642,7 +587,6 @@ export type GetUnprocessedUploadStateArgs = ListParentCategoriesArgs;
  *
  * `GET /api/v2/buffer/tasks`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getUnprocessedUploadState(transport: Transport, args?: GetUnprocessedUploadStateArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -657,7 +601,6 @@ export type GetUnprocessedUploadDetailsArgs = ListParentCategoriesArgs;
  *
  * `GET /api/v2/buffer/goods/task`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getUnprocessedUploadDetails(transport: Transport, args?: GetUnprocessedUploadDetailsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -672,7 +615,6 @@ export type ListGoodsWithPricesArgs = ListParentCategoriesArgs;
  *
  * `GET /api/v2/list/goods/filter`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listGoodsWithPrices(transport: Transport, args?: ListGoodsWithPricesArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -687,9 +629,7 @@ export type ListGoodsWithPricesByArticleArgs = CreateTagArgs;
  *
  * `POST /api/v2/list/goods/filter`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function listGoodsWithPricesByArticle(transport: Transport, args?: ListGoodsWithPricesByArticleArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(listGoodsWithPricesByArticleOperation, args, callOptions) as Promise<unknown>;
@@ -703,7 +643,6 @@ export type ListGoodsSizesWithPricesArgs = ListParentCategoriesArgs;
  *
  * `GET /api/v2/list/goods/size/nm`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listGoodsSizesWithPrices(transport: Transport, args?: ListGoodsSizesWithPricesArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -718,7 +657,6 @@ export type ListQuarantinedGoodsArgs = ListParentCategoriesArgs;
  *
  * `GET /api/v2/quarantine/goods`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listQuarantinedGoods(transport: Transport, args?: ListQuarantinedGoodsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -737,9 +675,7 @@ export type UpdateStockBalancesArgs = {
  *
  * `PUT /api/v3/stocks/{warehouseId}`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, the type of path parameter warehouseId, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function updateStockBalances(transport: Transport, args: UpdateStockBalancesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(updateStockBalancesOperation, args, callOptions) as Promise<unknown>;
@@ -753,9 +689,7 @@ export type DeleteStockBalancesArgs = UpdateStockBalancesArgs;
  *
  * `DELETE /api/v3/stocks/{warehouseId}`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, the type of path parameter warehouseId, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function deleteStockBalances(transport: Transport, args: DeleteStockBalancesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(deleteStockBalancesOperation, args, callOptions) as Promise<unknown>;
@@ -769,9 +703,7 @@ export type GetStockBalancesArgs = UpdateStockBalancesArgs;
  *
  * `POST /api/v3/stocks/{warehouseId}`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, the type of path parameter warehouseId, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getStockBalances(transport: Transport, args: GetStockBalancesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getStockBalancesOperation, args, callOptions) as Promise<unknown>;
@@ -785,7 +717,6 @@ export type ListMarketplaceWarehousesArgs = ListParentCategoriesArgs;
  *
  * `GET /api/v3/offices`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listMarketplaceWarehouses(transport: Transport, args?: ListMarketplaceWarehousesArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -800,7 +731,6 @@ export type ListSellerWarehousesArgs = ListParentCategoriesArgs;
  *
  * `GET /api/v3/warehouses`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listSellerWarehouses(transport: Transport, args?: ListSellerWarehousesArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -815,9 +745,7 @@ export type CreateSellerWarehouseArgs = CreateTagArgs;
  *
  * `POST /api/v3/warehouses`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function createSellerWarehouse(transport: Transport, args?: CreateSellerWarehouseArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(createSellerWarehouseOperation, args, callOptions) as Promise<unknown>;
@@ -831,9 +759,7 @@ export type UpdateSellerWarehouseArgs = UpdateStockBalancesArgs;
  *
  * `PUT /api/v3/warehouses/{warehouseId}`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, the type of path parameter warehouseId, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function updateSellerWarehouse(transport: Transport, args: UpdateSellerWarehouseArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(updateSellerWarehouseOperation, args, callOptions) as Promise<unknown>;
@@ -847,9 +773,7 @@ export type DeleteSellerWarehouseArgs = UpdateStockBalancesArgs;
  *
  * `DELETE /api/v3/warehouses/{warehouseId}`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, the type of path parameter warehouseId, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function deleteSellerWarehouse(transport: Transport, args: DeleteSellerWarehouseArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(deleteSellerWarehouseOperation, args, callOptions) as Promise<unknown>;
@@ -866,7 +790,6 @@ export type ListWarehouseContactsArgs = {
  *
  * `GET /api/v3/dbw/warehouses/{warehouseId}/contacts`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, the type of path parameter warehouseId, query parameters, response.
  */
 export function listWarehouseContacts(transport: Transport, args: ListWarehouseContactsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -881,9 +804,7 @@ export type UpdateWarehouseContactsArgs = UpdateStockBalancesArgs;
  *
  * `PUT /api/v3/dbw/warehouses/{warehouseId}/contacts`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, the type of path parameter warehouseId, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function updateWarehouseContacts(transport: Transport, args: UpdateWarehouseContactsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(updateWarehouseContactsOperation, args, callOptions) as Promise<unknown>;

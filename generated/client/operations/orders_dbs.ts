@@ -26,6 +26,9 @@ import {
   reportDbsOrdersRejectedOperation,
 } from "../modules/orders_dbs.js";
 
+// Retries: `retries()` retries GET, HEAD, OPTIONS and what is marked idempotent; other methods only with `unsafeMethods`.
+// A response the catalogue does not type resolves to its parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+
 /** Arguments of {@link listNewDbsOrders}. */
 export type ListNewDbsOrdersArgs = {
   query?: QueryParams;
@@ -36,7 +39,6 @@ export type ListNewDbsOrdersArgs = {
  *
  * `GET /api/v3/dbs/orders/new`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listNewDbsOrders(transport: Transport, args?: ListNewDbsOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -51,7 +53,6 @@ export type ListCompletedDbsOrdersArgs = ListNewDbsOrdersArgs;
  *
  * `GET /api/v3/dbs/orders`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listCompletedDbsOrders(transport: Transport, args?: ListCompletedDbsOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -69,9 +70,7 @@ export type GetDbsPaidDeliveryInfoArgs = {
  *
  * `POST /api/v3/dbs/groups/info`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getDbsPaidDeliveryInfo(transport: Transport, args?: GetDbsPaidDeliveryInfoArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getDbsPaidDeliveryInfoOperation, args, callOptions) as Promise<unknown>;
@@ -85,9 +84,7 @@ export type GetDbsBuyerInfoArgs = GetDbsPaidDeliveryInfoArgs;
  *
  * `POST /api/v3/dbs/orders/client`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getDbsBuyerInfo(transport: Transport, args?: GetDbsBuyerInfoArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getDbsBuyerInfoOperation, args, callOptions) as Promise<unknown>;
@@ -101,9 +98,7 @@ export type GetDbsB2bBuyerInfoArgs = GetDbsPaidDeliveryInfoArgs;
  *
  * `POST /api/marketplace/v3/dbs/orders/b2b/info`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getDbsB2bBuyerInfo(transport: Transport, args?: GetDbsB2bBuyerInfoArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getDbsB2bBuyerInfoOperation, args, callOptions) as Promise<unknown>;
@@ -117,9 +112,7 @@ export type GetDbsDeliveryDatesArgs = GetDbsPaidDeliveryInfoArgs;
  *
  * `POST /api/v3/dbs/orders/delivery-date`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getDbsDeliveryDates(transport: Transport, args?: GetDbsDeliveryDatesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getDbsDeliveryDatesOperation, args, callOptions) as Promise<unknown>;
@@ -133,9 +126,7 @@ export type GetDbsOrderStatusesArgs = GetDbsPaidDeliveryInfoArgs;
  *
  * `POST /api/marketplace/v3/dbs/orders/status/info`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getDbsOrderStatuses(transport: Transport, args?: GetDbsOrderStatusesArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getDbsOrderStatusesOperation, args, callOptions) as Promise<unknown>;
@@ -149,9 +140,7 @@ export type CancelDbsOrdersArgs = GetDbsPaidDeliveryInfoArgs;
  *
  * `POST /api/marketplace/v3/dbs/orders/status/cancel`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function cancelDbsOrders(transport: Transport, args?: CancelDbsOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(cancelDbsOrdersOperation, args, callOptions) as Promise<unknown>;
@@ -165,9 +154,7 @@ export type ConfirmDbsOrdersArgs = GetDbsPaidDeliveryInfoArgs;
  *
  * `POST /api/marketplace/v3/dbs/orders/status/confirm`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function confirmDbsOrders(transport: Transport, args?: ConfirmDbsOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(confirmDbsOrdersOperation, args, callOptions) as Promise<unknown>;
@@ -181,9 +168,7 @@ export type GetDbsOrderStickersArgs = GetDbsPaidDeliveryInfoArgs;
  *
  * `POST /api/marketplace/v3/dbs/orders/stickers`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getDbsOrderStickers(transport: Transport, args?: GetDbsOrderStickersArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getDbsOrderStickersOperation, args, callOptions) as Promise<unknown>;
@@ -197,9 +182,7 @@ export type DeliverDbsOrdersArgs = GetDbsPaidDeliveryInfoArgs;
  *
  * `POST /api/marketplace/v3/dbs/orders/status/deliver`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function deliverDbsOrders(transport: Transport, args?: DeliverDbsOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(deliverDbsOrdersOperation, args, callOptions) as Promise<unknown>;
@@ -213,9 +196,7 @@ export type ReportDbsOrdersReceivedArgs = GetDbsPaidDeliveryInfoArgs;
  *
  * `POST /api/marketplace/v3/dbs/orders/status/receive`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function reportDbsOrdersReceived(transport: Transport, args?: ReportDbsOrdersReceivedArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(reportDbsOrdersReceivedOperation, args, callOptions) as Promise<unknown>;
@@ -229,9 +210,7 @@ export type ReportDbsOrdersRejectedArgs = GetDbsPaidDeliveryInfoArgs;
  *
  * `POST /api/marketplace/v3/dbs/orders/status/reject`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function reportDbsOrdersRejected(transport: Transport, args?: ReportDbsOrdersRejectedArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(reportDbsOrdersRejectedOperation, args, callOptions) as Promise<unknown>;
@@ -245,9 +224,7 @@ export type GetDbsOrderMarkingsArgs = GetDbsPaidDeliveryInfoArgs;
  *
  * `POST /api/marketplace/v3/dbs/orders/meta/details`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function getDbsOrderMarkings(transport: Transport, args?: GetDbsOrderMarkingsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(getDbsOrderMarkingsOperation, args, callOptions) as Promise<unknown>;
@@ -261,9 +238,7 @@ export type DeleteDbsOrderMarkingsArgs = GetDbsPaidDeliveryInfoArgs;
  *
  * `POST /api/marketplace/v3/dbs/orders/meta/delete`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function deleteDbsOrderMarkings(transport: Transport, args?: DeleteDbsOrderMarkingsArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(deleteDbsOrderMarkingsOperation, args, callOptions) as Promise<unknown>;
@@ -277,9 +252,7 @@ export type AttachDbsOrderSgtinArgs = GetDbsPaidDeliveryInfoArgs;
  *
  * `POST /api/marketplace/v3/dbs/orders/meta/sgtin`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function attachDbsOrderSgtin(transport: Transport, args?: AttachDbsOrderSgtinArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(attachDbsOrderSgtinOperation, args, callOptions) as Promise<unknown>;
@@ -293,9 +266,7 @@ export type AttachDbsOrderUinArgs = GetDbsPaidDeliveryInfoArgs;
  *
  * `POST /api/marketplace/v3/dbs/orders/meta/uin`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function attachDbsOrderUin(transport: Transport, args?: AttachDbsOrderUinArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(attachDbsOrderUinOperation, args, callOptions) as Promise<unknown>;
@@ -309,9 +280,7 @@ export type AttachDbsOrderImeiArgs = GetDbsPaidDeliveryInfoArgs;
  *
  * `POST /api/marketplace/v3/dbs/orders/meta/imei`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function attachDbsOrderImei(transport: Transport, args?: AttachDbsOrderImeiArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(attachDbsOrderImeiOperation, args, callOptions) as Promise<unknown>;
@@ -325,9 +294,7 @@ export type AttachDbsOrderGtinArgs = GetDbsPaidDeliveryInfoArgs;
  *
  * `POST /api/marketplace/v3/dbs/orders/meta/gtin`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function attachDbsOrderGtin(transport: Transport, args?: AttachDbsOrderGtinArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(attachDbsOrderGtinOperation, args, callOptions) as Promise<unknown>;
@@ -341,9 +308,7 @@ export type AttachDbsOrderCustomsDeclarationArgs = GetDbsPaidDeliveryInfoArgs;
  *
  * `POST /api/marketplace/v3/dbs/orders/meta/customs-declaration`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function attachDbsOrderCustomsDeclaration(transport: Transport, args?: AttachDbsOrderCustomsDeclarationArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(attachDbsOrderCustomsDeclarationOperation, args, callOptions) as Promise<unknown>;

@@ -5,6 +5,9 @@ import type { CallOptions, Transport } from "../runtime/transport.js";
 import type { ItemDiscrepancyResponse } from "../types.js";
 import { getDiscrepanciesOperation } from "../modules/supplies.js";
 
+// Rate limits: `rateLimits()` (on in createClient) keeps calls within each function's limits.
+// Token kinds: personal (Personal token), service (Service token).
+
 /** Arguments of {@link getDiscrepancies}. */
 export type GetDiscrepanciesArgs = {
   /** Supply identifier */
@@ -18,8 +21,8 @@ export type GetDiscrepanciesArgs = {
  *
  * `GET /api/supplies/v1/discrepancies/{supplyId}`
  *
- * Tokens: personal (Personal token), service (Service token).
- * Rate limit (per seller profile): 1 request per 1 minute, one back every 1 minute, burst 1; `rateLimits()` keeps calls within it.
+ * Tokens: personal, service.
+ * Rate limit (per seller profile): 1 request per 1 minute, one back every 1 minute, burst 1.
  * Constraint: Only supplies accepted within the last year, no earlier than one year before the request, are covered.
  * Response: 200 An array of ItemDiscrepancyResponse records (application/json).
  */

@@ -11,6 +11,8 @@ import {
   getSupplyAcceptanceTariffsOperation,
 } from "../modules/tariffs.js";
 
+// A response the catalogue does not type resolves to its parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+
 /** Arguments of {@link getCommissionTariffs}. */
 export type GetCommissionTariffsArgs = {
   query?: QueryParams;
@@ -21,7 +23,6 @@ export type GetCommissionTariffsArgs = {
  *
  * `GET /api/v1/tariffs/commission`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getCommissionTariffs(transport: Transport, args?: GetCommissionTariffsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -36,7 +37,6 @@ export type GetSupplyAcceptanceTariffsArgs = GetCommissionTariffsArgs;
  *
  * `GET /api/tariffs/v1/acceptance/coefficients`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getSupplyAcceptanceTariffs(transport: Transport, args?: GetSupplyAcceptanceTariffsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -51,7 +51,6 @@ export type GetBoxTariffsArgs = GetCommissionTariffsArgs;
  *
  * `GET /api/v1/tariffs/box`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getBoxTariffs(transport: Transport, args?: GetBoxTariffsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -66,7 +65,6 @@ export type GetPalletTariffsArgs = GetCommissionTariffsArgs;
  *
  * `GET /api/v1/tariffs/pallet`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getPalletTariffs(transport: Transport, args?: GetPalletTariffsArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -81,7 +79,6 @@ export type GetReturnTariffsArgs = GetCommissionTariffsArgs;
  *
  * `GET /api/v1/tariffs/return`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getReturnTariffs(transport: Transport, args?: GetReturnTariffsArgs, callOptions?: CallOptions): Promise<unknown> {

@@ -28,6 +28,9 @@ import {
   uploadOfferMediaOperation,
 } from "../modules/wbd.js";
 
+// Retries: `retries()` retries GET, HEAD, OPTIONS and what is marked idempotent; other methods only with `unsafeMethods`.
+// A response the catalogue does not type resolves to its parsed JSON body, else its bytes (Uint8Array); undefined on 204.
+
 /** Arguments of {@link addActivationKeys}. */
 export type AddActivationKeysArgs = {
   query?: QueryParams;
@@ -39,9 +42,7 @@ export type AddActivationKeysArgs = {
  *
  * `POST /api/v1/keys-api/keys`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function addActivationKeys(transport: Transport, args?: AddActivationKeysArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(addActivationKeysOperation, args, callOptions) as Promise<unknown>;
@@ -55,9 +56,7 @@ export type DeleteActivationKeysArgs = AddActivationKeysArgs;
  *
  * `DELETE /api/v1/keys-api/keys`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function deleteActivationKeys(transport: Transport, args?: DeleteActivationKeysArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(deleteActivationKeysOperation, args, callOptions) as Promise<unknown>;
@@ -73,7 +72,6 @@ export type ListPurchasedKeysArgs = {
  *
  * `GET /api/v1/keys-api/keys/redeemed`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listPurchasedKeys(transport: Transport, args?: ListPurchasedKeysArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -91,7 +89,6 @@ export type GetOfferKeyCountArgs = {
  *
  * `GET /api/v1/offer/keys/{offer_id}`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, the type of path parameter offer_id, query parameters, response.
  */
 export function getOfferKeyCount(transport: Transport, args: GetOfferKeyCountArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -106,7 +103,6 @@ export type ListOfferKeysArgs = GetOfferKeyCountArgs;
  *
  * `GET /api/v1/offer/keys/{offer_id}/list`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, the type of path parameter offer_id, query parameters, response.
  */
 export function listOfferKeys(transport: Transport, args: ListOfferKeysArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -121,9 +117,7 @@ export type CreateOfferArgs = AddActivationKeysArgs;
  *
  * `POST /api/v1/offers`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function createOffer(transport: Transport, args?: CreateOfferArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(createOfferOperation, args, callOptions) as Promise<unknown>;
@@ -137,9 +131,7 @@ export type SetOfferCoverArgs = AddActivationKeysArgs;
  *
  * `POST /api/v1/offers/thumb`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function setOfferCover(transport: Transport, args?: SetOfferCoverArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(setOfferCoverOperation, args, callOptions) as Promise<unknown>;
@@ -157,9 +149,7 @@ export type UpdateOfferArgs = {
  *
  * `POST /api/v1/offers/{offer_id}`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, the type of path parameter offer_id, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function updateOffer(transport: Transport, args: UpdateOfferArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(updateOfferOperation, args, callOptions) as Promise<unknown>;
@@ -173,7 +163,6 @@ export type GetOfferArgs = GetOfferKeyCountArgs;
  *
  * `GET /api/v1/offers/{offer_id}`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, the type of path parameter offer_id, query parameters, response.
  */
 export function getOffer(transport: Transport, args: GetOfferArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -188,7 +177,6 @@ export type ListOwnOffersArgs = ListPurchasedKeysArgs;
  *
  * `GET /api/v1/offers/author`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listOwnOffers(transport: Transport, args?: ListOwnOffersArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -203,9 +191,7 @@ export type UpdateOfferPriceArgs = UpdateOfferArgs;
  *
  * `POST /api/v1/offer/price/{offer_id}`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, the type of path parameter offer_id, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function updateOfferPrice(transport: Transport, args: UpdateOfferPriceArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(updateOfferPriceOperation, args, callOptions) as Promise<unknown>;
@@ -219,9 +205,7 @@ export type UpdateOfferStatusArgs = UpdateOfferArgs;
  *
  * `POST /api/v1/offer/{offer_id}`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, the type of path parameter offer_id, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function updateOfferStatus(transport: Transport, args: UpdateOfferStatusArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(updateOfferStatusOperation, args, callOptions) as Promise<unknown>;
@@ -235,7 +219,6 @@ export type ListCatalogCategoriesArgs = ListPurchasedKeysArgs;
  *
  * `GET /api/v1/catalog`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listCatalogCategories(transport: Transport, args?: ListCatalogCategoriesArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -250,9 +233,7 @@ export type UploadContentCoverArgs = AddActivationKeysArgs;
  *
  * `POST /api/v1/content/illustration`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function uploadContentCover(transport: Transport, args?: UploadContentCoverArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(uploadContentCoverOperation, args, callOptions) as Promise<unknown>;
@@ -266,9 +247,7 @@ export type InitContentUploadArgs = AddActivationKeysArgs;
  *
  * `POST /api/v1/content/upload/init`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function initContentUpload(transport: Transport, args?: InitContentUploadArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(initContentUploadOperation, args, callOptions) as Promise<unknown>;
@@ -282,9 +261,7 @@ export type UploadContentChunkArgs = AddActivationKeysArgs;
  *
  * `POST /api/v1/content/upload/chunk`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function uploadContentChunk(transport: Transport, args?: UploadContentChunkArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(uploadContentChunkOperation, args, callOptions) as Promise<unknown>;
@@ -302,9 +279,7 @@ export type UpdateContentArgs = {
  *
  * `POST /api/v1/content/author/{content_id}`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, the type of path parameter content_id, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function updateContent(transport: Transport, args: UpdateContentArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(updateContentOperation, args, callOptions) as Promise<unknown>;
@@ -321,7 +296,6 @@ export type GetContentArgs = {
  *
  * `GET /api/v1/content/author/{content_id}`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, the type of path parameter content_id, query parameters, response.
  */
 export function getContent(transport: Transport, args: GetContentArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -336,7 +310,6 @@ export type ListOwnContentArgs = ListPurchasedKeysArgs;
  *
  * `GET /api/v1/content/author`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listOwnContent(transport: Transport, args?: ListOwnContentArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -354,7 +327,6 @@ export type DownloadContentArgs = {
  *
  * `GET /api/v1/content/download/{uri}`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, the type of path parameter uri, query parameters, response.
  */
 export function downloadContent(transport: Transport, args: DownloadContentArgs, callOptions?: CallOptions): Promise<unknown> {
@@ -369,9 +341,7 @@ export type DeleteContentArgs = AddActivationKeysArgs;
  *
  * `POST /api/v1/content/delete`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function deleteContent(transport: Transport, args?: DeleteContentArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(deleteContentOperation, args, callOptions) as Promise<unknown>;
@@ -385,9 +355,7 @@ export type UploadOfferMediaArgs = AddActivationKeysArgs;
  *
  * `POST /api/v1/content/gallery`
  *
- * Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.
  * Not documented: tokens, rate limits, query parameters, request body, response.
- * Not marked idempotent: `retries()` retries it only with `unsafeMethods`.
  */
 export function uploadOfferMedia(transport: Transport, args?: UploadOfferMediaArgs, callOptions?: CallOptions): Promise<unknown> {
   return transport.send(uploadOfferMediaOperation, args, callOptions) as Promise<unknown>;

@@ -3,7 +3,7 @@
 
 // The data the generated code hands the transport: an operation's descriptor, and what the
 // transport passes to fetch. Types only, and a leaf: transport, features and operations import it.
-import type { BodyEncoding, FetchBody, Styles } from "./encoding.js";
+import type { BodyEncoding, FetchBody, Styles, writeArgs } from "./encoding.js";
 import type { Limit } from "./rate-limit.js";
 import type { Problem } from "../shared/guard.js";
 
@@ -34,6 +34,11 @@ export interface OperationMore {
   readonly check?: (value: unknown) => Problem | undefined;
   /** Parameters the catalogue writes otherwise than their location's default (`style`, `explode`). */
   readonly styles?: Styles;
+  /**
+   * How the arguments besides the path parameters (query, headers, cookies, body) are written:
+   * `writeArgs` of encoding.ts; absent where the operation takes path parameters only.
+   */
+  readonly write?: typeof writeArgs;
   /** A typed form or multipart body: how its value becomes the body. */
   readonly body?: BodyEncoding;
   /** A streamed response (read by runtime/stream.ts): the transport hands back the Response unread. */

@@ -3,7 +3,7 @@
 
 // What the generated code says of one operation (data the transport reads), and createClient's
 // binding of a module's operations to a transport.
-import type { Operation } from "./descriptors.js";
+import type { Operation, OperationMore } from "./descriptors.js";
 import type { CallOptions, Transport } from "./transport.js";
 
 export type { HttpMethod, Operation, OperationInfo, OperationMore } from "./descriptors.js";
@@ -13,4 +13,13 @@ export function bindOperations<T>(transport: Transport, operations: readonly Ope
   const bound: Record<string, (args?: object, callOptions?: CallOptions) => Promise<unknown>> = {};
   for (const operation of operations) bound[operation.id] = (args, callOptions) => transport.send(operation, args, callOptions);
   return bound as T;
+}
+
+/**
+ * An operation's descriptor from `id METHOD /path` (one string: the generated modules hold one per
+ * operation, so its few bytes count at a thousand operations) and what else the catalogue says.
+ */
+export function op(module: string, idRoute: string, more?: OperationMore): Operation {
+  const space = idRoute.indexOf(" ");
+  return { ...more, id: idRoute.slice(0, space), route: idRoute.slice(space + 1), module };
 }

@@ -5,5 +5,5 @@ import { standardSchema, type StandardSchemaV1 } from "../runtime/standard-schem
 import { checkGetAnalyticsReportParams } from "../validate/analytics.js";
 import type * as operations from "../operations/analytics.js";
 
-/** The Standard Schema of the parameters of {@link operations.getAnalyticsReport} (its arguments without the body). */
+/** The parameters of {@link operations.getAnalyticsReport} (its arguments without the body). */
 export const getAnalyticsReportParamsSchema: StandardSchemaV1<Omit<operations.GetAnalyticsReportArgs, "body">> = /* @__PURE__ */ standardSchema(checkGetAnalyticsReportParams);

@@ -5,5 +5,5 @@ import { standardSchema, type StandardSchemaV1 } from "../runtime/standard-schem
 import { checkGetMessageFileParams } from "../validate/communications.js";
 import type * as operations from "../operations/communications.js";
 
-/** The Standard Schema of the parameters of {@link operations.getMessageFile} (its arguments without the body). */
+/** The parameters of {@link operations.getMessageFile} (its arguments without the body). */
 export const getMessageFileParamsSchema: StandardSchemaV1<Omit<operations.GetMessageFileArgs, "body">> = /* @__PURE__ */ standardSchema(checkGetMessageFileParams);

@@ -8,8 +8,8 @@ import {
 } from "../validate/finances.js";
 import type * as operations from "../operations/finances.js";
 
-/** The Standard Schema of the parameters of {@link operations.getSalesReportDetails} (its arguments without the body). */
+/** The parameters of {@link operations.getSalesReportDetails} (its arguments without the body). */
 export const getSalesReportDetailsParamsSchema: StandardSchemaV1<Omit<operations.GetSalesReportDetailsArgs, "body">> = /* @__PURE__ */ standardSchema(checkGetSalesReportDetailsParams);
 
-/** The Standard Schema of the parameters of {@link operations.getPaymentAcceptanceReportDetails} (its arguments without the body). */
+/** The parameters of {@link operations.getPaymentAcceptanceReportDetails} (its arguments without the body). */
 export const getPaymentAcceptanceReportDetailsParamsSchema: StandardSchemaV1<Omit<operations.GetPaymentAcceptanceReportDetailsArgs, "body">> = /* @__PURE__ */ standardSchema(checkGetPaymentAcceptanceReportDetailsParams);

@@ -16,32 +16,32 @@ import {
 } from "../validate/items.js";
 import type * as operations from "../operations/items.js";
 
-/** The Standard Schema of the parameters of {@link operations.getSubjectCharacteristics} (its arguments without the body). */
+/** The parameters of {@link operations.getSubjectCharacteristics} (its arguments without the body). */
 export const getSubjectCharacteristicsParamsSchema: StandardSchemaV1<Omit<operations.GetSubjectCharacteristicsArgs, "body">> = /* @__PURE__ */ standardSchema(checkGetSubjectCharacteristicsParams);
 
-/** The Standard Schema of the parameters of {@link operations.updateTag} (its arguments without the body). */
+/** The parameters of {@link operations.updateTag} (its arguments without the body). */
 export const updateTagParamsSchema: StandardSchemaV1<Omit<operations.UpdateTagArgs, "body">> = /* @__PURE__ */ standardSchema(checkUpdateTagParams);
 
-/** The Standard Schema of the parameters of {@link operations.deleteTag} (its arguments without the body). */
+/** The parameters of {@link operations.deleteTag} (its arguments without the body). */
 export const deleteTagParamsSchema: StandardSchemaV1<Omit<operations.DeleteTagArgs, "body">> = /* @__PURE__ */ standardSchema(checkDeleteTagParams);
 
-/** The Standard Schema of the parameters of {@link operations.updateStockBalances} (its arguments without the body). */
+/** The parameters of {@link operations.updateStockBalances} (its arguments without the body). */
 export const updateStockBalancesParamsSchema: StandardSchemaV1<Omit<operations.UpdateStockBalancesArgs, "body">> = /* @__PURE__ */ standardSchema(checkUpdateStockBalancesParams);
 
-/** The Standard Schema of the parameters of {@link operations.deleteStockBalances} (its arguments without the body). */
+/** The parameters of {@link operations.deleteStockBalances} (its arguments without the body). */
 export const deleteStockBalancesParamsSchema: StandardSchemaV1<Omit<operations.DeleteStockBalancesArgs, "body">> = /* @__PURE__ */ standardSchema(checkDeleteStockBalancesParams);
 
-/** The Standard Schema of the parameters of {@link operations.getStockBalances} (its arguments without the body). */
+/** The parameters of {@link operations.getStockBalances} (its arguments without the body). */
 export const getStockBalancesParamsSchema: StandardSchemaV1<Omit<operations.GetStockBalancesArgs, "body">> = /* @__PURE__ */ standardSchema(checkGetStockBalancesParams);
 
-/** The Standard Schema of the parameters of {@link operations.updateSellerWarehouse} (its arguments without the body). */
+/** The parameters of {@link operations.updateSellerWarehouse} (its arguments without the body). */
 export const updateSellerWarehouseParamsSchema: StandardSchemaV1<Omit<operations.UpdateSellerWarehouseArgs, "body">> = /* @__PURE__ */ standardSchema(checkUpdateSellerWarehouseParams);
 
-/** The Standard Schema of the parameters of {@link operations.deleteSellerWarehouse} (its arguments without the body). */
+/** The parameters of {@link operations.deleteSellerWarehouse} (its arguments without the body). */
 export const deleteSellerWarehouseParamsSchema: StandardSchemaV1<Omit<operations.DeleteSellerWarehouseArgs, "body">> = /* @__PURE__ */ standardSchema(checkDeleteSellerWarehouseParams);
 
-/** The Standard Schema of the parameters of {@link operations.listWarehouseContacts} (its arguments without the body). */
+/** The parameters of {@link operations.listWarehouseContacts} (its arguments without the body). */
 export const listWarehouseContactsParamsSchema: StandardSchemaV1<Omit<operations.ListWarehouseContactsArgs, "body">> = /* @__PURE__ */ standardSchema(checkListWarehouseContactsParams);
 
-/** The Standard Schema of the parameters of {@link operations.updateWarehouseContacts} (its arguments without the body). */
+/** The parameters of {@link operations.updateWarehouseContacts} (its arguments without the body). */
 export const updateWarehouseContactsParamsSchema: StandardSchemaV1<Omit<operations.UpdateWarehouseContactsArgs, "body">> = /* @__PURE__ */ standardSchema(checkUpdateWarehouseContactsParams);

@@ -10,11 +10,11 @@ import {
 import type { ItemDiscrepancyResponse } from "../types.js";
 import type * as operations from "../operations/supplies.js";
 
-/** The Standard Schema of {@link ItemDiscrepancyResponse}. */
+/** {@link ItemDiscrepancyResponse}. */
 export const ItemDiscrepancyResponseSchema: StandardSchemaV1<ItemDiscrepancyResponse> = /* @__PURE__ */ standardSchema(checkItemDiscrepancyResponse);
 
-/** The Standard Schema of a successful response of {@link operations.getDiscrepancies}. */
+/** A successful response of {@link operations.getDiscrepancies}. */
 export const getDiscrepanciesResponseSchema: StandardSchemaV1<ItemDiscrepancyResponse[]> = /* @__PURE__ */ standardSchema(checkGetDiscrepanciesResponse);
 
-/** The Standard Schema of the parameters of {@link operations.getDiscrepancies} (its arguments without the body). */
+/** The parameters of {@link operations.getDiscrepancies} (its arguments without the body). */
 export const getDiscrepanciesParamsSchema: StandardSchemaV1<Omit<operations.GetDiscrepanciesArgs, "body">> = /* @__PURE__ */ standardSchema(checkGetDiscrepanciesParams);

@@ -15,29 +15,29 @@ import {
 } from "../validate/wbd.js";
 import type * as operations from "../operations/wbd.js";
 
-/** The Standard Schema of the parameters of {@link operations.getOfferKeyCount} (its arguments without the body). */
+/** The parameters of {@link operations.getOfferKeyCount} (its arguments without the body). */
 export const getOfferKeyCountParamsSchema: StandardSchemaV1<Omit<operations.GetOfferKeyCountArgs, "body">> = /* @__PURE__ */ standardSchema(checkGetOfferKeyCountParams);
 
-/** The Standard Schema of the parameters of {@link operations.listOfferKeys} (its arguments without the body). */
+/** The parameters of {@link operations.listOfferKeys} (its arguments without the body). */
 export const listOfferKeysParamsSchema: StandardSchemaV1<Omit<operations.ListOfferKeysArgs, "body">> = /* @__PURE__ */ standardSchema(checkListOfferKeysParams);
 
-/** The Standard Schema of the parameters of {@link operations.updateOffer} (its arguments without the body). */
+/** The parameters of {@link operations.updateOffer} (its arguments without the body). */
 export const updateOfferParamsSchema: StandardSchemaV1<Omit<operations.UpdateOfferArgs, "body">> = /* @__PURE__ */ standardSchema(checkUpdateOfferParams);
 
-/** The Standard Schema of the parameters of {@link operations.getOffer} (its arguments without the body). */
+/** The parameters of {@link operations.getOffer} (its arguments without the body). */
 export const getOfferParamsSchema: StandardSchemaV1<Omit<operations.GetOfferArgs, "body">> = /* @__PURE__ */ standardSchema(checkGetOfferParams);
 
-/** The Standard Schema of the parameters of {@link operations.updateOfferPrice} (its arguments without the body). */
+/** The parameters of {@link operations.updateOfferPrice} (its arguments without the body). */
 export const updateOfferPriceParamsSchema: StandardSchemaV1<Omit<operations.UpdateOfferPriceArgs, "body">> = /* @__PURE__ */ standardSchema(checkUpdateOfferPriceParams);
 
-/** The Standard Schema of the parameters of {@link operations.updateOfferStatus} (its arguments without the body). */
+/** The parameters of {@link operations.updateOfferStatus} (its arguments without the body). */
 export const updateOfferStatusParamsSchema: StandardSchemaV1<Omit<operations.UpdateOfferStatusArgs, "body">> = /* @__PURE__ */ standardSchema(checkUpdateOfferStatusParams);
 
-/** The Standard Schema of the parameters of {@link operations.updateContent} (its arguments without the body). */
+/** The parameters of {@link operations.updateContent} (its arguments without the body). */
 export const updateContentParamsSchema: StandardSchemaV1<Omit<operations.UpdateContentArgs, "body">> = /* @__PURE__ */ standardSchema(checkUpdateContentParams);
 
-/** The Standard Schema of the parameters of {@link operations.getContent} (its arguments without the body). */
+/** The parameters of {@link operations.getContent} (its arguments without the body). */
 export const getContentParamsSchema: StandardSchemaV1<Omit<operations.GetContentArgs, "body">> = /* @__PURE__ */ standardSchema(checkGetContentParams);
 
-/** The Standard Schema of the parameters of {@link operations.downloadContent} (its arguments without the body). */
+/** The parameters of {@link operations.downloadContent} (its arguments without the body). */
 export const downloadContentParamsSchema: StandardSchemaV1<Omit<operations.DownloadContentArgs, "body">> = /* @__PURE__ */ standardSchema(checkDownloadContentParams);

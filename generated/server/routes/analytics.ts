@@ -7,9 +7,7 @@ import type { RouteDefinition } from "../runtime/types.js";
  * The operations of the analytics module, as the router sees them.
  */
 export const analyticsRoutes: readonly RouteDefinition[] = [
-  /**
-   * POST /api/analytics/v3/sales-funnel/products: Product card statistics for a period
-   */
+  /** Product card statistics for a period */
   {
     id: "getCardStatsForPeriod",
     module: "analytics",
@@ -22,9 +20,7 @@ export const analyticsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/analytics/v3/sales-funnel/products/history: Product card statistics by day
-   */
+  /** Product card statistics by day */
   {
     id: "getCardStatsByDay",
     module: "analytics",
@@ -37,9 +33,7 @@ export const analyticsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/analytics/v3/sales-funnel/grouped/history: Statistics of product card groups by day
-   */
+  /** Statistics of product card groups by day */
   {
     id: "getCardGroupStatsByDay",
     module: "analytics",
@@ -52,9 +46,7 @@ export const analyticsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v2/nm-report/downloads: Create a report
-   */
+  /** Create a report */
   {
     id: "createAnalyticsReport",
     module: "analytics",
@@ -67,9 +59,7 @@ export const analyticsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v2/nm-report/downloads: List reports
-   */
+  /** List reports */
   {
     id: "listAnalyticsReports",
     module: "analytics",
@@ -82,9 +72,7 @@ export const analyticsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v2/nm-report/downloads/retry: Regenerate a report
-   */
+  /** Regenerate a report */
   {
     id: "regenerateAnalyticsReport",
     module: "analytics",
@@ -97,9 +85,7 @@ export const analyticsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v2/nm-report/downloads/file/{downloadId}: Get a report
-   */
+  /** Get a report */
   {
     id: "getAnalyticsReport",
     module: "analytics",
@@ -112,9 +98,7 @@ export const analyticsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v2/search-report/report: Search report: main page
-   */
+  /** Search report: main page */
   {
     id: "getSearchReport",
     module: "analytics",
@@ -127,9 +111,7 @@ export const analyticsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v2/search-report/table/groups: Search report: pagination by groups
-   */
+  /** Search report: pagination by groups */
   {
     id: "getSearchReportGroups",
     module: "analytics",
@@ -142,9 +124,7 @@ export const analyticsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v2/search-report/table/details: Search report: pagination by products in a group
-   */
+  /** Search report: pagination by products in a group */
   {
     id: "getSearchReportDetails",
     module: "analytics",
@@ -157,9 +137,7 @@ export const analyticsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v2/search-report/product/search-texts: Search queries for a product
-   */
+  /** Search queries for a product */
   {
     id: "getProductSearchTexts",
     module: "analytics",
@@ -172,9 +150,7 @@ export const analyticsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v2/search-report/product/orders: Orders and positions for a product's search queries
-   */
+  /** Orders and positions for a product's search queries */
   {
     id: "getProductSearchOrders",
     module: "analytics",
@@ -187,9 +163,7 @@ export const analyticsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/analytics/v1/stocks-report/wb-warehouses: Stocks in marketplace warehouses
-   */
+  /** Stocks in marketplace warehouses */
   {
     id: "getMarketplaceWarehouseStocks",
     module: "analytics",
@@ -202,9 +176,7 @@ export const analyticsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/analytics/v1/stocks-report/seller-warehouses: Stocks in seller warehouses
-   */
+  /** Stocks in seller warehouses */
   {
     id: "getSellerWarehouseStocks",
     module: "analytics",
@@ -217,9 +189,7 @@ export const analyticsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v2/stocks-report/products/groups: Stock data by groups
-   */
+  /** Stock data by groups */
   {
     id: "getStockDataByGroups",
     module: "analytics",
@@ -232,9 +202,7 @@ export const analyticsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v2/stocks-report/products/products: Stock data by products
-   */
+  /** Stock data by products */
   {
     id: "getStockDataByProducts",
     module: "analytics",
@@ -247,9 +215,7 @@ export const analyticsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v2/stocks-report/products/sizes: Stock data by sizes
-   */
+  /** Stock data by sizes */
   {
     id: "getStockDataBySizes",
     module: "analytics",
@@ -262,9 +228,7 @@ export const analyticsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v2/stocks-report/offices: Stock data by warehouses
-   */
+  /** Stock data by warehouses */
   {
     id: "getStockDataByWarehouses",
     module: "analytics",
@@ -277,9 +241,7 @@ export const analyticsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/analytics/v2/item-rating: Get item rating report
-   */
+  /** Get item rating report */
   {
     id: "getItemRatingReport",
     module: "analytics",
@@ -292,9 +254,7 @@ export const analyticsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/analytics/v1/order-feed: Get order feed report
-   */
+  /** Get order feed report */
   {
     id: "getOrderFeedReport",
     module: "analytics",

@@ -7,9 +7,7 @@ import type { RouteDefinition } from "../runtime/types.js";
  * The operations of the communications module, as the router sees them.
  */
 export const communicationsRoutes: readonly RouteDefinition[] = [
-  /**
-   * GET /api/v1/new-feedbacks-questions: Unviewed feedback and questions
-   */
+  /** Unviewed feedback and questions */
   {
     id: "getUnviewedFeedbackAndQuestions",
     module: "communications",
@@ -22,9 +20,7 @@ export const communicationsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/questions/count-unanswered: Unanswered questions count
-   */
+  /** Unanswered questions count */
   {
     id: "countUnansweredQuestions",
     module: "communications",
@@ -37,9 +33,7 @@ export const communicationsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/questions/count: Questions count
-   */
+  /** Questions count */
   {
     id: "countQuestions",
     module: "communications",
@@ -52,9 +46,7 @@ export const communicationsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/questions: List of questions
-   */
+  /** List of questions */
   {
     id: "listQuestions",
     module: "communications",
@@ -67,9 +59,7 @@ export const communicationsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * PATCH /api/v1/questions: Work with questions
-   */
+  /** Work with questions */
   {
     id: "updateQuestions",
     module: "communications",
@@ -82,9 +72,7 @@ export const communicationsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/question: Get a question by ID
-   */
+  /** Get a question by ID */
   {
     id: "getQuestion",
     module: "communications",
@@ -97,9 +85,7 @@ export const communicationsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/feedbacks/count-unanswered: Unprocessed feedback count
-   */
+  /** Unprocessed feedback count */
   {
     id: "countUnprocessedFeedback",
     module: "communications",
@@ -112,9 +98,7 @@ export const communicationsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/feedbacks/count: Feedback count
-   */
+  /** Feedback count */
   {
     id: "countFeedback",
     module: "communications",
@@ -127,9 +111,7 @@ export const communicationsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/feedbacks: List of feedback
-   */
+  /** List of feedback */
   {
     id: "listFeedback",
     module: "communications",
@@ -142,9 +124,7 @@ export const communicationsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v1/feedbacks/answer: Answer feedback
-   */
+  /** Answer feedback */
   {
     id: "answerFeedback",
     module: "communications",
@@ -157,9 +137,7 @@ export const communicationsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * PATCH /api/v1/feedbacks/answer: Edit an answer to feedback
-   */
+  /** Edit an answer to feedback */
   {
     id: "editFeedbackAnswer",
     module: "communications",
@@ -172,9 +150,7 @@ export const communicationsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v1/feedbacks/order/return: Product return by feedback ID
-   */
+  /** Product return by feedback ID */
   {
     id: "returnProductByFeedback",
     module: "communications",
@@ -187,9 +163,7 @@ export const communicationsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/feedback: Get feedback by ID
-   */
+  /** Get feedback by ID */
   {
     id: "getFeedback",
     module: "communications",
@@ -202,9 +176,7 @@ export const communicationsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/feedbacks/archive: List of archived feedback
-   */
+  /** List of archived feedback */
   {
     id: "listArchivedFeedback",
     module: "communications",
@@ -217,9 +189,7 @@ export const communicationsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/feedbacks/v1/pins: List of pinned and unpinned feedback
-   */
+  /** List of pinned and unpinned feedback */
   {
     id: "listPinnedFeedback",
     module: "communications",
@@ -232,9 +202,7 @@ export const communicationsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/feedbacks/v1/pins: Pin feedback
-   */
+  /** Pin feedback */
   {
     id: "pinFeedback",
     module: "communications",
@@ -247,9 +215,7 @@ export const communicationsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * DELETE /api/feedbacks/v1/pins: Unpin feedback
-   */
+  /** Unpin feedback */
   {
     id: "unpinFeedback",
     module: "communications",
@@ -262,9 +228,7 @@ export const communicationsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/feedbacks/v1/pins/count: Count of pinned and unpinned feedback
-   */
+  /** Count of pinned and unpinned feedback */
   {
     id: "countPinnedFeedback",
     module: "communications",
@@ -277,9 +241,7 @@ export const communicationsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/feedbacks/v1/pins/limits: Limits of pinned feedback
-   */
+  /** Limits of pinned feedback */
   {
     id: "getPinnedFeedbackLimits",
     module: "communications",
@@ -292,9 +254,7 @@ export const communicationsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/seller/chats: List of chats
-   */
+  /** List of chats */
   {
     id: "listChats",
     module: "communications",
@@ -307,9 +267,7 @@ export const communicationsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/seller/events: Chat events
-   */
+  /** Chat events */
   {
     id: "listChatEvents",
     module: "communications",
@@ -322,9 +280,7 @@ export const communicationsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v1/seller/message: Send a message
-   */
+  /** Send a message */
   {
     id: "sendChatMessage",
     module: "communications",
@@ -337,9 +293,7 @@ export const communicationsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/seller/download/{id}: Get a file from a message
-   */
+  /** Get a file from a message */
   {
     id: "getMessageFile",
     module: "communications",
@@ -352,9 +306,7 @@ export const communicationsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/claims: Buyer return claims
-   */
+  /** Buyer return claims */
   {
     id: "listReturnClaims",
     module: "communications",
@@ -367,9 +319,7 @@ export const communicationsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * PATCH /api/v1/claim: Answer a buyer claim
-   */
+  /** Answer a buyer claim */
   {
     id: "answerReturnClaim",
     module: "communications",

@@ -7,9 +7,7 @@ import type { RouteDefinition } from "../runtime/types.js";
  * The operations of the finances module, as the router sees them.
  */
 export const financesRoutes: readonly RouteDefinition[] = [
-  /**
-   * GET /api/v1/account/balance: Get seller balance
-   */
+  /** Get seller balance */
   {
     id: "getSellerBalance",
     module: "finances",
@@ -22,9 +20,7 @@ export const financesRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/finance/v1/sales-reports/list: List of sales reports
-   */
+  /** List of sales reports */
   {
     id: "listSalesReports",
     module: "finances",
@@ -37,9 +33,7 @@ export const financesRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/finance/v1/sales-reports/detailed/{reportId}: Detail of sales reports by report ID
-   */
+  /** Detail of sales reports by report ID */
   {
     id: "getSalesReportDetails",
     module: "finances",
@@ -52,9 +46,7 @@ export const financesRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/finance/v1/sales-reports/detailed: Detail of sales reports for a period
-   */
+  /** Detail of sales reports for a period */
   {
     id: "getSalesReportDetailsForPeriod",
     module: "finances",
@@ -67,9 +59,7 @@ export const financesRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/finance/v1/acquiring/list: List of payment acceptance cost reports
-   */
+  /** List of payment acceptance cost reports */
   {
     id: "listPaymentAcceptanceReports",
     module: "finances",
@@ -82,9 +72,7 @@ export const financesRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/finance/v1/acquiring/detailed/{reportId}: Detail of payment acceptance cost reports by report ID
-   */
+  /** Detail of payment acceptance cost reports by report ID */
   {
     id: "getPaymentAcceptanceReportDetails",
     module: "finances",
@@ -97,9 +85,7 @@ export const financesRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/finance/v1/acquiring/detailed: Detail of payment acceptance cost reports for a period
-   */
+  /** Detail of payment acceptance cost reports for a period */
   {
     id: "getPaymentAcceptanceReportDetailsForPeriod",
     module: "finances",
@@ -112,9 +98,7 @@ export const financesRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/documents/categories: Document categories
-   */
+  /** Document categories */
   {
     id: "listDocumentCategories",
     module: "finances",
@@ -127,9 +111,7 @@ export const financesRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/documents/list: List of documents
-   */
+  /** List of documents */
   {
     id: "listDocuments",
     module: "finances",
@@ -142,9 +124,7 @@ export const financesRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/documents/download: Get a document
-   */
+  /** Get a document */
   {
     id: "downloadDocument",
     module: "finances",
@@ -157,9 +137,7 @@ export const financesRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v1/documents/download/all: Get documents
-   */
+  /** Get documents */
   {
     id: "downloadAllDocuments",
     module: "finances",

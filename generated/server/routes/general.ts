@@ -7,9 +7,7 @@ import type { RouteDefinition } from "../runtime/types.js";
  * The operations of the general module, as the router sees them.
  */
 export const generalRoutes: readonly RouteDefinition[] = [
-  /**
-   * GET /ping: Connection check
-   */
+  /** Connection check */
   {
     id: "checkConnection",
     module: "general",
@@ -22,9 +20,7 @@ export const generalRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/communications/v2/news: News of the seller portal
-   */
+  /** News of the seller portal */
   {
     id: "listNews",
     module: "general",
@@ -37,9 +33,7 @@ export const generalRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/seller-info: Seller information
-   */
+  /** Seller information */
   {
     id: "getSellerInfo",
     module: "general",
@@ -52,9 +46,7 @@ export const generalRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/common/v1/rating: Seller rating
-   */
+  /** Seller rating */
   {
     id: "getSellerRating",
     module: "general",
@@ -67,9 +59,7 @@ export const generalRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/common/v1/subscriptions: Subscription information
-   */
+  /** Subscription information */
   {
     id: "getSubscriptionInfo",
     module: "general",
@@ -82,9 +72,7 @@ export const generalRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/common/v1/tariff-constructor/options: Tariff constructor options
-   */
+  /** Tariff constructor options */
   {
     id: "getTariffConstructorOptions",
     module: "general",
@@ -97,9 +85,7 @@ export const generalRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v1/invite: Create an invitation for a new user
-   */
+  /** Create an invitation for a new user */
   {
     id: "inviteUser",
     module: "general",
@@ -112,9 +98,7 @@ export const generalRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/users: List of active or invited users of the seller
-   */
+  /** List of active or invited users of the seller */
   {
     id: "listUsers",
     module: "general",
@@ -127,9 +111,7 @@ export const generalRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * PUT /api/v1/users/access: Change user access rights
-   */
+  /** Change user access rights */
   {
     id: "updateUserAccess",
     module: "general",
@@ -142,9 +124,7 @@ export const generalRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * DELETE /api/v1/user: Delete a user
-   */
+  /** Delete a user */
   {
     id: "deleteUser",
     module: "general",

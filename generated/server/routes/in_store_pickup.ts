@@ -7,9 +7,7 @@ import type { RouteDefinition } from "../runtime/types.js";
  * The operations of the in_store_pickup module, as the router sees them.
  */
 export const inStorePickupRoutes: readonly RouteDefinition[] = [
-  /**
-   * GET /api/v3/click-collect/orders/new: List of new assembly orders
-   */
+  /** List of new assembly orders */
   {
     id: "listNewPickupOrders",
     module: "inStorePickup",
@@ -22,9 +20,7 @@ export const inStorePickupRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v3/click-collect/orders: Information on completed assembly orders
-   */
+  /** Information on completed assembly orders */
   {
     id: "listCompletedPickupOrders",
     module: "inStorePickup",
@@ -37,9 +33,7 @@ export const inStorePickupRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/click-collect/orders/final-price: Seller prices and amounts payable
-   */
+  /** Seller prices and amounts payable */
   {
     id: "getPickupOrderFinalPrices",
     module: "inStorePickup",
@@ -52,9 +46,7 @@ export const inStorePickupRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/click-collect/orders/status/confirm: Move assembly orders to assembly
-   */
+  /** Move assembly orders to assembly */
   {
     id: "confirmPickupOrders",
     module: "inStorePickup",
@@ -67,9 +59,7 @@ export const inStorePickupRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/click-collect/orders/status/prepare: Report orders ready for handover
-   */
+  /** Report orders ready for handover */
   {
     id: "reportPickupOrdersReady",
     module: "inStorePickup",
@@ -82,9 +72,7 @@ export const inStorePickupRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v3/click-collect/orders/client: Buyer information
-   */
+  /** Buyer information */
   {
     id: "getPickupBuyerInfo",
     module: "inStorePickup",
@@ -97,9 +85,7 @@ export const inStorePickupRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v3/click-collect/orders/client/identity: Check that an order belongs to the buyer
-   */
+  /** Check that an order belongs to the buyer */
   {
     id: "checkPickupBuyerIdentity",
     module: "inStorePickup",
@@ -112,9 +98,7 @@ export const inStorePickupRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/click-collect/orders/status/receive: Report orders accepted by buyers
-   */
+  /** Report orders accepted by buyers */
   {
     id: "reportPickupOrdersReceived",
     module: "inStorePickup",
@@ -127,9 +111,7 @@ export const inStorePickupRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/click-collect/orders/status/reject: Report order refusals
-   */
+  /** Report order refusals */
   {
     id: "reportPickupOrdersRejected",
     module: "inStorePickup",
@@ -142,9 +124,7 @@ export const inStorePickupRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/click-collect/orders/status/info: Get statuses of assembly orders
-   */
+  /** Get statuses of assembly orders */
   {
     id: "getPickupOrderStatuses",
     module: "inStorePickup",
@@ -157,9 +137,7 @@ export const inStorePickupRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/click-collect/orders/status/cancel: Cancel assembly orders
-   */
+  /** Cancel assembly orders */
   {
     id: "cancelPickupOrders",
     module: "inStorePickup",
@@ -172,9 +150,7 @@ export const inStorePickupRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/click-collect/orders/meta/details: Get marking identifiers of assembly orders
-   */
+  /** Get marking identifiers of assembly orders */
   {
     id: "getPickupOrderMarkings",
     module: "inStorePickup",
@@ -187,9 +163,7 @@ export const inStorePickupRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/click-collect/orders/meta/delete: Delete marking identifiers of assembly orders
-   */
+  /** Delete marking identifiers of assembly orders */
   {
     id: "deletePickupOrderMarkings",
     module: "inStorePickup",
@@ -202,9 +176,7 @@ export const inStorePickupRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/click-collect/orders/meta/sgtin: Attach mandatory-marking codes to assembly orders
-   */
+  /** Attach mandatory-marking codes to assembly orders */
   {
     id: "attachPickupOrderSgtin",
     module: "inStorePickup",
@@ -217,9 +189,7 @@ export const inStorePickupRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/click-collect/orders/meta/uin: Attach UIN to assembly orders
-   */
+  /** Attach UIN to assembly orders */
   {
     id: "attachPickupOrderUin",
     module: "inStorePickup",
@@ -232,9 +202,7 @@ export const inStorePickupRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/click-collect/orders/meta/imei: Attach IMEI to assembly orders
-   */
+  /** Attach IMEI to assembly orders */
   {
     id: "attachPickupOrderImei",
     module: "inStorePickup",
@@ -247,9 +215,7 @@ export const inStorePickupRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/click-collect/orders/meta/gtin: Attach GTIN to assembly orders
-   */
+  /** Attach GTIN to assembly orders */
   {
     id: "attachPickupOrderGtin",
     module: "inStorePickup",
@@ -262,9 +228,7 @@ export const inStorePickupRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/click-collect/orders/meta/customs-declaration: Attach customs declaration numbers to assembly orders
-   */
+  /** Attach customs declaration numbers to assembly orders */
   {
     id: "attachPickupOrderCustomsDeclaration",
     module: "inStorePickup",

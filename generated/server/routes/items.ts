@@ -7,9 +7,7 @@ import type { RouteDefinition } from "../runtime/types.js";
  * The operations of the items module, as the router sees them.
  */
 export const itemsRoutes: readonly RouteDefinition[] = [
-  /**
-   * GET /content/v2/object/parent/all: Parent product categories
-   */
+  /** Parent product categories */
   {
     id: "listParentCategories",
     module: "items",
@@ -22,9 +20,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /content/v2/object/all: List of subjects
-   */
+  /** List of subjects */
   {
     id: "listSubjects",
     module: "items",
@@ -37,9 +33,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /content/v2/object/charcs/{subjectId}: Characteristics of a subject
-   */
+  /** Characteristics of a subject */
   {
     id: "getSubjectCharacteristics",
     module: "items",
@@ -52,9 +46,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /content/v2/directory/colors: Directory: colors
-   */
+  /** Directory: colors */
   {
     id: "listColors",
     module: "items",
@@ -67,9 +59,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /content/v2/directory/kinds: Directory: gender
-   */
+  /** Directory: gender */
   {
     id: "listGenders",
     module: "items",
@@ -82,9 +72,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /content/v2/directory/countries: Directory: countries of origin
-   */
+  /** Directory: countries of origin */
   {
     id: "listCountries",
     module: "items",
@@ -97,9 +85,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /content/v2/directory/seasons: Directory: seasons
-   */
+  /** Directory: seasons */
   {
     id: "listSeasons",
     module: "items",
@@ -112,9 +98,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /content/v2/directory/vat: Directory: VAT rates
-   */
+  /** Directory: VAT rates */
   {
     id: "listVatRates",
     module: "items",
@@ -127,9 +111,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /content/v2/directory/tnved: Directory: customs commodity codes
-   */
+  /** Directory: customs commodity codes */
   {
     id: "listCustomsCommodityCodes",
     module: "items",
@@ -142,9 +124,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/content/v1/brands: Brands
-   */
+  /** Brands */
   {
     id: "listBrands",
     module: "items",
@@ -157,9 +137,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /content/v2/tags: List of tags
-   */
+  /** List of tags */
   {
     id: "listTags",
     module: "items",
@@ -172,9 +150,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /content/v2/tag: Create a tag
-   */
+  /** Create a tag */
   {
     id: "createTag",
     module: "items",
@@ -187,9 +163,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * PATCH /content/v2/tag/{id}: Change a tag
-   */
+  /** Change a tag */
   {
     id: "updateTag",
     module: "items",
@@ -202,9 +176,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * DELETE /content/v2/tag/{id}: Delete a tag
-   */
+  /** Delete a tag */
   {
     id: "deleteTag",
     module: "items",
@@ -217,9 +189,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /content/v2/tag/nomenclature/link: Manage tags on a product card
-   */
+  /** Manage tags on a product card */
   {
     id: "linkCardTags",
     module: "items",
@@ -232,9 +202,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /content/v2/get/cards/list: List of product cards
-   */
+  /** List of product cards */
   {
     id: "listCards",
     module: "items",
@@ -247,9 +215,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /content/v2/cards/error/list: List of cards that were not created, with errors
-   */
+  /** List of cards that were not created, with errors */
   {
     id: "listCardErrors",
     module: "items",
@@ -262,9 +228,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /content/v2/cards/update: Edit product cards
-   */
+  /** Edit product cards */
   {
     id: "updateCards",
     module: "items",
@@ -277,9 +241,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /content/v2/cards/moveNm: Merge and split product cards
-   */
+  /** Merge and split product cards */
   {
     id: "mergeOrSplitCards",
     module: "items",
@@ -292,9 +254,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /content/v2/cards/delete/trash: Move cards to trash
-   */
+  /** Move cards to trash */
   {
     id: "trashCards",
     module: "items",
@@ -307,9 +267,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /content/v2/cards/recover: Restore cards from trash
-   */
+  /** Restore cards from trash */
   {
     id: "restoreCards",
     module: "items",
@@ -322,9 +280,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /content/v2/get/cards/trash: List of cards in trash
-   */
+  /** List of cards in trash */
   {
     id: "listTrashedCards",
     module: "items",
@@ -337,9 +293,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /content/v2/cards/limits: Product card limits
-   */
+  /** Product card limits */
   {
     id: "getCardLimits",
     module: "items",
@@ -352,9 +306,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /content/v2/barcodes: Generate barcodes
-   */
+  /** Generate barcodes */
   {
     id: "generateBarcodes",
     module: "items",
@@ -367,9 +319,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /content/v2/cards/upload: Create product cards
-   */
+  /** Create product cards */
   {
     id: "createCards",
     module: "items",
@@ -382,9 +332,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /content/v2/cards/upload/add: Create product cards with attachment
-   */
+  /** Create product cards with attachment */
   {
     id: "createCardsWithAttachment",
     module: "items",
@@ -397,9 +345,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /content/v3/media/file: Upload a media file
-   */
+  /** Upload a media file */
   {
     id: "uploadMediaFile",
     module: "items",
@@ -412,9 +358,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /content/v3/media/save: Upload media files by links
-   */
+  /** Upload media files by links */
   {
     id: "uploadMediaByLinks",
     module: "items",
@@ -427,9 +371,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/content/v1/recommendations/list: List of recommendations in cards
-   */
+  /** List of recommendations in cards */
   {
     id: "listRecommendations",
     module: "items",
@@ -442,9 +384,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/content/v1/recommendations/set: Set recommendations for products
-   */
+  /** Set recommendations for products */
   {
     id: "setRecommendations",
     module: "items",
@@ -457,9 +397,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v2/upload/task: Set prices and discounts
-   */
+  /** Set prices and discounts */
   {
     id: "setPricesAndDiscounts",
     module: "items",
@@ -472,9 +410,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v2/upload/task/size: Set prices for sizes
-   */
+  /** Set prices for sizes */
   {
     id: "setSizePrices",
     module: "items",
@@ -487,9 +423,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v2/upload/task/club-discount: Set loyalty-club discounts
-   */
+  /** Set loyalty-club discounts */
   {
     id: "setClubDiscounts",
     module: "items",
@@ -502,9 +436,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/discounts-prices/v1/upload/task/b2b/wholesale: Set wholesale discounts for B2B sales
-   */
+  /** Set wholesale discounts for B2B sales */
   {
     id: "setWholesaleDiscounts",
     module: "items",
@@ -517,9 +449,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v2/history/tasks: State of a processed upload
-   */
+  /** State of a processed upload */
   {
     id: "getProcessedUploadState",
     module: "items",
@@ -532,9 +462,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v2/history/goods/task: Detail of a processed upload
-   */
+  /** Detail of a processed upload */
   {
     id: "getProcessedUploadDetails",
     module: "items",
@@ -547,9 +475,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v2/buffer/tasks: State of an unprocessed upload
-   */
+  /** State of an unprocessed upload */
   {
     id: "getUnprocessedUploadState",
     module: "items",
@@ -562,9 +488,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v2/buffer/goods/task: Detail of an unprocessed upload
-   */
+  /** Detail of an unprocessed upload */
   {
     id: "getUnprocessedUploadDetails",
     module: "items",
@@ -577,9 +501,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v2/list/goods/filter: Get products with prices
-   */
+  /** Get products with prices */
   {
     id: "listGoodsWithPrices",
     module: "items",
@@ -592,9 +514,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v2/list/goods/filter: Get products with prices by article
-   */
+  /** Get products with prices by article */
   {
     id: "listGoodsWithPricesByArticle",
     module: "items",
@@ -607,9 +527,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v2/list/goods/size/nm: Get product sizes with prices
-   */
+  /** Get product sizes with prices */
   {
     id: "listGoodsSizesWithPrices",
     module: "items",
@@ -622,9 +540,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v2/quarantine/goods: Get products in quarantine
-   */
+  /** Get products in quarantine */
   {
     id: "listQuarantinedGoods",
     module: "items",
@@ -637,9 +553,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * PUT /api/v3/stocks/{warehouseId}: Update stock balances
-   */
+  /** Update stock balances */
   {
     id: "updateStockBalances",
     module: "items",
@@ -652,9 +566,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * DELETE /api/v3/stocks/{warehouseId}: Delete stock balances
-   */
+  /** Delete stock balances */
   {
     id: "deleteStockBalances",
     module: "items",
@@ -667,9 +579,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v3/stocks/{warehouseId}: Get stock balances
-   */
+  /** Get stock balances */
   {
     id: "getStockBalances",
     module: "items",
@@ -682,9 +592,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v3/offices: List of marketplace warehouses
-   */
+  /** List of marketplace warehouses */
   {
     id: "listMarketplaceWarehouses",
     module: "items",
@@ -697,9 +605,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v3/warehouses: List of seller warehouses
-   */
+  /** List of seller warehouses */
   {
     id: "listSellerWarehouses",
     module: "items",
@@ -712,9 +618,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v3/warehouses: Create a seller warehouse
-   */
+  /** Create a seller warehouse */
   {
     id: "createSellerWarehouse",
     module: "items",
@@ -727,9 +631,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * PUT /api/v3/warehouses/{warehouseId}: Update a seller warehouse
-   */
+  /** Update a seller warehouse */
   {
     id: "updateSellerWarehouse",
     module: "items",
@@ -742,9 +644,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * DELETE /api/v3/warehouses/{warehouseId}: Delete a seller warehouse
-   */
+  /** Delete a seller warehouse */
   {
     id: "deleteSellerWarehouse",
     module: "items",
@@ -757,9 +657,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v3/dbw/warehouses/{warehouseId}/contacts: List of contacts
-   */
+  /** List of contacts */
   {
     id: "listWarehouseContacts",
     module: "items",
@@ -772,9 +670,7 @@ export const itemsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * PUT /api/v3/dbw/warehouses/{warehouseId}/contacts: Update list of contacts
-   */
+  /** Update list of contacts */
   {
     id: "updateWarehouseContacts",
     module: "items",

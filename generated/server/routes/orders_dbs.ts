@@ -7,9 +7,7 @@ import type { RouteDefinition } from "../runtime/types.js";
  * The operations of the orders_dbs module, as the router sees them.
  */
 export const ordersDbsRoutes: readonly RouteDefinition[] = [
-  /**
-   * GET /api/v3/dbs/orders/new: List of new assembly orders
-   */
+  /** List of new assembly orders */
   {
     id: "listNewDbsOrders",
     module: "ordersDbs",
@@ -22,9 +20,7 @@ export const ordersDbsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v3/dbs/orders: Information on completed assembly orders
-   */
+  /** Information on completed assembly orders */
   {
     id: "listCompletedDbsOrders",
     module: "ordersDbs",
@@ -37,9 +33,7 @@ export const ordersDbsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v3/dbs/groups/info: Information on paid delivery
-   */
+  /** Information on paid delivery */
   {
     id: "getDbsPaidDeliveryInfo",
     module: "ordersDbs",
@@ -52,9 +46,7 @@ export const ordersDbsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v3/dbs/orders/client: Buyer information
-   */
+  /** Buyer information */
   {
     id: "getDbsBuyerInfo",
     module: "ordersDbs",
@@ -67,9 +59,7 @@ export const ordersDbsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/dbs/orders/b2b/info: Buyer information, B2B
-   */
+  /** Buyer information, B2B */
   {
     id: "getDbsB2bBuyerInfo",
     module: "ordersDbs",
@@ -82,9 +72,7 @@ export const ordersDbsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v3/dbs/orders/delivery-date: Get delivery date and time
-   */
+  /** Get delivery date and time */
   {
     id: "getDbsDeliveryDates",
     module: "ordersDbs",
@@ -97,9 +85,7 @@ export const ordersDbsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/dbs/orders/status/info: Get statuses of assembly orders
-   */
+  /** Get statuses of assembly orders */
   {
     id: "getDbsOrderStatuses",
     module: "ordersDbs",
@@ -112,9 +98,7 @@ export const ordersDbsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/dbs/orders/status/cancel: Cancel assembly orders
-   */
+  /** Cancel assembly orders */
   {
     id: "cancelDbsOrders",
     module: "ordersDbs",
@@ -127,9 +111,7 @@ export const ordersDbsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/dbs/orders/status/confirm: Move assembly orders to assembly
-   */
+  /** Move assembly orders to assembly */
   {
     id: "confirmDbsOrders",
     module: "ordersDbs",
@@ -142,9 +124,7 @@ export const ordersDbsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/dbs/orders/stickers: Get stickers for orders delivered to a pickup point
-   */
+  /** Get stickers for orders delivered to a pickup point */
   {
     id: "getDbsOrderStickers",
     module: "ordersDbs",
@@ -157,9 +137,7 @@ export const ordersDbsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/dbs/orders/status/deliver: Move assembly orders to delivery
-   */
+  /** Move assembly orders to delivery */
   {
     id: "deliverDbsOrders",
     module: "ordersDbs",
@@ -172,9 +150,7 @@ export const ordersDbsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/dbs/orders/status/receive: Report receipt of orders
-   */
+  /** Report receipt of orders */
   {
     id: "reportDbsOrdersReceived",
     module: "ordersDbs",
@@ -187,9 +163,7 @@ export const ordersDbsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/dbs/orders/status/reject: Report order refusals
-   */
+  /** Report order refusals */
   {
     id: "reportDbsOrdersRejected",
     module: "ordersDbs",
@@ -202,9 +176,7 @@ export const ordersDbsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/dbs/orders/meta/details: Get marking identifiers of assembly orders
-   */
+  /** Get marking identifiers of assembly orders */
   {
     id: "getDbsOrderMarkings",
     module: "ordersDbs",
@@ -217,9 +189,7 @@ export const ordersDbsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/dbs/orders/meta/delete: Delete marking identifiers of assembly orders
-   */
+  /** Delete marking identifiers of assembly orders */
   {
     id: "deleteDbsOrderMarkings",
     module: "ordersDbs",
@@ -232,9 +202,7 @@ export const ordersDbsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/dbs/orders/meta/sgtin: Attach mandatory-marking codes to assembly orders
-   */
+  /** Attach mandatory-marking codes to assembly orders */
   {
     id: "attachDbsOrderSgtin",
     module: "ordersDbs",
@@ -247,9 +215,7 @@ export const ordersDbsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/dbs/orders/meta/uin: Attach UIN to assembly orders
-   */
+  /** Attach UIN to assembly orders */
   {
     id: "attachDbsOrderUin",
     module: "ordersDbs",
@@ -262,9 +228,7 @@ export const ordersDbsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/dbs/orders/meta/imei: Attach IMEI to assembly orders
-   */
+  /** Attach IMEI to assembly orders */
   {
     id: "attachDbsOrderImei",
     module: "ordersDbs",
@@ -277,9 +241,7 @@ export const ordersDbsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/dbs/orders/meta/gtin: Attach GTIN to assembly orders
-   */
+  /** Attach GTIN to assembly orders */
   {
     id: "attachDbsOrderGtin",
     module: "ordersDbs",
@@ -292,9 +254,7 @@ export const ordersDbsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/marketplace/v3/dbs/orders/meta/customs-declaration: Attach customs declaration numbers to assembly orders
-   */
+  /** Attach customs declaration numbers to assembly orders */
   {
     id: "attachDbsOrderCustomsDeclaration",
     module: "ordersDbs",

@@ -7,9 +7,7 @@ import type { RouteDefinition } from "../runtime/types.js";
  * The operations of the supplies module, as the router sees them.
  */
 export const suppliesRoutes: readonly RouteDefinition[] = [
-  /**
-   * GET /api/supplies/v1/discrepancies/{supplyId}: Supply discrepancies
-   */
+  /** Supply discrepancies */
   {
     id: "getDiscrepancies",
     module: "supplies",

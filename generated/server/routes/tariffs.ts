@@ -7,9 +7,7 @@ import type { RouteDefinition } from "../runtime/types.js";
  * The operations of the tariffs module, as the router sees them.
  */
 export const tariffsRoutes: readonly RouteDefinition[] = [
-  /**
-   * GET /api/v1/tariffs/commission: Commission by product category
-   */
+  /** Commission by product category */
   {
     id: "getCommissionTariffs",
     module: "tariffs",
@@ -22,9 +20,7 @@ export const tariffsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/tariffs/v1/acceptance/coefficients: Supply acceptance tariffs
-   */
+  /** Supply acceptance tariffs */
   {
     id: "getSupplyAcceptanceTariffs",
     module: "tariffs",
@@ -37,9 +33,7 @@ export const tariffsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/tariffs/box: Box tariffs
-   */
+  /** Box tariffs */
   {
     id: "getBoxTariffs",
     module: "tariffs",
@@ -52,9 +46,7 @@ export const tariffsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/tariffs/pallet: Monopallet tariffs
-   */
+  /** Monopallet tariffs */
   {
     id: "getPalletTariffs",
     module: "tariffs",
@@ -67,9 +59,7 @@ export const tariffsRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/tariffs/return: Return tariffs
-   */
+  /** Return tariffs */
   {
     id: "getReturnTariffs",
     module: "tariffs",

@@ -7,9 +7,7 @@ import type { RouteDefinition } from "../runtime/types.js";
  * The operations of the wbd module, as the router sees them.
  */
 export const wbdRoutes: readonly RouteDefinition[] = [
-  /**
-   * POST /api/v1/keys-api/keys: Add activation keys
-   */
+  /** Add activation keys */
   {
     id: "addActivationKeys",
     module: "wbd",
@@ -22,9 +20,7 @@ export const wbdRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * DELETE /api/v1/keys-api/keys: Delete activation keys
-   */
+  /** Delete activation keys */
   {
     id: "deleteActivationKeys",
     module: "wbd",
@@ -37,9 +33,7 @@ export const wbdRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/keys-api/keys/redeemed: Get purchased keys
-   */
+  /** Get purchased keys */
   {
     id: "listPurchasedKeys",
     module: "wbd",
@@ -52,9 +46,7 @@ export const wbdRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/offer/keys/{offer_id}: Get key count for an offer
-   */
+  /** Get key count for an offer */
   {
     id: "getOfferKeyCount",
     module: "wbd",
@@ -67,9 +59,7 @@ export const wbdRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/offer/keys/{offer_id}/list: Get list of keys
-   */
+  /** Get list of keys */
   {
     id: "listOfferKeys",
     module: "wbd",
@@ -82,9 +72,7 @@ export const wbdRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v1/offers: Create a new offer
-   */
+  /** Create a new offer */
   {
     id: "createOffer",
     module: "wbd",
@@ -97,9 +85,7 @@ export const wbdRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v1/offers/thumb: Add or update an offer cover
-   */
+  /** Add or update an offer cover */
   {
     id: "setOfferCover",
     module: "wbd",
@@ -112,9 +98,7 @@ export const wbdRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v1/offers/{offer_id}: Edit an offer
-   */
+  /** Edit an offer */
   {
     id: "updateOffer",
     module: "wbd",
@@ -127,9 +111,7 @@ export const wbdRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/offers/{offer_id}: Get offer information
-   */
+  /** Get offer information */
   {
     id: "getOffer",
     module: "wbd",
@@ -142,9 +124,7 @@ export const wbdRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/offers/author: Get list of own offers
-   */
+  /** Get list of own offers */
   {
     id: "listOwnOffers",
     module: "wbd",
@@ -157,9 +137,7 @@ export const wbdRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v1/offer/price/{offer_id}: Update price
-   */
+  /** Update price */
   {
     id: "updateOfferPrice",
     module: "wbd",
@@ -172,9 +150,7 @@ export const wbdRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v1/offer/{offer_id}: Update status
-   */
+  /** Update status */
   {
     id: "updateOfferStatus",
     module: "wbd",
@@ -187,9 +163,7 @@ export const wbdRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/catalog: Get categories and subcategories
-   */
+  /** Get categories and subcategories */
   {
     id: "listCatalogCategories",
     module: "wbd",
@@ -202,9 +176,7 @@ export const wbdRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v1/content/illustration: Upload a content cover
-   */
+  /** Upload a content cover */
   {
     id: "uploadContentCover",
     module: "wbd",
@@ -217,9 +189,7 @@ export const wbdRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v1/content/upload/init: Initialize new content
-   */
+  /** Initialize new content */
   {
     id: "initContentUpload",
     module: "wbd",
@@ -232,9 +202,7 @@ export const wbdRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v1/content/upload/chunk: Upload content (file)
-   */
+  /** Upload content (file) */
   {
     id: "uploadContentChunk",
     module: "wbd",
@@ -247,9 +215,7 @@ export const wbdRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v1/content/author/{content_id}: Edit content
-   */
+  /** Edit content */
   {
     id: "updateContent",
     module: "wbd",
@@ -262,9 +228,7 @@ export const wbdRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/content/author/{content_id}: Get content information
-   */
+  /** Get content information */
   {
     id: "getContent",
     module: "wbd",
@@ -277,9 +241,7 @@ export const wbdRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/content/author: Get list of own content
-   */
+  /** Get list of own content */
   {
     id: "listOwnContent",
     module: "wbd",
@@ -292,9 +254,7 @@ export const wbdRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * GET /api/v1/content/download/{uri}: Download content
-   */
+  /** Download content */
   {
     id: "downloadContent",
     module: "wbd",
@@ -307,9 +267,7 @@ export const wbdRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v1/content/delete: Delete content
-   */
+  /** Delete content */
   {
     id: "deleteContent",
     module: "wbd",
@@ -322,9 +280,7 @@ export const wbdRoutes: readonly RouteDefinition[] = [
     body: { kind: "undocumented" },
     status: 200,
   },
-  /**
-   * POST /api/v1/content/gallery: Upload media files for an offer
-   */
+  /** Upload media files for an offer */
   {
     id: "uploadOfferMedia",
     module: "wbd",

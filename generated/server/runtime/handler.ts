@@ -27,12 +27,10 @@ import { readMultipart, readUrlencoded, type FormRead, type FormRule } from "./f
 const FORM_TYPE = "application/x-www-form-urlencoded";
 const MULTIPART_TYPE = "multipart/form-data";
 import { MemoryRateLimitStore, type RateLimitDecision } from "./rate-limit.js";
-import { findCredentials } from "./credentials.js";
 import { createRouter } from "./router.js";
 import { accessDenied } from "./access.js";
 import { chargeAnswer } from "./error-cost.js";
 import { replyResponse } from "./replies.js";
-import { isAsyncIterable, streamResponse } from "./stream.js";
 import type {
   Answer,
   ApiDefinition,
@@ -46,6 +44,7 @@ import type {
   PlainAnswer,
   RouteDefinition,
   RouteLimit,
+  RouteStream,
   ServerOptions,
 } from "./types.js";
 
@@ -113,6 +112,10 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof (value as { then?: unknown } | null)?.then === "function";
 }
 
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === "object" && value !== null && typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === "function";
+}
+
 function toMillis(value: number | Date): number {
   const millis = typeof value === "number" ? value : value.getTime();
   if (!Number.isFinite(millis)) throw new TypeError("options.now() returned an invalid time");
@@ -153,6 +156,13 @@ export function createRequestHandler(
     });
 
   const authHeader = api.authHeader.toLowerCase();
+  // Handed in by the routes only where used (their files are copied in only then).
+  const { findCredentials, streamResponse } = api;
+  if (api.schemes && !findCredentials) throw new TypeError("createRequestHandler: api.schemes needs api.findCredentials (credentials.ts)");
+  const streamed = (items: AsyncIterable<unknown>, stream: RouteStream, status: number): Response => {
+    if (!streamResponse) throw new TypeError("createRequestHandler: a route with `stream` needs api.streamResponse (stream.ts)");
+    return streamResponse(items, stream, status);
+  };
 
   /**
    * The whole answer to one request, from whichever adapter it came (see `Incoming` in types.ts). It goes on
@@ -233,7 +243,7 @@ export function createRequestHandler(
       Object.assign(context, more);
       const result = handler.call(group, context);
       const answer = (value: unknown): Answer =>
-        route.stream && isAsyncIterable(value) ? streamResponse(value, route.stream, route.status) : toAnswer(value, route.status);
+        route.stream && isAsyncIterable(value) ? streamed(value, route.stream, route.status) : toAnswer(value, route.status);
       return isThenable(result) ? Promise.resolve(result).then(answer) : answer(result);
     };
     if (route.body.kind === "none" || !run.incoming.hasBody) return answerWith(missingBody(route));
@@ -352,7 +362,7 @@ export function createRequestHandler(
 
   /** Every credential of the alternative the request carries must be known; the first one's identity is the caller's. */
   function authenticateSchemes(incoming: Incoming, route: RouteDefinition, schemes: NonNullable<ApiDefinition["schemes"]>): Identity | Promise<Identity> {
-    const found = findCredentials(incoming, schemes, route.security);
+    const found = findCredentials!(incoming, schemes, route.security);
     if (found.kind === "missing") throw new HttpError(401, { detail: found.detail, code: "missing-credentials" });
     if (found.kind === "anonymous") return { sellerId: "", tokenKind: "" };
     const identities = found.values.map(({ scheme, value }) => options.authenticate(value, route, scheme));

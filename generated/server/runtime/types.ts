@@ -7,7 +7,6 @@
 import type { Problem } from "../shared/guard.js";
 import type { RateLimitStore } from "./rate-limit.js";
 import type { ErrorResponses, ReplyMedia, ReplyStatus } from "./replies.js";
-import type { RouteStream } from "./stream.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
 
@@ -129,6 +128,22 @@ export interface RouteDefinition {
   readonly stream?: RouteStream;
 }
 
+/** What a streamed route sends: its framing, and whether SSE data goes as text or JSON. */
+export interface RouteStream {
+  readonly format: "sse" | "jsonl" | "json-seq";
+  /** The media type sent, e.g. `text/event-stream`. */
+  readonly contentType: string;
+  /** `text`: SSE data strings are sent as they are; otherwise every data value as JSON. */
+  readonly data?: "json" | "text";
+}
+
+/** The credentials a request carries for an operation's requirement (credentials.ts). */
+export type FoundCredentials =
+  | { kind: "credentials"; values: { scheme: string; value: string }[] }
+  /** The requirement is [] or has an empty alternative: nothing is needed. */
+  | { kind: "anonymous" }
+  | { kind: "missing"; detail: string };
+
 /** What `authenticate` is told about the operation being called. */
 export type OperationInfo = RouteDefinition;
 
@@ -138,6 +153,17 @@ export interface ApiDefinition {
   /** The catalogue's security schemes by id; absent: the one token in `authHeader`. */
   readonly schemes?: Readonly<Record<string, SchemeInfo>>;
   readonly routes: readonly RouteDefinition[];
+  /**
+   * Runtime parts the routes hand in only where the catalogue uses them, so that their files are
+   * copied in only then: credentials.ts's `findCredentials` (needed with `schemes`) and stream.ts's
+   * `streamResponse` (needed by routes with `stream`).
+   */
+  readonly findCredentials?: (
+    incoming: Pick<Incoming, "header" | "search">,
+    schemes: Readonly<Record<string, SchemeInfo>>,
+    security: readonly (readonly string[])[] | undefined,
+  ) => FoundCredentials;
+  readonly streamResponse?: (items: AsyncIterable<unknown>, stream: RouteStream, status: number) => Response;
 }
 
 /** Who is calling: the seller profile (rate limits are counted per seller) and the kind of token used. */

@@ -30,7 +30,16 @@ import { bodyGuardRootName, paramsGuard, paramsGuardName, requestBodyGuard } fro
 import { schemasFile } from "./schemas-file.js";
 import { PAGING_RUNTIME, STREAM_RUNTIME, usesPaging, usesStreams } from "./streams-pages.js";
 import { exportFrom, indentTs } from "../shared/ts-print.js";
+import { bodyData } from "./wire.js";
 import { REDIS_STORE_FILE, usesRateLimits } from "../shared/limits.js";
+
+/** Runtime files copied in only where used: typed form or multipart bodies, the schemas/ files. */
+const FORM_BODY_RUNTIME = "client/runtime/form-body.ts";
+const STANDARD_SCHEMA_RUNTIME = "client/runtime/standard-schema.ts";
+
+function usesFormBodies(model: ApiModel): boolean {
+  return model.modules.some((module) => module.operations.some((operation) => bodyData(operation) !== undefined));
+}
 
 /** Names the public surface exports besides the operations; no operation may take one. */
 const RUNTIME_EXPORTS = [
@@ -62,6 +71,8 @@ const RUNTIME_EXPORTS = [
   "ResponseEvent",
   "Transport",
   "Operation",
+  // Imported by the module files, beside Operation (their descriptors' `written` helper).
+  "OperationMore",
   "RetryOptions",
   "Clock",
   "QueryParams",
@@ -80,24 +91,46 @@ const RUNTIME_EXPORTS = [
   "PageOptions",
 ];
 
-export function emitClient(model: ApiModel): GeneratedFile[] {
-  return madeFiles(planClient(model)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+/** The client target's options. */
+export interface ClientTargetOptions {
+  /**
+   * For very large APIs: one-line operation docs and no Standard Schema objects (schemas/, schemas.ts
+   * and their runtime file); everything else, types and checks included, as without it.
+   */
+  compact?: boolean | undefined;
+}
+
+export function emitClient(model: ApiModel, options: ClientTargetOptions = {}): GeneratedFile[] {
+  return madeFiles(planClient(model, options)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /** The client's files; a module's operations and module files are made only when asked for. */
-export function* planClient(model: ApiModel): Generator<PlannedFile> {
+export function* planClient(model: ApiModel, options: ClientTargetOptions = {}): Generator<PlannedFile> {
+  const compact = options.compact === true;
   checkNames(model);
   const roots = new Map<string, GuardRoot[]>();
   for (const module of model.modules) {
+    // Compact: only the response checks the transport runs (the body and parameter guards serve the
+    // Standard Schema objects, which compact leaves out).
     const guards = module.operations.flatMap((operation) =>
-      [resultShape(operation).guard, requestBodyGuard(operation, model.types), paramsGuard(operation)].filter((guard) => guard !== undefined),
+      (compact ? [resultShape(operation).guard] : [resultShape(operation).guard, requestBodyGuard(operation, model.types), paramsGuard(operation)]).filter((guard) => guard !== undefined),
     );
     if (guards.length > 0) roots.set(module.id, guards);
   }
   const validators = validatorFiles({ types: model.types, roots, dir: "client/validate", helpersModule: "../shared/guard.js" }).map((file) =>
     lazyFile(file.path, () => indentTs(file.content)),
   );
-  const schemas = model.modules.flatMap((module) => schemasFile(module, model) ?? []).map((file) => ({ path: file.path, content: indentTs(file.content) }));
+  // Made when first read, like the validators: a regenerate that keeps a module's file never makes it.
+  const typed = new Set(model.types.map((named) => named.module));
+  const schemas = (compact ? [] : model.modules)
+    .filter((module) => typed.has(module.id) || roots.has(module.id) || module.operations.some((operation) => resultShape(operation).check !== undefined))
+    .map((module) =>
+      lazyFile(`client/schemas/${module.id}.ts`, () => {
+        const file = schemasFile(module, model);
+        if (file === undefined) throw new Error(`client: planned schemas of module ${module.id}, which has none`);
+        return indentTs(file.content);
+      }),
+    );
   const moduleOf = perModuleFolders(model, ["client/types", "client/validate", "client/schemas"]);
   yield* plannedFrom(
     [
@@ -105,21 +138,23 @@ export function* planClient(model: ApiModel): Generator<PlannedFile> {
         (file) =>
           (file.path !== SERVERS_RUNTIME || clientServers(model) !== undefined) &&
           (file.path !== STREAM_RUNTIME || usesStreams(model)) &&
-          (file.path !== PAGING_RUNTIME || usesPaging(model)),
+          (file.path !== PAGING_RUNTIME || usesPaging(model)) &&
+          (file.path !== FORM_BODY_RUNTIME || usesFormBodies(model)) &&
+          (file.path !== STANDARD_SCHEMA_RUNTIME || schemas.length > 0),
       ),
       ...sharedTemplateFiles("client").filter((file) => !file.path.endsWith(`/${REDIS_STORE_FILE}`) || usesRateLimits(model)),
       ...typesFiles("client", model.types, CLIENT_RESPONSE_TYPES),
       ...validators,
       { path: "client/validate.ts", content: validatorIndex("client/validate.ts", validators) },
       ...schemas,
-      { path: "client/schemas.ts", content: validatorIndex("client/schemas.ts", schemas) },
+      ...(compact ? [] : [{ path: "client/schemas.ts", content: validatorIndex("client/schemas.ts", schemas) }]),
     ],
     moduleOf,
   );
   for (const module of model.modules) {
     const operations = `client/operations/${module.id}.ts`;
     const bound = `client/modules/${module.id}.ts`;
-    yield { path: operations, module: module.id, content: () => contentAt(operations, operationsFile(module, model)) };
+    yield { path: operations, module: module.id, content: () => contentAt(operations, operationsFile(module, model, compact)) };
     yield { path: bound, module: module.id, content: () => contentAt(bound, moduleFile(module, model)) };
     if (operationsWithErrors(module, model).length > 0) {
       const errors = `client/errors/${module.id}.ts`;

@@ -66,7 +66,9 @@ export function moduleFile(module: ModuleModel, model: ApiModel): { path: string
   const name = operationsInterfaceName(module.name);
   // The operations come in as one namespace, so no operation id can clash with a name of this file.
   const imports = [importDeclaration(plainCallOptions ? ["CallOptions", "Transport"] : ["Transport"], "../runtime/transport.js", true)];
-  if (!empty) imports.push(importDeclaration(["bindOperations", "type Operation"], "../runtime/operation.js"));
+  const writes = module.operations.some(writesArgs);
+  if (!empty) imports.push(importDeclaration(["bindOperations", "op", "type Operation", ...(writes ? ["type OperationMore"] : [])], "../runtime/operation.js"));
+  if (writes) imports.push(importDeclaration(["writeArgs"], "../runtime/encoding.js"));
   imports.push(...streamsPagesImports(module.operations, "module"));
   const wire = wireImports(module.operations);
   if (wire.styles.length > 0) imports.push(importDeclaration(wire.styles, "../runtime/styles.js"));
@@ -76,7 +78,13 @@ export function moduleFile(module: ModuleModel, model: ApiModel): { path: string
   for (const home of [...checks.keys()].sort()) imports.push(importDeclaration([...(checks.get(home) ?? [])].sort(), `../validate/${home}.js`));
   const list = module.operations.map((op) => `${operationConstName(op)},\n`).join("");
   const statements = [
-    ...(empty ? [] : [`const moduleName = ${stringLiteral(module.name)};`, descriptors.join("\n")]),
+    ...(empty ? [] : [`const moduleName = ${stringLiteral(module.name)};`]),
+    ...(writes
+      ? [
+          `${docComment(["The descriptor of an operation of this module whose arguments hold more than path parameters."])}const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });`,
+        ]
+      : []),
+    ...(empty ? [] : [descriptors.join("\n")]),
     `${docComment([`${module.title}: ${module.area}.`])}export interface ${name} {
 ${properties.join("\n")}
 }`,
@@ -88,9 +96,10 @@ return ${empty ? "{}" : bindExpression(module.operations, `bindOperations<${name
 }
 
 /**
- * `{ id, route: "METHOD /path", module, limits?, idempotent?, check? }`, the last three where the
- * catalogue gives them. One line: the descriptor is data, read by the transport. An object rather
- * than a tuple: at 1,000 operations a tuple cost the type checker a fifth more types and symbols.
+ * `op(moduleName, "id METHOD /path", { limits?, idempotent?, check?, ... })`, the object where the
+ * catalogue gives more. One line: the descriptor is data, read by the transport; a call of `op`
+ * rather than an object literal, so each of a thousand operations costs its id and route and a few
+ * bytes more in a bundle. Its type is the declared Operation (no tuple type for the checker).
  */
 function operationData(operation: OperationModel, guard: string | undefined): string {
   const more: string[] = [];
@@ -107,6 +116,16 @@ function operationData(operation: OperationModel, guard: string | undefined): st
   if (guard) more.push(`check: ${guard}`);
   more.push(...descriptorExtras(operation));
   for (const wire of [stylesData(operation), bodyData(operation)]) if (wire !== undefined) more.push(wire);
-  const items = [`id: ${stringLiteral(operation.id)}`, `route: ${stringLiteral(`${operation.method} ${operation.path.replace(/#.*$/, "")}`)}`, "module: moduleName"];
-  return `{ ${[...items, ...more].join(", ")} }`;
+  const idRoute = stringLiteral(`${operation.id} ${operation.method} ${operation.path.replace(/#.*$/, "")}`);
+  const extra = more.length > 0 ? `, { ${more.join(", ")} }` : "";
+  return writesArgs(operation) ? `written(${idRoute}${extra})` : `op(moduleName, ${idRoute}${extra})`;
+}
+
+/**
+ * Whether the operation's arguments hold more than path parameters (query, headers, cookies, a
+ * body: see argsShape), or it pages (the next page's query or body): its descriptor then carries
+ * `writeArgs`, which a program calling only path-parameter operations does not bundle.
+ */
+function writesArgs(operation: OperationModel): boolean {
+  return argsShape(operation).members.length > operation.pathParams.length || operation.pagination !== undefined;
 }

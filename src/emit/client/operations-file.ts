@@ -1,15 +1,19 @@
 // client/operations/<module id>.ts: per operation, its arguments type and a standalone function
 // that hands the operation's descriptor (from modules/<module id>.ts) to the transport.
-import type { ApiModel, ModuleModel } from "../../model/types.js";
-import { docComment } from "../../shared/sinks.js";
+import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
+import { docComment, lineComment } from "../../shared/sinks.js";
 import { importDeclaration, tsFile } from "../shared/ts-print.js";
 import { typeReferences } from "../shared/ts-types.js";
 import { callOptionsTypeName, responseHeadersDeclarations } from "./response-headers.js";
-import { CLIENT_REQUEST_TYPES, CLIENT_RESPONSE_TYPES, argsShape, argsTypeName, operationConstName, operationDoc, operationTags, resultShape } from "./signature.js";
+import { CLIENT_REQUEST_TYPES, CLIENT_RESPONSE_TYPES, argsShape, argsTypeName, operationConstName, operationDoc, operationsFileNote, operationTags, resultShape } from "./signature.js";
 import { streamShape } from "./streams-pages.js";
 import { pagedFunction, streamedFunction, streamsPagesImports } from "./streams-pages-code.js";
 
-export function operationsFile(module: ModuleModel, model: ApiModel): { path: string; content: string } {
+/**
+ * `compact` (for very large APIs): each function's doc is its summary and route on one line, and
+ * the arguments types carry no doc of their own; the facts shared by the file are said once at its top.
+ */
+export function operationsFile(module: ModuleModel, model: ApiModel, compact = false): { path: string; content: string } {
   const path = `client/operations/${module.id}.ts`;
   const usedTypes = new Set<string>();
   const runtimeTypes = new Set(["CallOptions", "Transport"]);
@@ -30,11 +34,8 @@ export function operationsFile(module: ModuleModel, model: ApiModel): { path: st
     // others name it, which costs the type checker and the file one type instead of one per operation.
     const same = argsTypes.get(argsType);
     if (same === undefined) argsTypes.set(argsType, argsTypeName(operation));
-    statements.push(
-      same === undefined
-        ? `${docComment([`Arguments of {@link ${operation.id}}${args.members.length > 0 ? "" : ": none"}.`])}export type ${argsTypeName(operation)} = ${argsType};`
-        : `${docComment([`Arguments of {@link ${operation.id}}: as {@link ${same}}.`])}export type ${argsTypeName(operation)} = ${same};`,
-    );
+    const argsDoc = compact ? "" : docComment([`Arguments of {@link ${operation.id}}${same !== undefined ? `: as {@link ${same}}` : args.members.length > 0 ? "" : ": none"}.`]);
+    statements.push(`${argsDoc}export type ${argsTypeName(operation)} = ${same ?? argsType};`);
     const returnType = `Promise<${result.type}>`;
     const headers = responseHeadersDeclarations(operation);
     if (headers) statements.push(...headers);
@@ -45,7 +46,7 @@ export function operationsFile(module: ModuleModel, model: ApiModel): { path: st
     statements.push(
       streamedFunction(operation, model, args.optional, usedTypes) ??
         pagedFunction(operation, model, args.optional, usedTypes, parameters, body) ??
-        `${docComment([operationDoc(operation, model).join("\n")], { tags: operationTags(operation) })}export function ${operation.id}(${parameters}): ${returnType} {
+        `${docComment([compact ? compactDoc(operation) : operationDoc(operation, model).join("\n")], { tags: operationTags(operation) })}export function ${operation.id}(${parameters}): ${returnType} {
 ${body}
 }`,
     );
@@ -63,5 +64,13 @@ ${body}
   if (usedTypes.size > 0) imports.push(importDeclaration([...usedTypes].sort(), "../types.js", true));
   imports.push(...streamsPagesImports(module.operations, "standalone"));
   imports.push(importDeclaration(module.operations.map(operationConstName).sort(), `../modules/${module.id}.js`));
+  const note = operationsFileNote(module.operations, model);
+  if (note.length > 0) statements.unshift(note.map(lineComment).join("\n"));
   return { path, content: tsFile(imports, statements) };
+}
+
+/** The compact doc of an operation: its summary and route, on one line. */
+function compactDoc(operation: OperationModel): string {
+  const summary = operation.summary.trim();
+  return `${/[.!?]$/.test(summary) ? summary : `${summary}.`} \`${operation.method} ${operation.path}\``;
 }

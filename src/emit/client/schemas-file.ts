@@ -38,7 +38,7 @@ export function schemasFile(module: ModuleModel, model: ApiModel): { path: strin
     for (const node of nodes) for (const name of typeReferences(node, direction)) types.add(name);
   };
   for (const named of own) {
-    consts.push({ name: typeSchemaName(named.name), doc: `The Standard Schema of {@link ${named.name}}.`, type: named.name, guard: guardName(named.name) });
+    consts.push({ name: typeSchemaName(named.name), doc: `{@link ${named.name}}.`, type: named.name, guard: guardName(named.name) });
     guards.set(guardName(named.name), module.id);
     types.add(named.name);
   }
@@ -48,20 +48,20 @@ export function schemasFile(module: ModuleModel, model: ApiModel): { path: strin
     if (result.check) {
       guards.set(result.check.name, homeOf.get(result.check.name) ?? module.id);
       refer(result.nodes, CLIENT_RESPONSE_TYPES);
-      consts.push({ name: `${operation.id}ResponseSchema`, doc: `The Standard Schema of a successful response of {@link operations.${operation.id}}.`, type: result.type, guard: result.check.name });
+      consts.push({ name: `${operation.id}ResponseSchema`, doc: `A successful response of {@link operations.${operation.id}}.`, type: result.type, guard: result.check.name });
     }
     const body = requestBodyGuard(operation, model.types);
     if (body) {
       guards.set(bodyGuardRootName(operation), module.id);
       refer(body.alternatives, CLIENT_REQUEST_TYPES);
       const type = [...new Set(body.alternatives.map((node) => typeText(node, CLIENT_REQUEST_TYPES)))].join(" | ");
-      consts.push({ name: `${operation.id}BodySchema`, doc: `The Standard Schema of the JSON request body of {@link operations.${operation.id}}.`, type, guard: body.name });
+      consts.push({ name: `${operation.id}BodySchema`, doc: `The JSON request body of {@link operations.${operation.id}}.`, type, guard: body.name });
     }
     const params = paramsGuard(operation);
     if (params) {
       guards.set(params.name, module.id);
       argsTypes.push(argsTypeName(operation));
-      consts.push({ name: `${operation.id}ParamsSchema`, doc: `The Standard Schema of the parameters of {@link operations.${operation.id}} (its arguments without the body).`, type: `Omit<operations.${argsTypeName(operation)}, "body">`, guard: params.name });
+      consts.push({ name: `${operation.id}ParamsSchema`, doc: `The parameters of {@link operations.${operation.id}} (its arguments without the body).`, type: `Omit<operations.${argsTypeName(operation)}, "body">`, guard: params.name });
     }
   }
   if (consts.length === 0) return undefined;

@@ -214,11 +214,11 @@ function computeOperationDoc(operation: OperationModel, model: ApiModel): string
   // and everything the catalogue is silent about is named on one line.
   const silent: string[] = [];
   if (operation.tokens === undefined) silent.push("tokens");
-  else lines.push(`Tokens: ${tokensText(operation, model)}.`);
+  else lines.push(`Tokens: ${operation.tokens.join(", ")}.`);
   if (operation.limits === undefined) silent.push("rate limits");
   for (const limit of operation.limits ?? []) {
     lines.push(
-      `Rate limit (per ${limit.scope === "seller" ? "seller profile" : limit.scope}): ${limit.limit} ${limit.limit === 1 ? "request" : "requests"} per ${limit.period.text}, one back every ${limit.interval.text}, burst ${limit.burst}${limitQualifier(limit)}; \`rateLimits()\` keeps calls within it.`,
+      `Rate limit (per ${limit.scope === "seller" ? "seller profile" : limit.scope}): ${limit.limit} ${limit.limit === 1 ? "request" : "requests"} per ${limit.period.text}, one back every ${limit.interval.text}, burst ${limit.burst}${limitQualifier(limit)}.`,
     );
   }
   for (const constraint of operation.constraints ?? []) lines.push(`Constraint: ${constraint}`);
@@ -233,28 +233,37 @@ function computeOperationDoc(operation: OperationModel, model: ApiModel): string
   else if (operation.request || !bodiless) silent.push("request body");
   if (operation.responses === undefined) silent.push("response");
   else lines.push(`Response: ${responsesText(operation)}.`);
-  if (resultShape(operation).type === "unknown") lines.push("Resolves to the parsed JSON body, else its bytes (Uint8Array); undefined on 204.");
   if (silent.length > 0) lines.push(`Not documented: ${silent.join(", ")}.`);
-  // GET, HEAD and OPTIONS are retried by `retries()` as its own doc says; other methods only when
-  // the catalogue marks them idempotent, which is this operation's fact to state.
-  const safe = operation.method === "GET" || operation.method === "HEAD" || operation.method === "OPTIONS";
-  if (!safe) {
-    lines.push(
-      operation.idempotent
-        ? "Marked idempotent: `retries()` retries it."
-        : "Not marked idempotent: `retries()` retries it only with `unsafeMethods`.",
-    );
-  }
+  // Said once per file instead (operationsFileNote): what `rateLimits()` does with the limits, which
+  // methods `retries()` retries, what an undocumented response resolves to, what each token kind is.
+  // The exception an operation states itself: a method that is not safe, marked idempotent.
+  if (!isSafeMethod(operation) && operation.idempotent) lines.push("Marked idempotent: `retries()` retries it.");
   return lines;
 }
 
-function tokensText(operation: OperationModel, model: ApiModel): string {
-  return (operation.tokens ?? [])
-    .map((id) => {
-      const kind = model.auth.tokenKinds.find((k) => k.id === id);
-      return kind ? `${id} (${kind.description})` : id;
-    })
-    .join(", ");
+function isSafeMethod(operation: OperationModel): boolean {
+  return operation.method === "GET" || operation.method === "HEAD" || operation.method === "OPTIONS";
+}
+
+/**
+ * The facts every operation of `operations` would otherwise repeat, as plain lines for the top of its
+ * file: only those that apply to some operation there.
+ */
+export function operationsFileNote(operations: readonly OperationModel[], model: ApiModel): string[] {
+  const lines: string[] = [];
+  if (operations.some((operation) => operation.limits !== undefined && operation.limits.length > 0)) {
+    lines.push("Rate limits: `rateLimits()` (on in createClient) keeps calls within each function's limits.");
+  }
+  if (operations.some((operation) => !isSafeMethod(operation))) {
+    lines.push("Retries: `retries()` retries GET, HEAD, OPTIONS and what is marked idempotent; other methods only with `unsafeMethods`.");
+  }
+  if (operations.some((operation) => resultShape(operation).type === "unknown")) {
+    lines.push("A response the catalogue does not type resolves to its parsed JSON body, else its bytes (Uint8Array); undefined on 204.");
+  }
+  const used = new Set(operations.flatMap((operation) => operation.tokens ?? []));
+  const kinds = model.auth.tokenKinds.filter((kind) => used.has(kind.id));
+  if (kinds.length > 0) lines.push(`Token kinds: ${kinds.map((kind) => `${kind.id} (${kind.description})`).join(", ")}.`);
+  return lines;
 }
 
 function responsesText(operation: OperationModel): string {

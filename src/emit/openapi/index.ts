@@ -8,6 +8,7 @@ import { apiResponseComponents } from "./responses.js";
 import { commonMark, toSchema, type Schema } from "./schema.js";
 import { PAGINATION, paginationDefinitionsExtension, paginationExtension, toOpenApi32 } from "./streams-pages.js";
 import { addOperationServers, rootServers, serverList } from "./servers.js";
+import { documentChunks, piecesFolder } from "./pieces.js";
 
 export const OPENAPI_VERSION = "3.1.0";
 
@@ -19,9 +20,12 @@ export function* planOpenApi(model: ApiModel, options: OpenApiOptions = {}): Gen
   yield {
     path: "openapi.json",
     content: () => `${JSON.stringify(openApiDocument(model, options), null, 2)}\n`,
-    // At 10,000 operations the text is about 45 MB: written a path at a time instead.
+    // At 10,000 operations the text is about 45 MB: written a path at a time instead, joined from
+    // each module's piece kept in the cache folder where there is one (pieces.ts).
     chunks: function* () {
-      yield* jsonChunks(openApiDocument(model, options), ["paths"]);
+      const folder = options.version === "3.2" ? undefined : piecesFolder();
+      if (folder === undefined) yield* jsonChunks(openApiDocument(model, options), ["paths"]);
+      else yield* documentChunks(model, openApi31(model, true), folder);
       yield "\n";
     },
   };
@@ -37,10 +41,11 @@ export function openApiDocument(model: ApiModel, options: OpenApiOptions = {}): 
   return options.version === "3.2" ? toOpenApi32(document) : document;
 }
 
-function openApi31(model: ApiModel): Schema {
+/** The document; `skeleton`: without its operations and named types, which pieces.ts joins in. */
+function openApi31(model: ApiModel, skeleton = false): Schema {
   const types = new Map(model.types.map((named) => [named.name, named]));
   const paths: Record<string, Schema> = {};
-  for (const module of model.modules) {
+  for (const module of skeleton ? [] : model.modules) {
     for (const operation of module.operations) {
       const item = (paths[operation.path] ??= {});
       const object = operationObject(operation, types, model.auth.header, model.responses);
@@ -48,7 +53,7 @@ function openApi31(model: ApiModel): Schema {
       item[operation.method.toLowerCase()] = object;
     }
   }
-  addOperationServers(model, paths);
+  if (!skeleton) addOperationServers(model, paths);
   const kinds = commonMark(model.auth.tokenKinds.map((kind) => `${kind.id} (${kind.description})`).join(", "));
   return {
     openapi: OPENAPI_VERSION,
@@ -86,7 +91,7 @@ function openApi31(model: ApiModel): Schema {
     paths,
     components: {
       schemas: {
-        ...Object.fromEntries(model.types.map((named) => [named.name, toSchema(named.type, types)])),
+        ...(!skeleton && Object.fromEntries(model.types.map((named) => [named.name, toSchema(named.type, types)]))),
         ErrorBody: ERROR_BODY,
       },
       responses: {

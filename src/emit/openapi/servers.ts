@@ -3,7 +3,7 @@
 // Marked for `catalogen import`: each server object carries `x-server-id` (and `x-environment`),
 // the root `x-servers` lists every server in catalogue order, a tag `x-servers` a module's ids.
 import { defaultServerIds, serversOf } from "../../model/servers.js";
-import type { ApiModel, ServerModel } from "../../model/types.js";
+import type { ApiModel, OperationModel, ServerModel } from "../../model/types.js";
 import { commonMark, type Schema } from "./schema.js";
 
 /** Undefined when the catalogue declares no servers (the document then has its placeholder). */
@@ -19,7 +19,20 @@ export function serverList(model: ApiModel): Schema[] | undefined {
 
 /** Adds `servers` to the path items and operations whose servers are not the API's defaults. */
 export function addOperationServers(model: ApiModel, paths: Record<string, Schema>): void {
-  if (!model.servers) return;
+  for (const [operation, place] of operationServerPlaces(model)) {
+    const item = paths[operation.path]!;
+    if (place.on === "item") item.servers = place.servers;
+    else (item[operation.method.toLowerCase()] as Schema).servers = place.servers;
+  }
+}
+
+/**
+ * The operations whose servers are not the API's defaults, and where those go: on the path item
+ * when every method there shares them, else on the operation.
+ */
+export function operationServerPlaces(model: ApiModel): Map<OperationModel, { on: "item" | "operation"; servers: Schema[] }> {
+  const places = new Map<OperationModel, { on: "item" | "operation"; servers: Schema[] }>();
+  if (!model.servers) return places;
   const defaults = key(defaultServerIds(model.servers));
   const byPath = new Map<string, string[][]>();
   for (const module of model.modules) {
@@ -33,12 +46,11 @@ export function addOperationServers(model: ApiModel, paths: Record<string, Schem
     for (const operation of module.operations) {
       const ids = operation.servers ?? [];
       if (key(ids) === defaults) continue;
-      const item = paths[operation.path]!;
       const shared = byPath.get(operation.path)!.every((other) => key(other) === key(ids));
-      if (shared) item.servers = serverObjects(model, ids);
-      else (item[operation.method.toLowerCase()] as Schema).servers = serverObjects(model, ids);
+      places.set(operation, { on: shared ? "item" : "operation", servers: serverObjects(model, ids) });
     }
   }
+  return places;
 }
 
 function serverObjects(model: ApiModel, ids: readonly string[]): Schema[] {

@@ -42,6 +42,7 @@ function moduleInterface(
   refs: Set<string>,
   usesQueryValues: { value: boolean },
   apiResponses?: readonly ResponseModel[],
+  compact = false,
 ): string {
   const properties = module.operations.map((operation) => {
     const types = operationTypes(operation, namedTypes);
@@ -50,7 +51,8 @@ function moduleInterface(
     const errors = errorsInputType(operation, apiResponses, refs);
     const more = `${types.headers ? `headers: ${types.headers};\n` : ""}${types.cookies ? `cookies: ${types.cookies};\n` : ""}`;
     const input = `{\nparams: ${types.params};\nquery: ${types.query};\nbody: ${types.body};\n${more}${errors === undefined ? "" : `errors: ${errors};\n`}}`;
-    return `${docComment(docs(operationDocLines(operation)))}${propertyKey(operation.id)}?: Handler<${input}, ${types.output}>;`;
+    const doc = compact ? docComment([operationDocLines(operation)[0]!], { oneLine: true }) : docComment(docs(operationDocLines(operation)));
+    return `${doc}${propertyKey(operation.id)}?: Handler<${input}, ${types.output}>;`;
   });
   return `${docComment(docs([`Handlers of the ${module.id} module (${module.title}): ${module.area}.`]))}export interface ${moduleInterfaceName(module)} {
 ${properties.join("\n")}
@@ -58,10 +60,11 @@ ${properties.join("\n")}
 }
 
 /** `namedTypes`: the catalogue's, so that a path parameter's ref is typed as the scalar it names. */
-export function moduleHandlersFile(module: ModuleModel, namedTypes: readonly NamedType[] = [], apiResponses?: readonly ResponseModel[]): string {
+/** `compact`: each handler's doc is its route and summary on one line (tokens and limits are in routes/). */
+export function moduleHandlersFile(module: ModuleModel, namedTypes: readonly NamedType[] = [], apiResponses?: readonly ResponseModel[], compact = false): string {
   const refs = new Set<string>();
   const usesQueryValues = { value: false };
-  const declaration = moduleInterface(module, namedTypes, refs, usesQueryValues, apiResponses);
+  const declaration = moduleInterface(module, namedTypes, refs, usesQueryValues, apiResponses, compact);
   const namedImports = [...refs].sort();
   return tsFile(
     [

@@ -12,7 +12,7 @@ import { REDIS_STORE_FILE, usesRateLimits } from "../shared/limits.js";
 import { handlersFile, moduleHandlersFile, moduleHandlersPath } from "./handlers-file.js";
 import { mockFiles } from "./mock-file.js";
 import { assertNoNameClash, moduleInterfaceName } from "./names.js";
-import { moduleRoutesFile, moduleRoutesPath, routesFile } from "./routes-file.js";
+import { CREDENTIALS_RUNTIME, moduleRoutesFile, moduleRoutesPath, routesFile, serverUsesStreams, STREAM_RUNTIME } from "./routes-file.js";
 import { typesFiles } from "../shared/types-files.js";
 import { SERVER_RESPONSE_TYPES } from "./directions.js";
 import { validateFiles } from "./validate-file.js";
@@ -63,24 +63,37 @@ export function createRequestHandler(
   );
 }
 
-export async function emitServer(model: ApiModel): Promise<GeneratedFile[]> {
-  return madeFiles(planServer(model));
+/** The server target's options. */
+export interface ServerTargetOptions {
+  /** For very large APIs: one-line handler docs, route entries without docs (docs/compact.md). */
+  compact?: boolean | undefined;
+}
+
+export async function emitServer(model: ApiModel, options: ServerTargetOptions = {}): Promise<GeneratedFile[]> {
+  return madeFiles(planServer(model, options));
 }
 
 /** The server's files; a module's handlers and routes files are made only when asked for. */
-export function* planServer(model: ApiModel): Generator<PlannedFile> {
+export function* planServer(model: ApiModel, options: ServerTargetOptions = {}): Generator<PlannedFile> {
+  const compact = options.compact === true;
   assertNoNameClash(model);
   const moduleOf = perModuleFolders(model, ["server/types", "server/mock", "server/validate"]);
   yield* plannedFrom([{ path: "server/index.ts", content: indexFile(model) }, ...typesFiles("server", model.types, SERVER_RESPONSE_TYPES), { path: "server/handlers.ts", content: handlersFile(model) }], moduleOf);
   for (const module of model.modules) {
-    yield { path: moduleHandlersPath(module), module: module.id, content: () => moduleHandlersFile(module, model.types, model.responses) };
+    yield { path: moduleHandlersPath(module), module: module.id, content: () => moduleHandlersFile(module, model.types, model.responses, compact) };
   }
   yield* plannedFrom([{ path: "server/routes.ts", content: routesFile(model) }]);
   for (const module of model.modules) {
-    yield { path: moduleRoutesPath(module), module: module.id, content: () => moduleRoutesFile(module, model.types) };
+    yield { path: moduleRoutesPath(module), module: module.id, content: () => moduleRoutesFile(module, model.types, compact) };
   }
   yield* plannedFrom(
-    [...mockFiles(model), ...validateFiles(model), ...templateFiles("server"), ...sharedTemplateFiles("server").filter((file) => !file.path.endsWith(`/${REDIS_STORE_FILE}`) || usesRateLimits(model)), targetPackageFile("server")],
+    [
+      ...mockFiles(model),
+      ...validateFiles(model),
+      ...templateFiles("server").filter(
+        (file) => (file.path !== CREDENTIALS_RUNTIME || model.auth.schemes !== undefined) && (file.path !== STREAM_RUNTIME || serverUsesStreams(model)),
+      ),
+      ...sharedTemplateFiles("server").filter((file) => !file.path.endsWith(`/${REDIS_STORE_FILE}`) || usesRateLimits(model)), targetPackageFile("server")],
     moduleOf,
   );
 }

@@ -3,7 +3,7 @@
 // the whole API: formatting a single multi-megabyte file ran out of memory at 10,000 operations.
 import type { ApiModel, ModuleModel, NamedType, OperationModel } from "../../model/types.js";
 import { importDeclaration, tsFile } from "../shared/ts-print.js";
-import { stringLiteral } from "../../shared/sinks.js";
+import { docComment, stringLiteral } from "../../shared/sinks.js";
 import { accessFields, limitErrorCost, limitTokens } from "../shared/limits.js";
 import { docBlock } from "../shared/ts-types.js";
 import { mediaEssence } from "../../shared/media.js";
@@ -52,7 +52,7 @@ function pathParamsLine(operation: OperationModel, types: readonly NamedType[]):
   return typed.length > 0 ? `\n    params: ${list(typed)},` : "";
 }
 
-function routeEntry(operation: OperationModel, moduleName: string, types: readonly NamedType[]): string {
+function routeEntry(operation: OperationModel, moduleName: string, types: readonly NamedType[], compact = false): string {
   const part = (segment: { kind: "static"; value: string } | { kind: "param"; name: string }): string =>
     segment.kind === "static" ? stringLiteral(segment.value) : `{ param: ${stringLiteral(segment.name)} }`;
   const segments = operation.segments.map((segment) => (segment.kind === "template" ? `{ parts: ${list(segment.parts.map(part))} }` : part(segment)));
@@ -70,7 +70,8 @@ function routeEntry(operation: OperationModel, moduleName: string, types: readon
         ),
       )
     : "undefined";
-  return `${docBlock([`${operation.method} ${operation.path}: ${operation.summary}`])}{
+  // The entry's id, method and path say the rest; its summary once, on one line (none when compact: the handler's doc has it).
+  return `${compact ? "" : docComment([operation.summary], { oneLine: true })}{
     id: ${stringLiteral(operation.id)},
     module: ${stringLiteral(moduleName)},
     method: ${stringLiteral(operation.method)},
@@ -103,8 +104,8 @@ export function moduleRoutesName(module: ModuleModel): string {
   return `${module.name}Routes`;
 }
 
-export function moduleRoutesFile(module: ModuleModel, types: readonly NamedType[]): string {
-  const entries = module.operations.map((operation) => routeEntry(operation, module.name, types));
+export function moduleRoutesFile(module: ModuleModel, types: readonly NamedType[], compact = false): string {
+  const entries = module.operations.map((operation) => routeEntry(operation, module.name, types, compact));
   const guards = module.operations.flatMap((operation) => bodyGuard(operation, types)?.name ?? []);
   return tsFile(
     [
@@ -120,17 +121,28 @@ ${entries.map((entry) => `${entry},`).join("\n")}
   );
 }
 
+/** The server runtime's files copied in only where the catalogue uses them, handed to the handler by `api`. */
+export const CREDENTIALS_RUNTIME = "server/runtime/credentials.ts";
+export const STREAM_RUNTIME = "server/runtime/stream.ts";
+
+export function serverUsesStreams(model: ApiModel): boolean {
+  return model.modules.some((module) => module.operations.some((operation) => streamedResponse(operation) !== undefined));
+}
+
 export function routesFile(model: ApiModel): string {
+  const streams = serverUsesStreams(model);
   return tsFile(
     [
       importDeclaration(["ApiDefinition"], "./runtime/types.js", true),
+      ...(model.auth.schemes ? [importDeclaration(["findCredentials"], "./runtime/credentials.js")] : []),
+      ...(streams ? [importDeclaration(["streamResponse"], "./runtime/stream.js")] : []),
       ...model.modules.map((module) => importDeclaration([moduleRoutesName(module)], `./routes/${module.id}.js`)),
     ],
     [
       `/** Every operation of the catalogue, as the router sees it. */
 export const api: ApiDefinition = {
   authHeader: ${stringLiteral(model.auth.header)},${schemesLine(model)}
-  routes: [${model.modules.map((module) => `...${moduleRoutesName(module)}`).join(", ")}],
+  routes: [${model.modules.map((module) => `...${moduleRoutesName(module)}`).join(", ")}],${model.auth.schemes ? "\n  findCredentials," : ""}${streams ? "\n  streamResponse," : ""}
 };`,
     ],
   );

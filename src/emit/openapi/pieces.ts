@@ -1,0 +1,201 @@
+// openapi.json in pieces: each module's operations and named types as the JSON text they take in
+// the document, kept in the cache folder by what they are made from (the module's key, see
+// module-keys.ts, where each operation's servers go, and catalogen's own build). A regenerate
+// makes the pieces of the modules that changed and joins the rest as they were kept: printing
+// 10,000 operations' JSON on every run is most of openapi.json's cost. The text is the one
+// JSON.stringify(document, null, 2) gives (test/incremental/openapi-pieces.test.ts).
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { generatorCode } from "../../load/cache.js";
+import { ModuleKeys } from "../../module-keys.js";
+import type { ApiModel, ModuleModel, NamedType } from "../../model/types.js";
+import { cacheDirectory } from "../../write/format.js";
+import { operationObject } from "./operation.js";
+import { toSchema, type Schema } from "./schema.js";
+import { operationServerPlaces } from "./servers.js";
+import { PAGINATION, paginationExtension } from "./streams-pages.js";
+
+/** One module's share of the document: its operations (path, method, text) and its named types (name, text). */
+interface Piece {
+  operations: [path: string, method: string, text: string][];
+  types: [name: string, text: string][];
+}
+
+/** The pieces' folder, or undefined when there is no cache folder (the document is then printed whole). */
+export function piecesFolder(): string | undefined {
+  const base = cacheDirectory();
+  return base === undefined ? undefined : join(base, "openapi-pieces");
+}
+
+/**
+ * `JSON.stringify(skeleton, null, 2)` in chunks, `skeleton` being the document without its paths'
+ * and named types' schemas (an empty `paths`, `components.schemas` with only what follows the named
+ * types), those joined from the modules' pieces.
+ */
+export function* documentChunks(model: ApiModel, skeleton: Schema, folder: string): Generator<string> {
+  const pieces = new Pieces(model, folder);
+  let first = true;
+  for (const [key, member] of Object.entries(skeleton)) {
+    if (member === undefined) continue;
+    yield `${first ? "{\n" : ",\n"}  ${JSON.stringify(key)}: `;
+    first = false;
+    if (key === "paths") yield* pathsChunks(model, pieces);
+    else if (key === "components") yield* componentsChunks(model, member as Schema, pieces);
+    else yield JSON.stringify(member, null, 2).replaceAll("\n", "\n  ");
+  }
+  yield first ? "{}" : "\n}";
+  pieces.evict();
+}
+
+function* pathsChunks(model: ApiModel, pieces: Pieces): Generator<string> {
+  // Each path item's operations (module, index), in the order the whole document has them.
+  const items = new Map<string, [module: string, index: number][]>();
+  for (const module of model.modules) {
+    module.operations.forEach((operation, index) => {
+      const item = items.get(operation.path);
+      if (item) item.push([module.id, index]);
+      else items.set(operation.path, [[module.id, index]]);
+    });
+  }
+  const lastItem = new Map<string, number>();
+  [...items.values()].forEach((operations, at) => operations.forEach(([module]) => lastItem.set(module, at)));
+  const itemServers = new Map<string, Schema[]>();
+  for (const [operation, place] of operationServerPlaces(model)) if (place.on === "item") itemServers.set(operation.path, place.servers);
+  let at = 0;
+  for (const [path, operations] of items) {
+    const members = operations.map(([module, index]) => {
+      const [, method, text] = pieces.of(module).operations[index]!;
+      return `      ${JSON.stringify(method)}: ${text}`;
+    });
+    const servers = itemServers.get(path);
+    if (servers) members.push(`      "servers": ${JSON.stringify(servers, null, 2).replaceAll("\n", "\n      ")}`);
+    yield `${at === 0 ? "{\n" : ",\n"}    ${JSON.stringify(path)}: {\n${members.join(",\n")}\n    }`;
+    // A module's operations are let go once its last path item is out: memory for one module at a time.
+    for (const [module] of operations) if (lastItem.get(module) === at) pieces.dropOperations(module);
+    at++;
+  }
+  yield at === 0 ? "{}" : "\n  }";
+}
+
+function* componentsChunks(model: ApiModel, components: Schema, pieces: Pieces): Generator<string> {
+  const texts = new Map<string, string>();
+  for (const module of model.modules) for (const [name, text] of pieces.of(module.id).types) texts.set(name, text);
+  const lines: string[] = [];
+  for (const [key, member] of Object.entries(components)) {
+    if (key !== "schemas") {
+      lines.push(`    ${JSON.stringify(key)}: ${JSON.stringify(member, null, 2).replaceAll("\n", "\n    ")}`);
+      continue;
+    }
+    const schemas = [
+      ...model.types.map((named) => `      ${JSON.stringify(named.name)}: ${texts.get(named.name)!}`),
+      ...Object.entries(member as Schema).map(([name, schema]) => `      ${JSON.stringify(name)}: ${JSON.stringify(schema, null, 2).replaceAll("\n", "\n      ")}`),
+    ];
+    lines.push(`    "schemas": ${schemas.length === 0 ? "{}" : `{\n${schemas.join(",\n")}\n    }`}`);
+  }
+  yield lines.length === 0 ? "{}" : `{\n${lines.join(",\n")}\n  }`;
+}
+
+/** Every module's piece, read (or made and kept) when first asked for. */
+class Pieces {
+  private readonly keys: ModuleKeys;
+  private readonly places: ReturnType<typeof operationServerPlaces>;
+  private readonly types: ReadonlyMap<string, NamedType>;
+  private readonly declared = new Map<string, NamedType[]>();
+  private readonly modules: ReadonlyMap<string, ModuleModel>;
+  private readonly names = new Map<string, string>();
+  private readonly loaded = new Map<string, Piece>();
+
+  constructor(
+    private readonly model: ApiModel,
+    private readonly folder: string,
+  ) {
+    this.keys = ModuleKeys.for(model);
+    this.places = operationServerPlaces(model);
+    this.types = new Map(model.types.map((named) => [named.name, named]));
+    for (const named of model.types) this.declared.set(named.module, [...(this.declared.get(named.module) ?? []), named]);
+    this.modules = new Map(model.modules.map((module) => [module.id, module]));
+    const code = generatorCode();
+    for (const module of model.modules) {
+      // Where each operation's servers go depends on the other operations of its path, in any module.
+      const servers = module.operations.map((operation) => this.places.get(operation)?.on ?? "-").join("");
+      this.names.set(module.id, `${createHash("sha256").update(`${code}\n${this.keys.of("openapi", module.id)}\n${servers}`).digest("hex").slice(0, 40)}.txt`);
+    }
+  }
+
+  of(id: string): Piece {
+    let piece = this.loaded.get(id);
+    if (piece === undefined) {
+      const name = this.names.get(id)!;
+      piece = readPiece(join(this.folder, name));
+      if (piece === undefined) {
+        piece = makePiece(this.model, this.modules.get(id)!, this.declared.get(id) ?? [], this.types, this.places);
+        writePiece(this.folder, name, piece);
+      }
+      this.loaded.set(id, piece);
+    }
+    return piece;
+  }
+
+  dropOperations(id: string): void {
+    const piece = this.loaded.get(id);
+    if (piece) piece.operations = [];
+  }
+
+  /** Keeps the folder small: once it holds many more pieces than this run used, only this run's stay. */
+  evict(): void {
+    const used = new Set(this.names.values());
+    try {
+      const names = readdirSync(this.folder);
+      if (names.length <= 2 * used.size + 256) return;
+      for (const name of names) if (!used.has(name)) rmSync(join(this.folder, name), { force: true });
+    } catch {
+      // nothing kept yet
+    }
+  }
+}
+
+function makePiece(model: ApiModel, module: ModuleModel, own: readonly NamedType[], types: ReadonlyMap<string, NamedType>, places: ReturnType<typeof operationServerPlaces>): Piece {
+  return {
+    operations: module.operations.map((operation) => {
+      const object = operationObject(operation, types, model.auth.header, model.responses);
+      if (operation.pagination) object[PAGINATION] = paginationExtension(operation.pagination, model.pagination);
+      const place = places.get(operation);
+      if (place?.on === "operation") object.servers = place.servers;
+      return [operation.path, operation.method.toLowerCase(), JSON.stringify(object, null, 2).replaceAll("\n", "\n      ")];
+    }),
+    types: own.map((named) => [named.name, JSON.stringify(toSchema(named.type, types), null, 2).replaceAll("\n", "\n      ")]),
+  };
+}
+
+// A piece on disk: one line of JSON saying each text's path, method or name and length, then the texts.
+function readPiece(path: string): Piece | undefined {
+  try {
+    const text = readFileSync(path, "utf8");
+    const newline = text.indexOf("\n");
+    const head = JSON.parse(text.slice(0, newline)) as { operations: [string, string, number][]; types: [string, number][] };
+    let at = newline + 1;
+    const take = (length: number): string => text.slice(at, (at += length));
+    const piece: Piece = { operations: head.operations.map(([path, method, length]) => [path, method, take(length)]), types: head.types.map(([name, length]) => [name, copied(take(length))]) };
+    return at === text.length ? piece : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A string of its own: a slice would keep the whole piece's text alive after its operations are let go. */
+function copied(text: string): string {
+  return Buffer.from(text, "utf8").toString("utf8");
+}
+
+function writePiece(folder: string, name: string, piece: Piece): void {
+  const head = { operations: piece.operations.map(([path, method, text]) => [path, method, text.length]), types: piece.types.map(([type, text]) => [type, text.length]) };
+  try {
+    mkdirSync(folder, { recursive: true });
+    const temporary = join(folder, `${name}.${process.pid}.tmp`);
+    writeFileSync(temporary, `${JSON.stringify(head)}\n${piece.operations.map(([, , text]) => text).join("")}${piece.types.map(([, text]) => text).join("")}`);
+    renameSync(temporary, join(folder, name));
+  } catch {
+    // best effort: made again next time
+  }
+}

@@ -1,0 +1,122 @@
+// The second core: in a cold generate of a large catalogue, the server and openapi targets are made
+// in a worker thread while this thread makes the client and the docs. The worker gets the model
+// (v8-serialised: plain data) and the run's options, plans those targets exactly as the pipeline
+// does and sends back each file's final text in plan order; the pipeline writes them after its
+// own. The output is byte-identical to a run on one thread (test/write/parallel-emit.test.ts).
+// CATALOGEN_THREADS=1 makes every target here, =2 uses the worker whatever the size and load.
+// Automatically only with a core to spare (the 1-minute load below the cores), when the output
+// folder has no manifest yet (nothing could be kept, so the worker makes no file in vain), every
+// target is built in, and prettier is not asked for.
+import { existsSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
+import { join } from "node:path";
+import { deserialize, getHeapStatistics, serialize } from "node:v8";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import type { ApiModel } from "../model/types.js";
+import type { ChosenTarget } from "./targets.js";
+import { MANIFEST_NAME } from "../write/manifest.js";
+import { TargetError } from "./define.js";
+import { EmitError } from "./types.js";
+
+/** Targets the worker makes, when chosen beside at least one other. */
+const REMOTE_TARGETS = ["server", "openapi"];
+/** Below this many operations the worker's start (loading the emitters again) costs more than it saves. */
+export const PARALLEL_MIN_OPERATIONS = 500;
+
+/** What the worker needs of GenerateOptions: plain data only. */
+export interface RemoteOptions {
+  catalogue: string;
+  out: string;
+  importExtension?: "js" | "ts";
+  moduleFormat?: "esm" | "commonjs";
+}
+
+export interface RemoteFile {
+  path: string;
+  target: string;
+  module?: string;
+  also?: string;
+  text: string;
+}
+
+type Message = { file: RemoteFile } | { done: true } | { error: string; name?: string };
+
+/** The chosen targets to make in a worker, or undefined to make all here. */
+export function remoteTargets(model: ApiModel, chosen: readonly ChosenTarget[], options: { out: string; format?: string; plugins?: readonly unknown[] }, builtin: (target: ChosenTarget["target"]) => boolean): Set<string> | undefined {
+  // Run from the TypeScript sources (the tests), a worker could not load this file: one thread.
+  if (process.env.CATALOGEN_THREADS === "1" || options.format === "prettier" || import.meta.url.endsWith(".ts")) return undefined;
+  if (!chosen.every((entry) => builtin(entry.target))) return undefined;
+  const remote = chosen.filter((entry) => REMOTE_TARGETS.includes(entry.target.name)).map((entry) => entry.target.name);
+  if (remote.length === 0 || remote.length === chosen.length) return undefined;
+  // CATALOGEN_THREADS=2: whatever the size and the load (the tests use it on small catalogues).
+  if (process.env.CATALOGEN_THREADS !== "2") {
+    if (model.modules.reduce((sum, module) => sum + module.operations.length, 0) < PARALLEL_MIN_OPERATIONS) return undefined;
+    // A second thread helps only where a core is free: on a machine already busy (more runnable
+    // work than cores over the last minute) it measured no faster and held twice the memory.
+    if (loadavg()[0]! >= availableParallelism() - 0.5) return undefined;
+  }
+  if (existsSync(join(options.out, MANIFEST_NAME))) return undefined;
+  return new Set(remote);
+}
+
+/** Starts the worker on `targets`; its files come in plan order. A worker that fails yields an error the caller rethrows. */
+export function startRemote(model: ApiModel, targets: readonly ChosenTarget[], options: RemoteOptions): AsyncIterable<RemoteFile> & { stop(): Promise<void> } {
+  const worker = new Worker(new URL(import.meta.url), {
+    workerData: { catalogenEmit: { model: serialize(model), targets: targets.map(({ target, options }) => ({ name: target.name, options })), options } },
+    resourceLimits: { maxYoungGenerationSizeMb: 96, maxOldGenerationSizeMb: Math.ceil(getHeapStatistics().heap_size_limit / 2 ** 20) },
+  });
+  const queue: Message[] = [];
+  let wake: (() => void) | undefined;
+  const push = (message: Message) => {
+    queue.push(message);
+    wake?.();
+  };
+  worker.on("message", push);
+  worker.on("error", (error) => push({ error: (error as Error).message }));
+  worker.on("exit", (code) => push(code === 0 ? { done: true } : { error: `the emitting worker stopped with exit code ${code}` }));
+  return {
+    stop: async () => void (await worker.terminate()),
+    async *[Symbol.asyncIterator]() {
+      try {
+        for (;;) {
+          while (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+          const message = queue.shift()!;
+          if ("file" in message) yield message.file;
+          else if ("error" in message) throw message.name === "EmitError" ? new EmitError(message.error) : message.name === "TargetError" ? new TargetError(message.error) : new Error(message.error);
+          else return;
+        }
+      } finally {
+        await worker.terminate();
+      }
+    },
+  };
+}
+
+interface WorkerInput {
+  model: Uint8Array;
+  targets: { name: string; options: Record<string, unknown> }[];
+  options: RemoteOptions;
+}
+
+async function runRemote(input: WorkerInput): Promise<void> {
+  const model = deserialize(input.model) as ApiModel;
+  const { builtinTarget } = await import("./targets.js");
+  const { finalText } = await import("../pipeline.js");
+  try {
+    for (const { name, options } of input.targets) {
+      const target = builtinTarget(name);
+      for (const file of await target.plan(model, options)) {
+        // A file given in pieces goes out as its pieces joined (as the pipeline writes it without prettier).
+        const text = file.chunks && file.path.endsWith(".json") ? [...file.chunks()].join("") : await finalText({ ...file, target: name as never }, input.options);
+        const message: RemoteFile = { path: file.path, target: name, text, ...(file.module !== undefined && { module: file.module }), ...(file.also !== undefined && { also: file.also }) };
+        parentPort!.postMessage({ file: message });
+      }
+    }
+    parentPort!.postMessage({ done: true });
+  } catch (error) {
+    parentPort!.postMessage({ error: (error as Error)?.message ?? String(error), name: (error as Error)?.name });
+  }
+}
+
+const given = isMainThread ? undefined : (workerData as { catalogenEmit?: WorkerInput } | undefined)?.catalogenEmit;
+if (given !== undefined) await runRemote(given);

@@ -1,0 +1,175 @@
+// The checked model, kept per catalogue file: a regenerate checks and models again only the files
+// whose text changed, and takes every other file's share of the model as a full check left it.
+//
+// Sound because a file's checks depend only on its own data, the api section, the named types'
+// data and what must be unique across files. A kept file is used only when the api file's text
+// and every file's named types are what they were when it was checked (the index's `context`);
+// the changed files get the real checks (schema and semantic, beside the api section and every
+// file's named types); what must be unique across files (operation ids, routes and path
+// templates, module names, generated names) is compared on the parts. Any problem at all, or
+// anything not kept, means the full check of src/validate/index.ts: its diagnostics are the only
+// ones ever reported, so a cached run says exactly what a full check says.
+import { createHash } from "node:crypto";
+import { ModelCache, type KeptIndex } from "../load/cache.js";
+import { locatePath, type CatalogueFile, type LoadResult } from "../load/load.js";
+import type { RawFile } from "../load/raw.js";
+import { assembleModel, modelPart, partContext, type ModelPart } from "../model/build.js";
+import type { ApiModel } from "../model/types.js";
+import { camelCase, GENERATED_NAMES, routeShape } from "../shared/names.js";
+import type { SemanticInput } from "./reporter.js";
+import { schemaProblems } from "./schema.js";
+import { checkSemantics } from "./semantic.js";
+
+interface FileKey {
+  hash: string;
+  types: string;
+}
+
+/** The model from kept parts and the changed files, when that gives what a full check would; else undefined. */
+export function keptModel({ files, diagnostics }: LoadResult, cache: ModelCache): ApiModel | undefined {
+  if (diagnostics.length > 0 || files.some((file) => file.data === undefined)) return undefined;
+  const index = cache.index();
+  if (index === undefined) return undefined;
+  const apiFiles = files.filter((file) => hasKey(file.data, "api"));
+  if (apiFiles.length !== 1) return undefined;
+  const keys = files.map((file) => keyOf(file, index));
+  const context = contextOf(files, keys, apiFiles[0]!);
+  if (context !== index.context) return undefined;
+
+  const kept = new Map<string, string>();
+  files.forEach((file, i) => {
+    if (index.files[file.name]?.hash !== keys[i]!.hash) return;
+    const json = cache.part(file.name, keys[i]!.hash, context);
+    if (json !== undefined) kept.set(file.name, json);
+  });
+  const changed = files.filter((file) => !kept.has(file.name));
+  if (changed.length === files.length) return undefined;
+
+  // The changed files: the real checks, beside the api section and every file's named types.
+  if (changed.some((file) => schemaProblems(file).diagnostics.length > 0)) return undefined;
+  const entries: SemanticInput[] = changed.map((file) => ({ file, raw: file.data as RawFile, complete: true }));
+  for (const file of files) {
+    if (kept.has(file.name) && (file === apiFiles[0] || hasKey(file.data, "types"))) {
+      const raw = file.data as RawFile;
+      entries.push({ file, raw: file === apiFiles[0] ? raw : ({ types: raw.types } as RawFile), complete: true });
+    }
+  }
+  if (checkSemantics(entries).length > 0) return undefined;
+
+  const api = (apiFiles[0]!.data as RawFile).api!;
+  const partOptions = partContext(api);
+  const made = new Map<string, { hash: string; json: string }>();
+  const parts = files.map((file, i): ModelPart => {
+    const json = kept.get(file.name);
+    if (json !== undefined) return JSON.parse(json) as ModelPart;
+    const part = modelPart(file.name, file.data as RawFile, partOptions, (index) => sourceOf(file, index));
+    if (survivesJson(part)) made.set(file.name, { hash: keys[i]!.hash, json: JSON.stringify(part) });
+    return part;
+  });
+  if (clashesAcrossFiles(parts, new Set(changed.map((file) => file.name)))) return undefined;
+  const next: KeptIndex = { context, files: {} };
+  files.forEach((file, i) => {
+    if (kept.has(file.name) || made.has(file.name)) next.files[file.name] = keys[i]!;
+  });
+  cache.save(next, made);
+  return assembleModel(api, parts);
+}
+
+/** Keeps every file's part after a full check found the catalogue sound (`parts` before assembleModel changes them). */
+export function keepParts(files: readonly CatalogueFile[], parts: readonly ModelPart[], cache: ModelCache): void {
+  const apiFiles = files.filter((file) => hasKey(file.data, "api"));
+  if (apiFiles.length !== 1) return;
+  const keys = files.map((file) => keyOf(file, undefined));
+  const index: KeptIndex = { context: contextOf(files, keys, apiFiles[0]!), files: {} };
+  const made = new Map<string, { hash: string; json: string }>();
+  files.forEach((file, i) => {
+    if (!survivesJson(parts[i])) return;
+    index.files[file.name] = keys[i]!;
+    made.set(file.name, { hash: keys[i]!.hash, json: JSON.stringify(parts[i]) });
+  });
+  cache.save(index, made);
+}
+
+/** Where an operation is declared: its place in the file. */
+export function sourceOf(file: CatalogueFile, index: number): { file: string; line: number; column: number } {
+  const { file: path, line, column } = locatePath(file, ["operations", index]);
+  return { file: path, line, column };
+}
+
+function keyOf(file: CatalogueFile, index: KeptIndex | undefined): FileKey {
+  // With the path messages show: the parts say where each operation is declared.
+  const hash = sha256(`${file.displayPath}\n${file.text}`);
+  const recorded = index?.files[file.name];
+  if (recorded?.hash === hash) return recorded;
+  return { hash, types: sha256(JSON.stringify((file.data as RawFile | undefined)?.types ?? null)) };
+}
+
+/** The api file's text and every file's named types: what a kept file's checks depended on. */
+function contextOf(files: readonly CatalogueFile[], keys: readonly FileKey[], api: CatalogueFile): string {
+  const lines = [`api ${api.name} ${keys[files.indexOf(api)]!.hash}`];
+  files.forEach((file, i) => lines.push(`${file.name} ${keys[i]!.types}`));
+  return sha256(lines.join("\n"));
+}
+
+/**
+ * Whether a changed file claims what a kept file claims, of what must be unique across the
+ * catalogue (src/validate/semantic.ts and generated-names.ts say so for two parts of one check).
+ * The changed files were checked together, and the kept ones were sound together when kept.
+ */
+function clashesAcrossFiles(parts: readonly ModelPart[], changed: ReadonlySet<string>): boolean {
+  const claims = new Map<string, { file: string; value: string | undefined }>();
+  for (const part of parts) if (changed.has(part.name)) claimsOf(part, (key, value) => claims.set(key, { file: part.name, value }));
+  let clash = false;
+  for (const part of parts) {
+    if (changed.has(part.name)) continue;
+    claimsOf(part, (key, value) => {
+      const other = claims.get(key);
+      // `value` undefined: only one file may claim `key`; else files may share it with the same value.
+      if (other !== undefined && (value === undefined || other.value !== value)) clash = true;
+    });
+    if (clash) return true;
+  }
+  return false;
+}
+
+function claimsOf({ module, types }: ModelPart, claim: (key: string, value?: string) => void): void {
+  for (const named of types) {
+    claim(`type ${named.name}`);
+    claim(`name ${named.name}`, `type ${named.name}`);
+    for (const derived of GENERATED_NAMES.type(named.name)) claim(`name ${derived.name}`, `type ${named.name}`);
+  }
+  if (module === undefined) return;
+  claim(`module ${camelCase(module.id)}`);
+  for (const derived of GENERATED_NAMES.module(module.id)) claim(`name ${derived.name}`, `module ${module.id}`);
+  for (const operation of module.operations) {
+    const source = `operation ${operation.id}`;
+    claim(`id ${operation.id}`);
+    claim(`route ${routeShape(operation.method, operation.path)}`);
+    claim(`template ${routeShape("", operation.path)}`, operation.path);
+    claim(`name ${operation.id}`, source);
+    for (const derived of GENERATED_NAMES.operation(operation.id)) claim(`name ${derived.name}`, source);
+  }
+}
+
+/** True when JSON gives `value` back as it is (no undefined, non-finite numbers or -0). */
+function survivesJson(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === "number") {
+      if (!Number.isFinite(item) || Object.is(item, -0)) return false;
+    } else if (typeof item === "object" && item !== null) {
+      if (Array.isArray(item)) for (const element of item) stack.push(element);
+      else for (const key in item) stack.push((item as Record<string, unknown>)[key]);
+    } else if (typeof item !== "string" && typeof item !== "boolean" && item !== null) return false;
+  }
+  return true;
+}
+
+function hasKey(data: unknown, key: string): boolean {
+  return typeof data === "object" && data !== null && Object.hasOwn(data, key);
+}
+
+function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}

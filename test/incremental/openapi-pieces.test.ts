@@ -1,0 +1,88 @@
+// openapi.json joined from each module's piece kept in the cache folder (src/emit/openapi/pieces.ts)
+// must be the text the whole document prints (the path taken without a cache folder), also when
+// an edit in one module moves another module's servers between its path item and its operation.
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { stringify } from "yaml";
+import { generate } from "../../src/pipeline.js";
+import { freshDir } from "../helpers/generate.js";
+
+const before = process.env.CATALOGEN_CACHE_DIR;
+afterEach(() => {
+  if (before === undefined) delete process.env.CATALOGEN_CACHE_DIR;
+  else process.env.CATALOGEN_CACHE_DIR = before;
+});
+
+const api = {
+  api: {
+    title: "Pieces API",
+    auth: { header: "Authorization", tokenKinds: [{ id: "personal", description: "Personal token" }] },
+    servers: [
+      { id: "live", url: "https://api.example.com", environment: "production" },
+      { id: "sandbox", url: "https://sandbox.example.com", environment: "sandbox" },
+      { id: "uploads", url: "https://uploads.example.com" },
+    ],
+    pagination: [{ id: "cursor", style: "cursor", items: "data", next: "next", cursor: { in: "query", name: "cursor" } }],
+  },
+};
+
+function modules(uploadsServers: string[]): Record<string, unknown>[] {
+  return [
+    {
+      module: { id: "alpha", title: "Alpha", area: "First" },
+      types: { AlphaThing: { type: "object", description: "A thing", properties: { id: { type: "integer", required: true }, beta: { ref: "BetaThing" } } } },
+      operations: [
+        { id: "getShared", method: "GET", path: "/shared/{id}", summary: "Shared path, read", servers: ["uploads"], parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }] },
+        { id: "listAlpha", method: "GET", path: "/alpha", summary: "List", pagination: { use: "cursor" }, responses: { "200": { description: "Page", content: { "application/json": { schema: { type: "object", properties: { data: { type: "array", items: { ref: "AlphaThing" } }, next: { type: "string" } } } } } } } },
+      ],
+    },
+    {
+      module: { id: "beta", title: "Beta", area: "Second" },
+      types: { BetaThing: { type: "string", enum: ["a", "b"] } },
+      operations: [
+        { id: "putShared", method: "PUT", path: "/shared/{id}", summary: "Shared path, write", servers: uploadsServers, parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }], request: { content: { "application/json": { schema: { ref: "AlphaThing" } } } } },
+        { id: "getBeta", method: "GET", path: "/beta", summary: "One", description: "Says \"quotes\" and \\ and é" },
+      ],
+    },
+  ];
+}
+
+async function writeCatalogue(dir: string, files: Record<string, unknown>[]): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, "api.yaml"), stringify(api));
+  for (const data of files) await writeFile(join(dir, `${(data.module as { id: string }).id}.yaml`), stringify(data, { lineWidth: 0 }));
+}
+
+describe("openapi.json joined from kept pieces", () => {
+  it("is the whole document's text, across edits that move another module's servers", async () => {
+    const base = await freshDir("openapi-pieces");
+    const catalogue = join(base, "catalogue");
+    const out = join(base, "out");
+    const cache = join(base, "cache");
+    const rounds: [string, string[]][] = [
+      ["both methods of /shared/{id} on uploads: servers on the path item", ["uploads"]],
+      ["beta's moves to the sandbox: each operation its own", ["sandbox"]],
+      ["and back", ["uploads"]],
+    ];
+    let shapes = "";
+    for (const [what, servers] of rounds) {
+      await writeCatalogue(catalogue, modules(servers));
+      process.env.CATALOGEN_CACHE_DIR = cache;
+      await generate({ catalogue, out });
+      const pieces = await readdir(join(cache, "openapi-pieces"));
+      expect(pieces.length, what).toBeGreaterThanOrEqual(2);
+      const cold = join(base, "cold");
+      await rm(cold, { recursive: true, force: true });
+      process.env.CATALOGEN_CACHE_DIR = "off";
+      await generate({ catalogue, out: cold });
+      const text = await readFile(join(out, "openapi.json"), "utf8");
+      expect(text, what).toBe(await readFile(join(cold, "openapi.json"), "utf8"));
+      const shared = (JSON.parse(text) as { paths: Record<string, { servers?: unknown; get: { servers?: unknown } }> }).paths["/shared/{id}"]!;
+      shapes += `${shared.servers ? "item" : "operation"}${shared.get.servers ? "+get" : ""} `;
+    }
+    // The edits did move the servers: the comparison above saw both places.
+    expect(shapes).toBe("item operation+get item ");
+  }, 30_000);
+});

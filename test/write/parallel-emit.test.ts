@@ -1,0 +1,102 @@
+// A cold generate of a large catalogue makes the server and openapi targets in a worker thread
+// (src/emit/parallel.ts), and generate and import run in a worker with a larger young generation
+// (src/cli/start.ts) when the input is large: the output must be byte for byte what one thread writes, manifest included.
+// Runs the built CLI (dist/: `npm run build` first).
+import { execFile } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { repoRoot } from "../helpers/generate.js";
+
+const bin = join(repoRoot, "bin/catalogen.js");
+const run = (args: string[], cwd: string, env: Record<string, string>) =>
+  promisify(execFile)(process.execPath, [bin, ...args], { cwd, env: { ...process.env, CATALOGEN_CACHE_DIR: "off", ...env }, maxBuffer: 64 * 2 ** 20 });
+
+function filesOf(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) files.set(relative(dir, join(entry.parentPath, entry.name)), readFileSync(join(entry.parentPath, entry.name), "utf8"));
+  }
+  return files;
+}
+
+describe("generating on two threads", () => {
+  it("picks server and openapi for the worker only in a cold run of built-in targets", async () => {
+    const { remoteTargets } = (await import(pathToFileURL(join(repoRoot, "dist/emit/parallel.js")).href)) as typeof import("../../src/emit/parallel.js");
+    const { chooseTargets } = (await import(pathToFileURL(join(repoRoot, "dist/emit/targets.js")).href)) as typeof import("../../src/emit/targets.js");
+    const { loadModel } = (await import(pathToFileURL(join(repoRoot, "dist/pipeline.js")).href)) as typeof import("../../src/pipeline.js");
+    const model = await loadModel(join(repoRoot, "catalogue"));
+    const all = chooseTargets().chosen;
+    const builtin = () => true;
+    const empty = mkdtempSync(join(tmpdir(), "catalogen-parallel-"));
+    const previous = process.env.CATALOGEN_THREADS;
+    try {
+      process.env.CATALOGEN_THREADS = "2";
+      expect([...remoteTargets(model, all, { out: empty }, builtin)!]).toEqual(["server", "openapi"]);
+      expect(remoteTargets(model, all, { out: join(repoRoot, "generated") }, builtin)).toBeUndefined(); // a manifest: files may be kept
+      expect(remoteTargets(model, all, { out: empty, format: "prettier" }, builtin)).toBeUndefined();
+      expect(remoteTargets(model, all.filter(({ target }) => target.name === "client"), { out: empty }, builtin)).toBeUndefined();
+      expect(remoteTargets(model, all, { out: empty }, () => false)).toBeUndefined(); // a plugin among them
+      process.env.CATALOGEN_THREADS = "1";
+      expect(remoteTargets(model, all, { out: empty }, builtin)).toBeUndefined();
+      delete process.env.CATALOGEN_THREADS;
+      expect(remoteTargets(model, all, { out: empty }, builtin)).toBeUndefined(); // 184 operations: below the automatic minimum
+    } finally {
+      if (previous === undefined) delete process.env.CATALOGEN_THREADS;
+      else process.env.CATALOGEN_THREADS = previous;
+    }
+  });
+
+  it("writes the same bytes as one thread, then regenerates to no change", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "catalogen-parallel-"));
+    cpSync(join(repoRoot, "catalogue"), join(dir, "catalogue"), { recursive: true });
+    // Each with its own cache folder, as a first run in a project (openapi.json's pieces are kept there).
+    await run(["generate", "--catalogue", "catalogue", "--out", "one"], dir, { CATALOGEN_THREADS: "1", CATALOGEN_WORKER: "0", CATALOGEN_CACHE_DIR: join(dir, "cache-one") });
+    await run(["generate", "--catalogue", "catalogue", "--out", "two"], dir, { CATALOGEN_THREADS: "2", CATALOGEN_WORKER: "1", CATALOGEN_CACHE_DIR: join(dir, "cache-two") });
+    const one = filesOf(join(dir, "one"));
+    const two = filesOf(join(dir, "two"));
+    expect(one.size).toBeGreaterThan(100);
+    expect([...two.keys()].sort()).toEqual([...one.keys()].sort());
+    for (const [path, text] of one) expect(two.get(path), path).toBe(text);
+    const again = await run(["generate", "--catalogue", "catalogue", "--out", "two"], dir, { CATALOGEN_THREADS: "2", CATALOGEN_CACHE_DIR: join(dir, "cache-two") });
+    expect(again.stdout).toMatch(/up to date|0 written/);
+  }, 60_000);
+
+  it("moves generate and import to the worker for a large input only, never --watch", async () => {
+    const { inWorker } = (await import(pathToFileURL(join(repoRoot, "dist/cli/start.js")).href)) as typeof import("../../src/cli/start.js");
+    const dir = mkdtempSync(join(tmpdir(), "catalogen-parallel-"));
+    const github = join(repoRoot, "node_modules/@octokit/openapi/generated/api.github.com.json");
+    mkdirSync(join(dir, "big"));
+    writeFileSync(join(dir, "big/api.yaml"), `source:\n  openapi: ${github}\n`);
+    cpSync(join(repoRoot, "catalogue"), join(dir, "catalogue"), { recursive: true });
+    const previous = process.env.CATALOGEN_WORKER;
+    delete process.env.CATALOGEN_WORKER;
+    try {
+      expect(inWorker(["generate", "--catalogue", "big"], dir)).toBe(true);
+      expect(inWorker(["generate", "--catalogue=big", "--target", "client"], dir)).toBe(true);
+      expect(inWorker(["import", github], dir)).toBe(true);
+      expect(inWorker(["generate"], dir)).toBe(false); // ./catalogue: 184 operations, 32 KB
+      expect(inWorker(["generate", "--catalogue", "big", "--watch"], dir)).toBe(false);
+      expect(inWorker(["mock", "--catalogue", "big"], dir)).toBe(false);
+      process.env.CATALOGEN_WORKER = "0";
+      expect(inWorker(["generate", "--catalogue", "big"], dir)).toBe(false);
+      process.env.CATALOGEN_WORKER = "1";
+      expect(inWorker(["generate"], dir)).toBe(true);
+    } finally {
+      if (previous === undefined) delete process.env.CATALOGEN_WORKER;
+      else process.env.CATALOGEN_WORKER = previous;
+    }
+  });
+
+  it("keeps exit codes and messages of import and generate in the worker", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "catalogen-parallel-"));
+    const failing = await run(["generate", "--catalogue", "missing"], dir, { CATALOGEN_WORKER: "1" }).catch((error: { code: number; stderr: string }) => error);
+    expect(failing).toMatchObject({ code: 1 });
+    expect((failing as { stderr: string }).stderr).toMatch(/cannot read the catalogue folder/);
+    const usage = await run(["import"], dir, { CATALOGEN_WORKER: "1" }).catch((error: { code: number; stderr: string }) => error);
+    expect(usage).toMatchObject({ code: 2 });
+  }, 30_000);
+});

@@ -1,10 +1,10 @@
 // Generates through the real pipeline into a fresh folder under <repo>/.tmp/, where vitest
-// can import the generated TypeScript directly.
-import { mkdir, mkdtemp } from "node:fs/promises";
+// can import the generated TypeScript directly (removed when the test file has finished).
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generate } from "../../src/pipeline.js";
 import type { Target } from "../../src/emit/types.js";
+import { tempDir } from "./temp.js";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 export const repoCatalogue = join(repoRoot, "catalogue");
@@ -13,10 +13,9 @@ export function fixtureCatalogue(name: string): string {
   return join(repoRoot, "test/fixtures/catalogues", name);
 }
 
-export async function freshDir(prefix = "out"): Promise<string> {
-  const base = join(repoRoot, ".tmp");
-  await mkdir(base, { recursive: true });
-  return mkdtemp(join(base, `${prefix}-`));
+/** A fresh folder under <repo>/.tmp/, removed when the test file has finished. */
+export function freshDir(prefix = "out"): Promise<string> {
+  return tempDir(prefix, join(repoRoot, ".tmp"));
 }
 
 /** Generates `targets` (default: all) from `catalogue` (default: the repo's) and returns the output folder. */

@@ -2,8 +2,7 @@
 // in memory and recorded in the load cache without being parsed again. Here, on real documents, every
 // written file parsed by the loader gives exactly that data, line starts and operation ranges; and
 // the first generate after an import reads the catalogue from the cache.
-import { mkdtemp, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, expect, test } from "vitest";
 import { importOpenApi, writeCatalogue } from "../../src/import/index.js";
@@ -12,6 +11,7 @@ import { catalogueFiles } from "../../src/import/yaml.js";
 import { LoadCache } from "../../src/load/cache.js";
 import { parseCatalogueFile } from "../../src/load/load.js";
 import { repoRoot } from "../helpers/generate.js";
+import { tempDir } from "../helpers/temp.js";
 
 const DOCUMENTS = [
   "node_modules/@octokit/openapi/generated/api.github.com.json",
@@ -48,7 +48,7 @@ test("operation ranges: literal blocks, blank lines and a key after the list", (
 });
 
 test("the first generate after an import finds the catalogue in the load cache", async () => {
-  const dir = await mkdtemp(join(tmpdir(), "catalogen-direct-"));
+  const dir = await tempDir("catalogen-direct");
   process.env.CATALOGEN_CACHE_DIR = join(dir, "cache");
   const { catalogue } = importOpenApi(join(repoRoot, "node_modules/@blockfrost/openapi/openapi.yaml"));
   const out = join(dir, "catalogue");

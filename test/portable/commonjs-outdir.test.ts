@@ -7,8 +7,7 @@
 // the generated client. Node runs with module-syntax detection and require(esm) off, so what runs
 // is CommonJS and nothing else.
 import { execFile } from "node:child_process";
-import { copyFile, mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { copyFile, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, test } from "vitest";
@@ -17,6 +16,7 @@ import type { ModuleFormat } from "../../src/emit/shared/module-format.js";
 import { generate } from "../../src/pipeline.js";
 import { repoCatalogue, repoRoot } from "../helpers/generate.js";
 import { STRICT_OPTIONS, TYPESCRIPT_VERSIONS, type TypeScriptVersion } from "../helpers/tsc.js";
+import { tempDir } from "../helpers/temp.js";
 
 const run = promisify(execFile);
 const mainFixture = join(repoRoot, "test/portable/fixtures/commonjs-main.ts.txt");
@@ -26,7 +26,7 @@ const STRICT_NODE = ["--no-experimental-detect-module", "--no-experimental-requi
 
 /** A consumer package without "type", the repository's catalogue generated into generated/. */
 async function consumer(moduleFormat: ModuleFormat): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "catalogen-cjs-outdir-"));
+  const dir = await tempDir("catalogen-cjs-outdir");
   await writeFile(join(dir, "package.json"), `${JSON.stringify({ name: "consumer", private: true })}\n`);
   await generate({ catalogue: repoCatalogue, out: join(dir, "generated"), targets: ["client", "server"], moduleFormat });
   await copyFile(mainFixture, join(dir, "main.ts"));
@@ -106,7 +106,7 @@ describe("the option on the command line and in the config", () => {
   const packageType = async (dir: string) => (JSON.parse(await readFile(join(dir, "generated/client/package.json"), "utf8")) as { type: string }).type;
 
   test("--module-format commonjs, and the config's moduleFormat when the flag is absent", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "catalogen-module-format-"));
+    const dir = await tempDir("catalogen-module-format");
     const base = ["generate", "--catalogue", repoCatalogue, "--target", "client", "--quiet"];
     expect(await cli([...base, "--module-format", "commonjs"], dir)).toEqual({ code: 0, err: "" });
     expect(await packageType(dir)).toBe("commonjs");
@@ -118,7 +118,7 @@ describe("the option on the command line and in the config", () => {
   }, 30_000);
 
   test("an unknown format is a usage error naming the two", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "catalogen-module-format-"));
+    const dir = await tempDir("catalogen-module-format");
     const result = await cli(["generate", "--catalogue", repoCatalogue, "--module-format", "cjs"], dir);
     expect(result.code).toBe(2);
     expect(result.err).toMatch(/unknown module format "cjs"; use esm or commonjs/);

@@ -1,11 +1,11 @@
 // Generated output placed as a consumer repository would hold it, for the portability tests.
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Target } from "../../src/emit/types.js";
 import type { ImportExtension } from "../../src/emit/shared/ts-print.js";
 import { generate } from "../../src/pipeline.js";
 import { freshDir, repoCatalogue } from "../helpers/generate.js";
+import { tempDir } from "../helpers/temp.js";
 
 /** Generates `targets` of the repository's catalogue into a fresh folder under .tmp/ and returns it. */
 export async function generatePortable(targets: Target[], importExtension: ImportExtension, catalogue = repoCatalogue): Promise<string> {
@@ -27,7 +27,7 @@ export async function typeScriptFiles(dir: string): Promise<string[]> {
  * was emitted.
  */
 export async function commonJsConsumer(target: Target, options: { withoutTargetPackage?: boolean } = {}): Promise<{ dir: string; files: string[] }> {
-  const dir = await mkdtemp(join(tmpdir(), "catalogen-cjs-consumer-"));
+  const dir = await tempDir("catalogen-cjs-consumer");
   await writeFile(join(dir, "package.json"), `${JSON.stringify({ name: "consumer", private: true })}\n`);
   const out = join(dir, "generated");
   await generate({ catalogue: repoCatalogue, out, targets: [target] });

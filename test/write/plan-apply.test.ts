@@ -2,11 +2,11 @@
 // what to write, keep and remove and changes nothing a user sees (new content waits in staging
 // files); applying it makes the change. A plan that meets a file catalogen did not write refuses,
 // and the folder is left as it was.
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { Output, WriteError } from "../../src/write/writer.js";
+import { tempDir } from "../helpers/temp.js";
 
 const options = (inputHash: string) => ({ inputHash, targets: ["client"] });
 
@@ -15,7 +15,7 @@ async function listing(dir: string): Promise<string[]> {
 }
 
 async function firstRun(): Promise<string> {
-  const out = join(await mkdtemp(join(tmpdir(), "catalogen-plan-")), "out");
+  const out = join(await tempDir("catalogen-plan"), "out");
   const output = await Output.open(out);
   try {
     const writing = await output.begin(options("one"));

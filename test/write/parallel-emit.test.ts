@@ -3,13 +3,13 @@
 // (src/cli/start.ts) when the input is large: the output must be byte for byte what one thread writes, manifest included.
 // Runs the built CLI (dist/: `npm run build` first).
 import { execFile } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../helpers/generate.js";
+import { tempDir } from "../helpers/temp.js";
 
 const bin = join(repoRoot, "bin/catalogen.js");
 const run = (args: string[], cwd: string, env: Record<string, string>) =>
@@ -31,7 +31,7 @@ describe("generating on two threads", () => {
     const model = await loadModel(join(repoRoot, "catalogue"));
     const all = chooseTargets().chosen;
     const builtin = () => true;
-    const empty = mkdtempSync(join(tmpdir(), "catalogen-parallel-"));
+    const empty = await tempDir("catalogen-parallel");
     const previous = process.env.CATALOGEN_THREADS;
     try {
       process.env.CATALOGEN_THREADS = "2";
@@ -51,7 +51,7 @@ describe("generating on two threads", () => {
   });
 
   it("writes the same bytes as one thread, then regenerates to no change", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "catalogen-parallel-"));
+    const dir = await tempDir("catalogen-parallel");
     cpSync(join(repoRoot, "catalogue"), join(dir, "catalogue"), { recursive: true });
     // Each with its own cache folder, as a first run in a project (openapi.json's pieces are kept there).
     await run(["generate", "--catalogue", "catalogue", "--out", "one"], dir, { CATALOGEN_THREADS: "1", CATALOGEN_WORKER: "0", CATALOGEN_CACHE_DIR: join(dir, "cache-one") });
@@ -67,7 +67,7 @@ describe("generating on two threads", () => {
 
   it("moves generate and import to the worker for a large input only, never --watch", async () => {
     const { inWorker } = (await import(pathToFileURL(join(repoRoot, "dist/cli/start.js")).href)) as typeof import("../../src/cli/start.js");
-    const dir = mkdtempSync(join(tmpdir(), "catalogen-parallel-"));
+    const dir = await tempDir("catalogen-parallel");
     const github = join(repoRoot, "node_modules/@octokit/openapi/generated/api.github.com.json");
     mkdirSync(join(dir, "big"));
     writeFileSync(join(dir, "big/api.yaml"), `source:\n  openapi: ${github}\n`);
@@ -92,7 +92,7 @@ describe("generating on two threads", () => {
   });
 
   it("keeps exit codes and messages of import and generate in the worker", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "catalogen-parallel-"));
+    const dir = await tempDir("catalogen-parallel");
     const failing = await run(["generate", "--catalogue", "missing"], dir, { CATALOGEN_WORKER: "1" }).catch((error: { code: number; stderr: string }) => error);
     expect(failing).toMatchObject({ code: 1 });
     expect((failing as { stderr: string }).stderr).toMatch(/cannot read the catalogue folder/);

@@ -1,7 +1,7 @@
 // catalogue -> model -> emitters -> files with their header -> writer. The one entry point for
 // generating. Emitters write final text; prettier runs only when the options ask for it.
 import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative, sep } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { listCatalogueFiles } from "./load/files.js";
 import { livingInputs, namesLivingSource } from "./sources/inputs.js";
@@ -12,10 +12,10 @@ import { EmitError, type Target } from "./emit/types.js";
 import { pluginFile, TargetError, type AnyTarget, type TargetEntry } from "./emit/define.js";
 import { chooseTargets, type ChosenTarget } from "./emit/targets.js";
 import { BUILTIN_TARGETS } from "./emit/registry.js";
-import { withImportExtension, type ImportExtension } from "./emit/shared/ts-print.js";
-import { withModuleFormat, type ModuleFormat } from "./emit/shared/module-format.js";
-import { formatWithConsumerConfig, prettierFingerprint } from "./write/format.js";
-import { withHeader } from "./write/header.js";
+import type { ImportExtension } from "./emit/shared/ts-print.js";
+import type { ModuleFormat } from "./emit/shared/module-format.js";
+import { prettierFingerprint } from "./write/format.js";
+import { catalogueLabel, finalText } from "./write/final-text.js";
 import { isReservedName, sha256 } from "./write/manifest.js";
 import { isSafeOutputPath } from "./write/paths.js";
 import { ModuleKeys } from "./module-keys.js";
@@ -217,21 +217,6 @@ function remoteOptions(options: GenerateOptions): RemoteOptions {
 }
 
 /** A planned file's text as written: import extensions, header, prettier when asked. */
-export async function finalText(file: TargetFile, options: Pick<GenerateOptions, "catalogue" | "out" | "importExtension" | "moduleFormat" | "format">): Promise<string> {
-  const made = file.content();
-  const code = file.path.endsWith(".ts") ? withImportExtension(made, options.importExtension ?? "js") : withModuleFormat(file.path, made, options.moduleFormat ?? "esm");
-  const content = withHeader(file.path, code, catalogueLabel(options));
-  // One file at a time: prettier's syntax trees are large, and formatting every file at once
-  // keeps them all alive together (at 10,000 operations that exhausts the heap).
-  return options.format === "prettier" ? formatWithConsumerConfig(file.path, content, join(options.out, file.path)) : content;
-}
-
-/** The catalogue as the header names it: relative to the output folder's parent, posix. */
-function catalogueLabel(options: Pick<GenerateOptions, "catalogue" | "out">): string {
-  const rel = relative(dirname(options.out), options.catalogue).split(sep).join("/");
-  return `${rel || "."}/*.yaml`;
-}
-
 /** The catalogue's files; undefined when the folder or a link cannot be read (the loader then says why). */
 function catalogueFileNames(dir: string): string[] | undefined {
   try {

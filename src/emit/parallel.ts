@@ -101,13 +101,13 @@ interface WorkerInput {
 async function runRemote(input: WorkerInput): Promise<void> {
   const model = deserialize(input.model) as ApiModel;
   const { builtinTarget } = await import("./targets.js");
-  const { finalText } = await import("../pipeline.js");
+  const { finalText } = await import("../write/final-text.js");
   try {
     for (const { name, options } of input.targets) {
       const target = builtinTarget(name);
       for (const file of await target.plan(model, options)) {
         // A file given in pieces goes out as its pieces joined (as the pipeline writes it without prettier).
-        const text = file.chunks && file.path.endsWith(".json") ? [...file.chunks()].join("") : await finalText({ ...file, target: name as never }, input.options);
+        const text = file.chunks && file.path.endsWith(".json") ? [...file.chunks()].join("") : await finalText(file, input.options);
         const message: RemoteFile = { path: file.path, target: name, text, ...(file.module !== undefined && { module: file.module }), ...(file.also !== undefined && { also: file.also }) };
         parentPort!.postMessage({ file: message });
       }

@@ -1,0 +1,31 @@
+// A planned file's final bytes: its relative imports' extension (or, for a package.json, the
+// module format), the generated-file header, then prettier when the options ask for it. Shared by
+// the pipeline and the worker thread of src/emit/parallel.ts, which must give the same bytes.
+import { dirname, join, relative, sep } from "node:path";
+import { withImportExtension, type ImportExtension } from "../emit/shared/ts-print.js";
+import { withModuleFormat, type ModuleFormat } from "../emit/shared/module-format.js";
+import { formatWithConsumerConfig } from "./format.js";
+import { withHeader } from "./header.js";
+
+export interface FinalTextOptions {
+  catalogue: string;
+  out: string;
+  importExtension?: ImportExtension | undefined;
+  moduleFormat?: ModuleFormat | undefined;
+  format?: "prettier" | undefined;
+}
+
+export async function finalText(file: { path: string; content: () => string }, options: FinalTextOptions): Promise<string> {
+  const made = file.content();
+  const code = file.path.endsWith(".ts") ? withImportExtension(made, options.importExtension ?? "js") : withModuleFormat(file.path, made, options.moduleFormat ?? "esm");
+  const content = withHeader(file.path, code, catalogueLabel(options));
+  // One file at a time: prettier's syntax trees are large, and formatting every file at once
+  // keeps them all alive together (at 10,000 operations that exhausts the heap).
+  return options.format === "prettier" ? formatWithConsumerConfig(file.path, content, join(options.out, file.path)) : content;
+}
+
+/** The catalogue as the header names it: relative to the output folder's parent, posix. */
+export function catalogueLabel(options: Pick<FinalTextOptions, "catalogue" | "out">): string {
+  const rel = relative(dirname(options.out), options.catalogue).split(sep).join("/");
+  return `${rel || "."}/*.yaml`;
+}

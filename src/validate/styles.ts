@@ -25,6 +25,20 @@ function resolvedKind(types: TypeContext, raw: RawType | undefined): string | un
   return current.ref !== undefined ? undefined : rawKind(current);
 }
 
+const DEEP_UNION_KINDS = ["object", "map", "string", "integer", "number", "boolean"];
+
+/** The kinds of a union's members once references are followed (undefined for a member of no plain kind), or undefined when the type is no union. */
+function unionMembers(types: TypeContext, raw: RawType | undefined): (string | undefined)[] | undefined {
+  const seen = new Set<string>();
+  let current = raw;
+  while (current?.ref !== undefined && !seen.has(current.ref)) {
+    seen.add(current.ref);
+    current = types.types.get(current.ref)?.raw;
+  }
+  if (current?.oneOf === undefined) return undefined;
+  return current.oneOf.map((member) => resolvedKind(types, member));
+}
+
 export function checkParameterStyles(report: Reporter, types: TypeContext, operation: RawOperation, place: (...rest: YamlPath) => Place): void {
   operation.parameters?.forEach((parameter, i) => {
     if (parameter.style === undefined && parameter.explode === undefined) return;
@@ -35,7 +49,18 @@ export function checkParameterStyles(report: Reporter, types: TypeContext, opera
     }
     const kind = resolvedKind(types, parameter.schema);
     if (parameter.style === "deepObject") {
-      if (kind !== undefined && kind !== "object" && kind !== "map") {
+      const members = unionMembers(types, parameter.schema);
+      if (members !== undefined) {
+        // A union: an object member is written deepObject-style, a scalar member plainly (`created=5`).
+        const bad = members.find((member) => member === undefined || !DEEP_UNION_KINDS.includes(member));
+        if (bad !== undefined || !members.some((member) => member === "object" || member === "map")) {
+          report.error(
+            place("parameters", i, "style"),
+            `style deepObject writes an object, and in a union an object or a scalar, but "${parameter.name}" is a union ${bad === undefined ? "with no object member" : `with ${bad === "array" ? "an array" : bad === undefined ? "a member it cannot write" : `a ${bad}`} member`}`,
+            "use form for a scalar or an array, or make the union's members objects and scalars",
+          );
+        }
+      } else if (kind !== undefined && kind !== "object" && kind !== "map") {
         report.error(place("parameters", i, "style"), `style deepObject writes an object, but "${parameter.name}" is ${kind === "array" ? "an" : "a"} ${kind}`, "use form for a scalar or an array");
       }
       if (parameter.explode === false) report.error(place("parameters", i, "explode"), "style deepObject is defined with explode: true only", "remove explode");

@@ -48,3 +48,27 @@ test("a style the location does not allow, deepObject on a scalar, explode again
     ["shop.yaml:26:55", "style and explode apply to urlencoded bodies; a multipart part is written by its contentType"],
   ]);
 });
+
+test("deepObject on a union: objects and scalars are accepted, an array member or no object member is refused", async () => {
+  const dir = await writeCatalogue({
+    "shop.yaml": `${MODULE}types:
+  Range: { type: object, properties: { gt: { type: integer } } }
+operations:
+  - id: listThings
+    method: GET
+    path: /things
+    summary: Things.
+    parameters:
+      - { name: created, in: query, style: deepObject, schema: { type: union, oneOf: [{ ref: Range }, { type: integer }] } }
+      - { name: ids, in: query, style: deepObject, schema: { type: union, oneOf: [{ ref: Range }, { type: array, items: { type: string } }] } }
+      - { name: plain, in: query, style: deepObject, schema: { type: union, oneOf: [{ type: string }, { type: integer }] } }
+    request: none
+`,
+  });
+  const run = await generateInto(dir);
+  expect(run.code).toBe(1);
+  expect(run.errors).toEqual([
+    ["shop.yaml:11:40", 'style deepObject writes an object, and in a union an object or a scalar, but "ids" is a union with an array member'],
+    ["shop.yaml:12:42", 'style deepObject writes an object, and in a union an object or a scalar, but "plain" is a union with no object member'],
+  ]);
+});

@@ -59,7 +59,24 @@ export function styledFields(parameter: Parameter, types: readonly NamedType[]):
   const fields = [`style: ${stringLiteral(style)}`, `explode: ${explode}`];
   if (shape === "array" && parameter.in === "path") fields.push("array: true");
   if (shape === "object") fields.push(`properties: ${objectProperties(parameter.schema, types)}`);
+  const union = deepUnion(parameter, types);
+  if (union) fields.push(`properties: ${objectProperties(union.object, types)}`, ...(union.scalar ? [`orScalar: ${stringLiteral(scalarType(union.scalar, types))}`] : []));
   return `, ${fields.join(", ")}`;
+}
+
+/** A deepObject query parameter typed as a union of an object and a scalar (Stripe's `created`): the object member and the scalar member, or undefined. */
+function deepUnion(parameter: Parameter, types: readonly NamedType[]): { object: TypeNode; scalar?: TypeNode } | undefined {
+  const node = resolve(parameter.schema, types);
+  if (parameterStyle(parameter).style !== "deepObject" || node?.kind !== "union") return undefined;
+  const object = node.variants.find((variant) => ["object", "allOf"].includes(resolve(variant, types)?.kind ?? ""));
+  if (!object) return undefined;
+  const scalar = node.variants.find((variant) => ["string", "integer", "number", "boolean"].includes(resolve(variant, types)?.kind ?? ""));
+  return { object, ...(scalar ? { scalar } : {}) };
+}
+
+function scalarType(node: TypeNode, types: readonly NamedType[]): string {
+  const kind = resolve(node, types)?.kind;
+  return kind === "integer" || kind === "number" || kind === "boolean" ? kind : "string";
 }
 
 /** The rule of a header or cookie parameter (`HeaderParameter` of templates/server/types.ts). */

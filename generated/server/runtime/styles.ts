@@ -100,6 +100,14 @@ export function readQuery(pairs: readonly [string, string][], rule: StyledRule, 
       if (text === undefined) return malformed;
       entries.push([key.slice(prefix.length, -1), text]);
     }
+    if (entries.length === 0 && rule.orScalar !== undefined) {
+      // A union of an object and a scalar: the scalar is written plainly (`created=5`).
+      const plain = decoded.filter(([key]) => key === rule.name).map(([, value]) => value);
+      if (plain.length === 0) return { ok: true, value: undefined };
+      const items = decodeAll(plain, decode);
+      const { properties: _object, ...scalar } = rule;
+      return items === undefined ? malformed : convert(items, { ...scalar, type: rule.orScalar }, where);
+    }
     if (entries.length === 0) return { ok: true, value: undefined };
     if (rule.array) return convert(entries.map(([, text]) => text), rule, where);
     return convert([], { ...rule, properties: rule.properties ?? [] }, where, entries);

@@ -46,6 +46,8 @@ export interface QueryParameter {
   readonly explode?: boolean;
   /** An object-valued parameter's properties (`type` is then unused). */
   readonly properties?: readonly PropertyRule[];
+  /** A deepObject union of an object and a scalar: a plain `name=value` reads as this scalar type. */
+  readonly orScalar?: "string" | "integer" | "number" | "boolean";
 }
 
 /**
@@ -345,6 +347,8 @@ export interface StyledRule {
   readonly array?: boolean;
   /** Present for an object-valued parameter (`type` is then unused). */
   readonly properties?: readonly PropertyRule[];
+  /** A deepObject union of an object and a scalar: a plain `name=value` reads as this scalar type. */
+  readonly orScalar?: "string" | "integer" | "number" | "boolean";
 }
 
 /** One field of a typed form body (form.ts). */

@@ -7,11 +7,12 @@
 // the parser's own); the document itself is parsed again only when a message needs a position.
 // Any trouble reading or writing it means "parse the file".
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cacheDirectory } from "../shared/cache-directory.js";
+import { cacheDirectory, writeCacheFile } from "../shared/cache-directory.js";
+import { sha256 } from "../shared/hash.js";
 
 export interface ReadFile {
   data: unknown;
@@ -69,12 +70,12 @@ export class LoadCache {
   /** What file `name` gave when it held `text`, if that is recorded. */
   get(name: string, text: string): ReadFile | undefined {
     const entry = this.entries.get(name);
-    if (entry === undefined || entry.hash !== textHash(text)) return undefined;
+    if (entry === undefined || entry.hash !== sha256(text)) return undefined;
     return { data: entry.data, operationRanges: entry.operationRanges ?? undefined, lineStarts: entry.lineStarts };
   }
 
   set(name: string, text: string, read: ReadFile): void {
-    this.entries.set(name, { hash: textHash(text), data: read.data, operationRanges: read.operationRanges ?? undefined, lineStarts: read.lineStarts });
+    this.entries.set(name, { hash: sha256(text), data: read.data, operationRanges: read.operationRanges ?? undefined, lineStarts: read.lineStarts });
     this.changed = true;
   }
 
@@ -87,19 +88,13 @@ export class LoadCache {
       if (entry) files[name] = { ...entry, operationRanges: entry.operationRanges ?? null };
     }
     try {
-      mkdirSync(dirname(this.file), { recursive: true });
-      const temporary = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(temporary, JSON.stringify({ loader: loader(), files }));
-      renameSync(temporary, this.file);
+      writeCacheFile(this.file, JSON.stringify({ loader: loader(), files }));
     } catch {
       // best effort: the next run parses the files
     }
   }
 }
 
-function textHash(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
-}
 
 // The checked model, kept per catalogue file (src/validate/incremental.ts): an index of the files a
 // full check found sound, with the context they were checked in, and each file's share of the model
@@ -168,9 +163,8 @@ export class ModelCache {
   save(index: KeptIndex, parts: ReadonlyMap<string, { hash: string; json: string }>): void {
     if (this.dir === undefined) return;
     try {
-      mkdirSync(join(this.dir, "parts"), { recursive: true });
-      for (const [name, { hash, json }] of parts) writeAtomically(join(this.dir, "parts", partFile(name)), `${hash} ${index.context}\n${json}`);
-      writeAtomically(join(this.dir, "index.json"), JSON.stringify({ code: generatorCode(), ...index }));
+      for (const [name, { hash, json }] of parts) writeCacheFile(join(this.dir, "parts", partFile(name)), `${hash} ${index.context}\n${json}`);
+      writeCacheFile(join(this.dir, "index.json"), JSON.stringify({ code: generatorCode(), ...index }));
       // The parts of files no longer in the catalogue.
       const current = new Set(Object.keys(index.files).map(partFile));
       for (const name of readdirSync(join(this.dir, "parts"))) if (!current.has(name) && !name.endsWith(".tmp")) rmSync(join(this.dir, "parts", name), { force: true });
@@ -182,10 +176,4 @@ export class ModelCache {
 
 function partFile(name: string): string {
   return `${createHash("sha256").update(name).digest("hex").slice(0, 32)}.json`;
-}
-
-function writeAtomically(path: string, text: string): void {
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, path);
 }

@@ -1,7 +1,7 @@
 // Where catalogen keeps local state between runs (load records, kept models, openapi pieces,
 // prettier's results, the writer's stat records): never output, and shared by several stages.
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 
 /** Where the cache lives for this process; undefined: no cache. */
 export function cacheDirectory(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string | undefined {
@@ -10,4 +10,15 @@ export function cacheDirectory(env: NodeJS.ProcessEnv = process.env, cwd = proce
   if (configured) return configured;
   // Only where a node_modules folder already is: never create one in a folder that has none.
   return existsSync(join(cwd, "node_modules")) ? join(cwd, "node_modules", ".cache", "catalogen") : undefined;
+}
+
+/**
+ * Writes a cache file whole or not at all (a temporary file beside it, renamed over it), making its
+ * folder first. Throws as the file system does; callers treat the cache as best effort.
+ */
+export function writeCacheFile(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
 }

@@ -4,12 +4,13 @@
 // and in the cache folder (node_modules/.cache/catalogen/living/), so a run whose document did not
 // change does not convert it again.
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ImportedCatalogue } from "../import/ir.js";
-import { cacheDirectory } from "../shared/cache-directory.js";
+import { cacheDirectory, writeCacheFile } from "../shared/cache-directory.js";
+import { sha256 } from "../shared/hash.js";
 
 export interface DocumentOptions {
   moduleBy?: "tag" | "path";
@@ -157,20 +158,14 @@ function writeRecord(key: string, converted: ConvertedDocument): void {
   const file = recordFile(key);
   if (file === undefined) return;
   try {
-    mkdirSync(dirname(file), { recursive: true });
-    const temporary = `${file}.${process.pid}.tmp`;
     // A value JSON cannot give back as it is (an infinite bound, -0) is not recorded: the next run converts again.
     const text = JSON.stringify({ key, converted }, (_name, value: unknown) => {
       if (typeof value === "number" && (!Number.isFinite(value) || Object.is(value, -0))) throw new RangeError("not JSON");
       return value;
     });
-    writeFileSync(temporary, text);
-    renameSync(temporary, file);
+    writeCacheFile(file, text);
   } catch {
     // best effort: the next run converts the document again
   }
 }
 
-export function sha256(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
-}

@@ -9,7 +9,6 @@
 // templates, module names, generated names) is compared on the parts. Any problem at all, or
 // anything not kept, means the full check of src/validate/index.ts: its diagnostics are the only
 // ones ever reported, so a cached run says exactly what a full check says.
-import { createHash } from "node:crypto";
 import { ModelCache, type KeptIndex } from "../load/cache.js";
 import { locatePath, type CatalogueFile, type LoadResult } from "../load/load.js";
 import type { RawFile } from "../load/raw.js";
@@ -19,6 +18,7 @@ import { camelCase, GENERATED_NAMES, routeShape } from "../shared/names.js";
 import type { SemanticInput } from "./reporter.js";
 import { schemaProblems } from "./schema.js";
 import { checkSemantics } from "./semantic.js";
+import { sha256 } from "../shared/hash.js";
 
 interface FileKey {
   hash: string;
@@ -170,6 +170,3 @@ function hasKey(data: unknown, key: string): boolean {
   return typeof data === "object" && data !== null && Object.hasOwn(data, key);
 }
 
-function sha256(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
-}

@@ -1,7 +1,9 @@
 // The list of files catalogen wrote into an output folder, each with the target that wrote it:
 // the only files it will ever change or remove there.
-import { createHash } from "node:crypto";
+import { sha256 } from "../shared/hash.js";
 import { isSafeOutputPath } from "./paths.js";
+
+export { sha256 };
 
 export const MANIFEST_NAME = ".catalogen-manifest.json";
 
@@ -29,10 +31,6 @@ export interface Manifest {
   generatorHash?: string;
   /** Output path -> entry, sorted by path. */
   files: Record<string, ManifestEntry>;
-}
-
-export function sha256(content: string | Buffer): string {
-  return createHash("sha256").update(content).digest("hex");
 }
 
 /**

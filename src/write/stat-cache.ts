@@ -9,9 +9,9 @@
 // node_modules/.cache/catalogen/, CATALOGEN_CACHE_DIR, `off`), one JSON file per output
 // folder, never in the committed manifest (a fresh clone has other mtimes). Missing or unreadable
 // records only cost reads.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { cacheDirectory } from "../shared/cache-directory.js";
+import { cacheDirectory, writeCacheFile } from "../shared/cache-directory.js";
 import { sha256 } from "./manifest.js";
 
 /** size, mtime in ns (as a decimal string: beyond a double's precision), sha256. */
@@ -77,10 +77,7 @@ export class StatCache {
     if (!this.changed && kept === this.seen.size) return;
     const text = JSON.stringify({ root, files });
     try {
-      mkdirSync(join(this.file, ".."), { recursive: true });
-      const temporary = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(temporary, text);
-      renameSync(temporary, this.file);
+      writeCacheFile(this.file, text);
     } catch {
       // best effort: the next run reads the files instead
     }

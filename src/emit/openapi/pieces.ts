@@ -5,12 +5,12 @@
 // 10,000 operations' JSON on every run is most of openapi.json's cost. The text is the one
 // JSON.stringify(document, null, 2) gives (test/incremental/openapi-pieces.test.ts).
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { generatorCode } from "../../load/cache.js";
 import { ModuleKeys } from "../../module-keys.js";
 import type { ApiModel, ModuleModel, NamedType } from "../../model/types.js";
-import { cacheDirectory } from "../../shared/cache-directory.js";
+import { cacheDirectory, writeCacheFile } from "../../shared/cache-directory.js";
 import { operationObject } from "./operation.js";
 import { toSchema, type Schema } from "./schema.js";
 import { operationServerPlaces } from "./servers.js";
@@ -191,10 +191,7 @@ function copied(text: string): string {
 function writePiece(folder: string, name: string, piece: Piece): void {
   const head = { operations: piece.operations.map(([path, method, text]) => [path, method, text.length]), types: piece.types.map(([type, text]) => [type, text.length]) };
   try {
-    mkdirSync(folder, { recursive: true });
-    const temporary = join(folder, `${name}.${process.pid}.tmp`);
-    writeFileSync(temporary, `${JSON.stringify(head)}\n${piece.operations.map(([, , text]) => text).join("")}${piece.types.map(([, text]) => text).join("")}`);
-    renameSync(temporary, join(folder, name));
+    writeCacheFile(join(folder, name), `${JSON.stringify(head)}\n${piece.operations.map(([, , text]) => text).join("")}${piece.types.map(([, text]) => text).join("")}`);
   } catch {
     // best effort: made again next time
   }

@@ -2,7 +2,9 @@
 // output folder happens here, in an order that a run killed at any point can recover from: the
 // leftovers of killed runs go, the manifest lists old and new files, staged files are renamed into
 // place, files no longer made are removed (with folders left empty), the manifest is final.
-import { lstat, mkdir, rename, rm, rmdir } from "node:fs/promises";
+// Synchronous file system calls: one rename and one lstat per file, each a wait for the thread
+// pool through promises, with nothing to do meanwhile.
+import { lstatSync, mkdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { MANIFEST_NAME } from "./manifest.js";
 import { isSafeOutputPath } from "./paths.js";
@@ -27,7 +29,7 @@ export async function applyPlan(root: string, plan: WritePlan, stats: StatCache,
     const ours = new Set(pending.map(({ temporary }) => temporary));
     for (const path of plan.leftovers) {
       const full = inside(path);
-      if (!ours.has(full)) await rm(full, { force: true });
+      if (!ours.has(full)) rmSync(full, { force: true });
     }
     if (pending.length === 0 && plan.remove.length === 0 && plan.manifest.current === plan.manifest.final) {
       stats.save(root, plan.files.keys());
@@ -35,7 +37,7 @@ export async function applyPlan(root: string, plan: WritePlan, stats: StatCache,
     }
     if (plan.manifest.current !== plan.manifest.during) {
       try {
-        await replaceFile(root, MANIFEST_NAME, plan.manifest.during);
+        replaceFile(root, MANIFEST_NAME, plan.manifest.during);
       } catch (error) {
         pending.length = 0;
         await undo();
@@ -46,56 +48,64 @@ export async function applyPlan(root: string, plan: WritePlan, stats: StatCache,
       const { temporary, path, hash } = pending[0]!;
       const final = inside(path);
       try {
-        await rename(temporary, final);
+        renameSync(temporary, final);
       } catch (error) {
         throw new WriteError(`cannot put ${final} in place: ${(error as Error).message}; run generate again`, { cause: error });
       }
       pending.shift();
       report.written.push(path);
-      const found = await lstat(final, { bigint: true }).catch(() => undefined);
+      const found = lstatOrUndefined(final);
       if (found?.isFile()) stats.record(path, found, hash);
     }
   } finally {
-    await Promise.all(pending.map((file) => rm(file.temporary, { force: true })));
+    for (const file of pending) rmSync(file.temporary, { force: true });
   }
   for (const path of plan.remove) {
     const final = inside(path);
-    await rm(final, { force: true });
+    rmSync(final, { force: true });
     report.removed.push(path);
-    await removeEmptyParents(root, dirname(final));
+    removeEmptyParents(root, dirname(final));
   }
-  if (plan.manifest.final !== plan.manifest.during) await replaceFile(root, MANIFEST_NAME, plan.manifest.final);
+  if (plan.manifest.final !== plan.manifest.during) replaceFile(root, MANIFEST_NAME, plan.manifest.final);
   stats.save(root, plan.files.keys());
   return report;
 }
 
 /** Stages `content` beside `root/path`, then renames it into place; a failure leaves the file as it was. */
-async function replaceFile(root: string, path: string, content: string): Promise<void> {
+function replaceFile(root: string, path: string, content: string): void {
   const final = join(root, path);
   let temporary: string | undefined;
   try {
     try {
-      await mkdir(dirname(final), { recursive: true });
-      temporary = await stage(final, content);
+      mkdirSync(dirname(final), { recursive: true });
+      temporary = stage(final, content);
     } catch (error) {
       throw new WriteError(`cannot write ${final}: ${(error as Error).message}; nothing in ${root} was changed`, { cause: error });
     }
     try {
-      await rename(temporary, final);
+      renameSync(temporary, final);
       temporary = undefined;
     } catch (error) {
       throw new WriteError(`cannot put ${final} in place: ${(error as Error).message}; run generate again`, { cause: error });
     }
   } finally {
-    if (temporary !== undefined) await rm(temporary, { force: true });
+    if (temporary !== undefined) rmSync(temporary, { force: true });
   }
 }
 
-async function removeEmptyParents(root: string, dir: string): Promise<void> {
+function lstatOrUndefined(path: string) {
+  try {
+    return lstatSync(path, { bigint: true, throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+function removeEmptyParents(root: string, dir: string): void {
   const within = root + sep;
   for (let current = dir; current.startsWith(within); current = dirname(current)) {
     try {
-      await rmdir(current);
+      rmdirSync(current);
     } catch {
       return; // not empty: stop
     }

@@ -5,8 +5,9 @@
 // a folder where a file goes). `plan` adds the files no longer made and the leftovers of killed
 // runs; `finish` hands the plan to apply.ts, the only place that changes the folder.
 import { createHash } from "node:crypto";
-import { lstat, mkdir, readdir, rm } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { lstatSync, mkdirSync, rmSync } from "node:fs";
+import { lstat, readdir } from "node:fs/promises";
+import { join } from "node:path";
 import { compareText } from "../model/order.js";
 import { applyPlan } from "./apply.js";
 import type { FolderView } from "./folder.js";
@@ -104,6 +105,8 @@ export class Writing {
   private readonly foreign: string[] = [];
   private readonly staged: StagedFile[] = [];
   private readonly createdFolders: string[] = [];
+  /** Folders known to be there for staging files: found real, or made by this write. */
+  private readonly readyFolders = new Set<string>();
 
   constructor(
     private readonly outDir: string,
@@ -143,11 +146,11 @@ export class Writing {
       this.unchanged.push(path);
       return;
     }
-    const found = await this.view.file(path);
+    const found = this.view.file(path);
     if (found.kind === "problem") this.problems.push(found.message);
     else if (found.kind === "file" && found.sha256 === hash) {
       this.unchanged.push(path); // also adopts an unlisted identical file
-      const stats = await lstat(join(this.view.root, path), { bigint: true }).catch(() => undefined);
+      const stats = lstatSync(join(this.view.root, path), { bigint: true, throwIfNoEntry: false });
       if (stats?.isFile()) this.stats.record(path, stats, hash);
     } else if (found.kind === "file" && entry === undefined) this.foreign.push(path);
     else await this.stage(path, content, hash);
@@ -163,7 +166,7 @@ export class Writing {
     let onDisk: string | undefined;
     if (entry !== undefined && (await intact(this.view, this.stats, path, entry.sha256))) onDisk = entry.sha256;
     else {
-      const found = await this.view.file(path);
+      const found = this.view.file(path);
       if (found.kind === "problem") {
         this.problems.push(found.message);
         return;
@@ -174,9 +177,8 @@ export class Writing {
     const hasher = createHash("sha256");
     let temporary: string;
     try {
-      const made = await mkdir(dirname(final), { recursive: true });
-      if (made !== undefined) this.createdFolders.push(made);
-      temporary = await stageChunks(final, chunks, (chunk) => hasher.update(chunk));
+      this.folderFor(path);
+      temporary = stageChunks(final, chunks, (chunk) => hasher.update(chunk));
     } catch (error) {
       await this.abort();
       throw new WriteError(`cannot write ${final}: ${(error as Error).message}; nothing in ${this.view.root} was changed`, { cause: error });
@@ -184,7 +186,7 @@ export class Writing {
     const hash = hasher.digest("hex");
     this.next.set(path, { target, sha256: hash, ...(from === undefined ? {} : { from }) });
     if (onDisk === hash || (onDisk !== undefined && entry === undefined)) {
-      await rm(temporary, { force: true });
+      rmSync(temporary, { force: true });
       if (onDisk === hash) this.unchanged.push(path);
       else this.foreign.push(path);
       return;
@@ -192,12 +194,26 @@ export class Writing {
     this.staged.push({ temporary, path, hash });
   }
 
+  /**
+   * Makes the folder `path` goes in, once per folder, when the view found it missing (one that is
+   * there was checked to be a real folder; one in the way is a problem and never reaches here).
+   */
+  private folderFor(path: string): void {
+    const folder = parent(path);
+    if (this.readyFolders.has(folder)) return;
+    const state = this.view.dir(folder);
+    if (state === "missing") {
+      const made = mkdirSync(join(this.view.root, folder), { recursive: true });
+      if (made !== undefined) this.createdFolders.push(made);
+    } else if (state !== "ok") throw new WriteError(state.problem);
+    this.readyFolders.add(folder);
+  }
+
   private async stage(path: string, content: Buffer, hash: string): Promise<void> {
     const final = join(this.view.root, path);
     try {
-      const made = await mkdir(dirname(final), { recursive: true });
-      if (made !== undefined) this.createdFolders.push(made);
-      this.staged.push({ temporary: await stage(final, content), path, hash });
+      this.folderFor(path);
+      this.staged.push({ temporary: stage(final, content), path, hash });
     } catch (error) {
       await this.abort();
       throw new WriteError(`cannot write ${final}: ${(error as Error).message}; nothing in ${this.view.root} was changed`, { cause: error });
@@ -206,8 +222,9 @@ export class Writing {
 
   /** Removes what this write staged and the folders it made for it: the folder is as it was. */
   async abort(): Promise<void> {
-    await Promise.all(this.staged.splice(0).map(({ temporary }) => rm(temporary, { force: true })));
-    for (const folder of this.createdFolders.splice(0).reverse()) await rm(folder, { recursive: true, force: true });
+    for (const { temporary } of this.staged.splice(0)) rmSync(temporary, { force: true });
+    for (const folder of this.createdFolders.splice(0).reverse()) rmSync(folder, { recursive: true, force: true });
+    this.readyFolders.clear();
     await this.undoFolder?.();
   }
 

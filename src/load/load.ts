@@ -1,13 +1,14 @@
 // Reads catalogue/*.yaml into YAML documents that remember where every node came from.
-import { readFile, stat } from "node:fs/promises";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
 import type { Diagnostic } from "../shared/diagnostic.js";
 import { yamlStructureProblems } from "../shared/yaml-structure.js";
-import { LoadCache } from "./cache.js";
+import { LoadCache, type ReadFile } from "./cache.js";
 import { displayPath, listCatalogueFiles, unreadable } from "./files.js";
 import { misindentedLine } from "./indentation.js";
 import { MAX_ALIAS_NODES, MAX_CATALOGUE_BYTES, MAX_FILE_BYTES, MAX_NESTING } from "./limits.js";
+import { parseInTwo, parseShared } from "./parallel-parse.js";
 
 export interface CatalogueFile {
   /** As shown in messages: relative to the working directory. */
@@ -39,7 +40,6 @@ export type YamlPath = readonly (string | number)[];
 
 export async function loadCatalogue(dir: string): Promise<LoadResult> {
   const names = listCatalogueFiles(dir);
-  const files: CatalogueFile[] = [];
   const diagnostics: Diagnostic[] = [];
   if (names.length === 0) {
     diagnostics.push({
@@ -51,16 +51,22 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
       hint: "point --catalogue at the folder that holds api.yaml and the module files",
     });
   }
+  // Read first (small files, synchronously: a promise per file costs more than the read), then
+  // parse what the load record does not hold, on two threads when that is worth it. The order of
+  // files and of diagnostics is the order of the names either way.
+  const read: (Diagnostic | { path: string; name: string; text: string })[] = [];
   let total = 0;
-  const cache = LoadCache.open(dir);
   for (const name of names) {
     const path = join(dir, name);
-    const size = (await stat(path).catch((error: unknown) => {
+    let size;
+    try {
+      size = statSync(path).size;
+    } catch (error) {
       throw unreadable(path, error, "catalogue file");
-    })).size;
+    }
     total += size;
     if (total > MAX_CATALOGUE_BYTES) {
-      diagnostics.push({
+      read.push({
         file: displayPath(path),
         line: 1,
         column: 1,
@@ -71,7 +77,7 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
       break;
     }
     if (size > MAX_FILE_BYTES) {
-      diagnostics.push({
+      read.push({
         file: displayPath(path),
         line: 1,
         column: 1,
@@ -81,34 +87,70 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
       });
       continue;
     }
-    const text = await readFile(path, "utf8").catch((error: unknown) => {
+    let text;
+    try {
+      text = readFileSync(path, "utf8");
+    } catch (error) {
       throw unreadable(path, error, "catalogue file");
-    });
-    const file = readCatalogueFile(displayPath(path), name, text, cache);
-    files.push(file);
-    diagnostics.push(...file.problems);
+    }
+    read.push({ path, name, text });
   }
-  cache.save(files.filter((file) => file.problems.length === 0).map((file) => file.name));
-  return { files, diagnostics };
+  const cache = LoadCache.open(dir);
+  const files = new Map<number, CatalogueFile>();
+  const toParse: number[] = [];
+  let toParseBytes = 0;
+  for (const [index, item] of read.entries()) {
+    if (!("text" in item)) continue;
+    const cached = cache.get(item.name, item.text);
+    if (cached) files.set(index, fromRecord(displayPath(item.path), item.name, item.text, cached));
+    else {
+      toParse.push(index);
+      toParseBytes += item.text.length;
+    }
+  }
+  const parseHere = (index: number): void => {
+    const item = read[index] as { path: string; name: string; text: string };
+    files.set(index, parseCatalogueFile(displayPath(item.path), item.name, item.text));
+  };
+  if (toParse.length > 1 && parseInTwo(toParseBytes)) {
+    const texts = toParse.map((index) => (read[index] as { text: string }).text);
+    const remote = await parseShared(texts, (at) => parseHere(toParse[at]!));
+    for (const [at, index] of toParse.entries()) {
+      if (files.has(index)) continue;
+      const item = read[index] as { path: string; name: string; text: string };
+      const parsed = remote.get(at);
+      if (parsed) files.set(index, fromRecord(displayPath(item.path), item.name, item.text, parsed));
+      else parseHere(index);
+    }
+  } else for (const index of toParse) parseHere(index);
+  for (const index of toParse) {
+    const file = files.get(index)!;
+    if (file.problems.length === 0 && survivesJson(file.data)) {
+      cache.set(file.name, file.text, { data: file.data, operationRanges: file.operationRanges, lineStarts: file.lineCounter.lineStarts });
+    }
+  }
+  const loaded: CatalogueFile[] = [];
+  for (const [index, item] of read.entries()) {
+    const file = files.get(index);
+    if (file === undefined) diagnostics.push(item as Diagnostic);
+    else {
+      loaded.push(file);
+      diagnostics.push(...file.problems);
+    }
+  }
+  cache.save(loaded.filter((file) => file.problems.length === 0).map((file) => file.name));
+  return { files: loaded, diagnostics };
 }
 
 function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
-/** `parseCatalogueFile`, or what it gave for the same text before (cache.ts). */
-function readCatalogueFile(displayPath: string, name: string, text: string, cache: LoadCache): CatalogueFile {
-  const cached = cache.get(name, text);
-  if (cached) {
-    const lineCounter = new LineCounter();
-    for (const start of cached.lineStarts) lineCounter.addNewLine(start);
-    return withLazyDocument({ displayPath, name, text, lineCounter, data: cached.data, problems: [], operationRanges: cached.operationRanges }, undefined);
-  }
-  const file = parseCatalogueFile(displayPath, name, text);
-  if (file.problems.length === 0 && survivesJson(file.data)) {
-    cache.set(name, text, { data: file.data, operationRanges: file.operationRanges, lineStarts: file.lineCounter.lineStarts });
-  }
-  return file;
+/** A file as a parse that found no problems gave it (the load record, or the parsing worker): its document parsed again only when asked for. */
+function fromRecord(displayPath: string, name: string, text: string, record: ReadFile): CatalogueFile {
+  const lineCounter = new LineCounter();
+  for (const start of record.lineStarts) lineCounter.addNewLine(start);
+  return withLazyDocument({ displayPath, name, text, lineCounter, data: record.data, problems: [], operationRanges: record.operationRanges }, undefined);
 }
 
 /** `file` with `document`: `parsed` until `dropDocument`, then parsed again when asked for. */

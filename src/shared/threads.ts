@@ -1,0 +1,16 @@
+// Whether a run may put work on a second thread (the YAML parse, src/load/parallel-parse.ts; the
+// server and openapi targets, src/emit/parallel.ts). CATALOGEN_THREADS=1: never; =2: whenever the
+// caller has such work, whatever the size and the load (the tests use it); unset: only with a core
+// to spare, the 1-minute load below the cores (on a machine already busy a second thread measured
+// no faster and held more memory), and only for as much work as pays for the worker's start.
+import { availableParallelism, loadavg } from "node:os";
+
+export function threadsSetting(): 1 | 2 | undefined {
+  const value = process.env.CATALOGEN_THREADS;
+  return value === "1" ? 1 : value === "2" ? 2 : undefined;
+}
+
+/** True when the last minute's load leaves a core idle. */
+export function coreIdle(): boolean {
+  return loadavg()[0]! < availableParallelism() - 0.5;
+}

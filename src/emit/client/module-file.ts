@@ -8,9 +8,10 @@
 // data), while a program importing one standalone function keeps only its descriptor: each is a
 // const of its own, and the binding is inside a function a bundler drops when nothing calls it.
 //
-// Each method's type is written out rather than derived from its function's (`Bound<typeof …>`):
-// the type checker then resolves a method by name instead of instantiating a conditional type per
-// operation.
+// Each method's type is written out rather than derived from its function's (a conditional type
+// over `typeof …`): the type checker then resolves a method by name instead of instantiating a
+// conditional type per operation. `compact` names the same function type through runtime/
+// operation.ts's `Bound<Args, Result>`, a plain generic alias, to say it in fewer bytes.
 import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
 import { docComment, docTag, stringLiteral } from "../../shared/sinks.js";
 import { importDeclaration, tsFile } from "../shared/ts-print.js";

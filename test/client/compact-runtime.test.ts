@@ -3,7 +3,7 @@
 // after a line break exactly where it was (so automatic semicolon insertion reads it as before).
 import { ts } from "ts-morph";
 import { expect, test } from "vitest";
-import { compactRuntimeNow, withoutComments } from "../../src/emit/client/compact-runtime.js";
+import { compactRuntimeFile, compactRuntimeModule, compactRuntimeNow, withoutComments } from "../../src/emit/client/compact-runtime.js";
 import { sharedTemplateFiles, templateFiles } from "../../src/emit/shared/templates.js";
 
 /** Each token's kind and text, and whether a line break (in a comment too) comes before it. */
@@ -96,4 +96,17 @@ test("strings, regular expressions and templates that look like comments stay; l
     ].join("\n"),
   );
   expect(tokens(out)).toEqual(tokens(source));
+});
+
+test("the build's module holds each file's compact text with its template's hash; a changed template is made again", () => {
+  const module = { exports: {} as Record<string, { source: string; text: string }> };
+  new Function("module", compactRuntimeModule(ts))(module);
+  const compact = compactRuntimeNow(ts);
+  for (const [path, entry] of Object.entries(module.exports)) expect(entry.text, path).toBe(compact[path]);
+  // From src/ no build module is found: each file is made here, and a template edited since (as a
+  // dist/ built without scripts/build-compact-runtime.mjs would see it) is never served stale.
+  const edited = { path: "client/runtime/clock.ts", content: "/** edited */\nexport const edited = 1;\n" };
+  expect(compactRuntimeFile(edited).content).toBe("export const edited = 1;\n");
+  const clock = templateFiles("client").find((file) => file.path === "client/runtime/clock.ts");
+  expect(clock && compactRuntimeFile(clock).content).toBe(compact["client/runtime/clock.ts"]);
 });

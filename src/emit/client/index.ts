@@ -32,7 +32,7 @@ import { PAGING_RUNTIME, STREAM_RUNTIME, usesPaging, usesStreams } from "./strea
 import { exportFrom, indentTs } from "../shared/ts-print.js";
 import { bodyData, stylesData } from "./wire.js";
 import { REDIS_STORE_FILE, usesRateLimits } from "../shared/limits.js";
-import { compactRuntime } from "./compact-runtime.js";
+import { compactRuntimeFile } from "./compact-runtime.js";
 
 /** Runtime files copied in only where used: typed form or multipart bodies, the schemas/ files. */
 const FORM_BODY_RUNTIME = "client/runtime/form-body.ts";
@@ -142,8 +142,7 @@ export function* planClient(model: ApiModel, options: ClientTargetOptions = {}):
     );
   const moduleOf = perModuleFolders(model, ["client/types", "client/validate", "client/schemas"]);
   // Compact: the runtime without comments and blank lines (made once by the build).
-  const runtimeText = compact ? compactRuntime() : undefined;
-  const runtime = (file: GeneratedFile): GeneratedFile => ({ path: file.path, content: runtimeText?.[file.path] ?? file.content });
+  const runtime = (file: GeneratedFile): GeneratedFile => (compact ? compactRuntimeFile(file) : file);
   yield* plannedFrom(
     [
       ...templateFiles("client")

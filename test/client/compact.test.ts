@@ -74,6 +74,12 @@ test("compact output: smaller, the same types and checks, and it compiles strict
     expect(result.output).toBe("");
     expect(result.ok).toBe(true);
   }
+  // A consumer's portable setup (isolated declarations, erasable syntax only, no DOM): the client.
+  const portable = await typecheck(
+    typescript.filter((file) => file.startsWith(join(compact, "client/"))),
+    { version: "5.9", resolution: "nodenext", portable: true, types: ["node"] },
+  );
+  expect(portable.output).toBe("");
 });
 
 test("--compact and the config's compact set both targets; a target entry's own option wins", async () => {

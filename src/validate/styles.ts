@@ -1,5 +1,5 @@
 // Parameter styles and body encodings: each style only where OpenAPI allows it, and only for a
-// value it can write (deepObject: an object; spaceDelimited and pipeDelimited: an array or object;
+// value it can write (deepObject: an object, an array or a union, nested as `name[0][key]=a`; spaceDelimited and pipeDelimited: an array or object;
 // a cookie or header is no deepObject). Encodings only for form and multipart bodies, and only for
 // properties the body's schema has.
 import type { YamlPath } from "../load/load.js";
@@ -12,29 +12,30 @@ import type { TypeContext } from "./types.js";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-/** The kind a type has once references are followed (undefined: a union, allOf, const or unknown ref). */
-function resolvedKind(types: TypeContext, raw: RawType | undefined): string | undefined {
+/** The type once references are followed (still a reference when one names no type or a circle). */
+function followed(types: TypeContext, raw: RawType | undefined): RawType | undefined {
   const seen = new Set<string>();
   let current = raw;
   while (current?.ref !== undefined && !seen.has(current.ref)) {
     seen.add(current.ref);
     current = types.types.get(current.ref)?.raw;
   }
+  return current;
+}
+
+/** The kind a type has once references are followed (undefined: a union, allOf, const or unknown ref). */
+function resolvedKind(types: TypeContext, raw: RawType | undefined): string | undefined {
+  const current = followed(types, raw);
   if (current === undefined) return undefined;
   if (current.allOf !== undefined) return "object";
   return current.ref !== undefined ? undefined : rawKind(current);
 }
 
-const DEEP_UNION_KINDS = ["object", "map", "string", "integer", "number", "boolean"];
+const SCALAR_KINDS = ["string", "integer", "number", "boolean"];
 
 /** The kinds of a union's members once references are followed (undefined for a member of no plain kind), or undefined when the type is no union. */
 function unionMembers(types: TypeContext, raw: RawType | undefined): (string | undefined)[] | undefined {
-  const seen = new Set<string>();
-  let current = raw;
-  while (current?.ref !== undefined && !seen.has(current.ref)) {
-    seen.add(current.ref);
-    current = types.types.get(current.ref)?.raw;
-  }
+  const current = followed(types, raw);
   if (current?.oneOf === undefined) return undefined;
   return current.oneOf.map((member) => resolvedKind(types, member));
 }
@@ -49,19 +50,10 @@ export function checkParameterStyles(report: Reporter, types: TypeContext, opera
     }
     const kind = resolvedKind(types, parameter.schema);
     if (parameter.style === "deepObject") {
-      const members = unionMembers(types, parameter.schema);
-      if (members !== undefined) {
-        // A union: an object member is written deepObject-style, a scalar member plainly (`created=5`).
-        const bad = members.find((member) => member === undefined || !DEEP_UNION_KINDS.includes(member));
-        if (bad !== undefined || !members.some((member) => member === "object" || member === "map")) {
-          report.error(
-            place("parameters", i, "style"),
-            `style deepObject writes an object, and in a union an object or a scalar, but "${parameter.name}" is a union ${bad === undefined ? "with no object member" : `with ${bad === "array" ? "an array" : bad === undefined ? "a member it cannot write" : `a ${bad}`} member`}`,
-            "use form for a scalar or an array, or make the union's members objects and scalars",
-          );
-        }
-      } else if (kind !== undefined && kind !== "object" && kind !== "map") {
-        report.error(place("parameters", i, "style"), `style deepObject writes an object, but "${parameter.name}" is ${kind === "array" ? "an" : "a"} ${kind}`, "use form for a scalar or an array");
+      // Brackets nest to any depth (`items[0][price]=x`, as Stripe's clients write), so objects,
+      // arrays and unions are all written; a scalar alone is plain form.
+      if (unionMembers(types, parameter.schema) === undefined && kind !== undefined && SCALAR_KINDS.includes(kind)) {
+        report.error(place("parameters", i, "style"), `style deepObject writes an object, an array or a union, but "${parameter.name}" is a ${kind}`, "use form for a scalar");
       }
       if (parameter.explode === false) report.error(place("parameters", i, "explode"), "style deepObject is defined with explode: true only", "remove explode");
     }

@@ -76,9 +76,10 @@ export function moduleFile(module: ModuleModel, model: ApiModel, compact = false
   // The operations come in as one namespace, so no operation id can clash with a name of this file.
   const imports = [importDeclaration(plainCallOptions ? ["CallOptions", "Transport"] : ["Transport"], "../runtime/transport.js", true)];
   const writes = module.operations.some(writesArgs);
-  if (!empty) imports.push(
-      importDeclaration(["bindOperations", "op", ...[...aliases].sort().map((alias) => `type ${alias}`), "type Operation", ...(writes ? ["type OperationMore"] : [])], "../runtime/operation.js"),
-    );
+  if (!empty) {
+    const types = [...[...aliases].sort(), "Operation", ...(writes ? ["OperationMore"] : [])].map((type) => `type ${type}`);
+    imports.push(importDeclaration(["bindOperations", "op", ...types], "../runtime/operation.js"));
+  }
   if (writes) imports.push(importDeclaration(["writeArgs"], "../runtime/encoding.js"));
   imports.push(...streamsPagesImports(module.operations, "module"));
   const wire = wireImports(module.operations);

@@ -57,7 +57,7 @@ test("every shipped runtime file: the same tokens and line breaks, no comment, n
   expect(after).toBeLessThan(before * 0.7);
 });
 
-test("strings, regular expressions and templates that look like comments stay; line breaks that matter stay", () => {
+test("strings, regular expressions and templates that look like comments stay; line breaks that matter stay; annotations tools read stay by their token", () => {
   const source = [
     "// file comment",
     'const url = "http://a/*b*/"; /* trailing */ const re = /\\/\\/x/g;',
@@ -76,6 +76,13 @@ test("strings, regular expressions and templates that look like comments stay; l
     "const n: number = 'x';",
     "/** doc */",
     "export { f, n, re, t, url };",
+    "export const made = /* @__PURE__ */ Object.freeze({}); /*! license */",
+    "export function g() {",
+    "  return (",
+    "    // a reason",
+    "    /* @__PURE__ */ Object.create(null)",
+    "  );",
+    "}",
     "",
   ].join("\n");
   const out = withoutComments(ts, source);
@@ -92,6 +99,12 @@ test("strings, regular expressions and templates that look like comments stay; l
       "// @ts-expect-error: kept, the compiler reads it",
       "const n: number = 'x';",
       "export { f, n, re, t, url };",
+      "export const made = /* @__PURE__ */ Object.freeze({});",
+      "/*! license */ export function g() {",
+      "  return (",
+      "    /* @__PURE__ */ Object.create(null)",
+      "  );",
+      "}",
       "",
     ].join("\n"),
   );

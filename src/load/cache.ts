@@ -60,8 +60,14 @@ export class LoadCache {
       const record = readFileSync(join(this.dir, recordFile(name)), "utf8");
       const newline = record.indexOf("\n");
       if (newline === -1 || record.slice(0, newline) !== `${sha256(text)} ${loader()}`) return undefined;
-      const entry = JSON.parse(record.slice(newline + 1)) as Partial<ReadFile> & { operationRanges?: [number, number][] | null };
+      const second = record.indexOf("\n", newline + 1);
+      const entry = JSON.parse(record.slice(newline + 1, second === -1 ? undefined : second)) as Partial<ReadFile> & { operationRanges?: [number, number][] | null; later?: string; laterLength?: number };
       if (!Array.isArray(entry?.lineStarts) || !("data" in entry)) return undefined;
+      if (entry.later !== undefined) {
+        // Written whole or not at all (writeCacheFile); the length still catches a record cut short.
+        if (second === -1 || record.length - second - 1 !== entry.laterLength || !isObject(entry.data) || !Object.hasOwn(entry.data, entry.later)) return undefined;
+        later(entry.data, entry.later, record.slice(second + 1));
+      }
       return { data: entry.data, operationRanges: entry.operationRanges ?? undefined, lineStarts: entry.lineStarts };
     } catch {
       return undefined;
@@ -80,7 +86,13 @@ export class LoadCache {
         const made = this.made.get(name);
         if (made === undefined) continue;
         const { data, operationRanges, lineStarts } = made.read;
-        writeCacheFile(join(this.dir, recordFile(name)), `${made.hash} ${loader()}\n${JSON.stringify({ data, operationRanges: operationRanges ?? null, lineStarts })}`);
+        const head = { operationRanges: operationRanges ?? null, lineStarts };
+        // A module's operations on a line of their own, parsed when first read (see `later`).
+        const text =
+          isObject(data) && Object.hasOwn(data, LATER)
+            ? laterText(JSON.stringify(data[LATER]), (laterLength) => JSON.stringify({ data: { ...data, [LATER]: null }, ...head, later: LATER, laterLength }))
+            : JSON.stringify({ data, ...head });
+        writeCacheFile(join(this.dir, recordFile(name)), `${made.hash} ${loader()}\n${text}`);
       }
       const current = new Set(names.map(recordFile));
       for (const entry of readdirSync(this.dir)) if (!current.has(entry) && !entry.endsWith(".tmp")) rmSync(join(this.dir, entry), { force: true });
@@ -90,6 +102,36 @@ export class LoadCache {
       // best effort: the next run parses the files
     }
   }
+}
+
+/**
+ * The key of a file's data parsed only when first read: a module's operations, most of a large
+ * catalogue's data. A regenerate that keeps a file's checked model (src/validate/incremental.ts)
+ * reads only its named types, so the operations of the files that did not change are never parsed.
+ */
+const LATER = "operations";
+
+/** `data[key]` becomes `json`, parsed when first read (then a plain property again, in its place among the keys). */
+function later(data: Record<string, unknown>, key: string, json: string): void {
+  const settle = (value: unknown) => Object.defineProperty(data, key, { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(data, key, {
+    get() {
+      const value: unknown = JSON.parse(json);
+      settle(value);
+      return value;
+    },
+    set: settle,
+    enumerable: true,
+    configurable: true,
+  });
+}
+
+function laterText(json: string, head: (length: number) => string): string {
+  return `${head(json.length)}\n${json}`;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function folderKey(folder: string): string {

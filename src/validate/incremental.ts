@@ -66,7 +66,8 @@ export function keptModel({ files, diagnostics }: LoadResult, cache: ModelCache)
     if (survivesJson(part)) made.set(file.name, { hash: keys[i]!.hash, json: JSON.stringify(part) });
     return part;
   });
-  if (clashesAcrossFiles(parts, new Set(changed.map((file) => file.name)))) return undefined;
+  const changedNames = new Set(changed.map((file) => file.name));
+  if (!claimsNoMore(parts, changedNames, (name) => previousPart(cache, index, name, context)) && clashesAcrossFiles(parts, changedNames)) return undefined;
   const next: KeptIndex = { context, files: {} };
   files.forEach((file, i) => {
     if (kept.has(file.name) || made.has(file.name)) next.files[file.name] = keys[i]!;
@@ -110,6 +111,38 @@ function contextOf(files: readonly CatalogueFile[], keys: readonly FileKey[], ap
   files.forEach((file, i) => lines.push(`${file.name} ${keys[i]!.types}`));
   return sha256(lines.join("\n"));
 }
+
+/** The part file `name` had when the index was kept, if it is still there. */
+function previousPart(cache: ModelCache, index: KeptIndex, name: string, context: string): ModelPart | undefined {
+  const hash = index.files[name]?.hash;
+  const json = hash === undefined ? undefined : cache.part(name, hash, context);
+  return json === undefined ? undefined : (JSON.parse(json) as ModelPart);
+}
+
+/**
+ * True when every changed file claims nothing its previous part did not claim, with the same
+ * value: the kept files were sound together with those previous parts (they were all in one
+ * index, checked in this context), so they cannot clash with the changed ones. The usual edit (a
+ * summary, a type's field) passes this without going over every kept part's claims.
+ */
+function claimsNoMore(parts: readonly ModelPart[], changed: ReadonlySet<string>, previous: (name: string) => ModelPart | undefined): boolean {
+  for (const part of parts) {
+    if (!changed.has(part.name)) continue;
+    const before = previous(part.name);
+    if (before === undefined) return false;
+    const claimed = new Map<string, string | undefined | typeof SEVERAL>();
+    claimsOf(before, (key, value) => claimed.set(key, claimed.has(key) && claimed.get(key) !== value ? SEVERAL : value));
+    let more = false;
+    claimsOf(part, (key, value) => {
+      if (!claimed.has(key) || claimed.get(key) !== value) more = true;
+    });
+    if (more) return false;
+  }
+  return true;
+}
+
+/** A key a file claimed with two values (never sound: the check would have refused it). */
+const SEVERAL = Symbol("several");
 
 /**
  * Whether a changed file claims what a kept file claims, of what must be unique across the

@@ -74,6 +74,29 @@ describe("loader cache", () => {
     expect(rewritten).toHaveLength(1);
   });
 
+  it("gives the parse's model from records whose operations are parsed when first read, and parses a file whose record is cut short", async () => {
+    const base = await freshDir("load-cache");
+    const catalogue = join(base, "catalogue");
+    await cp(repoCatalogue, catalogue, { recursive: true });
+    process.env.CATALOGEN_CACHE_DIR = "off";
+    const parsed = JSON.stringify(await loadModel(catalogue));
+    const cache = await mkdtemp(join(base, "cache-"));
+    process.env.CATALOGEN_CACHE_DIR = cache;
+    await loadModel(catalogue);
+    const records = await entries(cache);
+    // A module's record: a line for the data with its operations left out, a line for the operations.
+    const texts = await Promise.all(records.map((file) => readFile(join(cache, file), "utf8")));
+    expect(texts.filter((text) => text.split("\n").length === 3).length).toBe(records.length - 1);
+    // Without the kept model, the full check reads every file's operations from the records.
+    await rm(join(cache, "model"), { recursive: true });
+    const longest = records[texts.indexOf(texts.reduce((a, b) => (a.length >= b.length ? a : b)))]!;
+    await writeFile(join(cache, longest), texts.reduce((a, b) => (a.length >= b.length ? a : b)).slice(0, -10));
+    expect(JSON.stringify(await loadModel(catalogue))).toBe(parsed);
+    // The record cut short was parsed again and written whole.
+    expect((await readFile(join(cache, longest), "utf8")).length).toBe(Math.max(...texts.map((text) => text.length)));
+    expect(JSON.stringify(await loadModel(catalogue))).toBe(parsed);
+  });
+
   it("positions a problem that points into a file read from the cache as a parse does", async () => {
     const base = await freshDir("load-cache");
     const catalogue = join(base, "catalogue");

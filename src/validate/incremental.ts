@@ -5,7 +5,9 @@
 // data and what must be unique across files. A kept file is used only when the api file's text
 // and every file's named types are what they were when it was checked (the index's `context`);
 // the changed files get the real checks (schema and semantic, beside the api section and every
-// file's named types); what must be unique across files (operation ids, routes and path
+// file's named types, which are the ones a sound check saw and so are not checked again; a
+// changed file that claims nothing its previous part did not claim needs no comparison with the
+// kept parts); what must be unique across files (operation ids, routes and path
 // templates, module names, generated names) is compared on the parts. Any problem at all, or
 // anything not kept, means the full check of src/validate/index.ts: its diagnostics are the only
 // ones ever reported, so a cached run says exactly what a full check says.
@@ -54,7 +56,8 @@ export function keptModel({ files, diagnostics }: LoadResult, cache: ModelCache)
       entries.push({ file, raw: file === apiFiles[0] ? raw : ({ types: raw.types } as RawFile), complete: true });
     }
   }
-  if (checkSemantics(entries).length > 0) return undefined;
+  // Every file's named types are those a sound check saw (the context is the index's): not checked again.
+  if (checkSemantics(entries, { typesChecked: true }).length > 0) return undefined;
 
   const api = (apiFiles[0]!.data as RawFile).api!;
   const partOptions = partContext(api);

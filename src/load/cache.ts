@@ -14,7 +14,7 @@ import { createRequire } from "node:module";
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheDirectory, writeCacheFile } from "../shared/cache-directory.js";
-import { sha256 } from "../shared/hash.js";
+import { codeFileHashes, sha256 } from "../shared/hash.js";
 
 export interface ReadFile {
   data: unknown;
@@ -155,22 +155,12 @@ export interface KeptIndex {
   files: Record<string, { hash: string; types: string }>;
 }
 
-let codeHash: string | undefined;
-
-/** Hash of catalogen's own code (every file of src/ or dist/, with its path) and its package version. */
+/** Hash of catalogen's own code (every file of src/ or dist/, with its path) and the loader's. */
 export function generatorCode(): string {
-  if (codeHash === undefined) {
-    const root = dirname(dirname(fileURLToPath(import.meta.url)));
-    const hash = createHash("sha256");
-    const entries = readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() && !/\.test(-d)?\.ts$/.test(entry.name))
-      .map((entry) => join(entry.parentPath, entry.name))
-      .sort();
-    for (const path of entries) hash.update(`${relative(root, path)}\n`).update(readFileSync(path));
-    hash.update(loader());
-    codeHash = hash.digest("hex");
-  }
-  return codeHash;
+  const root = dirname(dirname(fileURLToPath(import.meta.url)));
+  const hash = createHash("sha256");
+  for (const [path, sha] of codeFileHashes(root)) hash.update(`${relative(root, path)}\n${sha}\n`);
+  return hash.update(loader()).digest("hex");
 }
 
 export class ModelCache {

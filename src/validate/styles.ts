@@ -1,5 +1,5 @@
 // Parameter styles and body encodings: each style only where OpenAPI allows it, and only for a
-// value it can write (deepObject: an object; spaceDelimited and pipeDelimited: an array or object;
+// value it can write (deepObject: an object, or an array of scalars as `name[0]=a`; spaceDelimited and pipeDelimited: an array or object;
 // a cookie or header is no deepObject). Encodings only for form and multipart bodies, and only for
 // properties the body's schema has.
 import type { YamlPath } from "../load/load.js";
@@ -12,29 +12,31 @@ import type { TypeContext } from "./types.js";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-/** The kind a type has once references are followed (undefined: a union, allOf, const or unknown ref). */
-function resolvedKind(types: TypeContext, raw: RawType | undefined): string | undefined {
+/** The type once references are followed (still a reference when one names no type or a circle). */
+function followed(types: TypeContext, raw: RawType | undefined): RawType | undefined {
   const seen = new Set<string>();
   let current = raw;
   while (current?.ref !== undefined && !seen.has(current.ref)) {
     seen.add(current.ref);
     current = types.types.get(current.ref)?.raw;
   }
+  return current;
+}
+
+/** The kind a type has once references are followed (undefined: a union, allOf, const or unknown ref). */
+function resolvedKind(types: TypeContext, raw: RawType | undefined): string | undefined {
+  const current = followed(types, raw);
   if (current === undefined) return undefined;
   if (current.allOf !== undefined) return "object";
   return current.ref !== undefined ? undefined : rawKind(current);
 }
 
-const DEEP_UNION_KINDS = ["object", "map", "string", "integer", "number", "boolean"];
+const SCALAR_KINDS = ["string", "integer", "number", "boolean"];
+const DEEP_UNION_KINDS = ["object", "map", ...SCALAR_KINDS];
 
 /** The kinds of a union's members once references are followed (undefined for a member of no plain kind), or undefined when the type is no union. */
 function unionMembers(types: TypeContext, raw: RawType | undefined): (string | undefined)[] | undefined {
-  const seen = new Set<string>();
-  let current = raw;
-  while (current?.ref !== undefined && !seen.has(current.ref)) {
-    seen.add(current.ref);
-    current = types.types.get(current.ref)?.raw;
-  }
+  const current = followed(types, raw);
   if (current?.oneOf === undefined) return undefined;
   return current.oneOf.map((member) => resolvedKind(types, member));
 }
@@ -60,8 +62,15 @@ export function checkParameterStyles(report: Reporter, types: TypeContext, opera
             "use form for a scalar or an array, or make the union's members objects and scalars",
           );
         }
+      } else if (kind === "array") {
+        // Not defined by OpenAPI; written `name[0]=a&name[1]=b` (as Stripe's document asks of `expand`).
+        const items = followed(types, followed(types, parameter.schema)?.items);
+        const itemKind = resolvedKind(types, items);
+        if (itemKind === undefined || !SCALAR_KINDS.includes(itemKind)) {
+          report.error(place("parameters", i, "style"), `style deepObject writes an array only of scalars (name[0]=a), but the items of "${parameter.name}" are ${itemKind === undefined ? "not plain scalars" : `${itemKind === "array" || itemKind === "object" ? "an" : "a"} ${itemKind}`}`, "use form for this array, or make its items strings, numbers or booleans");
+        }
       } else if (kind !== undefined && kind !== "object" && kind !== "map") {
-        report.error(place("parameters", i, "style"), `style deepObject writes an object, but "${parameter.name}" is ${kind === "array" ? "an" : "a"} ${kind}`, "use form for a scalar or an array");
+        report.error(place("parameters", i, "style"), `style deepObject writes an object or an array of scalars, but "${parameter.name}" is a ${kind}`, "use form for a scalar");
       }
       if (parameter.explode === false) report.error(place("parameters", i, "explode"), "style deepObject is defined with explode: true only", "remove explode");
     }

@@ -77,6 +77,17 @@ function decodeAll(raw: readonly string[], decode: (text: string) => string | un
   return out;
 }
 
+/**
+ * A deepObject array (`name[0]=a&name[1]=b`, or `name[]=a&name[]=b`): the items in index order,
+ * refused when a key is neither an index nor empty.
+ */
+function deepList(entries: readonly [string, string][], rule: StyledRule, where: string): Read {
+  if (entries.some(([key]) => key !== "" && !/^\d{1,9}$/.test(key))) return { ok: false, detail: `${where} "${rule.name}" must be a list, written ${rule.name}[0]=…&${rule.name}[1]=….` };
+  const indexed = entries.every(([key]) => key !== "");
+  const ordered = indexed ? [...entries].sort(([a], [b]) => Number(a) - Number(b)) : entries;
+  return convert(ordered.map(([, text]) => text), rule, where);
+}
+
 /** One query parameter from the raw pairs; `{ ok: true, value: undefined }` when absent. */
 export function readQuery(pairs: readonly [string, string][], rule: StyledRule, where: string = "Query parameter", decode: (text: string) => string | undefined = formDecode): Read {
   const malformed: Read = { ok: false, detail: `${where} "${rule.name}" is not valid percent-encoding.` };
@@ -106,7 +117,7 @@ export function readQuery(pairs: readonly [string, string][], rule: StyledRule, 
       return items === undefined ? malformed : convert(items, { ...scalar, type: rule.orScalar }, where);
     }
     if (entries.length === 0) return { ok: true, value: undefined };
-    if (rule.array) return convert(entries.map(([, text]) => text), rule, where);
+    if (rule.array) return deepList(entries, rule, where);
     return convert([], { ...rule, properties: rule.properties ?? [] }, where, entries);
   }
   if (rule.properties && explode && style === "form") {

@@ -39,7 +39,7 @@ test("a style the location does not allow, deepObject on a scalar, explode again
   expect(run.written).toBe(false);
   expect(run.errors).toEqual([
     ["shop.yaml:8:38", "style form is not allowed in the path"],
-    ["shop.yaml:9:38", 'style deepObject writes an object, but "q" is a string'],
+    ["shop.yaml:9:38", 'style deepObject writes an object or an array of scalars, but "q" is a string'],
     ["shop.yaml:10:62", "style pipeDelimited is defined with explode: false only"],
     ["shop.yaml:11:39", "style label is not allowed in the header"],
     ["shop.yaml:13:17", 'header "X Trace" is not a valid header name'],
@@ -70,5 +70,30 @@ operations:
   expect(run.errors).toEqual([
     ["shop.yaml:11:40", 'style deepObject writes an object, and in a union an object or a scalar, but "ids" is a union with an array member'],
     ["shop.yaml:12:42", 'style deepObject writes an object, and in a union an object or a scalar, but "plain" is a union with no object member'],
+  ]);
+});
+
+test("deepObject on an array: scalar items are accepted (name[0]=a), items that are objects or arrays are refused", async () => {
+  const dir = await writeCatalogue({
+    "shop.yaml": `${MODULE}types:
+  Fields: { type: array, items: { type: string, enum: [a, b] } }
+operations:
+  - id: listThings
+    method: GET
+    path: /things
+    summary: Things.
+    parameters:
+      - { name: expand, in: query, style: deepObject, explode: true, schema: { type: array, items: { type: string } } }
+      - { name: fields, in: query, style: deepObject, schema: { ref: Fields } }
+      - { name: nested, in: query, style: deepObject, schema: { type: array, items: { type: array, items: { type: string } } } }
+      - { name: rows, in: query, style: deepObject, schema: { type: array, items: { type: object, properties: { a: { type: string } } } } }
+    request: none
+`,
+  });
+  const run = await generateInto(dir);
+  expect(run.code).toBe(1);
+  expect(run.errors).toEqual([
+    ["shop.yaml:12:43", 'style deepObject writes an array only of scalars (name[0]=a), but the items of "nested" are an array'],
+    ["shop.yaml:13:41", 'style deepObject writes an array only of scalars (name[0]=a), but the items of "rows" are an object'],
   ]);
 });

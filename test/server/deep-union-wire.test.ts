@@ -1,6 +1,7 @@
 // A deepObject query parameter typed as a union of an object and a scalar (Stripe's `created`):
 // the generated client writes an object deepObject-style and a scalar plainly, and the generated
-// server reads both back, over a real HTTP server on 127.0.0.1.
+// server reads both back, over a real HTTP server on 127.0.0.1. A deepObject array of strings
+// (Stripe's `expand`) goes as `expand[0]=a&expand[1]=b`; the server also reads `expand[]=a`.
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -51,4 +52,22 @@ test("a scalar that does not fit the scalar member is a 400", async () => {
   const answer = await fetch(`${http.url}/events?created=soon`, { headers: { authorization: "Bearer tok" } });
   expect(answer.status).toBe(400);
   expect(((await answer.json()) as { detail: string }).detail).toBe('Query parameter "created" must be an integer.');
+});
+
+test("a deepObject array goes as indexed keys and comes back in index order", async () => {
+  await api.deep.listEvents!({ query: { expand: ["customer", "invoice.lines"] } });
+  expect(http.received.at(-1)!.url).toBe("/events?expand[0]=customer&expand[1]=invoice.lines");
+  expect(seen.at(-1)).toEqual({ expand: ["customer", "invoice.lines"] });
+  const shuffled = await fetch(`${http.url}/events?expand[1]=b&expand[0]=a&expand[10]=c`, { headers: { authorization: "Bearer tok" } });
+  expect(shuffled.status).toBe(200);
+  expect(seen.at(-1)).toEqual({ expand: ["a", "b", "c"] });
+});
+
+test("a deepObject array also reads the empty-bracket form, and refuses keys that are not indexes", async () => {
+  const brackets = await fetch(`${http.url}/events?expand[]=customer&expand%5B%5D=charge`, { headers: { authorization: "Bearer tok" } });
+  expect(brackets.status).toBe(200);
+  expect(seen.at(-1)).toEqual({ expand: ["customer", "charge"] });
+  const named = await fetch(`${http.url}/events?expand[a]=customer`, { headers: { authorization: "Bearer tok" } });
+  expect(named.status).toBe(400);
+  expect(((await named.json()) as { detail: string }).detail).toBe('Query parameter "expand" must be a list, written expand[0]=…&expand[1]=….');
 });

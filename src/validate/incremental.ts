@@ -126,7 +126,7 @@ function previousPart(cache: ModelCache, index: KeptIndex, name: string, context
  * True when every changed file claims nothing its previous part did not claim, with the same
  * value: the kept files were sound together with those previous parts (they were all in one
  * index, checked in this context), so they cannot clash with the changed ones. The usual edit (a
- * summary, a type's field) passes this without going over every kept part's claims.
+ * summary, a description, a parameter) passes this without going over every kept part's claims.
  */
 function claimsNoMore(parts: readonly ModelPart[], changed: ReadonlySet<string>, previous: (name: string) => ModelPart | undefined): boolean {
   for (const part of parts) {

@@ -1,5 +1,5 @@
 // Parameter styles and body encodings: each style only where OpenAPI allows it, and only for a
-// value it can write (deepObject: an object, or an array of scalars as `name[0]=a`; spaceDelimited and pipeDelimited: an array or object;
+// value it can write (deepObject: an object, an array or a union, nested as `name[0][key]=a`; spaceDelimited and pipeDelimited: an array or object;
 // a cookie or header is no deepObject). Encodings only for form and multipart bodies, and only for
 // properties the body's schema has.
 import type { YamlPath } from "../load/load.js";
@@ -32,7 +32,6 @@ function resolvedKind(types: TypeContext, raw: RawType | undefined): string | un
 }
 
 const SCALAR_KINDS = ["string", "integer", "number", "boolean"];
-const DEEP_UNION_KINDS = ["object", "map", ...SCALAR_KINDS];
 
 /** The kinds of a union's members once references are followed (undefined for a member of no plain kind), or undefined when the type is no union. */
 function unionMembers(types: TypeContext, raw: RawType | undefined): (string | undefined)[] | undefined {
@@ -51,26 +50,10 @@ export function checkParameterStyles(report: Reporter, types: TypeContext, opera
     }
     const kind = resolvedKind(types, parameter.schema);
     if (parameter.style === "deepObject") {
-      const members = unionMembers(types, parameter.schema);
-      if (members !== undefined) {
-        // A union: an object member is written deepObject-style, a scalar member plainly (`created=5`).
-        const bad = members.find((member) => member === undefined || !DEEP_UNION_KINDS.includes(member));
-        if (bad !== undefined || !members.some((member) => member === "object" || member === "map")) {
-          report.error(
-            place("parameters", i, "style"),
-            `style deepObject writes an object, and in a union an object or a scalar, but "${parameter.name}" is a union ${bad === undefined ? "with no object member" : `with ${bad === "array" ? "an array" : bad === undefined ? "a member it cannot write" : `a ${bad}`} member`}`,
-            "use form for a scalar or an array, or make the union's members objects and scalars",
-          );
-        }
-      } else if (kind === "array") {
-        // Not defined by OpenAPI; written `name[0]=a&name[1]=b` (as Stripe's document asks of `expand`).
-        const items = followed(types, followed(types, parameter.schema)?.items);
-        const itemKind = resolvedKind(types, items);
-        if (itemKind === undefined || !SCALAR_KINDS.includes(itemKind)) {
-          report.error(place("parameters", i, "style"), `style deepObject writes an array only of scalars (name[0]=a), but the items of "${parameter.name}" are ${itemKind === undefined ? "not plain scalars" : `${itemKind === "array" || itemKind === "object" ? "an" : "a"} ${itemKind}`}`, "use form for this array, or make its items strings, numbers or booleans");
-        }
-      } else if (kind !== undefined && kind !== "object" && kind !== "map") {
-        report.error(place("parameters", i, "style"), `style deepObject writes an object or an array of scalars, but "${parameter.name}" is a ${kind}`, "use form for a scalar");
+      // Brackets nest to any depth (`items[0][price]=x`, as Stripe's clients write), so objects,
+      // arrays and unions are all written; a scalar alone is plain form.
+      if (unionMembers(types, parameter.schema) === undefined && kind !== undefined && SCALAR_KINDS.includes(kind)) {
+        report.error(place("parameters", i, "style"), `style deepObject writes an object, an array or a union, but "${parameter.name}" is a ${kind}`, "use form for a scalar");
       }
       if (parameter.explode === false) report.error(place("parameters", i, "explode"), "style deepObject is defined with explode: true only", "remove explode");
     }

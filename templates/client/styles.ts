@@ -4,7 +4,7 @@
 //   query  form           color=blue  color=blue,black,brown / color=blue&color=black&color=brown
 //                         color=R,100,G,200,B,150 / R=100&G=200&B=150
 //          spaceDelimited color=blue%20black%20brown    pipeDelimited color=blue|black|brown
-//          deepObject     color[R]=100&color[G]=200&color[B]=150
+//          deepObject     color[R]=100&color[G]=200&color[B]=150, nested: items[0][price]=p1
 //   path   simple  blue,black,brown  R,100,G,200,B,150 / R=100,G=200,B=150
 //          label   .blue,black,brown / .blue.black.brown  .R,100,G,200,B,150 / .R=100.G=200.B=150
 //          matrix  ;color=blue,black,brown / ;color=blue;color=black;color=brown
@@ -24,12 +24,9 @@ const QUERY_DELIMITERS: Partial<Record<ParameterStyle, string>> = { form: ",", s
 export function styleQuery(name: string, value: unknown, style: ParameterStyle = "form", explode = true, encode: (text: string) => string = formEncode): string {
   if (value == null) return "";
   const key = encode(name);
+  if (style === "deepObject") return deepPairs(key, value, encode).join("&");
   const split = parts(value);
   if (split === undefined) return `${key}=${encode(text(value))}`;
-  if (style === "deepObject") {
-    const pairs = "pairs" in split ? split.pairs : split.list.map((item, index): [string, string] => [String(index), item]);
-    return pairs.map(([property, item]) => `${key}[${encode(property)}]=${encode(item)}`).join("&");
-  }
   const delimiter = QUERY_DELIMITERS[style] ?? ",";
   if ("list" in split) {
     if (split.list.length === 0) return "";
@@ -37,6 +34,18 @@ export function styleQuery(name: string, value: unknown, style: ParameterStyle =
   }
   if (explode && style === "form") return split.pairs.map(([property, item]) => `${encode(property)}=${encode(item)}`).join("&");
   return split.pairs.length === 0 ? "" : `${key}=${split.pairs.flat().map(encode).join(delimiter)}`;
+}
+
+/**
+ * deepObject, nested as far as the value goes (`items[0][price]=p1`, the bracket form Stripe's
+ * clients write): an object's properties and an array's items (null and undefined left out, the
+ * rest numbered) each add a `[key]`; a scalar ends the key.
+ */
+function deepPairs(key: string, value: unknown, encode: (text: string) => string): string[] {
+  if (value == null) return [];
+  if (Array.isArray(value)) return value.filter((item) => item != null).flatMap((item, index) => deepPairs(`${key}[${index}]`, item, encode));
+  if (typeof value === "object" && !(value instanceof Date)) return Object.entries(value).flatMap(([property, item]) => deepPairs(`${key}[${encode(property)}]`, item, encode));
+  return [`${key}=${encode(text(value))}`];
 }
 
 /** One path parameter's text (its `{name}` replaced by this). */

@@ -6,7 +6,7 @@
 // in the raw text before percent-decoding, so an encoded `,` or `|` inside a value stays in it.
 // Path values too are split as sent, then each item decoded (the router keeps the raw text).
 import { expectation, isStyledPath, parseScalar } from "./params.js";
-import type { HeaderParameter, PathParameter, PropertyRule, StyledRule } from "./types.js";
+import type { DeepShape, HeaderParameter, PathParameter, PropertyRule, StyledRule } from "./types.js";
 
 export type Style = NonNullable<StyledRule["style"]>;
 export type { PropertyRule, StyledRule };
@@ -91,6 +91,128 @@ function deepList(entries: readonly [string, string][], rule: StyledRule, where:
   return convert(ordered.map(([, text]) => text), rule, where);
 }
 
+/** Bracket keys under one name, as a tree: `items[0][price]=p1` is items -> "0" -> "price" -> "p1". */
+interface DeepNode {
+  text?: string;
+  readonly keyed: Map<string, DeepNode>;
+  /** In the order given; `name[]=a&name[]=b` adds one child per pair. */
+  readonly children: [string, DeepNode][];
+}
+
+/** Deeper than this many brackets is refused (no catalogue type a generator spells out goes further). */
+const MAX_DEEP_KEYS = 32;
+const BRACKET = /\[([^[\]]*)\]/y;
+
+function deepNode(): DeepNode {
+  return { keyed: new Map(), children: [] };
+}
+
+/** The bracket keys after `name` (`[0][price]` -> ["0", "price"]), or undefined when the key is not `name` followed by brackets only. */
+function bracketKeys(key: string, name: string): string[] | undefined {
+  if (!key.startsWith(name)) return undefined;
+  const keys: string[] = [];
+  BRACKET.lastIndex = name.length;
+  while (BRACKET.lastIndex < key.length) {
+    const start = BRACKET.lastIndex;
+    const match = BRACKET.exec(key);
+    if (!match || match.index !== start) return undefined;
+    keys.push(match[1]!);
+  }
+  return keys;
+}
+
+/** A nested deepObject value (`rule.deep`): the pairs under its name as a tree, then the tree read by the shape. */
+function readDeep(pairs: readonly [string, string][], rule: StyledRule, shape: DeepShape, where: string, decode: (text: string) => string | undefined): Read {
+  const root = deepNode();
+  let found = false;
+  for (const [key, raw] of pairs) {
+    const keys = bracketKeys(key, rule.name);
+    if (keys === undefined) continue;
+    if (keys.length > MAX_DEEP_KEYS) return { ok: false, detail: `${where} "${rule.name}" nests deeper than ${MAX_DEEP_KEYS} brackets.` };
+    const text = decode(raw);
+    if (text === undefined) return { ok: false, detail: `${where} "${rule.name}" is not valid percent-encoding.` };
+    let node = root;
+    for (const part of keys) {
+      let child = part === "" ? undefined : node.keyed.get(part);
+      if (!child) {
+        child = deepNode();
+        if (part !== "") node.keyed.set(part, child);
+        node.children.push([part, child]);
+      }
+      node = child;
+    }
+    if (node.text !== undefined || node.children.length > 0) return { ok: false, detail: `${where} "${key}" is given more than once.` };
+    node.text = text;
+    found = true;
+  }
+  return found ? deepValue(root, shape, `${where} "${rule.name}`) : { ok: true, value: undefined };
+}
+
+const INDEX = /^\d{1,9}$/;
+
+/** One node of the tree as `shape` says; `label` is `Query parameter "name[0]` so far (the closing quote comes with the message). */
+function deepValue(node: DeepNode, shape: DeepShape, label: string): Read {
+  const fail = (detail: string): Read => ({ ok: false, detail: `${label}" ${detail}.` });
+  if ("any" in shape) return { ok: true, value: asText(node) };
+  if ("oneOf" in shape) {
+    let first: Read | undefined;
+    for (const member of shape.oneOf) {
+      const read = deepValue(node, member, label);
+      if (read.ok) return read;
+      first ??= read;
+    }
+    return first ?? fail("matches none of its types");
+  }
+  if ("type" in shape) {
+    if (node.text === undefined) return fail(`must be a single value, not ${label.slice(label.indexOf('"') + 1)}[…]`);
+    const value = parseScalar(node.text, shape);
+    return value === undefined ? fail(expectation(shape)) : { ok: true, value };
+  }
+  if (node.text !== undefined) return fail(`must be ${"list" in shape ? "a list, written with [0], [1]" : "an object, written with [key]"}`);
+  if ("list" in shape) {
+    if (node.children.some(([key]) => key !== "" && !INDEX.test(key))) return fail("must be a list, written with [0], [1]");
+    const ordered = node.children.every(([key]) => key !== "") ? [...node.children].sort(([a], [b]) => Number(a) - Number(b)) : node.children;
+    const items: unknown[] = [];
+    for (const [key, child] of ordered) {
+      const read = deepValue(child, shape.list, `${label}[${key}]`);
+      if (!read.ok) return read;
+      items.push(read.value);
+    }
+    return { ok: true, value: items };
+  }
+  const value: Record<string, unknown> = {};
+  // Own properties set as data, so a key called `__proto__` stays a plain property.
+  const set = (key: string, item: unknown): void => void Object.defineProperty(value, key, { value: item, enumerable: true, writable: true, configurable: true });
+  if ("values" in shape) {
+    for (const [key, child] of node.children) {
+      if (key === "") return fail("must be an object, written with [key]");
+      const read = deepValue(child, shape.values, `${label}[${key}]`);
+      if (!read.ok) return read;
+      set(key, read.value);
+    }
+    return { ok: true, value };
+  }
+  for (const [key, property] of Object.entries(shape.properties)) {
+    const child = node.keyed.get(key);
+    if (!child) {
+      if (shape.required?.includes(key)) return fail(`needs its property ${key}`);
+      continue;
+    }
+    const read = deepValue(child, property, `${label}[${key}]`);
+    if (!read.ok) return read;
+    set(key, read.value);
+  }
+  return { ok: true, value };
+}
+
+/** A node read without a shape: its text, or its children by key. */
+function asText(node: DeepNode): unknown {
+  if (node.text !== undefined) return node.text;
+  const value: Record<string, unknown> = {};
+  for (const [key, child] of node.children) Object.defineProperty(value, key, { value: asText(child), enumerable: true, writable: true, configurable: true });
+  return value;
+}
+
 /** One query parameter from the raw pairs; `{ ok: true, value: undefined }` when absent. */
 export function readQuery(pairs: readonly [string, string][], rule: StyledRule, where: string = "Query parameter", decode: (text: string) => string | undefined = formDecode): Read {
   const malformed: Read = { ok: false, detail: `${where} "${rule.name}" is not valid percent-encoding.` };
@@ -102,6 +224,7 @@ export function readQuery(pairs: readonly [string, string][], rule: StyledRule, 
     if (name === undefined) continue;
     decoded.push([name, value]);
   }
+  if (style === "deepObject" && rule.deep !== undefined) return readDeep(decoded, rule, rule.deep, where, decode);
   if (style === "deepObject") {
     const entries: [string, string][] = [];
     const prefix = `${rule.name}[`;

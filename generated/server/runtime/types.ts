@@ -48,7 +48,22 @@ export interface QueryParameter {
   readonly properties?: readonly PropertyRule[];
   /** A deepObject union of an object and a scalar: a plain `name=value` reads as this scalar type. */
   readonly orScalar?: "string" | "integer" | "number" | "boolean";
+  /** A deepObject value nested past one level (`items[0][price]=p1`): its whole shape (styles.ts's readDeep). */
+  readonly deep?: DeepShape;
 }
+
+/**
+ * The shape of a nested deepObject value: a scalar, a list, an object (its properties, or any keys
+ * with `values`), one of several, or `any` (read as the text it came in: a type that contains
+ * itself, past the depth the generator spells out).
+ */
+export type DeepShape =
+  | { readonly type: "string" | "integer" | "number" | "boolean"; readonly enum?: readonly (string | number)[]; readonly format?: string }
+  | { readonly list: DeepShape }
+  | { readonly properties: Readonly<Record<string, DeepShape>>; readonly required?: readonly string[] }
+  | { readonly values: DeepShape }
+  | { readonly oneOf: readonly DeepShape[] }
+  | { readonly any: true };
 
 /**
  * A path parameter whose documented type the router checks: an integer, number or boolean (converted
@@ -349,6 +364,8 @@ export interface StyledRule {
   readonly properties?: readonly PropertyRule[];
   /** A deepObject union of an object and a scalar: a plain `name=value` reads as this scalar type. */
   readonly orScalar?: "string" | "integer" | "number" | "boolean";
+  /** A deepObject value nested past one level (`items[0][price]=p1`): its whole shape (styles.ts's readDeep). */
+  readonly deep?: DeepShape;
 }
 
 /** One field of a typed form body (form.ts). */

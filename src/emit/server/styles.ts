@@ -1,7 +1,7 @@
 // What the router needs of a parameter written by a style, or holding an array or object: the
 // `style`/`explode`/`array`/`properties` fields of its rule (templates/server/styles.ts reads
 // them), and the TypeScript type the handler sees. Header and cookie parameters' rules too.
-import type { MediaType, NamedType, OperationModel, Parameter, TypeNode } from "../../model/types.js";
+import type { MediaType, NamedType, OperationModel, Parameter, Property, TypeNode } from "../../model/types.js";
 import { mediaEssence } from "../../shared/media.js";
 import { isDefaultStyle, parameterStyle } from "../../model/styles.js";
 import { stringLiteral } from "../../shared/sinks.js";
@@ -61,7 +61,83 @@ export function styledFields(parameter: Parameter, types: readonly NamedType[]):
   if (shape === "object") fields.push(`properties: ${objectProperties(parameter.schema, types)}`);
   const union = deepUnion(parameter, types);
   if (union) fields.push(`properties: ${objectProperties(union.object, types)}`, ...(union.scalar ? [`orScalar: ${stringLiteral(scalarType(union.scalar, types))}`] : []));
+  if (style === "deepObject" && !oneLevel(parameter.schema, types)) fields.push(`deep: ${deepShape(parameter.schema, types, new Set(), 0)}`);
   return `, ${fields.join(", ")}`;
+}
+
+const SCALARS = ["string", "integer", "number", "boolean"];
+
+function isScalar(node: TypeNode | undefined, types: readonly NamedType[]): boolean {
+  return SCALARS.includes(resolve(node, types)?.kind ?? "");
+}
+
+/** True when the one-level rule reads the value: an object of scalars, an array of scalars, or one such object or one scalar. */
+function oneLevel(node: TypeNode | undefined, types: readonly NamedType[]): boolean {
+  const value = resolve(node, types);
+  const flatObject = (part: TypeNode | undefined): boolean => {
+    const object = resolve(part, types);
+    return object?.kind === "object" && object.properties.every((property) => isScalar(property.type, types));
+  };
+  if (value?.kind === "array") return isScalar(value.items, types);
+  if (value?.kind === "union") {
+    const objects = value.variants.filter(flatObject).length;
+    const scalars = value.variants.filter((variant) => isScalar(variant, types)).length;
+    return objects === 1 && scalars <= 1 && objects + scalars === value.variants.length;
+  }
+  return flatObject(value);
+}
+
+/** Past this depth, or where a named type contains itself, a value is read as the text it came in. */
+const MAX_DEEP_SHAPE = 8;
+
+/** The DeepShape (templates/server/types.ts) of a nested deepObject value, as a TypeScript object literal. */
+function deepShape(node: TypeNode | undefined, types: readonly NamedType[], seen: ReadonlySet<string>, depth: number): string {
+  if (node === undefined || depth > MAX_DEEP_SHAPE) return "{ any: true }";
+  if (node.kind === "ref") {
+    if (seen.has(node.name)) return "{ any: true }";
+    return deepShape(resolve(node, types), types, new Set([...seen, node.name]), depth);
+  }
+  const inner = (part: TypeNode | undefined): string => deepShape(part, types, seen, depth + 1);
+  switch (node.kind) {
+    case "string":
+    case "integer":
+    case "number":
+    case "boolean":
+      return `{ ${scalarFields(node, types)} }`;
+    case "const":
+      return node.value === null ? "{ any: true }" : `{ type: ${stringLiteral(typeof node.value === "number" ? "number" : typeof node.value)}${typeof node.value === "boolean" ? "" : `, enum: [${typeof node.value === "string" ? stringLiteral(node.value) : node.value}]`} }`;
+    case "array":
+      return `{ list: ${inner(node.items)} }`;
+    case "map":
+      return `{ values: ${inner(node.values)} }`;
+    case "union":
+      return `{ oneOf: [${node.variants.map(inner).join(", ")}] }`;
+    case "object":
+    case "allOf": {
+      const properties = objectPropertyList(node, types);
+      const required = properties.filter((property) => property.required).map((property) => stringLiteral(property.name));
+      return `{ properties: { ${properties.map((property) => `${valueKey(property.name)}: ${inner(property.type)}`).join(", ")} }${required.length > 0 ? `, required: [${required.join(", ")}]` : ""} }`;
+    }
+    default:
+      return "{ any: true }";
+  }
+}
+
+/** A key of an object literal that holds it as its own property (`"__proto__": x` would set the prototype). */
+function valueKey(name: string): string {
+  return name === "__proto__" ? `[${stringLiteral(name)}]` : stringLiteral(name);
+}
+
+/** An object's properties, or an allOf's parts' properties together (a later part's property of the same name wins). */
+function objectPropertyList(node: TypeNode, types: readonly NamedType[]): Property[] {
+  if (node.kind === "object") return node.properties;
+  if (node.kind !== "allOf") return [];
+  const byName = new Map<string, Property>();
+  for (const part of node.parts) {
+    const resolved = resolve(part, types);
+    if (resolved) for (const property of objectPropertyList(resolved, types)) byName.set(property.name, property);
+  }
+  return [...byName.values()];
 }
 
 /** A deepObject query parameter typed as a union of an object and a scalar (Stripe's `created`): the object member and the scalar member, or undefined. */

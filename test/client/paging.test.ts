@@ -134,8 +134,11 @@ describe("against catalogen mock", () => {
     const seen: { at: number; event: string; id?: string }[] = [];
     for await (const event of streams.live!.watchCompletion!({ completionId: "c1" })) seen.push({ at: performance.now(), event: event.event, ...(event.id !== undefined && { id: event.id }) });
     expect(seen.map((s) => [s.event, s.id])).toEqual([["delta", "1"], ["done", "2"], ["delta", "3"], ["done", "4"], ["delta", "5"]]);
-    const gaps = seen.slice(1).map((s, i) => s.at - seen[i]!.at);
-    expect(Math.min(...gaps)).toBeGreaterThan(60);
+    // Paced, not sent at once: a loaded machine may hand two events over in one read, so the
+    // span and the median gap are checked rather than every gap.
+    const gaps = seen.slice(1).map((s, i) => s.at - seen[i]!.at).sort((a, b) => a - b);
+    expect(seen.at(-1)!.at - seen[0]!.at).toBeGreaterThan(4 * 60);
+    expect(gaps[2]!).toBeGreaterThan(60);
     const rows: unknown[] = [];
     for await (const row of streams.live!.exportRows!({})) rows.push(row);
     expect(rows).toHaveLength(5);

@@ -1,9 +1,10 @@
 // What a program that calls only getDiscrepancies bundles to, and which source files the bytes
-// come from: node bench/main.mjs bundle-cost [--client DIR]
+// come from: node bench/main.mjs bundle-cost [--client DIR] [--compact]
 // Generates the client of the real catalogue with this build (or takes a generated `client/`
-// folder), bundles the three programs of test/helpers/bundle.ts (bare createTransport, with all
-// three features, through createClient) with esbuild as that helper does (minified, ESM), and
-// prints each bundle's size with the bytes each input file contributes (esbuild's metafile).
+// folder; `--compact`: generated with the compact option), bundles the three programs of
+// test/helpers/bundle.ts (bare createTransport, with all three features, through createClient)
+// with esbuild as that helper does (minified, ESM), and prints each bundle's size with the bytes
+// each input file contributes (esbuild's metafile).
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
@@ -14,12 +15,13 @@ import { bundleOptions, ONE_OPERATION_CLIENT_PROGRAM, ONE_OPERATION_FEATURES_PRO
 import { findRepoRoot } from "./lib/measure.js";
 
 const root = findRepoRoot();
-const { values } = parseArgs({ options: { client: { type: "string" } } });
+const { values } = parseArgs({ options: { client: { type: "string" }, compact: { type: "boolean" } } });
 let clientDir = values.client;
 if (!clientDir) {
   const out = join(root, ".tmp/bench/bundle-cost");
   rmSync(out, { recursive: true, force: true });
-  execFileSync(process.execPath, [join(root, "bin/catalogen.js"), "generate", "--out", out, "--target", "client"], { cwd: root, stdio: "ignore" });
+  const flags = values.compact === true ? ["--compact"] : [];
+  execFileSync(process.execPath, [join(root, "bin/catalogen.js"), "generate", "--out", out, "--target", "client", ...flags], { cwd: root, stdio: "ignore" });
   clientDir = join(out, "client");
 }
 

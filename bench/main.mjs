@@ -36,6 +36,7 @@ const args = given.filter((flag) => flag !== "--no-server" && flag !== "--no-red
 execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root, stdio: "inherit" });
 execFileSync(process.execPath, [join(root, "scripts/build-validator.mjs")], { cwd: root, stdio: "inherit" });
 execFileSync(process.execPath, [join(root, "scripts/build-docs-templates.mjs")], { cwd: root, stdio: "inherit" });
+execFileSync(process.execPath, [join(root, "scripts/build-compact-runtime.mjs")], { cwd: root, stdio: "inherit" });
 
 let status = await runHarness(name, args);
 if (status === 0 && withServer) status = await runHarness("server", []);

@@ -1,6 +1,6 @@
 // catalogue -> model -> emitters -> files with their header -> writer. The one entry point for
 // generating. Emitters write final text; prettier runs only when the options ask for it.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { listCatalogueFiles } from "./load/files.js";
@@ -17,6 +17,7 @@ import type { ModuleFormat } from "./emit/shared/module-format.js";
 import { prettierFingerprint } from "./write/format.js";
 import { catalogueLabel, finalText } from "./write/final-text.js";
 import { isReservedName, sha256 } from "./write/manifest.js";
+import { codeFileHashes } from "./shared/hash.js";
 import { isSafeOutputPath } from "./write/paths.js";
 import { ModuleKeys } from "./module-keys.js";
 import { Output, OutputCheck, type CheckReport, type OutputFile, type WriteReport } from "./write/writer.js";
@@ -237,18 +238,6 @@ function pluginHash(target: AnyTarget): string {
   return sha256(String(target.plan));
 }
 
-function filesUnder(dir: string): string[] {
-  try {
-    const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
-    return entries
-      .filter((entry) => entry.isFile() && !/\.test(-d)?\.ts$/.test(entry.name))
-      .map((entry) => join(entry.parentPath, entry.name))
-      .sort();
-  } catch {
-    return [];
-  }
-}
-
 /**
  * `input`: hash of the catalogue, the generator's own code and templates and the options (with
  * `format: "prettier"`, also prettier's version and the config it finds for the output folder).
@@ -260,8 +249,7 @@ async function hashInputs(options: GenerateOptions, chosen: readonly ChosenTarge
   const targets = chosen.map(({ target, options }) => [target.name, options]);
   const parts: string[] = [JSON.stringify({ targets, label: catalogueLabel(options), format: options.format ?? "final", importExtension: options.importExtension ?? "js", ...(options.moduleFormat === "commonjs" && { moduleFormat: "commonjs" }), ...(options.openapiVersion === "3.2" && { openapi: "3.2" }) })];
   if (options.format === "prettier") parts.push(await prettierFingerprint(join(options.out, "index.ts")));
-  // Small files, read synchronously: a promise per file costs more than the read.
-  for (const path of [...filesUnder(codeRoot), ...filesUnder(join(packageRoot, "templates"))]) parts.push(relative(packageRoot, path), sha256(readFileSync(path)));
+  for (const [path, hash] of [...codeFileHashes(codeRoot, true), ...codeFileHashes(join(packageRoot, "templates"), true)]) parts.push(relative(packageRoot, path), hash);
   for (const { target } of chosen) if (!BUILTIN_TARGETS.includes(target)) parts.push(`plugin ${target.name}`, pluginHash(target));
   const generator = sha256(parts.join("\n"));
   let namesSource = false;

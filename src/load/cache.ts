@@ -1,18 +1,20 @@
 // What reading a catalogue file gave, kept across runs: a file whose text was read before without
 // problems is not parsed again (parsing the YAML is most of a large catalogue's load). Kept by the
 // hash of the file's text, per catalogue folder, for one version of the loader (this code and the
-// yaml package's version): one JSON file per catalogue folder in the cache folder (cacheDirectory
-// in src/shared/cache-directory.ts: node_modules/.cache/catalogen/, CATALOGEN_CACHE_DIR, `off`). It holds the file's data, where
-// each operation starts and ends, and the YAML parser's line starts (so positions in messages are
-// the parser's own); the document itself is parsed again only when a message needs a position.
-// Any trouble reading or writing it means "parse the file".
+// yaml package's version): one record per catalogue file, in a folder per catalogue folder in the
+// cache folder (cacheDirectory in src/shared/cache-directory.ts: node_modules/.cache/catalogen/,
+// CATALOGEN_CACHE_DIR, `off`), so a run after one edit writes one record, not the whole
+// catalogue's. A record holds the file's data, where each operation starts and ends, and the YAML
+// parser's line starts (so positions in messages are the parser's own); the document itself is
+// parsed again only when a message needs a position. Any trouble reading or writing it means
+// "parse the file".
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheDirectory, writeCacheFile } from "../shared/cache-directory.js";
-import { sha256 } from "../shared/hash.js";
+import { codeFileHashes, sha256 } from "../shared/hash.js";
 
 export interface ReadFile {
   data: unknown;
@@ -37,64 +39,108 @@ function loader(): string {
 }
 
 /**
- * The records of one catalogue folder: one JSON file in the cache folder, read once per load and
- * written again only when a file had to be parsed (a cold run writes it once, not once per file).
+ * The records of one catalogue folder: `<cache>/catalogue/<folder hash>/<file name hash>.json`,
+ * each starting with a line of the text's hash and the loader's, then the JSON of what the file
+ * gave. A record is read when its file is loaded and written only when the file had to be parsed.
  */
 export class LoadCache {
-  private changed = false;
+  private readonly made = new Map<string, { hash: string; read: ReadFile }>();
 
-  private constructor(
-    private readonly file: string | undefined,
-    private readonly entries: Map<string, ReadFile & { hash: string }>,
-  ) {}
+  private constructor(private readonly dir: string | undefined) {}
 
   static open(folder: string): LoadCache {
-    const dir = cacheDirectory();
-    const file = dir === undefined ? undefined : join(dir, "catalogue", `${createHash("sha256").update(resolve(folder)).digest("hex").slice(0, 32)}.json`);
-    const entries = new Map<string, ReadFile & { hash: string }>();
-    if (file !== undefined) {
-      try {
-        const parsed = JSON.parse(readFileSync(file, "utf8")) as { loader?: string; files?: Record<string, ReadFile & { hash: string }> };
-        if (parsed.loader === loader() && typeof parsed.files === "object" && parsed.files !== null) {
-          for (const [name, entry] of Object.entries(parsed.files)) {
-            if (typeof entry?.hash === "string" && Array.isArray(entry.lineStarts) && "data" in entry) entries.set(name, entry);
-          }
-        }
-      } catch {
-        // no records: every file is parsed
-      }
-    }
-    return new LoadCache(file, entries);
+    const base = cacheDirectory();
+    return new LoadCache(base === undefined ? undefined : join(base, "catalogue", folderKey(folder)));
   }
 
   /** What file `name` gave when it held `text`, if that is recorded. */
   get(name: string, text: string): ReadFile | undefined {
-    const entry = this.entries.get(name);
-    if (entry === undefined || entry.hash !== sha256(text)) return undefined;
-    return { data: entry.data, operationRanges: entry.operationRanges ?? undefined, lineStarts: entry.lineStarts };
+    if (this.dir === undefined) return undefined;
+    try {
+      const record = readFileSync(join(this.dir, recordFile(name)), "utf8");
+      const newline = record.indexOf("\n");
+      if (newline === -1 || record.slice(0, newline) !== `${sha256(text)} ${loader()}`) return undefined;
+      const second = record.indexOf("\n", newline + 1);
+      const entry = JSON.parse(record.slice(newline + 1, second === -1 ? undefined : second)) as Partial<ReadFile> & { operationRanges?: [number, number][] | null; later?: string; laterLength?: number };
+      if (!Array.isArray(entry?.lineStarts) || !("data" in entry)) return undefined;
+      if (entry.later !== undefined) {
+        // Written whole or not at all (writeCacheFile); the length still catches a record cut short.
+        if (second === -1 || record.length - second - 1 !== entry.laterLength || !isObject(entry.data) || !Object.hasOwn(entry.data, entry.later)) return undefined;
+        later(entry.data, entry.later, record.slice(second + 1));
+      }
+      return { data: entry.data, operationRanges: entry.operationRanges ?? undefined, lineStarts: entry.lineStarts };
+    } catch {
+      return undefined;
+    }
   }
 
   set(name: string, text: string, read: ReadFile): void {
-    this.entries.set(name, { hash: sha256(text), data: read.data, operationRanges: read.operationRanges ?? undefined, lineStarts: read.lineStarts });
-    this.changed = true;
+    this.made.set(name, { hash: sha256(text), read });
   }
 
-  /** Writes the records of the files in `names` when any changed (best effort). */
+  /** Writes the records made for the files in `names` and drops those of files not among them (best effort). */
   save(names: readonly string[]): void {
-    if (this.file === undefined || (!this.changed && names.length === this.entries.size)) return;
-    const files: Record<string, unknown> = {};
-    for (const name of names) {
-      const entry = this.entries.get(name);
-      if (entry) files[name] = { ...entry, operationRanges: entry.operationRanges ?? null };
-    }
+    if (this.dir === undefined) return;
     try {
-      writeCacheFile(this.file, JSON.stringify({ loader: loader(), files }));
+      for (const name of names) {
+        const made = this.made.get(name);
+        if (made === undefined) continue;
+        const { data, operationRanges, lineStarts } = made.read;
+        const head = { operationRanges: operationRanges ?? null, lineStarts };
+        // A module's operations on a line of their own, parsed when first read (see `later`).
+        const text =
+          isObject(data) && Object.hasOwn(data, LATER)
+            ? laterText(JSON.stringify(data[LATER]), (laterLength) => JSON.stringify({ data: { ...data, [LATER]: null }, ...head, later: LATER, laterLength }))
+            : JSON.stringify({ data, ...head });
+        writeCacheFile(join(this.dir, recordFile(name)), `${made.hash} ${loader()}\n${text}`);
+      }
+      const current = new Set(names.map(recordFile));
+      for (const entry of readdirSync(this.dir)) if (!current.has(entry) && !entry.endsWith(".tmp")) rmSync(join(this.dir, entry), { force: true });
+      // The one record file per folder that earlier versions wrote.
+      rmSync(`${this.dir}.json`, { force: true });
     } catch {
       // best effort: the next run parses the files
     }
   }
 }
 
+/**
+ * The key of a file's data parsed only when first read: a module's operations, most of a large
+ * catalogue's data. A regenerate that keeps a file's checked model (src/validate/incremental.ts)
+ * reads only its named types, so the operations of the files that did not change are never parsed.
+ */
+const LATER = "operations";
+
+/** `data[key]` becomes `json`, parsed when first read (then a plain property again, in its place among the keys). */
+function later(data: Record<string, unknown>, key: string, json: string): void {
+  const settle = (value: unknown) => Object.defineProperty(data, key, { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(data, key, {
+    get() {
+      const value: unknown = JSON.parse(json);
+      settle(value);
+      return value;
+    },
+    set: settle,
+    enumerable: true,
+    configurable: true,
+  });
+}
+
+function laterText(json: string, head: (length: number) => string): string {
+  return `${head(json.length)}\n${json}`;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function folderKey(folder: string): string {
+  return createHash("sha256").update(resolve(folder)).digest("hex").slice(0, 32);
+}
+
+function recordFile(name: string): string {
+  return `${createHash("sha256").update(name).digest("hex").slice(0, 32)}.json`;
+}
 
 // The checked model, kept per catalogue file (src/validate/incremental.ts): an index of the files a
 // full check found sound, with the context they were checked in, and each file's share of the model
@@ -109,22 +155,12 @@ export interface KeptIndex {
   files: Record<string, { hash: string; types: string }>;
 }
 
-let codeHash: string | undefined;
-
-/** Hash of catalogen's own code (every file of src/ or dist/, with its path) and its package version. */
+/** Hash of catalogen's own code (every file of src/ or dist/, with its path) and the loader's. */
 export function generatorCode(): string {
-  if (codeHash === undefined) {
-    const root = dirname(dirname(fileURLToPath(import.meta.url)));
-    const hash = createHash("sha256");
-    const entries = readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() && !/\.test(-d)?\.ts$/.test(entry.name))
-      .map((entry) => join(entry.parentPath, entry.name))
-      .sort();
-    for (const path of entries) hash.update(`${relative(root, path)}\n`).update(readFileSync(path));
-    hash.update(loader());
-    codeHash = hash.digest("hex");
-  }
-  return codeHash;
+  const root = dirname(dirname(fileURLToPath(import.meta.url)));
+  const hash = createHash("sha256");
+  for (const [path, sha] of codeFileHashes(root)) hash.update(`${relative(root, path)}\n${sha}\n`);
+  return hash.update(loader()).digest("hex");
 }
 
 export class ModelCache {
@@ -132,7 +168,7 @@ export class ModelCache {
 
   static open(folder: string): ModelCache {
     const base = cacheDirectory();
-    return new ModelCache(base === undefined ? undefined : join(base, "model", createHash("sha256").update(resolve(folder)).digest("hex").slice(0, 32)));
+    return new ModelCache(base === undefined ? undefined : join(base, "model", folderKey(folder)));
   }
 
   /** The index, when one was kept by this build of catalogen. */
@@ -151,7 +187,7 @@ export class ModelCache {
   part(name: string, hash: string, context: string): string | undefined {
     if (this.dir === undefined) return undefined;
     try {
-      const text = readFileSync(join(this.dir, "parts", partFile(name)), "utf8");
+      const text = readFileSync(join(this.dir, "parts", recordFile(name)), "utf8");
       const newline = text.indexOf("\n");
       return text.slice(0, newline) === `${hash} ${context}` ? text.slice(newline + 1) : undefined;
     } catch {
@@ -163,17 +199,13 @@ export class ModelCache {
   save(index: KeptIndex, parts: ReadonlyMap<string, { hash: string; json: string }>): void {
     if (this.dir === undefined) return;
     try {
-      for (const [name, { hash, json }] of parts) writeCacheFile(join(this.dir, "parts", partFile(name)), `${hash} ${index.context}\n${json}`);
+      for (const [name, { hash, json }] of parts) writeCacheFile(join(this.dir, "parts", recordFile(name)), `${hash} ${index.context}\n${json}`);
       writeCacheFile(join(this.dir, "index.json"), JSON.stringify({ code: generatorCode(), ...index }));
       // The parts of files no longer in the catalogue.
-      const current = new Set(Object.keys(index.files).map(partFile));
+      const current = new Set(Object.keys(index.files).map(recordFile));
       for (const name of readdirSync(join(this.dir, "parts"))) if (!current.has(name) && !name.endsWith(".tmp")) rmSync(join(this.dir, "parts", name), { force: true });
     } catch {
       // best effort: the next run checks the whole catalogue
     }
   }
-}
-
-function partFile(name: string): string {
-  return `${createHash("sha256").update(name).digest("hex").slice(0, 32)}.json`;
 }

@@ -1,6 +1,35 @@
 import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 
 /** The SHA-256 of a text or bytes, as hex. */
 export function sha256(content: string | Buffer): string {
   return createHash("sha256").update(content).digest("hex");
+}
+
+const codeHashes = new Map<string, [path: string, sha256: string][]>();
+
+/**
+ * Every file under `dir` (test files aside), sorted, each with its SHA-256: catalogen's own code
+ * and templates. `fresh`: read them now (the pipeline's input hash, once per run); else as last
+ * read in this process (the kept model's and openapi pieces' build hash, later in the same run).
+ * Empty when `dir` cannot be read.
+ */
+export function codeFileHashes(dir: string, fresh = false): readonly [path: string, sha256: string][] {
+  let hashes = fresh ? undefined : codeHashes.get(dir);
+  if (hashes === undefined) {
+    let paths: string[] = [];
+    try {
+      paths = readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && !/\.test(-d)?\.ts$/.test(entry.name))
+        .map((entry) => join(entry.parentPath, entry.name))
+        .sort();
+    } catch {
+      // no such folder: nothing to hash
+    }
+    // Small files, read synchronously: a promise per file costs more than the read.
+    hashes = paths.map((path) => [path, sha256(readFileSync(path))]);
+    codeHashes.set(dir, hashes);
+  }
+  return hashes;
 }

@@ -5,7 +5,9 @@
 // data and what must be unique across files. A kept file is used only when the api file's text
 // and every file's named types are what they were when it was checked (the index's `context`);
 // the changed files get the real checks (schema and semantic, beside the api section and every
-// file's named types); what must be unique across files (operation ids, routes and path
+// file's named types, which are the ones a sound check saw and so are not checked again; a
+// changed file that claims nothing its previous part did not claim needs no comparison with the
+// kept parts); what must be unique across files (operation ids, routes and path
 // templates, module names, generated names) is compared on the parts. Any problem at all, or
 // anything not kept, means the full check of src/validate/index.ts: its diagnostics are the only
 // ones ever reported, so a cached run says exactly what a full check says.
@@ -54,7 +56,8 @@ export function keptModel({ files, diagnostics }: LoadResult, cache: ModelCache)
       entries.push({ file, raw: file === apiFiles[0] ? raw : ({ types: raw.types } as RawFile), complete: true });
     }
   }
-  if (checkSemantics(entries).length > 0) return undefined;
+  // Every file's named types are those a sound check saw (the context is the index's): not checked again.
+  if (checkSemantics(entries, { typesChecked: true }).length > 0) return undefined;
 
   const api = (apiFiles[0]!.data as RawFile).api!;
   const partOptions = partContext(api);
@@ -66,7 +69,8 @@ export function keptModel({ files, diagnostics }: LoadResult, cache: ModelCache)
     if (survivesJson(part)) made.set(file.name, { hash: keys[i]!.hash, json: JSON.stringify(part) });
     return part;
   });
-  if (clashesAcrossFiles(parts, new Set(changed.map((file) => file.name)))) return undefined;
+  const changedNames = new Set(changed.map((file) => file.name));
+  if (!claimsNoMore(parts, changedNames, (name) => previousPart(cache, index, name, context)) && clashesAcrossFiles(parts, changedNames)) return undefined;
   const next: KeptIndex = { context, files: {} };
   files.forEach((file, i) => {
     if (kept.has(file.name) || made.has(file.name)) next.files[file.name] = keys[i]!;
@@ -110,6 +114,38 @@ function contextOf(files: readonly CatalogueFile[], keys: readonly FileKey[], ap
   files.forEach((file, i) => lines.push(`${file.name} ${keys[i]!.types}`));
   return sha256(lines.join("\n"));
 }
+
+/** The part file `name` had when the index was kept, if it is still there. */
+function previousPart(cache: ModelCache, index: KeptIndex, name: string, context: string): ModelPart | undefined {
+  const hash = index.files[name]?.hash;
+  const json = hash === undefined ? undefined : cache.part(name, hash, context);
+  return json === undefined ? undefined : (JSON.parse(json) as ModelPart);
+}
+
+/**
+ * True when every changed file claims nothing its previous part did not claim, with the same
+ * value: the kept files were sound together with those previous parts (they were all in one
+ * index, checked in this context), so they cannot clash with the changed ones. The usual edit (a
+ * summary, a description, a parameter) passes this without going over every kept part's claims.
+ */
+function claimsNoMore(parts: readonly ModelPart[], changed: ReadonlySet<string>, previous: (name: string) => ModelPart | undefined): boolean {
+  for (const part of parts) {
+    if (!changed.has(part.name)) continue;
+    const before = previous(part.name);
+    if (before === undefined) return false;
+    const claimed = new Map<string, string | undefined | typeof SEVERAL>();
+    claimsOf(before, (key, value) => claimed.set(key, claimed.has(key) && claimed.get(key) !== value ? SEVERAL : value));
+    let more = false;
+    claimsOf(part, (key, value) => {
+      if (!claimed.has(key) || claimed.get(key) !== value) more = true;
+    });
+    if (more) return false;
+  }
+  return true;
+}
+
+/** A key a file claimed with two values (never sound: the check would have refused it). */
+const SEVERAL = Symbol("several");
 
 /**
  * Whether a changed file claims what a kept file claims, of what must be unique across the

@@ -42,7 +42,16 @@ function hasKey(data: unknown, key: string): boolean {
 }
 
 
-export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
+export interface SemanticOptions {
+  /**
+   * Every named type of `entries` was found sound by an earlier check of these same types (the
+   * kept model's context, src/validate/incremental.ts): their names are collected and compared,
+   * but each type, the cycles, depths and base discriminators among them are not checked again.
+   */
+  typesChecked?: boolean;
+}
+
+export function checkSemantics(entries: SemanticInput[], options: SemanticOptions = {}): Diagnostic[] {
   const report = new Reporter();
   /** An api section the schema refused: the token kinds it declares are not known. */
   const brokenApi = entries.some((entry) => !entry.complete && !entry.raw.api && hasKey(entry.file.data, "api"));
@@ -112,10 +121,12 @@ export function checkSemantics(entries: SemanticInput[]): Diagnostic[] {
     }
   }
   const typeContext: TypeContext = { report, types };
-  for (const [, { raw, place }] of types) checkType(typeContext, raw, place, { property: false });
-  checkTypeCycles(report, types);
-  checkTypeDepth(report, types);
-  checkBaseDiscriminators(report, types);
+  if (!options.typesChecked) {
+    for (const [, { raw, place }] of types) checkType(typeContext, raw, place, { property: false });
+    checkTypeCycles(report, types);
+    checkTypeDepth(report, types);
+    checkBaseDiscriminators(report, types);
+  }
   for (const { file, raw } of apiFiles.slice(0, 1)) {
     if (raw.api!.responses) checkApiResponses(report, typeContext, raw.api!.responses, (...rest) => ({ file, path: ["api", "responses", ...rest] }));
   }

@@ -6,7 +6,7 @@
 // runs; `finish` hands the plan to apply.ts, the only place that changes the folder.
 import { createHash } from "node:crypto";
 import { lstatSync, mkdirSync, rmSync } from "node:fs";
-import { lstat, readdir } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { compareText } from "../model/order.js";
 import { applyPlan } from "./apply.js";
@@ -77,11 +77,13 @@ export async function intact(view: FolderView, stats: StatCache, path: string, h
   if ((await view.dir(slash === -1 ? "" : path.slice(0, slash))) !== "ok") return false;
   let found;
   try {
-    found = await lstat(join(view.root, path), { bigint: true });
+    // Synchronous: a no-op or one-change run of a large output stats thousands of kept files, and a
+    // promise per stat cost ten times the stat (0.2 s of 4,928 files at 10,000 operations).
+    found = lstatSync(join(view.root, path), { bigint: true, throwIfNoEntry: false });
   } catch {
     return false;
   }
-  if (!found.isFile()) return false;
+  if (found === undefined || !found.isFile()) return false;
   if (stats.matches(path, found, hash)) return true;
   const read = await view.file(path);
   if (read.kind !== "file" || read.sha256 !== hash) return false;

@@ -3,6 +3,10 @@
 // sent, each where its scheme says (a header, a query parameter, a cookie, Authorization).
 // Every credential, and every spelling of it that a response could echo, is a secret to redact.
 import { secretOf, type Secret } from "./errors.js";
+import type { AppliedAuth } from "./descriptors.js";
+
+// A types-only leaf holds it, so a client without security schemes does not copy this file.
+export type { AppliedAuth };
 
 /** How a scheme's credential travels (the catalogue's api.auth.schemes). */
 export type SchemeInfo =
@@ -20,21 +24,6 @@ export type CredentialSource<C> = C | (() => C | Promise<C>);
 
 /** What createClient's `auth` holds: a credential per scheme id. */
 export type AuthOptions = Readonly<Record<string, CredentialSource<string | BasicCredential> | undefined>>;
-
-/** What the transport sends for one call. */
-export interface AppliedAuth {
-  /** The URL with any API key of the query (errors and hooks show the one without). */
-  url: string;
-  /** Credential headers, the Cookie included. */
-  headers: Record<string, string>;
-  /** Lowercase names of `headers` (a caller's header of that name is dropped; a redirect to another origin drops them). */
-  headerNames: string[];
-  /** The credentials, one a line (what features key per caller, e.g. rate-limit buckets). */
-  token: string;
-  secret: Secret;
-  /** `headers` with every credential header `[redacted]`, for hooks. */
-  shown(headers: Record<string, string>): Record<string, string>;
-}
 
 /** The transport's `schemeAuth` for an API's schemes and a caller's credentials. */
 export function authApplier(

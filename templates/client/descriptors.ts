@@ -1,8 +1,9 @@
 // The data the generated code hands the transport: an operation's descriptor, and what the
 // transport passes to fetch. Types only, and a leaf: transport, features and operations import it.
-import type { BodyEncoding, FetchBody, Styles, writeArgs } from "./encoding.js";
+import type { BodyEncoding, FetchBody, writeArgs } from "./encoding.js";
 import type { Limit } from "./rate-limit.js";
 import type { Problem } from "../shared/guard.js";
+import type { Secret } from "./errors.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
 
@@ -87,3 +88,32 @@ export interface FetchInit {
 }
 
 export type FetchLike = (url: string, init: FetchInit) => Promise<Response>;
+
+/** What the transport sends for one call. */
+export interface AppliedAuth {
+  /** The URL with any API key of the query (errors and hooks show the one without). */
+  url: string;
+  /** Credential headers, the Cookie included. */
+  headers: Record<string, string>;
+  /** Lowercase names of `headers` (a caller's header of that name is dropped; a redirect to another origin drops them). */
+  headerNames: string[];
+  /** The credentials, one a line (what features key per caller, e.g. rate-limit buckets). */
+  token: string;
+  secret: Secret;
+  /** `headers` with every credential header `[redacted]`, for hooks. */
+  shown(headers: Record<string, string>): Record<string, string>;
+}
+
+export type ParameterStyle = "form" | "spaceDelimited" | "pipeDelimited" | "deepObject" | "simple" | "label" | "matrix";
+
+/** A parameter written otherwise than its location's default: its style and explode. */
+export type StyleOf = readonly [style: ParameterStyle, explode: boolean];
+
+/** What an operation's descriptor holds for parameters written by a style: which, and the writers (styles.ts; so only programs calling such an operation bundle them). */
+export interface Styles {
+  readonly of: Readonly<Record<string, StyleOf>>;
+  readonly query: (name: string, value: unknown, style?: ParameterStyle, explode?: boolean, encode?: (text: string) => string) => string;
+  readonly path: (name: string, value: unknown, style?: ParameterStyle, explode?: boolean) => string;
+  readonly header: (value: unknown, explode?: boolean) => string;
+  readonly cookie: (name: string, value: unknown, explode?: boolean) => string;
+}

@@ -1,6 +1,6 @@
 // Arguments to URL and body; response to value.
 import { isJsonMediaType } from "../shared/media.js";
-import type { StyleOf, Styles } from "./styles.js";
+import type { StyleOf, Styles } from "./descriptors.js";
 import { encodeSegment, formEncode, partsOf, textOf } from "./url-text.js";
 
 export type { Styles };

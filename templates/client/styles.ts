@@ -13,10 +13,11 @@
 
 import { encodeSegment, formEncode, partsOf as parts, textOf as text } from "./url-text.js";
 
-export type ParameterStyle = "form" | "spaceDelimited" | "pipeDelimited" | "deepObject" | "simple" | "label" | "matrix";
+import type { ParameterStyle, StyleOf, Styles } from "./descriptors.js";
 
-/** A parameter written otherwise than its location's default: its style and explode. */
-export type StyleOf = readonly [style: ParameterStyle, explode: boolean];
+// The types live in the types-only leaf, so a client whose parameters all take their default
+// style does not copy this file.
+export type { ParameterStyle, StyleOf, Styles };
 
 const QUERY_DELIMITERS: Partial<Record<ParameterStyle, string>> = { form: ",", spaceDelimited: "%20", pipeDelimited: "|" };
 
@@ -78,15 +79,6 @@ export function styleHeader(value: unknown, explode = false): string {
 /** A cookie parameter's `name=value` pairs ("; "-joined): form style, values percent-encoded. */
 export function styleCookie(name: string, value: unknown, explode = true): string {
   return styleQuery(name, value, "form", explode, encodeURIComponent).split("&").filter(Boolean).join("; ");
-}
-
-/** What an operation's descriptor holds for parameters written by a style: which, and the writers (so only programs calling such an operation bundle them). */
-export interface Styles {
-  readonly of: Readonly<Record<string, StyleOf>>;
-  readonly query: typeof styleQuery;
-  readonly path: typeof stylePath;
-  readonly header: typeof styleHeader;
-  readonly cookie: typeof styleCookie;
 }
 
 /** The descriptor's `styles`: parameters keyed `<in>:<name>` (e.g. `query:created`) and their style and explode. */

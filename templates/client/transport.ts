@@ -8,8 +8,7 @@ import { ApiError, kindOfStatus, redact, scrubCause, secretOf, type ApiErrorKind
 import type { Call, ErrorExtra, TransportFeature } from "./feature.js";
 import { attemptSignal } from "./abort.js";
 import { fetchFollowing } from "./redirect.js";
-import type { AppliedAuth } from "./auth.js";
-import type { FetchInit, FetchLike, HttpMethod, Operation } from "./descriptors.js";
+import type { AppliedAuth, FetchInit, FetchLike, HttpMethod, Operation } from "./descriptors.js";
 import { serverRetryDelay } from "./retry.js";
 import { isJsonMediaType } from "../shared/media.js";
 

@@ -50,7 +50,7 @@ describe("layout", () => {
       ...checked.map((id) => `client/schemas/${id}.ts`),
       ...[...new Set(model.types.map((t) => t.module))].map((id) => `client/types/${id}.ts`),
       ...readdirSync(fileURLToPath(new URL("../../templates/client/", import.meta.url)))
-        .filter((n) => n.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(n) && !["servers.ts", "stream.ts", "paging.ts", "form-body.ts"].includes(n)) // this catalogue declares no servers, streams, pages or typed form bodies
+        .filter((n) => n.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(n) && !["servers.ts", "stream.ts", "paging.ts", "form-body.ts", "auth.ts", "styles.ts"].includes(n)) // this catalogue declares no servers, streams, pages, typed form bodies, security schemes or styled parameters
         .map((n) => `client/runtime/${n}`),
       "client/shared/bucket.ts",
       "client/shared/error-cost.ts",

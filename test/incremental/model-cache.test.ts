@@ -188,6 +188,9 @@ describe("the checked model kept per file", () => {
     ["a path template another module writes otherwise", (modules) => modules[1]!.operations.push({ ...operation(0, 1, "otherName"), method: "PUT", path: "/part0/things/1/{key}", parameters: [{ name: "key", in: "path", required: true }] }), /names its parameters differently/],
     ["a generated name of another module's type", (modules) => modules[2]!.operations.push(operation(2, 9, "checkPart0Item")), /checkPart0Item/],
     ["a reference to a type another file no longer declares", (modules) => delete modules[1]!.types.Part1State, /unknown type "Part1State"/],
+    // Claims nothing new (the named types are not checked again): the changed operations are.
+    ["a changed operation's reference to a type no file declares", (modules) => ((modules[2]!.operations[0]!.parameters as { schema: unknown }[])[0]!.schema = { ref: "Nowhere" }), /part_2\.yaml:\d+:\d+: .*unknown type "Nowhere"/],
+    ["a changed operation's example that does not fit a kept file's type", (modules) => ((modules[2]!.operations[0]!.parameters as Record<string, unknown>[])[0]!.example = "ajar"), /part_2\.yaml:\d+:\d+: .*ajar/],
     ["a module id that clashes in camelCase", (modules) => modules.push({ ...moduleData(0), module: { id: "part0", title: "Clash", area: "Clash" }, types: {}, operations: [] }), /part_0\.yaml:2:7: module "part_0" clashes with the module declared at .*part0\.yaml:2:7/],
   ];
   for (const [what, change, expected] of broken) {

@@ -1,7 +1,7 @@
 // The loader keeps what each file's YAML gave (src/load/cache.ts): a second load of the same
 // text reads that instead of parsing. It must give the same model, and the same messages with
 // the same positions, as a parse, also when a message points into a file read from the cache.
-import { cp, mkdtemp, readdir, stat, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadModel } from "../../src/pipeline.js";
@@ -16,7 +16,7 @@ afterEach(() => {
 
 async function entries(dir: string): Promise<string[]> {
   // The load records only (model/ holds the checked model's parts, test/incremental/).
-  return (await readdir(dir, { recursive: true })).filter((name) => name.endsWith(".json") && !name.startsWith("model"));
+  return (await readdir(dir, { recursive: true })).filter((name) => name.endsWith(".json") && name.startsWith("catalogue")).sort();
 }
 
 async function problems(dir: string): Promise<unknown> {
@@ -39,15 +39,62 @@ describe("loader cache", () => {
     process.env.CATALOGEN_CACHE_DIR = await mkdtemp(join(base, "cache-"));
     const first = await loadModel(catalogue);
     const files = await entries(process.env.CATALOGEN_CACHE_DIR);
-    expect(files).toHaveLength(1); // one record file per catalogue folder
-    const written = await stat(join(process.env.CATALOGEN_CACHE_DIR, files[0]!));
+    expect(files).toHaveLength((await readdir(catalogue)).filter((name) => name.endsWith(".yaml")).length); // one record per catalogue file
+    const written = await Promise.all(files.map((file) => stat(join(process.env.CATALOGEN_CACHE_DIR!, file))));
     const second = await loadModel(catalogue);
     expect(await entries(process.env.CATALOGEN_CACHE_DIR)).toEqual(files);
     // Nothing was parsed, so nothing was written again.
-    expect((await stat(join(process.env.CATALOGEN_CACHE_DIR, files[0]!))).mtimeMs).toBe(written.mtimeMs);
+    const after = await Promise.all(files.map((file) => stat(join(process.env.CATALOGEN_CACHE_DIR!, file))));
+    expect(after.map((stats) => stats.mtimeMs)).toEqual(written.map((stats) => stats.mtimeMs));
     expect(first).toEqual(parsed);
     expect(second).toEqual(parsed);
     expect(JSON.stringify(second)).toBe(JSON.stringify(parsed));
+  });
+
+  it("writes again only the record of the file that changed, and drops the record of a file removed", async () => {
+    const base = await freshDir("load-cache");
+    const catalogue = join(base, "catalogue");
+    await cp(repoCatalogue, catalogue, { recursive: true });
+    const cache = await mkdtemp(join(base, "cache-"));
+    process.env.CATALOGEN_CACHE_DIR = cache;
+    await loadModel(catalogue);
+    const files = await entries(cache);
+    const times = async () => new Map(await Promise.all((await entries(cache)).map(async (file) => [file, (await stat(join(cache, file), { bigint: true })).mtimeNs] as const)));
+    const before = await times();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const supplies = join(catalogue, "supplies.yaml");
+    await writeFile(supplies, (await readFile(supplies, "utf8")).replace("summary: Supply discrepancies", "summary: Supply discrepancies (edited)"));
+    await rm(join(catalogue, "wbd.yaml"));
+    const model = await loadModel(catalogue);
+    process.env.CATALOGEN_CACHE_DIR = "off";
+    expect(JSON.stringify(model)).toBe(JSON.stringify(await loadModel(catalogue)));
+    const after = await times();
+    expect(after.size).toBe(files.length - 1);
+    const rewritten = [...after].filter(([file, time]) => before.get(file) !== time).map(([file]) => file);
+    expect(rewritten).toHaveLength(1);
+  });
+
+  it("gives the parse's model from records whose operations are parsed when first read, and parses a file whose record is cut short", async () => {
+    const base = await freshDir("load-cache");
+    const catalogue = join(base, "catalogue");
+    await cp(repoCatalogue, catalogue, { recursive: true });
+    process.env.CATALOGEN_CACHE_DIR = "off";
+    const parsed = JSON.stringify(await loadModel(catalogue));
+    const cache = await mkdtemp(join(base, "cache-"));
+    process.env.CATALOGEN_CACHE_DIR = cache;
+    await loadModel(catalogue);
+    const records = await entries(cache);
+    // A module's record: a line for the data with its operations left out, a line for the operations.
+    const texts = await Promise.all(records.map((file) => readFile(join(cache, file), "utf8")));
+    expect(texts.filter((text) => text.split("\n").length === 3).length).toBe(records.length - 1);
+    // Without the kept model, the full check reads every file's operations from the records.
+    await rm(join(cache, "model"), { recursive: true });
+    const longest = records[texts.indexOf(texts.reduce((a, b) => (a.length >= b.length ? a : b)))]!;
+    await writeFile(join(cache, longest), texts.reduce((a, b) => (a.length >= b.length ? a : b)).slice(0, -10));
+    expect(JSON.stringify(await loadModel(catalogue))).toBe(parsed);
+    // The record cut short was parsed again and written whole.
+    expect((await readFile(join(cache, longest), "utf8")).length).toBe(Math.max(...texts.map((text) => text.length)));
+    expect(JSON.stringify(await loadModel(catalogue))).toBe(parsed);
   });
 
   it("positions a problem that points into a file read from the cache as a parse does", async () => {

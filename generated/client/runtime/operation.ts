@@ -8,6 +8,11 @@ import type { CallOptions, Transport } from "./transport.js";
 
 export type { HttpMethod, Operation, OperationInfo, OperationMore } from "./descriptors.js";
 
+/** A bound operation's type in `compact` output (written out in full otherwise). */
+export type Bound<Args, Result> = (args: Args, callOptions?: CallOptions) => Promise<Result>;
+/** The same, for an operation whose arguments are all optional. */
+export type BoundOptional<Args, Result> = (args?: Args, callOptions?: CallOptions) => Promise<Result>;
+
 /** The operations bound to `transport`, each under its id (createClient's module groups). */
 export function bindOperations<T>(transport: Transport, operations: readonly Operation[]): T {
   const bound: Record<string, (args?: object, callOptions?: CallOptions) => Promise<unknown>> = {};

@@ -30,15 +30,24 @@ import { bodyGuardRootName, paramsGuard, paramsGuardName, requestBodyGuard } fro
 import { schemasFile } from "./schemas-file.js";
 import { PAGING_RUNTIME, STREAM_RUNTIME, usesPaging, usesStreams } from "./streams-pages.js";
 import { exportFrom, indentTs } from "../shared/ts-print.js";
-import { bodyData } from "./wire.js";
+import { bodyData, stylesData } from "./wire.js";
 import { REDIS_STORE_FILE, usesRateLimits } from "../shared/limits.js";
+import { compactRuntimeFile } from "./compact-runtime.js";
 
 /** Runtime files copied in only where used: typed form or multipart bodies, the schemas/ files. */
 const FORM_BODY_RUNTIME = "client/runtime/form-body.ts";
 const STANDARD_SCHEMA_RUNTIME = "client/runtime/standard-schema.ts";
+/** Parameter style writers: only descriptors with `styled(...)` and the form-body writer import it. */
+const STYLES_RUNTIME = "client/runtime/styles.ts";
+/** Credentials per security scheme: client.ts imports it only where the API has schemes. */
+const AUTH_RUNTIME = "client/runtime/auth.ts";
 
 function usesFormBodies(model: ApiModel): boolean {
   return model.modules.some((module) => module.operations.some((operation) => bodyData(operation) !== undefined));
+}
+
+function usesStyles(model: ApiModel): boolean {
+  return model.modules.some((module) => module.operations.some((operation) => stylesData(operation) !== undefined));
 }
 
 /** Names the public surface exports besides the operations; no operation may take one. */
@@ -132,17 +141,25 @@ export function* planClient(model: ApiModel, options: ClientTargetOptions = {}):
       }),
     );
   const moduleOf = perModuleFolders(model, ["client/types", "client/validate", "client/schemas"]);
+  // Compact: the runtime without comments and blank lines (made once by the build).
+  const runtime = (file: GeneratedFile): GeneratedFile => (compact ? compactRuntimeFile(file) : file);
   yield* plannedFrom(
     [
-      ...templateFiles("client").filter(
+      ...templateFiles("client")
+        .filter(
         (file) =>
           (file.path !== SERVERS_RUNTIME || clientServers(model) !== undefined) &&
           (file.path !== STREAM_RUNTIME || usesStreams(model)) &&
           (file.path !== PAGING_RUNTIME || usesPaging(model)) &&
           (file.path !== FORM_BODY_RUNTIME || usesFormBodies(model)) &&
-          (file.path !== STANDARD_SCHEMA_RUNTIME || schemas.length > 0),
-      ),
-      ...sharedTemplateFiles("client").filter((file) => !file.path.endsWith(`/${REDIS_STORE_FILE}`) || usesRateLimits(model)),
+          (file.path !== STANDARD_SCHEMA_RUNTIME || schemas.length > 0) &&
+          (file.path !== AUTH_RUNTIME || model.auth.schemes !== undefined) &&
+          (file.path !== STYLES_RUNTIME || usesFormBodies(model) || usesStyles(model)),
+        )
+        .map(runtime),
+      ...sharedTemplateFiles("client")
+        .filter((file) => !file.path.endsWith(`/${REDIS_STORE_FILE}`) || usesRateLimits(model))
+        .map(runtime),
       ...typesFiles("client", model.types, CLIENT_RESPONSE_TYPES),
       ...validators,
       { path: "client/validate.ts", content: validatorIndex("client/validate.ts", validators) },
@@ -155,7 +172,7 @@ export function* planClient(model: ApiModel, options: ClientTargetOptions = {}):
     const operations = `client/operations/${module.id}.ts`;
     const bound = `client/modules/${module.id}.ts`;
     yield { path: operations, module: module.id, content: () => contentAt(operations, operationsFile(module, model, compact)) };
-    yield { path: bound, module: module.id, content: () => contentAt(bound, moduleFile(module, model)) };
+    yield { path: bound, module: module.id, content: () => contentAt(bound, moduleFile(module, model, compact)) };
     if (operationsWithErrors(module, model).length > 0) {
       const errors = `client/errors/${module.id}.ts`;
       yield { path: errors, module: module.id, content: () => contentAt(errors, errorTypesFile(module, model)!) };

@@ -8,9 +8,10 @@
 // data), while a program importing one standalone function keeps only its descriptor: each is a
 // const of its own, and the binding is inside a function a bundler drops when nothing calls it.
 //
-// Each method's type is written out rather than derived from its function's (`Bound<typeof …>`):
-// the type checker then resolves a method by name instead of instantiating a conditional type per
-// operation.
+// Each method's type is written out rather than derived from its function's (a conditional type
+// over `typeof …`): the type checker then resolves a method by name instead of instantiating a
+// conditional type per operation. `compact` names the same function type through runtime/
+// operation.ts's `Bound<Args, Result>`, a plain generic alias, to say it in fewer bytes.
 import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
 import { docComment, docTag, stringLiteral } from "../../shared/sinks.js";
 import { importDeclaration, tsFile } from "../shared/ts-print.js";
@@ -18,7 +19,7 @@ import { typeReferences } from "../shared/ts-types.js";
 import { pascalCase } from "../../shared/names.js";
 import { EmitError } from "../types.js";
 import { callOptionsTypeName, responseHeadersDeclarations } from "./response-headers.js";
-import { CLIENT_RESPONSE_TYPES, argsShape, argsTypeName, operationConstName, operationDoc, resultShape } from "./signature.js";
+import { CLIENT_RESPONSE_TYPES, argsShape, argsTypeName, compactSummary, operationConstName, operationDoc, resultShape } from "./signature.js";
 import { limitBucket } from "../../model/limits.js";
 import { accessFields, limitErrorCost, limitTokens } from "../shared/limits.js";
 import { streamShape } from "./streams-pages.js";
@@ -34,7 +35,8 @@ export function bindFunctionName(moduleName: string): string {
   return `bind${pascalCase(moduleName)}Operations`;
 }
 
-export function moduleFile(module: ModuleModel, model: ApiModel): { path: string; content: string } {
+/** `compact`: a method's doc is the operation's summary alone (its function's doc has the route). */
+export function moduleFile(module: ModuleModel, model: ApiModel, compact = false): { path: string; content: string } {
   const path = `client/modules/${module.id}.ts`;
   const empty = module.operations.length === 0;
   let plainCallOptions = false;
@@ -42,6 +44,9 @@ export function moduleFile(module: ModuleModel, model: ApiModel): { path: string
   // The checks each validate file gives: the module's own response guards, named types' guards.
   const checks = new Map<string, Set<string>>();
   const descriptors: string[] = [];
+  const aliases = new Set<string>();
+  // A named type of the catalogue may take an alias's name: such a file writes its methods out.
+  const aliasing = compact && !model.types.some((named) => named.name === "Bound" || named.name === "BoundOptional");
   const properties = module.operations.map((op) => {
     const result = resultShape(op);
     for (const schema of result.nodes) {
@@ -56,18 +61,25 @@ export function moduleFile(module: ModuleModel, model: ApiModel): { path: string
     const optional = argsShape(op).optional;
     const args = `args${optional ? "?" : ""}: operations.${argsTypeName(op)}`;
     // The full doc is the standalone function's; here its first line and a link, so it is said once.
-    const doc = `${operationDoc(op, model)[0]} See {@link operations.${op.id}}.`;
+    const doc = compact ? compactSummary(op) : `${operationDoc(op, model)[0]} See {@link operations.${op.id}}.`;
     const options = responseHeadersDeclarations(op) ? `operations.${callOptionsTypeName(op)}` : "CallOptions";
     const plain = `(${args}, callOptions?: ${options}) => Promise<${result.type}>`;
-    const member = boundMemberType(op, model, optional, plain, usedTypes) ?? plain;
-    if (!streamShape(op) && options === "CallOptions") plainCallOptions = true;
+    const bound = boundMemberType(op, model, optional, plain, usedTypes);
+    // Compact: the plain method through runtime/operation.ts's alias, not written out per operation.
+    const alias = aliasing && bound === undefined && options === "CallOptions" ? (optional ? "BoundOptional" : "Bound") : undefined;
+    if (alias !== undefined) aliases.add(alias);
+    const member = bound ?? (alias !== undefined ? `${alias}<operations.${argsTypeName(op)}, ${result.type}>` : plain);
+    if (!streamShape(op) && options === "CallOptions" && alias === undefined) plainCallOptions = true;
     return `${docComment([doc], { tags: op.deprecated === true ? [docTag("deprecated")] : [] })}readonly ${op.id}: ${member};`;
   });
   const name = operationsInterfaceName(module.name);
   // The operations come in as one namespace, so no operation id can clash with a name of this file.
   const imports = [importDeclaration(plainCallOptions ? ["CallOptions", "Transport"] : ["Transport"], "../runtime/transport.js", true)];
   const writes = module.operations.some(writesArgs);
-  if (!empty) imports.push(importDeclaration(["bindOperations", "op", "type Operation", ...(writes ? ["type OperationMore"] : [])], "../runtime/operation.js"));
+  if (!empty) {
+    const types = [...[...aliases].sort(), "Operation", ...(writes ? ["OperationMore"] : [])].map((type) => `type ${type}`);
+    imports.push(importDeclaration(["bindOperations", "op", ...types], "../runtime/operation.js"));
+  }
   if (writes) imports.push(importDeclaration(["writeArgs"], "../runtime/encoding.js"));
   imports.push(...streamsPagesImports(module.operations, "module"));
   const wire = wireImports(module.operations);

@@ -5,7 +5,7 @@ import { docComment, lineComment } from "../../shared/sinks.js";
 import { importDeclaration, tsFile } from "../shared/ts-print.js";
 import { typeReferences } from "../shared/ts-types.js";
 import { callOptionsTypeName, responseHeadersDeclarations } from "./response-headers.js";
-import { CLIENT_REQUEST_TYPES, CLIENT_RESPONSE_TYPES, argsShape, argsTypeName, operationConstName, operationDoc, operationsFileNote, operationTags, resultShape } from "./signature.js";
+import { CLIENT_REQUEST_TYPES, CLIENT_RESPONSE_TYPES, argsShape, argsTypeName, compactSummary, operationConstName, operationDoc, operationsFileNote, operationTags, resultShape } from "./signature.js";
 import { streamShape } from "./streams-pages.js";
 import { pagedFunction, streamedFunction, streamsPagesImports } from "./streams-pages-code.js";
 
@@ -20,6 +20,10 @@ export function operationsFile(module: ModuleModel, model: ApiModel, compact = f
   const statements: string[] = [];
   const argsTypes = new Map<string, string>();
 
+  // Compact: the descriptors come in as one namespace instead of a list of names (one line per
+  // operation), under a name no other declaration of the file takes.
+  const descriptors = compact ? freeName("descriptors", localNames(module, model)) : undefined;
+
   for (const operation of module.operations) {
     const args = argsShape(operation);
     const result = resultShape(operation);
@@ -28,7 +32,7 @@ export function operationsFile(module: ModuleModel, model: ApiModel, compact = f
     for (const schema of result.nodes) for (const name of typeReferences(schema, CLIENT_RESPONSE_TYPES)) usedTypes.add(name);
     for (const name of args.runtimeTypes) runtimeTypes.add(name);
 
-    const constName = operationConstName(operation);
+    const constName = descriptors === undefined ? operationConstName(operation) : `${descriptors}.${operationConstName(operation)}`;
     const argsType = args.members.length > 0 ? `{\n${args.members.join("\n")}\n}` : "Record<string, never>";
     // Operations of a module often take the same arguments (a page, a filter): declared once, the
     // others name it, which costs the type checker and the file one type instead of one per operation.
@@ -42,10 +46,12 @@ export function operationsFile(module: ModuleModel, model: ApiModel, compact = f
     const options = headers ? callOptionsTypeName(operation) : "CallOptions";
     const parameters = `transport: Transport, args${args.optional ? "?" : ""}: ${argsTypeName(operation)}, callOptions?: ${options}`;
     const passed = headers ? "callOptions as CallOptions | undefined" : "callOptions";
-    const body = `return transport.send(${constName}, args, ${passed}) as ${returnType};`;
+    // send() resolves to unknown: compact leaves out a cast to what it already is.
+    const cast = compact && result.type === "unknown" ? "" : ` as ${returnType}`;
+    const body = `return transport.send(${constName}, args, ${passed})${cast};`;
     statements.push(
-      streamedFunction(operation, model, args.optional, usedTypes) ??
-        pagedFunction(operation, model, args.optional, usedTypes, parameters, body) ??
+      streamedFunction(operation, model, args.optional, usedTypes, constName) ??
+        pagedFunction(operation, model, args.optional, usedTypes, parameters, body, constName) ??
         `${docComment([compact ? compactDoc(operation) : operationDoc(operation, model).join("\n")], { tags: operationTags(operation) })}export function ${operation.id}(${parameters}): ${returnType} {
 ${body}
 }`,
@@ -63,7 +69,11 @@ ${body}
   if (encodingTypes.length > 0) imports.push(importDeclaration(encodingTypes, "../runtime/encoding.js", true));
   if (usedTypes.size > 0) imports.push(importDeclaration([...usedTypes].sort(), "../types.js", true));
   imports.push(...streamsPagesImports(module.operations, "standalone"));
-  imports.push(importDeclaration(module.operations.map(operationConstName).sort(), `../modules/${module.id}.js`));
+  imports.push(
+    descriptors === undefined
+      ? importDeclaration(module.operations.map(operationConstName).sort(), `../modules/${module.id}.js`)
+      : `import * as ${descriptors} from "../modules/${module.id}.js";`,
+  );
   const note = operationsFileNote(module.operations, model);
   if (note.length > 0) statements.unshift(note.map(lineComment).join("\n"));
   return { path, content: tsFile(imports, statements) };
@@ -71,6 +81,20 @@ ${body}
 
 /** The compact doc of an operation: its summary and route, on one line. */
 function compactDoc(operation: OperationModel): string {
-  const summary = operation.summary.trim();
-  return `${/[.!?]$/.test(summary) ? summary : `${summary}.`} \`${operation.method} ${operation.path}\``;
+  return `${compactSummary(operation)} \`${operation.method} ${operation.path}\``;
+}
+
+/** Every name an operations file may declare or import besides the runtime's. */
+function localNames(module: ModuleModel, model: ApiModel): Set<string> {
+  const names = new Set(model.types.map((named) => named.name));
+  for (const operation of module.operations) {
+    names.add(operation.id).add(argsTypeName(operation)).add(callOptionsTypeName(operation)).add(operationConstName(operation));
+  }
+  return names;
+}
+
+function freeName(wanted: string, taken: Set<string>): string {
+  let name = wanted;
+  while (taken.has(name)) name = `${name}_`;
+  return name;
 }

@@ -294,3 +294,9 @@ function uniqueNodes(nodes: TypeNode[]): TypeNode[] {
     return true;
   });
 }
+
+/** An operation's summary as one sentence: the first line of its doc in `compact` output. */
+export function compactSummary(operation: OperationModel): string {
+  const summary = operation.summary.trim();
+  return /[.!?]$/.test(summary) ? summary : `${summary}.`;
+}

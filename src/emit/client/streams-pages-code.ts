@@ -8,7 +8,7 @@ import { argsTypeName, operationConstName, operationDoc, resultShape } from "./s
 import { pageItemType, pagingData, streamData, streamShape } from "./streams-pages.js";
 
 /** The standalone function of a streamed operation (undefined: it does not stream). */
-export function streamedFunction(operation: OperationModel, model: ApiModel, optional: boolean, usedTypes: Set<string>): string | undefined {
+export function streamedFunction(operation: OperationModel, model: ApiModel, optional: boolean, usedTypes: Set<string>, constName = operationConstName(operation)): string | undefined {
   const shape = streamShape(operation);
   if (!shape) return undefined;
   for (const node of shape.nodes) for (const name of typeReferences(node)) usedTypes.add(name);
@@ -18,7 +18,7 @@ export function streamedFunction(operation: OperationModel, model: ApiModel, opt
     `Streams (${shape.media.contentType}): yields each item as it arrives; \`break\` or \`signal\` ends the request.`,
   ];
   return `${docComment([doc.join("\n")])}export function ${operation.id}(transport: Transport, args${optional ? "?" : ""}: ${argsTypeName(operation)}, options?: StreamOptions): ItemStream<${shape.itemType}> {
-return $openStream(transport, ${operationConstName(operation)}, args, options);
+return $openStream(transport, ${constName}, args, options);
 }`;
 }
 
@@ -26,13 +26,20 @@ return $openStream(transport, ${operationConstName(operation)}, args, options);
  * A paged operation's standalone function with its `.all` and `.pages` (undefined: it does not
  * page): a const with its type written out, so that isolated declarations need no inference.
  */
-export function pagedFunction(operation: OperationModel, model: ApiModel, optional: boolean, usedTypes: Set<string>, parameters: string, body: string): string | undefined {
+export function pagedFunction(
+  operation: OperationModel,
+  model: ApiModel,
+  optional: boolean,
+  usedTypes: Set<string>,
+  parameters: string,
+  body: string,
+  constName = operationConstName(operation),
+): string | undefined {
   if (!operation.pagination) return undefined;
   const item = pageItemType(operation, model);
   if (item.node) for (const name of typeReferences(item.node)) usedTypes.add(name);
   const page = resultShape(operation).type;
   const args = `transport: Transport, args${optional ? "?" : ""}: ${argsTypeName(operation)}, options?: PageOptions`;
-  const constName = operationConstName(operation);
   const doc = [
     ...operationDoc(operation, model),
     "",

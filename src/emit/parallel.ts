@@ -8,13 +8,13 @@
 // folder has no manifest yet (nothing could be kept, so the worker makes no file in vain), every
 // target is built in, and prettier is not asked for.
 import { existsSync } from "node:fs";
-import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { deserialize, getHeapStatistics, serialize } from "node:v8";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import type { ApiModel } from "../model/types.js";
 import type { ChosenTarget } from "./targets.js";
 import { MANIFEST_NAME } from "../write/manifest.js";
+import { coreIdle, threadsSetting } from "../shared/threads.js";
 import { TargetError } from "./define.js";
 import { EmitError } from "./types.js";
 
@@ -44,16 +44,17 @@ type Message = { file: RemoteFile } | { done: true } | { error: string; name?: s
 /** The chosen targets to make in a worker, or undefined to make all here. */
 export function remoteTargets(model: ApiModel, chosen: readonly ChosenTarget[], options: { out: string; format?: string; plugins?: readonly unknown[] }, builtin: (target: ChosenTarget["target"]) => boolean): Set<string> | undefined {
   // Run from the TypeScript sources (the tests), a worker could not load this file: one thread.
-  if (process.env.CATALOGEN_THREADS === "1" || options.format === "prettier" || import.meta.url.endsWith(".ts")) return undefined;
+  const threads = threadsSetting();
+  if (threads === 1 || options.format === "prettier" || import.meta.url.endsWith(".ts")) return undefined;
   if (!chosen.every((entry) => builtin(entry.target))) return undefined;
   const remote = chosen.filter((entry) => REMOTE_TARGETS.includes(entry.target.name)).map((entry) => entry.target.name);
   if (remote.length === 0 || remote.length === chosen.length) return undefined;
   // CATALOGEN_THREADS=2: whatever the size and the load (the tests use it on small catalogues).
-  if (process.env.CATALOGEN_THREADS !== "2") {
+  if (threads !== 2) {
     if (model.modules.reduce((sum, module) => sum + module.operations.length, 0) < PARALLEL_MIN_OPERATIONS) return undefined;
     // A second thread helps only where a core is free: on a machine already busy (more runnable
     // work than cores over the last minute) it measured no faster and held twice the memory.
-    if (loadavg()[0]! >= availableParallelism() - 0.5) return undefined;
+    if (!coreIdle()) return undefined;
   }
   if (existsSync(join(options.out, MANIFEST_NAME))) return undefined;
   return new Set(remote);

@@ -55,9 +55,12 @@ export async function parseShared(texts: string[], here: (index: number) => void
     worker.on("error", () => resolve());
     worker.on("exit", () => resolve());
   });
-  for (let index = Atomics.add(next, 0, 1); index < texts.length; index = Atomics.add(next, 0, 1)) here(index);
-  await finished;
-  await worker.terminate();
+  try {
+    for (let index = Atomics.add(next, 0, 1); index < texts.length; index = Atomics.add(next, 0, 1)) here(index);
+    await finished;
+  } finally {
+    await worker.terminate(); // also when `here` throws: the worker must not keep the process alive
+  }
   return results;
 }
 

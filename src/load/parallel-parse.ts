@@ -15,8 +15,8 @@ export interface ParsedPlain {
   lineStarts: number[];
 }
 
-/** Below this much text to parse, the worker's start and its own warming up (the yaml package loaded and compiled again: about 0.4 s of CPU) cost more than it saves. */
-export const PARALLEL_PARSE_MIN_BYTES = 512 * 1024;
+/** Below this much text to parse, the worker's start and its own warming up (the yaml package loaded and compiled again: about 0.4 s of CPU) cost more than it saves: at 956 KB (1,000 operations) two threads measured no faster than one. */
+export const PARALLEL_PARSE_MIN_BYTES = 2 * 2 ** 20;
 
 /** True when `bytes` of YAML to parse should be shared with a worker thread. */
 export function parseInTwo(bytes: number): boolean {

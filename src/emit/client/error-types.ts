@@ -22,6 +22,11 @@ export function operationsWithErrors(module: ModuleModel, model: ApiModel): Oper
   return module.operations.filter((operation) => errorResponses(operation, model).length > 0);
 }
 
+/** Whether a module has an operation that gets an `<Operation>Errors` type (its errors file is made). */
+export function hasErrorTypes(module: ModuleModel, model: ApiModel): boolean {
+  return module.operations.some((operation) => errorResponses(operation, model).length > 0);
+}
+
 export function errorTypesFile(module: ModuleModel, model: ApiModel): { path: string; content: string } | undefined {
   const operations = operationsWithErrors(module, model);
   if (operations.length === 0) return undefined;

@@ -14,7 +14,7 @@
 //   runtime/*.ts          copied from templates/client/ (transport, errors; the features retries, rate limits, response checks)
 //   shared/*.ts           copied from templates/shared/ (also shipped to the server: guard helpers, JSON media types)
 //   package.json          {"type": "module", "sideEffects": false}: ES modules in a CommonJS consumer too
-import type { ApiModel } from "../../model/types.js";
+import type { ApiModel, OperationModel } from "../../model/types.js";
 import { sharedTemplateFiles, targetPackageFile, templateFiles } from "../shared/templates.js";
 import { guardName, lazyFile, validatorFiles, validatorIndex, type GuardRoot } from "../shared/validators.js";
 import { EmitError, type GeneratedFile } from "../types.js";
@@ -23,14 +23,14 @@ import { clientFile } from "./client-file.js";
 import { clientServers, ENVIRONMENT_TYPE, SERVERS_RUNTIME } from "./servers.js";
 import { moduleFile, operationsInterfaceName } from "./module-file.js";
 import { operationsFile } from "./operations-file.js";
-import { errorTypesFile, errorsTypeName, operationsWithErrors } from "./error-types.js";
+import { errorTypesFile, errorsTypeName, hasErrorTypes, operationsWithErrors } from "./error-types.js";
 import { argsTypeName, guardRootName, operationConstName, resultShape, CLIENT_RESPONSE_TYPES } from "./signature.js";
 import { typesFiles } from "../shared/types-files.js";
 import { bodyGuardRootName, paramsGuard, paramsGuardName, requestBodyGuard } from "../shared/operation-guards.js";
 import { schemasFile } from "./schemas-file.js";
 import { PAGING_RUNTIME, STREAM_RUNTIME, usesPaging, usesStreams } from "./streams-pages.js";
 import { exportFrom, indentTs } from "../shared/ts-print.js";
-import { bodyData, stylesData } from "./wire.js";
+import { hasBodyData, hasStyles } from "./wire.js";
 import { REDIS_STORE_FILE, usesRateLimits } from "../shared/limits.js";
 import { compactRuntimeFile } from "./compact-runtime.js";
 
@@ -42,12 +42,13 @@ const STYLES_RUNTIME = "client/runtime/styles.ts";
 /** Credentials per security scheme: client.ts imports it only where the API has schemes. */
 const AUTH_RUNTIME = "client/runtime/auth.ts";
 
+// Asked of every operation on every run (a change run too): whether a field would be written, not the field.
 function usesFormBodies(model: ApiModel): boolean {
-  return model.modules.some((module) => module.operations.some((operation) => bodyData(operation) !== undefined));
+  return model.modules.some((module) => module.operations.some(hasBodyData));
 }
 
 function usesStyles(model: ApiModel): boolean {
-  return model.modules.some((module) => module.operations.some((operation) => stylesData(operation) !== undefined));
+  return model.modules.some((module) => module.operations.some(hasStyles));
 }
 
 /** Names the public surface exports besides the operations; no operation may take one. */
@@ -117,14 +118,17 @@ export function emitClient(model: ApiModel, options: ClientTargetOptions = {}): 
 export function* planClient(model: ApiModel, options: ClientTargetOptions = {}): Generator<PlannedFile> {
   const compact = options.compact === true;
   checkNames(model);
-  const roots = new Map<string, GuardRoot[]>();
+  // Per module, its operations' guards, worked out only when its validate file is made (a regenerate
+  // that keeps the file never asks); whether it has any is the first operation with one.
+  // Compact: only the response checks the transport runs (the body and parameter guards serve the
+  // Standard Schema objects, which compact leaves out).
+  const guardsOf = (operation: OperationModel): (GuardRoot | undefined)[] =>
+    compact ? [resultShape(operation).guard] : [resultShape(operation).guard, requestBodyGuard(operation, model.types), paramsGuard(operation)];
+  const hasGuard = (operation: OperationModel): boolean =>
+    resultShape(operation).guard !== undefined || (!compact && (paramsGuard(operation) !== undefined || requestBodyGuard(operation, model.types) !== undefined));
+  const roots = new Map<string, () => GuardRoot[]>();
   for (const module of model.modules) {
-    // Compact: only the response checks the transport runs (the body and parameter guards serve the
-    // Standard Schema objects, which compact leaves out).
-    const guards = module.operations.flatMap((operation) =>
-      (compact ? [resultShape(operation).guard] : [resultShape(operation).guard, requestBodyGuard(operation, model.types), paramsGuard(operation)]).filter((guard) => guard !== undefined),
-    );
-    if (guards.length > 0) roots.set(module.id, guards);
+    if (module.operations.some(hasGuard)) roots.set(module.id, () => module.operations.flatMap(guardsOf).filter((guard) => guard !== undefined));
   }
   const validators = validatorFiles({ types: model.types, roots, dir: "client/validate", helpersModule: "../shared/guard.js" }).map((file) =>
     lazyFile(file.path, () => indentTs(file.content)),
@@ -173,7 +177,7 @@ export function* planClient(model: ApiModel, options: ClientTargetOptions = {}):
     const bound = `client/modules/${module.id}.ts`;
     yield { path: operations, module: module.id, content: () => contentAt(operations, operationsFile(module, model, compact)) };
     yield { path: bound, module: module.id, content: () => contentAt(bound, moduleFile(module, model, compact)) };
-    if (operationsWithErrors(module, model).length > 0) {
+    if (hasErrorTypes(module, model)) {
       const errors = `client/errors/${module.id}.ts`;
       yield { path: errors, module: module.id, content: () => contentAt(errors, errorTypesFile(module, model)!) };
     }
@@ -221,28 +225,42 @@ function indexFile(model: ApiModel): string {
 
 /** Generated identifiers must not collide; the catalogue's validation cannot know ours. */
 function checkNames(model: ApiModel): void {
+  // First only the names (a change run at 10,000 operations asks this of every operation): the
+  // messages are worked out only when two names are the same.
+  const names = new Set<string>();
+  let count = 0;
+  eachName(model, (name) => {
+    names.add(name);
+    count++;
+  });
+  if (names.size === count) return;
   const taken = new Map<string, string>();
-  const claim = (name: string, what: string): void => {
+  eachName(model, (name, what, subject) => {
+    const claimant = subject === undefined ? what : `${what} ${subject}`;
     const before = taken.get(name);
-    if (before !== undefined) throw new EmitError(`client: ${what} and ${before} would both be named ${name}; rename one in the catalogue`);
-    taken.set(name, what);
-  };
+    if (before !== undefined) throw new EmitError(`client: ${claimant} and ${before} would both be named ${name}; rename one in the catalogue`);
+    taken.set(name, claimant);
+  });
+}
+
+/** Every name the client generates, with what takes it (`what`, then `subject` where given). */
+function eachName(model: ApiModel, claim: (name: string, what: string, subject?: string) => void): void {
   for (const name of RUNTIME_EXPORTS) claim(name, "the runtime");
   if (clientServers(model)?.environmentType !== undefined) claim(ENVIRONMENT_TYPE, "the type of the servers' environments");
   for (const named of model.types) {
-    claim(named.name, `type ${named.name}`);
-    claim(guardName(named.name), `the check of type ${named.name}`);
+    claim(named.name, "type", named.name);
+    claim(guardName(named.name), "the check of type", named.name);
   }
   for (const module of model.modules) {
-    claim(operationsInterfaceName(module.name), `module ${module.id}`);
+    claim(operationsInterfaceName(module.name), "module", module.id);
     for (const operation of module.operations) {
-      claim(operation.id, `operation ${operation.id}`);
-      claim(argsTypeName(operation), `the arguments of ${operation.id}`);
-      claim(operationConstName(operation), `the description of ${operation.id}`);
-      claim(guardRootName(operation), `the response check of ${operation.id}`);
-      claim(bodyGuardRootName(operation), `the request body check of ${operation.id}`);
-      claim(paramsGuardName(operation), `the parameters check of ${operation.id}`);
-      claim(errorsTypeName(operation), `the error responses of ${operation.id}`);
+      claim(operation.id, "operation", operation.id);
+      claim(argsTypeName(operation), "the arguments of", operation.id);
+      claim(operationConstName(operation), "the description of", operation.id);
+      claim(guardRootName(operation), "the response check of", operation.id);
+      claim(bodyGuardRootName(operation), "the request body check of", operation.id);
+      claim(paramsGuardName(operation), "the parameters check of", operation.id);
+      claim(errorsTypeName(operation), "the error responses of", operation.id);
     }
   }
 }

@@ -3,7 +3,7 @@
 import type { ApiModel, MediaType, OperationModel, Pagination, TypeNode } from "../../model/types.js";
 import { propertyOf, resolved } from "../../model/type-lookup.js";
 import type { StreamFormat } from "../../shared/streams.js";
-import { streamedResponse } from "../shared/streamed.js";
+import { isStreamed, streamedResponse } from "../shared/streamed.js";
 import { isJsonMediaType } from "../../shared/media.js";
 import { stringLiteral } from "../../shared/sinks.js";
 import { typeText } from "../shared/ts-types.js";
@@ -87,7 +87,7 @@ export function pageItemType(operation: OperationModel, model: ApiModel): { text
 }
 
 export function usesStreams(model: ApiModel): boolean {
-  return model.modules.some((module) => module.operations.some((operation) => streamShape(operation) !== undefined));
+  return model.modules.some((module) => module.operations.some(isStreamed));
 }
 
 export function usesPaging(model: ApiModel): boolean {

@@ -1,7 +1,7 @@
 // What an operation's descriptor says of its wire format beyond the defaults: parameters written
 // by a style other than their location's default (`styles`), and how a typed form or multipart
 // body is written (`body`). Read by templates/client/encoding.ts.
-import type { MediaType, OperationModel } from "../../model/types.js";
+import type { MediaType, OperationModel, Parameter } from "../../model/types.js";
 import { mediaEssence } from "../../shared/media.js";
 import { isDefaultStyle, parameterStyle } from "../../model/styles.js";
 import { stringLiteral } from "../../shared/sinks.js";
@@ -23,6 +23,17 @@ export function wireImports(operations: readonly OperationModel[]): { styles: st
     if (data !== undefined) body.add(data.startsWith("body: formBody") ? "formBody" : "multipartBody");
   }
   return { styles: styles ? ["styled"] : [], body: [...body].sort() };
+}
+
+/** Whether {@link stylesData} gives a field for the operation, without writing it. */
+export function hasStyles(operation: OperationModel): boolean {
+  const nonDefault = (parameters: readonly Parameter[] | undefined): boolean => parameters !== undefined && parameters.some((parameter) => !isDefaultStyle(parameter));
+  return nonDefault(operation.pathParams) || nonDefault(operation.query) || nonDefault(operation.headers) || nonDefault(operation.cookies);
+}
+
+/** Whether {@link bodyData} gives a field for the operation, without writing it. */
+export function hasBodyData(operation: OperationModel): boolean {
+  return (operation.request?.content ?? []).some((media) => formKind(media) !== undefined);
 }
 
 /** `styles: styled({ "query:created": ["deepObject", true] })`, or undefined when every parameter is written by default. */

@@ -6,11 +6,26 @@ import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js
 
 /** GitHub's slug of a heading's visible text (before numbering repeats). */
 export function slug(heading: string): string {
-  return heading
-    .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}\s_-]/gu, "")
-    .replace(/\s/g, "-");
+  // Every page's fixed headings ("Parameters", "Responses", statuses) come again and again, and a
+  // change run at 10,000 operations walks them all: each text is slugged once.
+  let known = slugs.get(heading);
+  if (known === undefined) {
+    // Letters, digits, "_" and "-" only (operation ids, most type names): lower case is the slug.
+    known = /^[A-Za-z0-9_-]*$/.test(heading)
+      ? heading.toLowerCase()
+      : heading
+          .toLowerCase()
+          .replace(/[^\p{L}\p{M}\p{N}\s_-]/gu, "")
+          .replace(/\s/g, "-");
+    if (slugs.size >= MAX_SLUGS) slugs.clear();
+    slugs.set(heading, known);
+  }
+  return known;
 }
+
+const slugs = new Map<string, string>();
+/** Bounds the memo of a long-lived process (the watcher, the language server). */
+const MAX_SLUGS = 50_000;
 
 /** Numbers repeated slugs on one page, as github-slugger does. */
 export class Slugger {

@@ -10,6 +10,7 @@ import { propertyKey } from "../shared/ts-types.js";
 import { isJsonMediaType } from "../../shared/media.js";
 import { moduleInterfaceName } from "./names.js";
 import { successStatus } from "./operation-types.js";
+import { lazyFile } from "../shared/validators.js";
 
 /**
  * A JSON value as a TypeScript expression (`__proto__` as a computed key, so it stays data): on
@@ -46,6 +47,11 @@ export function mockExample(operation: OperationModel): { value: unknown } | und
   return media ? { value: media.example } : undefined;
 }
 
+/** Whether {@link mockExample} finds one: first whether any response has an example at all (most have none). */
+function hasMockExample(operation: OperationModel): boolean {
+  return operation.responses?.some((response) => response.content.some((media) => "example" in media)) === true && mockExample(operation) !== undefined;
+}
+
 /** `server/mock/<module id>.ts`. */
 export function moduleMockPath(module: ModuleModel): string {
   return `server/mock/${module.id}.ts`;
@@ -79,14 +85,13 @@ ${entries.join("\n")}
 
 /** mock.ts, joining one file per module that has examples (the others get none). */
 export function mockFiles(model: ApiModel): GeneratedFile[] {
-  const mocked = model.modules.flatMap((module) => {
-    const entries = mockEntries(module);
-    return entries.length > 0 ? [{ module, entries }] : [];
-  });
+  // A module's entries (every example as a literal) are written only when its file is made: a
+  // regenerate that keeps the file never asks.
+  const mocked = model.modules.filter((module) => module.operations.some(hasMockExample));
   const index = tsFile(
     [
       importDeclaration(["Handlers"], "./handlers.js", true),
-      ...mocked.map(({ module }) => importDeclaration([moduleMockName(module)], `./mock/${module.id}.js`)),
+      ...mocked.map((module) => importDeclaration([moduleMockName(module)], `./mock/${module.id}.js`)),
     ],
     [
       `/**
@@ -94,12 +99,12 @@ export function mockFiles(model: ApiModel): GeneratedFile[] {
  * answer 501. For a sandbox, or for tests of code that calls the API.
  */
 export const mockHandlers: Handlers = {
-${mocked.map(({ module }) => `${propertyKey(module.name)}: ${moduleMockName(module)},`).join("\n")}
+${mocked.map((module) => `${propertyKey(module.name)}: ${moduleMockName(module)},`).join("\n")}
 };`,
     ],
   );
   return [
     { path: "server/mock.ts", content: index },
-    ...mocked.map(({ module, entries }) => ({ path: moduleMockPath(module), content: moduleMockFile(module, entries) })),
+    ...mocked.map((module) => lazyFile(moduleMockPath(module), () => moduleMockFile(module, mockEntries(module)))),
   ];
 }

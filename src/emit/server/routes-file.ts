@@ -9,7 +9,7 @@ import { docBlock } from "../shared/ts-types.js";
 import { mediaEssence } from "../../shared/media.js";
 import { pathConversion, queryConversion, successStatus } from "./operation-types.js";
 import { bodyGuard } from "./validate-file.js";
-import { streamedResponse } from "../shared/streamed.js";
+import { isStreamed, streamedResponse } from "../shared/streamed.js";
 import { formRuleText, headerLines, styledFields, valueShape } from "./styles.js";
 
 function list(items: string[]): string {
@@ -126,7 +126,7 @@ export const CREDENTIALS_RUNTIME = "server/runtime/credentials.ts";
 export const STREAM_RUNTIME = "server/runtime/stream.ts";
 
 export function serverUsesStreams(model: ApiModel): boolean {
-  return model.modules.some((module) => module.operations.some((operation) => streamedResponse(operation) !== undefined));
+  return model.modules.some((module) => module.operations.some(isStreamed));
 }
 
 export function routesFile(model: ApiModel): string {

@@ -93,10 +93,12 @@ function holdsBinary(node: TypeNode, named: ReadonlyMap<string, TypeNode>, seen:
 
 /** server/validate.ts (an index, one line per module) and server/validate/<module id>.ts. */
 export function validateFiles(model: ApiModel): GeneratedFile[] {
-  const roots = new Map<string, GuardRoot[]>();
+  // A module's guards are worked out when its file is made (a regenerate that keeps it never asks).
+  const roots = new Map<string, () => GuardRoot[]>();
   for (const module of model.modules) {
-    const guards = module.operations.flatMap((operation) => bodyGuard(operation, model.types) ?? []);
-    if (guards.length > 0) roots.set(module.id, guards);
+    if (module.operations.some((operation) => bodyGuard(operation, model.types) !== undefined)) {
+      roots.set(module.id, () => module.operations.flatMap((operation) => bodyGuard(operation, model.types) ?? []));
+    }
   }
   const files = validatorFiles({ types: model.types, roots, dir: "server/validate", helpersModule: "../shared/guard.js" }).map((file) =>
     lazyFile(file.path, () => indentTs(file.content)),

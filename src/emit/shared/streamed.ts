@@ -12,6 +12,12 @@ export interface StreamedResponse {
   nodes: TypeNode[];
 }
 
+/** Whether {@link streamedResponse} finds a stream, without describing it (asked of every operation on every run). */
+export function isStreamed(operation: OperationModel): boolean {
+  const success = operation.responses?.find((response) => response.status.startsWith("2") && response.content.length > 0);
+  return success !== undefined && success.content.some((candidate) => streamFormat(candidate.contentType) !== undefined);
+}
+
 /** The streamed media type of the operation's first 2XX response with content, if it streams. */
 export function streamedResponse(operation: OperationModel): StreamedResponse | undefined {
   const success = operation.responses?.find((response) => response.status.startsWith("2") && response.content.length > 0);

@@ -54,8 +54,12 @@ export function validatorModule(options: ValidatorModuleOptions): string {
 export interface ValidatorFilesOptions {
   /** Named types of the whole API; each goes to the file of the module that declares it. */
   types: NamedType[];
-  /** Per module id, the roots of that module's operations. */
-  roots: ReadonlyMap<string, GuardRoot[]>;
+  /**
+   * Per module id, the roots of that module's operations; a function where they are worked out only
+   * when the file is made (it must then give at least one: a regenerate that keeps the module's file
+   * never asks).
+   */
+  roots: ReadonlyMap<string, readonly GuardRoot[] | (() => readonly GuardRoot[])>;
   /** The folder of the per-module files, e.g. `client/validate` (files `client/validate/<module id>.ts`). */
   dir: string;
   /** Where a per-module file imports its helpers from, e.g. `../shared/guard.js`. */
@@ -73,11 +77,13 @@ export function validatorFiles(options: ValidatorFilesOptions): { path: string; 
   const homeOf = new Map(options.types.map((named) => [guardName(named.name), named.module]));
   const typesOf = new Map<string, NamedType[]>();
   for (const named of options.types) typesOf.set(named.module, [...(typesOf.get(named.module) ?? []), named]);
-  const modules = new Set([...typesOf.keys(), ...[...options.roots].filter(([, roots]) => roots.length > 0).map(([module]) => module)]);
+  const modules = new Set([...typesOf.keys(), ...[...options.roots].filter(([, roots]) => typeof roots === "function" || roots.length > 0).map(([module]) => module)]);
   // Each file's text is made when first read: a regenerate that keeps a module's file never makes it.
   return [...modules].sort().map((module) =>
     lazyFile(`${options.dir}/${module}.ts`, () => {
-      const guards = [...(typesOf.get(module) ?? []).map((named) => typeGuard(types, named)), ...(options.roots.get(module) ?? []).map((root) => rootGuard(types, root))];
+      const given = options.roots.get(module) ?? [];
+      const roots = typeof given === "function" ? given() : given;
+      const guards = [...(typesOf.get(module) ?? []).map((named) => typeGuard(types, named)), ...roots.map((root) => rootGuard(types, root))];
       const own = new Set(guards.map((guard) => guard.name));
       const imports = new Map<string, Set<string>>();
       for (const guard of guards) {

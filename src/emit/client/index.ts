@@ -118,6 +118,8 @@ export function emitClient(model: ApiModel, options: ClientTargetOptions = {}): 
 export function* planClient(model: ApiModel, options: ClientTargetOptions = {}): Generator<PlannedFile> {
   const compact = options.compact === true;
   checkNames(model);
+  // Each asked of every operation: once per plan.
+  const uses = { streams: usesStreams(model), paging: usesPaging(model), formBodies: usesFormBodies(model) };
   // Per module, its operations' guards, worked out only when its validate file is made (a regenerate
   // that keeps the file never asks); whether it has any is the first operation with one.
   // Compact: only the response checks the transport runs (the body and parameter guards serve the
@@ -153,12 +155,12 @@ export function* planClient(model: ApiModel, options: ClientTargetOptions = {}):
         .filter(
         (file) =>
           (file.path !== SERVERS_RUNTIME || clientServers(model) !== undefined) &&
-          (file.path !== STREAM_RUNTIME || usesStreams(model)) &&
-          (file.path !== PAGING_RUNTIME || usesPaging(model)) &&
-          (file.path !== FORM_BODY_RUNTIME || usesFormBodies(model)) &&
+          (file.path !== STREAM_RUNTIME || uses.streams) &&
+          (file.path !== PAGING_RUNTIME || uses.paging) &&
+          (file.path !== FORM_BODY_RUNTIME || uses.formBodies) &&
           (file.path !== STANDARD_SCHEMA_RUNTIME || schemas.length > 0) &&
           (file.path !== AUTH_RUNTIME || model.auth.schemes !== undefined) &&
-          (file.path !== STYLES_RUNTIME || usesFormBodies(model) || usesStyles(model)),
+          (file.path !== STYLES_RUNTIME || uses.formBodies || usesStyles(model)),
         )
         .map(runtime),
       ...sharedTemplateFiles("client")
@@ -182,10 +184,10 @@ export function* planClient(model: ApiModel, options: ClientTargetOptions = {}):
       yield { path: errors, module: module.id, content: () => contentAt(errors, errorTypesFile(module, model)!) };
     }
   }
-  yield* plannedFrom([clientFile(model), { path: "client/index.ts", content: indexFile(model) }, targetPackageFile("client")]);
+  yield* plannedFrom([clientFile(model), { path: "client/index.ts", content: indexFile(model, uses) }, targetPackageFile("client")]);
 }
 
-function indexFile(model: ApiModel): string {
+function indexFile(model: ApiModel, uses: { streams: boolean; paging: boolean }): string {
   const lines = [
     "// The client's public surface.",
     exportFrom(["createClient", "createTransport"], "./client.js"),
@@ -211,8 +213,8 @@ function indexFile(model: ApiModel): string {
     exportFrom(["RateLimitDecision", "RateLimitRule", "RateLimitStore"], "./shared/rate-limit-store.js", true),
   ];
   if (clientServers(model)?.environmentType !== undefined) lines.push(exportFrom([ENVIRONMENT_TYPE], "./client.js", true));
-  if (usesStreams(model)) lines.push(exportFrom(["ItemStream", "ServerSentEvent", "StreamOptions"], "./runtime/stream.js", true));
-  if (usesPaging(model)) lines.push(exportFrom(["PageOptions"], "./runtime/paging.js", true));
+  if (uses.streams) lines.push(exportFrom(["ItemStream", "ServerSentEvent", "StreamOptions"], "./runtime/stream.js", true));
+  if (uses.paging) lines.push(exportFrom(["PageOptions"], "./runtime/paging.js", true));
   if (model.types.length > 0) lines.push(exportFrom(model.types.map((t) => t.name), "./types.js", true));
   for (const module of model.modules) lines.push(exportFrom([operationsInterfaceName(module.name)], `./modules/${module.id}.js`, true));
   for (const module of model.modules) lines.push(`export * from "./operations/${module.id}.js";`);

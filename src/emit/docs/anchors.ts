@@ -75,6 +75,13 @@ export function operationHeadings(operation: OperationModel): string[] {
 export function pageAnchors(model: ApiModel): Anchors {
   const operations = new Map<string, string>();
   const types = new Map<string, string>();
+  // Each module's declared types, in the order declaredTypes gives them: one pass, not one per module.
+  const declaredIn = new Map<string, string[]>();
+  for (const named of model.types) {
+    const names = declaredIn.get(named.module);
+    if (names) names.push(named.name);
+    else declaredIn.set(named.module, [named.name]);
+  }
   for (const module of model.modules) {
     const slugger = new Slugger();
     slugger.slug(visible(module.title));
@@ -83,7 +90,7 @@ export function pageAnchors(model: ApiModel): Anchors {
       operations.set(operation.id, slugger.slug(operation.id));
       for (const heading of operationHeadings(operation)) slugger.slug(heading);
     }
-    const declared = declaredTypes(model, module);
+    const declared = declaredIn.get(module.id) ?? [];
     if (declared.length > 0) slugger.slug("Types declared in this module");
     for (const name of declared) types.set(name, slugger.slug(name));
   }

@@ -77,12 +77,14 @@ export async function emitServer(model: ApiModel, options: ServerTargetOptions =
 export function* planServer(model: ApiModel, options: ServerTargetOptions = {}): Generator<PlannedFile> {
   const compact = options.compact === true;
   assertNoNameClash(model);
+  // Asked of every operation: once per plan.
+  const streams = serverUsesStreams(model);
   const moduleOf = perModuleFolders(model, ["server/types", "server/mock", "server/validate"]);
   yield* plannedFrom([{ path: "server/index.ts", content: indexFile(model) }, ...typesFiles("server", model.types, SERVER_RESPONSE_TYPES), { path: "server/handlers.ts", content: handlersFile(model) }], moduleOf);
   for (const module of model.modules) {
     yield { path: moduleHandlersPath(module), module: module.id, content: () => moduleHandlersFile(module, model.types, model.responses, compact) };
   }
-  yield* plannedFrom([{ path: "server/routes.ts", content: routesFile(model) }]);
+  yield* plannedFrom([{ path: "server/routes.ts", content: routesFile(model, streams) }]);
   for (const module of model.modules) {
     yield { path: moduleRoutesPath(module), module: module.id, content: () => moduleRoutesFile(module, model.types, compact) };
   }
@@ -91,7 +93,7 @@ export function* planServer(model: ApiModel, options: ServerTargetOptions = {}):
       ...mockFiles(model),
       ...validateFiles(model),
       ...templateFiles("server").filter(
-        (file) => (file.path !== CREDENTIALS_RUNTIME || model.auth.schemes !== undefined) && (file.path !== STREAM_RUNTIME || serverUsesStreams(model)),
+        (file) => (file.path !== CREDENTIALS_RUNTIME || model.auth.schemes !== undefined) && (file.path !== STREAM_RUNTIME || streams),
       ),
       ...sharedTemplateFiles("server").filter((file) => !file.path.endsWith(`/${REDIS_STORE_FILE}`) || usesRateLimits(model)), targetPackageFile("server")],
     moduleOf,

@@ -129,8 +129,7 @@ export function serverUsesStreams(model: ApiModel): boolean {
   return model.modules.some((module) => module.operations.some(isStreamed));
 }
 
-export function routesFile(model: ApiModel): string {
-  const streams = serverUsesStreams(model);
+export function routesFile(model: ApiModel, streams = serverUsesStreams(model)): string {
   return tsFile(
     [
       importDeclaration(["ApiDefinition"], "./runtime/types.js", true),

@@ -7,6 +7,7 @@
 // diagnostics are made: messages and positions are the same as on one thread.
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { coreIdle, threadsSetting } from "../shared/threads.js";
+import { parseCatalogueFile } from "./parse-file.js";
 
 /** What a file that reads without problems gives, as the load record keeps it. */
 export interface ParsedPlain {
@@ -64,8 +65,7 @@ export async function parseShared(texts: string[], here: (index: number) => void
   return results;
 }
 
-async function runWorker({ texts, next }: WorkerInput): Promise<void> {
-  const { parseCatalogueFile } = await import("./load.js");
+function runWorker({ texts, next }: WorkerInput): void {
   const parsed: [number, ParsedPlain][] = [];
   for (let index = Atomics.add(next, 0, 1); index < texts.length; index = Atomics.add(next, 0, 1)) {
     const file = parseCatalogueFile("", "", texts[index]!);
@@ -75,6 +75,4 @@ async function runWorker({ texts, next }: WorkerInput): Promise<void> {
 }
 
 const given = isMainThread ? undefined : (workerData as { catalogenParse?: WorkerInput } | undefined)?.catalogenParse;
-// Not awaited: load.js, which the worker imports, imports this module, and a top-level await here
-// would have that import wait for this module's evaluation, which waits for the import.
-if (given !== undefined) void runWorker(given);
+if (given !== undefined) runWorker(given);

@@ -1,9 +1,9 @@
 // Arguments to URL and body; response to value.
 import { isJsonMediaType } from "../shared/media.js";
-import type { StyleOf, Styles } from "./descriptors.js";
+import type { ArgsToWrite, BodyEncoding, EncodedBody, FetchBody, StyleOf, Styles, WrittenArgs } from "./descriptors.js";
 import { encodeSegment, formEncode, partsOf, textOf } from "./url-text.js";
 
-export type { Styles };
+export type { ArgsToWrite, BodyEncoding, EncodedBody, FetchBody, Styles, WrittenArgs };
 
 // The default writers (form with explode in the query and cookies, simple in the path and
 // headers) are here; an operation whose parameters are written by another style carries the
@@ -96,13 +96,6 @@ export function headerValues(headers: Readonly<Record<string, unknown>> | undefi
   return result;
 }
 
-/** What `writeArgs` makes of an operation's arguments besides its path parameters. */
-export interface WrittenArgs {
-  url: string;
-  headers: Record<string, string>;
-  encoded: EncodedBody;
-}
-
 /**
  * The query (appended to `url`), the header and cookie parameters and the body of `args`, each
  * written by its style. In the descriptor (`write`) of each operation whose arguments hold more
@@ -110,14 +103,6 @@ export interface WrittenArgs {
  */
 export function writeArgs(args: ArgsToWrite, url: string, styles?: Styles, body?: BodyEncoding): WrittenArgs {
   return { url: withQuery(url, queryString(args.query, styles)), headers: headerValues(args.headers, args.cookies, styles), encoded: encodeBody(args.body, body) };
-}
-
-/** The arguments `writeArgs` reads. */
-export interface ArgsToWrite {
-  query?: Readonly<Record<string, unknown>> | undefined;
-  headers?: Readonly<Record<string, unknown>> | undefined;
-  cookies?: Readonly<Record<string, unknown>> | undefined;
-  body?: unknown;
 }
 
 /** A path that may carry a fixed query (`/items?beta=true`) followed by a query string from `queryString`. */
@@ -129,23 +114,6 @@ export function withQuery(pathAndQuery: string, query: string): string {
 export function joinUrl(base: string, path: string): string {
   return base.replace(/\/+$/, "") + path;
 }
-
-/** What fetch takes as a body, spelled without the DOM library (`BodyInit`): @types/node, Deno and Bun all declare `RequestInit`. */
-export type FetchBody = NonNullable<RequestInit["body"]>;
-
-export interface EncodedBody {
-  body?: FetchBody;
-  /** Set for JSON only: for raw bodies fetch derives it (FormData boundary, Blob type). */
-  contentType?: string;
-  /** A stream can be read once: the request cannot be retried. */
-  once: boolean;
-}
-
-/**
- * A typed form or multipart body's writer (the operation's argument is the body's schema type):
- * `formBody()` or `multipartBody()` of form-body.ts, in the descriptor of an operation that has one.
- */
-export type BodyEncoding = (body: object) => { body: FetchBody; contentType?: string };
 
 export function encodeBody(body: unknown, encoding?: BodyEncoding): EncodedBody {
   if (body === undefined) return { once: false };

@@ -3,7 +3,6 @@
 
 // The data the generated code hands the transport: an operation's descriptor, and what the
 // transport passes to fetch. Types only, and a leaf: transport, features and operations import it.
-import type { BodyEncoding, FetchBody, writeArgs } from "./encoding.js";
 import type { Limit } from "./rate-limit.js";
 import type { Problem } from "../shared/guard.js";
 import type { Secret } from "./errors.js";
@@ -39,7 +38,7 @@ export interface OperationMore {
    * How the arguments besides the path parameters (query, headers, cookies, body) are written:
    * `writeArgs` of encoding.ts; absent where the operation takes path parameters only.
    */
-  readonly write?: typeof writeArgs;
+  readonly write?: WriteArgs;
   /** A typed form or multipart body: how its value becomes the body. */
   readonly body?: BodyEncoding;
   /** A streamed response (read by runtime/stream.ts): the transport hands back the Response unread. */
@@ -120,3 +119,38 @@ export interface Styles {
   readonly header: (value: unknown, explode?: boolean) => string;
   readonly cookie: (name: string, value: unknown, explode?: boolean) => string;
 }
+
+/** What fetch takes as a body, spelled without the DOM library (`BodyInit`): @types/node, Deno and Bun all declare `RequestInit`. */
+export type FetchBody = NonNullable<RequestInit["body"]>;
+
+export interface EncodedBody {
+  body?: FetchBody;
+  /** Set for JSON only: for raw bodies fetch derives it (FormData boundary, Blob type). */
+  contentType?: string;
+  /** A stream can be read once: the request cannot be retried. */
+  once: boolean;
+}
+
+/**
+ * A typed form or multipart body's writer (the operation's argument is the body's schema type):
+ * `formBody()` or `multipartBody()` of form-body.ts, in the descriptor of an operation that has one.
+ */
+export type BodyEncoding = (body: object) => { body: FetchBody; contentType?: string };
+
+/** The arguments `writeArgs` reads. */
+export interface ArgsToWrite {
+  query?: Readonly<Record<string, unknown>> | undefined;
+  headers?: Readonly<Record<string, unknown>> | undefined;
+  cookies?: Readonly<Record<string, unknown>> | undefined;
+  body?: unknown;
+}
+
+/** What `writeArgs` makes of an operation's arguments besides its path parameters. */
+export interface WrittenArgs {
+  url: string;
+  headers: Record<string, string>;
+  encoded: EncodedBody;
+}
+
+/** The type of `writeArgs` (encoding.ts), which a descriptor carries as `write`. */
+export type WriteArgs = (args: ArgsToWrite, url: string, styles?: Styles, body?: BodyEncoding) => WrittenArgs;

@@ -99,7 +99,8 @@ export async function watchAndGenerate(context: RunContext & { generateOnce: (co
     const key = `${config.catalogue}\n${config.source ?? ""}\n${living.join("\n")}`;
     const identity = folderIdentity(config.catalogue);
     if ((key === watching && identity === attached) || stopped) return true;
-    if (key === watching && everAttached && identity !== undefined) {
+    const reattached = key === watching && everAttached && identity !== undefined;
+    if (reattached) {
       io.out(`catalogen: ${shown(config.catalogue, io.cwd)} ${missingSaid ? "is back" : "was replaced"}; watching it again`);
       missingSaid = false;
     }
@@ -146,6 +147,9 @@ export async function watchAndGenerate(context: RunContext & { generateOnce: (co
       return false;
     }
     everAttached = true;
+    // A folder that came back may still have been filling while this run read it, and nothing saw
+    // those writes: one more run, now that its changes are watched.
+    if (reattached) runAgain = true;
     const what = [catalogue, ...(source === undefined ? [] : [source]), ...living].map((path) => shown(path, io.cwd));
     io.out(`catalogen: watching ${what.join(" and ")}; Ctrl-C stops`);
     return true;

@@ -98,7 +98,7 @@ test("a nested value that does not fit is a 400 naming the bracket path", async 
   };
   expect(await ask("items[0][price]=p&items[0][quantity]=two")).toEqual([400, 'Query parameter "items[0][quantity]" must be an integer.']);
   expect(await ask("items[0][quantity]=2")).toEqual([400, 'Query parameter "items[0]" needs its property price.']);
-  expect(await ask("items[x][price]=p")).toEqual([400, 'Query parameter "items" must be a list, written with [0], [1].']);
+  expect(await ask("items[x][price]=p")).toEqual([400, 'Query parameter "items" must be a list, written items[0]=…&items[1]=….']);
   expect(await ask("items[0][price]=a&items[0][price]=b")).toEqual([400, 'Query parameter "items[0][price]" is given more than once.']);
   expect(await ask("cancel_at=later")).toEqual([400, 'Query parameter "cancel_at" must be an integer.']);
   expect(await ask(`items${"[0]".repeat(40)}=x`)).toEqual([400, 'Query parameter "items" nests deeper than 32 brackets.']);

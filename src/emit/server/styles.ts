@@ -71,14 +71,13 @@ function isScalar(node: TypeNode | undefined, types: readonly NamedType[]): bool
   return SCALARS.includes(resolve(node, types)?.kind ?? "");
 }
 
-/** True when the one-level rule reads the value: an object of scalars, an array of scalars, or one such object or one scalar. */
+/** True when the one-level rule reads the value: an object of scalars, or a union of one such object and at most one scalar (a list goes to the deep reader). */
 function oneLevel(node: TypeNode | undefined, types: readonly NamedType[]): boolean {
   const value = resolve(node, types);
   const flatObject = (part: TypeNode | undefined): boolean => {
     const object = resolve(part, types);
     return object?.kind === "object" && object.properties.every((property) => isScalar(property.type, types));
   };
-  if (value?.kind === "array") return isScalar(value.items, types);
   if (value?.kind === "union") {
     const objects = value.variants.filter(flatObject).length;
     const scalars = value.variants.filter((variant) => isScalar(variant, types)).length;

@@ -36,6 +36,11 @@ export function formDecode(text: string): string | undefined {
 // A space inside a spaceDelimited item cannot be told from the delimiter (the style has no escape for it).
 const SPLIT: Partial<Record<Style, RegExp>> = { form: /,/, spaceDelimited: /%20|\+| /i, pipeDelimited: /\|/ };
 
+/** Sets `key` as an own data property, so a key called `__proto__` stays a plain property. */
+function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** Items -> the parameter's value (scalar, array or object from key/value items). */
 function convert(items: readonly string[], rule: StyledRule, where: string, pairs?: readonly (readonly [string, string])[]): Read {
   const fail = (detail: string): Read => ({ ok: false, detail: `${where} "${rule.name}" ${detail}.` });
@@ -56,7 +61,7 @@ function convert(items: readonly string[], rule: StyledRule, where: string, pair
       if (found.length > 1) return fail(`gives property ${property.name} more than once`);
       const item = parseScalar(found[0]![1], property);
       if (item === undefined) return fail(`property ${property.name} ${expectation(property)}`);
-      Object.defineProperty(value, property.name, { value: item, enumerable: true, writable: true, configurable: true });
+      setOwn(value, property.name, item);
     }
     return { ok: true, value };
   }
@@ -78,17 +83,6 @@ function decodeAll(raw: readonly string[], decode: (text: string) => string | un
     out.push(decoded);
   }
   return out;
-}
-
-/**
- * A deepObject array (`name[0]=a&name[1]=b`, or `name[]=a&name[]=b`): the items in index order,
- * refused when a key is neither an index nor empty.
- */
-function deepList(entries: readonly [string, string][], rule: StyledRule, where: string): Read {
-  if (entries.some(([key]) => key !== "" && !/^\d{1,9}$/.test(key))) return { ok: false, detail: `${where} "${rule.name}" must be a list, written ${rule.name}[0]=…&${rule.name}[1]=….` };
-  const indexed = entries.every(([key]) => key !== "");
-  const ordered = indexed ? [...entries].sort(([a], [b]) => Number(a) - Number(b)) : entries;
-  return convert(ordered.map(([, text]) => text), rule, where);
 }
 
 /** Bracket keys under one name, as a tree: `items[0][price]=p1` is items -> "0" -> "price" -> "p1". */
@@ -145,50 +139,50 @@ function readDeep(pairs: readonly [string, string][], rule: StyledRule, shape: D
     node.text = text;
     found = true;
   }
-  return found ? deepValue(root, shape, `${where} "${rule.name}`) : { ok: true, value: undefined };
+  return found ? deepValue(root, shape, where, rule.name) : { ok: true, value: undefined };
 }
 
 const INDEX = /^\d{1,9}$/;
 
-/** One node of the tree as `shape` says; `label` is `Query parameter "name[0]` so far (the closing quote comes with the message). */
-function deepValue(node: DeepNode, shape: DeepShape, label: string): Read {
-  const fail = (detail: string): Read => ({ ok: false, detail: `${label}" ${detail}.` });
+/** One node of the tree as `shape` says; `path` is its key so far (`items[0]`). */
+function deepValue(node: DeepNode, shape: DeepShape, where: string, path: string): Read {
+  const fail = (detail: string): Read => ({ ok: false, detail: `${where} "${path}" ${detail}.` });
+  const asList = `a list, written ${path}[0]=…&${path}[1]=…`;
+  const asObject = `an object, written ${path}[key]=…`;
   if ("any" in shape) return { ok: true, value: asText(node) };
   if ("oneOf" in shape) {
     let first: Read | undefined;
     for (const member of shape.oneOf) {
-      const read = deepValue(node, member, label);
+      const read = deepValue(node, member, where, path);
       if (read.ok) return read;
       first ??= read;
     }
     return first ?? fail("matches none of its types");
   }
   if ("type" in shape) {
-    if (node.text === undefined) return fail(`must be a single value, not ${label.slice(label.indexOf('"') + 1)}[…]`);
+    if (node.text === undefined) return fail(`must be a single value, not ${path}[…]`);
     const value = parseScalar(node.text, shape);
     return value === undefined ? fail(expectation(shape)) : { ok: true, value };
   }
-  if (node.text !== undefined) return fail(`must be ${"list" in shape ? "a list, written with [0], [1]" : "an object, written with [key]"}`);
+  if (node.text !== undefined) return fail(`must be ${"list" in shape ? asList : asObject}`);
   if ("list" in shape) {
-    if (node.children.some(([key]) => key !== "" && !INDEX.test(key))) return fail("must be a list, written with [0], [1]");
+    if (node.children.some(([key]) => key !== "" && !INDEX.test(key))) return fail(`must be ${asList}`);
     const ordered = node.children.every(([key]) => key !== "") ? [...node.children].sort(([a], [b]) => Number(a) - Number(b)) : node.children;
     const items: unknown[] = [];
     for (const [key, child] of ordered) {
-      const read = deepValue(child, shape.list, `${label}[${key}]`);
+      const read = deepValue(child, shape.list, where, `${path}[${key}]`);
       if (!read.ok) return read;
       items.push(read.value);
     }
     return { ok: true, value: items };
   }
   const value: Record<string, unknown> = {};
-  // Own properties set as data, so a key called `__proto__` stays a plain property.
-  const set = (key: string, item: unknown): void => void Object.defineProperty(value, key, { value: item, enumerable: true, writable: true, configurable: true });
   if ("values" in shape) {
     for (const [key, child] of node.children) {
-      if (key === "") return fail("must be an object, written with [key]");
-      const read = deepValue(child, shape.values, `${label}[${key}]`);
+      if (key === "") return fail(`must be ${asObject}`);
+      const read = deepValue(child, shape.values, where, `${path}[${key}]`);
       if (!read.ok) return read;
-      set(key, read.value);
+      setOwn(value, key, read.value);
     }
     return { ok: true, value };
   }
@@ -198,9 +192,9 @@ function deepValue(node: DeepNode, shape: DeepShape, label: string): Read {
       if (shape.required?.includes(key)) return fail(`needs its property ${key}`);
       continue;
     }
-    const read = deepValue(child, property, `${label}[${key}]`);
+    const read = deepValue(child, property, where, `${path}[${key}]`);
     if (!read.ok) return read;
-    set(key, read.value);
+    setOwn(value, key, read.value);
   }
   return { ok: true, value };
 }
@@ -209,7 +203,7 @@ function deepValue(node: DeepNode, shape: DeepShape, label: string): Read {
 function asText(node: DeepNode): unknown {
   if (node.text !== undefined) return node.text;
   const value: Record<string, unknown> = {};
-  for (const [key, child] of node.children) Object.defineProperty(value, key, { value: asText(child), enumerable: true, writable: true, configurable: true });
+  for (const [key, child] of node.children) setOwn(value, key, asText(child));
   return value;
 }
 
@@ -243,7 +237,6 @@ export function readQuery(pairs: readonly [string, string][], rule: StyledRule, 
       return items === undefined ? malformed : convert(items, { ...scalar, type: rule.orScalar }, where);
     }
     if (entries.length === 0) return { ok: true, value: undefined };
-    if (rule.array) return deepList(entries, rule, where);
     return convert([], { ...rule, properties: rule.properties ?? [] }, where, entries);
   }
   if (rule.properties && explode && style === "form") {
@@ -354,7 +347,7 @@ export function convertStyledPathParams(params: Record<string, unknown>, typed: 
     if (!isStyledPath(parameter)) continue;
     const read = readPath(raw[parameter.name]!, parameter);
     if (!read.ok) return read.detail;
-    Object.defineProperty(params, parameter.name, { value: read.value, enumerable: true, writable: true, configurable: true });
+    setOwn(params, parameter.name, read.value);
   }
   return undefined;
 }
@@ -378,7 +371,7 @@ export function readParameters(
       if (parameter.required) return `${location === "cookie" ? "Cookie" : "Header"} "${parameter.name}" is required.`;
       continue;
     }
-    Object.defineProperty(values, parameter.name, { value: read.value, enumerable: true, writable: true, configurable: true });
+    setOwn(values, parameter.name, read.value);
   }
   return values;
 }

@@ -5,7 +5,8 @@ import type { RawOperation, RawType } from "../load/raw.js";
 import { compareText } from "../model/order.js";
 import type { ApiModel } from "../model/types.js";
 import { CatalogueError, type Diagnostic } from "../shared/diagnostic.js";
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from "yaml";
+import { isMap, isScalar, isSeq } from "yaml";
+import { PositionedTexts } from "./positioned.js";
 import { loadModel, modelOf } from "../validate/index.js";
 import { asCatalogueFiles, directFiles, recordInLoadCache } from "./loaded.js";
 import { readAuth } from "./auth.js";
@@ -357,7 +358,7 @@ export async function writeCatalogue(
       // An importer bug must never leave a catalogue that does not load; its errors point at the
       // document (the staging folder is gone when they are read).
       if (error instanceof CatalogueError) {
-        const parsed = new Map<string, { document: Document; counter: LineCounter }>();
+        const parsed = new PositionedTexts();
         const lines = error.diagnostics.slice(0, 20).map((diagnostic) => {
           const where = catalogue.source?.(partAt(files, diagnostic, parsed)) ?? diagnostic.file.replace(/^.*[\\/]/, "");
           return `${where}: error: the catalogue written from here does not validate: ${diagnostic.message}`;
@@ -377,17 +378,12 @@ export async function writeCatalogue(
 }
 
 /** The part of the staged catalogue a diagnostic points into: its module file, operation or type. */
-function partAt(files: CatalogueText[], diagnostic: Diagnostic, parsed: Map<string, { document: Document; counter: LineCounter }>): CataloguePart {
+function partAt(files: CatalogueText[], diagnostic: Diagnostic, parsed: PositionedTexts): CataloguePart {
   const name = diagnostic.file.replace(/^.*[\\/]/, "");
   const file = files.find((candidate) => candidate.name === name);
   if (!file || name === "api.yaml") return {};
   const module = name.replace(/\.yaml$/, "");
-  let found = parsed.get(name);
-  if (!found) {
-    const counter = new LineCounter();
-    parsed.set(name, (found = { document: parseDocument(file.text, { lineCounter: counter }), counter })); // once per file, not per diagnostic
-  }
-  const { document, counter } = found;
+  const { document, counter } = parsed.get(name, file.text); // once per file, not per diagnostic
   const offset = (counter.lineStarts[diagnostic.line - 1] ?? 0) + Math.max(diagnostic.column - 1, 0);
   const inside = (node: unknown): boolean => {
     const range = (node as { range?: [number, number, number] } | null)?.range;

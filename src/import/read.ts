@@ -4,8 +4,9 @@
 // symbolic links are resolved) or a folder the user allows; see docs/import-safety.md.
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
 import { displayPath } from "../load/files.js";
+import { PositionedTexts } from "./positioned.js";
 import { fileProblem } from "../shared/file-errors.js";
 import { yamlStructureProblems } from "../shared/yaml-structure.js";
 import { MAX_ALIAS_NODES, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_NESTING, MAX_IMPORT_BYTES } from "./bounds.js";
@@ -35,7 +36,7 @@ export interface ReadOptions {
 
 export class DocumentSet {
   private readonly files = new Map<string, SourceFile>();
-  private readonly withPositions = new Map<string, { document: Document; counter: LineCounter }>();
+  private readonly withPositions = new PositionedTexts({ uniqueKeys: false });
   private readonly cwd: string;
   /** The document's folder, symbolic links resolved, then the allowed ones. */
   private readonly folders: string[];
@@ -190,7 +191,7 @@ export class DocumentSet {
     const shown = this.shown(place.file);
     const source = this.files.get(place.file);
     if (!source) return shown;
-    const { document, counter } = this.positioned(place.file, source.text);
+    const { document, counter } = this.withPositions.get(place.file, source.text);
     let node: unknown = document.contents;
     let offset = (node as Node | null)?.range?.[0] ?? 0;
     const path = this.sourcePlace && place.file === this.root.file ? this.sourcePlace(place.path) : place.path;
@@ -206,17 +207,6 @@ export class DocumentSet {
     }
     const { line, col } = counter.linePos(offset);
     return `${shown}:${line}:${col}`;
-  }
-
-  /** A file parsed with positions, once: a document of megabytes with many errors is parsed for the first only. */
-  private positioned(file: string, text: string): { document: Document; counter: LineCounter } {
-    let found = this.withPositions.get(file);
-    if (!found) {
-      const counter = new LineCounter();
-      found = { document: parseDocument(text, { lineCounter: counter, uniqueKeys: false }), counter };
-      this.withPositions.set(file, found);
-    }
-    return found;
   }
 
   private load(file: string, from: Place | undefined, named = "$ref"): SourceFile {

@@ -8,10 +8,21 @@
 import type { ApiModel, ModuleModel, NamedType } from "./model/types.js";
 import { sha256 } from "./write/manifest.js";
 
+/**
+ * What a run knows of its model's module keys before making them (src/validate/incremental.ts): the
+ * keys of modules whose catalogue file and context (the api file, every file's named types, the
+ * files' names) are those of the run that made them, so making them again gives the same text.
+ */
+export interface KnownModuleKeys {
+  known: ReadonlyMap<string, string>;
+  /** Told the keys this run has (known or made), to keep them for the next run. */
+  keep(keys: ReadonlyMap<string, string>): void;
+}
+
 export class ModuleKeys {
-  private readonly api: string;
+  private apiText: string | undefined;
   /** Named types the API-level parts use (api.responses): every module's files may reach them. */
-  private readonly apiRefs: string[];
+  private apiRefsFound: string[] | undefined;
   private readonly types: ReadonlyMap<string, NamedType>;
   private readonly declared = new Map<string, NamedType[]>();
   private readonly typeRefs = new Map<string, string[]>();
@@ -20,6 +31,14 @@ export class ModuleKeys {
   private readonly modules: ReadonlyMap<string, ModuleModel>;
 
   private static readonly made = new WeakMap<ApiModel, ModuleKeys>();
+  private static readonly seeds = new WeakMap<ApiModel, KnownModuleKeys>();
+  private readonly seed: KnownModuleKeys | undefined;
+  private kept = false;
+
+  /** Says what is known of `model`'s keys before any is made (before the first `for(model)`). */
+  static know(model: ApiModel, seed: KnownModuleKeys): void {
+    ModuleKeys.seeds.set(model, seed);
+  }
 
   /** One set of keys per model: the pipeline's and a target's that keeps pieces of its own (openapi/pieces.ts). */
   static for(model: ApiModel): ModuleKeys {
@@ -28,12 +47,8 @@ export class ModuleKeys {
     return keys;
   }
 
-  constructor(model: ApiModel) {
-    // Everything but the modules and the types is API-level (title, auth, servers, limit groups,
-    // error responses, sources, and whatever the model grows next): each module's files may show it.
-    const { modules: _modules, types: _types, ...apiLevel } = model;
-    this.api = JSON.stringify(apiLevel);
-    this.apiRefs = refsIn(apiLevel);
+  constructor(private readonly model: ApiModel) {
+    this.seed = ModuleKeys.seeds.get(model);
     this.types = new Map(model.types.map((named) => [named.name, named]));
     for (const named of model.types) {
       const own = this.declared.get(named.module);
@@ -53,9 +68,38 @@ export class ModuleKeys {
     return sha256(`${target}\n${this.moduleHash(id)}\n${alsoHash}`);
   }
 
+  /** The modules whose keys this run made (not known from the run before), by id. */
+  get madeModules(): string[] {
+    return [...this.moduleHashes.keys()].filter((id) => !this.seed?.known.has(id)).sort();
+  }
+
+  /** Hands the keys made so far to whoever keeps them (once; nothing to do when all were known). */
+  keep(): void {
+    if (this.seed === undefined || this.kept) return;
+    this.kept = true;
+    if ([...this.moduleHashes.keys()].some((id) => !this.seed!.known.has(id))) this.seed.keep(new Map([...this.seed.known, ...this.moduleHashes]));
+  }
+
+  // Everything but the modules and the types is API-level (title, auth, servers, limit groups,
+  // error responses, sources, and whatever the model grows next): each module's files may show it.
+  private get api(): string {
+    if (this.apiText === undefined) {
+      const { modules: _modules, types: _types, ...apiLevel } = this.model;
+      this.apiText = JSON.stringify(apiLevel);
+      this.apiRefsFound = refsIn(apiLevel);
+    }
+    return this.apiText;
+  }
+
+  private get apiRefs(): string[] {
+    if (this.apiRefsFound === undefined) void this.api;
+    return this.apiRefsFound!;
+  }
+
   private moduleHash(id: string): string {
-    let hash = this.moduleHashes.get(id);
-    if (hash === undefined) {
+    let hash = this.moduleHashes.get(id) ?? this.seed?.known.get(id);
+    if (hash !== undefined) this.moduleHashes.set(id, hash);
+    else {
       const module = this.modules.get(id);
       const own = this.declared.get(id) ?? [];
       const reached = new Set<string>();

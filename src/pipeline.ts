@@ -106,13 +106,15 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         const from = file.module === undefined ? undefined : keys.of(file.target, file.module, file.also);
         if (from !== undefined && (await writing.keep(file.path, file.target, from))) continue;
         // A file given in pieces has no header (JSON) and goes out as it is unless prettier runs.
-        if (file.chunks && file.path.endsWith(".json") && options.format !== "prettier") await writing.putChunks(file.path, file.target, file.chunks(), from);
+        if (file.chunks && file.spliced && file.path.endsWith(".json") && options.format !== "prettier") await writing.putSpliced(file.path, file.target, file.spliced, file.chunks, from);
+        else if (file.chunks && file.path.endsWith(".json") && options.format !== "prettier") await writing.putChunks(file.path, file.target, file.chunks(), from);
         else await writing.put(file.path, file.target, await finalText(file, options), from);
       }
       for await (const file of remoteFiles ?? []) {
         options.onProgress?.(done++, file.target as Target);
         await writing.put(file.path, file.target, file.text, file.module === undefined ? undefined : keys.of(file.target as Target, file.module, file.also));
       }
+      keys.keep();
     } catch (error) {
       await remoteFiles?.stop();
       await writing.abort();

@@ -21,6 +21,31 @@ export interface PlannedFile {
    * the writer hashes and writes it piece by piece.
    */
   chunks?: () => Iterable<string>;
+  /**
+   * The same text again, for a writer that can copy from the file this one replaces: given that
+   * file's hash and size when it is intact, some parts may be byte ranges of it (openapi.json after
+   * a change in one module: the other modules' texts are where they were). Without `previous`,
+   * only text. Undefined: write `chunks()` instead.
+   */
+  spliced?: (previous: PreviousBytes | undefined) => Spliced | undefined;
+}
+
+/** The file a planned file replaces, found intact: the hash and size of its bytes. */
+export interface PreviousBytes {
+  sha256: string;
+  size: number;
+}
+
+/** A byte range `[start, end)` of the file a planned file replaces. */
+export interface KeptBytes {
+  start: number;
+  end: number;
+}
+
+export interface Spliced {
+  parts: Iterable<string | KeptBytes>;
+  /** Told the hash of the bytes the parts made (written, or found already there). */
+  written(sha256: string): void;
 }
 
 /** A target's files in the order they are made; each file's text is dropped once written. */

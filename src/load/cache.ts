@@ -155,6 +155,13 @@ export interface KeptIndex {
   files: Record<string, { hash: string; types: string }>;
 }
 
+/** A module's key as a run made it (src/module-keys.ts), with the hash of the text of the file that declares the module. */
+export interface KeptModuleKey {
+  hash: string;
+  module: string;
+  key: string;
+}
+
 /** Hash of catalogen's own code (every file of src/ or dist/, with its path) and the loader's. */
 export function generatorCode(): string {
   const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -192,6 +199,28 @@ export class ModelCache {
       return text.slice(0, newline) === `${hash} ${context}` ? text.slice(newline + 1) : undefined;
     } catch {
       return undefined;
+    }
+  }
+
+  /** The module keys kept in `context` (src/module-keys.ts), per file name; undefined when none were. */
+  moduleKeys(context: string): Record<string, KeptModuleKey> | undefined {
+    if (this.dir === undefined) return undefined;
+    try {
+      const parsed = JSON.parse(readFileSync(join(this.dir, "module-keys.json"), "utf8")) as { code?: string; context?: string; files?: Record<string, KeptModuleKey> };
+      if (parsed.code !== generatorCode() || parsed.context !== context || typeof parsed.files !== "object" || parsed.files === null) return undefined;
+      return parsed.files;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Keeps the module keys of `context` (best effort). */
+  saveModuleKeys(context: string, files: Record<string, KeptModuleKey>): void {
+    if (this.dir === undefined) return;
+    try {
+      writeCacheFile(join(this.dir, "module-keys.json"), JSON.stringify({ code: generatorCode(), context, files }));
+    } catch {
+      // best effort: the next run makes them again
     }
   }
 

@@ -11,7 +11,7 @@
 // templates, module names, generated names) is compared on the parts. Any problem at all, or
 // anything not kept, means the full check of src/validate/index.ts: its diagnostics are the only
 // ones ever reported, so a cached run says exactly what a full check says.
-import { ModelCache, type KeptIndex } from "../load/cache.js";
+import { ModelCache, type KeptIndex, type KeptModuleKey } from "../load/cache.js";
 import { locatePath, type CatalogueFile, type LoadResult } from "../load/load.js";
 import type { RawFile } from "../load/raw.js";
 import { assembleModel, modelPart, partContext, type ModelPart } from "../model/build.js";
@@ -21,6 +21,7 @@ import type { SemanticInput } from "./reporter.js";
 import { schemaProblems } from "./schema.js";
 import { checkSemantics } from "./semantic.js";
 import { sha256 } from "../shared/hash.js";
+import { ModuleKeys } from "../module-keys.js";
 
 interface FileKey {
   hash: string;
@@ -76,13 +77,18 @@ export function keptModel({ files, diagnostics }: LoadResult, cache: ModelCache)
     if (kept.has(file.name) || made.has(file.name)) next.files[file.name] = keys[i]!;
   });
   cache.save(next, made);
-  return assembleModel(api, parts);
+  const model = assembleModel(api, parts);
+  knowModuleKeys(model, files, keys, parts, context, cache, cache.moduleKeys(context));
+  return model;
 }
 
-/** Keeps every file's part after a full check found the catalogue sound (`parts` before assembleModel changes them). */
-export function keepParts(files: readonly CatalogueFile[], parts: readonly ModelPart[], cache: ModelCache): void {
+/**
+ * Keeps every file's part after a full check found the catalogue sound (`parts` before assembleModel
+ * changes them); returns what keeps the module keys of the model made from them.
+ */
+export function keepParts(files: readonly CatalogueFile[], parts: readonly ModelPart[], cache: ModelCache): ((model: ApiModel) => void) | undefined {
   const apiFiles = files.filter((file) => hasKey(file.data, "api"));
-  if (apiFiles.length !== 1) return;
+  if (apiFiles.length !== 1) return undefined;
   const keys = files.map((file) => keyOf(file, undefined));
   const index: KeptIndex = { context: contextOf(files, keys, apiFiles[0]!), files: {} };
   const made = new Map<string, { hash: string; json: string }>();
@@ -92,6 +98,34 @@ export function keepParts(files: readonly CatalogueFile[], parts: readonly Model
     made.set(file.name, { hash: keys[i]!.hash, json: JSON.stringify(parts[i]) });
   });
   cache.save(index, made);
+  return (model) => knowModuleKeys(model, files, keys, parts, index.context, cache, undefined);
+}
+
+/**
+ * Tells module-keys.ts the keys of the modules whose file's text is the one their kept key was made
+ * from, in the same context: a module's part of the model depends only on its file, the api file
+ * and every file's named types (and the files' names), so its key is the same. The keys this run
+ * has are kept for the next.
+ */
+function knowModuleKeys(model: ApiModel, files: readonly CatalogueFile[], keys: readonly FileKey[], parts: readonly ModelPart[], context: string, cache: ModelCache, recorded: Record<string, KeptModuleKey> | undefined): void {
+  const known = new Map<string, string>();
+  files.forEach((file, i) => {
+    const id = parts[i]?.module?.id;
+    const entry = recorded?.[file.name];
+    if (id !== undefined && entry?.hash === keys[i]!.hash && entry.module === id) known.set(id, entry.key);
+  });
+  ModuleKeys.know(model, {
+    known,
+    keep(made) {
+      const kept: Record<string, KeptModuleKey> = {};
+      files.forEach((file, i) => {
+        const id = parts[i]?.module?.id;
+        const key = id === undefined ? undefined : made.get(id);
+        if (key !== undefined) kept[file.name] = { hash: keys[i]!.hash, module: id!, key };
+      });
+      cache.saveModuleKeys(context, kept);
+    },
+  });
 }
 
 /** Where an operation is declared: its place in the file. */

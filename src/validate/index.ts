@@ -50,8 +50,10 @@ export function modelOf(loaded: LoadResult, options: ModelOfOptions = {}): ApiMo
   const api = files.find((file) => (file.data as RawFile).api)!.data as RawFile;
   const context = partContext(api.api!);
   const parts = files.map((file) => modelPart(file.name, file.data as RawFile, context, (index) => (options.sourceOf ? options.sourceOf(file, index) : sourceOf(file, index))));
-  if (cache) keepParts(files, parts, cache);
-  return assembleModel(api.api!, parts);
+  const keep = cache && keepParts(files, parts, cache);
+  const model = assembleModel(api.api!, parts);
+  keep?.(model);
+  return model;
 }
 
 function catalogueError(files: CatalogueFile[], diagnostics: Diagnostic[]): CatalogueError {

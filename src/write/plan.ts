@@ -5,7 +5,7 @@
 // a folder where a file goes). `plan` adds the files no longer made and the leftovers of killed
 // runs; `finish` hands the plan to apply.ts, the only place that changes the folder.
 import { createHash } from "node:crypto";
-import { lstatSync, mkdirSync, rmSync } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, rmSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { compareText } from "../model/order.js";
@@ -13,7 +13,7 @@ import { applyPlan } from "./apply.js";
 import type { FolderView } from "./folder.js";
 import { isLockLeftover } from "./lock.js";
 import { MANIFEST_NAME, manifestText, sha256, type Manifest, type ManifestEntry } from "./manifest.js";
-import { stageChunks, stagedFor, stageInBackground } from "./staging.js";
+import { stageBuffers, stageChunks, stagedFor, stageInBackground } from "./staging.js";
 import type { StatCache } from "./stat-cache.js";
 import { WriteError, type StagedFile, type WritePlan, type WriteReport } from "./types.js";
 
@@ -25,6 +25,19 @@ export function refuse(problems: Iterable<string>): WriteError {
       `${lines.map((line) => `  ${line}`).join("\n")}\n` +
       "remove or move them, or choose another --out folder",
   );
+}
+
+/** What a file given in parts makes (emit/plan.ts's `Spliced`): text, and byte ranges of the file it replaces. */
+export interface SplicedParts {
+  parts: Iterable<string | { start: number; end: number }>;
+  written(sha256: string): void;
+}
+
+function* textOnly(parts: Iterable<string | { start: number; end: number }>): Generator<string> {
+  for (const part of parts) {
+    if (typeof part !== "string") throw new Error("a file's parts name bytes of a file it does not replace");
+    yield part;
+  }
 }
 
 /** Staging writes a Writing lets run in the background before it waits for the oldest. */
@@ -169,7 +182,7 @@ export class Writing {
    * written to its staging file as they come and hashed on the way, never held whole. The staging
    * file is dropped again when the bytes turn out to be what is there already.
    */
-  async putChunks(path: string, target: string, chunks: Iterable<string>, from?: string): Promise<void> {
+  async putChunks(path: string, target: string, chunks: Iterable<string>, from?: string): Promise<string | undefined> {
     const entry = this.previous.get(path);
     let onDisk: string | undefined;
     if (entry !== undefined && (await intact(this.view, this.stats, path, entry.sha256))) onDisk = entry.sha256;
@@ -177,7 +190,7 @@ export class Writing {
       const found = this.view.file(path);
       if (found.kind === "problem") {
         this.problems.push(found.message);
-        return;
+        return undefined;
       }
       if (found.kind === "file") onDisk = found.sha256;
     }
@@ -197,9 +210,84 @@ export class Writing {
       rmSync(temporary, { force: true });
       if (onDisk === hash) this.unchanged.push(path);
       else this.foreign.push(path);
-      return;
+      return onDisk === hash ? hash : undefined;
     }
     this.staged.push({ temporary, path, hash });
+    return hash;
+  }
+
+  /**
+   * `putChunks` for a file that may copy byte ranges of the file it replaces: when that file is the
+   * one the manifest lists and is intact, `make` is given its hash and size and may give ranges of
+   * it among the text (the file is read once, opened without following a link, and used only when
+   * its stats are still the ones it was found intact with). Otherwise `make(undefined)` gives only
+   * text; when it gives nothing, `chunks()` is written. The parts' hash goes to `written`.
+   */
+  async putSpliced(path: string, target: string, make: (previous: { sha256: string; size: number } | undefined) => SplicedParts | undefined, chunks: () => Iterable<string>, from?: string): Promise<void> {
+    const entry = this.previous.get(path);
+    const old = entry !== undefined && (await intact(this.view, this.stats, path, entry.sha256)) ? this.readIntact(path, entry.sha256) : undefined;
+    const spliced = make(old === undefined ? undefined : { sha256: entry!.sha256, size: old.length });
+    if (spliced === undefined) {
+      await this.putChunks(path, target, chunks(), from);
+      return;
+    }
+    if (old === undefined) {
+      const hash = await this.putChunks(path, target, textOnly(spliced.parts), from);
+      if (hash !== undefined) spliced.written(hash);
+      return;
+    }
+    // The parts as they are, text converted once: one copy of the bytes kept, none made of the ranges.
+    const buffers: Buffer[] = [];
+    const hasher = createHash("sha256");
+    for (const part of spliced.parts) {
+      let chunk: Buffer;
+      if (typeof part === "string") chunk = Buffer.from(part);
+      else if (Number.isInteger(part.start) && Number.isInteger(part.end) && 0 <= part.start && part.start <= part.end && part.end <= old.length) chunk = old.subarray(part.start, part.end);
+      else throw new Error(`${path}: a part names bytes ${part.start}-${part.end} of a file of ${old.length}`);
+      hasher.update(chunk);
+      buffers.push(chunk);
+    }
+    const hash = hasher.digest("hex");
+    this.next.set(path, { target, sha256: hash, ...(from === undefined ? {} : { from }) });
+    if (hash === entry!.sha256) {
+      this.unchanged.push(path);
+      spliced.written(hash);
+      return;
+    }
+    const final = join(this.view.root, path);
+    try {
+      this.folderFor(path);
+      this.staged.push({ temporary: stageBuffers(final, buffers), path, hash });
+    } catch (error) {
+      await this.abort();
+      throw new WriteError(`cannot write ${final}: ${(error as Error).message}; nothing in ${this.view.root} was changed`, { cause: error });
+    }
+    spliced.written(hash);
+  }
+
+  /** The bytes of `path`, found intact with hash `hash`, when its stats are still those (never through a link). */
+  private readIntact(path: string, hash: string): Buffer | undefined {
+    let fd: number;
+    try {
+      fd = openSync(join(this.view.root, path), constants.O_RDONLY | constants.O_NOFOLLOW);
+    } catch {
+      return undefined;
+    }
+    try {
+      const stats = fstatSync(fd, { bigint: true });
+      if (!stats.isFile() || !this.stats.matches(path, stats, hash)) return undefined;
+      const bytes = Buffer.allocUnsafe(Number(stats.size));
+      for (let at = 0; at < bytes.length; ) {
+        const read = readSync(fd, bytes, at, bytes.length - at, at);
+        if (read === 0) return undefined;
+        at += read;
+      }
+      return bytes;
+    } catch {
+      return undefined;
+    } finally {
+      closeSync(fd);
+    }
   }
 
   /**

@@ -74,6 +74,13 @@ export function stageChunks(final: string, chunks: Iterable<string>, seen: (chun
   });
 }
 
+/** Writes `buffers`, one after the other, to a new staging file beside `final` and returns its path. */
+export function stageBuffers(final: string, buffers: readonly Buffer[]): string {
+  return newStagingFile(final, (fd) => {
+    for (const buffer of buffers) writeFileSync(fd, buffer);
+  });
+}
+
 /** Creates a staging file beside `final`, lets `write` fill it, and returns its path; removes it if writing fails. */
 function newStagingFile(final: string, write: (fd: number) => void): string {
   const path = `${final}.catalogen-${randomName()}.tmp`;

@@ -1,14 +1,14 @@
 // generated/openapi.json: OpenAPI 3.1, built as a plain object in a fixed key order.
 import { securitySchemes } from "./security.js";
 import type { GeneratedFile } from "../types.js";
-import { jsonChunks, madeFiles, type PlannedFile } from "../plan.js";
+import { jsonChunks, madeFiles, type PlannedFile, type PreviousBytes, type Spliced } from "../plan.js";
 import type { ApiModel, LimitGroup } from "../../model/types.js";
 import { SECURITY_SCHEME, operationObject, rateLimit, responseObject } from "./operation.js";
 import { apiResponseComponents } from "./responses.js";
 import { commonMark, toSchema, type Schema } from "./schema.js";
 import { PAGINATION, paginationDefinitionsExtension, paginationExtension, toOpenApi32 } from "./streams-pages.js";
 import { addOperationServers, rootServers, serverList } from "./servers.js";
-import { documentChunks, piecesFolder } from "./pieces.js";
+import { documentChunks, documentParts, piecesFolder } from "./pieces.js";
 
 export const OPENAPI_VERSION = "3.1.0";
 
@@ -24,10 +24,17 @@ export function* planOpenApi(model: ApiModel, options: OpenApiOptions = {}): Gen
     // each module's piece kept in the cache folder where there is one (pieces.ts).
     chunks: function* () {
       const folder = options.version === "3.2" ? undefined : piecesFolder();
-      if (folder === undefined) yield* jsonChunks(openApiDocument(model, options), ["paths"]);
-      else yield* documentChunks(model, openApi31(model, true), folder);
+      if (folder !== undefined) return yield* documentChunks(model, openApi31(model, true), folder);
+      yield* jsonChunks(openApiDocument(model, options), ["paths"]);
       yield "\n";
     },
+    ...(options.version !== "3.2" && {
+      spliced(previous: PreviousBytes | undefined): Spliced | undefined {
+        const folder = piecesFolder();
+        if (folder === undefined) return undefined;
+        return documentParts(model, openApi31(model, true), folder, previous);
+      },
+    }),
   };
 }
 

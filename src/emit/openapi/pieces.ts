@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { generatorCode } from "../../load/cache.js";
 import { ModuleKeys } from "../../module-keys.js";
 import type { ApiModel, ModuleModel, NamedType } from "../../model/types.js";
+import type { KeptBytes, PreviousBytes, Spliced } from "../plan.js";
 import { cacheDirectory, writeCacheFile } from "../../shared/cache-directory.js";
 import { operationObject } from "./operation.js";
 import { toSchema, type Schema } from "./schema.js";
@@ -29,26 +30,115 @@ export function piecesFolder(): string | undefined {
 }
 
 /**
- * `JSON.stringify(skeleton, null, 2)` in chunks, `skeleton` being the document without its paths'
+ * `JSON.stringify(skeleton, null, 2)` and a newline in chunks, `skeleton` being the document without its paths'
  * and named types' schemas (an empty `paths`, `components.schemas` with only what follows the named
  * types), those joined from the modules' pieces.
  */
 export function* documentChunks(model: ApiModel, skeleton: Schema, folder: string): Generator<string> {
-  const pieces = new Pieces(model, folder);
-  let first = true;
-  for (const [key, member] of Object.entries(skeleton)) {
-    if (member === undefined) continue;
-    yield `${first ? "{\n" : ",\n"}  ${JSON.stringify(key)}: `;
-    first = false;
-    if (key === "paths") yield* pathsChunks(model, pieces);
-    else if (key === "components") yield* componentsChunks(model, member as Schema, pieces);
-    else yield JSON.stringify(member, null, 2).replaceAll("\n", "\n  ");
-  }
-  yield first ? "{}" : "\n}";
-  pieces.evict();
+  for (const part of documentParts(model, skeleton, folder, undefined).parts) if (typeof part === "string") yield part;
 }
 
-function* pathsChunks(model: ApiModel, pieces: Pieces): Generator<string> {
+/**
+ * `documentChunks`, where a path item or named type whose text the file on disk (`previous`) holds
+ * already is given as its byte range there instead (adjacent ranges joined): a change in one
+ * module then reads and joins only that module's piece, and the writer copies the rest from the
+ * file it replaces. Where each item went is kept with the hash of the bytes written (`written`),
+ * for the next run. An item's text is kept by what makes it: its path, its place (first or not),
+ * its operations' pieces (whose names are the hashes of what they are made from) and its servers.
+ */
+export function documentParts(model: ApiModel, skeleton: Schema, folder: string, previous: PreviousBytes | undefined): Spliced {
+  const pieces = new Pieces(model, folder);
+  const layout = new Layout(readLayout(folder, previous));
+  return {
+    parts: joined(
+      (function* (): Generator<string | KeptBytes> {
+        let first = true;
+        for (const [key, member] of Object.entries(skeleton)) {
+          if (member === undefined) continue;
+          yield layout.text(`${first ? "{\n" : ",\n"}  ${JSON.stringify(key)}: `);
+          first = false;
+          if (key === "paths") yield* pathsChunks(model, pieces, layout);
+          else if (key === "components") yield* componentsChunks(model, member as Schema, pieces, layout);
+          else yield layout.text(JSON.stringify(member, null, 2).replaceAll("\n", "\n  "));
+        }
+        yield layout.text(first ? "{}\n" : "\n}\n");
+        pieces.evict();
+      })(),
+    ),
+    written(hash) {
+      layout.save(folder, hash);
+    },
+  };
+}
+
+/** `parts` with each run of adjacent byte ranges as one range. */
+function* joined(parts: Iterable<string | KeptBytes>): Generator<string | KeptBytes> {
+  let pending: KeptBytes | undefined;
+  for (const part of parts) {
+    if (typeof part !== "string" && pending !== undefined && pending.end === part.start) pending = { start: pending.start, end: part.end };
+    else {
+      if (pending !== undefined) yield pending;
+      pending = undefined;
+      if (typeof part === "string") yield part;
+      else pending = part;
+    }
+  }
+  if (pending !== undefined) yield pending;
+}
+
+/** Where the texts of the path items and of the named types are in openapi.json: key, start, end. */
+interface LayoutRecord {
+  sha256: string;
+  size: number;
+  items: [key: string, start: number, end: number][];
+}
+
+const LAYOUT = "layout.json";
+
+function readLayout(folder: string, previous: PreviousBytes | undefined): Map<string, KeptBytes> | undefined {
+  if (previous === undefined) return undefined;
+  try {
+    const record = JSON.parse(readFileSync(join(folder, LAYOUT), "utf8")) as LayoutRecord;
+    if (record.sha256 !== previous.sha256 || record.size !== previous.size || !Array.isArray(record.items)) return undefined;
+    return new Map(record.items.map(([key, start, end]) => [key, { start, end }]));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The byte offsets of the document being made, and where the one it replaces had its items. */
+class Layout {
+  private at = 0;
+  private readonly made: LayoutRecord["items"] = [];
+
+  constructor(private readonly previous: ReadonlyMap<string, KeptBytes> | undefined) {}
+
+  text(text: string): string {
+    this.at += Buffer.byteLength(text);
+    return text;
+  }
+
+  /** The item `key`: its bytes in the file replaced when that has it, else the texts `make` gives. */
+  *item(key: string, make: () => Iterable<string>): Generator<string | KeptBytes> {
+    const start = this.at;
+    const kept = this.previous?.get(key);
+    if (kept !== undefined) {
+      this.at += kept.end - kept.start;
+      yield kept;
+    } else for (const text of make()) yield this.text(text);
+    this.made.push([key, start, this.at]);
+  }
+
+  save(folder: string, hash: string): void {
+    try {
+      writeCacheFile(join(folder, LAYOUT), JSON.stringify({ sha256: hash, size: this.at, items: this.made }));
+    } catch {
+      // best effort: the next run joins every piece
+    }
+  }
+}
+
+function* pathsChunks(model: ApiModel, pieces: Pieces, layout: Layout): Generator<string | KeptBytes> {
   // Each path item's operations (module, index), in the order the whole document has them.
   const items = new Map<string, [module: string, index: number][]>();
   for (const module of model.modules) {
@@ -64,36 +154,57 @@ function* pathsChunks(model: ApiModel, pieces: Pieces): Generator<string> {
   for (const [operation, place] of operationServerPlaces(model)) if (place.on === "item") itemServers.set(operation.path, place.servers);
   let at = 0;
   for (const [path, operations] of items) {
-    const members = operations.map(([module, index]) => {
-      const [, method, text] = pieces.of(module).operations[index]!;
-      return `      ${JSON.stringify(method)}: ${text}`;
-    });
     const servers = itemServers.get(path);
-    if (servers) members.push(`      "servers": ${JSON.stringify(servers, null, 2).replaceAll("\n", "\n      ")}`);
-    yield `${at === 0 ? "{\n" : ",\n"}    ${JSON.stringify(path)}: {\n${members.join(",\n")}\n    }`;
+    const key = `path ${at === 0 ? "first" : "next"} ${JSON.stringify(path)} ${operations.map(([module, index]) => `${pieces.nameOf(module)}:${index}`).join(" ")}${servers ? ` ${JSON.stringify(servers)}` : ""}`;
+    yield* layout.item(key, function* () {
+      const members = operations.map(([module, index]) => {
+        const [, method, text] = pieces.of(module).operations[index]!;
+        return `      ${JSON.stringify(method)}: ${text}`;
+      });
+      if (servers) members.push(`      "servers": ${JSON.stringify(servers, null, 2).replaceAll("\n", "\n      ")}`);
+      yield `${at === 0 ? "{\n" : ",\n"}    ${JSON.stringify(path)}: {\n${members.join(",\n")}\n    }`;
+    });
     // A module's operations are let go once its last path item is out: memory for one module at a time.
     for (const [module] of operations) if (lastItem.get(module) === at) pieces.dropOperations(module);
     at++;
   }
-  yield at === 0 ? "{}" : "\n  }";
+  yield layout.text(at === 0 ? "{}" : "\n  }");
 }
 
-function* componentsChunks(model: ApiModel, components: Schema, pieces: Pieces): Generator<string> {
-  const texts = new Map<string, string>();
-  for (const module of model.modules) for (const [name, text] of pieces.of(module.id).types) texts.set(name, text);
-  const lines: string[] = [];
-  for (const [key, member] of Object.entries(components)) {
+function* componentsChunks(model: ApiModel, components: Schema, pieces: Pieces, layout: Layout): Generator<string | KeptBytes> {
+  // Where each named type's text is: its module's piece, at its place among the module's own types.
+  const places = new Map<string, [module: string, index: number]>();
+  const counts = new Map<string, number>();
+  for (const named of model.types) {
+    const index = counts.get(named.module) ?? 0;
+    counts.set(named.module, index + 1);
+    places.set(named.name, [named.module, index]);
+  }
+  const entries = Object.entries(components);
+  if (entries.length === 0) return yield layout.text("{}");
+  for (const [n, [key, member]] of entries.entries()) {
+    const open = n === 0 ? "{\n" : ",\n";
     if (key !== "schemas") {
-      lines.push(`    ${JSON.stringify(key)}: ${JSON.stringify(member, null, 2).replaceAll("\n", "\n    ")}`);
+      yield layout.text(`${open}    ${JSON.stringify(key)}: ${JSON.stringify(member, null, 2).replaceAll("\n", "\n    ")}`);
       continue;
     }
-    const schemas = [
-      ...model.types.map((named) => `      ${JSON.stringify(named.name)}: ${texts.get(named.name)!}`),
-      ...Object.entries(member as Schema).map(([name, schema]) => `      ${JSON.stringify(name)}: ${JSON.stringify(schema, null, 2).replaceAll("\n", "\n      ")}`),
-    ];
-    lines.push(`    "schemas": ${schemas.length === 0 ? "{}" : `{\n${schemas.join(",\n")}\n    }`}`);
+    const others = Object.entries(member as Schema);
+    if (model.types.length + others.length === 0) {
+      yield layout.text(`${open}    "schemas": {}`);
+      continue;
+    }
+    yield layout.text(`${open}    "schemas": {\n`);
+    for (const [i, named] of model.types.entries()) {
+      const [module, index] = places.get(named.name)!;
+      const name = pieces.nameOf(module);
+      yield* layout.item(`type ${i === 0 ? "first" : "next"} ${JSON.stringify(named.name)} ${name}:${index}`, function* () {
+        yield `${i === 0 ? "" : ",\n"}      ${JSON.stringify(named.name)}: ${pieces.of(module).types[index]![1]}`;
+      });
+    }
+    for (const [i, [name, schema]] of others.entries()) yield layout.text(`${i === 0 && model.types.length === 0 ? "" : ",\n"}      ${JSON.stringify(name)}: ${JSON.stringify(schema, null, 2).replaceAll("\n", "\n      ")}`);
+    yield layout.text("\n    }");
   }
-  yield lines.length === 0 ? "{}" : `{\n${lines.join(",\n")}\n  }`;
+  yield layout.text("\n  }");
 }
 
 /** Every module's piece, read (or made and kept) when first asked for. */
@@ -137,6 +248,11 @@ class Pieces {
     return piece;
   }
 
+  /** The file name of module `id`'s piece. */
+  nameOf(id: string): string {
+    return this.names.get(id)!;
+  }
+
   dropOperations(id: string): void {
     const piece = this.loaded.get(id);
     if (piece) piece.operations = [];
@@ -144,7 +260,7 @@ class Pieces {
 
   /** Keeps the folder small: once it holds many more pieces than this run used, only this run's stay. */
   evict(): void {
-    const used = new Set(this.names.values());
+    const used = new Set([...this.names.values(), LAYOUT]);
     try {
       const names = readdirSync(this.folder);
       if (names.length <= 2 * used.size + 256) return;

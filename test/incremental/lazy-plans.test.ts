@@ -9,7 +9,7 @@ import { generate, loadModel } from "../../src/pipeline.js";
 import type { ApiModel } from "../../src/model/types.js";
 import { bodyData, hasBodyData, hasStyles, stylesData } from "../../src/emit/client/wire.js";
 import { isStreamed, streamedResponse } from "../../src/emit/shared/streamed.js";
-import { operationHeadings, slug } from "../../src/emit/docs/anchors.js";
+import { operationHeadings, pageAnchors, slug, walkedAnchors } from "../../src/emit/docs/anchors.js";
 import { fixtureCatalogue, freshDir, repoCatalogue } from "../helpers/generate.js";
 
 const before = process.env.CATALOGEN_CACHE_DIR;
@@ -76,6 +76,35 @@ describe("the plans' cheap questions", () => {
       expect(slug(heading), heading).toBe(fullSlug(heading));
       expect(slug(heading), heading).toBe(fullSlug(heading));
     }
+  });
+});
+
+describe("the docs' anchors without walking every heading", () => {
+  it("are the anchors the walk over every heading gives, for the catalogues and for ids that meet a heading's slug", async () => {
+    const models = await Promise.all([repoCatalogue, ...FIXTURES.map(fixtureCatalogue)].map((dir) => loadModel(dir)));
+    for (const model of models) {
+      const plain = pageAnchors(model);
+      const walked = walkedAnchors(model);
+      expect([...plain.operations]).toEqual([...walked.operations]);
+      expect([...plain.types]).toEqual([...walked.types]);
+    }
+    // Ids that meet a fixed heading (numbered or not), a status, the title, or each other's slug.
+    const model = structuredClone(models[0]!);
+    const clashes = ["Parameters", "parameters-1", "responses-2", "200", "Description", "operations", "GetThing", "request-body-3"];
+    // One clash per page: each page's anchors are worked out on their own.
+    // Third on its page: two operations' "Parameters" headings come before it.
+    const pages = model.modules.filter((one) => one.operations.length >= 3);
+    expect(pages.length).toBeGreaterThanOrEqual(clashes.length + 1);
+    clashes.forEach((id, i) => (pages[i]!.operations[2]!.id = id));
+    pages[6]!.operations[0]!.id = "getThing";
+    // A "200" heading before the operation named "200".
+    pages[3]!.operations[0]!.responses = structuredClone(model.modules.flatMap((one) => one.operations).find((operation) => operation.responses?.some((response) => response.status === "200"))!.responses!);
+    pages[clashes.length]!.operations[2]!.id = slug(pages[clashes.length]!.title).replaceAll("-", " ");
+    const plain = pageAnchors(model);
+    const walked = walkedAnchors(model);
+    expect([...plain.operations]).toEqual([...walked.operations]);
+    // The walk numbered some of them: the plain rule was not enough for that page.
+    expect([...walked.operations.values()].some((anchor) => /-\d+$/.test(anchor) && !clashes.map(slug).includes(anchor))).toBe(true);
   });
 });
 

@@ -83,6 +83,8 @@ export function pageAnchors(model: ApiModel): Anchors {
     else declaredIn.set(named.module, [named.name]);
   }
   for (const module of model.modules) {
+    const declared = declaredIn.get(module.id) ?? [];
+    if (plainAnchors(module, declared, operations, types)) continue;
     const slugger = new Slugger();
     slugger.slug(visible(module.title));
     slugger.slug("Operations");
@@ -90,7 +92,62 @@ export function pageAnchors(model: ApiModel): Anchors {
       operations.set(operation.id, slugger.slug(operation.id));
       for (const heading of operationHeadings(operation)) slugger.slug(heading);
     }
-    const declared = declaredIn.get(module.id) ?? [];
+    if (declared.length > 0) slugger.slug("Types declared in this module");
+    for (const name of declared) types.set(name, slugger.slug(name));
+  }
+  return { operations, types };
+}
+
+/** The slugs every operation section may have below its own heading (operationHeadings, statuses apart). */
+const SECTION_SLUGS = ["operations", "types-declared-in-this-module", "description", "rate-limits", "constraints", "parameters", "request-body", "responses"];
+
+/**
+ * The page's anchors without walking its headings, when no operation id or type name can meet
+ * another heading's slug: each is then the first of its slug on the page, so its anchor is its
+ * slug. True when that held (and the anchors are set); false: walk the page.
+ */
+function plainAnchors(module: ModuleModel, declared: readonly string[], operations: Map<string, string>, types: Map<string, string>): boolean {
+  const fixed = new Set(SECTION_SLUGS);
+  fixed.add(slug(visible(module.title)));
+  for (const operation of module.operations) for (const response of operation.responses ?? []) fixed.add(slug(response.status));
+  const seen = new Set<string>();
+  // A slug is safe when it is no fixed heading's slug, nor one numbered (`parameters-1`), nor taken.
+  const safe = (name: string): string | undefined => {
+    const own = slug(name);
+    if (seen.has(own) || fixed.has(own) || fixed.has(own.replace(/-\d+$/, ""))) return undefined;
+    seen.add(own);
+    return own;
+  };
+  const found: [string, string][] = [];
+  for (const operation of module.operations) {
+    const anchor = safe(operation.id);
+    if (anchor === undefined) return false;
+    found.push([operation.id, anchor]);
+  }
+  const foundTypes: [string, string][] = [];
+  for (const name of declared) {
+    const anchor = safe(name);
+    if (anchor === undefined) return false;
+    foundTypes.push([name, anchor]);
+  }
+  for (const [id, anchor] of found) operations.set(id, anchor);
+  for (const [name, anchor] of foundTypes) types.set(name, anchor);
+  return true;
+}
+
+/** `pageAnchors` walking every heading of every page (what the plain anchors must agree with). */
+export function walkedAnchors(model: ApiModel): Anchors {
+  const operations = new Map<string, string>();
+  const types = new Map<string, string>();
+  for (const module of model.modules) {
+    const slugger = new Slugger();
+    slugger.slug(visible(module.title));
+    slugger.slug("Operations");
+    for (const operation of module.operations) {
+      operations.set(operation.id, slugger.slug(operation.id));
+      for (const heading of operationHeadings(operation)) slugger.slug(heading);
+    }
+    const declared = declaredTypes(model, module);
     if (declared.length > 0) slugger.slug("Types declared in this module");
     for (const name of declared) types.set(name, slugger.slug(name));
   }

@@ -14,7 +14,7 @@ import { createRequire } from "node:module";
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheDirectory, writeCacheFile } from "../shared/cache-directory.js";
-import { codeFileHashes, sha256 } from "../shared/hash.js";
+import { codeFileHashes, sha256, textSha256 } from "../shared/hash.js";
 
 export interface ReadFile {
   data: unknown;
@@ -59,7 +59,7 @@ export class LoadCache {
     try {
       const record = readFileSync(join(this.dir, recordFile(name)), "utf8");
       const newline = record.indexOf("\n");
-      if (newline === -1 || record.slice(0, newline) !== `${sha256(text)} ${loader()}`) return undefined;
+      if (newline === -1 || record.slice(0, newline) !== `${textSha256(text)} ${loader()}`) return undefined;
       const second = record.indexOf("\n", newline + 1);
       const entry = JSON.parse(record.slice(newline + 1, second === -1 ? undefined : second)) as Partial<ReadFile> & { operationRanges?: [number, number][] | null; later?: string; laterLength?: number };
       if (!Array.isArray(entry?.lineStarts) || !("data" in entry)) return undefined;
@@ -75,7 +75,7 @@ export class LoadCache {
   }
 
   set(name: string, text: string, read: ReadFile): void {
-    this.made.set(name, { hash: sha256(text), read });
+    this.made.set(name, { hash: textSha256(text), read });
   }
 
   /** Writes the records made for the files in `names` and drops those of files not among them (best effort). */

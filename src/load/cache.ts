@@ -9,7 +9,7 @@
 // parsed again only when a message needs a position. Any trouble reading or writing it means
 // "parse the file".
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -132,6 +132,15 @@ function laterText(json: string, head: (length: number) => string): string {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Whether a checked model is kept for the catalogue folder `folder`: a generate there is then most
+ * likely a change or no-op run (src/cli/start.ts keeps those on the main thread).
+ */
+export function hasKeptModel(folder: string, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): boolean {
+  const base = cacheDirectory(env, cwd);
+  return base !== undefined && existsSync(join(base, "model", folderKey(resolve(cwd, folder)), "index.json"));
 }
 
 function folderKey(folder: string): string {

@@ -91,6 +91,33 @@ describe("generating on two threads", () => {
     }
   });
 
+  it("keeps generate on the main thread where a model is kept for the catalogue (a change or no-op run)", async () => {
+    const { inWorker } = (await import(pathToFileURL(join(repoRoot, "dist/cli/start.js")).href)) as typeof import("../../src/cli/start.js");
+    const dir = await tempDir("catalogen-parallel");
+    cpSync(join(repoRoot, "catalogue"), join(dir, "large"), { recursive: true });
+    // Over the worker's threshold: 4.2 MiB of comments in two module files.
+    for (const name of ["items.yaml", "analytics.yaml"]) writeFileSync(join(dir, "large", name), `${readFileSync(join(dir, "large", name), "utf8")}\n${"# padding\n".repeat(220_000)}`);
+    const previous = { worker: process.env.CATALOGEN_WORKER, cache: process.env.CATALOGEN_CACHE_DIR };
+    delete process.env.CATALOGEN_WORKER;
+    process.env.CATALOGEN_CACHE_DIR = join(dir, "cache");
+    try {
+      expect(inWorker(["generate", "--catalogue", "large"], dir)).toBe(true);
+      await run(["generate", "--catalogue", "large", "--out", "out"], dir, { CATALOGEN_CACHE_DIR: join(dir, "cache") });
+      expect(inWorker(["generate", "--catalogue", "large"], dir)).toBe(false);
+      expect(inWorker(["generate", "--catalogue", join(dir, "large")], "/")).toBe(false);
+      process.env.CATALOGEN_CACHE_DIR = join(dir, "other-cache");
+      expect(inWorker(["generate", "--catalogue", "large"], dir)).toBe(true);
+      process.env.CATALOGEN_CACHE_DIR = join(dir, "cache");
+      process.env.CATALOGEN_WORKER = "1";
+      expect(inWorker(["generate", "--catalogue", "large"], dir)).toBe(true);
+    } finally {
+      if (previous.worker === undefined) delete process.env.CATALOGEN_WORKER;
+      else process.env.CATALOGEN_WORKER = previous.worker;
+      if (previous.cache === undefined) delete process.env.CATALOGEN_CACHE_DIR;
+      else process.env.CATALOGEN_CACHE_DIR = previous.cache;
+    }
+  }, 60_000);
+
   it("keeps exit codes and messages of import and generate in the worker", async () => {
     const dir = await tempDir("catalogen-parallel");
     const failing = await run(["generate", "--catalogue", "missing"], dir, { CATALOGEN_WORKER: "1" }).catch((error: { code: number; stderr: string }) => error);

@@ -61,14 +61,26 @@ export class LoadCache {
       const newline = record.indexOf("\n");
       if (newline === -1 || record.slice(0, newline) !== `${textSha256(text)} ${loader()}`) return undefined;
       const second = record.indexOf("\n", newline + 1);
-      const entry = JSON.parse(record.slice(newline + 1, second === -1 ? undefined : second)) as Partial<ReadFile> & { operationRanges?: [number, number][] | null; later?: string; laterLength?: number };
-      if (!Array.isArray(entry?.lineStarts) || !("data" in entry)) return undefined;
+      const entry = JSON.parse(record.slice(newline + 1, second === -1 ? undefined : second)) as Partial<ReadFile> & { operationRanges?: [number, number][] | null; later?: string; laterLength?: number; lineStartsLength?: number };
+      if (!("data" in entry) || !Number.isInteger(entry.lineStartsLength)) return undefined;
+      // Written whole or not at all (writeCacheFile); the lengths still catch a record cut short.
+      const laterLength = entry.later === undefined ? 0 : entry.laterLength! + 1;
+      if (second === -1 || !Number.isInteger(laterLength) || record.length - second - 1 !== laterLength + entry.lineStartsLength!) return undefined;
       if (entry.later !== undefined) {
-        // Written whole or not at all (writeCacheFile); the length still catches a record cut short.
-        if (second === -1 || record.length - second - 1 !== entry.laterLength || !isObject(entry.data) || !Object.hasOwn(entry.data, entry.later)) return undefined;
-        later(entry.data, entry.later, record.slice(second + 1));
+        if (!isObject(entry.data) || !Object.hasOwn(entry.data, entry.later)) return undefined;
+        later(entry.data, entry.later, record.slice(second + 1, second + laterLength));
       }
-      return { data: entry.data, operationRanges: entry.operationRanges ?? undefined, lineStarts: entry.lineStarts };
+      // Where the lines start: wanted only for a message's position, parsed when first read.
+      const lineStartsText = record.slice(second + 1 + laterLength);
+      let lineStarts: number[] | undefined;
+      return {
+        data: entry.data,
+        operationRanges: entry.operationRanges ?? undefined,
+        get lineStarts(): number[] {
+          lineStarts ??= JSON.parse(lineStartsText) as number[];
+          return lineStarts;
+        },
+      };
     } catch {
       return undefined;
     }
@@ -86,13 +98,15 @@ export class LoadCache {
         const made = this.made.get(name);
         if (made === undefined) continue;
         const { data, operationRanges, lineStarts } = made.read;
-        const head = { operationRanges: operationRanges ?? null, lineStarts };
-        // A module's operations on a line of their own, parsed when first read (see `later`).
+        // The line starts last, and a module's operations on a line of their own before them, each
+        // parsed when first read (see `later`).
+        const lineStartsText = JSON.stringify(lineStarts);
+        const head = { operationRanges: operationRanges ?? null, lineStartsLength: lineStartsText.length };
         const text =
           isObject(data) && Object.hasOwn(data, LATER)
             ? laterText(JSON.stringify(data[LATER]), (laterLength) => JSON.stringify({ data: { ...data, [LATER]: null }, ...head, later: LATER, laterLength }))
-            : JSON.stringify({ data, ...head });
-        writeCacheFile(join(this.dir, recordFile(name)), `${made.hash} ${loader()}\n${text}`);
+            : `${JSON.stringify({ data, ...head })}\n`;
+        writeCacheFile(join(this.dir, recordFile(name)), `${made.hash} ${loader()}\n${text}${lineStartsText}`);
       }
       const current = new Set(names.map(recordFile));
       for (const entry of readdirSync(this.dir)) if (!current.has(entry) && !entry.endsWith(".tmp")) rmSync(join(this.dir, entry), { force: true });
@@ -127,7 +141,7 @@ function later(data: Record<string, unknown>, key: string, json: string): void {
 }
 
 function laterText(json: string, head: (length: number) => string): string {
-  return `${head(json.length)}\n${json}`;
+  return `${head(json.length)}\n${json}\n`;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -127,7 +127,16 @@ function megabytes(bytes: number): string {
 /** A file as a parse that found no problems gave it (the load record, or the parsing worker): its document parsed again only when asked for. */
 function fromRecord(displayPath: string, name: string, text: string, record: ReadFile): CatalogueFile {
   const lineCounter = new LineCounter();
-  for (const start of record.lineStarts) lineCounter.addNewLine(start);
+  // The record's line starts, read when a position is first asked for (a record parses them then).
+  Object.defineProperty(lineCounter, "lineStarts", {
+    get(): number[] {
+      const lineStarts = [...record.lineStarts];
+      Object.defineProperty(lineCounter, "lineStarts", { value: lineStarts, writable: true, enumerable: true, configurable: true });
+      return lineStarts;
+    },
+    enumerable: true,
+    configurable: true,
+  });
   return withLazyDocument({ displayPath, name, text, lineCounter, data: record.data, problems: [], operationRanges: record.operationRanges }, undefined);
 }
 

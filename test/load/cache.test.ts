@@ -84,9 +84,11 @@ describe("loader cache", () => {
     process.env.CATALOGEN_CACHE_DIR = cache;
     await loadModel(catalogue);
     const records = await entries(cache);
-    // A module's record: a line for the data with its operations left out, a line for the operations.
+    // A module's record: a line for the data with its operations left out, a line for the
+    // operations, a line for where the file's lines start (the api file's: no operations line).
     const texts = await Promise.all(records.map((file) => readFile(join(cache, file), "utf8")));
-    expect(texts.filter((text) => text.split("\n").length === 3).length).toBe(records.length - 1);
+    expect(texts.filter((text) => text.split("\n").length === 4).length).toBe(records.length - 1);
+    expect(texts.every((text) => /^\[0(,\d+)*\]$/.test(text.split("\n").at(-1)!))).toBe(true);
     // Without the kept model, the full check reads every file's operations from the records.
     await rm(join(cache, "model"), { recursive: true });
     const longest = records[texts.indexOf(texts.reduce((a, b) => (a.length >= b.length ? a : b)))]!;

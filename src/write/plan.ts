@@ -378,6 +378,7 @@ export class Writing {
     }
     const during = new Map(next);
     for (const path of remove) during.set(path, previous.get(path)!);
+    const final = manifestText(options.inputHash, Object.fromEntries(next), options.generatorHash);
     return {
       write: [...this.staged].sort((a, b) => compareText(a.path, b.path)),
       keep: [...this.unchanged].sort(compareText),
@@ -385,8 +386,9 @@ export class Writing {
       leftovers: await leftovers(view, [MANIFEST_NAME, ...previous.keys(), ...next.keys()]),
       manifest: {
         current: this.current.text,
-        during: manifestText(options.inputHash, Object.fromEntries(during), options.generatorHash),
-        final: manifestText(options.inputHash, Object.fromEntries(next), options.generatorHash),
+        // The same files when none is removed: printed once (about 5,000 entries at 10,000 operations).
+        during: remove.length === 0 ? final : manifestText(options.inputHash, Object.fromEntries(during), options.generatorHash),
+        final,
       },
       files: next,
     };

@@ -174,7 +174,12 @@ async function plannedFiles(model: ApiModel, chosen: readonly ChosenTarget[], op
         const before = owner.get(file.path);
         if (before !== undefined) throw new TargetError(before === name ? `target "${name}" planned ${file.path} twice` : `targets "${before}" and "${name}" both planned ${file.path}`);
         owner.set(file.path, name);
-        yield BUILTIN_TARGETS.includes(target) ? { ...file, target: name } : { ...file, content: () => guarded(target, () => textOf(target, file)), target: name };
+        if (BUILTIN_TARGETS.includes(target)) yield { ...file, target: name };
+        else {
+          // A plugin's file is written from its text (or chunks): byte ranges of a kept file are catalogen's own.
+          const { spliced: _spliced, ...text } = file;
+          yield { ...text, content: () => guarded(target, () => textOf(target, file)), target: name };
+        }
       }
     }
   })();

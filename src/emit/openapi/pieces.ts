@@ -119,14 +119,16 @@ class Layout {
   }
 
   /** The item `key`: its bytes in the file replaced when that has it, else the texts `make` gives. */
-  *item(key: string, make: () => Iterable<string>): Generator<string | KeptBytes> {
+  item(key: string, make: () => string): string | KeptBytes {
     const start = this.at;
     const kept = this.previous?.get(key);
+    let part: string | KeptBytes;
     if (kept !== undefined) {
       this.at += kept.end - kept.start;
-      yield kept;
-    } else for (const text of make()) yield this.text(text);
+      part = kept;
+    } else part = this.text(make());
     this.made.push([key, start, this.at]);
+    return part;
   }
 
   save(folder: string, hash: string): void {
@@ -155,14 +157,17 @@ function* pathsChunks(model: ApiModel, pieces: Pieces, layout: Layout): Generato
   let at = 0;
   for (const [path, operations] of items) {
     const servers = itemServers.get(path);
-    const key = `path ${at === 0 ? "first" : "next"} ${JSON.stringify(path)} ${operations.map(([module, index]) => `${pieces.nameOf(module)}:${index}`).join(" ")}${servers ? ` ${JSON.stringify(servers)}` : ""}`;
-    yield* layout.item(key, function* () {
+    // The path (as JSON: no NUL in it), then each operation's piece and place, then the item's servers.
+    let key = `${at === 0 ? "P" : "p"}${JSON.stringify(path)}`;
+    for (const [module, index] of operations) key += `\u0000${pieces.nameOf(module)}:${index}`;
+    if (servers) key += `\u0000${JSON.stringify(servers)}`;
+    yield layout.item(key, () => {
       const members = operations.map(([module, index]) => {
         const [, method, text] = pieces.of(module).operations[index]!;
         return `      ${JSON.stringify(method)}: ${text}`;
       });
       if (servers) members.push(`      "servers": ${JSON.stringify(servers, null, 2).replaceAll("\n", "\n      ")}`);
-      yield `${at === 0 ? "{\n" : ",\n"}    ${JSON.stringify(path)}: {\n${members.join(",\n")}\n    }`;
+      return `${at === 0 ? "{\n" : ",\n"}    ${JSON.stringify(path)}: {\n${members.join(",\n")}\n    }`;
     });
     // A module's operations are let go once its last path item is out: memory for one module at a time.
     for (const [module] of operations) if (lastItem.get(module) === at) pieces.dropOperations(module);
@@ -197,9 +202,7 @@ function* componentsChunks(model: ApiModel, components: Schema, pieces: Pieces, 
     for (const [i, named] of model.types.entries()) {
       const [module, index] = places.get(named.name)!;
       const name = pieces.nameOf(module);
-      yield* layout.item(`type ${i === 0 ? "first" : "next"} ${JSON.stringify(named.name)} ${name}:${index}`, function* () {
-        yield `${i === 0 ? "" : ",\n"}      ${JSON.stringify(named.name)}: ${pieces.of(module).types[index]![1]}`;
-      });
+      yield layout.item(`${i === 0 ? "T" : "t"}${JSON.stringify(named.name)}\u0000${name}:${index}`, () => `${i === 0 ? "" : ",\n"}      ${JSON.stringify(named.name)}: ${pieces.of(module).types[index]![1]}`);
     }
     for (const [i, [name, schema]] of others.entries()) yield layout.text(`${i === 0 && model.types.length === 0 ? "" : ",\n"}      ${JSON.stringify(name)}: ${JSON.stringify(schema, null, 2).replaceAll("\n", "\n      ")}`);
     yield layout.text("\n    }");

@@ -1,17 +1,23 @@
 import { getEventListeners } from "node:events";
 import { describe, expect, test } from "vitest";
 import type { Clock } from "./clock.js";
-import { limitsFor, RateLimitedLocally, RateLimiter, TokenBucket } from "./rate-limit.js";
+import { limitsFor, RateLimitedLocally, rateLimiter, takeToken, type Bucket } from "./rate-limit.js";
 
-describe("TokenBucket", () => {
+/** A bucket of `burst` requests, one back every `intervalMs`; `take(now)` as takeToken. */
+function tokenBucket(burst: number, intervalMs: number): { take(now: number): number } {
+  const bucket: Bucket = { rule: { burst, intervalMs } };
+  return { take: (now) => takeToken(bucket, now) };
+}
+
+describe("takeToken", () => {
   test("starts full: burst requests go at once, the next waits one interval", () => {
-    const bucket = new TokenBucket(3, 1000);
+    const bucket = tokenBucket(3, 1000);
     expect([bucket.take(0), bucket.take(0), bucket.take(0)]).toEqual([0, 0, 0]);
     expect(bucket.take(0)).toBe(1000);
   });
 
   test("one token comes back every interval, and a refused take costs nothing", () => {
-    const bucket = new TokenBucket(1, 60_000);
+    const bucket = tokenBucket(1, 60_000);
     expect(bucket.take(0)).toBe(0);
     expect(bucket.take(15_000)).toBe(45_000);
     expect(bucket.take(45_000)).toBe(15_000);
@@ -20,14 +26,14 @@ describe("TokenBucket", () => {
   });
 
   test("never holds more than its capacity", () => {
-    const bucket = new TokenBucket(2, 100);
+    const bucket = tokenBucket(2, 100);
     expect(bucket.take(10_000)).toBe(0);
     expect(bucket.take(10_000)).toBe(0);
     expect(bucket.take(10_000)).toBe(100);
   });
 
   test("a clock going backwards does not mint tokens", () => {
-    const bucket = new TokenBucket(1, 1000);
+    const bucket = tokenBucket(1, 1000);
     expect(bucket.take(5000)).toBe(0);
     expect(bucket.take(1000)).toBeGreaterThan(0);
     expect(bucket.take(5500)).toBe(500);
@@ -66,7 +72,7 @@ const LIMIT = { key: "op:0", burst: 1, intervalMs: 1000 };
 describe("RateLimiter", () => {
   test("waiting callers go in order, one per interval", async () => {
     const { clock, advance } = manualClock();
-    const limiter = new RateLimiter(clock);
+    const limiter = rateLimiter(clock);
     const order: number[] = [];
     const calls = [1, 2, 3].map((n) => limiter.acquire([LIMIT], "t", "wait").then(() => order.push(n)));
     await advance(0);
@@ -82,7 +88,7 @@ describe("RateLimiter", () => {
 
   test("an aborted waiter leaves the line without taking a token", async () => {
     const { clock, advance } = manualClock();
-    const limiter = new RateLimiter(clock);
+    const limiter = rateLimiter(clock);
     await limiter.acquire([LIMIT], "t", "wait");
     const controller = new AbortController();
     const second = limiter.acquire([LIMIT], "t", "wait", controller.signal);
@@ -100,7 +106,7 @@ describe("RateLimiter", () => {
 
   test("fail mode throws with the wait, and separate tokens or keys have separate buckets", async () => {
     const { clock } = manualClock();
-    const limiter = new RateLimiter(clock);
+    const limiter = rateLimiter(clock);
     await limiter.acquire([LIMIT], "a", "fail");
     const error = await limiter.acquire([LIMIT], "a", "fail").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitedLocally);
@@ -113,7 +119,7 @@ describe("RateLimiter", () => {
 describe("RateLimiter memory", () => {
   test("lanes of rotating tokens are dropped once idle (full bucket, nobody in line)", async () => {
     const { clock, advance } = manualClock();
-    const limiter = new RateLimiter(clock);
+    const limiter = rateLimiter(clock);
     for (let i = 0; i < 10_000; i++) {
       await limiter.acquire([LIMIT], `token-${i}`, i % 2 === 0 ? "fail" : "wait");
       if (i % 100 === 99) await advance(1000);
@@ -124,7 +130,7 @@ describe("RateLimiter memory", () => {
 
   test("a busy lane is kept: dropping it would give its bucket back", async () => {
     const { clock } = manualClock();
-    const limiter = new RateLimiter(clock);
+    const limiter = rateLimiter(clock);
     await limiter.acquire([LIMIT], "busy", "fail");
     for (let i = 0; i < 1_000; i++) await limiter.acquire([LIMIT], `other-${i}`, "fail");
     await expect(limiter.acquire([LIMIT], "busy", "fail")).rejects.toBeInstanceOf(RateLimitedLocally);
@@ -132,7 +138,7 @@ describe("RateLimiter memory", () => {
 
   test("callers waiting on one signal add one listener to it", async () => {
     const { clock, advance } = manualClock();
-    const limiter = new RateLimiter(clock);
+    const limiter = rateLimiter(clock);
     await limiter.acquire([LIMIT], "t", "wait");
     const controller = new AbortController();
     const waits = Array.from({ length: 1_000 }, () => limiter.acquire([LIMIT], "t", "wait", controller.signal).catch((e: unknown) => e));

@@ -8,6 +8,7 @@ import type { RateLimitStore } from "../shared/rate-limit-store.js";
 import type { Clock } from "./clock.js";
 import { answerCost } from "../shared/error-cost.js";
 import { RateLimitedLocally, type Limit } from "./rate-limit.js";
+import { onAbort } from "./abort.js";
 
 /** The store failed and `onStoreError` is "deny"; the store's error is the cause. */
 export class StoreFailed extends Error {}
@@ -27,7 +28,7 @@ export async function takeFromStore(
   signal: AbortSignal | undefined,
   timeoutMs: number,
 ): Promise<boolean> {
-  const deadline = timeoutMs > 0 ? clock.now() + timeoutMs : Number.POSITIVE_INFINITY;
+  const deadline = timeoutMs > 0 ? clock.now() + timeoutMs : Infinity;
   // The store sees a digest of the token, never the token.
   const id = await digest(token);
   for (const limit of limits) {
@@ -79,15 +80,13 @@ async function digest(token: string): Promise<string> {
 /** The store's answer, unless the signal aborts first (its reason) or `ms` pass first (rejects with undefined). */
 function bounded<T>(answer: T | Promise<T>, signal: AbortSignal | undefined, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal?.reason);
-    const timer = ms < Number.POSITIVE_INFINITY ? setTimeout(reject, Math.max(0, ms)) : undefined;
-    signal?.addEventListener("abort", onAbort, { once: true });
-    if (signal?.aborted) onAbort();
+    const cancel = signal && onAbort(signal, () => reject(signal.reason));
+    const timer = ms < Infinity ? setTimeout(reject, Math.max(0, ms)) : undefined;
     Promise.resolve(answer)
       .then(resolve, reject)
       .finally(() => {
         clearTimeout(timer);
-        signal?.removeEventListener("abort", onAbort);
+        cancel?.();
       });
   });
 }

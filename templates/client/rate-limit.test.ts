@@ -1,7 +1,23 @@
 import { getEventListeners } from "node:events";
 import { describe, expect, test } from "vitest";
 import type { Clock } from "./clock.js";
-import { limitsFor, RateLimitedLocally, rateLimiter, takeToken, type Bucket } from "./rate-limit.js";
+import { limitsFor, rateLimiter, takeToken, type Bucket, type LimitedCall } from "./rate-limit.js";
+
+/** An error a test call ends with: the kind and extra fields `call.fail` was given. */
+class Ended extends Error {
+  constructor(
+    readonly kind: string,
+    detail: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(detail);
+  }
+}
+
+/** A call with `token` (and `signal`) as the limiter sees it; `fail` throws Ended. */
+function callOf(token: string, signal?: AbortSignal): LimitedCall {
+  return { token, signal, timeoutMs: 0, fail: (kind, detail, extra) => { throw new Ended(kind, detail, extra.retryAfterMs); } };
+}
 
 /** A bucket of `burst` requests, one back every `intervalMs`; `take(now)` as takeToken. */
 function tokenBucket(burst: number, intervalMs: number): { take(now: number): number } {
@@ -74,7 +90,7 @@ describe("RateLimiter", () => {
     const { clock, advance } = manualClock();
     const limiter = rateLimiter(clock);
     const order: number[] = [];
-    const calls = [1, 2, 3].map((n) => limiter.acquire([LIMIT], "t", "wait").then(() => order.push(n)));
+    const calls = [1, 2, 3].map((n) => limiter.acquire([LIMIT], callOf("t"), "wait").then(() => order.push(n)));
     await advance(0);
     expect(order).toEqual([1]);
     await advance(1000);
@@ -89,11 +105,11 @@ describe("RateLimiter", () => {
   test("an aborted waiter leaves the line without taking a token", async () => {
     const { clock, advance } = manualClock();
     const limiter = rateLimiter(clock);
-    await limiter.acquire([LIMIT], "t", "wait");
+    await limiter.acquire([LIMIT], callOf("t"), "wait");
     const controller = new AbortController();
-    const second = limiter.acquire([LIMIT], "t", "wait", controller.signal);
+    const second = limiter.acquire([LIMIT], callOf("t", controller.signal), "wait");
     let thirdDone = false;
-    const third = limiter.acquire([LIMIT], "t", "wait").then(() => (thirdDone = true));
+    const third = limiter.acquire([LIMIT], callOf("t"), "wait").then(() => (thirdDone = true));
     await advance(0);
     controller.abort(new Error("stop"));
     await expect(second).rejects.toThrow("stop");
@@ -101,18 +117,17 @@ describe("RateLimiter", () => {
     await third;
     expect(thirdDone).toBe(true);
     // Only one token came back in that second, and the third caller has it.
-    await expect(limiter.acquire([LIMIT], "t", "fail")).rejects.toBeInstanceOf(RateLimitedLocally);
+    await expect(limiter.acquire([LIMIT], callOf("t"), "fail")).rejects.toMatchObject({ kind: "rate_limited" });
   });
 
   test("fail mode throws with the wait, and separate tokens or keys have separate buckets", async () => {
     const { clock } = manualClock();
     const limiter = rateLimiter(clock);
-    await limiter.acquire([LIMIT], "a", "fail");
-    const error = await limiter.acquire([LIMIT], "a", "fail").catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RateLimitedLocally);
-    expect((error as RateLimitedLocally).retryAfterMs).toBe(1000);
-    await expect(limiter.acquire([LIMIT], "b", "fail")).resolves.toBeUndefined();
-    await expect(limiter.acquire([{ ...LIMIT, key: "other:0" }], "a", "fail")).resolves.toBeUndefined();
+    await limiter.acquire([LIMIT], callOf("a"), "fail");
+    const error = await limiter.acquire([LIMIT], callOf("a"), "fail").catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: "rate_limited", retryAfterMs: 1000, message: "rate limit of the operation reached; next request possible in 1000 ms" });
+    await expect(limiter.acquire([LIMIT], callOf("b"), "fail")).resolves.toBeUndefined();
+    await expect(limiter.acquire([{ ...LIMIT, key: "other:0" }], callOf("a"), "fail")).resolves.toBeUndefined();
   });
 });
 
@@ -121,7 +136,7 @@ describe("RateLimiter memory", () => {
     const { clock, advance } = manualClock();
     const limiter = rateLimiter(clock);
     for (let i = 0; i < 10_000; i++) {
-      await limiter.acquire([LIMIT], `token-${i}`, i % 2 === 0 ? "fail" : "wait");
+      await limiter.acquire([LIMIT], callOf(`token-${i}`), i % 2 === 0 ? "fail" : "wait");
       if (i % 100 === 99) await advance(1000);
     }
     // A second's tokens are busy; older lanes are full again and were swept.
@@ -131,17 +146,17 @@ describe("RateLimiter memory", () => {
   test("a busy lane is kept: dropping it would give its bucket back", async () => {
     const { clock } = manualClock();
     const limiter = rateLimiter(clock);
-    await limiter.acquire([LIMIT], "busy", "fail");
-    for (let i = 0; i < 1_000; i++) await limiter.acquire([LIMIT], `other-${i}`, "fail");
-    await expect(limiter.acquire([LIMIT], "busy", "fail")).rejects.toBeInstanceOf(RateLimitedLocally);
+    await limiter.acquire([LIMIT], callOf("busy"), "fail");
+    for (let i = 0; i < 1_000; i++) await limiter.acquire([LIMIT], callOf(`other-${i}`), "fail");
+    await expect(limiter.acquire([LIMIT], callOf("busy"), "fail")).rejects.toMatchObject({ kind: "rate_limited" });
   });
 
   test("callers waiting on one signal add one listener to it", async () => {
     const { clock, advance } = manualClock();
     const limiter = rateLimiter(clock);
-    await limiter.acquire([LIMIT], "t", "wait");
+    await limiter.acquire([LIMIT], callOf("t"), "wait");
     const controller = new AbortController();
-    const waits = Array.from({ length: 1_000 }, () => limiter.acquire([LIMIT], "t", "wait", controller.signal).catch((e: unknown) => e));
+    const waits = Array.from({ length: 1_000 }, () => limiter.acquire([LIMIT], callOf("t", controller.signal), "wait").catch((e: unknown) => e));
     await advance(0);
     // The test clock's sleep adds one of its own for the first in line.
     expect(getEventListeners(controller.signal, "abort").length).toBeLessThanOrEqual(2);

@@ -43,13 +43,17 @@ export function takeToken(bucket: Bucket, now: number): number {
   return decision.retryAfterMs;
 }
 
-export class RateLimitedLocally extends Error {
-  readonly retryAfterMs: number;
+/** What the limiters use of a call (feature.ts's Call): its token, its signal, its timeout, and how to end it. */
+export interface LimitedCall {
+  readonly token: string;
+  readonly signal: AbortSignal | undefined;
+  readonly timeoutMs: number;
+  fail(kind: "rate_limited" | "network", detail: string, extra: { retryAfterMs?: number; cause?: unknown }): never;
+}
 
-  constructor(retryAfterMs: number) {
-    super("rate limit reached");
-    this.retryAfterMs = retryAfterMs;
-  }
+/** Ends a call over its limit as `rate_limited`, saying when the next request may go. */
+export function overLimit(call: LimitedCall, retryAfterMs: number): never {
+  return call.fail("rate_limited", `rate limit of the operation reached; next request possible in ${retryAfterMs} ms`, { retryAfterMs });
 }
 
 /** One (limit, token)'s bucket and the callers waiting for it. */
@@ -61,11 +65,11 @@ interface Lane extends Bucket {
 /** The in-memory limiter of one `rateLimits()` feature: a lane per (limit key, token). */
 export interface RateLimiter {
   /**
-   * Resolves when the caller may send a request under every limit. In "wait" mode callers queue in
-   * order of arrival; `signal` takes a caller out of the queue. In "fail" mode a call over any
-   * limit throws RateLimitedLocally at once.
+   * Resolves when the call may send a request under every limit. In "wait" mode callers queue in
+   * order of arrival; the call's signal takes it out of the queue. In "fail" mode a call over any
+   * limit ends at once (overLimit).
    */
-  acquire(limits: readonly Limit[], token: string, mode: "wait" | "fail", signal?: AbortSignal): Promise<void>;
+  acquire(limits: readonly Limit[], call: LimitedCall, mode: "wait" | "fail"): Promise<void>;
   /**
    * Charges what an answer of `status` costs beyond its request to each limit's bucket of `token`,
    * whether or not the bucket holds it: the next requests wait until the budget is back. Never less
@@ -97,12 +101,13 @@ export function rateLimiter(clock: Clock): RateLimiter {
     return lane;
   };
   return {
-    async acquire(limits, token, mode, signal) {
+    async acquire(limits, call, mode) {
+      const { signal } = call;
       for (const limit of limits) {
-        const lane = laneOf(limit, token);
+        const lane = laneOf(limit, call.token);
         if (mode === "fail") {
           const wait = takeToken(lane, clock.now());
-          if (wait > 0) throw new RateLimitedLocally(wait);
+          if (wait > 0) overLimit(call, wait);
           continue;
         }
         const before = lane.tail;

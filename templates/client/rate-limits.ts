@@ -3,8 +3,8 @@
 import type { RateLimitStore } from "../shared/rate-limit-store.js";
 import { systemClock } from "./clock.js";
 import type { Call, TransportFeature } from "./feature.js";
-import { limitsFor, RateLimitedLocally, rateLimiter, type RateLimiter, type Limit } from "./rate-limit.js";
-import { chargeStore, StoreFailed, takeFromStore } from "./store-limiter.js";
+import { limitsFor, rateLimiter, type RateLimiter, type Limit } from "./rate-limit.js";
+import { chargeStore, takeFromStore } from "./store-limiter.js";
 
 export interface RateLimitOptions {
   /**
@@ -52,19 +52,7 @@ export function rateLimits(options: RateLimitOptions = {}): TransportFeature {
     async beforeAttempt(call) {
       if (!call.operation.limits || call.serverPaced) return;
       const { clock, limiter, limits } = prepare(call, call.operation.limits);
-      try {
-        if (!store || !(await takeFromStore(store, options.onStoreError ?? "allow", clock, limits, call.token, mode, call.signal, call.timeoutMs))) {
-          await limiter.acquire(limits, call.token, mode, call.signal);
-        }
-      } catch (error) {
-        if (error instanceof StoreFailed) call.fail("network", error.message, { cause: error.cause });
-        if (error instanceof RateLimitedLocally) {
-          call.fail("rate_limited", `rate limit of the operation reached; next request possible in ${error.retryAfterMs} ms`, {
-            retryAfterMs: error.retryAfterMs,
-          });
-        }
-        throw error;
-      }
+      if (!store || !(await takeFromStore(store, options.onStoreError ?? "allow", clock, limits, call, mode))) await limiter.acquire(limits, call, mode);
     },
     async afterResponse(call, status) {
       if (!call.operation.limits?.some((limit) => limit.errorCost) || status < 400) return;

@@ -136,7 +136,9 @@ function operationData(operation: OperationModel, guard: string | undefined, pre
   if (guard) more.push(`check: ${guard}`);
   more.push(...descriptorExtras(operation));
   for (const wire of [stylesData(operation), bodyData(operation)]) if (wire !== undefined) more.push(wire);
-  const idRoute = stringLiteral(`${operation.id} ${operation.method} ${shortPath(routePath(operation), prefixes)}`);
+  // GET goes unsaid (op() reads a route of two words as a GET).
+  const method = operation.method === "GET" ? "" : `${operation.method} `;
+  const idRoute = stringLiteral(`${operation.id} ${method}${shortPath(routePath(operation), prefixes)}`);
   const extra = more.length > 0 ? `, { ${more.join(", ")} }` : "";
   return writesArgs(operation) ? `written(${idRoute}${extra})` : `op(moduleName, ${idRoute}${extra})`;
 }

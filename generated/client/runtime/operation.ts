@@ -23,8 +23,12 @@ export function bindOperations<T>(transport: Transport, operations: readonly Ope
 /**
  * An operation's descriptor from `id METHOD /path` (one string: the generated modules hold one per
  * operation, so its few bytes count at a thousand operations) and what else the catalogue says.
+ * `GET` is not spelled: `id /path`. `module` is the module's name, then the path prefixes its
+ * routes share, space-separated: a path that starts with digit n (a path proper starts with `/`)
+ * starts with the n-th prefix.
  */
 export function op(module: string, idRoute: string, more?: OperationMore): Operation {
-  const space = idRoute.indexOf(" ");
-  return { ...more, id: idRoute.slice(0, space), route: idRoute.slice(space + 1), module };
+  const names = module.split(" ");
+  const [id = "", method, path = method] = idRoute.split(" ");
+  return { ...more, id, route: `${path === method ? "GET" : method} ${path!.replace(/^\d/, (n) => names[Number(n)]!)}`, module: names[0]! };
 }

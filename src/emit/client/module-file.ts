@@ -119,7 +119,8 @@ return ${empty ? "{}" : bindExpression(module.operations, `bindOperations<${name
  * `op(moduleName, "id METHOD /path", { limits?, idempotent?, check?, ... })`, the object where the
  * catalogue gives more. One line: the descriptor is data, read by the transport; a call of `op`
  * rather than an object literal, so each of a thousand operations costs its id and route and a few
- * bytes more in a bundle. Its type is the declared Operation (no tuple type for the checker).
+ * bytes more in a bundle. Its type is the declared Operation (no tuple type for the checker). GET
+ * goes unsaid (`id /path`), and the path's shared prefix is a digit (`pathPrefixes`).
  */
 function operationData(operation: OperationModel, guard: string | undefined, prefixes: readonly string[]): string {
   const more: string[] = [];

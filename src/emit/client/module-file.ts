@@ -176,30 +176,44 @@ function shortPath(path: string, prefixes: readonly string[]): string {
  * pass over each path's own prefixes per choice: linear in the paths.
  */
 export function pathPrefixes(paths: readonly string[]): string[] {
+  // Each distinct prefix gets a number; each path holds the numbers of its own prefixes (a path
+  // with a space takes no part: op() splits the route at spaces).
+  const numbers = new Map<string, number>();
+  const prefixes: string[] = [];
+  const owned = paths.map((path) => {
+    const own: number[] = [];
+    if (!path.startsWith("/") || path.includes(" ")) return own;
+    for (let end = path.indexOf("/", 1); end > 0; end = path.indexOf("/", end + 1)) {
+      const prefix = path.slice(0, end + 1);
+      let number = numbers.get(prefix);
+      if (number === undefined) numbers.set(prefix, (number = prefixes.push(prefix) - 1));
+      own.push(number);
+    }
+    return own;
+  });
   const chosen: string[] = [];
   const saved = paths.map(() => 0);
   for (let round = 0; round < 9; round++) {
-    const gain = new Map<string, number>();
-    paths.forEach((path, index) => {
-      if (!path.startsWith("/") || path.includes(" ")) return;
-      for (let end = path.indexOf("/", 1); end > 0; end = path.indexOf("/", end + 1)) {
-        const prefix = path.slice(0, end + 1);
+    const gain = new Float64Array(prefixes.length);
+    owned.forEach((own, index) => {
+      for (const number of own) {
         // The digit replaces the prefix: this path saves its length less one, beyond what it saves already.
-        const more = Math.max(0, prefix.length - 1 - saved[index]!);
-        if (more > 0) gain.set(prefix, (gain.get(prefix) ?? 0) + more);
+        const more = prefixes[number]!.length - 1 - saved[index]!;
+        if (more > 0) gain[number]! += more;
       }
     });
-    let best: string | undefined;
+    let best = -1;
     let bestGain = 0;
-    for (const [prefix, total] of [...gain].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      // The prefix is written once, with a space, in the module's name string.
-      const net = total - prefix.length - 1;
-      if (net > bestGain) [best, bestGain] = [prefix, net];
-    }
-    if (best === undefined) break;
-    chosen.push(best);
-    paths.forEach((path, index) => {
-      if (path.startsWith(best) && !path.includes(" ")) saved[index] = Math.max(saved[index]!, best.length - 1);
+    gain.forEach((total, number) => {
+      // The prefix is written once, with a space, in the module's name string; ties go to the first in code-unit order.
+      const net = total - prefixes[number]!.length - 1;
+      if (net > bestGain || (net === bestGain && best >= 0 && prefixes[number]! < prefixes[best]!)) [best, bestGain] = [number, net];
+    });
+    if (best < 0) break;
+    const length = prefixes[best]!.length;
+    chosen.push(prefixes[best]!);
+    owned.forEach((own, index) => {
+      if (own.includes(best)) saved[index] = Math.max(saved[index]!, length - 1);
     });
   }
   return chosen;

@@ -1,5 +1,5 @@
-// `generate --watch`: generates, then again after every change of the catalogue folder or the config
-// file, until Ctrl-C (exit 0). A run that fails (an invalid catalogue, a broken config) is reported
+// `generate --watch`: generates, then again after every change of a catalogue folder (every
+// project's, in a config with projects) or the config file, until Ctrl-C (exit 0). A run that fails (an invalid catalogue, a broken config) is reported
 // and watching goes on; the next change tries again. A catalogue folder replaced (renamed away and
 // made again, as git checkout and editors do) or deleted and made again is watched again, and
 // generated from, as soon as it is back.
@@ -8,7 +8,7 @@ import { basename, dirname, join } from "node:path";
 import { CatalogueError } from "../shared/diagnostic.js";
 import { livingInputs } from "../sources/inputs.js";
 import type { Command } from "./command.js";
-import { loadConfig } from "./config.js";
+import { loadConfig, type ResolvedConfig } from "./config.js";
 import { applyFlags } from "./flags.js";
 import { shown } from "./io.js";
 
@@ -35,16 +35,21 @@ function folderIdentity(path: string): string | undefined {
   }
 }
 
+/** Every project's catalogue folder (a config with projects generates each), each once. */
+function cataloguesOf(config: ResolvedConfig): string[] {
+  return [...new Set((config.projects ?? [config]).map((project) => project.catalogue))];
+}
+
 export async function watchAndGenerate(context: RunContext & { generateOnce: (context: RunContext) => Promise<number> }): Promise<number> {
   const { flags, io, generateOnce } = context;
   let config = context.config;
   let watchers: FSWatcher[] = [];
   let watching = "";
-  /** The identity of the catalogue folder the watchers follow (undefined while it is missing). */
-  let attached: string | undefined;
+  /** The identity of each catalogue folder the watchers follow (undefined while it is missing). */
+  let attached = new Map<string, string | undefined>();
   let everAttached = false;
-  /** "is gone" was said, and not yet "is back". */
-  let missingSaid = false;
+  /** Catalogue folders whose "is gone" was said, and not yet "is back". */
+  const missingSaid = new Set<string>();
   let changed = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<boolean> | undefined;
@@ -89,41 +94,44 @@ export async function watchAndGenerate(context: RunContext & { generateOnce: (co
   };
 
   /**
-   * Watches the catalogue folder and the config file, the latter through its folder (editors
-   * replace a file on save). False when the catalogue folder cannot be watched at the start; later
-   * a missing folder is waited for (see checkReplaced).
+   * Watches every project's catalogue folder and the config file, the latter through its folder
+   * (editors replace a file on save). False when a catalogue folder cannot be watched at the start;
+   * later a missing folder is waited for (see checkReplaced).
    */
   const watchFolders = (): boolean => {
+    const catalogues = cataloguesOf(config);
     // A living source's OpenAPI document and the files its $refs name (as the last run read them).
-    const living = livingInputs(config.catalogue) ?? [];
-    const key = `${config.catalogue}\n${config.source ?? ""}\n${living.join("\n")}`;
-    const identity = folderIdentity(config.catalogue);
-    if ((key === watching && identity === attached) || stopped) return true;
-    const reattached = key === watching && everAttached && identity !== undefined;
+    const living = catalogues.flatMap((catalogue) => livingInputs(catalogue) ?? []);
+    const key = `${catalogues.join("\n")}\n${config.source ?? ""}\n${living.join("\n")}`;
+    const identities = new Map(catalogues.map((catalogue) => [catalogue, folderIdentity(catalogue)]));
+    const moved = catalogues.filter((catalogue) => identities.get(catalogue) !== attached.get(catalogue));
+    if ((key === watching && moved.length === 0) || stopped) return true;
+    const reattached = key === watching && everAttached && moved.every((catalogue) => identities.get(catalogue) !== undefined);
     if (reattached) {
-      io.out(`catalogen: ${shown(config.catalogue, io.cwd)} ${missingSaid ? "is back" : "was replaced"}; watching it again`);
-      missingSaid = false;
+      for (const catalogue of moved) io.out(`catalogen: ${shown(catalogue, io.cwd)} ${missingSaid.has(catalogue) ? "is back" : "was replaced"}; watching it again`);
+      missingSaid.clear();
     }
     for (const watcher of watchers) watcher.close();
     watchers = [];
     watching = key;
-    attached = undefined;
-    const catalogue = config.catalogue;
+    attached = new Map();
     const source = config.source;
     const follow = (folder: string, onChange: (name: string | null) => void) => {
       const watcher = watch(folder, (_event, name) => onChange(name));
       watcher.on("error", (error) => {
         // A deleted folder ends its watcher; checkReplaced watches it again when it is back.
-        if (folder === catalogue && folderIdentity(catalogue) !== attached) return;
+        if (catalogues.includes(folder) && folderIdentity(folder) !== attached.get(folder)) return;
         io.err(`catalogen: stopped watching ${shown(folder, io.cwd)}: ${error.message}`);
       });
       watchers.push(watcher);
     };
     try {
-      follow(catalogue, (name) => {
-        if (name === null || /\.ya?ml$/.test(name)) changedPath(join(catalogue, name ?? ""));
-      });
-      attached = identity;
+      for (const catalogue of catalogues) {
+        follow(catalogue, (name) => {
+          if (name === null || /\.ya?ml$/.test(name)) changedPath(join(catalogue, name ?? ""));
+        });
+      }
+      attached = identities;
       if (source !== undefined) {
         follow(dirname(source), (name) => {
           if (name === basename(source)) changedPath(source);
@@ -138,37 +146,43 @@ export async function watchAndGenerate(context: RunContext & { generateOnce: (co
         });
       }
     } catch (error) {
-      if (everAttached && folderIdentity(catalogue) === undefined) {
-        if (!missingSaid) io.out(`catalogen: ${shown(catalogue, io.cwd)} is gone; waiting for it to come back`);
-        missingSaid = true;
+      const missing = catalogues.filter((catalogue) => folderIdentity(catalogue) === undefined);
+      if (everAttached && missing.length > 0) {
+        for (const catalogue of missing) {
+          if (!missingSaid.has(catalogue)) io.out(`catalogen: ${shown(catalogue, io.cwd)} is gone; waiting for it to come back`);
+          missingSaid.add(catalogue);
+        }
+        // checkReplaced runs again when a missing folder is back.
+        attached = new Map(catalogues.map((catalogue) => [catalogue, missing.includes(catalogue) ? undefined : identities.get(catalogue)]));
         return true;
       }
-      io.err(`catalogen: cannot watch ${shown(catalogue, io.cwd)}: ${(error as Error).message}`);
+      io.err(`catalogen: cannot watch ${missing.length > 0 ? shown(missing[0]!, io.cwd) : catalogues.map((catalogue) => shown(catalogue, io.cwd)).join(" and ")}: ${(error as Error).message}`);
       return false;
     }
     everAttached = true;
     // A folder that came back may still have been filling while this run read it, and nothing saw
     // those writes: one more run, now that its changes are watched.
     if (reattached) runAgain = true;
-    const what = [catalogue, ...(source === undefined ? [] : [source]), ...living].map((path) => shown(path, io.cwd));
+    const what = [...catalogues, ...(source === undefined ? [] : [source]), ...living].map((path) => shown(path, io.cwd));
     io.out(`catalogen: watching ${what.join(" and ")}; Ctrl-C stops`);
     return true;
   };
 
-  /** Notices the catalogue folder deleted, or replaced by another, and generates from it again when it is back. */
+  /** Notices a catalogue folder deleted, or replaced by another, and generates from it again when it is back. */
   const checkReplaced = () => {
     if (stopped || running || !everAttached) return;
-    const identity = folderIdentity(config.catalogue);
-    if (identity === attached) return;
-    const folder = shown(config.catalogue, io.cwd);
-    if (identity === undefined) {
-      if (!missingSaid) io.out(`catalogen: ${folder} is gone; waiting for it to come back`);
-      missingSaid = true;
-      attached = undefined;
-      return;
+    for (const catalogue of cataloguesOf(config)) {
+      const identity = folderIdentity(catalogue);
+      if (identity === attached.get(catalogue)) continue;
+      if (identity === undefined) {
+        if (!missingSaid.has(catalogue)) io.out(`catalogen: ${shown(catalogue, io.cwd)} is gone; waiting for it to come back`);
+        missingSaid.add(catalogue);
+        attached.set(catalogue, undefined);
+        continue;
+      }
+      // The run watches it again (watchFolders says so).
+      changedPath(catalogue);
     }
-    // The run watches it again (watchFolders says so).
-    changedPath(config.catalogue);
   };
   const replacedTimer = setInterval(checkReplaced, REPLACED_CHECK_MS);
 

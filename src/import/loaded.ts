@@ -5,7 +5,8 @@
 // test/import/direct-path.test.ts checks on real documents that a parse gives the same.
 // The records go into the load cache of the folder the catalogue is written to, so the first
 // generate does not parse it either.
-import { parseDocument, LineCounter } from "yaml";
+import { LineCounter, type Document } from "yaml";
+import { parseYamlDocument } from "../shared/yaml-parse.js";
 import type { CatalogueFile } from "../load/load.js";
 import { LoadCache } from "../load/cache.js";
 import { displayPath } from "../load/files.js";
@@ -43,10 +44,10 @@ export function asCatalogueFiles(files: readonly DirectFile[], dir: string): Cat
   return files.map((file) => {
     const lineCounter = new LineCounter();
     for (const start of file.lineStarts) lineCounter.addNewLine(start);
-    let document: ReturnType<typeof parseDocument> | undefined;
+    let document: Document | undefined;
     const loaded = { displayPath: displayPath(`${dir}/${file.name}`), name: file.name, text: file.text, lineCounter, data: file.data, problems: [], operationRanges: file.operationRanges };
     return Object.defineProperty(loaded, "document", {
-      get: () => (document ??= parseDocument(file.text, { prettyErrors: false, uniqueKeys: true })),
+      get: () => (document ??= parseYamlDocument(file.text, { prettyErrors: false, uniqueKeys: true })),
       enumerable: true,
     }) as unknown as CatalogueFile;
   });

@@ -1,6 +1,7 @@
 // Texts parsed with every node's position, once each, for placing errors: a document of megabytes
 // with many errors is parsed for the first of them only.
-import { LineCounter, parseDocument, type Document } from "yaml";
+import { LineCounter, type Document } from "yaml";
+import { parseYamlDocument } from "../shared/yaml-parse.js";
 
 export interface Positioned {
   document: Document;
@@ -17,7 +18,7 @@ export class PositionedTexts {
     let found = this.parsed.get(key);
     if (!found) {
       const counter = new LineCounter();
-      found = { document: parseDocument(text, { ...this.options, lineCounter: counter }), counter };
+      found = { document: parseYamlDocument(text, { ...this.options, lineCounter: counter }), counter };
       this.parsed.set(key, found);
     }
     return found;

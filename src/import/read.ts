@@ -4,7 +4,8 @@
 // symbolic links are resolved) or a folder the user allows; see docs/import-safety.md.
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
+import { isMap, isPair, isScalar, isSeq, LineCounter, type Node } from "yaml";
+import { parseYamlDocument } from "../shared/yaml-parse.js";
 import { displayPath } from "../load/files.js";
 import { PositionedTexts } from "./positioned.js";
 import { fileProblem } from "../shared/file-errors.js";
@@ -300,7 +301,7 @@ function parse(text: string, shown: string): unknown {
     }
   }
   const counter = new LineCounter();
-  const document = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
+  const document = parseYamlDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
   const error = document.errors[0];
   const fail = (offset: number, message: string, hint?: string): never => {
     const { line, col } = counter.linePos(offset);

@@ -1,8 +1,9 @@
 // One catalogue file's text -> its YAML document (every node's position) and plain data, with what
 // keeps it from being read; and positions in it for diagnostics. A leaf of the loader: load.ts and
 // the parsing worker (parallel-parse.ts) both use it.
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, type Document, type Node } from "yaml";
 import type { Diagnostic } from "../shared/diagnostic.js";
+import { parseYamlDocument } from "../shared/yaml-parse.js";
 import { yamlStructureProblems } from "../shared/yaml-structure.js";
 import { misindentedLine } from "./indentation.js";
 import { MAX_ALIAS_NODES, MAX_NESTING } from "./limits.js";
@@ -34,7 +35,7 @@ export type YamlPath = readonly (string | number)[];
 export function withLazyDocument(file: Omit<CatalogueFile, "document">, parsed: Document | undefined): CatalogueFile & { dropDocument(): void } {
   let document = parsed;
   return Object.defineProperties(file, {
-    document: { get: () => (document ??= parseDocument(file.text, { prettyErrors: false, uniqueKeys: true })), enumerable: true },
+    document: { get: () => (document ??= parseYamlDocument(file.text, { prettyErrors: false, uniqueKeys: true })), enumerable: true },
     dropDocument: { value: () => (document = undefined) },
   }) as CatalogueFile & { dropDocument(): void };
 }
@@ -43,7 +44,7 @@ export function parseCatalogueFile(displayPath: string, name: string, text: stri
   const lineCounter = new LineCounter();
   const file = withLazyDocument(
     { displayPath, name, text, lineCounter, data: undefined, problems: [] },
-    parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true }),
+    parseYamlDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true }),
   );
   // A line indented out of place: that line, once, rather than what the parser makes of it.
   const misindented = file.document.errors.length > 0 ? misindentedLine(text) : undefined;

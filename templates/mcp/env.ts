@@ -27,7 +27,8 @@ export interface Settings {
   environment?: string;
   scope: TokenScope;
   maxWaitMs: number;
-  http: { port: number; host: string };
+  /** `accessToken`: what an HTTP request must bring as `Authorization: Bearer …` (absent: nothing, loopback only). */
+  http: { port: number; host: string; accessToken?: string };
 }
 
 /** A setting is missing or wrong; the message names the variable, never its value. */
@@ -60,6 +61,11 @@ export function readSettings(env: Environment, needs: ApiNeeds): Settings {
     maxWaitMs: wholeNumber(env, `${p}_MAX_WAIT_SECONDS`, 10, 3600) * 1000,
     http: { port: wholeNumber(env, `${p}_MCP_PORT`, 8808, 65_535), host: present(env, `${p}_MCP_HOST`) ?? "127.0.0.1" },
   };
+  const accessToken = present(env, `${p}_MCP_ACCESS_TOKEN`);
+  if (accessToken !== undefined) {
+    if (/[\s\x00-\x1f\x7f]/.test(accessToken) || accessToken.length < 16) throw new SetupError(`${p}_MCP_ACCESS_TOKEN must be at least 16 characters, without spaces or control characters`);
+    settings.http.accessToken = accessToken;
+  }
   if (needs.schemes === undefined) {
     const token = present(env, `${p}_TOKEN`);
     if (token === undefined) throw new SetupError(`set ${p}_TOKEN to the API token (it is read from the environment only, never from a tool's arguments)`);

@@ -1,7 +1,8 @@
 // The MCP server over the tools (official SDK): `tools/list` shows the tools the token may call,
 // `tools/call` checks the arguments against the tool's input schema and calls the operation
 // through the generated client. Served on stdio or on Streamable HTTP.
-import { createServer, type Server as HttpServer } from "node:http";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { createServer, type IncomingMessage, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
@@ -9,6 +10,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { callOperation, errorResult, type Send } from "./calls.js";
+import { SetupError } from "./env.js";
 import { moduleTools, operationTools, type ListedTool, type TokenScope, type ToolModule } from "./tools.js";
 
 export interface ToolServerOptions<Operation> {
@@ -81,6 +83,13 @@ export interface HttpOptions {
   host?: string | undefined;
   /** URL path of the MCP endpoint (default `/mcp`). */
   path?: string | undefined;
+  /**
+   * What every request must bring as `Authorization: Bearer <accessToken>`. Required to listen
+   * beyond loopback: whoever reaches the endpoint calls the API with the server's credentials.
+   */
+  accessToken?: string | undefined;
+  /** The variable `accessToken` comes from, named in the message when it is missing (default "an access token"). */
+  accessTokenVariable?: string | undefined;
 }
 
 export interface RunningHttp {
@@ -89,14 +98,34 @@ export interface RunningHttp {
   close(): Promise<void>;
 }
 
+/** 127.0.0.0/8, ::1 and localhost: addresses only this machine reaches. */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return bare === "localhost" || bare === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare) || /^::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+/** Compares digests, so neither the time taken nor a length difference tells how much of a guess was right. */
+function bearerMatches(request: IncomingMessage, expected: Buffer): boolean {
+  const match = /^Bearer ([^\s]+)$/.exec(request.headers.authorization ?? "");
+  return match !== null && timingSafeEqual(createHash("sha256").update(match[1]!).digest(), expected);
+}
+
 /**
  * Serves Streamable HTTP, stateless: each request gets a new SDK server from `makeServer` (share
  * the client between them, so rate limits hold across requests). Host headers other than the
- * listening address are refused (DNS rebinding).
+ * listening address are refused (DNS rebinding). With `accessToken`, a request without it as a
+ * bearer token is answered 401; beyond loopback it is required.
  */
 export async function serveHttp(makeServer: () => Server, options: HttpOptions = {}): Promise<RunningHttp> {
   const host = options.host ?? "127.0.0.1";
   const path = options.path ?? "/mcp";
+  if (options.accessToken === undefined && !isLoopback(host)) {
+    throw new SetupError(`listening on ${host} (not loopback) needs ${options.accessTokenVariable ?? "an access token"}: whoever reaches the endpoint calls the API with this server's credentials`);
+  }
+  const expected = options.accessToken === undefined ? undefined : createHash("sha256").update(options.accessToken).digest();
+  // A wildcard address is reached by names it cannot know; with an access token the Host check
+  // (against DNS rebinding, which a browser's page cannot pass without the token) is not needed there.
+  const wildcard = /^(0\.0\.0\.0|::|\[::\])$/.test(host);
   let allowedHosts: string[] = [];
   const http: HttpServer = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
@@ -104,9 +133,13 @@ export async function serveHttp(makeServer: () => Server, options: HttpOptions =
       response.writeHead(404, { "content-type": "text/plain" }).end(`not found; the MCP endpoint is ${path}\n`);
       return;
     }
+    if (expected !== undefined && !bearerMatches(request, expected)) {
+      response.writeHead(401, { "content-type": "text/plain", "www-authenticate": 'Bearer realm="mcp"' }).end("unauthorized: send Authorization: Bearer <the server's access token>\n");
+      return;
+    }
     // No session id generator: stateless, one server and transport per request.
     const server = makeServer();
-    const transport = new StreamableHTTPServerTransport({ enableDnsRebindingProtection: true, allowedHosts });
+    const transport = new StreamableHTTPServerTransport({ enableDnsRebindingProtection: !(wildcard && expected !== undefined), allowedHosts });
     response.on("close", () => {
       void transport.close();
       void server.close();

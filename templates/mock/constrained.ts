@@ -1,6 +1,6 @@
 // Made-up values that keep a type's value constraints (catalogen's src/model/annotations.ts): a type's own
 // example where it gives one, else the made-up value brought within its bounds. A pattern is kept
-// only through an example: a string fitting any regular expression is not made up here.
+// through a made-up string that matches it (pattern.ts), or else an example.
 import type { SchemaNode as TypeNode } from "./schema.js";
 
 /** One of the type's examples, when it gives any. */

@@ -8,6 +8,8 @@ export interface SchemaBase {
   examples?: unknown[];
   minLength?: number;
   maxLength?: number;
+  /** A regular expression (u flag, unanchored) every value of the string matches. */
+  pattern?: string;
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: number;

@@ -3,6 +3,7 @@
 // declared fields, an object with combinations one allowed combination, formats are well formed).
 // One generator for `catalogen mock` (which loads this file) and the targets that ship it (msw).
 import { exampleOf, withinConstraints } from "./constrained.js";
+import { textMatching } from "./pattern.js";
 import type { SchemaNode as TypeNode, SchemaObject as ObjectShape, SchemaTypes } from "./schema.js";
 
 /** A small seeded generator (mulberry32): numbers in [0, 1). */
@@ -39,8 +40,12 @@ function madeUp(node: TypeNode, types: SchemaTypes, random: () => number, depth:
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const integer = (below: number): number => Math.floor(random() * below);
   switch (node.kind) {
-    case "string":
-      return node.enum ? pick(node.enum) : formatted(node.format, integer);
+    case "string": {
+      if (node.enum) return pick(node.enum);
+      const text = formatted(node.format, integer);
+      if (node.pattern === undefined || new RegExp(node.pattern, "u").test(text)) return text;
+      return textMatching(node.pattern, random, { min: node.minLength, max: node.maxLength }) ?? text;
+    }
     case "integer":
       return node.enum ? pick(node.enum) : 1 + integer(1000);
     case "number":

@@ -40,7 +40,7 @@ export interface HttpSession {
 }
 
 /** `catalogen mcp --http 0 <args>`, its URL read from its first line, connected over Streamable HTTP. */
-export async function httpSession(args: string[], env: Record<string, string>): Promise<HttpSession> {
+export async function httpSession(args: string[], env: Record<string, string>, headers?: Record<string, string>): Promise<HttpSession> {
   const child: ChildProcess = spawn(process.execPath, [bin, "mcp", "--http", "0", ...args], { cwd: repoRoot, env: { ...baseEnv(), ...env } });
   let output = "";
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -53,7 +53,7 @@ export async function httpSession(args: string[], env: Record<string, string>): 
     child.once("exit", (code) => reject(new Error(`catalogen mcp exited with ${code}: ${output}`)));
   });
   const client = new Client({ name: "catalogen-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), headers && { requestInit: { headers } }));
   return {
     client,
     url,

@@ -93,6 +93,35 @@ describe("made-up values", () => {
   }
 });
 
+describe("made-up strings with a pattern", () => {
+  /** Every string type with a pattern in `node`, its examples left out (an example is answered as it is). */
+  const patterned = (node: unknown, found: { pattern: string; minLength?: number; maxLength?: number }[] = []) => {
+    if (Array.isArray(node)) node.forEach((item) => patterned(item, found));
+    else if (node !== null && typeof node === "object") {
+      const record = node as Record<string, unknown>;
+      if (record.kind === "string" && typeof record.pattern === "string") found.push(Object.fromEntries(Object.entries(record).filter(([key]) => key !== "examples")) as never);
+      Object.values(record).forEach((value) => patterned(value, found));
+    }
+    return found;
+  };
+
+  for (const fixture of ["annotations", "validators"]) {
+    it(`match it, within their lengths, for every patterned string of ${fixture} with its examples left out`, async () => {
+      const model = await loadModel(fixtureCatalogue(fixture));
+      const nodes = patterned(model.types);
+      expect(nodes.length).toBeGreaterThan(0);
+      for (const node of nodes) {
+        for (let seed = 1; seed <= 20; seed++) {
+          const value = sampleValue(node as never, new Map(), seededRandom(operationSeed(seed, node.pattern)));
+          expect(typeof value === "string" && new RegExp(node.pattern, "u").test(value), `${node.pattern} seed ${seed}: ${JSON.stringify(value)}`).toBe(true);
+          if (node.minLength !== undefined) expect((value as string).length).toBeGreaterThanOrEqual(node.minLength);
+          if (node.maxLength !== undefined) expect((value as string).length).toBeLessThanOrEqual(node.maxLength);
+        }
+      }
+    });
+  }
+});
+
 describe("startMock enforces auth, token kinds and rate limits", () => {
   let mock: MockServer;
   beforeAll(async () => {

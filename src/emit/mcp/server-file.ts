@@ -26,6 +26,7 @@ export function environmentNames(model: ApiModel, prefix: string): Record<string
     maxWaitSeconds: `${prefix}_MAX_WAIT_SECONDS`,
     httpPort: `${prefix}_MCP_PORT`,
     httpHost: `${prefix}_MCP_HOST`,
+    httpAccessToken: `${prefix}_MCP_ACCESS_TOKEN`,
   });
   return names;
 }
@@ -102,9 +103,17 @@ return mcpServerFactory(options)();
     `${docComment(["Serves the tools on stdin and stdout until the input ends."])}export async function serveMcpStdio(options: McpServerOptions = {}): Promise<void> {
 await serveStdio(mcpServerFactory(options)());
 }`,
-    `${docComment([`Serves the tools on Streamable HTTP at \`/mcp\`, on ${options.envPrefix}_MCP_HOST:${options.envPrefix}_MCP_PORT (default 127.0.0.1:8808) unless given.`])}export async function serveMcpHttp(options: McpServerOptions & { port?: number | undefined; host?: string | undefined } = {}): Promise<RunningHttp> {
+    `${docComment([
+      `Serves the tools on Streamable HTTP at \`/mcp\`, on ${options.envPrefix}_MCP_HOST:${options.envPrefix}_MCP_PORT (default 127.0.0.1:8808) unless given.`,
+      `With ${options.envPrefix}_MCP_ACCESS_TOKEN set, every request must bring it as \`Authorization: Bearer …\`; beyond loopback it must be set.`,
+    ])}export async function serveMcpHttp(options: McpServerOptions & { port?: number | undefined; host?: string | undefined } = {}): Promise<RunningHttp> {
 const settings = readSettings(options.env ?? process.env, NEEDS);
-return serveHttp(mcpServerFactory(options), { port: options.port ?? settings.http.port, host: options.host ?? settings.http.host });
+return serveHttp(mcpServerFactory(options), {
+port: options.port ?? settings.http.port,
+host: options.host ?? settings.http.host,
+accessToken: settings.http.accessToken,
+accessTokenVariable: ENV.httpAccessToken,
+});
 }`,
   ];
   return { path: "mcp/server.ts", content: tsFile(imports, statements) };

@@ -37,8 +37,13 @@ test("every descriptor of the 184 operations reads back as the catalogue's route
 test("the module files hold shared prefixes once: fewer route bytes than the paths spelled out", async () => {
   let spelled = 0;
   let written = 0;
+  let nested = 0;
   for (const module of model.modules) {
     const source = await readFile(join(clientDir, `modules/${module.id}.ts`), "utf8");
+    const [name, ...prefixes] = /const moduleName = "([^"]*)"/.exec(source)![1]!.split(" ");
+    expect(name).toBe(module.name);
+    // A later prefix that starts with an earlier one says so with that one's digit (read back above).
+    nested += prefixes.filter((prefix, index) => /^[1-9]/.test(prefix) && Number(prefix[0]) <= index).length;
     const routes = [...source.matchAll(/(?:written|op)\((?:moduleName, )?"(\S+) (?:([A-Z]+) )?(\S+)"/g)];
     expect(routes.length).toBe(module.operations.length);
     // GET goes unsaid; every other method is spelled.
@@ -48,6 +53,7 @@ test("the module files hold shared prefixes once: fewer route bytes than the pat
   }
   // 184 paths: 7,5xx bytes spelled out; the prefixes save about a third.
   expect(written).toBeLessThan(spelled * 0.75);
+  expect(nested).toBeGreaterThan(5);
 });
 
 test("prefixes: the longest one that saves bytes, never one used once, nine at most, nothing for paths without /", () => {

@@ -96,7 +96,7 @@ export function moduleFile(module: ModuleModel, model: ApiModel, compact = false
       ? []
       : [
           prefixes.length > 0
-            ? `${docComment([`The module's name, then the path prefixes its routes share: a route's path that starts with digit n starts with the n-th prefix (see \`op\`).`])}const moduleName = ${stringLiteral([module.name, ...prefixes].join(" "))};`
+            ? `${docComment([`The module's name, then the path prefixes its routes share: a route's path (or a later prefix) that starts with digit n starts with the n-th prefix (see \`op\`).`])}const moduleName = ${stringLiteral([module.name, ...prefixes.map((prefix, index) => shortPath(prefix, prefixes.slice(0, index)))].join(" "))};`
             : `const moduleName = ${stringLiteral(module.name)};`,
         ]),
     ...(writes

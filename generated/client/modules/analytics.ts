@@ -6,8 +6,8 @@ import { bindOperations, op, type Operation, type OperationMore } from "../runti
 import { writeArgs } from "../runtime/encoding.js";
 import type * as operations from "../operations/analytics.js";
 
-/** The module's name, then the path prefixes its routes share: a route's path that starts with digit n starts with the n-th prefix (see `op`). */
-const moduleName = "analytics /api/analytics/ /api/v2/ /api/v2/search-report/ /api/v2/stocks-report/products/ /api/v2/nm-report/ /api/analytics/v3/sales-funnel/ /api/analytics/v1/stocks-report/";
+/** The module's name, then the path prefixes its routes share: a route's path (or a later prefix) that starts with digit n starts with the n-th prefix (see `op`). */
+const moduleName = "analytics /api/analytics/ /api/v2/ 2search-report/ 2stocks-report/products/ 2nm-report/ 1v3/sales-funnel/ 1v1/stocks-report/";
 
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
 const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });

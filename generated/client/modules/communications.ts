@@ -6,8 +6,8 @@ import { bindOperations, op, type Operation, type OperationMore } from "../runti
 import { writeArgs } from "../runtime/encoding.js";
 import type * as operations from "../operations/communications.js";
 
-/** The module's name, then the path prefixes its routes share: a route's path that starts with digit n starts with the n-th prefix (see `op`). */
-const moduleName = "communications /api/v1/ /api/feedbacks/v1/ /api/v1/feedbacks/ /api/v1/seller/ /api/v1/questions/";
+/** The module's name, then the path prefixes its routes share: a route's path (or a later prefix) that starts with digit n starts with the n-th prefix (see `op`). */
+const moduleName = "communications /api/v1/ /api/feedbacks/v1/ 1feedbacks/ 1seller/ 1questions/";
 
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
 const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });

@@ -6,8 +6,8 @@ import { bindOperations, op, type Operation, type OperationMore } from "../runti
 import { writeArgs } from "../runtime/encoding.js";
 import type * as operations from "../operations/general.js";
 
-/** The module's name, then the path prefixes its routes share: a route's path that starts with digit n starts with the n-th prefix (see `op`). */
-const moduleName = "general /api/ /api/common/v1/ /api/v1/";
+/** The module's name, then the path prefixes its routes share: a route's path (or a later prefix) that starts with digit n starts with the n-th prefix (see `op`). */
+const moduleName = "general /api/ 1common/v1/ 1v1/";
 
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
 const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });

@@ -6,7 +6,7 @@ import { bindOperations, op, type Operation, type OperationMore } from "../runti
 import { writeArgs } from "../runtime/encoding.js";
 import type * as operations from "../operations/tariffs.js";
 
-/** The module's name, then the path prefixes its routes share: a route's path that starts with digit n starts with the n-th prefix (see `op`). */
+/** The module's name, then the path prefixes its routes share: a route's path (or a later prefix) that starts with digit n starts with the n-th prefix (see `op`). */
 const moduleName = "tariffs /api/v1/tariffs/";
 
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */

@@ -6,8 +6,8 @@ import { bindOperations, op, type Operation, type OperationMore } from "../runti
 import { writeArgs } from "../runtime/encoding.js";
 import type * as operations from "../operations/wbd.js";
 
-/** The module's name, then the path prefixes its routes share: a route's path that starts with digit n starts with the n-th prefix (see `op`). */
-const moduleName = "wbd /api/v1/ /api/v1/content/ /api/v1/offers/ /api/v1/keys-api/ /api/v1/offer/";
+/** The module's name, then the path prefixes its routes share: a route's path (or a later prefix) that starts with digit n starts with the n-th prefix (see `op`). */
+const moduleName = "wbd /api/v1/ 1content/ 1offers/ 1keys-api/ 1offer/";
 
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
 const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });

@@ -61,7 +61,9 @@ export function overLimit(call: LimitedCall, retryAfterMs: number): never {
 
 /** One (limit, token)'s bucket and the callers waiting for it. */
 interface Lane extends Bucket {
+  /** Settles when the last caller in line has its token (or gave up and its predecessor is done). */
   tail: Promise<void>;
+  /** Callers in line, the one sleeping for its token included. */
   waiting: number;
 }
 

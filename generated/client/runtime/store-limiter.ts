@@ -13,7 +13,12 @@ import { answerCost } from "../shared/error-cost.js";
 import { overLimit, type Limit, type LimitedCall } from "./rate-limit.js";
 import { onAbort } from "./abort.js";
 
-/** Takes each limit's budget from the store, waiting as the store says in "wait" mode; false when the store failed and `onStoreError` is "allow" (the in-memory limiter takes over). */
+/**
+ * Resolves true when the call may send under every limit, false when the store failed and
+ * `onStoreError` is "allow" (the call then uses the in-memory limiter). Otherwise ends the call:
+ * `rate_limited` in "fail" mode or for a turn beyond its timeout, `network` (the store's error as
+ * the cause) for a failing store under "deny"; or rejects with the signal's reason.
+ */
 export async function takeFromStore(store: RateLimitStore, onStoreError: "allow" | "deny", clock: Clock, limits: readonly Limit[], call: LimitedCall, mode: "wait" | "fail"): Promise<boolean> {
   const { signal, timeoutMs } = call;
   const deadline = timeoutMs > 0 ? clock.now() + timeoutMs : Infinity;

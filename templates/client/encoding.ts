@@ -8,6 +8,7 @@ export type { ArgsToWrite, BodyEncoding, EncodedBody, FetchBody, Styles, Written
 // The default writers (form with explode in the query and cookies, simple in the path and
 // headers) are here; an operation whose parameters are written by another style carries the
 // style writers in its descriptor (`styled()` of styles.ts), so only programs that call one bundle them.
+/** The style of the parameter `key` (`query:name`...), if written otherwise than by default; undefined whenever `styles` is. */
 function styleOf(styles: Styles | undefined, key: string): StyleOf | undefined {
   return styles !== undefined && Object.hasOwn(styles.of, key) ? styles.of[key] : undefined;
 }
@@ -53,7 +54,7 @@ export function expandPath(template: string, values: Readonly<Record<string, unk
   return template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
     const value = values[name];
     const written = styleOf(styles, `path:${name}`);
-    const text = written && styles ? styles.path(name, value, ...written) : simple(value, encodeSegment);
+    const text = written ? styles!.path(name, value, ...written) : simple(value, encodeSegment);
     if (text === "" || text === "." || text === "..") {
       throw new InvalidArgument(`path parameter ${name} must not be ${text === "" ? "empty" : `"${text}"`}`);
     }
@@ -70,7 +71,7 @@ export function queryString(query: Readonly<Record<string, unknown>> | undefined
   const pairs: string[] = [];
   for (const [name, value] of Object.entries(query ?? {})) {
     const written = styleOf(styles, `query:${name}`);
-    const text = written && styles ? styles.query(name, value, ...written) : formQuery(name, value);
+    const text = written ? styles!.query(name, value, ...written) : formQuery(name, value);
     if (text !== "") pairs.push(text);
   }
   return pairs.length > 0 ? `?${pairs.join("&")}` : "";
@@ -84,12 +85,12 @@ export function headerValues(headers: Readonly<Record<string, unknown>> | undefi
   const result: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
     const written = styleOf(styles, `header:${name}`);
-    if (value != null) result[name] = written && styles ? styles.header(value, written[1]) : simple(value, String);
+    if (value != null) result[name] = written ? styles!.header(value, written[1]) : simple(value, String);
   }
   const pairs: string[] = [];
   for (const [name, value] of Object.entries(cookies ?? {})) {
     const written = styleOf(styles, `cookie:${name}`);
-    const text = written && styles ? styles.cookie(name, value, written[1]) : formQuery(name, value, encodeURIComponent).replaceAll("&", "; ");
+    const text = written ? styles!.cookie(name, value, written[1]) : formQuery(name, value, encodeURIComponent).replaceAll("&", "; ");
     if (text !== "") pairs.push(text);
   }
   if (pairs.length > 0) result["cookie"] = pairs.join("; ");

@@ -29,132 +29,117 @@ export function limitsFor(limits: readonly Limit[], tokenKind: string | undefine
   return limits.filter((limit) => !limit.tokens || limit.tokens.includes(tokenKind));
 }
 
-/** A token bucket (the arithmetic the server uses too). Pure: the time is passed in, nothing is scheduled. */
-export class TokenBucket {
-  readonly #rule: RateLimitRule;
-  /** Theoretical arrival time of the next request; undefined: the bucket is full. */
-  #tat: number | undefined;
-
-  constructor(burst: number, intervalMs: number) {
-    this.#rule = { burst, intervalMs };
-  }
-
-  /** Takes a token when one is there and returns 0; otherwise takes nothing and returns the ms until one is. */
-  take(now: number): number {
-    const { decision, tat } = takeFromBucket(this.#tat, this.#rule, now);
-    if (!decision.allowed) return decision.retryAfterMs;
-    this.#tat = tat;
-    return 0;
-  }
-
-  /**
-   * Spends `cost` more requests' budget whether or not the bucket holds them (an answer that cost
-   * more than its request): the next requests wait until the budget is back. Never less strict than
-   * the server, which takes at most what is left.
-   */
-  charge(now: number, cost: number): void {
-    this.#tat = Math.max(this.#tat ?? now, now) + cost * this.#rule.intervalMs;
-  }
-
-  /** True when the bucket is full at `now`: it is then the same as a new one. */
-  isFull(now: number): boolean {
-    return this.#tat === undefined || this.#tat <= now;
-  }
+/** A token bucket (the arithmetic the server uses too), one number kept: the theoretical arrival time of the next request. */
+export interface Bucket {
+  readonly rule: RateLimitRule;
+  /** undefined: the bucket is full. */
+  tat?: number | undefined;
 }
 
-/** Thrown by `RateLimiter.acquire` in "fail" mode. */
-export class RateLimitedLocally extends Error {
-  readonly retryAfterMs: number;
-
-  constructor(retryAfterMs: number) {
-    super("rate limit reached");
-    this.retryAfterMs = retryAfterMs;
-  }
+/** Takes a token when one is there and returns 0; otherwise takes nothing and returns the ms until one is. */
+export function takeToken(bucket: Bucket, now: number): number {
+  const { decision, tat } = takeFromBucket(bucket.tat, bucket.rule, now);
+  if (decision.allowed) bucket.tat = tat;
+  return decision.retryAfterMs;
 }
 
-interface Lane {
-  bucket: TokenBucket;
+/** What the limiters use of a call (feature.ts's Call): its token, its signal, its timeout, and how to end it. */
+export interface LimitedCall {
+  readonly token: string;
+  readonly signal: AbortSignal | undefined;
+  readonly timeoutMs: number;
+  fail(kind: "rate_limited" | "network", detail: string, extra: { retryAfterMs?: number; cause?: unknown }): never;
+}
+
+/** Ends a call over its limit as `rate_limited`, saying when the next request may go. */
+export function overLimit(call: LimitedCall, retryAfterMs: number): never {
+  return call.fail("rate_limited", `rate limit of the operation reached; next request possible in ${retryAfterMs} ms`, { retryAfterMs });
+}
+
+/** One (limit, token)'s bucket and the callers waiting for it. */
+interface Lane extends Bucket {
   /** Settles when the last caller in line has its token (or gave up and its predecessor is done). */
   tail: Promise<void>;
   /** Callers in line, the one sleeping for its token included. */
   waiting: number;
 }
 
-export class RateLimiter {
-  readonly #lanes = new Map<string, Lane>();
-  readonly #clock: Clock;
-  /** Lanes are swept when their number doubles since the last sweep: constant work per call on average. */
-  #sweepAt = 64;
-
-  constructor(clock: Clock) {
-    this.#clock = clock;
-  }
-
+/** The in-memory limiter of one `rateLimits()` feature: a lane per (limit key, token). */
+export interface RateLimiter {
   /**
-   * Resolves when the caller may send a request under every limit. In "wait" mode callers queue in
-   * order of arrival; `signal` takes a caller out of the queue. In "fail" mode a call over any
-   * limit throws RateLimitedLocally at once.
+   * Resolves when the call may send a request under every limit. In "wait" mode callers queue in
+   * order of arrival; the call's signal takes it out of the queue. In "fail" mode a call over any
+   * limit ends at once (overLimit).
    */
-  async acquire(limits: readonly Limit[], token: string, mode: "wait" | "fail", signal?: AbortSignal): Promise<void> {
-    for (const limit of limits) {
-      const lane = this.#lane(limit, token);
-      if (mode === "fail") {
-        const wait = lane.bucket.take(this.#clock.now());
-        if (wait > 0) throw new RateLimitedLocally(wait);
-        continue;
-      }
-      await this.#waitInLane(lane, signal);
-    }
-  }
+  acquire(limits: readonly Limit[], call: LimitedCall, mode: "wait" | "fail"): Promise<void>;
+  /**
+   * Charges what an answer of `status` costs beyond its request to each limit's bucket of `token`,
+   * whether or not the bucket holds it: the next requests wait until the budget is back. Never less
+   * strict than the server, which takes at most what is left.
+   */
+  charge(limits: readonly Limit[], token: string, status: number): void;
+  /** Lanes held (tests). */
+  readonly size: number;
+}
 
-  /** Charges what an answer of `status` costs beyond its request to each limit's bucket of `token`. */
-  charge(limits: readonly Limit[], token: string, status: number): void {
-    for (const limit of limits) {
-      const extra = answerCost(limit.errorCost, status) - 1;
-      if (extra > 0) this.#lane(limit, token).bucket.charge(this.#clock.now(), extra);
-    }
-  }
-
-  async #waitInLane(lane: Lane, signal?: AbortSignal): Promise<void> {
-    const before = lane.tail;
-    let done!: () => void;
-    lane.tail = new Promise<void>((resolve) => (done = resolve));
-    lane.waiting++;
-    try {
-      await untilSettledOrAborted(before, signal);
-      for (let wait = lane.bucket.take(this.#clock.now()); wait > 0; wait = lane.bucket.take(this.#clock.now())) {
-        await this.#clock.sleep(wait, signal);
-      }
-    } finally {
-      lane.waiting--;
-      // The next in line goes only after everyone before it: order holds even when one gives up.
-      void before.then(done);
-    }
-  }
-
-  #lane(limit: Limit, token: string): Lane {
+/** A limiter on `clock` (closures rather than a class: its inner names then shrink in a bundle). */
+export function rateLimiter(clock: Clock): RateLimiter {
+  const lanes = new Map<string, Lane>();
+  // Lanes are swept when their number doubles since the last sweep: constant work per call on average.
+  let sweepAt = 64;
+  const laneOf = (limit: Limit, token: string): Lane => {
     // The token is only a key of this in-memory map; it is never logged or exposed.
     const key = `${limit.key}\u0000${token}`;
-    let lane = this.#lanes.get(key);
+    let lane = lanes.get(key);
     if (!lane) {
-      if (this.#lanes.size >= this.#sweepAt) this.#sweep();
-      lane = { bucket: new TokenBucket(limit.burst, limit.intervalMs), tail: Promise.resolve(), waiting: 0 };
-      this.#lanes.set(key, lane);
+      if (lanes.size >= sweepAt) {
+        // Idle lanes (full bucket, nobody in line) go: a new lane would be the same (rotating tokens leave many).
+        const now = clock.now();
+        for (const [old, idle] of lanes) if (!idle.waiting && !(idle.tat! > now)) lanes.delete(old);
+        sweepAt = Math.max(64, 2 * lanes.size);
+      }
+      lanes.set(key, (lane = { rule: limit, tail: Promise.resolve(), waiting: 0 }));
     }
     return lane;
-  }
-
-  /** Drops idle lanes (full bucket, nobody in line): a new lane would be the same (rotating tokens leave many). */
-  #sweep(): void {
-    const now = this.#clock.now();
-    for (const [key, lane] of this.#lanes) if (lane.waiting === 0 && lane.bucket.isFull(now)) this.#lanes.delete(key);
-    this.#sweepAt = Math.max(64, 2 * this.#lanes.size);
-  }
-
-  /** Lanes held (tests). */
-  get size(): number {
-    return this.#lanes.size;
-  }
+  };
+  return {
+    async acquire(limits, call, mode) {
+      const { signal } = call;
+      for (const limit of limits) {
+        const lane = laneOf(limit, call.token);
+        if (mode === "fail") {
+          const wait = takeToken(lane, clock.now());
+          if (wait > 0) overLimit(call, wait);
+          continue;
+        }
+        const before = lane.tail;
+        let done!: () => void;
+        lane.tail = new Promise<void>((resolve) => (done = resolve));
+        lane.waiting++;
+        try {
+          await untilSettledOrAborted(before, signal);
+          for (let wait; (wait = takeToken(lane, clock.now())) > 0; ) await clock.sleep(wait, signal);
+        } finally {
+          lane.waiting--;
+          // The next in line goes only after everyone before it: order holds even when one gives up.
+          void before.then(done);
+        }
+      }
+    },
+    charge(limits, token, status) {
+      for (const limit of limits) {
+        const extra = answerCost(limit.errorCost, status) - 1;
+        if (extra > 0) {
+          const now = clock.now();
+          const lane = laneOf(limit, token);
+          lane.tat = Math.max(lane.tat ?? now, now) + extra * lane.rule.intervalMs;
+        }
+      }
+    },
+    get size() {
+      return lanes.size;
+    },
+  };
 }
 
 function untilSettledOrAborted(promise: Promise<void>, signal?: AbortSignal): Promise<void> {

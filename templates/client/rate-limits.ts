@@ -2,9 +2,9 @@
 // memory or in a shared RateLimitStore.
 import type { RateLimitStore } from "../shared/rate-limit-store.js";
 import { systemClock } from "./clock.js";
-import type { TransportFeature } from "./feature.js";
-import { limitsFor, RateLimitedLocally, RateLimiter, type Limit } from "./rate-limit.js";
-import { chargeStore, StoreFailed, takeFromStore } from "./store-limiter.js";
+import type { Call, TransportFeature } from "./feature.js";
+import { limitsFor, rateLimiter, type RateLimiter, type Limit } from "./rate-limit.js";
+import { chargeStore, takeFromStore } from "./store-limiter.js";
 
 export interface RateLimitOptions {
   /**
@@ -40,42 +40,25 @@ export interface RateLimitOptions {
 /** Client-side rate limits from the catalogue (operations without documented limits are not limited). */
 export function rateLimits(options: RateLimitOptions = {}): TransportFeature {
   const mode = options.mode ?? "wait";
+  const { store, tokenKind, marginMs = 0 } = options;
   let limiter: RateLimiter | undefined;
+  // The call's limits for this token kind, with the margin, and the limiter (made on the first call's clock).
+  const prepare = (call: Call, limits: readonly Limit[]) => {
+    const clock = call.clock ?? systemClock;
+    limiter ??= rateLimiter(clock);
+    return { clock, limiter, limits: limitsFor(limits, tokenKind).map((limit) => (marginMs > 0 ? { ...limit, intervalMs: limit.intervalMs + marginMs } : limit)) };
+  };
   return {
     async beforeAttempt(call) {
       if (!call.operation.limits || call.serverPaced) return;
-      const limits = withMargin(limitsFor(call.operation.limits, options.tokenKind), options.marginMs);
-      const clock = call.clock ?? systemClock;
-      limiter ??= new RateLimiter(clock);
-      try {
-        const { store } = options;
-        if (!store || !(await takeFromStore(store, options.onStoreError ?? "allow", clock, limits, call.token, mode, call.signal, call.timeoutMs))) {
-          await limiter.acquire(limits, call.token, mode, call.signal);
-        }
-      } catch (error) {
-        if (error instanceof StoreFailed) call.fail("network", error.message, { cause: error.cause });
-        if (error instanceof RateLimitedLocally) {
-          call.fail("rate_limited", `rate limit of the operation reached; next request possible in ${error.retryAfterMs} ms`, {
-            retryAfterMs: error.retryAfterMs,
-          });
-        }
-        throw error;
-      }
+      const { clock, limiter, limits } = prepare(call, call.operation.limits);
+      if (!store || !(await takeFromStore(store, options.onStoreError ?? "allow", clock, limits, call, mode))) await limiter.acquire(limits, call, mode);
     },
     async afterResponse(call, status) {
-      const limits = call.operation.limits;
-      if (!limits || !limits.some((limit) => limit.errorCost) || status < 400) return;
-      const applied = withMargin(limitsFor(limits, options.tokenKind), options.marginMs);
-      const clock = call.clock ?? systemClock;
-      limiter ??= new RateLimiter(clock);
-      limiter.charge(applied, call.token, status);
-      if (options.store) await chargeStore(options.store, applied, call.token, status);
+      if (!call.operation.limits?.some((limit) => limit.errorCost) || status < 400) return;
+      const { limiter, limits } = prepare(call, call.operation.limits);
+      limiter.charge(limits, call.token, status);
+      if (store) await chargeStore(store, limits, call.token, status);
     },
   };
-}
-
-/** The limits with `marginMs` added to their intervals (the same array when there is none). */
-function withMargin(limits: readonly Limit[], marginMs: number | undefined): readonly Limit[] {
-  if (!marginMs || marginMs <= 0) return limits;
-  return limits.map((limit) => ({ ...limit, intervalMs: limit.intervalMs + marginMs }));
 }

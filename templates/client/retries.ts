@@ -2,7 +2,7 @@
 // backoff with jitter, or after the wait the server asks for.
 import { systemClock } from "./clock.js";
 import type { TransportFeature } from "./feature.js";
-import { backoffDelay, isRetryableStatus, mayRetry, retryPolicy, serverRetryDelay, type RetryOptions } from "./retry.js";
+import { attemptsOf, backoffDelay, isRetryableStatus, mayRetry, serverRetryDelay, type RetryOptions } from "./retry.js";
 
 /**
  * Retries of 429, 5xx and network errors: of GET, HEAD, OPTIONS and operations the catalogue
@@ -11,15 +11,16 @@ import { backoffDelay, isRetryableStatus, mayRetry, retryPolicy, serverRetryDela
  * waits longer than the timeout; the call's signal ends any wait.
  */
 export function retries(options?: RetryOptions): TransportFeature {
-  const policy = retryPolicy(options);
+  const { maxAttempts: attempts, baseDelayMs = 500, maxDelayMs = 8000, maxRetryAfterMs = 60_000, unsafeMethods } = options || {};
+  const maxAttempts = attemptsOf(attempts);
   return {
     async retry(call, _error, response) {
-      const { operation, timeoutMs } = call;
+      const { operation, timeoutMs, attempt } = call;
       const clock = call.clock ?? systemClock;
-      if (!call.resendable || call.attempt >= policy.maxAttempts || !mayRetry(operation.method, operation.idempotent === true, policy)) return false;
+      if (!call.resendable || attempt >= maxAttempts || !mayRetry(operation.method, operation.idempotent, unsafeMethods)) return false;
       // No retry waits longer than one attempt may take.
-      const longestWait = timeoutMs > 0 ? Math.min(timeoutMs, policy.maxRetryAfterMs) : policy.maxRetryAfterMs;
-      let wait = Math.min(backoffDelay(call.attempt, policy, clock.random()), longestWait);
+      const longestWait = timeoutMs > 0 ? Math.min(timeoutMs, maxRetryAfterMs) : maxRetryAfterMs;
+      let wait = Math.min(backoffDelay(attempt, baseDelayMs, maxDelayMs, clock.random()), longestWait);
       call.serverPaced = false;
       if (response) {
         if (!isRetryableStatus(response.status)) return false;

@@ -2,8 +2,19 @@ import { describe, expect, test } from "vitest";
 import { MemoryRateLimitStore } from "../shared/memory-rate-limit-store.js";
 import type { RateLimitStore } from "../shared/rate-limit-store.js";
 import type { Clock } from "./clock.js";
-import { RateLimitedLocally } from "./rate-limit.js";
-import { StoreFailed, takeFromStore } from "./store-limiter.js";
+import type { LimitedCall } from "./rate-limit.js";
+import { takeFromStore } from "./store-limiter.js";
+
+/** An error a test call ends with: the kind and extra fields `call.fail` was given. */
+class Ended extends Error {
+  constructor(
+    readonly kind: string,
+    detail: string,
+    readonly extra: { retryAfterMs?: number; cause?: unknown },
+  ) {
+    super(detail);
+  }
+}
 
 function manualClock() {
   let time = 1_000_000;
@@ -41,8 +52,12 @@ function manualClock() {
 function limiter(store: RateLimitStore, clock: Clock, onStoreError: "allow" | "deny") {
   return {
     acquire: (limits: typeof LIMITS, token: string, mode: "wait" | "fail", signal: AbortSignal | undefined, timeoutMs: number) =>
-      takeFromStore(store, onStoreError, clock, limits, token, mode, signal, timeoutMs),
+      takeFromStore(store, onStoreError, clock, limits, callOf(token, signal, timeoutMs), mode),
   };
+}
+
+function callOf(token: string, signal: AbortSignal | undefined, timeoutMs: number): LimitedCall {
+  return { token, signal, timeoutMs, fail: (kind, detail, extra) => { throw new Ended(kind, detail, extra); } };
 }
 
 const LIMITS = [{ key: "getOrder:0", burst: 2, intervalMs: 500 }];
@@ -83,9 +98,9 @@ describe("takeFromStore", () => {
     const shared = limiter(store, clock, "allow");
     await shared.acquire(LIMITS, TOKEN, "wait", undefined, 0);
     await shared.acquire(LIMITS, TOKEN, "wait", undefined, 0);
-    await expect(shared.acquire(LIMITS, TOKEN, "fail", undefined, 0)).rejects.toEqual(new RateLimitedLocally(500));
+    await expect(shared.acquire(LIMITS, TOKEN, "fail", undefined, 0)).rejects.toMatchObject({ kind: "rate_limited", extra: { retryAfterMs: 500 } });
     const late = shared.acquire(LIMITS, TOKEN, "wait", undefined, 499);
-    await expect(late).rejects.toBeInstanceOf(RateLimitedLocally);
+    await expect(late).rejects.toMatchObject({ kind: "rate_limited" });
   });
 
   test("a sleeping caller ends when its signal aborts", async () => {
@@ -108,7 +123,8 @@ describe("takeFromStore", () => {
     };
     expect(await limiter(broken, clock, "allow").acquire(LIMITS, TOKEN, "wait", undefined, 0)).toBe(false);
     const denied = limiter(broken, clock, "deny").acquire(LIMITS, TOKEN, "wait", undefined, 0);
-    await expect(denied).rejects.toBeInstanceOf(StoreFailed);
+    await expect(denied).rejects.toMatchObject({ kind: "network" });
+    expect(((await denied.catch((e: unknown) => e)) as Ended).extra.cause).toEqual(new Error("connection refused"));
     await expect(denied).rejects.toThrow("rate-limit store failed: connection refused");
   });
 

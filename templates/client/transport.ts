@@ -106,7 +106,7 @@ interface Args {
 export function makeTransport(options: TransportOptions, authHeader: string, schemeAuth?: SchemeAuth): Transport {
   const features = options.use ?? [];
   const doFetch: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
-  const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
+  const maxResponseBytes = options.maxResponseBytes ?? 2 ** 26; // 64 MiB
   const now = (): number => options.clock?.now() ?? Date.now();
   const auth = authHeader.toLowerCase();
 
@@ -118,10 +118,12 @@ export function makeTransport(options: TransportOptions, authHeader: string, sch
     const base = baseUrlOf(options.baseUrl, module);
     let secret: Secret;
     let url = base ?? "";
+    // What hooks and errors say of the call (the URL as it stands; an ApiError takes no `attempt`).
+    const about = () => ({ operationId, method, url, attempt: call.attempt });
     const error = (kind: ApiErrorKind, detail: string, extra?: ErrorExtra & { body?: ErrorBody | string | undefined; headers?: Record<string, string> }): ApiError =>
-      new ApiError({ ...extra, kind, operationId, method, url, message: `${operationId} ${method} ${url}: ${detail}` });
+      new ApiError({ ...extra, ...about(), kind, message: `${operationId} ${method} ${url}: ${detail}` });
     const fail = (failure: ApiError): never => {
-      hook(options.onError, { operationId, method, url, attempt: call.attempt, error: failure });
+      hook(options.onError, { ...about(), error: failure });
       throw failure;
     };
     const call: { -readonly [K in keyof Call]: Call[K] } = {
@@ -176,7 +178,7 @@ export function makeTransport(options: TransportOptions, authHeader: string, sch
         if (value != null && !(applied ? applied.headerNames : [auth]).includes(name.toLowerCase())) headers[name] = String(value);
       }
       if (encoded.contentType) headers["content-type"] = encoded.contentType;
-      const event = { operationId, method, url, attempt: call.attempt };
+      const event = about();
       hook(options.onRequest, { ...event, headers: applied ? applied.shown(headers) : { ...headers, [authHeader]: "[redacted]" } });
       Object.assign(headers, applied ? applied.headers : { [authHeader]: token });
       // An API key in a cookie joins the cookie parameters, if any.

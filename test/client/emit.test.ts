@@ -129,7 +129,7 @@ describe("the reference entry", () => {
   test("its description carries method, path, limit and the validator", () => {
     const descriptors = file("client/modules/supplies.ts");
     expect(descriptors).toContain(
-      'export const getDiscrepanciesOperation: Operation = op(moduleName, "getDiscrepancies GET /api/supplies/v1/discrepancies/{supplyId}", { limits:',
+      'export const getDiscrepanciesOperation: Operation = op(moduleName, "getDiscrepancies /api/supplies/v1/discrepancies/{supplyId}", { limits:',
     );
     expect(descriptors).toContain('limits: [{ key: "getDiscrepancies:0", burst: 1, intervalMs: 60000 }]');
     expect(descriptors).toContain("check: checkGetDiscrepanciesResponse");

@@ -6,31 +6,32 @@ import { bindOperations, op, type Operation, type OperationMore } from "../runti
 import { writeArgs } from "../runtime/encoding.js";
 import type * as operations from "../operations/analytics.js";
 
-const moduleName = "analytics";
+/** The module's name, then the path prefixes its routes share: a route's path (or a later prefix) that starts with digit n starts with the n-th prefix (see `op`). */
+const moduleName = "analytics /api/analytics/ /api/v2/ 2search-report/ 2stocks-report/products/ 2nm-report/ 1v3/sales-funnel/ 1v1/stocks-report/";
 
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
 const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
 
-export const getCardStatsForPeriodOperation: Operation = written("getCardStatsForPeriod POST /api/analytics/v3/sales-funnel/products");
-export const getCardStatsByDayOperation: Operation = written("getCardStatsByDay POST /api/analytics/v3/sales-funnel/products/history");
-export const getCardGroupStatsByDayOperation: Operation = written("getCardGroupStatsByDay POST /api/analytics/v3/sales-funnel/grouped/history");
-export const createAnalyticsReportOperation: Operation = written("createAnalyticsReport POST /api/v2/nm-report/downloads");
-export const listAnalyticsReportsOperation: Operation = written("listAnalyticsReports GET /api/v2/nm-report/downloads");
-export const regenerateAnalyticsReportOperation: Operation = written("regenerateAnalyticsReport POST /api/v2/nm-report/downloads/retry");
-export const getAnalyticsReportOperation: Operation = written("getAnalyticsReport GET /api/v2/nm-report/downloads/file/{downloadId}");
-export const getSearchReportOperation: Operation = written("getSearchReport POST /api/v2/search-report/report");
-export const getSearchReportGroupsOperation: Operation = written("getSearchReportGroups POST /api/v2/search-report/table/groups");
-export const getSearchReportDetailsOperation: Operation = written("getSearchReportDetails POST /api/v2/search-report/table/details");
-export const getProductSearchTextsOperation: Operation = written("getProductSearchTexts POST /api/v2/search-report/product/search-texts");
-export const getProductSearchOrdersOperation: Operation = written("getProductSearchOrders POST /api/v2/search-report/product/orders");
-export const getMarketplaceWarehouseStocksOperation: Operation = written("getMarketplaceWarehouseStocks POST /api/analytics/v1/stocks-report/wb-warehouses");
-export const getSellerWarehouseStocksOperation: Operation = written("getSellerWarehouseStocks POST /api/analytics/v1/stocks-report/seller-warehouses");
-export const getStockDataByGroupsOperation: Operation = written("getStockDataByGroups POST /api/v2/stocks-report/products/groups");
-export const getStockDataByProductsOperation: Operation = written("getStockDataByProducts POST /api/v2/stocks-report/products/products");
-export const getStockDataBySizesOperation: Operation = written("getStockDataBySizes POST /api/v2/stocks-report/products/sizes");
-export const getStockDataByWarehousesOperation: Operation = written("getStockDataByWarehouses POST /api/v2/stocks-report/offices");
-export const getItemRatingReportOperation: Operation = written("getItemRatingReport POST /api/analytics/v2/item-rating");
-export const getOrderFeedReportOperation: Operation = written("getOrderFeedReport POST /api/analytics/v1/order-feed");
+export const getCardStatsForPeriodOperation: Operation = written("getCardStatsForPeriod POST 6products");
+export const getCardStatsByDayOperation: Operation = written("getCardStatsByDay POST 6products/history");
+export const getCardGroupStatsByDayOperation: Operation = written("getCardGroupStatsByDay POST 6grouped/history");
+export const createAnalyticsReportOperation: Operation = written("createAnalyticsReport POST 5downloads");
+export const listAnalyticsReportsOperation: Operation = written("listAnalyticsReports 5downloads");
+export const regenerateAnalyticsReportOperation: Operation = written("regenerateAnalyticsReport POST 5downloads/retry");
+export const getAnalyticsReportOperation: Operation = written("getAnalyticsReport 5downloads/file/{downloadId}");
+export const getSearchReportOperation: Operation = written("getSearchReport POST 3report");
+export const getSearchReportGroupsOperation: Operation = written("getSearchReportGroups POST 3table/groups");
+export const getSearchReportDetailsOperation: Operation = written("getSearchReportDetails POST 3table/details");
+export const getProductSearchTextsOperation: Operation = written("getProductSearchTexts POST 3product/search-texts");
+export const getProductSearchOrdersOperation: Operation = written("getProductSearchOrders POST 3product/orders");
+export const getMarketplaceWarehouseStocksOperation: Operation = written("getMarketplaceWarehouseStocks POST 7wb-warehouses");
+export const getSellerWarehouseStocksOperation: Operation = written("getSellerWarehouseStocks POST 7seller-warehouses");
+export const getStockDataByGroupsOperation: Operation = written("getStockDataByGroups POST 4groups");
+export const getStockDataByProductsOperation: Operation = written("getStockDataByProducts POST 4products");
+export const getStockDataBySizesOperation: Operation = written("getStockDataBySizes POST 4sizes");
+export const getStockDataByWarehousesOperation: Operation = written("getStockDataByWarehouses POST 2stocks-report/offices");
+export const getItemRatingReportOperation: Operation = written("getItemRatingReport POST 1v2/item-rating");
+export const getOrderFeedReportOperation: Operation = written("getOrderFeedReport POST 1v1/order-feed");
 
 /** Analytics: Sales funnel statistics, downloadable reports, search report, stock reports, item rating, order feed. */
 export interface AnalyticsOperations {

@@ -6,36 +6,37 @@ import { bindOperations, op, type Operation, type OperationMore } from "../runti
 import { writeArgs } from "../runtime/encoding.js";
 import type * as operations from "../operations/communications.js";
 
-const moduleName = "communications";
+/** The module's name, then the path prefixes its routes share: a route's path (or a later prefix) that starts with digit n starts with the n-th prefix (see `op`). */
+const moduleName = "communications /api/v1/ /api/feedbacks/v1/ 1feedbacks/ 1seller/ 1questions/";
 
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
 const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
 
-export const getUnviewedFeedbackAndQuestionsOperation: Operation = written("getUnviewedFeedbackAndQuestions GET /api/v1/new-feedbacks-questions");
-export const countUnansweredQuestionsOperation: Operation = written("countUnansweredQuestions GET /api/v1/questions/count-unanswered");
-export const countQuestionsOperation: Operation = written("countQuestions GET /api/v1/questions/count");
-export const listQuestionsOperation: Operation = written("listQuestions GET /api/v1/questions");
-export const updateQuestionsOperation: Operation = written("updateQuestions PATCH /api/v1/questions");
-export const getQuestionOperation: Operation = written("getQuestion GET /api/v1/question");
-export const countUnprocessedFeedbackOperation: Operation = written("countUnprocessedFeedback GET /api/v1/feedbacks/count-unanswered");
-export const countFeedbackOperation: Operation = written("countFeedback GET /api/v1/feedbacks/count");
-export const listFeedbackOperation: Operation = written("listFeedback GET /api/v1/feedbacks");
-export const answerFeedbackOperation: Operation = written("answerFeedback POST /api/v1/feedbacks/answer");
-export const editFeedbackAnswerOperation: Operation = written("editFeedbackAnswer PATCH /api/v1/feedbacks/answer");
-export const returnProductByFeedbackOperation: Operation = written("returnProductByFeedback POST /api/v1/feedbacks/order/return");
-export const getFeedbackOperation: Operation = written("getFeedback GET /api/v1/feedback");
-export const listArchivedFeedbackOperation: Operation = written("listArchivedFeedback GET /api/v1/feedbacks/archive");
-export const listPinnedFeedbackOperation: Operation = written("listPinnedFeedback GET /api/feedbacks/v1/pins");
-export const pinFeedbackOperation: Operation = written("pinFeedback POST /api/feedbacks/v1/pins");
-export const unpinFeedbackOperation: Operation = written("unpinFeedback DELETE /api/feedbacks/v1/pins");
-export const countPinnedFeedbackOperation: Operation = written("countPinnedFeedback GET /api/feedbacks/v1/pins/count");
-export const getPinnedFeedbackLimitsOperation: Operation = written("getPinnedFeedbackLimits GET /api/feedbacks/v1/pins/limits");
-export const listChatsOperation: Operation = written("listChats GET /api/v1/seller/chats");
-export const listChatEventsOperation: Operation = written("listChatEvents GET /api/v1/seller/events");
-export const sendChatMessageOperation: Operation = written("sendChatMessage POST /api/v1/seller/message");
-export const getMessageFileOperation: Operation = written("getMessageFile GET /api/v1/seller/download/{id}");
-export const listReturnClaimsOperation: Operation = written("listReturnClaims GET /api/v1/claims");
-export const answerReturnClaimOperation: Operation = written("answerReturnClaim PATCH /api/v1/claim");
+export const getUnviewedFeedbackAndQuestionsOperation: Operation = written("getUnviewedFeedbackAndQuestions 1new-feedbacks-questions");
+export const countUnansweredQuestionsOperation: Operation = written("countUnansweredQuestions 5count-unanswered");
+export const countQuestionsOperation: Operation = written("countQuestions 5count");
+export const listQuestionsOperation: Operation = written("listQuestions 1questions");
+export const updateQuestionsOperation: Operation = written("updateQuestions PATCH 1questions");
+export const getQuestionOperation: Operation = written("getQuestion 1question");
+export const countUnprocessedFeedbackOperation: Operation = written("countUnprocessedFeedback 3count-unanswered");
+export const countFeedbackOperation: Operation = written("countFeedback 3count");
+export const listFeedbackOperation: Operation = written("listFeedback 1feedbacks");
+export const answerFeedbackOperation: Operation = written("answerFeedback POST 3answer");
+export const editFeedbackAnswerOperation: Operation = written("editFeedbackAnswer PATCH 3answer");
+export const returnProductByFeedbackOperation: Operation = written("returnProductByFeedback POST 3order/return");
+export const getFeedbackOperation: Operation = written("getFeedback 1feedback");
+export const listArchivedFeedbackOperation: Operation = written("listArchivedFeedback 3archive");
+export const listPinnedFeedbackOperation: Operation = written("listPinnedFeedback 2pins");
+export const pinFeedbackOperation: Operation = written("pinFeedback POST 2pins");
+export const unpinFeedbackOperation: Operation = written("unpinFeedback DELETE 2pins");
+export const countPinnedFeedbackOperation: Operation = written("countPinnedFeedback 2pins/count");
+export const getPinnedFeedbackLimitsOperation: Operation = written("getPinnedFeedbackLimits 2pins/limits");
+export const listChatsOperation: Operation = written("listChats 4chats");
+export const listChatEventsOperation: Operation = written("listChatEvents 4events");
+export const sendChatMessageOperation: Operation = written("sendChatMessage POST 4message");
+export const getMessageFileOperation: Operation = written("getMessageFile 4download/{id}");
+export const listReturnClaimsOperation: Operation = written("listReturnClaims 1claims");
+export const answerReturnClaimOperation: Operation = written("answerReturnClaim PATCH 1claim");
 
 /** Communications: Buyer feedback, questions, pinned feedback, seller chats, buyer return claims. */
 export interface CommunicationsOperations {

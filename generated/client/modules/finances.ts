@@ -6,22 +6,23 @@ import { bindOperations, op, type Operation, type OperationMore } from "../runti
 import { writeArgs } from "../runtime/encoding.js";
 import type * as operations from "../operations/finances.js";
 
-const moduleName = "finances";
+/** The module's name, then the path prefixes its routes share: a route's path (or a later prefix) that starts with digit n starts with the n-th prefix (see `op`). */
+const moduleName = "finances /api/finance/v1/ /api/v1/documents/ 1sales-reports/ 1acquiring/";
 
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
 const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
 
-export const getSellerBalanceOperation: Operation = written("getSellerBalance GET /api/v1/account/balance");
-export const listSalesReportsOperation: Operation = written("listSalesReports POST /api/finance/v1/sales-reports/list");
-export const getSalesReportDetailsOperation: Operation = written("getSalesReportDetails POST /api/finance/v1/sales-reports/detailed/{reportId}");
-export const getSalesReportDetailsForPeriodOperation: Operation = written("getSalesReportDetailsForPeriod POST /api/finance/v1/sales-reports/detailed");
-export const listPaymentAcceptanceReportsOperation: Operation = written("listPaymentAcceptanceReports POST /api/finance/v1/acquiring/list");
-export const getPaymentAcceptanceReportDetailsOperation: Operation = written("getPaymentAcceptanceReportDetails POST /api/finance/v1/acquiring/detailed/{reportId}");
-export const getPaymentAcceptanceReportDetailsForPeriodOperation: Operation = written("getPaymentAcceptanceReportDetailsForPeriod POST /api/finance/v1/acquiring/detailed");
-export const listDocumentCategoriesOperation: Operation = written("listDocumentCategories GET /api/v1/documents/categories");
-export const listDocumentsOperation: Operation = written("listDocuments GET /api/v1/documents/list");
-export const downloadDocumentOperation: Operation = written("downloadDocument GET /api/v1/documents/download");
-export const downloadAllDocumentsOperation: Operation = written("downloadAllDocuments POST /api/v1/documents/download/all");
+export const getSellerBalanceOperation: Operation = written("getSellerBalance /api/v1/account/balance");
+export const listSalesReportsOperation: Operation = written("listSalesReports POST 3list");
+export const getSalesReportDetailsOperation: Operation = written("getSalesReportDetails POST 3detailed/{reportId}");
+export const getSalesReportDetailsForPeriodOperation: Operation = written("getSalesReportDetailsForPeriod POST 3detailed");
+export const listPaymentAcceptanceReportsOperation: Operation = written("listPaymentAcceptanceReports POST 4list");
+export const getPaymentAcceptanceReportDetailsOperation: Operation = written("getPaymentAcceptanceReportDetails POST 4detailed/{reportId}");
+export const getPaymentAcceptanceReportDetailsForPeriodOperation: Operation = written("getPaymentAcceptanceReportDetailsForPeriod POST 4detailed");
+export const listDocumentCategoriesOperation: Operation = written("listDocumentCategories 2categories");
+export const listDocumentsOperation: Operation = written("listDocuments 2list");
+export const downloadDocumentOperation: Operation = written("downloadDocument 2download");
+export const downloadAllDocumentsOperation: Operation = written("downloadAllDocuments POST 2download/all");
 
 /** Finances: Seller balance, sales reports, payment acceptance cost reports, documents. */
 export interface FinancesOperations {

@@ -6,21 +6,22 @@ import { bindOperations, op, type Operation, type OperationMore } from "../runti
 import { writeArgs } from "../runtime/encoding.js";
 import type * as operations from "../operations/general.js";
 
-const moduleName = "general";
+/** The module's name, then the path prefixes its routes share: a route's path (or a later prefix) that starts with digit n starts with the n-th prefix (see `op`). */
+const moduleName = "general /api/ 1common/v1/ 1v1/";
 
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
 const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
 
-export const checkConnectionOperation: Operation = written("checkConnection GET /ping");
-export const listNewsOperation: Operation = written("listNews GET /api/communications/v2/news");
-export const getSellerInfoOperation: Operation = written("getSellerInfo GET /api/v1/seller-info");
-export const getSellerRatingOperation: Operation = written("getSellerRating GET /api/common/v1/rating");
-export const getSubscriptionInfoOperation: Operation = written("getSubscriptionInfo GET /api/common/v1/subscriptions");
-export const getTariffConstructorOptionsOperation: Operation = written("getTariffConstructorOptions GET /api/common/v1/tariff-constructor/options");
-export const inviteUserOperation: Operation = written("inviteUser POST /api/v1/invite");
-export const listUsersOperation: Operation = written("listUsers GET /api/v1/users");
-export const updateUserAccessOperation: Operation = written("updateUserAccess PUT /api/v1/users/access");
-export const deleteUserOperation: Operation = written("deleteUser DELETE /api/v1/user");
+export const checkConnectionOperation: Operation = written("checkConnection /ping");
+export const listNewsOperation: Operation = written("listNews 1communications/v2/news");
+export const getSellerInfoOperation: Operation = written("getSellerInfo 3seller-info");
+export const getSellerRatingOperation: Operation = written("getSellerRating 2rating");
+export const getSubscriptionInfoOperation: Operation = written("getSubscriptionInfo 2subscriptions");
+export const getTariffConstructorOptionsOperation: Operation = written("getTariffConstructorOptions 2tariff-constructor/options");
+export const inviteUserOperation: Operation = written("inviteUser POST 3invite");
+export const listUsersOperation: Operation = written("listUsers 3users");
+export const updateUserAccessOperation: Operation = written("updateUserAccess PUT 3users/access");
+export const deleteUserOperation: Operation = written("deleteUser DELETE 3user");
 
 /** General: Connection check, news, seller information, seller rating, subscription, tariff options, user management. */
 export interface GeneralOperations {

@@ -6,29 +6,30 @@ import { bindOperations, op, type Operation, type OperationMore } from "../runti
 import { writeArgs } from "../runtime/encoding.js";
 import type * as operations from "../operations/in_store_pickup.js";
 
-const moduleName = "inStorePickup";
+/** The module's name, then the path prefixes its routes share: a route's path (or a later prefix) that starts with digit n starts with the n-th prefix (see `op`). */
+const moduleName = "inStorePickup /api/marketplace/v3/click-collect/orders/ /api/v3/click-collect/";
 
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
 const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
 
-export const listNewPickupOrdersOperation: Operation = written("listNewPickupOrders GET /api/v3/click-collect/orders/new");
-export const listCompletedPickupOrdersOperation: Operation = written("listCompletedPickupOrders GET /api/v3/click-collect/orders");
-export const getPickupOrderFinalPricesOperation: Operation = written("getPickupOrderFinalPrices POST /api/marketplace/v3/click-collect/orders/final-price");
-export const confirmPickupOrdersOperation: Operation = written("confirmPickupOrders POST /api/marketplace/v3/click-collect/orders/status/confirm");
-export const reportPickupOrdersReadyOperation: Operation = written("reportPickupOrdersReady POST /api/marketplace/v3/click-collect/orders/status/prepare");
-export const getPickupBuyerInfoOperation: Operation = written("getPickupBuyerInfo POST /api/v3/click-collect/orders/client");
-export const checkPickupBuyerIdentityOperation: Operation = written("checkPickupBuyerIdentity POST /api/v3/click-collect/orders/client/identity");
-export const reportPickupOrdersReceivedOperation: Operation = written("reportPickupOrdersReceived POST /api/marketplace/v3/click-collect/orders/status/receive");
-export const reportPickupOrdersRejectedOperation: Operation = written("reportPickupOrdersRejected POST /api/marketplace/v3/click-collect/orders/status/reject");
-export const getPickupOrderStatusesOperation: Operation = written("getPickupOrderStatuses POST /api/marketplace/v3/click-collect/orders/status/info");
-export const cancelPickupOrdersOperation: Operation = written("cancelPickupOrders POST /api/marketplace/v3/click-collect/orders/status/cancel");
-export const getPickupOrderMarkingsOperation: Operation = written("getPickupOrderMarkings POST /api/marketplace/v3/click-collect/orders/meta/details");
-export const deletePickupOrderMarkingsOperation: Operation = written("deletePickupOrderMarkings POST /api/marketplace/v3/click-collect/orders/meta/delete");
-export const attachPickupOrderSgtinOperation: Operation = written("attachPickupOrderSgtin POST /api/marketplace/v3/click-collect/orders/meta/sgtin");
-export const attachPickupOrderUinOperation: Operation = written("attachPickupOrderUin POST /api/marketplace/v3/click-collect/orders/meta/uin");
-export const attachPickupOrderImeiOperation: Operation = written("attachPickupOrderImei POST /api/marketplace/v3/click-collect/orders/meta/imei");
-export const attachPickupOrderGtinOperation: Operation = written("attachPickupOrderGtin POST /api/marketplace/v3/click-collect/orders/meta/gtin");
-export const attachPickupOrderCustomsDeclarationOperation: Operation = written("attachPickupOrderCustomsDeclaration POST /api/marketplace/v3/click-collect/orders/meta/customs-declaration");
+export const listNewPickupOrdersOperation: Operation = written("listNewPickupOrders 2orders/new");
+export const listCompletedPickupOrdersOperation: Operation = written("listCompletedPickupOrders 2orders");
+export const getPickupOrderFinalPricesOperation: Operation = written("getPickupOrderFinalPrices POST 1final-price");
+export const confirmPickupOrdersOperation: Operation = written("confirmPickupOrders POST 1status/confirm");
+export const reportPickupOrdersReadyOperation: Operation = written("reportPickupOrdersReady POST 1status/prepare");
+export const getPickupBuyerInfoOperation: Operation = written("getPickupBuyerInfo POST 2orders/client");
+export const checkPickupBuyerIdentityOperation: Operation = written("checkPickupBuyerIdentity POST 2orders/client/identity");
+export const reportPickupOrdersReceivedOperation: Operation = written("reportPickupOrdersReceived POST 1status/receive");
+export const reportPickupOrdersRejectedOperation: Operation = written("reportPickupOrdersRejected POST 1status/reject");
+export const getPickupOrderStatusesOperation: Operation = written("getPickupOrderStatuses POST 1status/info");
+export const cancelPickupOrdersOperation: Operation = written("cancelPickupOrders POST 1status/cancel");
+export const getPickupOrderMarkingsOperation: Operation = written("getPickupOrderMarkings POST 1meta/details");
+export const deletePickupOrderMarkingsOperation: Operation = written("deletePickupOrderMarkings POST 1meta/delete");
+export const attachPickupOrderSgtinOperation: Operation = written("attachPickupOrderSgtin POST 1meta/sgtin");
+export const attachPickupOrderUinOperation: Operation = written("attachPickupOrderUin POST 1meta/uin");
+export const attachPickupOrderImeiOperation: Operation = written("attachPickupOrderImei POST 1meta/imei");
+export const attachPickupOrderGtinOperation: Operation = written("attachPickupOrderGtin POST 1meta/gtin");
+export const attachPickupOrderCustomsDeclarationOperation: Operation = written("attachPickupOrderCustomsDeclaration POST 1meta/customs-declaration");
 
 /** In-store pickup: Orders collected in store by the buyer (click-and-collect): order lists, status changes, buyer checks, marking metadata. */
 export interface InStorePickupOperations {

@@ -6,31 +6,32 @@ import { bindOperations, op, type Operation, type OperationMore } from "../runti
 import { writeArgs } from "../runtime/encoding.js";
 import type * as operations from "../operations/orders_dbs.js";
 
-const moduleName = "ordersDbs";
+/** The module's name, then the path prefixes its routes share: a route's path (or a later prefix) that starts with digit n starts with the n-th prefix (see `op`). */
+const moduleName = "ordersDbs /api/marketplace/v3/dbs/orders/ /api/v3/dbs/ 1status/ 2orders/";
 
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
 const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
 
-export const listNewDbsOrdersOperation: Operation = written("listNewDbsOrders GET /api/v3/dbs/orders/new");
-export const listCompletedDbsOrdersOperation: Operation = written("listCompletedDbsOrders GET /api/v3/dbs/orders");
-export const getDbsPaidDeliveryInfoOperation: Operation = written("getDbsPaidDeliveryInfo POST /api/v3/dbs/groups/info");
-export const getDbsBuyerInfoOperation: Operation = written("getDbsBuyerInfo POST /api/v3/dbs/orders/client");
-export const getDbsB2bBuyerInfoOperation: Operation = written("getDbsB2bBuyerInfo POST /api/marketplace/v3/dbs/orders/b2b/info");
-export const getDbsDeliveryDatesOperation: Operation = written("getDbsDeliveryDates POST /api/v3/dbs/orders/delivery-date");
-export const getDbsOrderStatusesOperation: Operation = written("getDbsOrderStatuses POST /api/marketplace/v3/dbs/orders/status/info");
-export const cancelDbsOrdersOperation: Operation = written("cancelDbsOrders POST /api/marketplace/v3/dbs/orders/status/cancel");
-export const confirmDbsOrdersOperation: Operation = written("confirmDbsOrders POST /api/marketplace/v3/dbs/orders/status/confirm");
-export const getDbsOrderStickersOperation: Operation = written("getDbsOrderStickers POST /api/marketplace/v3/dbs/orders/stickers");
-export const deliverDbsOrdersOperation: Operation = written("deliverDbsOrders POST /api/marketplace/v3/dbs/orders/status/deliver");
-export const reportDbsOrdersReceivedOperation: Operation = written("reportDbsOrdersReceived POST /api/marketplace/v3/dbs/orders/status/receive");
-export const reportDbsOrdersRejectedOperation: Operation = written("reportDbsOrdersRejected POST /api/marketplace/v3/dbs/orders/status/reject");
-export const getDbsOrderMarkingsOperation: Operation = written("getDbsOrderMarkings POST /api/marketplace/v3/dbs/orders/meta/details");
-export const deleteDbsOrderMarkingsOperation: Operation = written("deleteDbsOrderMarkings POST /api/marketplace/v3/dbs/orders/meta/delete");
-export const attachDbsOrderSgtinOperation: Operation = written("attachDbsOrderSgtin POST /api/marketplace/v3/dbs/orders/meta/sgtin");
-export const attachDbsOrderUinOperation: Operation = written("attachDbsOrderUin POST /api/marketplace/v3/dbs/orders/meta/uin");
-export const attachDbsOrderImeiOperation: Operation = written("attachDbsOrderImei POST /api/marketplace/v3/dbs/orders/meta/imei");
-export const attachDbsOrderGtinOperation: Operation = written("attachDbsOrderGtin POST /api/marketplace/v3/dbs/orders/meta/gtin");
-export const attachDbsOrderCustomsDeclarationOperation: Operation = written("attachDbsOrderCustomsDeclaration POST /api/marketplace/v3/dbs/orders/meta/customs-declaration");
+export const listNewDbsOrdersOperation: Operation = written("listNewDbsOrders 4new");
+export const listCompletedDbsOrdersOperation: Operation = written("listCompletedDbsOrders 2orders");
+export const getDbsPaidDeliveryInfoOperation: Operation = written("getDbsPaidDeliveryInfo POST 2groups/info");
+export const getDbsBuyerInfoOperation: Operation = written("getDbsBuyerInfo POST 4client");
+export const getDbsB2bBuyerInfoOperation: Operation = written("getDbsB2bBuyerInfo POST 1b2b/info");
+export const getDbsDeliveryDatesOperation: Operation = written("getDbsDeliveryDates POST 4delivery-date");
+export const getDbsOrderStatusesOperation: Operation = written("getDbsOrderStatuses POST 3info");
+export const cancelDbsOrdersOperation: Operation = written("cancelDbsOrders POST 3cancel");
+export const confirmDbsOrdersOperation: Operation = written("confirmDbsOrders POST 3confirm");
+export const getDbsOrderStickersOperation: Operation = written("getDbsOrderStickers POST 1stickers");
+export const deliverDbsOrdersOperation: Operation = written("deliverDbsOrders POST 3deliver");
+export const reportDbsOrdersReceivedOperation: Operation = written("reportDbsOrdersReceived POST 3receive");
+export const reportDbsOrdersRejectedOperation: Operation = written("reportDbsOrdersRejected POST 3reject");
+export const getDbsOrderMarkingsOperation: Operation = written("getDbsOrderMarkings POST 1meta/details");
+export const deleteDbsOrderMarkingsOperation: Operation = written("deleteDbsOrderMarkings POST 1meta/delete");
+export const attachDbsOrderSgtinOperation: Operation = written("attachDbsOrderSgtin POST 1meta/sgtin");
+export const attachDbsOrderUinOperation: Operation = written("attachDbsOrderUin POST 1meta/uin");
+export const attachDbsOrderImeiOperation: Operation = written("attachDbsOrderImei POST 1meta/imei");
+export const attachDbsOrderGtinOperation: Operation = written("attachDbsOrderGtin POST 1meta/gtin");
+export const attachDbsOrderCustomsDeclarationOperation: Operation = written("attachDbsOrderCustomsDeclaration POST 1meta/customs-declaration");
 
 /** Orders (delivery by seller): Orders delivered by the seller (delivery by seller): order lists, statuses, stickers, marking metadata. */
 export interface OrdersDbsOperations {

@@ -6,16 +6,17 @@ import { bindOperations, op, type Operation, type OperationMore } from "../runti
 import { writeArgs } from "../runtime/encoding.js";
 import type * as operations from "../operations/tariffs.js";
 
-const moduleName = "tariffs";
+/** The module's name, then the path prefixes its routes share: a route's path (or a later prefix) that starts with digit n starts with the n-th prefix (see `op`). */
+const moduleName = "tariffs /api/v1/tariffs/";
 
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
 const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
 
-export const getCommissionTariffsOperation: Operation = written("getCommissionTariffs GET /api/v1/tariffs/commission");
-export const getSupplyAcceptanceTariffsOperation: Operation = written("getSupplyAcceptanceTariffs GET /api/tariffs/v1/acceptance/coefficients");
-export const getBoxTariffsOperation: Operation = written("getBoxTariffs GET /api/v1/tariffs/box");
-export const getPalletTariffsOperation: Operation = written("getPalletTariffs GET /api/v1/tariffs/pallet");
-export const getReturnTariffsOperation: Operation = written("getReturnTariffs GET /api/v1/tariffs/return");
+export const getCommissionTariffsOperation: Operation = written("getCommissionTariffs 1commission");
+export const getSupplyAcceptanceTariffsOperation: Operation = written("getSupplyAcceptanceTariffs /api/tariffs/v1/acceptance/coefficients");
+export const getBoxTariffsOperation: Operation = written("getBoxTariffs 1box");
+export const getPalletTariffsOperation: Operation = written("getPalletTariffs 1pallet");
+export const getReturnTariffsOperation: Operation = written("getReturnTariffs 1return");
 
 /** Tariffs: Commission, supply acceptance, box, pallet and return tariffs. */
 export interface TariffsOperations {

@@ -6,33 +6,34 @@ import { bindOperations, op, type Operation, type OperationMore } from "../runti
 import { writeArgs } from "../runtime/encoding.js";
 import type * as operations from "../operations/wbd.js";
 
-const moduleName = "wbd";
+/** The module's name, then the path prefixes its routes share: a route's path (or a later prefix) that starts with digit n starts with the n-th prefix (see `op`). */
+const moduleName = "wbd /api/v1/ 1content/ 1offers/ 1keys-api/ 1offer/";
 
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
 const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
 
-export const addActivationKeysOperation: Operation = written("addActivationKeys POST /api/v1/keys-api/keys");
-export const deleteActivationKeysOperation: Operation = written("deleteActivationKeys DELETE /api/v1/keys-api/keys");
-export const listPurchasedKeysOperation: Operation = written("listPurchasedKeys GET /api/v1/keys-api/keys/redeemed");
-export const getOfferKeyCountOperation: Operation = written("getOfferKeyCount GET /api/v1/offer/keys/{offer_id}");
-export const listOfferKeysOperation: Operation = written("listOfferKeys GET /api/v1/offer/keys/{offer_id}/list");
-export const createOfferOperation: Operation = written("createOffer POST /api/v1/offers");
-export const setOfferCoverOperation: Operation = written("setOfferCover POST /api/v1/offers/thumb");
-export const updateOfferOperation: Operation = written("updateOffer POST /api/v1/offers/{offer_id}");
-export const getOfferOperation: Operation = written("getOffer GET /api/v1/offers/{offer_id}");
-export const listOwnOffersOperation: Operation = written("listOwnOffers GET /api/v1/offers/author");
-export const updateOfferPriceOperation: Operation = written("updateOfferPrice POST /api/v1/offer/price/{offer_id}");
-export const updateOfferStatusOperation: Operation = written("updateOfferStatus POST /api/v1/offer/{offer_id}");
-export const listCatalogCategoriesOperation: Operation = written("listCatalogCategories GET /api/v1/catalog");
-export const uploadContentCoverOperation: Operation = written("uploadContentCover POST /api/v1/content/illustration");
-export const initContentUploadOperation: Operation = written("initContentUpload POST /api/v1/content/upload/init");
-export const uploadContentChunkOperation: Operation = written("uploadContentChunk POST /api/v1/content/upload/chunk");
-export const updateContentOperation: Operation = written("updateContent POST /api/v1/content/author/{content_id}");
-export const getContentOperation: Operation = written("getContent GET /api/v1/content/author/{content_id}");
-export const listOwnContentOperation: Operation = written("listOwnContent GET /api/v1/content/author");
-export const downloadContentOperation: Operation = written("downloadContent GET /api/v1/content/download/{uri}");
-export const deleteContentOperation: Operation = written("deleteContent POST /api/v1/content/delete");
-export const uploadOfferMediaOperation: Operation = written("uploadOfferMedia POST /api/v1/content/gallery");
+export const addActivationKeysOperation: Operation = written("addActivationKeys POST 4keys");
+export const deleteActivationKeysOperation: Operation = written("deleteActivationKeys DELETE 4keys");
+export const listPurchasedKeysOperation: Operation = written("listPurchasedKeys 4keys/redeemed");
+export const getOfferKeyCountOperation: Operation = written("getOfferKeyCount 5keys/{offer_id}");
+export const listOfferKeysOperation: Operation = written("listOfferKeys 5keys/{offer_id}/list");
+export const createOfferOperation: Operation = written("createOffer POST 1offers");
+export const setOfferCoverOperation: Operation = written("setOfferCover POST 3thumb");
+export const updateOfferOperation: Operation = written("updateOffer POST 3{offer_id}");
+export const getOfferOperation: Operation = written("getOffer 3{offer_id}");
+export const listOwnOffersOperation: Operation = written("listOwnOffers 3author");
+export const updateOfferPriceOperation: Operation = written("updateOfferPrice POST 5price/{offer_id}");
+export const updateOfferStatusOperation: Operation = written("updateOfferStatus POST 5{offer_id}");
+export const listCatalogCategoriesOperation: Operation = written("listCatalogCategories 1catalog");
+export const uploadContentCoverOperation: Operation = written("uploadContentCover POST 2illustration");
+export const initContentUploadOperation: Operation = written("initContentUpload POST 2upload/init");
+export const uploadContentChunkOperation: Operation = written("uploadContentChunk POST 2upload/chunk");
+export const updateContentOperation: Operation = written("updateContent POST 2author/{content_id}");
+export const getContentOperation: Operation = written("getContent 2author/{content_id}");
+export const listOwnContentOperation: Operation = written("listOwnContent 2author");
+export const downloadContentOperation: Operation = written("downloadContent 2download/{uri}");
+export const deleteContentOperation: Operation = written("deleteContent POST 2delete");
+export const uploadOfferMediaOperation: Operation = written("uploadOfferMedia POST 2gallery");
 
 /** Digital goods: Digital goods: activation keys, offers, content upload and download. */
 export interface WbdOperations {

@@ -23,8 +23,14 @@ export function bindOperations<T>(transport: Transport, operations: readonly Ope
 /**
  * An operation's descriptor from `id METHOD /path` (one string: the generated modules hold one per
  * operation, so its few bytes count at a thousand operations) and what else the catalogue says.
+ * `GET` is not spelled: `id /path`. `module` is the module's name, then the path prefixes its
+ * routes share, space-separated: a path (or a later prefix) that starts with digit n (a path
+ * proper starts with `/`) starts with the n-th prefix.
  */
 export function op(module: string, idRoute: string, more?: OperationMore): Operation {
-  const space = idRoute.indexOf(" ");
-  return { ...more, id: idRoute.slice(0, space), route: idRoute.slice(space + 1), module };
+  const names = module.split(" ");
+  // A prefix may itself start with an earlier prefix's digit.
+  const expand = (path: string): string => path.replace(/^\d/, (n) => expand(names[Number(n)]!));
+  const [id = "", method, path = method] = idRoute.split(" ");
+  return { ...more, id, route: `${path === method ? "GET" : method} ${expand(path!)}`, module: names[0]! };
 }

@@ -5,7 +5,8 @@
 // `Authorization` on the way to another origin, so a token in `X-Api-Key` would go along.
 import type { FetchInit, FetchLike } from "./descriptors.js";
 
-const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
+/** 301, 302, 303, 307, 308. */
+const REDIRECT_STATUS = /^30[12378]$/;
 /** Redirects followed in one attempt; one more fails the call. */
 const MAX_REDIRECTS = 5;
 
@@ -29,7 +30,7 @@ export async function fetchFollowing(
     const refuse = (why: string) => ({ response, refused: why });
     // A browser's fetch hides where a manual redirect goes.
     if (response.type === "opaqueredirect") return refuse("this fetch does not show its target");
-    const location = REDIRECT_STATUSES.includes(response.status) ? response.headers.get("location") : null;
+    const location = REDIRECT_STATUS.test(String(response.status)) ? response.headers.get("location") : null;
     if (location === null) return { response };
     if (redirects === MAX_REDIRECTS) return refuse(`more than ${MAX_REDIRECTS} redirects`);
     let next: URL;

@@ -22,28 +22,14 @@ export interface RetryOptions {
   unsafeMethods?: boolean | undefined;
 }
 
-export interface RetryPolicy {
-  maxAttempts: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-  maxRetryAfterMs: number;
-  unsafeMethods: boolean;
+/** Attempts in all from `maxAttempts` (default 3; at least 1, whole). */
+export function attemptsOf(maxAttempts: number | undefined): number {
+  return Math.max(1, Math.floor(maxAttempts ?? 3));
 }
 
-export function retryPolicy(options: RetryOptions | false | undefined): RetryPolicy {
-  const o = options || {};
-  return {
-    maxAttempts: options === false ? 1 : Math.max(1, Math.floor(o.maxAttempts ?? 3)),
-    baseDelayMs: o.baseDelayMs ?? 500,
-    maxDelayMs: o.maxDelayMs ?? 8000,
-    maxRetryAfterMs: o.maxRetryAfterMs ?? 60_000,
-    unsafeMethods: o.unsafeMethods ?? false,
-  };
-}
-
-/** GET, HEAD and OPTIONS are safe; other methods only when the catalogue marks the operation idempotent. */
-export function mayRetry(method: string, idempotent: boolean, policy: RetryPolicy): boolean {
-  return method === "GET" || method === "HEAD" || method === "OPTIONS" || idempotent || policy.unsafeMethods;
+/** Whether a request may be sent twice: a safe method, an operation the catalogue marks idempotent, or the caller's opt-in. */
+export function mayRetry(method: string, idempotent: boolean | undefined, unsafeMethods: boolean | undefined): boolean {
+  return /^(GET|HEAD|OPTIONS)$/.test(method) || !!idempotent || !!unsafeMethods;
 }
 
 export function isRetryableStatus(status: number): boolean {
@@ -66,12 +52,11 @@ export function serverRetryDelay(headers: Headers, now: number): number | undefi
 }
 
 /** Capped exponential backoff with jitter before retry number `retry` (1 for the first). */
-export function backoffDelay(retry: number, policy: RetryPolicy, random: number): number {
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
+export function backoffDelay(retry: number, baseDelayMs: number, maxDelayMs: number, random: number): number {
+  const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** (retry - 1));
   return Math.round(ceiling / 2 + (random * ceiling) / 2);
 }
 
-/** A header's number of seconds in ms; undefined when it is not a plain non-negative number. */
 function milliseconds(value: string | null): number | undefined {
   return value !== null && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) * 1000 : undefined;
 }

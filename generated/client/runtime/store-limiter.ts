@@ -10,29 +10,20 @@
 import type { RateLimitStore } from "../shared/rate-limit-store.js";
 import type { Clock } from "./clock.js";
 import { answerCost } from "../shared/error-cost.js";
-import { RateLimitedLocally, type Limit } from "./rate-limit.js";
-
-/** The store failed and `onStoreError` is "deny"; the store's error is the cause. */
-export class StoreFailed extends Error {}
+import { overLimit, type Limit, type LimitedCall } from "./rate-limit.js";
+import { onAbort } from "./abort.js";
 
 /**
- * Resolves true when the caller may send under every limit, false when the store failed and
- * `onStoreError` is "allow" (the caller then uses its in-memory limiter). Throws
- * RateLimitedLocally ("fail" mode, or a turn beyond the timeout), StoreFailed, or the signal's reason.
+ * Resolves true when the call may send under every limit, false when the store failed and
+ * `onStoreError` is "allow" (the call then uses the in-memory limiter). Otherwise ends the call:
+ * `rate_limited` in "fail" mode or for a turn beyond its timeout, `network` (the store's error as
+ * the cause) for a failing store under "deny"; or rejects with the signal's reason.
  */
-export async function takeFromStore(
-  store: RateLimitStore,
-  onStoreError: "allow" | "deny",
-  clock: Clock,
-  limits: readonly Limit[],
-  token: string,
-  mode: "wait" | "fail",
-  signal: AbortSignal | undefined,
-  timeoutMs: number,
-): Promise<boolean> {
-  const deadline = timeoutMs > 0 ? clock.now() + timeoutMs : Number.POSITIVE_INFINITY;
+export async function takeFromStore(store: RateLimitStore, onStoreError: "allow" | "deny", clock: Clock, limits: readonly Limit[], call: LimitedCall, mode: "wait" | "fail"): Promise<boolean> {
+  const { signal, timeoutMs } = call;
+  const deadline = timeoutMs > 0 ? clock.now() + timeoutMs : Infinity;
   // The store sees a digest of the token, never the token.
-  const id = await digest(token);
+  const id = await digest(call.token);
   for (const limit of limits) {
     for (;;) {
       let allowed: boolean;
@@ -43,20 +34,16 @@ export async function takeFromStore(
         if (signal?.aborted) throw signal.reason;
         if (onStoreError === "allow") return false;
         const reason = error instanceof Error ? error.message : `no answer within the call's timeout`;
-        throw new StoreFailed(`rate-limit store failed: ${reason}`, { cause: error });
+        return call.fail("network", `rate-limit store failed: ${reason}`, { cause: error });
       }
       if (allowed) break;
-      if (mode === "fail" || clock.now() + wait > deadline) throw new RateLimitedLocally(wait);
+      if (mode === "fail" || clock.now() + wait > deadline) overLimit(call, wait);
       await clock.sleep(wait, signal);
     }
   }
   return true;
 }
 
-/**
- * Takes what an answer of `status` costs beyond its request from the store's buckets (as much as is
- * left when less is); a failing store is ignored: the in-memory bucket was charged too.
- */
 export async function chargeStore(store: RateLimitStore, limits: readonly Limit[], token: string, status: number): Promise<void> {
   const id = await digest(token);
   for (const limit of limits) {
@@ -82,15 +69,13 @@ async function digest(token: string): Promise<string> {
 /** The store's answer, unless the signal aborts first (its reason) or `ms` pass first (rejects with undefined). */
 function bounded<T>(answer: T | Promise<T>, signal: AbortSignal | undefined, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal?.reason);
-    const timer = ms < Number.POSITIVE_INFINITY ? setTimeout(reject, Math.max(0, ms)) : undefined;
-    signal?.addEventListener("abort", onAbort, { once: true });
-    if (signal?.aborted) onAbort();
+    const cancel = signal && onAbort(signal, () => reject(signal.reason));
+    const timer = ms < Infinity ? setTimeout(reject, Math.max(0, ms)) : undefined;
     Promise.resolve(answer)
       .then(resolve, reject)
       .finally(() => {
         clearTimeout(timer);
-        signal?.removeEventListener("abort", onAbort);
+        cancel?.();
       });
   });
 }

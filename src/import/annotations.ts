@@ -10,6 +10,16 @@ import { at, type Place } from "./read.js";
 export type Lose = (place: Place, value: string, reason: string) => void;
 
 const COUNTS = new Set<ConstraintKey>(["minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"]);
+const CONSTRAINTS = new Set<string>(CONSTRAINT_KEYS);
+const FLAGS = ["deprecated", "readOnly", "writeOnly"] as const;
+const EXCLUSIVE = [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const;
+const BOUNDS = [["minimum", "maximum"], ["minLength", "maxLength"], ["minItems", "maxItems"], ["minProperties", "maxProperties"]] as const;
+
+/** Whether `schema` has a key of CONSTRAINT_KEYS (most have none: one pass over their few keys). */
+function hasConstraint(schema: Record<string, unknown>): boolean {
+  for (const key in schema) if (CONSTRAINTS.has(key)) return true;
+  return false;
+}
 
 /** Copies the annotations and constraints of `schema` onto `result`, marking each key used. */
 export function readAnnotations(schema: Record<string, unknown>, result: RawType, place: Place, used: Set<string>, lose: Lose): void {
@@ -18,7 +28,7 @@ export function readAnnotations(schema: Record<string, unknown>, result: RawType
     return schema[key];
   };
   if (typeof schema.title === "string" && schema.title.trim() !== "") result.title = take("title") as string;
-  for (const flag of ["deprecated", "readOnly", "writeOnly"] as const) {
+  for (const flag of FLAGS) {
     if (typeof schema[flag] === "boolean") {
       if (take(flag) === true) result[flag] = true;
     }
@@ -37,12 +47,26 @@ export function readAnnotations(schema: Record<string, unknown>, result: RawType
   if ("example" in schema) examples.push(take("example"));
   if (examples.length > 0) result.examples = examples;
 
+  // Most schemas have no constraint: one pass over their few keys says so.
+  if (hasConstraint(schema)) readConstraints(schema, result, place, take, lose);
+  for (const [low, high] of BOUNDS) {
+    const a = result[low];
+    const b = result[high];
+    if (typeof a === "number" && typeof b === "number" && a > b) {
+      delete result[low];
+      delete result[high];
+      lose(at(place, low), `${a} > ${high} ${b}`, "bounds no value can meet");
+    }
+  }
+}
+
+function readConstraints(schema: Record<string, unknown>, result: RawType, place: Place, take: (key: string) => unknown, lose: Lose): void {
   const kind = result.ref !== undefined || result.allOf !== undefined || result.const !== undefined ? undefined : rawKind(result);
   const allowed = kind === undefined ? [] : (CONSTRAINTS_BY_KIND[kind] ?? []);
   const values = new Map<ConstraintKey, unknown>();
   for (const key of CONSTRAINT_KEYS) if (key in schema) values.set(key, take(key));
   // OpenAPI 3.0: exclusiveMinimum / exclusiveMaximum are booleans that make minimum / maximum exclusive.
-  for (const [exclusive, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const) {
+  for (const [exclusive, bound] of EXCLUSIVE) {
     if (typeof values.get(exclusive) !== "boolean") continue;
     if (values.get(exclusive) === true && typeof values.get(bound) === "number") {
       values.set(exclusive, values.get(bound));
@@ -72,14 +96,5 @@ export function readAnnotations(schema: Record<string, unknown>, result: RawType
     }
     if (key === "uniqueItems" && value === false) continue;
     (result as Record<string, unknown>)[key] = value;
-  }
-  for (const [low, high] of [["minimum", "maximum"], ["minLength", "maxLength"], ["minItems", "maxItems"], ["minProperties", "maxProperties"]] as const) {
-    const a = result[low];
-    const b = result[high];
-    if (typeof a === "number" && typeof b === "number" && a > b) {
-      delete result[low];
-      delete result[high];
-      lose(at(place, low), `${a} > ${high} ${b}`, "bounds no value can meet");
-    }
   }
 }

@@ -87,6 +87,11 @@ export class DocumentSet {
     return [...this.files.keys()];
   }
 
+  /** The text of a file read so far (the document, or one its $refs named), as it was read. */
+  text(file: string): string | undefined {
+    return this.files.get(file)?.text;
+  }
+
   /** The value at a place (undefined when absent). */
   get(place: Place): unknown {
     let value = this.load(place.file, undefined).data;

@@ -52,7 +52,8 @@ export async function convertDocument(path: string, options: DocumentOptions, cw
   const texts = new Map<string, string>();
   const textOf = (file: string): string => {
     let text = texts.get(file);
-    if (text === undefined) texts.set(file, (text = readFileSync(file, "utf8")));
+    // As the converter read it (not read again: the hash is of what was converted).
+    if (text === undefined) texts.set(file, (text = result.docs.text(file) ?? readFileSync(file, "utf8")));
     return text;
   };
   const positions = new Map<string, Positions>();
@@ -159,13 +160,21 @@ function writeRecord(key: string, converted: ConvertedDocument): void {
   if (file === undefined) return;
   try {
     // A value JSON cannot give back as it is (an infinite bound, -0) is not recorded: the next run converts again.
-    const text = JSON.stringify({ key, converted }, (_name, value: unknown) => {
-      if (typeof value === "number" && (!Number.isFinite(value) || Object.is(value, -0))) throw new RangeError("not JSON");
-      return value;
-    });
-    writeCacheFile(file, text);
+    if (!jsonExact(converted)) return;
+    writeCacheFile(file, JSON.stringify({ key, converted }));
   } catch {
     // best effort: the next run converts the document again
   }
 }
 
+/** Whether JSON gives `value` back as it is: no number JSON cannot write (NaN, an infinity, -0). A walk: a replacer function costs a call per value. */
+function jsonExact(value: unknown): boolean {
+  if (typeof value === "number") return Number.isFinite(value) && !Object.is(value, -0);
+  if (value === null || typeof value !== "object") return true;
+  if (Array.isArray(value)) {
+    for (const item of value) if (!jsonExact(item)) return false;
+    return true;
+  }
+  for (const key in value) if (!jsonExact((value as Record<string, unknown>)[key])) return false;
+  return true;
+}

@@ -74,6 +74,14 @@ export interface ValidatorFilesOptions {
  */
 export function validatorFiles(options: ValidatorFilesOptions): { path: string; readonly content: string }[] {
   const types = new Map(options.types.map((named) => [named.name, named.type]));
+  // The client's and the server's files hold the same guards of the named types: made once per model.
+  let made = typeGuards.get(options.types);
+  if (made === undefined) typeGuards.set(options.types, (made = new Map()));
+  const guardOf = (named: NamedType): GuardText => {
+    let guard = made.get(named);
+    if (guard === undefined) made.set(named, (guard = typeGuard(types, named)));
+    return guard;
+  };
   const homeOf = new Map(options.types.map((named) => [guardName(named.name), named.module]));
   const typesOf = new Map<string, NamedType[]>();
   for (const named of options.types) typesOf.set(named.module, [...(typesOf.get(named.module) ?? []), named]);
@@ -83,7 +91,7 @@ export function validatorFiles(options: ValidatorFilesOptions): { path: string; 
     lazyFile(`${options.dir}/${module}.ts`, () => {
       const given = options.roots.get(module) ?? [];
       const roots = typeof given === "function" ? given() : given;
-      const guards = [...(typesOf.get(module) ?? []).map((named) => typeGuard(types, named)), ...roots.map((root) => rootGuard(types, root))];
+      const guards = [...(typesOf.get(module) ?? []).map(guardOf), ...roots.map((root) => rootGuard(types, root))];
       const own = new Set(guards.map((guard) => guard.name));
       const imports = new Map<string, Set<string>>();
       for (const guard of guards) {
@@ -100,6 +108,9 @@ export function validatorFiles(options: ValidatorFilesOptions): { path: string; 
     }),
   );
 }
+
+/** The guards of named types made so far, by the model's list of named types (a guard depends on that list only). */
+const typeGuards = new WeakMap<readonly NamedType[], Map<NamedType, GuardText>>();
 
 /** `{ path, content }` whose content is made by `make` when first read, then kept. */
 export function lazyFile(path: string, make: () => string): { path: string; readonly content: string } {

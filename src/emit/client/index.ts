@@ -132,9 +132,8 @@ export function* planClient(model: ApiModel, options: ClientTargetOptions = {}):
   for (const module of model.modules) {
     if (module.operations.some(hasGuard)) roots.set(module.id, () => module.operations.flatMap(guardsOf).filter((guard) => guard !== undefined));
   }
-  const validators = validatorFiles({ types: model.types, roots, dir: "client/validate", helpersModule: "../shared/guard.js" }).map((file) =>
-    lazyFile(file.path, () => indentTs(file.content)),
-  );
+  // The guards' text is final as made (no indentTs pass: test/validators/final-text.test.ts).
+  const validators = validatorFiles({ types: model.types, roots, dir: "client/validate", helpersModule: "../shared/guard.js" });
   // Made when first read, like the validators: a regenerate that keeps a module's file never makes it.
   const typed = new Set(model.types.map((named) => named.module));
   const schemas = (compact ? [] : model.modules)

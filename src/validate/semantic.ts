@@ -175,7 +175,8 @@ export function checkSemantics(entries: SemanticInput[], options: SemanticOption
         if (operation.tokens!.indexOf(token) !== i) report.error(place("tokens", i), `token kind "${token}" is listed twice`);
       });
 
-      checkOperationSecurity(report, operation, schemeIds, place);
+      // The schemes of an api section the schema refused are not known: its own errors say what is wrong.
+      if (!(brokenApi && apiFiles.length === 0)) checkOperationSecurity(report, operation, schemeIds, place);
       checkOperationLimits(report, operation, place, limitGroups, tokenKinds, !(brokenApi && apiFiles.length === 0));
       checkParameters(report, typeContext, operation, place);
       checkBodies(report, typeContext, operation, place);

@@ -118,6 +118,29 @@ operations:
       ["shop.yaml:5:11", 'operation id "listStock" is already used at'],
     ],
   },
+  {
+    // The api section is refused by the schema, so its schemes are not known: an operation's
+    // security is not reported as naming schemes no one declared (a cascade of the one mistake).
+    name: "an api section the schema refuses, and operations that name its schemes",
+    files: {
+      "api.yaml": `api:
+  title: Test API
+  auth:
+    header: Authorization
+    tokenKinds: [{ id: personal, description: Personal token }]
+    schemes: [{ id: basicAuth, type: http, scheme: basic }]
+  limitGroups:
+    - { id: reads, scope: seller, period: 1 minute, limit: 100 }
+`,
+      "shop.yaml": `${MODULE}operations:
+  - { id: listThings, method: GET, path: /things, summary: List, security: [[basicAuth]] }
+`,
+    },
+    errors: [
+      ["api.yaml:8:7", 'missing field "burst"'],
+      ["api.yaml:8:7", 'missing field "interval"'],
+    ],
+  },
 ];
 
 describe.each(CASES)("a catalogue with $name", ({ files, errors }) => {

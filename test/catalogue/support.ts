@@ -1,8 +1,9 @@
 // Writes a catalogue into a fresh folder and runs the real CLI on it, capturing what it prints.
+import { spawn } from "node:child_process";
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { main } from "../../src/cli/main.js";
-import { freshDir } from "../helpers/generate.js";
+import { freshDir, repoRoot } from "../helpers/generate.js";
 
 export const API = `api:
   title: Test API
@@ -60,4 +61,39 @@ export async function generateInto(catalogue: string, targets?: string): Promise
 export async function tsFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true });
   return entries.filter((name) => name.endsWith(".ts")).map((name) => join(dir, name)).sort();
+}
+
+/** A `catalogen generate --watch` process: what it printed so far, a wait for a line, and Ctrl-C. */
+export interface WatchProcess {
+  out(): string;
+  err(): string;
+  /** Resolves once `pattern` is on stdout `count` times; throws after 20 s with both outputs. */
+  waitFor(pattern: RegExp, count?: number): Promise<void>;
+  /** SIGINT, then the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** `node bin/catalogen.js generate --watch <args>` in `cwd`, the real CLI process. */
+export function startWatch(cwd: string, args: string[] = []): WatchProcess {
+  const child = spawn(process.execPath, [join(repoRoot, "bin/catalogen.js"), "generate", "--watch", ...args], { cwd });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<number | null>((resolveExit) => child.on("exit", (code) => resolveExit(code)));
+  return {
+    out: () => out,
+    err: () => err,
+    waitFor: async (pattern, count = 1) => {
+      const deadline = Date.now() + 20_000;
+      while ((out.match(new RegExp(pattern, "g")) ?? []).length < count) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}\nstdout:\n${out}\nstderr:\n${err}`);
+        await new Promise((wait) => setTimeout(wait, 50));
+      }
+    },
+    stop: () => {
+      child.kill("SIGINT");
+      return exited;
+    },
+  };
 }

@@ -1,12 +1,12 @@
 // Issue 20: `generate --watch` keeps working when its catalogue folder is replaced (renamed away
 // and another moved in, as git checkout, editors and sync tools do) or deleted and made again:
 // it says so, watches the new folder and generates from it. The real CLI process, real files.
-import { spawn } from "node:child_process";
 import { cp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { freshDir, repoRoot } from "../helpers/generate.js";
+import { startWatch } from "./support.js";
 
 describe("generate --watch when the catalogue folder is replaced or deleted", () => {
   it("re-attaches, regenerates and says so", async () => {
@@ -24,19 +24,8 @@ describe("generate --watch when the catalogue folder is replaced or deleted", ()
     };
     await cp(catalogue, join(dir, "pristine"), { recursive: true });
 
-    const child = spawn(process.execPath, [join(repoRoot, "bin/catalogen.js"), "generate", "--watch", "--target", "openapi"], { cwd: dir });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-    const exited = new Promise<number | null>((resolveExit) => child.on("exit", (code) => resolveExit(code)));
-    const waitFor = async (pattern: RegExp, count = 1) => {
-      const deadline = Date.now() + 20_000;
-      while ((out.match(new RegExp(pattern, "g")) ?? []).length < count) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}\nstdout:\n${out}\nstderr:\n${err}`);
-        await new Promise((wait) => setTimeout(wait, 50));
-      }
-    };
+    const watcher = startWatch(dir, ["--target", "openapi"]);
+    const { waitFor } = watcher;
     const generated = /catalogen: generated: \d+ written, \d+ unchanged, \d+ removed/;
     try {
       await waitFor(/watching catalogue and package\.json; Ctrl-C stops/);
@@ -67,15 +56,14 @@ describe("generate --watch when the catalogue folder is replaced or deleted", ()
       const deadline = Date.now() + 20_000;
       while ((await summary()) !== "Get this note" && Date.now() < deadline) await new Promise((wait) => setTimeout(wait, 50));
       expect(await summary()).toBe("Get this note");
-      expect(out).not.toContain("Stale");
+      expect(watcher.out()).not.toContain("Stale");
     } finally {
-      child.kill("SIGINT");
+      expect(await watcher.stop()).toBe(0);
     }
-    expect(await exited).toBe(0);
-    expect(err).not.toMatch(/^\s+at /m);
+    expect(watcher.err()).not.toMatch(/^\s+at /m);
     // docs/import-safety.md shows these messages: each is one the watcher printed.
     const page = await readFile(join(repoRoot, "docs/import-safety.md"), "utf8");
     const block = /run-by=test\/catalogue\/watch-replaced\.test\.ts -->\n```console\n\$ catalogen generate --watch\n([^`]*)```/.exec(page)!;
-    for (const line of block[1]!.trim().split("\n")) expect(out).toContain(`${line}\n`);
+    for (const line of block[1]!.trim().split("\n")) expect(watcher.out()).toContain(`${line}\n`);
   }, 60_000);
 });

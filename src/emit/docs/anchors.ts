@@ -84,18 +84,22 @@ export function pageAnchors(model: ApiModel): Anchors {
   }
   for (const module of model.modules) {
     const declared = declaredIn.get(module.id) ?? [];
-    if (plainAnchors(module, declared, operations, types)) continue;
-    const slugger = new Slugger();
-    slugger.slug(visible(module.title));
-    slugger.slug("Operations");
-    for (const operation of module.operations) {
-      operations.set(operation.id, slugger.slug(operation.id));
-      for (const heading of operationHeadings(operation)) slugger.slug(heading);
-    }
-    if (declared.length > 0) slugger.slug("Types declared in this module");
-    for (const name of declared) types.set(name, slugger.slug(name));
+    if (!plainAnchors(module, declared, operations, types)) walkPage(module, declared, operations, types);
   }
   return { operations, types };
+}
+
+/** The anchors of one module's page, found by slugging its headings in page order. */
+function walkPage(module: ModuleModel, declared: readonly string[], operations: Map<string, string>, types: Map<string, string>): void {
+  const slugger = new Slugger();
+  slugger.slug(visible(module.title));
+  slugger.slug("Operations");
+  for (const operation of module.operations) {
+    operations.set(operation.id, slugger.slug(operation.id));
+    for (const heading of operationHeadings(operation)) slugger.slug(heading);
+  }
+  if (declared.length > 0) slugger.slug("Types declared in this module");
+  for (const name of declared) types.set(name, slugger.slug(name));
 }
 
 /** The slugs every operation section may have below its own heading (operationHeadings, statuses apart). */
@@ -139,18 +143,7 @@ function plainAnchors(module: ModuleModel, declared: readonly string[], operatio
 export function walkedAnchors(model: ApiModel): Anchors {
   const operations = new Map<string, string>();
   const types = new Map<string, string>();
-  for (const module of model.modules) {
-    const slugger = new Slugger();
-    slugger.slug(visible(module.title));
-    slugger.slug("Operations");
-    for (const operation of module.operations) {
-      operations.set(operation.id, slugger.slug(operation.id));
-      for (const heading of operationHeadings(operation)) slugger.slug(heading);
-    }
-    const declared = declaredTypes(model, module);
-    if (declared.length > 0) slugger.slug("Types declared in this module");
-    for (const name of declared) types.set(name, slugger.slug(name));
-  }
+  for (const module of model.modules) walkPage(module, declaredTypes(model, module), operations, types);
   return { operations, types };
 }
 

@@ -208,7 +208,7 @@ export const COMMANDS: Command[] = [
     options: {
       catalogue: catalogueOption,
       http: { type: "string", valueName: "port", description: "Serve Streamable HTTP on this port at /mcp instead of stdio (0: a free one)" },
-      host: { type: "string", valueName: "host", description: "Address for --http (default 127.0.0.1)" },
+      host: { type: "string", valueName: "host", description: "Address for --http (default 127.0.0.1; beyond loopback PREFIX_MCP_ACCESS_TOKEN must be set, and every request brings it as a bearer token)" },
       "base-url": { type: "string", valueName: "url", description: "The API's base URL (default: env API_BASE_URL, else the catalogue's servers)" },
       tools: { type: "string", valueName: "operation|module", description: "One tool per operation (default) or per module with an operation argument" },
       "env-prefix": { type: "string", valueName: "PREFIX", description: "Prefix of the environment variables read: PREFIX_TOKEN, PREFIX_TOKEN_KIND ... (default API)" },

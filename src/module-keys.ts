@@ -20,9 +20,8 @@ export interface KnownModuleKeys {
 }
 
 export class ModuleKeys {
-  private apiText: string | undefined;
-  /** Named types the API-level parts use (api.responses): every module's files may reach them. */
-  private apiRefsFound: string[] | undefined;
+  /** The API-level parts as text, and the named types they use (api.responses): every module's files may reach them. Made when a key is first made. */
+  private apiLevelFound: { text: string; refs: string[] } | undefined;
   private readonly types: ReadonlyMap<string, NamedType>;
   private readonly declared = new Map<string, NamedType[]>();
   private readonly typeRefs = new Map<string, string[]>();
@@ -82,18 +81,12 @@ export class ModuleKeys {
 
   // Everything but the modules and the types is API-level (title, auth, servers, limit groups,
   // error responses, sources, and whatever the model grows next): each module's files may show it.
-  private get api(): string {
-    if (this.apiText === undefined) {
+  private get apiLevel(): { text: string; refs: string[] } {
+    if (this.apiLevelFound === undefined) {
       const { modules: _modules, types: _types, ...apiLevel } = this.model;
-      this.apiText = JSON.stringify(apiLevel);
-      this.apiRefsFound = refsIn(apiLevel);
+      this.apiLevelFound = { text: JSON.stringify(apiLevel), refs: refsIn(apiLevel) };
     }
-    return this.apiText;
-  }
-
-  private get apiRefs(): string[] {
-    if (this.apiRefsFound === undefined) void this.api;
-    return this.apiRefsFound!;
+    return this.apiLevelFound;
   }
 
   private moduleHash(id: string): string {
@@ -103,7 +96,7 @@ export class ModuleKeys {
       const module = this.modules.get(id);
       const own = this.declared.get(id) ?? [];
       const reached = new Set<string>();
-      const queue = [...refsIn(module), ...refsIn(own), ...this.apiRefs];
+      const queue = [...refsIn(module), ...refsIn(own), ...this.apiLevel.refs];
       while (queue.length > 0) {
         const name = queue.pop()!;
         if (reached.has(name)) continue;
@@ -111,7 +104,7 @@ export class ModuleKeys {
         queue.push(...this.refsOf(name));
       }
       const others = [...reached].sort().map((name) => this.types.get(name) ?? name);
-      hash = sha256(JSON.stringify([this.api, module ?? id, own, others]));
+      hash = sha256(JSON.stringify([this.apiLevel.text, module ?? id, own, others]));
       this.moduleHashes.set(id, hash);
     }
     return hash;

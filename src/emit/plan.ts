@@ -1,5 +1,8 @@
 // A target's output as planned files: paths known up front, each text made when asked for.
 import type { ApiModel } from "../model/types.js";
+import type { PreviousBytes, Spliced } from "../write/types.js";
+
+export type { KeptBytes, PreviousBytes, Spliced } from "../write/types.js";
 
 /**
  * One file a target will write, its text made only when asked for: a generate keeps a module's
@@ -30,23 +33,6 @@ export interface PlannedFile {
   spliced?: (previous: PreviousBytes | undefined) => Spliced | undefined;
 }
 
-/** The file a planned file replaces, found intact: the hash and size of its bytes. */
-export interface PreviousBytes {
-  sha256: string;
-  size: number;
-}
-
-/** A byte range `[start, end)` of the file a planned file replaces. */
-export interface KeptBytes {
-  start: number;
-  end: number;
-}
-
-export interface Spliced {
-  parts: Iterable<string | KeptBytes>;
-  /** Told the hash of the bytes the parts made (written, or found already there). */
-  written(sha256: string): void;
-}
 
 /** A target's files in the order they are made; each file's text is dropped once written. */
 export type Planner = (model: ApiModel) => Iterable<PlannedFile>;

@@ -15,7 +15,7 @@ import { isLockLeftover } from "./lock.js";
 import { MANIFEST_NAME, manifestText, sha256, type Manifest, type ManifestEntry } from "./manifest.js";
 import { stageBuffers, stageChunks, stagedFor, stageInBackground } from "./staging.js";
 import type { StatCache } from "./stat-cache.js";
-import { WriteError, type StagedFile, type WritePlan, type WriteReport } from "./types.js";
+import { WriteError, type KeptBytes, type PreviousBytes, type Spliced, type StagedFile, type WritePlan, type WriteReport } from "./types.js";
 
 /** The error for paths in the way that catalogen may not touch (links, folders where files go), each named once. */
 export function refuse(problems: Iterable<string>): WriteError {
@@ -27,13 +27,7 @@ export function refuse(problems: Iterable<string>): WriteError {
   );
 }
 
-/** What a file given in parts makes (emit/plan.ts's `Spliced`): text, and byte ranges of the file it replaces. */
-export interface SplicedParts {
-  parts: Iterable<string | { start: number; end: number }>;
-  written(sha256: string): void;
-}
-
-function* textOnly(parts: Iterable<string | { start: number; end: number }>): Generator<string> {
+function* textOnly(parts: Iterable<string | KeptBytes>): Generator<string> {
   for (const part of parts) {
     if (typeof part !== "string") throw new Error("a file's parts name bytes of a file it does not replace");
     yield part;
@@ -201,8 +195,7 @@ export class Writing {
       this.folderFor(path);
       temporary = stageChunks(final, chunks, (chunk) => hasher.update(chunk));
     } catch (error) {
-      await this.abort();
-      throw new WriteError(`cannot write ${final}: ${(error as Error).message}; nothing in ${this.view.root} was changed`, { cause: error });
+      return this.failWith(final, error);
     }
     const hash = hasher.digest("hex");
     this.next.set(path, { target, sha256: hash, ...(from === undefined ? {} : { from }) });
@@ -223,7 +216,7 @@ export class Writing {
    * its stats are still the ones it was found intact with). Otherwise `make(undefined)` gives only
    * text; when it gives nothing, `chunks()` is written. The parts' hash goes to `written`.
    */
-  async putSpliced(path: string, target: string, make: (previous: { sha256: string; size: number } | undefined) => SplicedParts | undefined, chunks: () => Iterable<string>, from?: string): Promise<void> {
+  async putSpliced(path: string, target: string, make: (previous: PreviousBytes | undefined) => Spliced | undefined, chunks: () => Iterable<string>, from?: string): Promise<void> {
     const entry = this.previous.get(path);
     const old = entry !== undefined && (await intact(this.view, this.stats, path, entry.sha256)) ? this.readIntact(path, entry.sha256) : undefined;
     const spliced = make(old === undefined ? undefined : { sha256: entry!.sha256, size: old.length });
@@ -259,8 +252,7 @@ export class Writing {
       this.folderFor(path);
       this.staged.push({ temporary: stageBuffers(final, buffers), path, hash });
     } catch (error) {
-      await this.abort();
-      throw new WriteError(`cannot write ${final}: ${(error as Error).message}; nothing in ${this.view.root} was changed`, { cause: error });
+      return this.failWith(final, error);
     }
     spliced.written(hash);
   }
@@ -315,8 +307,7 @@ export class Writing {
     try {
       this.folderFor(path);
     } catch (error) {
-      await this.abort();
-      throw new WriteError(`cannot write ${final}: ${(error as Error).message}; nothing in ${this.view.root} was changed`, { cause: error });
+      return this.failWith(final, error);
     }
     const write: Promise<void> = stageInBackground(final, content).then(
       (temporary) => void this.staged.push({ temporary, path, hash }),
@@ -337,6 +328,11 @@ export class Writing {
   private async stopIfFailed(): Promise<void> {
     if (this.failed === undefined) return;
     const { final, error } = this.failed;
+    return this.failWith(final, error);
+  }
+
+  /** Undoes everything this write staged, then throws why `final` could not be written. */
+  private async failWith(final: string, error: unknown): Promise<never> {
     await this.abort();
     throw new WriteError(`cannot write ${final}: ${(error as Error).message}; nothing in ${this.view.root} was changed`, { cause: error });
   }

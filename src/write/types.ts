@@ -20,6 +20,25 @@ export interface CheckReport {
   extra: string[];
 }
 
+/** The file a planned file replaces, found intact: the hash and size of its bytes. */
+export interface PreviousBytes {
+  sha256: string;
+  size: number;
+}
+
+/** A byte range `[start, end)` of the file a planned file replaces. */
+export interface KeptBytes {
+  start: number;
+  end: number;
+}
+
+/** A file given as text and byte ranges of the file it replaces (src/write/plan.ts `putSpliced`). */
+export interface Spliced {
+  parts: Iterable<string | KeptBytes>;
+  /** Told the hash of the bytes the parts made (written, or found already there). */
+  written(sha256: string): void;
+}
+
 /** New content on disk under a staging name beside `path`, to be renamed into place. */
 export interface StagedFile {
   temporary: string;

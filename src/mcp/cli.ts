@@ -46,7 +46,8 @@ export async function runMcp(context: { config: ResolvedConfig; flags: Record<st
       return 0;
     }
     const running = await mcp.serveMcpHttp({ env, tools, port, host });
-    const guarded = env[`${envPrefix}_MCP_ACCESS_TOKEN`]?.trim() ? `, ${envPrefix}_MCP_ACCESS_TOKEN as bearer token required` : "";
+    const variable = String(mcp.ENV.httpAccessToken);
+    const guarded = env[variable]?.trim() ? `, ${variable} as bearer token required` : "";
     io.out(`catalogen mcp: ${count} operations as ${tools === "module" ? `${model.modules.length} module tools` : "tools"} on ${running.url} (Streamable HTTP${guarded}); Ctrl-C stops it`);
     await signalled();
     await running.close();

@@ -39,6 +39,11 @@ export class ModuleKeys {
     ModuleKeys.seeds.set(model, seed);
   }
 
+  /** Whether the run said what it knows of `model`'s keys (it keeps them in a cache folder). */
+  static known(model: ApiModel): boolean {
+    return ModuleKeys.seeds.has(model);
+  }
+
   /** One set of keys per model: the pipeline's and a target's that keeps pieces of its own (openapi/pieces.ts). */
   static for(model: ApiModel): ModuleKeys {
     let keys = ModuleKeys.made.get(model);

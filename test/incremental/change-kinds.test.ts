@@ -5,12 +5,14 @@
 // must give byte for byte what a cold generate writes, across the kinds of change a catalogue
 // sees: a summary, a renamed, an added and a removed operation, a named type several modules use.
 // Each also proves the shortcut was taken: the keys made again are those of the changed modules
-// only, and only the changed modules' openapi pieces are read or made.
+// only, only the changed modules' openapi pieces are read or made, and only their client facts
+// (src/incremental-facts.ts) are worked out.
 import { cp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { generate, loadModel } from "../../src/pipeline.js";
 import { ModuleKeys } from "../../src/module-keys.js";
+import { ModuleFacts } from "../../src/incremental-facts.js";
 import type { ApiModel } from "../../src/model/types.js";
 import { freshDir, repoCatalogue } from "../helpers/generate.js";
 
@@ -126,6 +128,10 @@ describe("a change run that keeps module keys and openapi.json's bytes", () => {
       const run = await generate({ catalogue, out });
       expect(run.upToDate).toBe(false);
       expect((await readdir(pieces)).filter((name) => name !== "layout.json").length, one.what).toBe(one.changed.length);
+      // The client's files joining the modules: only the changed modules' facts worked out
+      // (src/incremental-facts.ts), even after a named type changed: the other modules' keys,
+      // made again, are the ones they had.
+      expect(ModuleFacts.lastFresh.get("client"), one.what).toEqual(one.changed);
 
       const cold = join(base, "cold");
       await rm(cold, { recursive: true, force: true });

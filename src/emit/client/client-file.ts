@@ -6,7 +6,15 @@ import { importDeclaration, tsFile } from "../shared/ts-print.js";
 import { bindFunctionName, operationsInterfaceName } from "./module-file.js";
 import { clientServers, ENVIRONMENT_TYPE, type ClientServers } from "./servers.js";
 
-export function clientFile(model: ApiModel): { path: string; content: string } {
+/** What client.ts says of all modules' operations (the client plan works it out from each module's facts). */
+export interface ClientSummary {
+  /** The token categories operations name. */
+  categories: readonly string[];
+  /** The first operation of the catalogue and its module's name: createClient's example. */
+  example?: { module: string; operation: string };
+}
+
+export function clientFile(model: ApiModel, summary: ClientSummary = clientSummaryOf(model)): { path: string; content: string } {
   const path = "client/client.ts";
   const servers = clientServers(model);
   const schemes = model.auth.schemes;
@@ -36,7 +44,7 @@ export function clientFile(model: ApiModel): { path: string; content: string } {
     ...(servers ? serverStatements(servers) : []),
     ...(schemes ? schemeStatements(schemes) : []),
     `${docComment(["Options of {@link createTransport}: features (retries, rate limits, response checks) only as given in `use`."])}export type TransportOptions = ${withAuth(servers ? transportOptionsWithServers(servers) : "Options<ModuleName>", schemes)};`,
-    `${docComment(["Options of {@link createClient}: its transport has retries, rate limits and response checks unless these options turn them off."])}export type ClientOptions = Omit<TransportOptions, "use"> & FeatureOptions<${tokenKindUnion(model)}, ${tokenCategoryUnion(model)}>;`,
+    `${docComment(["Options of {@link createClient}: its transport has retries, rate limits and response checks unless these options turn them off."])}export type ClientOptions = Omit<TransportOptions, "use"> & FeatureOptions<${tokenKindUnion(model)}, ${tokenCategoryUnion(summary.categories)}>;`,
     `${docComment([
       schemes
         ? "The shared transport that every standalone operation function takes first. Sends each operation's credentials as its security schemes say."
@@ -47,24 +55,32 @@ ${transportBody(model, servers, schemes !== undefined)}
     `${docComment(["One property per module, one method per operation."])}export interface Client {
 ${properties.join("\n")}
 }`,
-    `${docComment([createClientDoc(model)])}export function createClient(options: ClientOptions): Client {
+    `${docComment([createClientDoc(summary)])}export function createClient(options: ClientOptions): Client {
 ${groups === "" ? "createTransport({ ...options, use: clientFeatures(options) }); // no operations: the options are still checked\nreturn {};" : `const transport = createTransport({ ...options, use: clientFeatures(options) });\nreturn {\n${groups}};`}
 }`,
   ];
   return { path, content: tsFile(imports, statements) };
 }
 
-/** The doc of createClient, with a call of the catalogue's first operation as its example. */
-function createClientDoc(model: ApiModel): string {
+/** What client.ts says of all modules' operations, gone over here. */
+function clientSummaryOf(model: ApiModel): ClientSummary {
   const module = model.modules.find((m) => m.operations.length > 0);
   const operation = module?.operations[0];
-  if (!module || !operation) return "A client of the whole API.";
-  return `A client of the whole API, e.g. \`await api.${module.name}.${operation.id}(...)\`.`;
+  return {
+    categories: model.modules.flatMap((module) => module.operations.flatMap((operation) => operation.categories ?? [])),
+    ...(module && operation && { example: { module: module.name, operation: operation.id } }),
+  };
+}
+
+/** The doc of createClient, with a call of the catalogue's first operation as its example. */
+function createClientDoc({ example }: ClientSummary): string {
+  if (!example) return "A client of the whole API.";
+  return `A client of the whole API, e.g. \`await api.${example.module}.${example.operation}(...)\`.`;
 }
 
 /** The token categories operations name (`all` aside: no token is issued for it) as a type; `string` when the catalogue names none. */
-function tokenCategoryUnion(model: ApiModel): string {
-  const categories = new Set(model.modules.flatMap((module) => module.operations.flatMap((operation) => operation.categories ?? [])));
+function tokenCategoryUnion(named: readonly string[]): string {
+  const categories = new Set(named);
   categories.delete("all");
   return categories.size > 0 ? [...categories].sort().map(stringLiteral).join(" | ") : "string";
 }

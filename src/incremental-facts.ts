@@ -1,0 +1,112 @@
+// What a target's files joining the modules need to know of each module (its generated names,
+// whether it streams, which of its operations have error types...), kept by the module's key
+// (module-keys.ts): a regenerate after one module changed works out only that module's facts and
+// reads the others' from the cache folder, instead of going over every operation of the API.
+//
+// Sound because a module's key is the hash of everything its files are made from (its operations,
+// the named types it declares and reaches, the API-level parts), and the facts file is discarded
+// when catalogen's own build is another. Only used where the run knows its model's module keys
+// (src/validate/incremental.ts): elsewhere working out every key would cost more than the facts.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { generatorCode } from "./load/cache.js";
+import { ModuleKeys } from "./module-keys.js";
+import type { ApiModel, ModuleModel } from "./model/types.js";
+import { cacheDirectory, writeCacheFile } from "./shared/cache-directory.js";
+
+interface FactsRecord<T> {
+  code: string;
+  /** Every name the modules of this record claim, with the API's own, was unique when it was kept. */
+  unique: boolean;
+  facts: Record<string, T>;
+}
+
+export class ModuleFacts<T> {
+  private readonly file: string | undefined;
+  private readonly keys: ModuleKeys;
+  private readonly kept: FactsRecord<T> | undefined;
+  private readonly made = new Map<string, { key: string; facts: T; fresh: boolean }>();
+
+  /** By facts name, the modules whose facts the last run that saved them worked out afresh (what a test asks). */
+  static readonly lastFresh = new Map<string, string[]>();
+
+  /**
+   * The facts of `model`'s modules named `name` (a file name: the target and the options the facts
+   * depend on, e.g. `client-compact`), `make` working one out; undefined when the run does not know
+   * its module keys or has no cache folder (the caller then goes over the model itself).
+   */
+  static for<T>(model: ApiModel, name: string, make: (module: ModuleModel) => T): ModuleFacts<T> | undefined {
+    if (!ModuleKeys.known(model)) return undefined;
+    const base = cacheDirectory();
+    if (base === undefined) return undefined;
+    return new ModuleFacts(model, join(base, "module-facts", `${name}.json`), name, make);
+  }
+
+  private constructor(
+    model: ApiModel,
+    file: string,
+    private readonly name: string,
+    private readonly make: (module: ModuleModel) => T,
+  ) {
+    this.file = file;
+    this.keys = ModuleKeys.for(model);
+    this.kept = readRecord<T>(file);
+  }
+
+  /** Module `module`'s facts: kept when its key is the kept one's, else worked out now. */
+  of(module: ModuleModel): T {
+    let entry = this.made.get(module.id);
+    if (entry === undefined) {
+      const key = this.keys.of(`facts ${this.name}`, module.id);
+      const kept = this.kept !== undefined && Object.hasOwn(this.kept.facts, key) ? this.kept.facts[key] : undefined;
+      entry = kept === undefined ? { key, facts: this.make(module), fresh: true } : { key, facts: kept, fresh: false };
+      this.made.set(module.id, entry);
+    }
+    return entry.facts;
+  }
+
+  /** Whether module `id`'s facts were kept from a record whose names were unique (`of` asked first). */
+  keptUnique(id: string): boolean {
+    return this.kept?.unique === true && this.made.get(id)?.fresh === false;
+  }
+
+  /** How many modules' facts were worked out in this run (not kept). */
+  get freshCount(): number {
+    let count = 0;
+    for (const entry of this.made.values()) if (entry.fresh) count++;
+    return count;
+  }
+
+  /**
+   * Keeps the facts asked for in this run (only those: the record holds one model's modules, for
+   * `unique` to say something of any of them together). Not rewritten for a few modules worked out
+   * afresh (a regenerate after an edit): the next run works them out again, which costs less than
+   * writing every module's facts. Best effort.
+   */
+  save(unique: boolean): void {
+    if (this.file === undefined) return;
+    const fresh = this.freshCount;
+    ModuleFacts.lastFresh.set(this.name, [...this.made].filter(([, entry]) => entry.fresh).map(([id]) => id).sort());
+    if (this.kept !== undefined && this.kept.unique === unique && fresh <= Math.min(REWRITE_AFTER, this.made.size / 16)) return;
+    const facts: Record<string, T> = {};
+    for (const entry of this.made.values()) facts[entry.key] = entry.facts;
+    try {
+      writeCacheFile(this.file, JSON.stringify({ code: generatorCode(), unique, facts } satisfies FactsRecord<T>));
+    } catch {
+      // best effort: worked out again next time
+    }
+  }
+}
+
+/** At most this many modules (and a sixteenth of all) worked out afresh are worked out again rather than the record rewritten (see `save`). */
+const REWRITE_AFTER = 16;
+
+function readRecord<T>(file: string): FactsRecord<T> | undefined {
+  try {
+    const record = JSON.parse(readFileSync(file, "utf8")) as FactsRecord<T>;
+    if (record.code !== generatorCode() || typeof record.facts !== "object" || record.facts === null) return undefined;
+    return record;
+  } catch {
+    return undefined;
+  }
+}

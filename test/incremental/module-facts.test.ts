@@ -1,0 +1,158 @@
+// The client's files joining the modules (client.ts, index.ts, the runtime files copied in) and its
+// name check are made from facts kept per module by the module's key (src/incremental-facts.ts,
+// src/emit/client/plan-facts.ts): after an edit only the changed modules' facts are worked out,
+// the rest read from the cache folder. Each case proves the facts were kept (only the changed
+// modules' were worked out afresh) and that the output is byte for byte a cold run's; a name clash
+// between a changed module and a kept one is still refused, though only the kept names' hashes
+// can show it.
+import { cp, readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { generate, loadModel } from "../../src/pipeline.js";
+import { ModuleFacts } from "../../src/incremental-facts.js";
+import { ModuleKeys } from "../../src/module-keys.js";
+import { planClient } from "../../src/emit/client/index.js";
+import { moduleNames } from "../../src/emit/client/plan-facts.js";
+import { defineTarget } from "../../src/emit/define.js";
+import type { ApiModel } from "../../src/model/types.js";
+import { freshDir, repoCatalogue } from "../helpers/generate.js";
+
+const before = process.env.CATALOGEN_CACHE_DIR;
+afterEach(() => {
+  if (before === undefined) delete process.env.CATALOGEN_CACHE_DIR;
+  else process.env.CATALOGEN_CACHE_DIR = before;
+});
+
+async function filesOf(root: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) files.set(join(entry.parentPath, entry.name).slice(root.length + 1), await readFile(join(entry.parentPath, entry.name), "utf8"));
+  }
+  return files;
+}
+
+async function edit(dir: string, file: string, change: (text: string) => string): Promise<void> {
+  const text = await readFile(join(dir, file), "utf8");
+  const changed = change(text);
+  expect(changed, file).not.toBe(text);
+  await writeFile(join(dir, file), changed);
+}
+
+/** A model whose module keys the run knows (as a kept model's are), none of them kept. */
+function known(model: ApiModel): ApiModel {
+  ModuleKeys.know(model, { known: new Map(), keep() {} });
+  return model;
+}
+
+/** `model` with module `id`'s first operation renamed to `to`. */
+function renamed(model: ApiModel, id: string, to: string): ApiModel {
+  const copy = structuredClone(model);
+  const module = copy.modules.find((candidate) => candidate.id === id)!;
+  module.operations[0] = { ...module.operations[0]!, id: to };
+  return known(copy);
+}
+
+describe("the client's name check against kept per-module names", () => {
+  let model: ApiModel;
+  let cache: string;
+  beforeEach(() => {
+    process.env.CATALOGEN_CACHE_DIR = cache;
+  });
+  beforeAll(async () => {
+    cache = join(await freshDir("module-facts-names"), "cache");
+    process.env.CATALOGEN_CACHE_DIR = cache;
+    model = known(await loadModel(repoCatalogue));
+    [...planClient(model)];
+    expect(ModuleFacts.lastFresh.get("client")).toEqual(model.modules.map((module) => module.id).sort());
+  });
+
+  it("works out only the changed module's facts", () => {
+    const next = renamed(model, "finances", "getRenamedReport");
+    [...planClient(next)];
+    expect(ModuleFacts.lastFresh.get("client")).toEqual(["finances"]);
+  });
+
+  it("refuses a changed module's name that a kept module takes", () => {
+    [...planClient(model)];
+    // supplies is kept (its key did not change); its first operation's names are now also finances'.
+    const taken = model.modules.find((module) => module.id === "supplies")!.operations[0]!.id;
+    const next = renamed(model, "finances", taken);
+    // Among the names claimed afresh (the API's and the changed module's) nothing collides: only the kept names show it.
+    const fresh: string[] = [];
+    moduleNames(next.modules.find((module) => module.id === "finances")!, (name) => fresh.push(name));
+    expect(new Set(fresh).size).toBe(fresh.length);
+    expect(() => [...planClient(next)]).toThrow(`client: operation ${taken} and operation ${taken} would both be named ${taken}; rename one in the catalogue`);
+  });
+
+  it("refuses a changed module's operation named as a kept module's descriptor", () => {
+    [...planClient(model)];
+    const taken = `${model.modules.find((module) => module.id === "supplies")!.operations[0]!.id}Operation`;
+    expect(() => [...planClient(renamed(model, "finances", taken))]).toThrow(`client: the description of ${taken.replace(/Operation$/, "")} and operation ${taken} would both be named ${taken}; rename one in the catalogue`);
+  });
+});
+
+describe("a change run with kept client facts", () => {
+  let base: string;
+  let catalogue: string;
+  let out: string;
+  let cache: string;
+  const made: string[] = [];
+  // A plugin with a file per module and one joining them: the per-module files of the unchanged
+  // modules are kept without being made.
+  const routes = defineTarget({
+    name: "route-count",
+    plan: (model: ApiModel) => [
+      ...model.modules.map((module) => ({
+        path: `route-count/${module.id}.txt`,
+        module: module.id,
+        content: () => {
+          made.push(module.id);
+          return `${module.operations.map((operation) => `${operation.method} ${operation.path}`).join("\n")}\n`;
+        },
+      })),
+      { path: "route-count/all.txt", content: () => `${model.modules.map((module) => `${module.id} ${module.operations.length}`).join("\n")}\n` },
+    ],
+  });
+  const options = () => ({ catalogue, out, targets: ["client", "server", "docs", "openapi", "route-count"], plugins: [routes] });
+
+  beforeAll(async () => {
+    base = await freshDir("module-facts-runs");
+    catalogue = join(base, "catalogue");
+    out = join(base, "out");
+    cache = join(base, "cache");
+    await cp(repoCatalogue, catalogue, { recursive: true });
+    process.env.CATALOGEN_CACHE_DIR = cache;
+    await generate(options());
+  });
+
+  async function sameAsCold(what: string): Promise<void> {
+    const cold = join(base, `cold-${what.replaceAll(" ", "-")}`);
+    process.env.CATALOGEN_CACHE_DIR = "off";
+    await generate({ ...options(), out: cold });
+    process.env.CATALOGEN_CACHE_DIR = cache;
+    expect(await filesOf(out), what).toEqual(await filesOf(cold));
+  }
+
+  it.each([
+    ["a summary", "items", "items.yaml", (text: string) => text.replace(/^(\s*summary: .*)$/m, "$1 (edited)")],
+    ["an added operation", "general", "general.yaml", (text: string) => text.replace(/^operations:\n/m, "operations:\n  - id: getAddedThing\n    method: GET\n    path: /api/v1/added/thing\n    summary: An added thing\n\n")],
+    ["a renamed operation", "communications", "communications.yaml", (text: string) => text.replace(/^(\s*- id: )(\w+)$/m, "$1$2Renamed")],
+  ])("after %s, works out only that module's facts and makes only its plugin file", async (what, module, file, change) => {
+    await edit(catalogue, file, change);
+    process.env.CATALOGEN_CACHE_DIR = cache;
+    made.length = 0;
+    const run = await generate(options());
+    expect(run.upToDate).toBe(false);
+    expect(ModuleFacts.lastFresh.get("client"), what).toEqual([module]);
+    expect(made, what).toEqual([module]);
+    await sameAsCold(what);
+  });
+
+  it("refuses an operation id another module has, writing nothing", async () => {
+    const before = await filesOf(out);
+    await edit(catalogue, "finances.yaml", (text) => text.replace(/^operations:\n/m, "operations:\n  - id: getDiscrepancies\n    method: GET\n    path: /api/v1/another/discrepancies\n    summary: Taken\n\n"));
+    process.env.CATALOGEN_CACHE_DIR = cache;
+    await expect(generate(options())).rejects.toThrow(/getDiscrepancies/);
+    expect(await filesOf(out)).toEqual(before);
+  });
+});

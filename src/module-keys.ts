@@ -27,6 +27,7 @@ export class ModuleKeys {
   private readonly typeRefs = new Map<string, string[]>();
   private readonly moduleHashes = new Map<string, string>();
   private readonly alsoHashes = new Map<string, string>();
+  private readonly keys = new Map<string, string>();
   private readonly modules: ReadonlyMap<string, ModuleModel>;
 
   private static readonly made = new WeakMap<ApiModel, ModuleKeys>();
@@ -69,7 +70,11 @@ export class ModuleKeys {
       alsoHash = this.alsoHashes.get(also) ?? sha256(also);
       this.alsoHashes.set(also, alsoHash);
     }
-    return sha256(`${target}\n${this.moduleHash(id)}\n${alsoHash}`);
+    // A target's files of one module share their key (client: operations, modules, errors, types, validate, schemas).
+    const text = `${target}\n${this.moduleHash(id)}\n${alsoHash}`;
+    let key = this.keys.get(text);
+    if (key === undefined) this.keys.set(text, (key = sha256(text)));
+    return key;
   }
 
   /** The modules whose keys this run made (not known from the run before), by id. */

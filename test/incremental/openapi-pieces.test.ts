@@ -86,3 +86,37 @@ describe("openapi.json joined from kept pieces", () => {
     expect(shapes).toBe("item operation+get item ");
   }, 30_000);
 });
+
+describe("the pieces folder's eviction", () => {
+  it("reads the folder only when the count the layout keeps may pass its bound, then keeps only this run's pieces", async () => {
+    const base = await freshDir("openapi-pieces-evict");
+    const catalogue = join(base, "catalogue");
+    const out = join(base, "out");
+    const pieces = join(base, "cache", "openapi-pieces");
+    process.env.CATALOGEN_CACHE_DIR = join(base, "cache");
+    const files = modules(["uploads"]);
+    await writeCatalogue(catalogue, files);
+    await generate({ catalogue, out });
+    const layout = async () => JSON.parse(await readFile(join(pieces, "layout.json"), "utf8")) as { pieceFiles?: number };
+    // Two pieces besides the layout, the folder read once (no count was kept yet).
+    expect((await layout()).pieceFiles).toBe(2);
+    for (let n = 0; n < 300; n++) await writeFile(join(pieces, `junk-${n}.txt`), "");
+
+    // A change run makes one piece: counted, the folder not read (the junk it does not know of stays).
+    const beta = files[1]!.operations as { summary: string }[];
+    beta[1]!.summary = "One, edited";
+    await writeCatalogue(catalogue, files);
+    await generate({ catalogue, out });
+    expect((await layout()).pieceFiles).toBe(3);
+    expect((await readdir(pieces)).length).toBe(304);
+
+    // Once the count passes 2 x the pieces used + 256, the folder is read and only this run's pieces stay.
+    await writeFile(join(pieces, "layout.json"), JSON.stringify({ ...(await layout()), pieceFiles: 262 }));
+    beta[1]!.summary = "One, edited again";
+    await writeCatalogue(catalogue, files);
+    await generate({ catalogue, out });
+    expect((await readdir(pieces)).sort()).toEqual((await readdir(pieces)).filter((name) => !name.startsWith("junk-")).sort());
+    expect((await readdir(pieces)).length).toBe(3);
+    expect((await layout()).pieceFiles).toBe(2);
+  });
+});

@@ -35,7 +35,11 @@ export function piecesFolder(): string | undefined {
  * types), those joined from the modules' pieces.
  */
 export function* documentChunks(model: ApiModel, skeleton: Schema, folder: string): Generator<string> {
-  for (const part of documentParts(model, skeleton, folder, undefined).parts) if (typeof part === "string") yield part;
+  const document = documentParts(model, skeleton, folder, undefined);
+  for (const part of document.parts) if (typeof part === "string") yield part;
+  // No layout is kept for this text (prettier may rewrite it): one with a count of the pieces that
+  // leaves out those just made would let the folder grow unread.
+  if (document.madePieces()) rmSync(join(folder, LAYOUT), { force: true });
 }
 
 /**
@@ -46,9 +50,10 @@ export function* documentChunks(model: ApiModel, skeleton: Schema, folder: strin
  * for the next run. An item's text is kept by what makes it: its path, its place (first or not),
  * its operations' pieces (whose names are the hashes of what they are made from) and its servers.
  */
-export function documentParts(model: ApiModel, skeleton: Schema, folder: string, previous: PreviousBytes | undefined): Spliced {
-  const pieces = new Pieces(model, folder);
-  const layout = new Layout(readLayout(folder, previous));
+export function documentParts(model: ApiModel, skeleton: Schema, folder: string, previous: PreviousBytes | undefined): Spliced & { madePieces(): boolean } {
+  const record = readLayout(folder);
+  const pieces = new Pieces(model, folder, record?.pieceFiles);
+  const layout = new Layout(previous !== undefined && record !== undefined && record.sha256 === previous.sha256 && record.size === previous.size ? record.items : undefined);
   return {
     parts: joined(
       (function* (): Generator<string | KeptBytes> {
@@ -66,8 +71,9 @@ export function documentParts(model: ApiModel, skeleton: Schema, folder: string,
       })(),
     ),
     written(hash) {
-      layout.save(folder, hash);
+      layout.save(folder, hash, pieces.pieceFiles);
     },
+    madePieces: () => pieces.made > 0,
   };
 }
 
@@ -86,21 +92,24 @@ function* joined(parts: Iterable<string | KeptBytes>): Generator<string | KeptBy
   if (pending !== undefined) yield pending;
 }
 
-/** Where the texts of the path items and of the named types are in openapi.json: key, start, end. */
+/**
+ * Where the texts of the path items and of the named types are in openapi.json (key, start, end),
+ * with the file's hash and size, and how many pieces the folder holds as far as the runs know
+ * (its eviction reads the folder only when that passes its bound).
+ */
 interface LayoutRecord {
   sha256: string;
   size: number;
   items: [key: string, start: number, end: number][];
+  pieceFiles?: number;
 }
 
 const LAYOUT = "layout.json";
 
-function readLayout(folder: string, previous: PreviousBytes | undefined): Map<string, KeptBytes> | undefined {
-  if (previous === undefined) return undefined;
+function readLayout(folder: string): LayoutRecord | undefined {
   try {
     const record = JSON.parse(readFileSync(join(folder, LAYOUT), "utf8")) as LayoutRecord;
-    if (record.sha256 !== previous.sha256 || record.size !== previous.size || !Array.isArray(record.items)) return undefined;
-    return new Map(record.items.map(([key, start, end]) => [key, { start, end }]));
+    return typeof record.sha256 === "string" && Number.isInteger(record.size) && Array.isArray(record.items) ? record : undefined;
   } catch {
     return undefined;
   }
@@ -110,8 +119,11 @@ function readLayout(folder: string, previous: PreviousBytes | undefined): Map<st
 class Layout {
   private at = 0;
   private readonly made: LayoutRecord["items"] = [];
+  /** The previous item after the last one found: most items are found there, without a lookup. */
+  private next = 0;
+  private places: Map<string, number> | undefined;
 
-  constructor(private readonly previous: ReadonlyMap<string, KeptBytes> | undefined) {}
+  constructor(private readonly previous: LayoutRecord["items"] | undefined) {}
 
   text(text: string): string {
     this.at += Buffer.byteLength(text);
@@ -121,7 +133,7 @@ class Layout {
   /** The item `key`: its bytes in the file replaced when that has it, else the texts `make` gives. */
   item(key: string, make: () => string): string | KeptBytes {
     const start = this.at;
-    const kept = this.previous?.get(key);
+    const kept = this.find(key);
     let part: string | KeptBytes;
     if (kept !== undefined) {
       this.at += kept.end - kept.start;
@@ -131,9 +143,24 @@ class Layout {
     return part;
   }
 
-  save(folder: string, hash: string): void {
+  /** Item `key` of the previous layout (keys are unique: a path or a type name each). */
+  private find(key: string): KeptBytes | undefined {
+    const items = this.previous;
+    if (items === undefined) return undefined;
+    let at = this.next;
+    if (items[at]?.[0] !== key) {
+      this.places ??= new Map(items.map(([itemKey], index) => [itemKey, index]));
+      at = this.places.get(key) ?? -1;
+      if (at === -1) return undefined;
+    }
+    this.next = at + 1;
+    const [, start, end] = items[at]!;
+    return { start, end };
+  }
+
+  save(folder: string, hash: string, pieceFiles: number | undefined): void {
     try {
-      writeCacheFile(join(folder, LAYOUT), JSON.stringify({ sha256: hash, size: this.at, items: this.made }));
+      writeCacheFile(join(folder, LAYOUT), JSON.stringify({ sha256: hash, size: this.at, items: this.made, ...(pieceFiles !== undefined && { pieceFiles }) } satisfies LayoutRecord));
     } catch {
       // best effort: the next run joins every piece
     }
@@ -220,10 +247,17 @@ class Pieces {
   private readonly names = new Map<string, string>();
   private readonly loaded = new Map<string, Piece>();
 
+  /** How many files the folder holds besides the layout, as far as this run knows (undefined: not known). */
+  pieceFiles: number | undefined;
+  /** How many pieces this run made (and wrote). */
+  made = 0;
+
   constructor(
     private readonly model: ApiModel,
     private readonly folder: string,
+    pieceFiles: number | undefined,
   ) {
+    this.pieceFiles = pieceFiles;
     this.keys = ModuleKeys.for(model);
     this.places = operationServerPlaces(model);
     this.types = new Map(model.types.map((named) => [named.name, named]));
@@ -245,6 +279,8 @@ class Pieces {
       if (piece === undefined) {
         piece = makePiece(this.model, this.modules.get(id)!, this.declared.get(id) ?? [], this.types, this.places);
         writePiece(this.folder, name, piece);
+        this.made++;
+        if (this.pieceFiles !== undefined) this.pieceFiles++;
       }
       this.loaded.set(id, piece);
     }
@@ -261,13 +297,20 @@ class Pieces {
     if (piece) piece.operations = [];
   }
 
-  /** Keeps the folder small: once it holds many more pieces than this run used, only this run's stay. */
+  /**
+   * Keeps the folder small: once it holds many more pieces than this run used, only this run's
+   * stay. The folder is read only when the count the layout keeps may pass that bound (or is not known).
+   */
   evict(): void {
     const used = new Set([...this.names.values(), LAYOUT]);
+    const bound = 2 * used.size + 256;
+    if (this.pieceFiles !== undefined && this.pieceFiles <= bound) return;
     try {
-      const names = readdirSync(this.folder);
-      if (names.length <= 2 * used.size + 256) return;
+      const names = readdirSync(this.folder).filter((name) => name !== LAYOUT);
+      this.pieceFiles = names.length;
+      if (names.length <= bound) return;
       for (const name of names) if (!used.has(name)) rmSync(join(this.folder, name), { force: true });
+      this.pieceFiles = names.filter((name) => used.has(name)).length;
     } catch {
       // nothing kept yet
     }

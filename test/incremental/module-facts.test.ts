@@ -1,6 +1,7 @@
 // The client's files joining the modules (client.ts, index.ts, the runtime files copied in) and its
-// name check are made from facts kept per module by the module's key (src/incremental-facts.ts,
-// src/emit/client/plan-facts.ts): after an edit only the changed modules' facts are worked out,
+// name check, and the server's (routes.ts, mock.ts, validate.ts, index.ts), are made from facts
+// kept per module by the module's key (src/incremental-facts.ts, src/emit/*/plan-facts.ts): after
+// an edit only the changed modules' facts are worked out,
 // the rest read from the cache folder. Each case proves the facts were kept (only the changed
 // modules' were worked out afresh) and that the output is byte for byte a cold run's; a name clash
 // between a changed module and a kept one is still refused, though only the kept names' hashes
@@ -144,6 +145,7 @@ describe("a change run with kept client facts", () => {
     const run = await generate(options());
     expect(run.upToDate).toBe(false);
     expect(ModuleFacts.lastFresh.get("client"), what).toEqual([module]);
+    expect(ModuleFacts.lastFresh.get("server"), what).toEqual([module]);
     expect(made, what).toEqual([module]);
     await sameAsCold(what);
   });

@@ -8,16 +8,17 @@ import { madeFiles, perModuleFolders, plannedFrom, type PlannedFile } from "../p
 import type { ApiModel } from "../../model/types.js";
 import { exportFrom, tsFile } from "../shared/ts-print.js";
 import { sharedTemplateFiles, targetPackageFile, templateFiles } from "../shared/templates.js";
-import { REDIS_STORE_FILE, usesRateLimits } from "../shared/limits.js";
+import { REDIS_STORE_FILE } from "../shared/limits.js";
 import { handlersFile, moduleHandlersFile, moduleHandlersPath } from "./handlers-file.js";
 import { mockFiles } from "./mock-file.js";
 import { assertNoNameClash, moduleInterfaceName } from "./names.js";
-import { CREDENTIALS_RUNTIME, moduleRoutesFile, moduleRoutesPath, routesFile, serverUsesStreams, STREAM_RUNTIME } from "./routes-file.js";
+import { CREDENTIALS_RUNTIME, moduleRoutesFile, moduleRoutesPath, routesFile, STREAM_RUNTIME } from "./routes-file.js";
+import { ServerFacts } from "./plan-facts.js";
 import { typesFiles } from "../shared/types-files.js";
 import { SERVER_RESPONSE_TYPES } from "./directions.js";
 import { validateFiles } from "./validate-file.js";
 
-function indexFile(model: ApiModel): string {
+function indexFile(model: ApiModel, rateLimits: boolean): string {
   return tsFile(
     [
       `import type { Handlers, TokenKind } from "./handlers.js";
@@ -39,7 +40,7 @@ import { api } from "./routes.js";`,
           true,
         ),
         exportFrom(["MemoryRateLimitStore"], "./runtime/rate-limit.js"),
-        ...(usesRateLimits(model)
+        ...(rateLimits
           ? [exportFrom(["redisRateLimitStore"], "./shared/redis-rate-limit-store.js"), exportFrom(["RedisClientLike", "RedisRateLimitStoreOptions"], "./shared/redis-rate-limit-store.js", true)]
           : []),
         exportFrom(["toNodeHandler"], "./runtime/node.js"),
@@ -77,10 +78,12 @@ export async function emitServer(model: ApiModel, options: ServerTargetOptions =
 export function* planServer(model: ApiModel, options: ServerTargetOptions = {}): Generator<PlannedFile> {
   const compact = options.compact === true;
   assertNoNameClash(model);
-  // Asked of every operation: once per plan.
-  const streams = serverUsesStreams(model);
+  // What the files joining the modules need of each module: kept per module where the run knows its module keys.
+  const facts = new ServerFacts(model);
+  const streams = facts.some("streams");
+  const rateLimits = facts.some("rateLimits");
   const moduleOf = perModuleFolders(model, ["server/types", "server/mock", "server/validate"]);
-  yield* plannedFrom([{ path: "server/index.ts", content: indexFile(model) }, ...typesFiles("server", model.types, SERVER_RESPONSE_TYPES), { path: "server/handlers.ts", content: handlersFile(model) }], moduleOf);
+  yield* plannedFrom([{ path: "server/index.ts", content: indexFile(model, rateLimits) }, ...typesFiles("server", model.types, SERVER_RESPONSE_TYPES), { path: "server/handlers.ts", content: handlersFile(model) }], moduleOf);
   for (const module of model.modules) {
     yield { path: moduleHandlersPath(module), module: module.id, content: () => moduleHandlersFile(module, model.types, model.responses, compact) };
   }
@@ -90,12 +93,13 @@ export function* planServer(model: ApiModel, options: ServerTargetOptions = {}):
   }
   yield* plannedFrom(
     [
-      ...mockFiles(model),
-      ...validateFiles(model),
+      ...mockFiles(model, (module) => facts.of(module).examples),
+      ...validateFiles(model, (module) => facts.of(module).guards),
       ...templateFiles("server").filter(
         (file) => (file.path !== CREDENTIALS_RUNTIME || model.auth.schemes !== undefined) && (file.path !== STREAM_RUNTIME || streams),
       ),
-      ...sharedTemplateFiles("server").filter((file) => !file.path.endsWith(`/${REDIS_STORE_FILE}`) || usesRateLimits(model)), targetPackageFile("server")],
+      ...sharedTemplateFiles("server").filter((file) => !file.path.endsWith(`/${REDIS_STORE_FILE}`) || rateLimits), targetPackageFile("server")],
     moduleOf,
   );
+  facts.save();
 }

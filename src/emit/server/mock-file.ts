@@ -48,7 +48,7 @@ export function mockExample(operation: OperationModel): { value: unknown } | und
 }
 
 /** Whether {@link mockExample} finds one: first whether any response has an example at all (most have none). */
-function hasMockExample(operation: OperationModel): boolean {
+export function hasMockExample(operation: OperationModel): boolean {
   return operation.responses?.some((response) => response.content.some((media) => "example" in media)) === true && mockExample(operation) !== undefined;
 }
 
@@ -84,10 +84,10 @@ ${entries.join("\n")}
 }
 
 /** mock.ts, joining one file per module that has examples (the others get none). */
-export function mockFiles(model: ApiModel): GeneratedFile[] {
+export function mockFiles(model: ApiModel, hasExamples: (module: ModuleModel) => boolean = (module) => module.operations.some(hasMockExample)): GeneratedFile[] {
   // A module's entries (every example as a literal) are written only when its file is made: a
   // regenerate that keeps the file never asks.
-  const mocked = model.modules.filter((module) => module.operations.some(hasMockExample));
+  const mocked = model.modules.filter(hasExamples);
   const index = tsFile(
     [
       importDeclaration(["Handlers"], "./handlers.js", true),

@@ -2,7 +2,7 @@
 // (naming the first field that does not fit) before a handler sees a body of the wrong shape; one
 // file per module (its types' guards and its operations' body guards), and server/validate.ts
 // re-exporting them all, which routes.ts imports from.
-import type { ApiModel, NamedType, OperationModel, TypeNode } from "../../model/types.js";
+import type { ApiModel, ModuleModel, NamedType, OperationModel, TypeNode } from "../../model/types.js";
 import { pascalCase } from "../../shared/names.js";
 import type { GeneratedFile } from "../types.js";
 import { validatorFiles, validatorIndex, type GuardRoot } from "../shared/validators.js";
@@ -91,11 +91,11 @@ function holdsBinary(node: TypeNode, named: ReadonlyMap<string, TypeNode>, seen:
 }
 
 /** server/validate.ts (an index, one line per module) and server/validate/<module id>.ts. */
-export function validateFiles(model: ApiModel): GeneratedFile[] {
+export function validateFiles(model: ApiModel, hasGuards: (module: ModuleModel) => boolean = (module) => module.operations.some((operation) => bodyGuard(operation, model.types) !== undefined)): GeneratedFile[] {
   // A module's guards are worked out when its file is made (a regenerate that keeps it never asks).
   const roots = new Map<string, () => GuardRoot[]>();
   for (const module of model.modules) {
-    if (module.operations.some((operation) => bodyGuard(operation, model.types) !== undefined)) {
+    if (hasGuards(module)) {
       roots.set(module.id, () => module.operations.flatMap((operation) => bodyGuard(operation, model.types) ?? []));
     }
   }

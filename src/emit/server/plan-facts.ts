@@ -1,0 +1,55 @@
+// What the server's files joining the modules (routes.ts, mock.ts, validate.ts, index.ts and the
+// runtime files copied in) need of each module, worked out once per module: on a regenerate that
+// knows its module keys, read from the cache for every module that did not change
+// (src/incremental-facts.ts), instead of going over every operation of the API.
+import { ModuleFacts } from "../../incremental-facts.js";
+import type { ApiModel, ModuleModel } from "../../model/types.js";
+import { isStreamed } from "../shared/streamed.js";
+import { hasMockExample } from "./mock-file.js";
+import { bodyGuard } from "./validate-file.js";
+
+/** One module's facts (plain data: kept as JSON). */
+export interface ServerModuleFacts {
+  streams: boolean;
+  rateLimits: boolean;
+  /** Some operation answers with a JSON example (mock/<id>.ts is made). */
+  examples: boolean;
+  /** Some operation has a JSON body guard (validate/<id>.ts has a root). */
+  guards: boolean;
+}
+
+export class ServerFacts {
+  private readonly kept: ModuleFacts<ServerModuleFacts> | undefined;
+  private readonly made = new Map<string, ServerModuleFacts>();
+
+  constructor(private readonly model: ApiModel) {
+    this.kept = ModuleFacts.for(model, "server", (module) => moduleFacts(module, model));
+  }
+
+  of(module: ModuleModel): ServerModuleFacts {
+    if (this.kept !== undefined) return this.kept.of(module);
+    let facts = this.made.get(module.id);
+    if (facts === undefined) this.made.set(module.id, (facts = moduleFacts(module, this.model)));
+    return facts;
+  }
+
+  /** Whether some module's facts say `key`. */
+  some(key: "streams" | "rateLimits"): boolean {
+    return this.model.modules.some((module) => this.of(module)[key]);
+  }
+
+  /** Keeps the facts worked out in this run (see ModuleFacts.save), once every module's were asked. */
+  save(): void {
+    this.kept?.save(false);
+  }
+}
+
+function moduleFacts(module: ModuleModel, model: ApiModel): ServerModuleFacts {
+  const operations = module.operations;
+  return {
+    streams: operations.some(isStreamed),
+    rateLimits: operations.some((operation) => (operation.limits?.length ?? 0) > 0),
+    examples: operations.some(hasMockExample),
+    guards: operations.some((operation) => bodyGuard(operation, model.types) !== undefined),
+  };
+}

@@ -128,11 +128,12 @@ describe("a change run that keeps module keys and openapi.json's bytes", () => {
       const run = await generate({ catalogue, out });
       expect(run.upToDate).toBe(false);
       expect((await readdir(pieces)).filter((name) => name !== "layout.json").length, one.what).toBe(one.changed.length);
-      // The client's and server's files joining the modules: only the changed modules' facts worked out
+      // The client's, server's and docs' files joining the modules: only the changed modules' facts worked out
       // (src/incremental-facts.ts), even after a named type changed: the other modules' keys,
       // made again, are the ones they had.
       expect(ModuleFacts.lastFresh.get("client"), one.what).toEqual(one.changed);
       expect(ModuleFacts.lastFresh.get("server"), one.what).toEqual(one.changed);
+      expect(ModuleFacts.lastFresh.get("docs"), one.what).toEqual(one.changed);
 
       const cold = join(base, "cold");
       await rm(cold, { recursive: true, force: true });

@@ -1,11 +1,11 @@
 // The client's files joining the modules (client.ts, index.ts, the runtime files copied in) and its
-// name check, and the server's (routes.ts, mock.ts, validate.ts, index.ts), are made from facts
-// kept per module by the module's key (src/incremental-facts.ts, src/emit/*/plan-facts.ts): after
-// an edit only the changed modules' facts are worked out,
-// the rest read from the cache folder. Each case proves the facts were kept (only the changed
-// modules' were worked out afresh) and that the output is byte for byte a cold run's; a name clash
-// between a changed module and a kept one is still refused, though only the kept names' hashes
-// can show it.
+// name check, the server's (routes.ts, mock.ts, validate.ts, index.ts) and the docs' page anchors
+// (README.md and every page link by them) are made from facts kept per module by the module's key
+// (src/incremental-facts.ts, src/emit/*/plan-facts.ts): after an edit only the changed modules'
+// facts are worked out, the rest read from the cache folder. Each case proves the facts were kept
+// (only the changed modules' were worked out afresh) and that the output is byte for byte a cold
+// run's; a name clash between a changed module and a kept one is still refused, though only the
+// kept names' hashes can show it.
 import { cp, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -146,6 +146,7 @@ describe("a change run with kept client facts", () => {
     expect(run.upToDate).toBe(false);
     expect(ModuleFacts.lastFresh.get("client"), what).toEqual([module]);
     expect(ModuleFacts.lastFresh.get("server"), what).toEqual([module]);
+    expect(ModuleFacts.lastFresh.get("docs"), what).toEqual([module]);
     expect(made, what).toEqual([module]);
     await sameAsCold(what);
   });

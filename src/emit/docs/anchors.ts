@@ -89,6 +89,14 @@ export function pageAnchors(model: ApiModel): Anchors {
   return { operations, types };
 }
 
+/** The anchors of one module's page (its operations' and declared types'), in page order. */
+export function moduleAnchors(module: ModuleModel, declared: readonly string[]): { operations: [id: string, anchor: string][]; types: [name: string, anchor: string][] } {
+  const operations = new Map<string, string>();
+  const types = new Map<string, string>();
+  if (!plainAnchors(module, declared, operations, types)) walkPage(module, declared, operations, types);
+  return { operations: [...operations], types: [...types] };
+}
+
 /** The anchors of one module's page, found by slugging its headings in page order. */
 function walkPage(module: ModuleModel, declared: readonly string[], operations: Map<string, string>, types: Map<string, string>): void {
   const slugger = new Slugger();

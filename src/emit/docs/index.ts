@@ -2,7 +2,8 @@ import type { GeneratedFile } from "../types.js";
 import { madeFiles, type PlannedFile } from "../plan.js";
 import type { ApiModel } from "../../model/types.js";
 import { docsTemplates } from "./templates.js";
-import { docsAnchors, moduleView, readmeView } from "./view.js";
+import { moduleView, readmeView } from "./view.js";
+import { keptDocsAnchors } from "./plan-facts.js";
 
 /** `docs/README.md` (the modules) and `docs/<module id>.md` for each module, as final Markdown. */
 export function emitDocs(model: ApiModel): GeneratedFile[] {
@@ -11,7 +12,8 @@ export function emitDocs(model: ApiModel): GeneratedFile[] {
 
 /** The docs' pages; a module's page is made only when asked for. */
 export function* planDocs(model: ApiModel): Generator<PlannedFile> {
-  const anchors = docsAnchors(model);
+  // Each page's anchors kept by its module's key where the run knows its module keys.
+  const anchors = keptDocsAnchors(model);
   const templates = docsTemplates();
   yield { path: "docs/README.md", content: () => finalMarkdown(templates.readme(readmeView(model, anchors))) };
   // A page links to types declared on other pages by their anchors there.

@@ -49,6 +49,8 @@ export function remoteTargets(model: ApiModel, chosen: readonly ChosenTarget[], 
   if (!chosen.every((entry) => builtin(entry.target))) return undefined;
   const remote = chosen.filter((entry) => REMOTE_TARGETS.includes(entry.target.name)).map((entry) => entry.target.name);
   if (remote.length === 0 || remote.length === chosen.length) return undefined;
+  // A regenerate (a manifest is there) never: asked first, it reads no operation of a kept model.
+  if (existsSync(join(options.out, MANIFEST_NAME))) return undefined;
   // CATALOGEN_THREADS=2: whatever the size and the load (the tests use it on small catalogues).
   if (threads !== 2) {
     if (model.modules.reduce((sum, module) => sum + module.operations.length, 0) < PARALLEL_MIN_OPERATIONS) return undefined;
@@ -56,7 +58,6 @@ export function remoteTargets(model: ApiModel, chosen: readonly ChosenTarget[], 
     // work than cores over the last minute) it measured no faster and held twice the memory.
     if (!coreIdle()) return undefined;
   }
-  if (existsSync(join(options.out, MANIFEST_NAME))) return undefined;
   return new Set(remote);
 }
 

@@ -2,6 +2,7 @@
 // This marks the named types that have such a property anywhere inside (following references), and
 // every reference to one, so emitters can write a request variant without looking types up.
 import type { ApiModel, NamedType, TypeNode } from "./types.js";
+import { withOperations } from "./lazy-operations.js";
 
 /** Children of a node (property types, items, variants, parts ...). */
 function children(node: TypeNode): TypeNode[] {
@@ -64,14 +65,17 @@ export function markDirectional(model: ApiModel): void {
   for (const name of marked) byName.get(name)!.directional = true;
   for (const named of model.types) mark(named.type);
   for (const module of model.modules) {
-    for (const operation of module.operations) {
-      for (const parameter of [...operation.pathParams, ...(operation.query ?? []), ...(operation.headers ?? [])]) mark(parameter.schema);
-      for (const media of operation.request?.content ?? []) mark(media.schema);
-      for (const response of operation.responses ?? []) {
-        for (const media of response.content) mark(media.schema);
-        for (const header of response.headers ?? []) mark(header.schema);
+    // A kept module's operations: when they are first read (lazy-operations.ts).
+    withOperations(module, (operations) => {
+      for (const operation of operations) {
+        for (const parameter of [...operation.pathParams, ...(operation.query ?? []), ...(operation.headers ?? [])]) mark(parameter.schema);
+        for (const media of operation.request?.content ?? []) mark(media.schema);
+        for (const response of operation.responses ?? []) {
+          for (const media of response.content) mark(media.schema);
+          for (const header of response.headers ?? []) mark(header.schema);
+        }
       }
-    }
+    });
   }
   for (const response of model.responses ?? []) for (const media of response.content) mark(media.schema);
 }

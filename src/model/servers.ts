@@ -4,6 +4,7 @@
 // else the one without an environment (it serves every environment).
 import type { RawServer } from "../load/raw.js";
 import type { ApiModel, ModuleModel, ServerModel } from "./types.js";
+import { withOperations } from "./lazy-operations.js";
 
 export function serverModels(raw: readonly RawServer[] | undefined): ServerModel[] | undefined {
   return raw?.map(({ id, url, description, environment }) => ({
@@ -25,7 +26,10 @@ export function resolveServers(modules: ModuleModel[], servers: readonly ServerM
   if (servers === undefined) return;
   const all = defaultServerIds(servers);
   for (const module of modules) {
-    for (const operation of module.operations) operation.servers ??= [...(module.servers ?? all)];
+    // A kept module's operations: when they are first read (lazy-operations.ts).
+    withOperations(module, (operations) => {
+      for (const operation of operations) operation.servers ??= [...(module.servers ?? all)];
+    });
   }
 }
 

@@ -15,7 +15,8 @@ import { ModelCache, type KeptIndex, type KeptModuleKey } from "../load/cache.js
 import { locatePath, type CatalogueFile, type LoadResult } from "../load/load.js";
 import type { RawFile } from "../load/raw.js";
 import { assembleModel, modelPart, partContext, type ModelPart } from "../model/build.js";
-import type { ApiModel } from "../model/types.js";
+import type { ApiModel, ModuleModel, OperationModel } from "../model/types.js";
+import { withLazyOperations } from "../model/lazy-operations.js";
 import { camelCase, GENERATED_NAMES, routeShape } from "../shared/names.js";
 import type { SemanticInput } from "./reporter.js";
 import { schemaProblems } from "./schema.js";
@@ -39,11 +40,12 @@ export function keptModel({ files, diagnostics }: LoadResult, cache: ModelCache)
   const context = contextOf(files, keys, apiFiles[0]!);
   if (context !== index.context) return undefined;
 
-  const kept = new Map<string, string>();
+  const kept = new Map<string, ModelPart>();
   files.forEach((file, i) => {
     if (index.files[file.name]?.hash !== keys[i]!.hash) return;
-    const json = cache.part(file.name, keys[i]!.hash, context);
-    if (json !== undefined) kept.set(file.name, json);
+    const text = cache.part(file.name, keys[i]!.hash, context);
+    const part = text === undefined ? undefined : restoredPart(text);
+    if (part !== undefined) kept.set(file.name, part);
   });
   const changed = files.filter((file) => !kept.has(file.name));
   if (changed.length === files.length) return undefined;
@@ -62,21 +64,21 @@ export function keptModel({ files, diagnostics }: LoadResult, cache: ModelCache)
 
   const api = (apiFiles[0]!.data as RawFile).api!;
   const partOptions = partContext(api);
-  const made = new Map<string, { hash: string; json: string }>();
+  const madeParts = new Map<string, { hash: string; json: string }>();
   const parts = files.map((file, i): ModelPart => {
-    const json = kept.get(file.name);
-    if (json !== undefined) return JSON.parse(json) as ModelPart;
-    const part = modelPart(file.name, file.data as RawFile, partOptions, (index) => sourceOf(file, index));
-    if (survivesJson(part)) made.set(file.name, { hash: keys[i]!.hash, json: JSON.stringify(part) });
-    return part;
+    const part = kept.get(file.name);
+    if (part !== undefined) return part;
+    const made = modelPart(file.name, file.data as RawFile, partOptions, (index) => sourceOf(file, index));
+    if (survivesJson(made)) madeParts.set(file.name, { hash: keys[i]!.hash, json: partText(made) });
+    return made;
   });
   const changedNames = new Set(changed.map((file) => file.name));
   if (!claimsNoMore(parts, changedNames, (name) => previousPart(cache, index, name, context)) && clashesAcrossFiles(parts, changedNames)) return undefined;
   const next: KeptIndex = { context, files: {} };
   files.forEach((file, i) => {
-    if (kept.has(file.name) || made.has(file.name)) next.files[file.name] = keys[i]!;
+    if (kept.has(file.name) || madeParts.has(file.name)) next.files[file.name] = keys[i]!;
   });
-  cache.save(next, made);
+  cache.save(next, madeParts);
   const model = assembleModel(api, parts);
   knowModuleKeys(model, files, keys, parts, context, cache, cache.moduleKeys(context));
   return model;
@@ -95,7 +97,7 @@ export function keepParts(files: readonly CatalogueFile[], parts: readonly Model
   files.forEach((file, i) => {
     if (!survivesJson(parts[i])) return;
     index.files[file.name] = keys[i]!;
-    made.set(file.name, { hash: keys[i]!.hash, json: JSON.stringify(parts[i]) });
+    made.set(file.name, { hash: keys[i]!.hash, json: partText(parts[i]!) });
   });
   cache.save(index, made);
   return (model) => knowModuleKeys(model, files, keys, parts, index.context, cache, undefined);
@@ -152,8 +154,34 @@ function contextOf(files: readonly CatalogueFile[], keys: readonly FileKey[], ap
 /** The part file `name` had when the index was kept, if it is still there. */
 function previousPart(cache: ModelCache, index: KeptIndex, name: string, context: string): ModelPart | undefined {
   const hash = index.files[name]?.hash;
-  const json = hash === undefined ? undefined : cache.part(name, hash, context);
-  return json === undefined ? undefined : (JSON.parse(json) as ModelPart);
+  const text = hash === undefined ? undefined : cache.part(name, hash, context);
+  return text === undefined ? undefined : restoredPart(text);
+}
+
+/**
+ * A part as kept: a line of JSON with all of it but the module's operations (and their length),
+ * then the operations' JSON, parsed only when first read (src/model/lazy-operations.ts). A part
+ * without a module is its JSON.
+ */
+function partText(part: ModelPart): string {
+  if (part.module === undefined) return JSON.stringify(part);
+  const { operations, ...module } = part.module;
+  const text = JSON.stringify(operations);
+  return `${JSON.stringify({ name: part.name, module, types: part.types, operationsLength: text.length })}\n${text}`;
+}
+
+/** The part `partText` gave; undefined when its text was cut short. */
+function restoredPart(text: string): ModelPart | undefined {
+  try {
+    const newline = text.indexOf("\n");
+    if (newline === -1) return JSON.parse(text) as ModelPart;
+    const { operationsLength, ...part } = JSON.parse(text.slice(0, newline)) as Omit<ModelPart, "module"> & { module: Omit<ModuleModel, "operations">; operationsLength: number };
+    const operations = text.slice(newline + 1);
+    if (operations.length !== operationsLength) return undefined;
+    return { ...part, module: withLazyOperations(part.module, () => JSON.parse(operations) as OperationModel[]) };
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -13,6 +13,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { generate, loadModel } from "../../src/pipeline.js";
 import { ModuleKeys } from "../../src/module-keys.js";
 import { ModuleFacts } from "../../src/incremental-facts.js";
+import { parsedLazily } from "../../src/model/lazy-operations.js";
 import type { ApiModel } from "../../src/model/types.js";
 import { freshDir, repoCatalogue } from "../helpers/generate.js";
 
@@ -60,6 +61,12 @@ interface Edit {
   what: string;
   /** The modules whose files (and so keys and openapi pieces) the edit changes. */
   changed: string[];
+  /**
+   * Whose kept operations the change run parses (src/model/lazy-operations.ts): the changed
+   * modules' (their keys are made again), every module's where a named type changed (every key is
+   * made again, in the new context); the others' never.
+   */
+  parses: "changed" | "all";
   apply(dir: string): Promise<void>;
 }
 
@@ -71,23 +78,25 @@ async function edit(dir: string, file: string, change: (text: string) => string)
 }
 
 const EDITS: Edit[] = [
-  { what: "a summary", changed: ["items"], apply: (dir) => edit(dir, "items.yaml", (text) => text.replace(/^(\s*summary: .*)$/m, "$1 (edited)")) },
-  { what: "a renamed operation", changed: ["communications"], apply: (dir) => edit(dir, "communications.yaml", (text) => text.replace(/^(\s*- id: )(\w+)$/m, "$1$2Renamed")) },
+  { what: "a summary", changed: ["items"], parses: "changed", apply: (dir) => edit(dir, "items.yaml", (text) => text.replace(/^(\s*summary: .*)$/m, "$1 (edited)")) },
+  { what: "a renamed operation", changed: ["communications"], parses: "changed", apply: (dir) => edit(dir, "communications.yaml", (text) => text.replace(/^(\s*- id: )(\w+)$/m, "$1$2Renamed")) },
   {
     what: "an added operation",
     changed: ["finances"],
+    parses: "changed",
     apply: (dir) => edit(dir, "finances.yaml", (text) => text.replace(/^operations:\n/m, "operations:\n  - id: getAddedReport\n    method: GET\n    path: /api/v1/added/report\n    summary: An added report\n\n")),
   },
-  { what: "a removed operation", changed: ["tariffs"], apply: (dir) => edit(dir, "tariffs.yaml", (text) => text.replace(/^ {2}- id: getBoxTariffs\n(?: {4}.*\n)*\n/m, "")) },
+  { what: "a removed operation", changed: ["tariffs"], parses: "changed", apply: (dir) => edit(dir, "tariffs.yaml", (text) => text.replace(/^ {2}- id: getBoxTariffs\n(?: {4}.*\n)*\n/m, "")) },
   {
     what: "a named type one more module uses",
     changed: ["supplies", "tariffs"],
+    parses: "all",
     apply: async (dir) => {
       await edit(dir, "supplies.yaml", (text) => text.replace(/^types:\n/m, `types:\n${SHARED_TYPE}`));
       await edit(dir, "tariffs.yaml", (text) => text.replace(/^ {4}summary: Commission by product category\n/m, TARIFF_RESPONSE));
     },
   },
-  { what: "that shared type's description", changed: ["supplies", "tariffs"], apply: (dir) => edit(dir, "supplies.yaml", (text) => text.replace("A note on a tariff.", "A note on a tariff, edited.")) },
+  { what: "that shared type's description", changed: ["supplies", "tariffs"], parses: "all", apply: (dir) => edit(dir, "supplies.yaml", (text) => text.replace("A note on a tariff.", "A note on a tariff, edited.")) },
 ];
 
 describe("a change run that keeps module keys and openapi.json's bytes", () => {
@@ -125,8 +134,12 @@ describe("a change run that keeps module keys and openapi.json's bytes", () => {
       // copied from the file on disk.
       const pieces = join(cache, "openapi-pieces");
       for (const name of await readdir(pieces)) if (name !== "layout.json") await rm(join(pieces, name));
+      parsedLazily.length = 0;
       const run = await generate({ catalogue, out });
       expect(run.upToDate).toBe(false);
+      // The operations of the modules that did not change are never parsed: their files are kept and
+      // the files joining the modules are made from kept facts.
+      expect([...new Set(parsedLazily)].sort(), one.what).toEqual(one.parses === "changed" ? one.changed : model.modules.map((module) => module.id).sort());
       expect((await readdir(pieces)).filter((name) => name !== "layout.json").length, one.what).toBe(one.changed.length);
       // The client's, server's and docs' files joining the modules: only the changed modules' facts worked out
       // (src/incremental-facts.ts), even after a named type changed: the other modules' keys,

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { generate, loadModel } from "../../src/pipeline.js";
 import { ModuleFacts } from "../../src/incremental-facts.js";
+import { parsedLazily } from "../../src/model/lazy-operations.js";
 import { ModuleKeys } from "../../src/module-keys.js";
 import { planClient } from "../../src/emit/client/index.js";
 import { moduleNames } from "../../src/emit/client/plan-facts.js";
@@ -111,7 +112,9 @@ describe("a change run with kept client facts", () => {
           return `${module.operations.map((operation) => `${operation.method} ${operation.path}`).join("\n")}\n`;
         },
       })),
-      { path: "route-count/all.txt", content: () => `${model.modules.map((module) => `${module.id} ${module.operations.length}`).join("\n")}\n` },
+      // Module ids and titles only: a joining file that reads every module's operations would have
+      // every kept module's operations parsed (correct, and slower).
+      { path: "route-count/all.txt", content: () => `${model.modules.map((module) => `${module.id} ${module.title}`).join("\n")}\n` },
     ],
   });
   const options = () => ({ catalogue, out, targets: ["client", "server", "docs", "openapi", "route-count"], plugins: [routes] });
@@ -134,15 +137,21 @@ describe("a change run with kept client facts", () => {
     expect(await filesOf(out), what).toEqual(await filesOf(cold));
   }
 
+  // Whose kept operations are parsed (src/model/lazy-operations.ts): the changed module's previous
+  // part, compared with its new one; every kept part where the edit claims a new name (an
+  // operation id, a route), each compared with the new claims.
   it.each([
-    ["a summary", "items", "items.yaml", (text: string) => text.replace(/^(\s*summary: .*)$/m, "$1 (edited)")],
-    ["an added operation", "general", "general.yaml", (text: string) => text.replace(/^operations:\n/m, "operations:\n  - id: getAddedThing\n    method: GET\n    path: /api/v1/added/thing\n    summary: An added thing\n\n")],
-    ["a renamed operation", "communications", "communications.yaml", (text: string) => text.replace(/^(\s*- id: )(\w+)$/m, "$1$2Renamed")],
-  ])("after %s, works out only that module's facts and makes only its plugin file", async (what, module, file, change) => {
+    ["a summary", "items", "items.yaml", (text: string) => text.replace(/^(\s*summary: .*)$/m, "$1 (edited)"), "changed"],
+    ["an added operation", "general", "general.yaml", (text: string) => text.replace(/^operations:\n/m, "operations:\n  - id: getAddedThing\n    method: GET\n    path: /api/v1/added/thing\n    summary: An added thing\n\n"), "all"],
+    ["a renamed operation", "communications", "communications.yaml", (text: string) => text.replace(/^(\s*- id: )(\w+)$/m, "$1$2Renamed"), "all"],
+  ])("after %s, works out only that module's facts and makes only its plugin file", async (what, module, file, change, parses) => {
     await edit(catalogue, file, change);
     process.env.CATALOGEN_CACHE_DIR = cache;
     made.length = 0;
+    parsedLazily.length = 0;
     const run = await generate(options());
+    const ids = (await loadModel(catalogue)).modules.map((candidate) => candidate.id).sort();
+    expect([...new Set(parsedLazily)].sort(), what).toEqual(parses === "changed" ? [module] : ids);
     expect(run.upToDate).toBe(false);
     expect(ModuleFacts.lastFresh.get("client"), what).toEqual([module]);
     expect(ModuleFacts.lastFresh.get("server"), what).toEqual([module]);
@@ -157,5 +166,38 @@ describe("a change run with kept client facts", () => {
     process.env.CATALOGEN_CACHE_DIR = cache;
     await expect(generate(options())).rejects.toThrow(/getDiscrepancies/);
     expect(await filesOf(out)).toEqual(before);
+  });
+});
+
+describe("a kept module's operations read when first asked for", () => {
+  // Servers and a read-only property: assembling the model fills in each operation's servers and
+  // marks the references to a type whose request shape differs; on a kept module's operations both
+  // happen when they are first read (src/model/lazy-operations.ts). The servers make every
+  // module's operations read (the client's server table, openapi.json's server places).
+  it("gives them the servers and directions the model assembled whole gives", async () => {
+    const base = await freshDir("module-facts-lazy");
+    const catalogue = join(base, "catalogue");
+    const out = join(base, "out");
+    const cache = join(base, "cache");
+    await cp(repoCatalogue, catalogue, { recursive: true });
+    const api = await readFile(join(catalogue, "api.yaml"), "utf8");
+    await writeFile(
+      join(catalogue, "api.yaml"),
+      `${api.trimEnd()}\n  servers:\n    - id: live\n      url: https://api.example.com\n      environment: production\n    - id: sandbox\n      url: https://sandbox.example.com\n      environment: sandbox\n`,
+    );
+    await writeFile(
+      join(catalogue, "things.yaml"),
+      `module:\n  id: things\n  title: Things\n  area: Things with a read-only id\n  servers: [sandbox]\ntypes:\n  Thing:\n    type: object\n    description: A thing.\n    properties:\n      id:\n        type: string\n        readOnly: true\n        required: true\n      name:\n        type: string\n        required: true\noperations:\n  - id: createThing\n    method: POST\n    path: /things\n    summary: Create a thing\n    request:\n      content:\n        application/json:\n          schema: { ref: Thing }\n    responses:\n      "201":\n        description: The thing.\n        content:\n          application/json:\n            schema: { ref: Thing }\n`,
+    );
+    process.env.CATALOGEN_CACHE_DIR = cache;
+    await generate({ catalogue, out });
+    await edit(catalogue, "items.yaml", (text) => text.replace(/^(\s*summary: .*)$/m, "$1 (edited)"));
+    parsedLazily.length = 0;
+    await generate({ catalogue, out });
+    expect(parsedLazily).toContain("things");
+    process.env.CATALOGEN_CACHE_DIR = "off";
+    const cold = join(base, "cold");
+    await generate({ catalogue, out: cold });
+    expect(await filesOf(out)).toEqual(await filesOf(cold));
   });
 });

@@ -127,12 +127,12 @@ const count = (n: number, noun: string): Md => fixed(`${n} ${noun}${n === 1 ? ""
 const orNotDocumented = (value: string | undefined, render: (value: string) => Md): Md =>
   value === undefined ? NOT_DOCUMENTED : render(value);
 
-export function readmeView(model: ApiModel, anchors?: Anchors): ReadmeView {
+export function readmeView(model: ApiModel, anchors?: Anchors, operationCount: (module: ModuleModel) => number = (module) => module.operations.length): ReadmeView {
   return {
     title: text(model.title),
     description: model.description === undefined ? fixed("Description: not documented.") : paragraphs(model.description),
     operationCount: count(
-      model.modules.reduce((sum, module) => sum + module.operations.length, 0),
+      model.modules.reduce((sum, module) => sum + operationCount(module), 0),
       "operation",
     ),
     moduleCount: count(model.modules.length, "module"),
@@ -140,7 +140,7 @@ export function readmeView(model: ApiModel, anchors?: Anchors): ReadmeView {
       link: link(code(module.id), `${module.id}.md`),
       title: text(module.title),
       area: text(module.area),
-      operationCount: module.operations.length,
+      operationCount: operationCount(module),
     })),
     authHeader: code(model.auth.header),
     tokenKinds: model.auth.tokenKinds.map((kind) => ({ id: text(kind.id), description: text(kind.description) })),

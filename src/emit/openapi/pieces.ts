@@ -9,6 +9,7 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { generatorCode } from "../../load/cache.js";
 import { ModuleKeys } from "../../module-keys.js";
+import { ModuleFacts } from "../../incremental-facts.js";
 import type { ApiModel, ModuleModel, NamedType } from "../../model/types.js";
 import type { KeptBytes, PreviousBytes, Spliced } from "../plan.js";
 import { cacheDirectory, writeCacheFile } from "../../shared/cache-directory.js";
@@ -62,7 +63,10 @@ export function documentParts(model: ApiModel, skeleton: Schema, folder: string,
           if (member === undefined) continue;
           yield layout.text(`${first ? "{\n" : ",\n"}  ${JSON.stringify(key)}: `);
           first = false;
-          if (key === "paths") yield* pathsChunks(model, pieces, layout);
+          if (key === "paths") {
+            yield* pathsChunks(model, pieces, layout);
+            pieces.savePaths();
+          }
           else if (key === "components") yield* componentsChunks(model, member as Schema, pieces, layout);
           else yield layout.text(JSON.stringify(member, null, 2).replaceAll("\n", "\n  "));
         }
@@ -171,10 +175,10 @@ function* pathsChunks(model: ApiModel, pieces: Pieces, layout: Layout): Generato
   // Each path item's operations (module, index), in the order the whole document has them.
   const items = new Map<string, [module: string, index: number][]>();
   for (const module of model.modules) {
-    module.operations.forEach((operation, index) => {
-      const item = items.get(operation.path);
+    pieces.pathsOf(module).forEach((path, index) => {
+      const item = items.get(path);
       if (item) item.push([module.id, index]);
-      else items.set(operation.path, [[module.id, index]]);
+      else items.set(path, [[module.id, index]]);
     });
   }
   const lastItem = new Map<string, number>();
@@ -246,6 +250,7 @@ class Pieces {
   private readonly modules: ReadonlyMap<string, ModuleModel>;
   private readonly names = new Map<string, string>();
   private readonly loaded = new Map<string, Piece>();
+  private readonly paths: ModuleFacts<string[]> | undefined;
 
   /** How many files the folder holds besides the layout, as far as this run knows (undefined: not known). */
   pieceFiles: number | undefined;
@@ -263,10 +268,13 @@ class Pieces {
     this.types = new Map(model.types.map((named) => [named.name, named]));
     for (const named of model.types) this.declared.set(named.module, [...(this.declared.get(named.module) ?? []), named]);
     this.modules = new Map(model.modules.map((module) => [module.id, module]));
+    // Each module's operations' paths, kept by its key where the run knows its module keys: the
+    // operations of a module that did not change are then never read (src/incremental-facts.ts).
+    this.paths = ModuleFacts.for(model, "openapi", (module) => module.operations.map((operation) => operation.path));
     const code = generatorCode();
     for (const module of model.modules) {
       // Where each operation's servers go depends on the other operations of its path, in any module.
-      const servers = module.operations.map((operation) => this.places.get(operation)?.on ?? "-").join("");
+      const servers = this.places.size === 0 ? "-".repeat(this.pathsOf(module).length) : module.operations.map((operation) => this.places.get(operation)?.on ?? "-").join("");
       this.names.set(module.id, `${createHash("sha256").update(`${code}\n${this.keys.of("openapi", module.id)}\n${servers}`).digest("hex").slice(0, 40)}.txt`);
     }
   }
@@ -285,6 +293,16 @@ class Pieces {
       this.loaded.set(id, piece);
     }
     return piece;
+  }
+
+  /** The paths of the module's operations, in order. */
+  pathsOf(module: ModuleModel): string[] {
+    return this.paths === undefined ? module.operations.map((operation) => operation.path) : this.paths.of(module);
+  }
+
+  /** Keeps the paths worked out in this run (once every module's were asked). */
+  savePaths(): void {
+    this.paths?.save(false);
   }
 
   /** The file name of module `id`'s piece. */

@@ -54,7 +54,7 @@ export function* documentChunks(model: ApiModel, skeleton: Schema, folder: strin
 export function documentParts(model: ApiModel, skeleton: Schema, folder: string, previous: PreviousBytes | undefined): Spliced & { madePieces(): boolean } {
   const record = readLayout(folder);
   const pieces = new Pieces(model, folder, record?.pieceFiles);
-  const layout = new Layout(previous !== undefined && record !== undefined && record.sha256 === previous.sha256 && record.size === previous.size ? record.items : undefined);
+  const layout = new Layout(previous !== undefined && record !== undefined && record.sha256 === previous.sha256 && record.size === previous.size ? record : undefined);
   return {
     parts: joined(
       (function* (): Generator<string | KeptBytes> {
@@ -106,6 +106,8 @@ interface LayoutRecord {
   size: number;
   items: [key: string, start: number, end: number][];
   pieceFiles?: number;
+  /** The names of the pieces the items' keys name: an item naming another piece is not among them. */
+  pieces?: string[];
 }
 
 const LAYOUT = "layout.json";
@@ -119,6 +121,9 @@ function readLayout(folder: string): LayoutRecord | undefined {
   }
 }
 
+/** How far past the item after the last one found `Layout.find` looks before it looks every item up. */
+const LOOK_AHEAD = 64;
+
 /** The byte offsets of the document being made, and where the one it replaces had its items. */
 class Layout {
   private at = 0;
@@ -126,18 +131,29 @@ class Layout {
   /** The previous item after the last one found: most items are found there, without a lookup. */
   private next = 0;
   private places: Map<string, number> | undefined;
+  private readonly previous: LayoutRecord["items"] | undefined;
+  private readonly previousPieces: ReadonlySet<string> | undefined;
+  private readonly pieces = new Set<string>();
 
-  constructor(private readonly previous: LayoutRecord["items"] | undefined) {}
+  constructor(previous: LayoutRecord | undefined) {
+    this.previous = previous?.items;
+    this.previousPieces = previous?.pieces && new Set(previous.pieces);
+  }
 
   text(text: string): string {
     this.at += Buffer.byteLength(text);
     return text;
   }
 
-  /** The item `key`: its bytes in the file replaced when that has it, else the texts `make` gives. */
-  item(key: string, make: () => string): string | KeptBytes {
+  /**
+   * The item `key`, made from the pieces named `pieces` (which its key names): its bytes in the file
+   * replaced when that has it, else the texts `make` gives.
+   */
+  item(key: string, pieces: readonly string[], make: () => string): string | KeptBytes {
     const start = this.at;
-    const kept = this.find(key);
+    for (const piece of pieces) this.pieces.add(piece);
+    // An item of a piece the previous layout did not name (a changed module's) is not there: no lookup.
+    const kept = this.previousPieces !== undefined && pieces.some((piece) => !this.previousPieces!.has(piece)) ? undefined : this.find(key);
     let part: string | KeptBytes;
     if (kept !== undefined) {
       this.at += kept.end - kept.start;
@@ -153,9 +169,19 @@ class Layout {
     if (items === undefined) return undefined;
     let at = this.next;
     if (items[at]?.[0] !== key) {
-      this.places ??= new Map(items.map(([itemKey], index) => [itemKey, index]));
-      at = this.places.get(key) ?? -1;
-      if (at === -1) return undefined;
+      // A changed module's items are replaced by as many or a few more: look a little ahead first.
+      at = -1;
+      for (let ahead = this.next + 1; ahead < Math.min(items.length, this.next + LOOK_AHEAD); ahead++) {
+        if (items[ahead]![0] === key) {
+          at = ahead;
+          break;
+        }
+      }
+      if (at === -1) {
+        this.places ??= new Map(items.map(([itemKey], index) => [itemKey, index]));
+        at = this.places.get(key) ?? -1;
+        if (at === -1) return undefined;
+      }
     }
     this.next = at + 1;
     const [, start, end] = items[at]!;
@@ -164,7 +190,7 @@ class Layout {
 
   save(folder: string, hash: string, pieceFiles: number | undefined): void {
     try {
-      writeCacheFile(join(folder, LAYOUT), JSON.stringify({ sha256: hash, size: this.at, items: this.made, ...(pieceFiles !== undefined && { pieceFiles }) } satisfies LayoutRecord));
+      writeCacheFile(join(folder, LAYOUT), JSON.stringify({ sha256: hash, size: this.at, items: this.made, ...(pieceFiles !== undefined && { pieceFiles }), pieces: [...this.pieces] } satisfies LayoutRecord));
     } catch {
       // best effort: the next run joins every piece
     }
@@ -190,9 +216,14 @@ function* pathsChunks(model: ApiModel, pieces: Pieces, layout: Layout): Generato
     const servers = itemServers.get(path);
     // The path (as JSON: no NUL in it), then each operation's piece and place, then the item's servers.
     let key = `${at === 0 ? "P" : "p"}${JSON.stringify(path)}`;
-    for (const [module, index] of operations) key += `\u0000${pieces.nameOf(module)}:${index}`;
+    const names: string[] = [];
+    for (const [module, index] of operations) {
+      const name = pieces.nameOf(module);
+      names.push(name);
+      key += `\u0000${name}:${index}`;
+    }
     if (servers) key += `\u0000${JSON.stringify(servers)}`;
-    yield layout.item(key, () => {
+    yield layout.item(key, names, () => {
       const members = operations.map(([module, index]) => {
         const [, method, text] = pieces.of(module).operations[index]!;
         return `      ${JSON.stringify(method)}: ${text}`;
@@ -233,7 +264,7 @@ function* componentsChunks(model: ApiModel, components: Schema, pieces: Pieces, 
     for (const [i, named] of model.types.entries()) {
       const [module, index] = places.get(named.name)!;
       const name = pieces.nameOf(module);
-      yield layout.item(`${i === 0 ? "T" : "t"}${JSON.stringify(named.name)}\u0000${name}:${index}`, () => `${i === 0 ? "" : ",\n"}      ${JSON.stringify(named.name)}: ${pieces.of(module).types[index]![1]}`);
+      yield layout.item(`${i === 0 ? "T" : "t"}${JSON.stringify(named.name)}\u0000${name}:${index}`, [name], () => `${i === 0 ? "" : ",\n"}      ${JSON.stringify(named.name)}: ${pieces.of(module).types[index]![1]}`);
     }
     for (const [i, [name, schema]] of others.entries()) yield layout.text(`${i === 0 && model.types.length === 0 ? "" : ",\n"}      ${JSON.stringify(name)}: ${JSON.stringify(schema, null, 2).replaceAll("\n", "\n      ")}`);
     yield layout.text("\n    }");

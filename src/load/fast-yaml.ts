@@ -20,6 +20,8 @@ export interface FastYaml {
   /** As parse-file.ts records them from the document: each `operations` item's range[0] and range[1]. */
   operationRanges: [number, number][] | undefined;
   lineCounter: LineCounter;
+  /** True when JSON gives `data` back as it is: no plain scalar read as NaN, ±Infinity or -0. */
+  jsonSafe: boolean;
 }
 
 /** Deepest nesting read here: far below MAX_NESTING and below where the composer's recursion could overflow, so no file read here would have had a depth problem. */
@@ -39,6 +41,8 @@ const refuse = (): never => {
 
 /** The range of the node read last: [start, value end, node end], as the composer sets `node.range`. */
 let range: [number, number, number] = [0, 0, 0];
+/** False once a value JSON would not give back (NaN, ±Infinity, -0) was read. */
+let jsonSafe = true;
 
 /** The file's data, or undefined when it holds anything outside the subset read here. */
 export function readYamlFast(text: string): FastYaml | undefined {
@@ -73,8 +77,9 @@ function read(text: string, lineCounter: LineCounter): FastYaml {
   for (const token of document.end ?? []) if (token.type !== "space" && token.type !== "comment" && token.type !== "newline") refuse();
   const operationRanges: [number, number][] = [];
   const state = { operations: operationRanges, found: false };
+  jsonSafe = true;
   const data = readMap(root, 1, state);
-  return { data, operationRanges: state.found ? operationRanges : undefined, lineCounter };
+  return { data, operationRanges: state.found ? operationRanges : undefined, lineCounter, jsonSafe };
 }
 
 interface Props {
@@ -155,11 +160,13 @@ function readMap(map: CST.BlockMap, depth: number, root: RootState | undefined):
       continue;
     }
     if (key.type !== "scalar" && key.type !== "single-quoted-scalar" && key.type !== "double-quoted-scalar") return refuse();
-    if (key.indent !== map.indent || key.source.includes("\n") || key.end?.some((token) => token.type === "newline")) refuse();
+    if (key.indent !== map.indent || key.source.includes("\n")) refuse();
+    if (key.end) for (const token of key.end) if (token.type === "newline") refuse();
     const keyValue = readScalar(key, true);
     const name = keyValue === null ? "" : String(keyValue);
     // Duplicates (also ones the composer allows, `1` and `"1"`, which toJS would merge) and the merge key go the full way.
-    if (Object.hasOwn(data, name) || name === "<<") refuse();
+    const inherited = name in data;
+    if ((inherited && Object.hasOwn(data, name)) || name === "<<") refuse();
     if (!sep) return refuse();
     const valueProps = props(sep, "map-value-ind", false, range[2]);
     if (!valueProps.found) return refuse();
@@ -174,7 +181,7 @@ function readMap(map: CST.BlockMap, depth: number, root: RootState | undefined):
     } else nodeValue = readNode(value, depth);
     offset = range[2];
     // As toJS's addPairToJSMap sets it (`__proto__` and other inherited names as own properties).
-    if (name in data) Object.defineProperty(data, name, { value: nodeValue, writable: true, enumerable: true, configurable: true });
+    if (inherited) Object.defineProperty(data, name, { value: nodeValue, writable: true, enumerable: true, configurable: true });
     else data[name] = nodeValue;
   }
   if (commentEnd && commentEnd < offset) refuse();
@@ -241,8 +248,12 @@ const plainKeys = new Map<string, unknown>();
 
 function plainValue(source: string, atKey: boolean): unknown {
   const known = atKey ? plainKeys : plainValues;
-  if (known.has(source)) return known.get(source);
-  let value: unknown = source;
+  let value = known.get(source);
+  if (value !== undefined || known.has(source)) {
+    if (typeof value === "number" && !atKey && !(Number.isFinite(value) && !Object.is(value, -0))) jsonSafe = false;
+    return value;
+  }
+  value = source;
   for (const tag of atKey ? keyTags : valueTags) {
     if (!tag.test.test(source)) continue;
     const resolved = tag.resolve(source, refuse, template.options);
@@ -252,5 +263,6 @@ function plainValue(source: string, atKey: boolean): unknown {
   }
   if (known.size > 4096) known.clear();
   known.set(source, value);
+  if (typeof value === "number" && !atKey && !(Number.isFinite(value) && !Object.is(value, -0))) jsonSafe = false;
   return value;
 }

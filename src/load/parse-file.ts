@@ -26,6 +26,8 @@ export interface CatalogueFile {
   operationRanges?: [start: number, end: number][] | undefined;
   /** Plain data (undefined when the file has YAML errors). */
   data: unknown;
+  /** True when JSON gives `data` back as it is, known without a walk (the fast path knows it: ./fast-yaml.ts). */
+  jsonSafe?: boolean;
   /** Why the file could not be read as data (YAML syntax, aliases, nesting), each positioned. */
   problems: Diagnostic[];
 }
@@ -45,8 +47,8 @@ export function parseCatalogueFile(displayPath: string, name: string, text: stri
   // The common case without a document (./fast-yaml.ts); anything it declines takes the full path below.
   const fast = readYamlFast(text);
   if (fast) {
-    const { data, operationRanges, lineCounter } = fast;
-    return withLazyDocument({ displayPath, name, text, lineCounter, data, problems: [], operationRanges }, undefined);
+    const { data, operationRanges, lineCounter, jsonSafe } = fast;
+    return withLazyDocument({ displayPath, name, text, lineCounter, data, jsonSafe, problems: [], operationRanges }, undefined);
   }
   return parseCatalogueDocument(displayPath, name, text);
 }

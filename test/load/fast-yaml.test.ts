@@ -28,6 +28,8 @@ function compare(text: string, label: string): "fast" | "declined" {
   const expected = document.toJS({ maxAliasCount: -1 }) as unknown;
   expect(show(fast.data), label).toBe(show(expected));
   expect(isDeepStrictEqual(fast.data, expected), label).toBe(true);
+  // What the load record may keep: JSON gives the data back as it is (no NaN, ±Infinity, -0).
+  expect(fast.jsonSafe, `${label}: jsonSafe`).toBe(isDeepStrictEqual(JSON.parse(JSON.stringify(expected)), expected));
   const full = parseCatalogueDocument(label, label, text);
   expect(full.problems, label).toEqual([]);
   expect(fast.operationRanges, `${label}: operation ranges`).toEqual(full.operationRanges);

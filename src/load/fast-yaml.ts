@@ -4,14 +4,15 @@
 // time of a cold load (bench/notes/yamlfast.md).
 //
 // Only a subset is read here: one document of block mappings and block sequences whose keys are
-// single-line plain or quoted scalars and whose values are scalars (plain, quoted or block). The
-// checks below follow the yaml package's composer (compose/resolve-props, resolve-block-map,
-// resolve-block-seq) and decline wherever it could report an error. Anything else (an error
-// token, anchors, aliases, tags, directives, `---`, flow collections, explicit or duplicate keys,
-// tabs in indentation, deep nesting) returns undefined and the file takes the full path
-// (parse-file.ts), which gives every diagnostic and position. test/load/fast-yaml.test.ts checks
-// that on every YAML file in the repository and a table of tricky snippets the result equals
-// `parseDocument(text).toJS()` or the fast path declines.
+// single-line plain or quoted scalars and whose values are scalars (plain, quoted or block) or
+// one-line flow collections of such scalars. The checks below follow the yaml package's composer
+// (compose/resolve-props, resolve-block-map, resolve-block-seq, resolve-flow-collection) and
+// decline wherever it could report an error. Anything else (an error token, anchors, aliases,
+// tags, directives, `---`, other flow collections, explicit or duplicate keys, tabs in
+// indentation, deep nesting) returns undefined and the file takes the full path (parse-file.ts),
+// which gives every diagnostic and position. test/load/fast-yaml.test.ts checks that on every
+// YAML file in the repository, a bench catalogue, a table of tricky snippets and mutated files the
+// result equals `parseDocument(text).toJS()` or the fast path declines.
 import { CST, Document, isScalar, LineCounter, Parser, type ScalarTag } from "yaml";
 import { withPlainEnv } from "../shared/yaml-parse.js";
 
@@ -139,6 +140,8 @@ function readNode(token: CST.Token, depth: number): unknown {
       return readMap(token, depth + 1, undefined);
     case "block-seq":
       return readSeq(token, depth + 1, undefined);
+    case "flow-collection":
+      return readFlow(token, depth + 1);
     default:
       return refuse();
   }
@@ -175,7 +178,8 @@ function readMap(map: CST.BlockMap, depth: number, root: RootState | undefined):
     offset = valueProps.end;
     let nodeValue: unknown;
     if (!value) nodeValue = readEmpty(offset, sep, valueProps);
-    else if (root && name === "operations" && typeof keyValue === "string" && value.type === "block-seq") {
+    else if (root && name === "operations" && typeof keyValue === "string") {
+      if (value.type !== "block-seq") return refuse(); // the full path works out the ranges
       root.found = true;
       nodeValue = readSeq(value, depth + 1, root.operations);
     } else nodeValue = readNode(value, depth);
@@ -207,6 +211,64 @@ function readSeq(seq: CST.BlockSequence, depth: number, ranges: [number, number]
   }
   range = [seq.offset, offset, commentEnd ?? offset];
   return data;
+}
+
+/**
+ * A flow collection on one line whose items are single-line scalars (`[a, "b"]`, `{ ref: Thing }`),
+ * as resolve-flow-collection reads it; any other (a comment, a line break, an empty or nested item,
+ * a pair in a list, a trailing comma) declines.
+ */
+function readFlow(flow: CST.FlowCollection, depth: number): unknown {
+  if (depth > FAST_NESTING) refuse();
+  const isMap = flow.start.source === "{";
+  const list: unknown[] = [];
+  const map: Record<string, unknown> = {};
+  for (const [index, { start, key, sep, value }] of flow.items.entries()) {
+    // Before the item: nothing or spaces first, one comma and spaces after that.
+    for (const [at, token] of start.entries()) if (token.type === "comma" ? index === 0 || at !== 0 : token.type !== "space" || token.source.includes("\t")) refuse();
+    if (index > 0 && start[0]?.type !== "comma") refuse();
+    if (!value || !singleLineScalar(value)) return refuse();
+    if (!isMap) {
+      if (key || sep) refuse();
+      list.push(readScalar(value, false));
+      continue;
+    }
+    if (!key || !singleLineScalar(key) || !sep) return refuse();
+    let indicators = 0;
+    for (const token of sep) {
+      if (token.type === "map-value-ind") indicators++;
+      else if (token.type !== "space" || token.source.includes("\t")) refuse();
+    }
+    if (indicators !== 1) refuse();
+    const keyValue = readScalar(key, true);
+    const name = keyValue === null ? "" : String(keyValue);
+    const inherited = name in map;
+    if ((inherited && Object.hasOwn(map, name)) || name === "<<") refuse();
+    const nodeValue = readScalar(value, false);
+    if (inherited) Object.defineProperty(map, name, { value: nodeValue, writable: true, enumerable: true, configurable: true });
+    else map[name] = nodeValue;
+  }
+  const [close, ...after] = flow.end;
+  if (close?.source !== (isMap ? "}" : "]")) return refuse();
+  const closeEnd = close.offset + close.source.length;
+  // resolveEnd after the bracket: spaces, a comment after a space, line breaks.
+  let end = closeEnd;
+  let hasSpace = false;
+  for (const token of after) {
+    if (token.type === "space" || token.type === "newline") hasSpace = true;
+    else if (token.type !== "comment" || !hasSpace) refuse();
+    end += token.source.length;
+  }
+  range = [flow.offset, closeEnd, end];
+  return isMap ? map : list;
+}
+
+/** A plain or quoted scalar on one line with only spaces after it (its `end`). */
+function singleLineScalar(token: CST.Token): token is CST.FlowScalar {
+  if (token.type !== "scalar" && token.type !== "single-quoted-scalar" && token.type !== "double-quoted-scalar") return false;
+  if (token.source.includes("\n")) return false;
+  if (token.end) for (const after of token.end) if (after.type !== "space" || after.source.includes("\t")) return false;
+  return true;
 }
 
 /** A scalar's value as the composer and toJS give it: quoted and block scalars are strings, plain ones go through the schema's tags. */

@@ -129,7 +129,7 @@ describe("the reference entry", () => {
   test("its description carries method, path, limit and the validator", () => {
     const descriptors = file("client/modules/supplies.ts");
     expect(descriptors).toContain(
-      'export const getDiscrepanciesOperation: Operation = op(moduleName, "getDiscrepancies /api/supplies/v1/discrepancies/{supplyId}", { limits:',
+      'export const getDiscrepanciesOperation: Operation = /*#__PURE__*/ op(moduleName, "getDiscrepancies /api/supplies/v1/discrepancies/{supplyId}", { limits:',
     );
     expect(descriptors).toContain('limits: [{ key: "getDiscrepancies:0", burst: 1, intervalMs: 60000 }]');
     expect(descriptors).toContain("check: checkGetDiscrepanciesResponse");
@@ -233,7 +233,7 @@ describe("response checks", () => {
     const fixture = emitClient(await loadModel(fixtureCatalogue("client-http")));
     const things = fixture.find((f) => f.path === "client/modules/things.ts")!.content;
     const validate = fixture.find((f) => f.path === "client/validate/things.ts")!.content;
-    expect(things).toMatch(/const createThingOperation: Operation = written\("createThing POST \/things", \{[^}]*check: checkThing \}\);/);
+    expect(things).toMatch(/const createThingOperation: Operation = \/\*#__PURE__\*\/ written\("createThing POST \/things", \{[^}]*check: checkThing \}\);/);
     expect(things).toContain("check: checkListThingsResponse");
     expect(things).toMatch(/import \{\s*checkDeleteThingResponse,\s*checkListThingsResponse,\s*checkThing,\s*\} from "\.\.\/validate\/things\.js";/);
     expect(validate).not.toContain("checkCreateThingResponse");

@@ -6,7 +6,8 @@
 // The descriptors live here, not beside the standalone functions, so createClient binds them
 // without reaching those functions (a bundle through createClient holds each operation once, as
 // data), while a program importing one standalone function keeps only its descriptor: each is a
-// const of its own, and the binding is inside a function a bundler drops when nothing calls it.
+// const of its own made by a call marked pure, and the binding is inside a function a bundler drops
+// when nothing calls it.
 //
 // Each method's type is written out rather than derived from its function's (a conditional type
 // over `typeof …`): the type checker then resolves a method by name instead of instantiating a
@@ -141,7 +142,9 @@ function operationData(operation: OperationModel, guard: string | undefined, pre
   const method = operation.method === "GET" ? "" : `${operation.method} `;
   const idRoute = stringLiteral(`${operation.id} ${method}${shortPath(routePath(operation), prefixes)}`);
   const extra = more.length > 0 ? `, { ${more.join(", ")} }` : "";
-  return writesArgs(operation) ? `written(${idRoute}${extra})` : `op(moduleName, ${idRoute}${extra})`;
+  // Marked pure: a bundler drops the descriptors a program does not reach (it keeps a call
+  // otherwise, and one standalone function brought its whole module's descriptors along).
+  return `/*#__PURE__*/ ${writesArgs(operation) ? `written(${idRoute}${extra})` : `op(moduleName, ${idRoute}${extra})`}`;
 }
 
 /**

@@ -12,26 +12,26 @@ const moduleName = "analytics /api/analytics/ /api/v2/ 2search-report/ 2stocks-r
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
 const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
 
-export const getCardStatsForPeriodOperation: Operation = written("getCardStatsForPeriod POST 6products");
-export const getCardStatsByDayOperation: Operation = written("getCardStatsByDay POST 6products/history");
-export const getCardGroupStatsByDayOperation: Operation = written("getCardGroupStatsByDay POST 6grouped/history");
-export const createAnalyticsReportOperation: Operation = written("createAnalyticsReport POST 5downloads");
-export const listAnalyticsReportsOperation: Operation = written("listAnalyticsReports 5downloads");
-export const regenerateAnalyticsReportOperation: Operation = written("regenerateAnalyticsReport POST 5downloads/retry");
-export const getAnalyticsReportOperation: Operation = written("getAnalyticsReport 5downloads/file/{downloadId}");
-export const getSearchReportOperation: Operation = written("getSearchReport POST 3report");
-export const getSearchReportGroupsOperation: Operation = written("getSearchReportGroups POST 3table/groups");
-export const getSearchReportDetailsOperation: Operation = written("getSearchReportDetails POST 3table/details");
-export const getProductSearchTextsOperation: Operation = written("getProductSearchTexts POST 3product/search-texts");
-export const getProductSearchOrdersOperation: Operation = written("getProductSearchOrders POST 3product/orders");
-export const getMarketplaceWarehouseStocksOperation: Operation = written("getMarketplaceWarehouseStocks POST 7wb-warehouses");
-export const getSellerWarehouseStocksOperation: Operation = written("getSellerWarehouseStocks POST 7seller-warehouses");
-export const getStockDataByGroupsOperation: Operation = written("getStockDataByGroups POST 4groups");
-export const getStockDataByProductsOperation: Operation = written("getStockDataByProducts POST 4products");
-export const getStockDataBySizesOperation: Operation = written("getStockDataBySizes POST 4sizes");
-export const getStockDataByWarehousesOperation: Operation = written("getStockDataByWarehouses POST 2stocks-report/offices");
-export const getItemRatingReportOperation: Operation = written("getItemRatingReport POST 1v2/item-rating");
-export const getOrderFeedReportOperation: Operation = written("getOrderFeedReport POST 1v1/order-feed");
+export const getCardStatsForPeriodOperation: Operation = /*#__PURE__*/ written("getCardStatsForPeriod POST 6products");
+export const getCardStatsByDayOperation: Operation = /*#__PURE__*/ written("getCardStatsByDay POST 6products/history");
+export const getCardGroupStatsByDayOperation: Operation = /*#__PURE__*/ written("getCardGroupStatsByDay POST 6grouped/history");
+export const createAnalyticsReportOperation: Operation = /*#__PURE__*/ written("createAnalyticsReport POST 5downloads");
+export const listAnalyticsReportsOperation: Operation = /*#__PURE__*/ written("listAnalyticsReports 5downloads");
+export const regenerateAnalyticsReportOperation: Operation = /*#__PURE__*/ written("regenerateAnalyticsReport POST 5downloads/retry");
+export const getAnalyticsReportOperation: Operation = /*#__PURE__*/ written("getAnalyticsReport 5downloads/file/{downloadId}");
+export const getSearchReportOperation: Operation = /*#__PURE__*/ written("getSearchReport POST 3report");
+export const getSearchReportGroupsOperation: Operation = /*#__PURE__*/ written("getSearchReportGroups POST 3table/groups");
+export const getSearchReportDetailsOperation: Operation = /*#__PURE__*/ written("getSearchReportDetails POST 3table/details");
+export const getProductSearchTextsOperation: Operation = /*#__PURE__*/ written("getProductSearchTexts POST 3product/search-texts");
+export const getProductSearchOrdersOperation: Operation = /*#__PURE__*/ written("getProductSearchOrders POST 3product/orders");
+export const getMarketplaceWarehouseStocksOperation: Operation = /*#__PURE__*/ written("getMarketplaceWarehouseStocks POST 7wb-warehouses");
+export const getSellerWarehouseStocksOperation: Operation = /*#__PURE__*/ written("getSellerWarehouseStocks POST 7seller-warehouses");
+export const getStockDataByGroupsOperation: Operation = /*#__PURE__*/ written("getStockDataByGroups POST 4groups");
+export const getStockDataByProductsOperation: Operation = /*#__PURE__*/ written("getStockDataByProducts POST 4products");
+export const getStockDataBySizesOperation: Operation = /*#__PURE__*/ written("getStockDataBySizes POST 4sizes");
+export const getStockDataByWarehousesOperation: Operation = /*#__PURE__*/ written("getStockDataByWarehouses POST 2stocks-report/offices");
+export const getItemRatingReportOperation: Operation = /*#__PURE__*/ written("getItemRatingReport POST 1v2/item-rating");
+export const getOrderFeedReportOperation: Operation = /*#__PURE__*/ written("getOrderFeedReport POST 1v1/order-feed");
 
 /** Analytics: Sales funnel statistics, downloadable reports, search report, stock reports, item rating, order feed. */
 export interface AnalyticsOperations {

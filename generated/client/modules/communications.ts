@@ -12,31 +12,31 @@ const moduleName = "communications /api/v1/ /api/feedbacks/v1/ 1feedbacks/ 1sell
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
 const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
 
-export const getUnviewedFeedbackAndQuestionsOperation: Operation = written("getUnviewedFeedbackAndQuestions 1new-feedbacks-questions");
-export const countUnansweredQuestionsOperation: Operation = written("countUnansweredQuestions 5count-unanswered");
-export const countQuestionsOperation: Operation = written("countQuestions 5count");
-export const listQuestionsOperation: Operation = written("listQuestions 1questions");
-export const updateQuestionsOperation: Operation = written("updateQuestions PATCH 1questions");
-export const getQuestionOperation: Operation = written("getQuestion 1question");
-export const countUnprocessedFeedbackOperation: Operation = written("countUnprocessedFeedback 3count-unanswered");
-export const countFeedbackOperation: Operation = written("countFeedback 3count");
-export const listFeedbackOperation: Operation = written("listFeedback 1feedbacks");
-export const answerFeedbackOperation: Operation = written("answerFeedback POST 3answer");
-export const editFeedbackAnswerOperation: Operation = written("editFeedbackAnswer PATCH 3answer");
-export const returnProductByFeedbackOperation: Operation = written("returnProductByFeedback POST 3order/return");
-export const getFeedbackOperation: Operation = written("getFeedback 1feedback");
-export const listArchivedFeedbackOperation: Operation = written("listArchivedFeedback 3archive");
-export const listPinnedFeedbackOperation: Operation = written("listPinnedFeedback 2pins");
-export const pinFeedbackOperation: Operation = written("pinFeedback POST 2pins");
-export const unpinFeedbackOperation: Operation = written("unpinFeedback DELETE 2pins");
-export const countPinnedFeedbackOperation: Operation = written("countPinnedFeedback 2pins/count");
-export const getPinnedFeedbackLimitsOperation: Operation = written("getPinnedFeedbackLimits 2pins/limits");
-export const listChatsOperation: Operation = written("listChats 4chats");
-export const listChatEventsOperation: Operation = written("listChatEvents 4events");
-export const sendChatMessageOperation: Operation = written("sendChatMessage POST 4message");
-export const getMessageFileOperation: Operation = written("getMessageFile 4download/{id}");
-export const listReturnClaimsOperation: Operation = written("listReturnClaims 1claims");
-export const answerReturnClaimOperation: Operation = written("answerReturnClaim PATCH 1claim");
+export const getUnviewedFeedbackAndQuestionsOperation: Operation = /*#__PURE__*/ written("getUnviewedFeedbackAndQuestions 1new-feedbacks-questions");
+export const countUnansweredQuestionsOperation: Operation = /*#__PURE__*/ written("countUnansweredQuestions 5count-unanswered");
+export const countQuestionsOperation: Operation = /*#__PURE__*/ written("countQuestions 5count");
+export const listQuestionsOperation: Operation = /*#__PURE__*/ written("listQuestions 1questions");
+export const updateQuestionsOperation: Operation = /*#__PURE__*/ written("updateQuestions PATCH 1questions");
+export const getQuestionOperation: Operation = /*#__PURE__*/ written("getQuestion 1question");
+export const countUnprocessedFeedbackOperation: Operation = /*#__PURE__*/ written("countUnprocessedFeedback 3count-unanswered");
+export const countFeedbackOperation: Operation = /*#__PURE__*/ written("countFeedback 3count");
+export const listFeedbackOperation: Operation = /*#__PURE__*/ written("listFeedback 1feedbacks");
+export const answerFeedbackOperation: Operation = /*#__PURE__*/ written("answerFeedback POST 3answer");
+export const editFeedbackAnswerOperation: Operation = /*#__PURE__*/ written("editFeedbackAnswer PATCH 3answer");
+export const returnProductByFeedbackOperation: Operation = /*#__PURE__*/ written("returnProductByFeedback POST 3order/return");
+export const getFeedbackOperation: Operation = /*#__PURE__*/ written("getFeedback 1feedback");
+export const listArchivedFeedbackOperation: Operation = /*#__PURE__*/ written("listArchivedFeedback 3archive");
+export const listPinnedFeedbackOperation: Operation = /*#__PURE__*/ written("listPinnedFeedback 2pins");
+export const pinFeedbackOperation: Operation = /*#__PURE__*/ written("pinFeedback POST 2pins");
+export const unpinFeedbackOperation: Operation = /*#__PURE__*/ written("unpinFeedback DELETE 2pins");
+export const countPinnedFeedbackOperation: Operation = /*#__PURE__*/ written("countPinnedFeedback 2pins/count");
+export const getPinnedFeedbackLimitsOperation: Operation = /*#__PURE__*/ written("getPinnedFeedbackLimits 2pins/limits");
+export const listChatsOperation: Operation = /*#__PURE__*/ written("listChats 4chats");
+export const listChatEventsOperation: Operation = /*#__PURE__*/ written("listChatEvents 4events");
+export const sendChatMessageOperation: Operation = /*#__PURE__*/ written("sendChatMessage POST 4message");
+export const getMessageFileOperation: Operation = /*#__PURE__*/ written("getMessageFile 4download/{id}");
+export const listReturnClaimsOperation: Operation = /*#__PURE__*/ written("listReturnClaims 1claims");
+export const answerReturnClaimOperation: Operation = /*#__PURE__*/ written("answerReturnClaim PATCH 1claim");
 
 /** Communications: Buyer feedback, questions, pinned feedback, seller chats, buyer return claims. */
 export interface CommunicationsOperations {

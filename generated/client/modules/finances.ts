@@ -12,17 +12,17 @@ const moduleName = "finances /api/finance/v1/ /api/v1/documents/ 1sales-reports/
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
 const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
 
-export const getSellerBalanceOperation: Operation = written("getSellerBalance /api/v1/account/balance");
-export const listSalesReportsOperation: Operation = written("listSalesReports POST 3list");
-export const getSalesReportDetailsOperation: Operation = written("getSalesReportDetails POST 3detailed/{reportId}");
-export const getSalesReportDetailsForPeriodOperation: Operation = written("getSalesReportDetailsForPeriod POST 3detailed");
-export const listPaymentAcceptanceReportsOperation: Operation = written("listPaymentAcceptanceReports POST 4list");
-export const getPaymentAcceptanceReportDetailsOperation: Operation = written("getPaymentAcceptanceReportDetails POST 4detailed/{reportId}");
-export const getPaymentAcceptanceReportDetailsForPeriodOperation: Operation = written("getPaymentAcceptanceReportDetailsForPeriod POST 4detailed");
-export const listDocumentCategoriesOperation: Operation = written("listDocumentCategories 2categories");
-export const listDocumentsOperation: Operation = written("listDocuments 2list");
-export const downloadDocumentOperation: Operation = written("downloadDocument 2download");
-export const downloadAllDocumentsOperation: Operation = written("downloadAllDocuments POST 2download/all");
+export const getSellerBalanceOperation: Operation = /*#__PURE__*/ written("getSellerBalance /api/v1/account/balance");
+export const listSalesReportsOperation: Operation = /*#__PURE__*/ written("listSalesReports POST 3list");
+export const getSalesReportDetailsOperation: Operation = /*#__PURE__*/ written("getSalesReportDetails POST 3detailed/{reportId}");
+export const getSalesReportDetailsForPeriodOperation: Operation = /*#__PURE__*/ written("getSalesReportDetailsForPeriod POST 3detailed");
+export const listPaymentAcceptanceReportsOperation: Operation = /*#__PURE__*/ written("listPaymentAcceptanceReports POST 4list");
+export const getPaymentAcceptanceReportDetailsOperation: Operation = /*#__PURE__*/ written("getPaymentAcceptanceReportDetails POST 4detailed/{reportId}");
+export const getPaymentAcceptanceReportDetailsForPeriodOperation: Operation = /*#__PURE__*/ written("getPaymentAcceptanceReportDetailsForPeriod POST 4detailed");
+export const listDocumentCategoriesOperation: Operation = /*#__PURE__*/ written("listDocumentCategories 2categories");
+export const listDocumentsOperation: Operation = /*#__PURE__*/ written("listDocuments 2list");
+export const downloadDocumentOperation: Operation = /*#__PURE__*/ written("downloadDocument 2download");
+export const downloadAllDocumentsOperation: Operation = /*#__PURE__*/ written("downloadAllDocuments POST 2download/all");
 
 /** Finances: Seller balance, sales reports, payment acceptance cost reports, documents. */
 export interface FinancesOperations {

@@ -12,16 +12,16 @@ const moduleName = "general /api/ 1common/v1/ 1v1/";
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
 const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
 
-export const checkConnectionOperation: Operation = written("checkConnection /ping");
-export const listNewsOperation: Operation = written("listNews 1communications/v2/news");
-export const getSellerInfoOperation: Operation = written("getSellerInfo 3seller-info");
-export const getSellerRatingOperation: Operation = written("getSellerRating 2rating");
-export const getSubscriptionInfoOperation: Operation = written("getSubscriptionInfo 2subscriptions");
-export const getTariffConstructorOptionsOperation: Operation = written("getTariffConstructorOptions 2tariff-constructor/options");
-export const inviteUserOperation: Operation = written("inviteUser POST 3invite");
-export const listUsersOperation: Operation = written("listUsers 3users");
-export const updateUserAccessOperation: Operation = written("updateUserAccess PUT 3users/access");
-export const deleteUserOperation: Operation = written("deleteUser DELETE 3user");
+export const checkConnectionOperation: Operation = /*#__PURE__*/ written("checkConnection /ping");
+export const listNewsOperation: Operation = /*#__PURE__*/ written("listNews 1communications/v2/news");
+export const getSellerInfoOperation: Operation = /*#__PURE__*/ written("getSellerInfo 3seller-info");
+export const getSellerRatingOperation: Operation = /*#__PURE__*/ written("getSellerRating 2rating");
+export const getSubscriptionInfoOperation: Operation = /*#__PURE__*/ written("getSubscriptionInfo 2subscriptions");
+export const getTariffConstructorOptionsOperation: Operation = /*#__PURE__*/ written("getTariffConstructorOptions 2tariff-constructor/options");
+export const inviteUserOperation: Operation = /*#__PURE__*/ written("inviteUser POST 3invite");
+export const listUsersOperation: Operation = /*#__PURE__*/ written("listUsers 3users");
+export const updateUserAccessOperation: Operation = /*#__PURE__*/ written("updateUserAccess PUT 3users/access");
+export const deleteUserOperation: Operation = /*#__PURE__*/ written("deleteUser DELETE 3user");
 
 /** General: Connection check, news, seller information, seller rating, subscription, tariff options, user management. */
 export interface GeneralOperations {

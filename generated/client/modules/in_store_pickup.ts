@@ -12,24 +12,24 @@ const moduleName = "inStorePickup /api/marketplace/v3/click-collect/orders/ /api
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
 const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
 
-export const listNewPickupOrdersOperation: Operation = written("listNewPickupOrders 2orders/new");
-export const listCompletedPickupOrdersOperation: Operation = written("listCompletedPickupOrders 2orders");
-export const getPickupOrderFinalPricesOperation: Operation = written("getPickupOrderFinalPrices POST 1final-price");
-export const confirmPickupOrdersOperation: Operation = written("confirmPickupOrders POST 1status/confirm");
-export const reportPickupOrdersReadyOperation: Operation = written("reportPickupOrdersReady POST 1status/prepare");
-export const getPickupBuyerInfoOperation: Operation = written("getPickupBuyerInfo POST 2orders/client");
-export const checkPickupBuyerIdentityOperation: Operation = written("checkPickupBuyerIdentity POST 2orders/client/identity");
-export const reportPickupOrdersReceivedOperation: Operation = written("reportPickupOrdersReceived POST 1status/receive");
-export const reportPickupOrdersRejectedOperation: Operation = written("reportPickupOrdersRejected POST 1status/reject");
-export const getPickupOrderStatusesOperation: Operation = written("getPickupOrderStatuses POST 1status/info");
-export const cancelPickupOrdersOperation: Operation = written("cancelPickupOrders POST 1status/cancel");
-export const getPickupOrderMarkingsOperation: Operation = written("getPickupOrderMarkings POST 1meta/details");
-export const deletePickupOrderMarkingsOperation: Operation = written("deletePickupOrderMarkings POST 1meta/delete");
-export const attachPickupOrderSgtinOperation: Operation = written("attachPickupOrderSgtin POST 1meta/sgtin");
-export const attachPickupOrderUinOperation: Operation = written("attachPickupOrderUin POST 1meta/uin");
-export const attachPickupOrderImeiOperation: Operation = written("attachPickupOrderImei POST 1meta/imei");
-export const attachPickupOrderGtinOperation: Operation = written("attachPickupOrderGtin POST 1meta/gtin");
-export const attachPickupOrderCustomsDeclarationOperation: Operation = written("attachPickupOrderCustomsDeclaration POST 1meta/customs-declaration");
+export const listNewPickupOrdersOperation: Operation = /*#__PURE__*/ written("listNewPickupOrders 2orders/new");
+export const listCompletedPickupOrdersOperation: Operation = /*#__PURE__*/ written("listCompletedPickupOrders 2orders");
+export const getPickupOrderFinalPricesOperation: Operation = /*#__PURE__*/ written("getPickupOrderFinalPrices POST 1final-price");
+export const confirmPickupOrdersOperation: Operation = /*#__PURE__*/ written("confirmPickupOrders POST 1status/confirm");
+export const reportPickupOrdersReadyOperation: Operation = /*#__PURE__*/ written("reportPickupOrdersReady POST 1status/prepare");
+export const getPickupBuyerInfoOperation: Operation = /*#__PURE__*/ written("getPickupBuyerInfo POST 2orders/client");
+export const checkPickupBuyerIdentityOperation: Operation = /*#__PURE__*/ written("checkPickupBuyerIdentity POST 2orders/client/identity");
+export const reportPickupOrdersReceivedOperation: Operation = /*#__PURE__*/ written("reportPickupOrdersReceived POST 1status/receive");
+export const reportPickupOrdersRejectedOperation: Operation = /*#__PURE__*/ written("reportPickupOrdersRejected POST 1status/reject");
+export const getPickupOrderStatusesOperation: Operation = /*#__PURE__*/ written("getPickupOrderStatuses POST 1status/info");
+export const cancelPickupOrdersOperation: Operation = /*#__PURE__*/ written("cancelPickupOrders POST 1status/cancel");
+export const getPickupOrderMarkingsOperation: Operation = /*#__PURE__*/ written("getPickupOrderMarkings POST 1meta/details");
+export const deletePickupOrderMarkingsOperation: Operation = /*#__PURE__*/ written("deletePickupOrderMarkings POST 1meta/delete");
+export const attachPickupOrderSgtinOperation: Operation = /*#__PURE__*/ written("attachPickupOrderSgtin POST 1meta/sgtin");
+export const attachPickupOrderUinOperation: Operation = /*#__PURE__*/ written("attachPickupOrderUin POST 1meta/uin");
+export const attachPickupOrderImeiOperation: Operation = /*#__PURE__*/ written("attachPickupOrderImei POST 1meta/imei");
+export const attachPickupOrderGtinOperation: Operation = /*#__PURE__*/ written("attachPickupOrderGtin POST 1meta/gtin");
+export const attachPickupOrderCustomsDeclarationOperation: Operation = /*#__PURE__*/ written("attachPickupOrderCustomsDeclaration POST 1meta/customs-declaration");
 
 /** In-store pickup: Orders collected in store by the buyer (click-and-collect): order lists, status changes, buyer checks, marking metadata. */
 export interface InStorePickupOperations {

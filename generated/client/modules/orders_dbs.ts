@@ -12,26 +12,26 @@ const moduleName = "ordersDbs /api/marketplace/v3/dbs/orders/ /api/v3/dbs/ 1stat
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
 const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
 
-export const listNewDbsOrdersOperation: Operation = written("listNewDbsOrders 4new");
-export const listCompletedDbsOrdersOperation: Operation = written("listCompletedDbsOrders 2orders");
-export const getDbsPaidDeliveryInfoOperation: Operation = written("getDbsPaidDeliveryInfo POST 2groups/info");
-export const getDbsBuyerInfoOperation: Operation = written("getDbsBuyerInfo POST 4client");
-export const getDbsB2bBuyerInfoOperation: Operation = written("getDbsB2bBuyerInfo POST 1b2b/info");
-export const getDbsDeliveryDatesOperation: Operation = written("getDbsDeliveryDates POST 4delivery-date");
-export const getDbsOrderStatusesOperation: Operation = written("getDbsOrderStatuses POST 3info");
-export const cancelDbsOrdersOperation: Operation = written("cancelDbsOrders POST 3cancel");
-export const confirmDbsOrdersOperation: Operation = written("confirmDbsOrders POST 3confirm");
-export const getDbsOrderStickersOperation: Operation = written("getDbsOrderStickers POST 1stickers");
-export const deliverDbsOrdersOperation: Operation = written("deliverDbsOrders POST 3deliver");
-export const reportDbsOrdersReceivedOperation: Operation = written("reportDbsOrdersReceived POST 3receive");
-export const reportDbsOrdersRejectedOperation: Operation = written("reportDbsOrdersRejected POST 3reject");
-export const getDbsOrderMarkingsOperation: Operation = written("getDbsOrderMarkings POST 1meta/details");
-export const deleteDbsOrderMarkingsOperation: Operation = written("deleteDbsOrderMarkings POST 1meta/delete");
-export const attachDbsOrderSgtinOperation: Operation = written("attachDbsOrderSgtin POST 1meta/sgtin");
-export const attachDbsOrderUinOperation: Operation = written("attachDbsOrderUin POST 1meta/uin");
-export const attachDbsOrderImeiOperation: Operation = written("attachDbsOrderImei POST 1meta/imei");
-export const attachDbsOrderGtinOperation: Operation = written("attachDbsOrderGtin POST 1meta/gtin");
-export const attachDbsOrderCustomsDeclarationOperation: Operation = written("attachDbsOrderCustomsDeclaration POST 1meta/customs-declaration");
+export const listNewDbsOrdersOperation: Operation = /*#__PURE__*/ written("listNewDbsOrders 4new");
+export const listCompletedDbsOrdersOperation: Operation = /*#__PURE__*/ written("listCompletedDbsOrders 2orders");
+export const getDbsPaidDeliveryInfoOperation: Operation = /*#__PURE__*/ written("getDbsPaidDeliveryInfo POST 2groups/info");
+export const getDbsBuyerInfoOperation: Operation = /*#__PURE__*/ written("getDbsBuyerInfo POST 4client");
+export const getDbsB2bBuyerInfoOperation: Operation = /*#__PURE__*/ written("getDbsB2bBuyerInfo POST 1b2b/info");
+export const getDbsDeliveryDatesOperation: Operation = /*#__PURE__*/ written("getDbsDeliveryDates POST 4delivery-date");
+export const getDbsOrderStatusesOperation: Operation = /*#__PURE__*/ written("getDbsOrderStatuses POST 3info");
+export const cancelDbsOrdersOperation: Operation = /*#__PURE__*/ written("cancelDbsOrders POST 3cancel");
+export const confirmDbsOrdersOperation: Operation = /*#__PURE__*/ written("confirmDbsOrders POST 3confirm");
+export const getDbsOrderStickersOperation: Operation = /*#__PURE__*/ written("getDbsOrderStickers POST 1stickers");
+export const deliverDbsOrdersOperation: Operation = /*#__PURE__*/ written("deliverDbsOrders POST 3deliver");
+export const reportDbsOrdersReceivedOperation: Operation = /*#__PURE__*/ written("reportDbsOrdersReceived POST 3receive");
+export const reportDbsOrdersRejectedOperation: Operation = /*#__PURE__*/ written("reportDbsOrdersRejected POST 3reject");
+export const getDbsOrderMarkingsOperation: Operation = /*#__PURE__*/ written("getDbsOrderMarkings POST 1meta/details");
+export const deleteDbsOrderMarkingsOperation: Operation = /*#__PURE__*/ written("deleteDbsOrderMarkings POST 1meta/delete");
+export const attachDbsOrderSgtinOperation: Operation = /*#__PURE__*/ written("attachDbsOrderSgtin POST 1meta/sgtin");
+export const attachDbsOrderUinOperation: Operation = /*#__PURE__*/ written("attachDbsOrderUin POST 1meta/uin");
+export const attachDbsOrderImeiOperation: Operation = /*#__PURE__*/ written("attachDbsOrderImei POST 1meta/imei");
+export const attachDbsOrderGtinOperation: Operation = /*#__PURE__*/ written("attachDbsOrderGtin POST 1meta/gtin");
+export const attachDbsOrderCustomsDeclarationOperation: Operation = /*#__PURE__*/ written("attachDbsOrderCustomsDeclaration POST 1meta/customs-declaration");
 
 /** Orders (delivery by seller): Orders delivered by the seller (delivery by seller): order lists, statuses, stickers, marking metadata. */
 export interface OrdersDbsOperations {

@@ -12,11 +12,11 @@ const moduleName = "tariffs /api/v1/tariffs/";
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
 const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
 
-export const getCommissionTariffsOperation: Operation = written("getCommissionTariffs 1commission");
-export const getSupplyAcceptanceTariffsOperation: Operation = written("getSupplyAcceptanceTariffs /api/tariffs/v1/acceptance/coefficients");
-export const getBoxTariffsOperation: Operation = written("getBoxTariffs 1box");
-export const getPalletTariffsOperation: Operation = written("getPalletTariffs 1pallet");
-export const getReturnTariffsOperation: Operation = written("getReturnTariffs 1return");
+export const getCommissionTariffsOperation: Operation = /*#__PURE__*/ written("getCommissionTariffs 1commission");
+export const getSupplyAcceptanceTariffsOperation: Operation = /*#__PURE__*/ written("getSupplyAcceptanceTariffs /api/tariffs/v1/acceptance/coefficients");
+export const getBoxTariffsOperation: Operation = /*#__PURE__*/ written("getBoxTariffs 1box");
+export const getPalletTariffsOperation: Operation = /*#__PURE__*/ written("getPalletTariffs 1pallet");
+export const getReturnTariffsOperation: Operation = /*#__PURE__*/ written("getReturnTariffs 1return");
 
 /** Tariffs: Commission, supply acceptance, box, pallet and return tariffs. */
 export interface TariffsOperations {

@@ -12,28 +12,28 @@ const moduleName = "wbd /api/v1/ 1content/ 1offers/ 1keys-api/ 1offer/";
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
 const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
 
-export const addActivationKeysOperation: Operation = written("addActivationKeys POST 4keys");
-export const deleteActivationKeysOperation: Operation = written("deleteActivationKeys DELETE 4keys");
-export const listPurchasedKeysOperation: Operation = written("listPurchasedKeys 4keys/redeemed");
-export const getOfferKeyCountOperation: Operation = written("getOfferKeyCount 5keys/{offer_id}");
-export const listOfferKeysOperation: Operation = written("listOfferKeys 5keys/{offer_id}/list");
-export const createOfferOperation: Operation = written("createOffer POST 1offers");
-export const setOfferCoverOperation: Operation = written("setOfferCover POST 3thumb");
-export const updateOfferOperation: Operation = written("updateOffer POST 3{offer_id}");
-export const getOfferOperation: Operation = written("getOffer 3{offer_id}");
-export const listOwnOffersOperation: Operation = written("listOwnOffers 3author");
-export const updateOfferPriceOperation: Operation = written("updateOfferPrice POST 5price/{offer_id}");
-export const updateOfferStatusOperation: Operation = written("updateOfferStatus POST 5{offer_id}");
-export const listCatalogCategoriesOperation: Operation = written("listCatalogCategories 1catalog");
-export const uploadContentCoverOperation: Operation = written("uploadContentCover POST 2illustration");
-export const initContentUploadOperation: Operation = written("initContentUpload POST 2upload/init");
-export const uploadContentChunkOperation: Operation = written("uploadContentChunk POST 2upload/chunk");
-export const updateContentOperation: Operation = written("updateContent POST 2author/{content_id}");
-export const getContentOperation: Operation = written("getContent 2author/{content_id}");
-export const listOwnContentOperation: Operation = written("listOwnContent 2author");
-export const downloadContentOperation: Operation = written("downloadContent 2download/{uri}");
-export const deleteContentOperation: Operation = written("deleteContent POST 2delete");
-export const uploadOfferMediaOperation: Operation = written("uploadOfferMedia POST 2gallery");
+export const addActivationKeysOperation: Operation = /*#__PURE__*/ written("addActivationKeys POST 4keys");
+export const deleteActivationKeysOperation: Operation = /*#__PURE__*/ written("deleteActivationKeys DELETE 4keys");
+export const listPurchasedKeysOperation: Operation = /*#__PURE__*/ written("listPurchasedKeys 4keys/redeemed");
+export const getOfferKeyCountOperation: Operation = /*#__PURE__*/ written("getOfferKeyCount 5keys/{offer_id}");
+export const listOfferKeysOperation: Operation = /*#__PURE__*/ written("listOfferKeys 5keys/{offer_id}/list");
+export const createOfferOperation: Operation = /*#__PURE__*/ written("createOffer POST 1offers");
+export const setOfferCoverOperation: Operation = /*#__PURE__*/ written("setOfferCover POST 3thumb");
+export const updateOfferOperation: Operation = /*#__PURE__*/ written("updateOffer POST 3{offer_id}");
+export const getOfferOperation: Operation = /*#__PURE__*/ written("getOffer 3{offer_id}");
+export const listOwnOffersOperation: Operation = /*#__PURE__*/ written("listOwnOffers 3author");
+export const updateOfferPriceOperation: Operation = /*#__PURE__*/ written("updateOfferPrice POST 5price/{offer_id}");
+export const updateOfferStatusOperation: Operation = /*#__PURE__*/ written("updateOfferStatus POST 5{offer_id}");
+export const listCatalogCategoriesOperation: Operation = /*#__PURE__*/ written("listCatalogCategories 1catalog");
+export const uploadContentCoverOperation: Operation = /*#__PURE__*/ written("uploadContentCover POST 2illustration");
+export const initContentUploadOperation: Operation = /*#__PURE__*/ written("initContentUpload POST 2upload/init");
+export const uploadContentChunkOperation: Operation = /*#__PURE__*/ written("uploadContentChunk POST 2upload/chunk");
+export const updateContentOperation: Operation = /*#__PURE__*/ written("updateContent POST 2author/{content_id}");
+export const getContentOperation: Operation = /*#__PURE__*/ written("getContent 2author/{content_id}");
+export const listOwnContentOperation: Operation = /*#__PURE__*/ written("listOwnContent 2author");
+export const downloadContentOperation: Operation = /*#__PURE__*/ written("downloadContent 2download/{uri}");
+export const deleteContentOperation: Operation = /*#__PURE__*/ written("deleteContent POST 2delete");
+export const uploadOfferMediaOperation: Operation = /*#__PURE__*/ written("uploadOfferMedia POST 2gallery");
 
 /** Digital goods: Digital goods: activation keys, offers, content upload and download. */
 export interface WbdOperations {

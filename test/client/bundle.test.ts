@@ -126,6 +126,13 @@ test("an operation with path parameters only bundles no query, header, cookie or
   for (const marker of ['"application/json"', '"; "']) expect(client).toContain(marker);
 });
 
+test("createClient of a catalogue whose operations name no token categories or read-only rules bundles no token-access check", async () => {
+  expect(model.modules.some((m) => m.operations.some((op) => op.categories !== undefined || op.readOnlyTokens !== undefined))).toBe(false);
+  const client = await bundleOneOperationCode(clientDir, ONE_OPERATION_CLIENT_PROGRAM);
+  expect(client).toContain("tokenCategories"); // the option is still read
+  expect(client).not.toContain("this client's token is");
+});
+
 test("the bare transport's bundle keeps the token header, redirect handling, redaction and the size cap", () => {
   expect(code).toContain('"Authorization"');
   expect(code).toContain('redirect:"manual"');

@@ -50,7 +50,7 @@ describe("layout", () => {
       ...checked.map((id) => `client/schemas/${id}.ts`),
       ...[...new Set(model.types.map((t) => t.module))].map((id) => `client/types/${id}.ts`),
       ...readdirSync(fileURLToPath(new URL("../../templates/client/", import.meta.url)))
-        .filter((n) => n.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(n) && !["servers.ts", "stream.ts", "paging.ts", "form-body.ts", "auth.ts", "styles.ts"].includes(n)) // this catalogue declares no servers, streams, pages, typed form bodies, security schemes or styled parameters
+        .filter((n) => n.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(n) && !["servers.ts", "stream.ts", "paging.ts", "form-body.ts", "auth.ts", "styles.ts", "token-access.ts"].includes(n)) // this catalogue declares no servers, streams, pages, typed form bodies, security schemes, styled parameters or token access rules
         .map((n) => `client/runtime/${n}`),
       "client/shared/bucket.ts",
       "client/shared/error-cost.ts",

@@ -116,14 +116,17 @@ test("an operation without styled parameters or a typed form body bundles no sty
   for (const marker of ["spaceDelimited", "pipeDelimited", "deepObject", "multipart", "x-www-form-urlencoded"]) expect(code).not.toContain(marker);
 });
 
-test("an operation with path parameters only bundles no query, header, cookie or body writer; createClient's does", async () => {
-  // Strings only those writers hold: the JSON body's content type, the cookie header's separator.
-  for (const marker of ['"application/json"', '"; "']) {
+test("an operation with path parameters only bundles no query, header, cookie or body writer; createClient's has the query and body writers", async () => {
+  // Strings only those writers hold: the JSON body's content type, the query's `?`, the cookie header's separator.
+  for (const marker of ['"application/json"', "`?${", '"; "']) {
     expect(code).not.toContain(marker);
     expect(featuresCode).not.toContain(marker);
   }
   const client = await bundleOneOperationCode(clientDir, ONE_OPERATION_CLIENT_PROGRAM);
-  for (const marker of ['"application/json"', '"; "']) expect(client).toContain(marker);
+  for (const marker of ['"application/json"', "`?${"]) expect(client).toContain(marker);
+  // No operation of this catalogue has header or cookie parameters: their writer stays out (writeQueryAndBody).
+  expect(model.modules.some((m) => m.operations.some((op) => (op.headers?.length ?? 0) > 0 || (op.cookies?.length ?? 0) > 0))).toBe(false);
+  expect(client).not.toContain('"; "');
 });
 
 test("createClient of a catalogue whose operations name no token categories or read-only rules bundles no token-access check", async () => {

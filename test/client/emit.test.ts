@@ -281,7 +281,7 @@ describe("imports", () => {
     expect(importsOf(file("client/modules/orders.ts"))).toEqual([
       `import type { CallOptions, Transport } from "../runtime/transport.js";`,
       `import { bindOperations, op, type Operation, type OperationMore } from "../runtime/operation.js";`,
-      `import { writeArgs } from "../runtime/encoding.js";`,
+      `import { writeQueryAndBody } from "../runtime/encoding.js";`,
       `import type * as operations from "../operations/orders.js";`,
       `import { checkAddLineResponse, checkShowOrderViewResponse } from "../validate/orders.js";`,
     ]);

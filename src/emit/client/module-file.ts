@@ -83,7 +83,9 @@ export function moduleFile(module: ModuleModel, model: ApiModel, compact = false
     const types = [...[...aliases].sort(), "Operation", ...(writes ? ["OperationMore"] : [])].map((type) => `type ${type}`);
     imports.push(importDeclaration(["bindOperations", "op", ...types], "../runtime/operation.js"));
   }
-  if (writes) imports.push(importDeclaration(["writeArgs"], "../runtime/encoding.js"));
+  // Header and cookie parameters need writeArgs; a module without any writes the query and body alone.
+  const writer = module.operations.some((op) => (op.headers?.length ?? 0) > 0 || (op.cookies?.length ?? 0) > 0) ? "writeArgs" : "writeQueryAndBody";
+  if (writes) imports.push(importDeclaration([writer], "../runtime/encoding.js"));
   imports.push(...streamsPagesImports(module.operations, "module"));
   const wire = wireImports(module.operations);
   if (wire.styles.length > 0) imports.push(importDeclaration(wire.styles, "../runtime/styles.js"));
@@ -102,7 +104,7 @@ export function moduleFile(module: ModuleModel, model: ApiModel, compact = false
         ]),
     ...(writes
       ? [
-          `${docComment(["The descriptor of an operation of this module whose arguments hold more than path parameters."])}const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });`,
+          `${docComment(["The descriptor of an operation of this module whose arguments hold more than path parameters."])}const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: ${writer}, ...more });`,
         ]
       : []),
     ...(empty ? [] : [descriptors.join("\n")]),
@@ -150,7 +152,8 @@ function operationData(operation: OperationModel, guard: string | undefined, pre
 /**
  * Whether the operation's arguments hold more than path parameters (query, headers, cookies, a
  * body: see argsShape), or it pages (the next page's query or body): its descriptor then carries
- * `writeArgs`, which a program calling only path-parameter operations does not bundle.
+ * `writeArgs` (`writeQueryAndBody` in a module without header or cookie parameters), which a
+ * program calling only path-parameter operations does not bundle.
  */
 function writesArgs(operation: OperationModel): boolean {
   return argsShape(operation).members.length > operation.pathParams.length || operation.pagination !== undefined;

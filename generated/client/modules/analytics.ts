@@ -3,14 +3,14 @@
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
 import { bindOperations, op, type Operation, type OperationMore } from "../runtime/operation.js";
-import { writeArgs } from "../runtime/encoding.js";
+import { writeQueryAndBody } from "../runtime/encoding.js";
 import type * as operations from "../operations/analytics.js";
 
 /** The module's name, then the path prefixes its routes share: a route's path (or a later prefix) that starts with digit n starts with the n-th prefix (see `op`). */
 const moduleName = "analytics /api/analytics/ /api/v2/ 2search-report/ 2stocks-report/products/ 2nm-report/ 1v3/sales-funnel/ 1v1/stocks-report/";
 
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
-const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
+const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeQueryAndBody, ...more });
 
 export const getCardStatsForPeriodOperation: Operation = /*#__PURE__*/ written("getCardStatsForPeriod POST 6products");
 export const getCardStatsByDayOperation: Operation = /*#__PURE__*/ written("getCardStatsByDay POST 6products/history");

@@ -3,14 +3,14 @@
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
 import { bindOperations, op, type Operation, type OperationMore } from "../runtime/operation.js";
-import { writeArgs } from "../runtime/encoding.js";
+import { writeQueryAndBody } from "../runtime/encoding.js";
 import type * as operations from "../operations/finances.js";
 
 /** The module's name, then the path prefixes its routes share: a route's path (or a later prefix) that starts with digit n starts with the n-th prefix (see `op`). */
 const moduleName = "finances /api/finance/v1/ /api/v1/documents/ 1sales-reports/ 1acquiring/";
 
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
-const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
+const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeQueryAndBody, ...more });
 
 export const getSellerBalanceOperation: Operation = /*#__PURE__*/ written("getSellerBalance /api/v1/account/balance");
 export const listSalesReportsOperation: Operation = /*#__PURE__*/ written("listSalesReports POST 3list");

@@ -3,14 +3,14 @@
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
 import { bindOperations, op, type Operation, type OperationMore } from "../runtime/operation.js";
-import { writeArgs } from "../runtime/encoding.js";
+import { writeQueryAndBody } from "../runtime/encoding.js";
 import type * as operations from "../operations/items.js";
 
 /** The module's name, then the path prefixes its routes share: a route's path (or a later prefix) that starts with digit n starts with the n-th prefix (see `op`). */
 const moduleName = "items /content/v2/ /api/ 1directory/ 1cards/ 2v3/dbw/warehouses/{warehouseId}/ 2v2/ 2content/v1/recommendations/ 2v3/ /content/v3/media/";
 
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
-const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
+const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeQueryAndBody, ...more });
 
 export const listParentCategoriesOperation: Operation = /*#__PURE__*/ written("listParentCategories 1object/parent/all");
 export const listSubjectsOperation: Operation = /*#__PURE__*/ written("listSubjects 1object/all");

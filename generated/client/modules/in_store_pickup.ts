@@ -2,7 +2,14 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import { bindOperations, op, type Operation, type OperationMore } from "../runtime/operation.js";
+import {
+  bindOperations,
+  lines,
+  op,
+  routeOperations,
+  type Operation,
+  type OperationMore,
+} from "../runtime/operation.js";
 import { writeQueryAndBody } from "../runtime/encoding.js";
 import type * as operations from "../operations/in_store_pickup.js";
 
@@ -12,24 +19,32 @@ const moduleName = "inStorePickup /api/marketplace/v3/click-collect/orders/ /api
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
 const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeQueryAndBody, ...more });
 
-export const listNewPickupOrdersOperation: Operation = /*#__PURE__*/ written("listNewPickupOrders 2orders/new");
-export const listCompletedPickupOrdersOperation: Operation = /*#__PURE__*/ written("listCompletedPickupOrders 2orders");
-export const getPickupOrderFinalPricesOperation: Operation = /*#__PURE__*/ written("getPickupOrderFinalPrices POST 1final-price");
-export const confirmPickupOrdersOperation: Operation = /*#__PURE__*/ written("confirmPickupOrders POST 1status/confirm");
-export const reportPickupOrdersReadyOperation: Operation = /*#__PURE__*/ written("reportPickupOrdersReady POST 1status/prepare");
-export const getPickupBuyerInfoOperation: Operation = /*#__PURE__*/ written("getPickupBuyerInfo POST 2orders/client");
-export const checkPickupBuyerIdentityOperation: Operation = /*#__PURE__*/ written("checkPickupBuyerIdentity POST 2orders/client/identity");
-export const reportPickupOrdersReceivedOperation: Operation = /*#__PURE__*/ written("reportPickupOrdersReceived POST 1status/receive");
-export const reportPickupOrdersRejectedOperation: Operation = /*#__PURE__*/ written("reportPickupOrdersRejected POST 1status/reject");
-export const getPickupOrderStatusesOperation: Operation = /*#__PURE__*/ written("getPickupOrderStatuses POST 1status/info");
-export const cancelPickupOrdersOperation: Operation = /*#__PURE__*/ written("cancelPickupOrders POST 1status/cancel");
-export const getPickupOrderMarkingsOperation: Operation = /*#__PURE__*/ written("getPickupOrderMarkings POST 1meta/details");
-export const deletePickupOrderMarkingsOperation: Operation = /*#__PURE__*/ written("deletePickupOrderMarkings POST 1meta/delete");
-export const attachPickupOrderSgtinOperation: Operation = /*#__PURE__*/ written("attachPickupOrderSgtin POST 1meta/sgtin");
-export const attachPickupOrderUinOperation: Operation = /*#__PURE__*/ written("attachPickupOrderUin POST 1meta/uin");
-export const attachPickupOrderImeiOperation: Operation = /*#__PURE__*/ written("attachPickupOrderImei POST 1meta/imei");
-export const attachPickupOrderGtinOperation: Operation = /*#__PURE__*/ written("attachPickupOrderGtin POST 1meta/gtin");
-export const attachPickupOrderCustomsDeclarationOperation: Operation = /*#__PURE__*/ written("attachPickupOrderCustomsDeclaration POST 1meta/customs-declaration");
+/** The operations a route says all about (`id METHOD /path`, arguments written by `written`), eight to a string: createClient binds every line, a standalone function's descriptor takes its own. */
+const routes0 = "listNewPickupOrders 2orders/new\nlistCompletedPickupOrders 2orders\ngetPickupOrderFinalPrices POST 1final-price\nconfirmPickupOrders POST 1status/confirm\nreportPickupOrdersReady POST 1status/prepare\ngetPickupBuyerInfo POST 2orders/client\ncheckPickupBuyerIdentity POST 2orders/client/identity\nreportPickupOrdersReceived POST 1status/receive";
+const routes1 = "reportPickupOrdersRejected POST 1status/reject\ngetPickupOrderStatuses POST 1status/info\ncancelPickupOrders POST 1status/cancel\ngetPickupOrderMarkings POST 1meta/details\ndeletePickupOrderMarkings POST 1meta/delete\nattachPickupOrderSgtin POST 1meta/sgtin\nattachPickupOrderUin POST 1meta/uin\nattachPickupOrderImei POST 1meta/imei";
+const routes2 = "attachPickupOrderGtin POST 1meta/gtin\nattachPickupOrderCustomsDeclaration POST 1meta/customs-declaration";
+
+/** The descriptor of the operation on line `index` of `routes`. */
+const routed = (routes: string, index: number): Operation => written(lines(routes)[index]!);
+
+export const listNewPickupOrdersOperation: Operation = /*#__PURE__*/ routed(routes0, 0);
+export const listCompletedPickupOrdersOperation: Operation = /*#__PURE__*/ routed(routes0, 1);
+export const getPickupOrderFinalPricesOperation: Operation = /*#__PURE__*/ routed(routes0, 2);
+export const confirmPickupOrdersOperation: Operation = /*#__PURE__*/ routed(routes0, 3);
+export const reportPickupOrdersReadyOperation: Operation = /*#__PURE__*/ routed(routes0, 4);
+export const getPickupBuyerInfoOperation: Operation = /*#__PURE__*/ routed(routes0, 5);
+export const checkPickupBuyerIdentityOperation: Operation = /*#__PURE__*/ routed(routes0, 6);
+export const reportPickupOrdersReceivedOperation: Operation = /*#__PURE__*/ routed(routes0, 7);
+export const reportPickupOrdersRejectedOperation: Operation = /*#__PURE__*/ routed(routes1, 0);
+export const getPickupOrderStatusesOperation: Operation = /*#__PURE__*/ routed(routes1, 1);
+export const cancelPickupOrdersOperation: Operation = /*#__PURE__*/ routed(routes1, 2);
+export const getPickupOrderMarkingsOperation: Operation = /*#__PURE__*/ routed(routes1, 3);
+export const deletePickupOrderMarkingsOperation: Operation = /*#__PURE__*/ routed(routes1, 4);
+export const attachPickupOrderSgtinOperation: Operation = /*#__PURE__*/ routed(routes1, 5);
+export const attachPickupOrderUinOperation: Operation = /*#__PURE__*/ routed(routes1, 6);
+export const attachPickupOrderImeiOperation: Operation = /*#__PURE__*/ routed(routes1, 7);
+export const attachPickupOrderGtinOperation: Operation = /*#__PURE__*/ routed(routes2, 0);
+export const attachPickupOrderCustomsDeclarationOperation: Operation = /*#__PURE__*/ routed(routes2, 1);
 
 /** In-store pickup: Orders collected in store by the buyer (click-and-collect): order lists, status changes, buyer checks, marking metadata. */
 export interface InStorePickupOperations {
@@ -74,23 +89,6 @@ export interface InStorePickupOperations {
 /** The operations of {@link InStorePickupOperations}, each bound to `transport`. */
 export function bindInStorePickupOperations(transport: Transport): InStorePickupOperations {
   return bindOperations<InStorePickupOperations>(transport, [
-    listNewPickupOrdersOperation,
-    listCompletedPickupOrdersOperation,
-    getPickupOrderFinalPricesOperation,
-    confirmPickupOrdersOperation,
-    reportPickupOrdersReadyOperation,
-    getPickupBuyerInfoOperation,
-    checkPickupBuyerIdentityOperation,
-    reportPickupOrdersReceivedOperation,
-    reportPickupOrdersRejectedOperation,
-    getPickupOrderStatusesOperation,
-    cancelPickupOrdersOperation,
-    getPickupOrderMarkingsOperation,
-    deletePickupOrderMarkingsOperation,
-    attachPickupOrderSgtinOperation,
-    attachPickupOrderUinOperation,
-    attachPickupOrderImeiOperation,
-    attachPickupOrderGtinOperation,
-    attachPickupOrderCustomsDeclarationOperation,
+    ...routeOperations(moduleName, { write: writeQueryAndBody }, [routes0, routes1, routes2]),
   ]);
 }

@@ -31,6 +31,13 @@ import { streamShape } from "./streams-pages.js";
 import { bindExpression, boundMemberType, descriptorExtras, streamsPagesImports } from "./streams-pages-code.js";
 import { bodyData, stylesData, wireImports } from "./wire.js";
 
+/**
+ * Marks a descriptor's call free of side effects: a bundler drops the descriptors a program does not
+ * reach (it keeps a top-level call otherwise, and one standalone function brought its whole
+ * module's descriptors along). A fixed text, no input in it.
+ */
+const PURE = "/*#__PURE__*/ ";
+
 /** Lines per routes string: a standalone function's bundle holds at most this many routes less one of its module. */
 const ROUTES_PER_STRING = 8;
 
@@ -76,10 +83,10 @@ export function moduleFile(module: ModuleModel, model: ApiModel, compact = false
       if (routeLines.length === 0 || routeLines[routeLines.length - 1]!.length === ROUTES_PER_STRING) routeLines.push([]);
       const at = routeLines.length - 1;
       routeLines[at]!.push(data.idRoute);
-      descriptors.push(`export const ${operationConstName(op)}: Operation = /*#__PURE__*/ routed(routes${at}, ${routeLines[at]!.length - 1});`);
+      descriptors.push(`export const ${operationConstName(op)}: Operation = ${PURE}routed(routes${at}, ${routeLines[at]!.length - 1});`);
     } else {
       described.push(operationConstName(op));
-      descriptors.push(`export const ${operationConstName(op)}: Operation = /*#__PURE__*/ ${data.expression};`);
+      descriptors.push(`export const ${operationConstName(op)}: Operation = ${PURE}${data.expression};`);
     }
     const optional = argsShape(op).optional;
     const args = `args${optional ? "?" : ""}: operations.${argsTypeName(op)}`;
@@ -176,8 +183,6 @@ function operationData(operation: OperationModel, guard: string | undefined, pre
   const method = operation.method === "GET" ? "" : `${operation.method} `;
   const idRoute = `${operation.id} ${method}${shortPath(routePath(operation), prefixes)}`;
   const extra = more.length > 0 ? `, { ${more.join(", ")} }` : "";
-  // Marked pure where it is written: a bundler drops the descriptors a program does not reach (it
-  // keeps a call otherwise, and one standalone function brought its whole module's descriptors along).
   const literal = stringLiteral(idRoute);
   return { idRoute, more: extra, expression: writesArgs(operation) ? `written(${literal}${extra})` : `op(moduleName, ${literal}${extra})` };
 }

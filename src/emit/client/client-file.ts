@@ -12,6 +12,8 @@ export interface ClientSummary {
   categories: readonly string[];
   /** The first operation of the catalogue and its module's name: createClient's example. */
   example?: { module: string; operation: string };
+  /** Whether an operation says which tokens may call it (see usesTokenAccess). */
+  tokenAccess: boolean;
 }
 
 export function clientFile(model: ApiModel, summary: ClientSummary = clientSummaryOf(model)): { path: string; content: string } {
@@ -22,6 +24,7 @@ export function clientFile(model: ApiModel, summary: ClientSummary = clientSumma
     importDeclaration(["makeTransport", "type Transport", "type TransportOptions as Options"], "./runtime/transport.js"),
     ...(servers ? [importDeclaration(["serverTransport", "type Servers", "type ServersBaseUrl"], "./runtime/servers.js")] : []),
     importDeclaration(["clientFeatures", "type FeatureOptions"], "./runtime/client-features.js"),
+    ...(summary.tokenAccess ? [importDeclaration(["tokenAccess"], "./runtime/token-access.js")] : []),
     ...(schemes
       ? [
           importDeclaration(
@@ -38,6 +41,7 @@ export function clientFile(model: ApiModel, summary: ClientSummary = clientSumma
   const properties = model.modules.map(
     (module) => `${docComment([`${module.title}: ${module.area}.`])}readonly ${module.name}: ${operationsInterfaceName(module.name)};`,
   );
+  const features = summary.tokenAccess ? "clientFeatures(options, tokenAccess)" : "clientFeatures(options)";
   const groups = model.modules.map((module) => `${module.name}: ${bindFunctionName(module.name)}(transport),\n`).join("");
   const statements = [
     `${docComment(["Module names (camelCase), the keys of `baseUrl` when it is given per module."])}export type ModuleName = ${moduleNames.length > 0 ? moduleNames.join(" | ") : "never"};`,
@@ -56,10 +60,18 @@ ${transportBody(model, servers, schemes !== undefined)}
 ${properties.join("\n")}
 }`,
     `${docComment([createClientDoc(summary)])}export function createClient(options: ClientOptions): Client {
-${groups === "" ? "createTransport({ ...options, use: clientFeatures(options) }); // no operations: the options are still checked\nreturn {};" : `const transport = createTransport({ ...options, use: clientFeatures(options) });\nreturn {\n${groups}};`}
+${groups === "" ? "createTransport({ ...options, use: ${features} }); // no operations: the options are still checked\nreturn {};" : `const transport = createTransport({ ...options, use: ${features} });\nreturn {\n${groups}};`}
 }`,
   ];
   return { path, content: tsFile(imports, statements) };
+}
+
+/**
+ * Whether an operation says which tokens may call it (categories, read-only tokens): only then does
+ * createClient check `tokenCategories` and `readOnlyToken` (runtime/token-access.ts).
+ */
+export function usesTokenAccess(model: ApiModel): boolean {
+  return model.modules.some((module) => module.operations.some((operation) => operation.categories !== undefined || operation.readOnlyTokens !== undefined));
 }
 
 /** What client.ts says of all modules' operations, gone over here. */
@@ -69,6 +81,7 @@ function clientSummaryOf(model: ApiModel): ClientSummary {
   return {
     categories: model.modules.flatMap((module) => module.operations.flatMap((operation) => operation.categories ?? [])),
     ...(module && operation && { example: { module: module.name, operation: operation.id } }),
+    tokenAccess: usesTokenAccess(model),
   };
 }
 

@@ -41,6 +41,8 @@ const STANDARD_SCHEMA_RUNTIME = "client/runtime/standard-schema.ts";
 const STYLES_RUNTIME = "client/runtime/styles.ts";
 /** Credentials per security scheme: client.ts imports it only where the API has schemes. */
 const AUTH_RUNTIME = "client/runtime/auth.ts";
+/** The token-access check: client.ts imports it only where an operation says which tokens may call it. */
+const TOKEN_ACCESS_RUNTIME = "client/runtime/token-access.ts";
 
 /** The client target's options. */
 export interface ClientTargetOptions {
@@ -99,6 +101,7 @@ export function* planClient(model: ApiModel, options: ClientTargetOptions = {}):
           (file.path !== FORM_BODY_RUNTIME || uses.formBodies) &&
           (file.path !== STANDARD_SCHEMA_RUNTIME || schemas.length > 0) &&
           (file.path !== AUTH_RUNTIME || model.auth.schemes !== undefined) &&
+          (file.path !== TOKEN_ACCESS_RUNTIME || facts.some("tokenAccess")) &&
           (file.path !== STYLES_RUNTIME || uses.formBodies || facts.some("styles")),
         )
         .map(runtime),
@@ -130,7 +133,7 @@ export function* planClient(model: ApiModel, options: ClientTargetOptions = {}):
 function clientSummary(model: ApiModel, facts: ClientFacts): ClientSummary {
   const categories = new Set(model.modules.flatMap((module) => facts.of(module).categories));
   const module = model.modules.find((candidate) => facts.of(candidate).first !== undefined);
-  return { categories: [...categories], ...(module && { example: { module: module.name, operation: facts.of(module).first! } }) };
+  return { categories: [...categories], ...(module && { example: { module: module.name, operation: facts.of(module).first! } }), tokenAccess: facts.some("tokenAccess") };
 }
 
 function indexFile(model: ApiModel, uses: { streams: boolean; paging: boolean }, facts: ClientFacts): string {

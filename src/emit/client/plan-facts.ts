@@ -29,6 +29,8 @@ export interface ClientModuleFacts {
   errors: string[];
   /** The token categories its operations name. */
   categories: string[];
+  /** Some operation says which tokens may call it (categories, read-only tokens). */
+  tokenAccess: boolean;
   /** Its first operation's id. */
   first?: string;
 }
@@ -74,7 +76,7 @@ export class ClientFacts {
   }
 
   /** Whether some module's facts say `key`. */
-  some(key: "streams" | "paging" | "formBodies" | "styles" | "rateLimits"): boolean {
+  some(key: "streams" | "paging" | "formBodies" | "styles" | "rateLimits" | "tokenAccess"): boolean {
     return this.model.modules.some((module) => this.of(module)[key]);
   }
 
@@ -164,6 +166,7 @@ function moduleFacts(module: ModuleModel, model: ApiModel, compact: boolean, nam
     checks: operations.some((operation) => resultShape(operation).check !== undefined),
     errors: operationsWithErrors(module, model).map(errorsTypeName),
     categories: [...new Set(operations.flatMap((operation) => operation.categories ?? []))],
+    tokenAccess: operations.some((operation) => operation.categories !== undefined || operation.readOnlyTokens !== undefined),
     ...(first !== undefined && { first }),
   };
 }

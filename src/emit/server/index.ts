@@ -12,7 +12,7 @@ import { REDIS_STORE_FILE } from "../shared/limits.js";
 import { handlersFile, moduleHandlersFile, moduleHandlersPath } from "./handlers-file.js";
 import { mockFiles } from "./mock-file.js";
 import { assertNoNameClash, moduleInterfaceName } from "./names.js";
-import { CREDENTIALS_RUNTIME, moduleRoutesFile, moduleRoutesPath, routesFile, STREAM_RUNTIME } from "./routes-file.js";
+import { CREDENTIALS_RUNTIME, FORM_RUNTIME, moduleRoutesFile, moduleRoutesPath, routesFile, STREAM_RUNTIME, STYLES_RUNTIME } from "./routes-file.js";
 import { ServerFacts } from "./plan-facts.js";
 import { typesFiles } from "../shared/types-files.js";
 import { SERVER_RESPONSE_TYPES } from "./directions.js";
@@ -80,14 +80,14 @@ export function* planServer(model: ApiModel, options: ServerTargetOptions = {}):
   assertNoNameClash(model);
   // What the files joining the modules need of each module: kept per module where the run knows its module keys.
   const facts = new ServerFacts(model);
-  const streams = facts.some("streams");
+  const use = facts.runtimeUse();
   const rateLimits = facts.some("rateLimits");
   const moduleOf = perModuleFolders(model, ["server/types", "server/mock", "server/validate"]);
   yield* plannedFrom([{ path: "server/index.ts", content: indexFile(model, rateLimits) }, ...typesFiles("server", model.types, SERVER_RESPONSE_TYPES), { path: "server/handlers.ts", content: handlersFile(model) }], moduleOf);
   for (const module of model.modules) {
     yield { path: moduleHandlersPath(module), module: module.id, content: () => moduleHandlersFile(module, model.types, model.responses, compact) };
   }
-  yield* plannedFrom([{ path: "server/routes.ts", content: routesFile(model, streams) }]);
+  yield* plannedFrom([{ path: "server/routes.ts", content: routesFile(model, use) }]);
   for (const module of model.modules) {
     yield { path: moduleRoutesPath(module), module: module.id, content: () => moduleRoutesFile(module, model.types, compact) };
   }
@@ -96,7 +96,11 @@ export function* planServer(model: ApiModel, options: ServerTargetOptions = {}):
       ...mockFiles(model, (module) => facts.of(module).examples),
       ...validateFiles(model, (module) => facts.of(module).guards),
       ...templateFiles("server").filter(
-        (file) => (file.path !== CREDENTIALS_RUNTIME || model.auth.schemes !== undefined) && (file.path !== STREAM_RUNTIME || streams),
+        (file) =>
+          (file.path !== CREDENTIALS_RUNTIME || model.auth.schemes !== undefined) &&
+          (file.path !== STREAM_RUNTIME || use.streams) &&
+          (file.path !== STYLES_RUNTIME || use.styles) &&
+          (file.path !== FORM_RUNTIME || use.forms),
       ),
       ...sharedTemplateFiles("server").filter((file) => !file.path.endsWith(`/${REDIS_STORE_FILE}`) || rateLimits), targetPackageFile("server")],
     moduleOf,

@@ -7,10 +7,16 @@ import type { ApiModel, ModuleModel } from "../../model/types.js";
 import { isStreamed } from "../shared/streamed.js";
 import { hasMockExample } from "./mock-file.js";
 import { bodyGuard } from "./validate-file.js";
+import type { ServerRuntimeUse } from "./routes-file.js";
+import { formRuleText, needsStyledRule } from "./styles.js";
 
 /** One module's facts (plain data: kept as JSON). */
 export interface ServerModuleFacts {
   streams: boolean;
+  /** A route holds a styled, array or object parameter, headers or cookies (see serverRuntimeUse). */
+  styles: boolean;
+  /** A route has a typed form or multipart body. */
+  forms: boolean;
   rateLimits: boolean;
   /** Some operation answers with a JSON example (mock/<id>.ts is made). */
   examples: boolean;
@@ -34,8 +40,14 @@ export class ServerFacts {
   }
 
   /** Whether some module's facts say `key`. */
-  some(key: "streams" | "rateLimits"): boolean {
+  some(key: "streams" | "styles" | "forms" | "rateLimits"): boolean {
     return this.model.modules.some((module) => this.of(module)[key]);
+  }
+
+  /** `serverRuntimeUse(model)`, from the modules' facts. */
+  runtimeUse(): ServerRuntimeUse {
+    const forms = this.some("forms");
+    return { streams: this.some("streams"), styles: this.some("styles") || forms, forms };
   }
 
   /** Keeps the facts worked out in this run (see ModuleFacts.save), once every module's were asked. */
@@ -48,6 +60,11 @@ function moduleFacts(module: ModuleModel, model: ApiModel): ServerModuleFacts {
   const operations = module.operations;
   return {
     streams: operations.some(isStreamed),
+    styles: operations.some(
+      (operation) =>
+        (operation.headers?.length ?? 0) > 0 || (operation.cookies?.length ?? 0) > 0 || [...operation.pathParams, ...(operation.query ?? [])].some((parameter) => needsStyledRule(parameter, model.types)),
+    ),
+    forms: operations.some((operation) => formRuleText(operation, model.types) !== ""),
     rateLimits: operations.some((operation) => (operation.limits?.length ?? 0) > 0),
     examples: operations.some(hasMockExample),
     guards: operations.some((operation) => bodyGuard(operation, model.types) !== undefined),

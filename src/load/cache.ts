@@ -213,13 +213,16 @@ export class ModelCache {
     }
   }
 
-  /** The kept part of file `name` made from text of hash `hash` in `context` (JSON text), if there is one. */
-  part(name: string, hash: string, context: string): string | undefined {
+  /**
+   * The kept part of file `name` made from text of hash `hash` in `context`, if there is one: its
+   * text as bytes, for a caller that decodes only what it reads (src/validate/incremental.ts).
+   */
+  partBytes(name: string, hash: string, context: string): Buffer | undefined {
     if (this.dir === undefined) return undefined;
     try {
-      const text = readFileSync(join(this.dir, "parts", recordFile(name)), "utf8");
-      const newline = text.indexOf("\n");
-      return text.slice(0, newline) === `${hash} ${context}` ? text.slice(newline + 1) : undefined;
+      const bytes = readFileSync(join(this.dir, "parts", recordFile(name)));
+      const newline = bytes.indexOf(10);
+      return newline !== -1 && bytes.toString("utf8", 0, newline) === `${hash} ${context}` ? bytes.subarray(newline + 1) : undefined;
     } catch {
       return undefined;
     }

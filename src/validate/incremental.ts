@@ -43,8 +43,8 @@ export function keptModel({ files, diagnostics }: LoadResult, cache: ModelCache)
   const kept = new Map<string, ModelPart>();
   files.forEach((file, i) => {
     if (index.files[file.name]?.hash !== keys[i]!.hash) return;
-    const text = cache.part(file.name, keys[i]!.hash, context);
-    const part = text === undefined ? undefined : restoredPart(text);
+    const bytes = cache.partBytes(file.name, keys[i]!.hash, context);
+    const part = bytes === undefined ? undefined : restoredPart(bytes);
     if (part !== undefined) kept.set(file.name, part);
   });
   const changed = files.filter((file) => !kept.has(file.name));
@@ -154,31 +154,31 @@ function contextOf(files: readonly CatalogueFile[], keys: readonly FileKey[], ap
 /** The part file `name` had when the index was kept, if it is still there. */
 function previousPart(cache: ModelCache, index: KeptIndex, name: string, context: string): ModelPart | undefined {
   const hash = index.files[name]?.hash;
-  const text = hash === undefined ? undefined : cache.part(name, hash, context);
-  return text === undefined ? undefined : restoredPart(text);
+  const bytes = hash === undefined ? undefined : cache.partBytes(name, hash, context);
+  return bytes === undefined ? undefined : restoredPart(bytes);
 }
 
 /**
- * A part as kept: a line of JSON with all of it but the module's operations (and their length),
- * then the operations' JSON, parsed only when first read (src/model/lazy-operations.ts). A part
- * without a module is its JSON.
+ * A part as kept: a line of JSON with all of it but the module's operations (and their length in
+ * bytes), then the operations' JSON, kept as bytes (outside the JavaScript heap) and parsed only
+ * when first read (src/model/lazy-operations.ts). A part without a module is its JSON.
  */
 function partText(part: ModelPart): string {
   if (part.module === undefined) return JSON.stringify(part);
   const { operations, ...module } = part.module;
   const text = JSON.stringify(operations);
-  return `${JSON.stringify({ name: part.name, module, types: part.types, operationsLength: text.length })}\n${text}`;
+  return `${JSON.stringify({ name: part.name, module, types: part.types, operationsBytes: Buffer.byteLength(text) })}\n${text}`;
 }
 
-/** The part `partText` gave; undefined when its text was cut short. */
-function restoredPart(text: string): ModelPart | undefined {
+/** The part `partText` gave (as bytes); undefined when they were cut short. */
+function restoredPart(bytes: Buffer): ModelPart | undefined {
   try {
-    const newline = text.indexOf("\n");
-    if (newline === -1) return JSON.parse(text) as ModelPart;
-    const { operationsLength, ...part } = JSON.parse(text.slice(0, newline)) as Omit<ModelPart, "module"> & { module: Omit<ModuleModel, "operations">; operationsLength: number };
-    const operations = text.slice(newline + 1);
-    if (operations.length !== operationsLength) return undefined;
-    return { ...part, module: withLazyOperations(part.module, () => JSON.parse(operations) as OperationModel[]) };
+    const newline = bytes.indexOf(10);
+    if (newline === -1) return JSON.parse(bytes.toString("utf8")) as ModelPart;
+    const { operationsBytes, ...part } = JSON.parse(bytes.toString("utf8", 0, newline)) as Omit<ModelPart, "module"> & { module: Omit<ModuleModel, "operations">; operationsBytes: number };
+    const operations = bytes.subarray(newline + 1);
+    if (operations.length !== operationsBytes) return undefined;
+    return { ...part, module: withLazyOperations(part.module, () => JSON.parse(operations.toString("utf8")) as OperationModel[]) };
   } catch {
     return undefined;
   }

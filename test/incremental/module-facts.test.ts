@@ -201,3 +201,30 @@ describe("a kept module's operations read when first asked for", () => {
     expect(await filesOf(out)).toEqual(await filesOf(cold));
   });
 });
+
+describe("a kept part cut short", () => {
+  it("is not taken: its file is checked and modelled again, and the output is a cold run's", async () => {
+    const base = await freshDir("module-facts-cut");
+    const catalogue = join(base, "catalogue");
+    const out = join(base, "out");
+    const cache = join(base, "cache");
+    await cp(repoCatalogue, catalogue, { recursive: true });
+    process.env.CATALOGEN_CACHE_DIR = cache;
+    await generate({ catalogue, out });
+    // Every kept part loses its last byte (the end of its operations' JSON).
+    const [folder] = await readdir(join(cache, "model"));
+    const parts = join(cache, "model", folder!, "parts");
+    for (const name of await readdir(parts)) {
+      const text = await readFile(join(parts, name));
+      await writeFile(join(parts, name), text.subarray(0, text.length - 1));
+    }
+    await edit(catalogue, "items.yaml", (text) => text.replace(/^(\s*summary: .*)$/m, "$1 (edited)"));
+    parsedLazily.length = 0;
+    await generate({ catalogue, out });
+    expect(parsedLazily).toEqual([]);
+    process.env.CATALOGEN_CACHE_DIR = "off";
+    const cold = join(base, "cold");
+    await generate({ catalogue, out: cold });
+    expect(await filesOf(out)).toEqual(await filesOf(cold));
+  });
+});

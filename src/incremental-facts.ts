@@ -57,7 +57,8 @@ export class ModuleFacts<T> {
   of(module: ModuleModel): T {
     let entry = this.made.get(module.id);
     if (entry === undefined) {
-      const key = this.keys.of(`facts ${this.name}`, module.id);
+      // The facts of one name are a file of their own: the module's key alone tells them apart.
+      const key = this.keys.moduleKey(module.id);
       const kept = this.kept !== undefined && Object.hasOwn(this.kept.facts, key) ? this.kept.facts[key] : undefined;
       entry = kept === undefined ? { key, facts: this.make(module), fresh: true } : { key, facts: kept, fresh: false };
       this.made.set(module.id, entry);

@@ -77,6 +77,11 @@ export class ModuleKeys {
     return key;
   }
 
+  /** The hash of what module `id`'s part of every file is made from (what `of` adds a target to). */
+  moduleKey(id: string): string {
+    return this.moduleHash(id);
+  }
+
   /** The modules whose keys this run made (not known from the run before), by id. */
   get madeModules(): string[] {
     return [...this.moduleHashes.keys()].filter((id) => !this.seed?.known.has(id)).sort();

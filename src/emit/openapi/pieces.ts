@@ -75,7 +75,7 @@ export function documentParts(model: ApiModel, skeleton: Schema, folder: string,
       })(),
     ),
     written(hash) {
-      layout.save(folder, hash, pieces.pieceFiles);
+      layout.save(folder, hash, pieces.pieceFiles, pieces.allNames());
     },
     madePieces: () => pieces.made > 0,
   };
@@ -106,7 +106,7 @@ interface LayoutRecord {
   size: number;
   items: [key: string, start: number, end: number][];
   pieceFiles?: number;
-  /** The names of the pieces the items' keys name: an item naming another piece is not among them. */
+  /** Names of pieces, among them every one the items' keys name: an item naming another piece is not among the items. */
   pieces?: string[];
 }
 
@@ -133,7 +133,6 @@ class Layout {
   private places: Map<string, number> | undefined;
   private readonly previous: LayoutRecord["items"] | undefined;
   private readonly previousPieces: ReadonlySet<string> | undefined;
-  private readonly pieces = new Set<string>();
 
   constructor(previous: LayoutRecord | undefined) {
     this.previous = previous?.items;
@@ -145,15 +144,19 @@ class Layout {
     return text;
   }
 
+  /** Whether the previous layout may have an item of piece `name` (every item's key names its pieces). */
+  knows(name: string): boolean {
+    return this.previousPieces === undefined || this.previousPieces.has(name);
+  }
+
   /**
-   * The item `key`, made from the pieces named `pieces` (which its key names): its bytes in the file
-   * replaced when that has it, else the texts `make` gives.
+   * The item `key`: its bytes in the file replaced when that has it, else the texts `make` gives.
+   * `known`: false when the key names a piece the previous layout does not know (a changed
+   * module's), so that it cannot be there: no lookup.
    */
-  item(key: string, pieces: readonly string[], make: () => string): string | KeptBytes {
+  item(key: string, known: boolean, make: () => string): string | KeptBytes {
     const start = this.at;
-    for (const piece of pieces) this.pieces.add(piece);
-    // An item of a piece the previous layout did not name (a changed module's) is not there: no lookup.
-    const kept = this.previousPieces !== undefined && pieces.some((piece) => !this.previousPieces!.has(piece)) ? undefined : this.find(key);
+    const kept = known ? this.find(key) : undefined;
     let part: string | KeptBytes;
     if (kept !== undefined) {
       this.at += kept.end - kept.start;
@@ -188,9 +191,10 @@ class Layout {
     return { start, end };
   }
 
-  save(folder: string, hash: string, pieceFiles: number | undefined): void {
+  /** Keeps the layout made, with the names of the pieces its items may name (this run's: `pieces`). */
+  save(folder: string, hash: string, pieceFiles: number | undefined, pieces: string[]): void {
     try {
-      writeCacheFile(join(folder, LAYOUT), JSON.stringify({ sha256: hash, size: this.at, items: this.made, ...(pieceFiles !== undefined && { pieceFiles }), pieces: [...this.pieces] } satisfies LayoutRecord));
+      writeCacheFile(join(folder, LAYOUT), JSON.stringify({ sha256: hash, size: this.at, items: this.made, ...(pieceFiles !== undefined && { pieceFiles }), pieces } satisfies LayoutRecord));
     } catch {
       // best effort: the next run joins every piece
     }
@@ -216,14 +220,14 @@ function* pathsChunks(model: ApiModel, pieces: Pieces, layout: Layout): Generato
     const servers = itemServers.get(path);
     // The path (as JSON: no NUL in it), then each operation's piece and place, then the item's servers.
     let key = `${at === 0 ? "P" : "p"}${JSON.stringify(path)}`;
-    const names: string[] = [];
+    let known = true;
     for (const [module, index] of operations) {
       const name = pieces.nameOf(module);
-      names.push(name);
+      known &&= layout.knows(name);
       key += `\u0000${name}:${index}`;
     }
     if (servers) key += `\u0000${JSON.stringify(servers)}`;
-    yield layout.item(key, names, () => {
+    yield layout.item(key, known, () => {
       const members = operations.map(([module, index]) => {
         const [, method, text] = pieces.of(module).operations[index]!;
         return `      ${JSON.stringify(method)}: ${text}`;
@@ -264,7 +268,7 @@ function* componentsChunks(model: ApiModel, components: Schema, pieces: Pieces, 
     for (const [i, named] of model.types.entries()) {
       const [module, index] = places.get(named.name)!;
       const name = pieces.nameOf(module);
-      yield layout.item(`${i === 0 ? "T" : "t"}${JSON.stringify(named.name)}\u0000${name}:${index}`, [name], () => `${i === 0 ? "" : ",\n"}      ${JSON.stringify(named.name)}: ${pieces.of(module).types[index]![1]}`);
+      yield layout.item(`${i === 0 ? "T" : "t"}${JSON.stringify(named.name)}\u0000${name}:${index}`, layout.knows(name), () => `${i === 0 ? "" : ",\n"}      ${JSON.stringify(named.name)}: ${pieces.of(module).types[index]![1]}`);
     }
     for (const [i, [name, schema]] of others.entries()) yield layout.text(`${i === 0 && model.types.length === 0 ? "" : ",\n"}      ${JSON.stringify(name)}: ${JSON.stringify(schema, null, 2).replaceAll("\n", "\n      ")}`);
     yield layout.text("\n    }");
@@ -334,6 +338,11 @@ class Pieces {
   /** Keeps the paths worked out in this run (once every module's were asked). */
   savePaths(): void {
     this.paths?.save(false);
+  }
+
+  /** Every module's piece name (those the layout's items may name). */
+  allNames(): string[] {
+    return [...this.names.values()];
   }
 
   /** The file name of module `id`'s piece. */

@@ -9,7 +9,10 @@ type Step = (operations: OperationModel[]) => void;
 
 const pending = new WeakMap<ModuleModel, Step[]>();
 
-/** The modules whose operations were parsed when first read, by id, in order (what a test asks). */
+/**
+ * The modules whose operations were parsed when first read, by id, in order (what a test asks);
+ * emptied now and then, for a long-lived process (the watcher).
+ */
 export const parsedLazily: string[] = [];
 
 /**
@@ -28,6 +31,7 @@ export function withLazyOperations(module: Omit<ModuleModel, "operations">, pars
     configurable: true,
     get(): OperationModel[] {
       const operations = parse();
+      if (parsedLazily.length >= 100_000) parsedLazily.length = 0;
       parsedLazily.push(lazy.id);
       settle(operations);
       for (const step of steps) step(operations);

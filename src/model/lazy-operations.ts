@@ -45,6 +45,11 @@ export function withLazyOperations(module: Omit<ModuleModel, "operations">, pars
   return lazy;
 }
 
+/** Whether the module's operations are a kept module's not read yet. */
+export function operationsUnread(module: ModuleModel): boolean {
+  return pending.has(module);
+}
+
 /** Runs `step` over the module's operations: now, or when a kept module's are first read. */
 export function withOperations(module: ModuleModel, step: Step): void {
   const steps = pending.get(module);

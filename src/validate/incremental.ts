@@ -16,7 +16,7 @@ import { locatePath, type CatalogueFile, type LoadResult } from "../load/load.js
 import type { RawFile } from "../load/raw.js";
 import { assembleModel, modelPart, partContext, type ModelPart } from "../model/build.js";
 import type { ApiModel, ModuleModel, OperationModel } from "../model/types.js";
-import { withLazyOperations } from "../model/lazy-operations.js";
+import { operationsUnread, withLazyOperations } from "../model/lazy-operations.js";
 import { camelCase, GENERATED_NAMES, routeShape } from "../shared/names.js";
 import type { SemanticInput } from "./reporter.js";
 import { schemaProblems } from "./schema.js";
@@ -159,26 +159,41 @@ function previousPart(cache: ModelCache, index: KeptIndex, name: string, context
 }
 
 /**
- * A part as kept: a line of JSON with all of it but the module's operations (and their length in
- * bytes), then the operations' JSON, kept as bytes (outside the JavaScript heap) and parsed only
- * when first read (src/model/lazy-operations.ts). A part without a module is its JSON.
+ * A part as kept: a line of JSON with all but the module's operations (and the lengths in bytes of
+ * what follows), then the operations' JSON, then each operation's id, method and path (what it
+ * claims across files, see claimsOf), both kept as bytes (outside the JavaScript heap) and parsed
+ * only when first read (src/model/lazy-operations.ts). A part without a module is its JSON.
  */
 function partText(part: ModelPart): string {
   if (part.module === undefined) return JSON.stringify(part);
   const { operations, ...module } = part.module;
   const text = JSON.stringify(operations);
-  return `${JSON.stringify({ name: part.name, module, types: part.types, operationsBytes: Buffer.byteLength(text) })}\n${text}`;
+  const heads = JSON.stringify(operations.map(headOf));
+  return `${JSON.stringify({ name: part.name, module, types: part.types, operationsBytes: Buffer.byteLength(text), headsBytes: Buffer.byteLength(heads) })}\n${text}\n${heads}`;
 }
+
+/** What an operation claims across files is made from: its id, method and path. */
+type OperationHead = [id: string, method: string, path: string];
+
+function headOf(operation: OperationModel): OperationHead {
+  return [operation.id, operation.method, operation.path];
+}
+
+/** The heads of a kept module's operations, read without its operations. */
+const keptHeads = new WeakMap<ModuleModel, () => OperationHead[]>();
 
 /** The part `partText` gave (as bytes); undefined when they were cut short. */
 function restoredPart(bytes: Buffer): ModelPart | undefined {
   try {
     const newline = bytes.indexOf(10);
     if (newline === -1) return JSON.parse(bytes.toString("utf8")) as ModelPart;
-    const { operationsBytes, ...part } = JSON.parse(bytes.toString("utf8", 0, newline)) as Omit<ModelPart, "module"> & { module: Omit<ModuleModel, "operations">; operationsBytes: number };
-    const operations = bytes.subarray(newline + 1);
-    if (operations.length !== operationsBytes) return undefined;
-    return { ...part, module: withLazyOperations(part.module, () => JSON.parse(operations.toString("utf8")) as OperationModel[]) };
+    const { operationsBytes, headsBytes, ...part } = JSON.parse(bytes.toString("utf8", 0, newline)) as Omit<ModelPart, "module"> & { module: Omit<ModuleModel, "operations">; operationsBytes: number; headsBytes: number };
+    const operations = bytes.subarray(newline + 1, newline + 1 + operationsBytes);
+    const heads = bytes.subarray(newline + 2 + operationsBytes);
+    if (operations.length !== operationsBytes || bytes[newline + 1 + operationsBytes] !== 10 || heads.length !== headsBytes) return undefined;
+    const module = withLazyOperations(part.module, () => JSON.parse(operations.toString("utf8")) as OperationModel[]);
+    keptHeads.set(module, () => JSON.parse(heads.toString("utf8")) as OperationHead[]);
+    return { ...part, module };
   } catch {
     return undefined;
   }
@@ -239,13 +254,15 @@ function claimsOf({ module, types }: ModelPart, claim: (key: string, value?: str
   if (module === undefined) return;
   claim(`module ${camelCase(module.id)}`);
   for (const derived of GENERATED_NAMES.module(module.id)) claim(`name ${derived.name}`, `module ${module.id}`);
-  for (const operation of module.operations) {
-    const source = `operation ${operation.id}`;
-    claim(`id ${operation.id}`);
-    claim(`route ${routeShape(operation.method, operation.path)}`);
-    claim(`template ${routeShape("", operation.path)}`, operation.path);
-    claim(`name ${operation.id}`, source);
-    for (const derived of GENERATED_NAMES.operation(operation.id)) claim(`name ${derived.name}`, source);
+  // A kept module's operations not read yet: their heads, kept beside them, say the same.
+  const heads = operationsUnread(module) ? keptHeads.get(module)?.() : undefined;
+  for (const [id, method, path] of heads ?? module.operations.map(headOf)) {
+    const source = `operation ${id}`;
+    claim(`id ${id}`);
+    claim(`route ${routeShape(method, path)}`);
+    claim(`template ${routeShape("", path)}`, path);
+    claim(`name ${id}`, source);
+    for (const derived of GENERATED_NAMES.operation(id)) claim(`name ${derived.name}`, source);
   }
 }
 

@@ -7,6 +7,7 @@
 // differ between the client and the server, nor on other modules), so a named type's guard text
 // is the same in both targets and a module's file changes only with the module.
 import type { NamedType, TypeNode } from "../../model/types.js";
+import { childNodes } from "../../model/type-lookup.js";
 
 /** Objects with fewer fields are cheaper written out than called. */
 const MIN_FIELDS = 2;
@@ -32,7 +33,7 @@ export class ModuleShapes {
         }
         seen.set(key, count + 1);
       }
-      for (const child of children(node)) visit(child, false);
+      for (const child of childNodes(node)) visit(child, false);
     };
     for (const named of types) visit(named.type, true);
     // Numbered by first occurrence: the same types give the same names.
@@ -59,22 +60,5 @@ export class ModuleShapes {
     let key = this.keys.get(node);
     if (key === undefined) this.keys.set(node, (key = JSON.stringify(node)));
     return key;
-  }
-}
-
-function children(node: TypeNode): TypeNode[] {
-  switch (node.kind) {
-    case "object":
-      return [...node.properties.map((property) => property.type), ...(typeof node.additionalProperties === "object" ? [node.additionalProperties] : [])];
-    case "array":
-      return [node.items];
-    case "map":
-      return [node.values];
-    case "union":
-      return node.variants;
-    case "allOf":
-      return node.parts;
-    default:
-      return [];
   }
 }

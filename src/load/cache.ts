@@ -24,13 +24,13 @@ export interface ReadFile {
 
 let loaderHash: string | undefined;
 
-/** Hash of what turns text into data: the loader's code, its structure check and the yaml package's version. */
+/** Hash of what turns text into data: the loader's code (its fast path too), its structure check and the yaml package's version. */
 function loader(): string {
   if (loaderHash === undefined) {
     const hash = createHash("sha256");
     // load.js beside this file once built; load.ts when run from source.
     const here = fileURLToPath(import.meta.url);
-    hash.update(readFileSync(join(dirname(here), `load${extname(here)}`)));
+    for (const file of ["load", "parse-file", "fast-yaml"]) hash.update(readFileSync(join(dirname(here), `${file}${extname(here)}`)));
     hash.update(readFileSync(join(dirname(here), `../shared/yaml-structure${extname(here)}`)));
     hash.update(String((createRequire(import.meta.url)("yaml/package.json") as { version: string }).version));
     loaderHash = hash.digest("hex");

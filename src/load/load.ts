@@ -97,13 +97,13 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
       if (files.has(index)) continue;
       const item = read[index] as { path: string; name: string; text: string };
       const parsed = remote.get(at);
-      if (parsed) files.set(index, fromRecord(displayPath(item.path), item.name, item.text, parsed));
+      if (parsed) files.set(index, fromRecord(displayPath(item.path), item.name, item.text, parsed, parsed.jsonSafe));
       else parseHere(index);
     }
   } else for (const index of toParse) parseHere(index);
   for (const index of toParse) {
     const file = files.get(index)!;
-    if (file.problems.length === 0 && survivesJson(file.data)) {
+    if (file.problems.length === 0 && (file.jsonSafe ?? survivesJson(file.data))) {
       cache.set(file.name, file.text, { data: file.data, operationRanges: file.operationRanges, lineStarts: file.lineCounter.lineStarts });
     }
   }
@@ -125,7 +125,7 @@ function megabytes(bytes: number): string {
 }
 
 /** A file as a parse that found no problems gave it (the load record, or the parsing worker): its document parsed again only when asked for. */
-function fromRecord(displayPath: string, name: string, text: string, record: ReadFile): CatalogueFile {
+function fromRecord(displayPath: string, name: string, text: string, record: ReadFile, jsonSafe?: boolean): CatalogueFile {
   const lineCounter = new LineCounter();
   // The record's line starts, read when a position is first asked for (a record parses them then).
   Object.defineProperty(lineCounter, "lineStarts", {
@@ -137,7 +137,7 @@ function fromRecord(displayPath: string, name: string, text: string, record: Rea
     enumerable: true,
     configurable: true,
   });
-  return withLazyDocument({ displayPath, name, text, lineCounter, data: record.data, problems: [], operationRanges: record.operationRanges }, undefined);
+  return withLazyDocument({ displayPath, name, text, lineCounter, data: record.data, ...(jsonSafe === undefined ? {} : { jsonSafe }), problems: [], operationRanges: record.operationRanges }, undefined);
 }
 
 /** True when JSON gives `data` back as it is (no non-finite numbers, no -0). */

@@ -14,6 +14,7 @@ export interface ParsedPlain {
   data: unknown;
   operationRanges: [number, number][] | undefined;
   lineStarts: number[];
+  jsonSafe?: boolean;
 }
 
 /** Below this much text to parse, the worker's start and its own warming up (the yaml package loaded and compiled again: about 0.4 s of CPU) cost more than it saves: at 956 KB (1,000 operations) two threads measured no faster than one. */
@@ -69,7 +70,7 @@ function runWorker({ texts, next }: WorkerInput): void {
   const parsed: [number, ParsedPlain][] = [];
   for (let index = Atomics.add(next, 0, 1); index < texts.length; index = Atomics.add(next, 0, 1)) {
     const file = parseCatalogueFile("", "", texts[index]!);
-    if (file.problems.length === 0) parsed.push([index, { data: file.data, operationRanges: file.operationRanges, lineStarts: file.lineCounter.lineStarts }]);
+    if (file.problems.length === 0) parsed.push([index, { data: file.data, operationRanges: file.operationRanges, lineStarts: file.lineCounter.lineStarts, ...(file.jsonSafe === undefined ? {} : { jsonSafe: file.jsonSafe }) }]);
   }
   parentPort!.postMessage({ parsed });
 }

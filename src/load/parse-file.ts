@@ -5,6 +5,7 @@ import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, type Document, ty
 import type { Diagnostic } from "../shared/diagnostic.js";
 import { parseYamlDocument } from "../shared/yaml-parse.js";
 import { yamlStructureProblems } from "../shared/yaml-structure.js";
+import { readYamlFast } from "./fast-yaml.js";
 import { misindentedLine } from "./indentation.js";
 import { MAX_ALIAS_NODES, MAX_NESTING } from "./limits.js";
 
@@ -25,6 +26,8 @@ export interface CatalogueFile {
   operationRanges?: [start: number, end: number][] | undefined;
   /** Plain data (undefined when the file has YAML errors). */
   data: unknown;
+  /** True when JSON gives `data` back as it is, known without a walk (the fast path knows it: ./fast-yaml.ts). */
+  jsonSafe?: boolean;
   /** Why the file could not be read as data (YAML syntax, aliases, nesting), each positioned. */
   problems: Diagnostic[];
 }
@@ -41,6 +44,17 @@ export function withLazyDocument(file: Omit<CatalogueFile, "document">, parsed: 
 }
 
 export function parseCatalogueFile(displayPath: string, name: string, text: string): CatalogueFile {
+  // The common case without a document (./fast-yaml.ts); anything it declines takes the full path below.
+  const fast = readYamlFast(text);
+  if (fast) {
+    const { data, operationRanges, lineCounter, jsonSafe } = fast;
+    return withLazyDocument({ displayPath, name, text, lineCounter, data, jsonSafe, problems: [], operationRanges }, undefined);
+  }
+  return parseCatalogueDocument(displayPath, name, text);
+}
+
+/** The full path: the whole YAML document, every problem with its position. */
+export function parseCatalogueDocument(displayPath: string, name: string, text: string): CatalogueFile {
   const lineCounter = new LineCounter();
   const file = withLazyDocument(
     { displayPath, name, text, lineCounter, data: undefined, problems: [] },

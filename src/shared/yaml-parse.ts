@@ -6,10 +6,15 @@
 import { parseDocument, type Document, type DocumentOptions, type ParseOptions, type SchemaOptions } from "yaml";
 
 export function parseYamlDocument(text: string, options: ParseOptions & DocumentOptions & SchemaOptions): Document {
+  return withPlainEnv(() => parseDocument(text, options));
+}
+
+/** `run()` with `process.env` a plain copy (see above): for any synchronous use of the yaml package's parser. */
+export function withPlainEnv<T>(run: () => T): T {
   const env = process.env;
   process.env = { ...env };
   try {
-    return parseDocument(text, options);
+    return run();
   } finally {
     process.env = env;
   }

@@ -1,6 +1,6 @@
 import { getEventListeners } from "node:events";
 import { expect, test } from "vitest";
-import { onAbort } from "./abort.js";
+import { bounded, onAbort } from "./abort.js";
 import { systemClock } from "./clock.js";
 
 test("one listener on the signal for any number of subscriptions; each called once, cancelled ones not", () => {
@@ -27,4 +27,15 @@ test("the system clock's sleeps share one listener and reject with the reason", 
   controller.abort(new Error("stop"));
   expect(new Set((await Promise.all(sleeps)).map((e) => (e as Error).message))).toEqual(new Set(["stop"]));
   await systemClock.sleep(1, controller.signal).catch((e: unknown) => expect((e as Error).message).toBe("stop"));
+});
+
+test("bounded: the promise's outcome, the signal's reason, or undefined after ms", async () => {
+  const controller = new AbortController();
+  expect(await bounded(Promise.resolve(7), controller.signal)).toBe(7);
+  expect(await bounded(8, undefined, 1_000)).toBe(8);
+  await expect(bounded(Promise.reject(new Error("store down")), controller.signal)).rejects.toThrow("store down");
+  await expect(bounded(new Promise(() => undefined), undefined, 5)).rejects.toBeUndefined();
+  const waiting = bounded(new Promise(() => undefined), controller.signal);
+  controller.abort(new Error("stop"));
+  await expect(waiting).rejects.toThrow("stop");
 });

@@ -33,7 +33,8 @@ export interface OperationMore {
   readonly styles?: Styles;
   /**
    * How the arguments besides the path parameters (query, headers, cookies, body) are written:
-   * `writeArgs` of encoding.ts; absent where the operation takes path parameters only.
+   * `writeArgs` of encoding.ts (`writeQueryAndBody` in a module without header or cookie
+   * parameters); absent where the operation takes path parameters only.
    */
   readonly write?: WriteArgs;
   /** A typed form or multipart body: how its value becomes the body. */

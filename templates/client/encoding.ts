@@ -106,6 +106,14 @@ export function writeArgs(args: ArgsToWrite, url: string, styles?: Styles, body?
   return { url: withQuery(url, queryString(args.query, styles)), headers: headerValues(args.headers, args.cookies, styles), encoded: encodeBody(args.body, body) };
 }
 
+/**
+ * `writeArgs` for the operations of a module that declares no header or cookie parameters: the
+ * query and the body only, so a program of such operations bundles no header or cookie writer.
+ */
+export function writeQueryAndBody(args: ArgsToWrite, url: string, styles?: Styles, body?: BodyEncoding): WrittenArgs {
+  return { url: withQuery(url, queryString(args.query, styles)), headers: {}, encoded: encodeBody(args.body, body) };
+}
+
 /** A path that may carry a fixed query (`/items?beta=true`) followed by a query string from `queryString`. */
 export function withQuery(pathAndQuery: string, query: string): string {
   return query !== "" && pathAndQuery.includes("?") ? `${pathAndQuery}&${query.slice(1)}` : pathAndQuery + query;

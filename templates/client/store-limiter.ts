@@ -8,7 +8,7 @@ import type { RateLimitStore } from "../shared/rate-limit-store.js";
 import type { Clock } from "./clock.js";
 import { answerCost } from "../shared/error-cost.js";
 import { overLimit, type Limit, type LimitedCall } from "./rate-limit.js";
-import { onAbort } from "./abort.js";
+import { bounded } from "./abort.js";
 
 /**
  * Resolves true when the call may send under every limit, false when the store failed and
@@ -61,18 +61,4 @@ export async function chargeStore(store: RateLimitStore, limits: readonly Limit[
 async function digest(token: string): Promise<string> {
   const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)));
   return Array.from(bytes.subarray(0, 16), (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-/** The store's answer, unless the signal aborts first (its reason) or `ms` pass first (rejects with undefined). */
-function bounded<T>(answer: T | Promise<T>, signal: AbortSignal | undefined, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const cancel = signal && onAbort(signal, () => reject(signal.reason));
-    const timer = ms < Infinity ? setTimeout(reject, Math.max(0, ms)) : undefined;
-    Promise.resolve(answer)
-      .then(resolve, reject)
-      .finally(() => {
-        clearTimeout(timer);
-        cancel?.();
-      });
-  });
 }

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { isApiError } from "./errors.js";
-import { writeArgs } from "./encoding.js";
+import { writeArgs, writeQueryAndBody } from "./encoding.js";
 import { op, type Operation } from "./operation.js";
 import { makeTransport } from "./transport.js";
 
@@ -58,4 +58,12 @@ test("op() reads id and route from one string; query, headers, cookies and body 
   const headers = sent.map((s) => s.init.headers as Record<string, string>);
   expect([headers[0]?.["x-h"], headers[0]?.["cookie"], sent[0]?.init.body]).toEqual([undefined, undefined, undefined]);
   expect([headers[1]?.["x-h"], headers[1]?.["cookie"], headers[1]?.["content-type"], sent[1]?.init.body]).toEqual(["1", "c=2", "application/json", '{"n":1}']);
+});
+
+test("writeQueryAndBody writes what writeArgs writes of the query and the body, and no header or cookie parameter", () => {
+  const args = { query: { q: ["x y", "z"], n: undefined }, headers: { "x-h": "1" }, cookies: { c: "2" }, body: { n: 1 } };
+  const full = writeArgs(args, "/things?fixed=1");
+  expect(full.headers).toEqual({ "x-h": "1", cookie: "c=2" });
+  expect(writeQueryAndBody(args, "/things?fixed=1")).toEqual({ ...full, headers: {} });
+  expect(writeQueryAndBody({}, "/things")).toEqual({ url: "/things", headers: {}, encoded: { once: false } });
 });

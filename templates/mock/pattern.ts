@@ -30,16 +30,35 @@ const SPREAD = 4;
 
 class Unsupported extends Error {}
 
+/** Each pattern read once (a catalogue has few; the mock makes values of them on every request). */
+const READ = new Map<string, { regex: RegExp | undefined; tree: Piece[][] | undefined }>();
+const MAX_READ = 1000;
+
+function read(pattern: string): { regex: RegExp | undefined; tree: Piece[][] | undefined } {
+  let found = READ.get(pattern);
+  if (found === undefined) {
+    found = { regex: undefined, tree: undefined };
+    try {
+      found.regex = new RegExp(pattern, "u");
+      found.tree = new Reader(pattern).whole();
+    } catch {
+      // Left undefined: a pattern JavaScript cannot compile, or one this reader does not write.
+    }
+    if (READ.size >= MAX_READ) READ.clear();
+    READ.set(pattern, found);
+  }
+  return found;
+}
+
+/** `pattern` compiled as the validators read it (u flag, unanchored); undefined when JavaScript cannot compile it. */
+export function patternRegex(pattern: string): RegExp | undefined {
+  return read(pattern).regex;
+}
+
 /** A string `pattern` accepts, within the lengths given; undefined when none is found. */
 export function textMatching(pattern: string, random: () => number, lengths: { min?: number | undefined; max?: number | undefined } = {}): string | undefined {
-  let regex: RegExp;
-  let tree: Piece[][];
-  try {
-    regex = new RegExp(pattern, "u");
-    tree = new Reader(pattern).whole();
-  } catch {
-    return undefined;
-  }
+  const { regex, tree } = read(pattern);
+  if (regex === undefined || tree === undefined) return undefined;
   for (let attempt = 0; attempt < 12; attempt++) {
     // Later attempts stretch every unbounded repeat to the shortest length asked for.
     const floor = attempt >= 8 ? lengths.min : undefined;

@@ -3,7 +3,7 @@
 // declared fields, an object with combinations one allowed combination, formats are well formed).
 // One generator for `catalogen mock` (which loads this file) and the targets that ship it (msw).
 import { exampleOf, withinConstraints } from "./constrained.js";
-import { textMatching } from "./pattern.js";
+import { patternRegex, textMatching } from "./pattern.js";
 import type { SchemaNode as TypeNode, SchemaObject as ObjectShape, SchemaTypes } from "./schema.js";
 
 /** A small seeded generator (mulberry32): numbers in [0, 1). */
@@ -43,7 +43,8 @@ function madeUp(node: TypeNode, types: SchemaTypes, random: () => number, depth:
     case "string": {
       if (node.enum) return pick(node.enum);
       const text = formatted(node.format, integer);
-      if (node.pattern === undefined || new RegExp(node.pattern, "u").test(text)) return text;
+      // A pattern JavaScript cannot compile is left to the validators to report; the text stays.
+      if (node.pattern === undefined || (patternRegex(node.pattern)?.test(text) ?? true)) return text;
       return textMatching(node.pattern, random, { min: node.minLength, max: node.maxLength }) ?? text;
     }
     case "integer":

@@ -4,11 +4,9 @@
 // parts by name (an array's items each a part; files as Blob; objects as JSON).
 import { expectation, parseScalar } from "./params.js";
 import { rawPairs, readQuery } from "./styles.js";
-import type { FormField, FormRule } from "./types.js";
+import type { FormField, FormParts, FormRead, FormReaders, FormRule } from "./types.js";
 
-export type { FormField, FormRule };
-
-export type FormRead = { ok: true; value: Record<string, unknown> } | { ok: false; detail: string };
+export type { FormField, FormRead, FormRule };
 
 function define(target: Record<string, unknown>, name: string, value: unknown): void {
   Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
@@ -30,13 +28,8 @@ export function readUrlencoded(text: string, rule: FormRule): FormRead {
   return { ok: true, value };
 }
 
-/** What `formData()` gives, typed without the DOM library's FormData (iteration needs DOM.Iterable). */
-interface Parts {
-  getAll(name: string): (string | Blob)[];
-}
-
 /** A multipart body's parts -> its fields. */
-export async function readMultipart(parts: Parts, rule: FormRule): Promise<FormRead> {
+export async function readMultipart(parts: FormParts, rule: FormRule): Promise<FormRead> {
   const value: Record<string, unknown> = {};
   for (const field of rule.fields) {
     const found = parts.getAll(field.name);
@@ -70,3 +63,6 @@ export async function readMultipart(parts: Parts, rule: FormRule): Promise<FormR
   }
   return { ok: true, value };
 }
+
+/** Handed to the handler by the routes (`api.formReaders`) where a route has a typed form body. */
+export const formReaders: FormReaders = { readUrlencoded, readMultipart };

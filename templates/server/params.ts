@@ -11,7 +11,7 @@
 //   full-date, a day that exists), `date-time` (RFC 3339 date-time with `T` and `Z` or an offset, a
 //   leap second only at 23:59:60 UTC); other formats pass unchecked.
 // `-0` gives 0. Values of a format stay strings.
-import type { PathParameter } from "./types.js";
+import type { PathParameter, QueryParameter } from "./types.js";
 
 /** What a value is checked against: the type the catalogue documents for it. */
 export interface ScalarRule {
@@ -107,6 +107,11 @@ export function expectation(rule: ScalarRule): string {
   }
   const article = rule.type === "integer" ? "an" : "a";
   return `must be ${article} ${rule.type}`;
+}
+
+/** A query parameter written otherwise than form with explode, or holding an object: styles.ts reads it. */
+export function isStyledQuery(parameter: QueryParameter): boolean {
+  return parameter.style !== undefined || parameter.explode !== undefined || parameter.properties !== undefined;
 }
 
 /** A path parameter written otherwise than simple, or holding an array or object. */

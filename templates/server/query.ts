@@ -1,8 +1,7 @@
 // Query string -> the handler's `query`: documented parameters are converted to their types
 // (400 when a value does not fit; the rules are in params.ts), undocumented ones pass through as strings.
-import { expectation, parseScalar } from "./params.js";
-import type { QueryParameter } from "./types.js";
-import { rawPairs, readQuery } from "./styles.js";
+import { expectation, isStyledQuery, parseScalar } from "./params.js";
+import type { QueryParameter, StyleReaders } from "./types.js";
 
 export type QueryParseResult = { ok: true; value: Record<string, unknown> } | { ok: false; detail: string };
 
@@ -11,8 +10,16 @@ function define(target: Record<string, unknown>, name: string, value: unknown): 
   Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
 }
 
-/** `raw`: the query string as received, for parameters written by a style (their delimiters are split on before decoding). */
-export function parseQuery(search: URLSearchParams, documented: readonly QueryParameter[] | undefined, raw?: string): QueryParseResult {
+/**
+ * `raw`: the query string as received, for parameters written by a style (their delimiters are split
+ * on before decoding); `styles`: styles.ts's readers, which such parameters need.
+ */
+export function parseQuery(
+  search: URLSearchParams,
+  documented: readonly QueryParameter[] | undefined,
+  raw?: string,
+  styles?: Pick<StyleReaders, "rawPairs" | "readQuery">,
+): QueryParseResult {
   const value: Record<string, unknown> = {};
   if (!documented) {
     // forEach, not keys(): iterating URLSearchParams needs DOM.Iterable, which `lib: ["ES2022", "DOM"]` lacks.
@@ -26,9 +33,10 @@ export function parseQuery(search: URLSearchParams, documented: readonly QueryPa
   }
   let pairs: [string, string][] | undefined;
   for (const parameter of documented) {
-    if (parameter.style !== undefined || parameter.explode !== undefined || parameter.properties !== undefined) {
-      pairs ??= rawPairs(raw ?? search.toString());
-      const read = readQuery(pairs, parameter);
+    if (isStyledQuery(parameter)) {
+      if (!styles) throw new TypeError(`parseQuery: query parameter "${parameter.name}" is written by a style and needs styles.ts's readers`);
+      pairs ??= styles.rawPairs(raw ?? search.toString());
+      const read = styles.readQuery(pairs, parameter);
       if (!read.ok) return { ok: false, detail: read.detail };
       if (read.value === undefined) {
         if (parameter.required) return { ok: false, detail: `Query parameter "${parameter.name}" is required.` };

@@ -3,12 +3,12 @@
 // in the raw text before percent-decoding, so an encoded `,` or `|` inside a value stays in it.
 // Path values too are split as sent, then each item decoded (the router keeps the raw text).
 import { expectation, isStyledPath, parseScalar } from "./params.js";
-import type { DeepShape, HeaderParameter, PathParameter, PropertyRule, StyledRule } from "./types.js";
+import type { DeepShape, HeaderParameter, ParameterRead, PathParameter, PropertyRule, StyledRule, StyleReaders } from "./types.js";
 
 export type Style = NonNullable<StyledRule["style"]>;
 export type { PropertyRule, StyledRule };
 
-export type Read = { ok: true; value: unknown } | { ok: false; detail: string };
+export type Read = ParameterRead;
 
 /** The raw `name=value` pairs of a query string (`?` optional), neither decoded. */
 export function rawPairs(search: string): [string, string][] {
@@ -372,3 +372,6 @@ export function readParameters(
   }
   return values;
 }
+
+/** Handed to the handler by the routes (`api.styleReaders`) where a route reads such parameters. */
+export const styleReaders: StyleReaders = { rawPairs, readQuery, convertStyledPathParams, readParameters };

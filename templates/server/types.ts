@@ -169,8 +169,10 @@ export interface ApiDefinition {
   readonly routes: readonly RouteDefinition[];
   /**
    * Runtime parts the routes hand in only where the catalogue uses them, so that their files are
-   * copied in only then: credentials.ts's `findCredentials` (needed with `schemes`) and stream.ts's
-   * `streamResponse` (needed by routes with `stream`).
+   * copied in only then: credentials.ts's `findCredentials` (needed with `schemes`), stream.ts's
+   * `streamResponse` (needed by routes with `stream`), styles.ts's `styleReaders` (routes with a
+   * styled, array or object parameter, or header or cookie parameters) and form.ts's `formReaders`
+   * (routes with a typed form or multipart body).
    */
   readonly findCredentials?: (
     incoming: Pick<Incoming, "header" | "search">,
@@ -178,6 +180,8 @@ export interface ApiDefinition {
     security: readonly (readonly string[])[] | undefined,
   ) => FoundCredentials;
   readonly streamResponse?: (items: AsyncIterable<unknown>, stream: RouteStream, status: number) => Response;
+  readonly styleReaders?: StyleReaders;
+  readonly formReaders?: FormReaders;
 }
 
 /** Who is calling: the seller profile (rate limits are counted per seller) and the kind of token used. */
@@ -378,4 +382,29 @@ export interface FormField extends StyledRule {
 export interface FormRule {
   readonly type: "form" | "multipart";
   readonly fields: readonly FormField[];
+}
+
+/** A parameter's text read by its rule (styles.ts): its value, or the 400's detail. */
+export type ParameterRead = { ok: true; value: unknown } | { ok: false; detail: string };
+
+/** What the handler and query.ts call of styles.ts, handed in as `api.styleReaders`. */
+export interface StyleReaders {
+  rawPairs(search: string): [string, string][];
+  readQuery(pairs: readonly [string, string][], rule: StyledRule): ParameterRead;
+  convertStyledPathParams(params: Record<string, unknown>, typed: readonly PathParameter[], raw: Readonly<Record<string, string>>): string | undefined;
+  readParameters(parameters: readonly HeaderParameter[], location: "header" | "cookie", header: (name: string) => string | null): Record<string, unknown> | string;
+}
+
+/** A form body read by its FormRule (form.ts): its fields, or the 400's detail. */
+export type FormRead = { ok: true; value: Record<string, unknown> } | { ok: false; detail: string };
+
+/** What `formData()` gives, typed without the DOM library's FormData (iteration needs DOM.Iterable). */
+export interface FormParts {
+  getAll(name: string): (string | Blob)[];
+}
+
+/** What the handler calls of form.ts, handed in as `api.formReaders`. */
+export interface FormReaders {
+  readUrlencoded(text: string, rule: FormRule): FormRead;
+  readMultipart(parts: FormParts, rule: FormRule): Promise<FormRead>;
 }

@@ -50,7 +50,7 @@ describe("layout", () => {
       ...checked.map((id) => `client/schemas/${id}.ts`),
       ...[...new Set(model.types.map((t) => t.module))].map((id) => `client/types/${id}.ts`),
       ...readdirSync(fileURLToPath(new URL("../../templates/client/", import.meta.url)))
-        .filter((n) => n.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(n) && !["servers.ts", "stream.ts", "paging.ts", "form-body.ts", "auth.ts", "styles.ts"].includes(n)) // this catalogue declares no servers, streams, pages, typed form bodies, security schemes or styled parameters
+        .filter((n) => n.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(n) && !["servers.ts", "stream.ts", "paging.ts", "form-body.ts", "auth.ts", "styles.ts", "token-access.ts"].includes(n)) // this catalogue declares no servers, streams, pages, typed form bodies, security schemes, styled parameters or token access rules
         .map((n) => `client/runtime/${n}`),
       "client/shared/bucket.ts",
       "client/shared/error-cost.ts",
@@ -129,7 +129,7 @@ describe("the reference entry", () => {
   test("its description carries method, path, limit and the validator", () => {
     const descriptors = file("client/modules/supplies.ts");
     expect(descriptors).toContain(
-      'export const getDiscrepanciesOperation: Operation = op(moduleName, "getDiscrepancies /api/supplies/v1/discrepancies/{supplyId}", { limits:',
+      'export const getDiscrepanciesOperation: Operation = /*#__PURE__*/ op(moduleName, "getDiscrepancies /api/supplies/v1/discrepancies/{supplyId}", { limits:',
     );
     expect(descriptors).toContain('limits: [{ key: "getDiscrepancies:0", burst: 1, intervalMs: 60000 }]');
     expect(descriptors).toContain("check: checkGetDiscrepanciesResponse");
@@ -233,7 +233,7 @@ describe("response checks", () => {
     const fixture = emitClient(await loadModel(fixtureCatalogue("client-http")));
     const things = fixture.find((f) => f.path === "client/modules/things.ts")!.content;
     const validate = fixture.find((f) => f.path === "client/validate/things.ts")!.content;
-    expect(things).toMatch(/const createThingOperation: Operation = written\("createThing POST \/things", \{[^}]*check: checkThing \}\);/);
+    expect(things).toMatch(/const createThingOperation: Operation = \/\*#__PURE__\*\/ written\("createThing POST \/things", \{[^}]*check: checkThing \}\);/);
     expect(things).toContain("check: checkListThingsResponse");
     expect(things).toMatch(/import \{\s*checkDeleteThingResponse,\s*checkListThingsResponse,\s*checkThing,\s*\} from "\.\.\/validate\/things\.js";/);
     expect(validate).not.toContain("checkCreateThingResponse");
@@ -281,7 +281,7 @@ describe("imports", () => {
     expect(importsOf(file("client/modules/orders.ts"))).toEqual([
       `import type { CallOptions, Transport } from "../runtime/transport.js";`,
       `import { bindOperations, op, type Operation, type OperationMore } from "../runtime/operation.js";`,
-      `import { writeArgs } from "../runtime/encoding.js";`,
+      `import { writeQueryAndBody } from "../runtime/encoding.js";`,
       `import type * as operations from "../operations/orders.js";`,
       `import { checkAddLineResponse, checkShowOrderViewResponse } from "../validate/orders.js";`,
     ]);

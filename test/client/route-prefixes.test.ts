@@ -1,6 +1,7 @@
 // The module files spell the path prefixes their routes share once, in the module's name string,
 // each route's prefix as one digit, and no GET (src/emit/client/module-file.ts, runtime/operation.ts's
-// `op`): every descriptor still reads back as the catalogue's method, path and module.
+// `op`): every descriptor still reads back as the catalogue's method, path and module, whether it
+// has a string of its own or is a line of a routes string, and so does every method of createClient.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -34,17 +35,44 @@ test("every descriptor of the 184 operations reads back as the catalogue's route
   expect(checked).toBeGreaterThan(180);
 });
 
+test("createClient binds every operation, from the routes strings too, as the descriptors say", async () => {
+  const { createClient } = (await import(pathToFileURL(join(clientDir, "client.ts")).href)) as { createClient(options: object): Record<string, Record<string, unknown>> };
+  const sent: string[] = [];
+  const fetch = async (url: string, init: { method: string }): Promise<Response> => {
+    sent.push(`${init.method} ${url}`);
+    return new Response(null, { status: 204 });
+  };
+  const api = createClient({ baseUrl: "http://api.test", token: "t", fetch, retry: false, rateLimit: "off", validate: "off" });
+  let tabled = 0;
+  for (const module of model.modules) {
+    const source = await readFile(join(clientDir, `modules/${module.id}.ts`), "utf8");
+    const group = api[module.name]!;
+    expect(Object.keys(group).sort()).toEqual(module.operations.map((operation) => operation.id).sort());
+    for (const operation of module.operations) {
+      if (!new RegExp(`${operationConstName(operation)}: Operation = /\\*#__PURE__\\*/ routed\\(`).test(source)) continue;
+      tabled++;
+      const args = Object.fromEntries(operation.pathParams.map((param) => [param.name, "x"]));
+      await (group[operation.id] as (args: object) => Promise<unknown>)(args);
+      expect(sent.at(-1)).toBe(`${operation.method} http://api.test${operation.path.replace(/#.*$/, "").replace(/\{[^}]+\}/g, "x")}`);
+    }
+  }
+  expect(tabled).toBeGreaterThan(150);
+});
+
 test("the module files hold shared prefixes once: fewer route bytes than the paths spelled out", async () => {
   let spelled = 0;
   let written = 0;
   let nested = 0;
   for (const module of model.modules) {
+    const order = (id: string): number => module.operations.findIndex((operation) => operation.id === id);
     const source = await readFile(join(clientDir, `modules/${module.id}.ts`), "utf8");
     const [name, ...prefixes] = /const moduleName = "([^"]*)"/.exec(source)![1]!.split(" ");
     expect(name).toBe(module.name);
     // A later prefix that starts with an earlier one says so with that one's digit (read back above).
     nested += prefixes.filter((prefix, index) => /^[1-9]/.test(prefix) && Number(prefix[0]) <= index).length;
-    const routes = [...source.matchAll(/(?:written|op)\((?:moduleName, )?"(\S+) (?:([A-Z]+) )?(\S+)"/g)];
+    // Each route once: in a descriptor's own string, or a line of a routes string (in the module's order either way).
+    const strings = [...source.matchAll(/(?:written\(|op\(moduleName, |const routes\d+ = )("(?:[^"\\]|\\.)*")/g)].flatMap((match) => (JSON.parse(match[1]!) as string).split("\n"));
+    const routes = strings.map((line) => /^(\S+) (?:([A-Z]+) )?(\S+)$/.exec(line)!).sort((a, b) => order(a[1]!) - order(b[1]!));
     expect(routes.length).toBe(module.operations.length);
     // GET goes unsaid; every other method is spelled.
     expect(routes.map((route) => route[2] ?? "GET")).toEqual(module.operations.map((operation) => operation.method));

@@ -60,6 +60,7 @@ test("no schemes and default styles: neither auth.ts nor styles.ts, and it compi
     const all = await clientFiles(out);
     expect(all).not.toContain("client/runtime/auth.ts");
     expect(all).not.toContain("client/runtime/styles.ts");
+    expect(all).not.toContain("client/runtime/token-access.ts");
     expect(all).toContain("client/runtime/descriptors.ts");
     await compiles(out, all);
   }
@@ -72,4 +73,15 @@ test("security schemes bring auth.ts, a styled parameter styles.ts, and it compi
   expect(all).toContain("client/runtime/styles.ts");
   expect(await readFile(join(out, "client/modules/things.ts"), "utf8")).toContain('styles: styled({ "query:tags": ["pipeDelimited", false] })');
   await compiles(out, all);
+});
+
+test("an operation that names token categories or read-only tokens brings token-access.ts, which createClient passes in, and it compiles", { timeout: 120_000 }, async () => {
+  for (const rule of ["categories: [content]", "readOnlyTokens: false"]) {
+    const catalogue = await writeCatalogue({ "things.yaml": PLAIN.replace("    tokens: [personal]\n", `    tokens: [personal]\n    ${rule}\n`) });
+    const out = await generateForTest({ catalogue, targets: ["client"] });
+    const all = await clientFiles(out);
+    expect(all).toContain("client/runtime/token-access.ts");
+    expect(await readFile(join(out, "client/client.ts"), "utf8")).toContain("clientFeatures(options, tokenAccess)");
+    await compiles(out, all);
+  }
 });

@@ -64,9 +64,10 @@ describe("emitServer", () => {
       "server/shared/rate-limit-store.ts",
       "server/shared/redis-rate-limit-store.ts",
     ]);
-    // No security schemes and no streamed response here: no credentials.ts, no stream.ts.
+    // No security schemes, no streamed response, no styled, header or cookie parameter and no form
+    // body here: no credentials.ts, stream.ts, styles.ts or form.ts.
     expect(paths.filter((path) => path.startsWith("server/runtime/")).sort()).toEqual(
-      ["access", "body", "error-cost", "errors", "form", "handler", "node", "params", "problem", "query", "rate-limit", "replies", "router", "styles", "types"].map((name) => `server/runtime/${name}.ts`),
+      ["access", "body", "error-cost", "errors", "handler", "node", "params", "problem", "query", "rate-limit", "replies", "router", "types"].map((name) => `server/runtime/${name}.ts`),
     );
   });
 

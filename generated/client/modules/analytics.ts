@@ -2,36 +2,51 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import { bindOperations, op, type Operation, type OperationMore } from "../runtime/operation.js";
-import { writeArgs } from "../runtime/encoding.js";
+import {
+  bindOperations,
+  lines,
+  op,
+  routeOperations,
+  type Operation,
+  type OperationMore,
+} from "../runtime/operation.js";
+import { writeQueryAndBody } from "../runtime/encoding.js";
 import type * as operations from "../operations/analytics.js";
 
 /** The module's name, then the path prefixes its routes share: a route's path (or a later prefix) that starts with digit n starts with the n-th prefix (see `op`). */
 const moduleName = "analytics /api/analytics/ /api/v2/ 2search-report/ 2stocks-report/products/ 2nm-report/ 1v3/sales-funnel/ 1v1/stocks-report/";
 
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
-const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
+const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeQueryAndBody, ...more });
 
-export const getCardStatsForPeriodOperation: Operation = written("getCardStatsForPeriod POST 6products");
-export const getCardStatsByDayOperation: Operation = written("getCardStatsByDay POST 6products/history");
-export const getCardGroupStatsByDayOperation: Operation = written("getCardGroupStatsByDay POST 6grouped/history");
-export const createAnalyticsReportOperation: Operation = written("createAnalyticsReport POST 5downloads");
-export const listAnalyticsReportsOperation: Operation = written("listAnalyticsReports 5downloads");
-export const regenerateAnalyticsReportOperation: Operation = written("regenerateAnalyticsReport POST 5downloads/retry");
-export const getAnalyticsReportOperation: Operation = written("getAnalyticsReport 5downloads/file/{downloadId}");
-export const getSearchReportOperation: Operation = written("getSearchReport POST 3report");
-export const getSearchReportGroupsOperation: Operation = written("getSearchReportGroups POST 3table/groups");
-export const getSearchReportDetailsOperation: Operation = written("getSearchReportDetails POST 3table/details");
-export const getProductSearchTextsOperation: Operation = written("getProductSearchTexts POST 3product/search-texts");
-export const getProductSearchOrdersOperation: Operation = written("getProductSearchOrders POST 3product/orders");
-export const getMarketplaceWarehouseStocksOperation: Operation = written("getMarketplaceWarehouseStocks POST 7wb-warehouses");
-export const getSellerWarehouseStocksOperation: Operation = written("getSellerWarehouseStocks POST 7seller-warehouses");
-export const getStockDataByGroupsOperation: Operation = written("getStockDataByGroups POST 4groups");
-export const getStockDataByProductsOperation: Operation = written("getStockDataByProducts POST 4products");
-export const getStockDataBySizesOperation: Operation = written("getStockDataBySizes POST 4sizes");
-export const getStockDataByWarehousesOperation: Operation = written("getStockDataByWarehouses POST 2stocks-report/offices");
-export const getItemRatingReportOperation: Operation = written("getItemRatingReport POST 1v2/item-rating");
-export const getOrderFeedReportOperation: Operation = written("getOrderFeedReport POST 1v1/order-feed");
+/** The operations a route says all about (`id METHOD /path`, arguments written by `written`), eight to a string: createClient binds every line, a standalone function's descriptor takes its own. */
+const routes0 = "getCardStatsForPeriod POST 6products\ngetCardStatsByDay POST 6products/history\ngetCardGroupStatsByDay POST 6grouped/history\ncreateAnalyticsReport POST 5downloads\nlistAnalyticsReports 5downloads\nregenerateAnalyticsReport POST 5downloads/retry\ngetAnalyticsReport 5downloads/file/{downloadId}\ngetSearchReport POST 3report";
+const routes1 = "getSearchReportGroups POST 3table/groups\ngetSearchReportDetails POST 3table/details\ngetProductSearchTexts POST 3product/search-texts\ngetProductSearchOrders POST 3product/orders\ngetMarketplaceWarehouseStocks POST 7wb-warehouses\ngetSellerWarehouseStocks POST 7seller-warehouses\ngetStockDataByGroups POST 4groups\ngetStockDataByProducts POST 4products";
+const routes2 = "getStockDataBySizes POST 4sizes\ngetStockDataByWarehouses POST 2stocks-report/offices\ngetItemRatingReport POST 1v2/item-rating\ngetOrderFeedReport POST 1v1/order-feed";
+
+/** The descriptor of the operation on line `index` of `routes`. */
+const routed = (routes: string, index: number): Operation => written(lines(routes)[index]!);
+
+export const getCardStatsForPeriodOperation: Operation = /*#__PURE__*/ routed(routes0, 0);
+export const getCardStatsByDayOperation: Operation = /*#__PURE__*/ routed(routes0, 1);
+export const getCardGroupStatsByDayOperation: Operation = /*#__PURE__*/ routed(routes0, 2);
+export const createAnalyticsReportOperation: Operation = /*#__PURE__*/ routed(routes0, 3);
+export const listAnalyticsReportsOperation: Operation = /*#__PURE__*/ routed(routes0, 4);
+export const regenerateAnalyticsReportOperation: Operation = /*#__PURE__*/ routed(routes0, 5);
+export const getAnalyticsReportOperation: Operation = /*#__PURE__*/ routed(routes0, 6);
+export const getSearchReportOperation: Operation = /*#__PURE__*/ routed(routes0, 7);
+export const getSearchReportGroupsOperation: Operation = /*#__PURE__*/ routed(routes1, 0);
+export const getSearchReportDetailsOperation: Operation = /*#__PURE__*/ routed(routes1, 1);
+export const getProductSearchTextsOperation: Operation = /*#__PURE__*/ routed(routes1, 2);
+export const getProductSearchOrdersOperation: Operation = /*#__PURE__*/ routed(routes1, 3);
+export const getMarketplaceWarehouseStocksOperation: Operation = /*#__PURE__*/ routed(routes1, 4);
+export const getSellerWarehouseStocksOperation: Operation = /*#__PURE__*/ routed(routes1, 5);
+export const getStockDataByGroupsOperation: Operation = /*#__PURE__*/ routed(routes1, 6);
+export const getStockDataByProductsOperation: Operation = /*#__PURE__*/ routed(routes1, 7);
+export const getStockDataBySizesOperation: Operation = /*#__PURE__*/ routed(routes2, 0);
+export const getStockDataByWarehousesOperation: Operation = /*#__PURE__*/ routed(routes2, 1);
+export const getItemRatingReportOperation: Operation = /*#__PURE__*/ routed(routes2, 2);
+export const getOrderFeedReportOperation: Operation = /*#__PURE__*/ routed(routes2, 3);
 
 /** Analytics: Sales funnel statistics, downloadable reports, search report, stock reports, item rating, order feed. */
 export interface AnalyticsOperations {
@@ -80,25 +95,6 @@ export interface AnalyticsOperations {
 /** The operations of {@link AnalyticsOperations}, each bound to `transport`. */
 export function bindAnalyticsOperations(transport: Transport): AnalyticsOperations {
   return bindOperations<AnalyticsOperations>(transport, [
-    getCardStatsForPeriodOperation,
-    getCardStatsByDayOperation,
-    getCardGroupStatsByDayOperation,
-    createAnalyticsReportOperation,
-    listAnalyticsReportsOperation,
-    regenerateAnalyticsReportOperation,
-    getAnalyticsReportOperation,
-    getSearchReportOperation,
-    getSearchReportGroupsOperation,
-    getSearchReportDetailsOperation,
-    getProductSearchTextsOperation,
-    getProductSearchOrdersOperation,
-    getMarketplaceWarehouseStocksOperation,
-    getSellerWarehouseStocksOperation,
-    getStockDataByGroupsOperation,
-    getStockDataByProductsOperation,
-    getStockDataBySizesOperation,
-    getStockDataByWarehousesOperation,
-    getItemRatingReportOperation,
-    getOrderFeedReportOperation,
+    ...routeOperations(moduleName, { write: writeQueryAndBody }, [routes0, routes1, routes2]),
   ]);
 }

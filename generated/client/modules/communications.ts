@@ -2,41 +2,57 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import { bindOperations, op, type Operation, type OperationMore } from "../runtime/operation.js";
-import { writeArgs } from "../runtime/encoding.js";
+import {
+  bindOperations,
+  lines,
+  op,
+  routeOperations,
+  type Operation,
+  type OperationMore,
+} from "../runtime/operation.js";
+import { writeQueryAndBody } from "../runtime/encoding.js";
 import type * as operations from "../operations/communications.js";
 
 /** The module's name, then the path prefixes its routes share: a route's path (or a later prefix) that starts with digit n starts with the n-th prefix (see `op`). */
 const moduleName = "communications /api/v1/ /api/feedbacks/v1/ 1feedbacks/ 1seller/ 1questions/";
 
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
-const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
+const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeQueryAndBody, ...more });
 
-export const getUnviewedFeedbackAndQuestionsOperation: Operation = written("getUnviewedFeedbackAndQuestions 1new-feedbacks-questions");
-export const countUnansweredQuestionsOperation: Operation = written("countUnansweredQuestions 5count-unanswered");
-export const countQuestionsOperation: Operation = written("countQuestions 5count");
-export const listQuestionsOperation: Operation = written("listQuestions 1questions");
-export const updateQuestionsOperation: Operation = written("updateQuestions PATCH 1questions");
-export const getQuestionOperation: Operation = written("getQuestion 1question");
-export const countUnprocessedFeedbackOperation: Operation = written("countUnprocessedFeedback 3count-unanswered");
-export const countFeedbackOperation: Operation = written("countFeedback 3count");
-export const listFeedbackOperation: Operation = written("listFeedback 1feedbacks");
-export const answerFeedbackOperation: Operation = written("answerFeedback POST 3answer");
-export const editFeedbackAnswerOperation: Operation = written("editFeedbackAnswer PATCH 3answer");
-export const returnProductByFeedbackOperation: Operation = written("returnProductByFeedback POST 3order/return");
-export const getFeedbackOperation: Operation = written("getFeedback 1feedback");
-export const listArchivedFeedbackOperation: Operation = written("listArchivedFeedback 3archive");
-export const listPinnedFeedbackOperation: Operation = written("listPinnedFeedback 2pins");
-export const pinFeedbackOperation: Operation = written("pinFeedback POST 2pins");
-export const unpinFeedbackOperation: Operation = written("unpinFeedback DELETE 2pins");
-export const countPinnedFeedbackOperation: Operation = written("countPinnedFeedback 2pins/count");
-export const getPinnedFeedbackLimitsOperation: Operation = written("getPinnedFeedbackLimits 2pins/limits");
-export const listChatsOperation: Operation = written("listChats 4chats");
-export const listChatEventsOperation: Operation = written("listChatEvents 4events");
-export const sendChatMessageOperation: Operation = written("sendChatMessage POST 4message");
-export const getMessageFileOperation: Operation = written("getMessageFile 4download/{id}");
-export const listReturnClaimsOperation: Operation = written("listReturnClaims 1claims");
-export const answerReturnClaimOperation: Operation = written("answerReturnClaim PATCH 1claim");
+/** The operations a route says all about (`id METHOD /path`, arguments written by `written`), eight to a string: createClient binds every line, a standalone function's descriptor takes its own. */
+const routes0 = "getUnviewedFeedbackAndQuestions 1new-feedbacks-questions\ncountUnansweredQuestions 5count-unanswered\ncountQuestions 5count\nlistQuestions 1questions\nupdateQuestions PATCH 1questions\ngetQuestion 1question\ncountUnprocessedFeedback 3count-unanswered\ncountFeedback 3count";
+const routes1 = "listFeedback 1feedbacks\nanswerFeedback POST 3answer\neditFeedbackAnswer PATCH 3answer\nreturnProductByFeedback POST 3order/return\ngetFeedback 1feedback\nlistArchivedFeedback 3archive\nlistPinnedFeedback 2pins\npinFeedback POST 2pins";
+const routes2 = "unpinFeedback DELETE 2pins\ncountPinnedFeedback 2pins/count\ngetPinnedFeedbackLimits 2pins/limits\nlistChats 4chats\nlistChatEvents 4events\nsendChatMessage POST 4message\ngetMessageFile 4download/{id}\nlistReturnClaims 1claims";
+const routes3 = "answerReturnClaim PATCH 1claim";
+
+/** The descriptor of the operation on line `index` of `routes`. */
+const routed = (routes: string, index: number): Operation => written(lines(routes)[index]!);
+
+export const getUnviewedFeedbackAndQuestionsOperation: Operation = /*#__PURE__*/ routed(routes0, 0);
+export const countUnansweredQuestionsOperation: Operation = /*#__PURE__*/ routed(routes0, 1);
+export const countQuestionsOperation: Operation = /*#__PURE__*/ routed(routes0, 2);
+export const listQuestionsOperation: Operation = /*#__PURE__*/ routed(routes0, 3);
+export const updateQuestionsOperation: Operation = /*#__PURE__*/ routed(routes0, 4);
+export const getQuestionOperation: Operation = /*#__PURE__*/ routed(routes0, 5);
+export const countUnprocessedFeedbackOperation: Operation = /*#__PURE__*/ routed(routes0, 6);
+export const countFeedbackOperation: Operation = /*#__PURE__*/ routed(routes0, 7);
+export const listFeedbackOperation: Operation = /*#__PURE__*/ routed(routes1, 0);
+export const answerFeedbackOperation: Operation = /*#__PURE__*/ routed(routes1, 1);
+export const editFeedbackAnswerOperation: Operation = /*#__PURE__*/ routed(routes1, 2);
+export const returnProductByFeedbackOperation: Operation = /*#__PURE__*/ routed(routes1, 3);
+export const getFeedbackOperation: Operation = /*#__PURE__*/ routed(routes1, 4);
+export const listArchivedFeedbackOperation: Operation = /*#__PURE__*/ routed(routes1, 5);
+export const listPinnedFeedbackOperation: Operation = /*#__PURE__*/ routed(routes1, 6);
+export const pinFeedbackOperation: Operation = /*#__PURE__*/ routed(routes1, 7);
+export const unpinFeedbackOperation: Operation = /*#__PURE__*/ routed(routes2, 0);
+export const countPinnedFeedbackOperation: Operation = /*#__PURE__*/ routed(routes2, 1);
+export const getPinnedFeedbackLimitsOperation: Operation = /*#__PURE__*/ routed(routes2, 2);
+export const listChatsOperation: Operation = /*#__PURE__*/ routed(routes2, 3);
+export const listChatEventsOperation: Operation = /*#__PURE__*/ routed(routes2, 4);
+export const sendChatMessageOperation: Operation = /*#__PURE__*/ routed(routes2, 5);
+export const getMessageFileOperation: Operation = /*#__PURE__*/ routed(routes2, 6);
+export const listReturnClaimsOperation: Operation = /*#__PURE__*/ routed(routes2, 7);
+export const answerReturnClaimOperation: Operation = /*#__PURE__*/ routed(routes3, 0);
 
 /** Communications: Buyer feedback, questions, pinned feedback, seller chats, buyer return claims. */
 export interface CommunicationsOperations {
@@ -95,30 +111,6 @@ export interface CommunicationsOperations {
 /** The operations of {@link CommunicationsOperations}, each bound to `transport`. */
 export function bindCommunicationsOperations(transport: Transport): CommunicationsOperations {
   return bindOperations<CommunicationsOperations>(transport, [
-    getUnviewedFeedbackAndQuestionsOperation,
-    countUnansweredQuestionsOperation,
-    countQuestionsOperation,
-    listQuestionsOperation,
-    updateQuestionsOperation,
-    getQuestionOperation,
-    countUnprocessedFeedbackOperation,
-    countFeedbackOperation,
-    listFeedbackOperation,
-    answerFeedbackOperation,
-    editFeedbackAnswerOperation,
-    returnProductByFeedbackOperation,
-    getFeedbackOperation,
-    listArchivedFeedbackOperation,
-    listPinnedFeedbackOperation,
-    pinFeedbackOperation,
-    unpinFeedbackOperation,
-    countPinnedFeedbackOperation,
-    getPinnedFeedbackLimitsOperation,
-    listChatsOperation,
-    listChatEventsOperation,
-    sendChatMessageOperation,
-    getMessageFileOperation,
-    listReturnClaimsOperation,
-    answerReturnClaimOperation,
+    ...routeOperations(moduleName, { write: writeQueryAndBody }, [routes0, routes1, routes2, routes3]),
   ]);
 }

@@ -2,34 +2,49 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import { bindOperations, op, type Operation, type OperationMore } from "../runtime/operation.js";
-import { writeArgs } from "../runtime/encoding.js";
+import {
+  bindOperations,
+  lines,
+  op,
+  routeOperations,
+  type Operation,
+  type OperationMore,
+} from "../runtime/operation.js";
+import { writeQueryAndBody } from "../runtime/encoding.js";
 import type * as operations from "../operations/in_store_pickup.js";
 
 /** The module's name, then the path prefixes its routes share: a route's path (or a later prefix) that starts with digit n starts with the n-th prefix (see `op`). */
 const moduleName = "inStorePickup /api/marketplace/v3/click-collect/orders/ /api/v3/click-collect/";
 
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
-const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
+const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeQueryAndBody, ...more });
 
-export const listNewPickupOrdersOperation: Operation = written("listNewPickupOrders 2orders/new");
-export const listCompletedPickupOrdersOperation: Operation = written("listCompletedPickupOrders 2orders");
-export const getPickupOrderFinalPricesOperation: Operation = written("getPickupOrderFinalPrices POST 1final-price");
-export const confirmPickupOrdersOperation: Operation = written("confirmPickupOrders POST 1status/confirm");
-export const reportPickupOrdersReadyOperation: Operation = written("reportPickupOrdersReady POST 1status/prepare");
-export const getPickupBuyerInfoOperation: Operation = written("getPickupBuyerInfo POST 2orders/client");
-export const checkPickupBuyerIdentityOperation: Operation = written("checkPickupBuyerIdentity POST 2orders/client/identity");
-export const reportPickupOrdersReceivedOperation: Operation = written("reportPickupOrdersReceived POST 1status/receive");
-export const reportPickupOrdersRejectedOperation: Operation = written("reportPickupOrdersRejected POST 1status/reject");
-export const getPickupOrderStatusesOperation: Operation = written("getPickupOrderStatuses POST 1status/info");
-export const cancelPickupOrdersOperation: Operation = written("cancelPickupOrders POST 1status/cancel");
-export const getPickupOrderMarkingsOperation: Operation = written("getPickupOrderMarkings POST 1meta/details");
-export const deletePickupOrderMarkingsOperation: Operation = written("deletePickupOrderMarkings POST 1meta/delete");
-export const attachPickupOrderSgtinOperation: Operation = written("attachPickupOrderSgtin POST 1meta/sgtin");
-export const attachPickupOrderUinOperation: Operation = written("attachPickupOrderUin POST 1meta/uin");
-export const attachPickupOrderImeiOperation: Operation = written("attachPickupOrderImei POST 1meta/imei");
-export const attachPickupOrderGtinOperation: Operation = written("attachPickupOrderGtin POST 1meta/gtin");
-export const attachPickupOrderCustomsDeclarationOperation: Operation = written("attachPickupOrderCustomsDeclaration POST 1meta/customs-declaration");
+/** The operations a route says all about (`id METHOD /path`, arguments written by `written`), eight to a string: createClient binds every line, a standalone function's descriptor takes its own. */
+const routes0 = "listNewPickupOrders 2orders/new\nlistCompletedPickupOrders 2orders\ngetPickupOrderFinalPrices POST 1final-price\nconfirmPickupOrders POST 1status/confirm\nreportPickupOrdersReady POST 1status/prepare\ngetPickupBuyerInfo POST 2orders/client\ncheckPickupBuyerIdentity POST 2orders/client/identity\nreportPickupOrdersReceived POST 1status/receive";
+const routes1 = "reportPickupOrdersRejected POST 1status/reject\ngetPickupOrderStatuses POST 1status/info\ncancelPickupOrders POST 1status/cancel\ngetPickupOrderMarkings POST 1meta/details\ndeletePickupOrderMarkings POST 1meta/delete\nattachPickupOrderSgtin POST 1meta/sgtin\nattachPickupOrderUin POST 1meta/uin\nattachPickupOrderImei POST 1meta/imei";
+const routes2 = "attachPickupOrderGtin POST 1meta/gtin\nattachPickupOrderCustomsDeclaration POST 1meta/customs-declaration";
+
+/** The descriptor of the operation on line `index` of `routes`. */
+const routed = (routes: string, index: number): Operation => written(lines(routes)[index]!);
+
+export const listNewPickupOrdersOperation: Operation = /*#__PURE__*/ routed(routes0, 0);
+export const listCompletedPickupOrdersOperation: Operation = /*#__PURE__*/ routed(routes0, 1);
+export const getPickupOrderFinalPricesOperation: Operation = /*#__PURE__*/ routed(routes0, 2);
+export const confirmPickupOrdersOperation: Operation = /*#__PURE__*/ routed(routes0, 3);
+export const reportPickupOrdersReadyOperation: Operation = /*#__PURE__*/ routed(routes0, 4);
+export const getPickupBuyerInfoOperation: Operation = /*#__PURE__*/ routed(routes0, 5);
+export const checkPickupBuyerIdentityOperation: Operation = /*#__PURE__*/ routed(routes0, 6);
+export const reportPickupOrdersReceivedOperation: Operation = /*#__PURE__*/ routed(routes0, 7);
+export const reportPickupOrdersRejectedOperation: Operation = /*#__PURE__*/ routed(routes1, 0);
+export const getPickupOrderStatusesOperation: Operation = /*#__PURE__*/ routed(routes1, 1);
+export const cancelPickupOrdersOperation: Operation = /*#__PURE__*/ routed(routes1, 2);
+export const getPickupOrderMarkingsOperation: Operation = /*#__PURE__*/ routed(routes1, 3);
+export const deletePickupOrderMarkingsOperation: Operation = /*#__PURE__*/ routed(routes1, 4);
+export const attachPickupOrderSgtinOperation: Operation = /*#__PURE__*/ routed(routes1, 5);
+export const attachPickupOrderUinOperation: Operation = /*#__PURE__*/ routed(routes1, 6);
+export const attachPickupOrderImeiOperation: Operation = /*#__PURE__*/ routed(routes1, 7);
+export const attachPickupOrderGtinOperation: Operation = /*#__PURE__*/ routed(routes2, 0);
+export const attachPickupOrderCustomsDeclarationOperation: Operation = /*#__PURE__*/ routed(routes2, 1);
 
 /** In-store pickup: Orders collected in store by the buyer (click-and-collect): order lists, status changes, buyer checks, marking metadata. */
 export interface InStorePickupOperations {
@@ -74,23 +89,6 @@ export interface InStorePickupOperations {
 /** The operations of {@link InStorePickupOperations}, each bound to `transport`. */
 export function bindInStorePickupOperations(transport: Transport): InStorePickupOperations {
   return bindOperations<InStorePickupOperations>(transport, [
-    listNewPickupOrdersOperation,
-    listCompletedPickupOrdersOperation,
-    getPickupOrderFinalPricesOperation,
-    confirmPickupOrdersOperation,
-    reportPickupOrdersReadyOperation,
-    getPickupBuyerInfoOperation,
-    checkPickupBuyerIdentityOperation,
-    reportPickupOrdersReceivedOperation,
-    reportPickupOrdersRejectedOperation,
-    getPickupOrderStatusesOperation,
-    cancelPickupOrdersOperation,
-    getPickupOrderMarkingsOperation,
-    deletePickupOrderMarkingsOperation,
-    attachPickupOrderSgtinOperation,
-    attachPickupOrderUinOperation,
-    attachPickupOrderImeiOperation,
-    attachPickupOrderGtinOperation,
-    attachPickupOrderCustomsDeclarationOperation,
+    ...routeOperations(moduleName, { write: writeQueryAndBody }, [routes0, routes1, routes2]),
   ]);
 }

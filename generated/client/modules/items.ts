@@ -2,68 +2,87 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import { bindOperations, op, type Operation, type OperationMore } from "../runtime/operation.js";
-import { writeArgs } from "../runtime/encoding.js";
+import {
+  bindOperations,
+  lines,
+  op,
+  routeOperations,
+  type Operation,
+  type OperationMore,
+} from "../runtime/operation.js";
+import { writeQueryAndBody } from "../runtime/encoding.js";
 import type * as operations from "../operations/items.js";
 
 /** The module's name, then the path prefixes its routes share: a route's path (or a later prefix) that starts with digit n starts with the n-th prefix (see `op`). */
 const moduleName = "items /content/v2/ /api/ 1directory/ 1cards/ 2v3/dbw/warehouses/{warehouseId}/ 2v2/ 2content/v1/recommendations/ 2v3/ /content/v3/media/";
 
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
-const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
+const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeQueryAndBody, ...more });
 
-export const listParentCategoriesOperation: Operation = written("listParentCategories 1object/parent/all");
-export const listSubjectsOperation: Operation = written("listSubjects 1object/all");
-export const getSubjectCharacteristicsOperation: Operation = written("getSubjectCharacteristics 1object/charcs/{subjectId}");
-export const listColorsOperation: Operation = written("listColors 3colors");
-export const listGendersOperation: Operation = written("listGenders 3kinds");
-export const listCountriesOperation: Operation = written("listCountries 3countries");
-export const listSeasonsOperation: Operation = written("listSeasons 3seasons");
-export const listVatRatesOperation: Operation = written("listVatRates 3vat");
-export const listCustomsCommodityCodesOperation: Operation = written("listCustomsCommodityCodes 3tnved");
-export const listBrandsOperation: Operation = written("listBrands 2content/v1/brands");
-export const listTagsOperation: Operation = written("listTags 1tags");
-export const createTagOperation: Operation = written("createTag POST 1tag");
-export const updateTagOperation: Operation = written("updateTag PATCH 1tag/{id}");
-export const deleteTagOperation: Operation = written("deleteTag DELETE 1tag/{id}");
-export const linkCardTagsOperation: Operation = written("linkCardTags POST 1tag/nomenclature/link");
-export const listCardsOperation: Operation = written("listCards POST 1get/cards/list");
-export const listCardErrorsOperation: Operation = written("listCardErrors POST 4error/list");
-export const updateCardsOperation: Operation = written("updateCards POST 4update");
-export const mergeOrSplitCardsOperation: Operation = written("mergeOrSplitCards POST 4moveNm");
-export const trashCardsOperation: Operation = written("trashCards POST 4delete/trash");
-export const restoreCardsOperation: Operation = written("restoreCards POST 4recover");
-export const listTrashedCardsOperation: Operation = written("listTrashedCards POST 1get/cards/trash");
-export const getCardLimitsOperation: Operation = written("getCardLimits 4limits");
-export const generateBarcodesOperation: Operation = written("generateBarcodes POST 1barcodes");
-export const createCardsOperation: Operation = written("createCards POST 4upload");
-export const createCardsWithAttachmentOperation: Operation = written("createCardsWithAttachment POST 4upload/add");
-export const uploadMediaFileOperation: Operation = written("uploadMediaFile POST 9file");
-export const uploadMediaByLinksOperation: Operation = written("uploadMediaByLinks POST 9save");
-export const listRecommendationsOperation: Operation = written("listRecommendations POST 7list");
-export const setRecommendationsOperation: Operation = written("setRecommendations POST 7set");
-export const setPricesAndDiscountsOperation: Operation = written("setPricesAndDiscounts POST 6upload/task");
-export const setSizePricesOperation: Operation = written("setSizePrices POST 6upload/task/size");
-export const setClubDiscountsOperation: Operation = written("setClubDiscounts POST 6upload/task/club-discount");
-export const setWholesaleDiscountsOperation: Operation = written("setWholesaleDiscounts POST 2discounts-prices/v1/upload/task/b2b/wholesale");
-export const getProcessedUploadStateOperation: Operation = written("getProcessedUploadState 6history/tasks");
-export const getProcessedUploadDetailsOperation: Operation = written("getProcessedUploadDetails 6history/goods/task");
-export const getUnprocessedUploadStateOperation: Operation = written("getUnprocessedUploadState 6buffer/tasks");
-export const getUnprocessedUploadDetailsOperation: Operation = written("getUnprocessedUploadDetails 6buffer/goods/task");
-export const listGoodsWithPricesOperation: Operation = written("listGoodsWithPrices 6list/goods/filter");
-export const listGoodsWithPricesByArticleOperation: Operation = written("listGoodsWithPricesByArticle POST 6list/goods/filter");
-export const listGoodsSizesWithPricesOperation: Operation = written("listGoodsSizesWithPrices 6list/goods/size/nm");
-export const listQuarantinedGoodsOperation: Operation = written("listQuarantinedGoods 6quarantine/goods");
-export const updateStockBalancesOperation: Operation = written("updateStockBalances PUT 8stocks/{warehouseId}");
-export const deleteStockBalancesOperation: Operation = written("deleteStockBalances DELETE 8stocks/{warehouseId}");
-export const getStockBalancesOperation: Operation = written("getStockBalances POST 8stocks/{warehouseId}");
-export const listMarketplaceWarehousesOperation: Operation = written("listMarketplaceWarehouses 8offices");
-export const listSellerWarehousesOperation: Operation = written("listSellerWarehouses 8warehouses");
-export const createSellerWarehouseOperation: Operation = written("createSellerWarehouse POST 8warehouses");
-export const updateSellerWarehouseOperation: Operation = written("updateSellerWarehouse PUT 8warehouses/{warehouseId}");
-export const deleteSellerWarehouseOperation: Operation = written("deleteSellerWarehouse DELETE 8warehouses/{warehouseId}");
-export const listWarehouseContactsOperation: Operation = written("listWarehouseContacts 5contacts");
-export const updateWarehouseContactsOperation: Operation = written("updateWarehouseContacts PUT 5contacts");
+/** The operations a route says all about (`id METHOD /path`, arguments written by `written`), eight to a string: createClient binds every line, a standalone function's descriptor takes its own. */
+const routes0 = "listParentCategories 1object/parent/all\nlistSubjects 1object/all\ngetSubjectCharacteristics 1object/charcs/{subjectId}\nlistColors 3colors\nlistGenders 3kinds\nlistCountries 3countries\nlistSeasons 3seasons\nlistVatRates 3vat";
+const routes1 = "listCustomsCommodityCodes 3tnved\nlistBrands 2content/v1/brands\nlistTags 1tags\ncreateTag POST 1tag\nupdateTag PATCH 1tag/{id}\ndeleteTag DELETE 1tag/{id}\nlinkCardTags POST 1tag/nomenclature/link\nlistCards POST 1get/cards/list";
+const routes2 = "listCardErrors POST 4error/list\nupdateCards POST 4update\nmergeOrSplitCards POST 4moveNm\ntrashCards POST 4delete/trash\nrestoreCards POST 4recover\nlistTrashedCards POST 1get/cards/trash\ngetCardLimits 4limits\ngenerateBarcodes POST 1barcodes";
+const routes3 = "createCards POST 4upload\ncreateCardsWithAttachment POST 4upload/add\nuploadMediaFile POST 9file\nuploadMediaByLinks POST 9save\nlistRecommendations POST 7list\nsetRecommendations POST 7set\nsetPricesAndDiscounts POST 6upload/task\nsetSizePrices POST 6upload/task/size";
+const routes4 = "setClubDiscounts POST 6upload/task/club-discount\nsetWholesaleDiscounts POST 2discounts-prices/v1/upload/task/b2b/wholesale\ngetProcessedUploadState 6history/tasks\ngetProcessedUploadDetails 6history/goods/task\ngetUnprocessedUploadState 6buffer/tasks\ngetUnprocessedUploadDetails 6buffer/goods/task\nlistGoodsWithPrices 6list/goods/filter\nlistGoodsWithPricesByArticle POST 6list/goods/filter";
+const routes5 = "listGoodsSizesWithPrices 6list/goods/size/nm\nlistQuarantinedGoods 6quarantine/goods\nupdateStockBalances PUT 8stocks/{warehouseId}\ndeleteStockBalances DELETE 8stocks/{warehouseId}\ngetStockBalances POST 8stocks/{warehouseId}\nlistMarketplaceWarehouses 8offices\nlistSellerWarehouses 8warehouses\ncreateSellerWarehouse POST 8warehouses";
+const routes6 = "updateSellerWarehouse PUT 8warehouses/{warehouseId}\ndeleteSellerWarehouse DELETE 8warehouses/{warehouseId}\nlistWarehouseContacts 5contacts\nupdateWarehouseContacts PUT 5contacts";
+
+/** The descriptor of the operation on line `index` of `routes`. */
+const routed = (routes: string, index: number): Operation => written(lines(routes)[index]!);
+
+export const listParentCategoriesOperation: Operation = /*#__PURE__*/ routed(routes0, 0);
+export const listSubjectsOperation: Operation = /*#__PURE__*/ routed(routes0, 1);
+export const getSubjectCharacteristicsOperation: Operation = /*#__PURE__*/ routed(routes0, 2);
+export const listColorsOperation: Operation = /*#__PURE__*/ routed(routes0, 3);
+export const listGendersOperation: Operation = /*#__PURE__*/ routed(routes0, 4);
+export const listCountriesOperation: Operation = /*#__PURE__*/ routed(routes0, 5);
+export const listSeasonsOperation: Operation = /*#__PURE__*/ routed(routes0, 6);
+export const listVatRatesOperation: Operation = /*#__PURE__*/ routed(routes0, 7);
+export const listCustomsCommodityCodesOperation: Operation = /*#__PURE__*/ routed(routes1, 0);
+export const listBrandsOperation: Operation = /*#__PURE__*/ routed(routes1, 1);
+export const listTagsOperation: Operation = /*#__PURE__*/ routed(routes1, 2);
+export const createTagOperation: Operation = /*#__PURE__*/ routed(routes1, 3);
+export const updateTagOperation: Operation = /*#__PURE__*/ routed(routes1, 4);
+export const deleteTagOperation: Operation = /*#__PURE__*/ routed(routes1, 5);
+export const linkCardTagsOperation: Operation = /*#__PURE__*/ routed(routes1, 6);
+export const listCardsOperation: Operation = /*#__PURE__*/ routed(routes1, 7);
+export const listCardErrorsOperation: Operation = /*#__PURE__*/ routed(routes2, 0);
+export const updateCardsOperation: Operation = /*#__PURE__*/ routed(routes2, 1);
+export const mergeOrSplitCardsOperation: Operation = /*#__PURE__*/ routed(routes2, 2);
+export const trashCardsOperation: Operation = /*#__PURE__*/ routed(routes2, 3);
+export const restoreCardsOperation: Operation = /*#__PURE__*/ routed(routes2, 4);
+export const listTrashedCardsOperation: Operation = /*#__PURE__*/ routed(routes2, 5);
+export const getCardLimitsOperation: Operation = /*#__PURE__*/ routed(routes2, 6);
+export const generateBarcodesOperation: Operation = /*#__PURE__*/ routed(routes2, 7);
+export const createCardsOperation: Operation = /*#__PURE__*/ routed(routes3, 0);
+export const createCardsWithAttachmentOperation: Operation = /*#__PURE__*/ routed(routes3, 1);
+export const uploadMediaFileOperation: Operation = /*#__PURE__*/ routed(routes3, 2);
+export const uploadMediaByLinksOperation: Operation = /*#__PURE__*/ routed(routes3, 3);
+export const listRecommendationsOperation: Operation = /*#__PURE__*/ routed(routes3, 4);
+export const setRecommendationsOperation: Operation = /*#__PURE__*/ routed(routes3, 5);
+export const setPricesAndDiscountsOperation: Operation = /*#__PURE__*/ routed(routes3, 6);
+export const setSizePricesOperation: Operation = /*#__PURE__*/ routed(routes3, 7);
+export const setClubDiscountsOperation: Operation = /*#__PURE__*/ routed(routes4, 0);
+export const setWholesaleDiscountsOperation: Operation = /*#__PURE__*/ routed(routes4, 1);
+export const getProcessedUploadStateOperation: Operation = /*#__PURE__*/ routed(routes4, 2);
+export const getProcessedUploadDetailsOperation: Operation = /*#__PURE__*/ routed(routes4, 3);
+export const getUnprocessedUploadStateOperation: Operation = /*#__PURE__*/ routed(routes4, 4);
+export const getUnprocessedUploadDetailsOperation: Operation = /*#__PURE__*/ routed(routes4, 5);
+export const listGoodsWithPricesOperation: Operation = /*#__PURE__*/ routed(routes4, 6);
+export const listGoodsWithPricesByArticleOperation: Operation = /*#__PURE__*/ routed(routes4, 7);
+export const listGoodsSizesWithPricesOperation: Operation = /*#__PURE__*/ routed(routes5, 0);
+export const listQuarantinedGoodsOperation: Operation = /*#__PURE__*/ routed(routes5, 1);
+export const updateStockBalancesOperation: Operation = /*#__PURE__*/ routed(routes5, 2);
+export const deleteStockBalancesOperation: Operation = /*#__PURE__*/ routed(routes5, 3);
+export const getStockBalancesOperation: Operation = /*#__PURE__*/ routed(routes5, 4);
+export const listMarketplaceWarehousesOperation: Operation = /*#__PURE__*/ routed(routes5, 5);
+export const listSellerWarehousesOperation: Operation = /*#__PURE__*/ routed(routes5, 6);
+export const createSellerWarehouseOperation: Operation = /*#__PURE__*/ routed(routes5, 7);
+export const updateSellerWarehouseOperation: Operation = /*#__PURE__*/ routed(routes6, 0);
+export const deleteSellerWarehouseOperation: Operation = /*#__PURE__*/ routed(routes6, 1);
+export const listWarehouseContactsOperation: Operation = /*#__PURE__*/ routed(routes6, 2);
+export const updateWarehouseContactsOperation: Operation = /*#__PURE__*/ routed(routes6, 3);
 
 /** Items: Product cards, reference directories, tags, media, recommendations, prices and discounts, stock balances, seller warehouses. */
 export interface ItemsOperations {
@@ -176,57 +195,6 @@ export interface ItemsOperations {
 /** The operations of {@link ItemsOperations}, each bound to `transport`. */
 export function bindItemsOperations(transport: Transport): ItemsOperations {
   return bindOperations<ItemsOperations>(transport, [
-    listParentCategoriesOperation,
-    listSubjectsOperation,
-    getSubjectCharacteristicsOperation,
-    listColorsOperation,
-    listGendersOperation,
-    listCountriesOperation,
-    listSeasonsOperation,
-    listVatRatesOperation,
-    listCustomsCommodityCodesOperation,
-    listBrandsOperation,
-    listTagsOperation,
-    createTagOperation,
-    updateTagOperation,
-    deleteTagOperation,
-    linkCardTagsOperation,
-    listCardsOperation,
-    listCardErrorsOperation,
-    updateCardsOperation,
-    mergeOrSplitCardsOperation,
-    trashCardsOperation,
-    restoreCardsOperation,
-    listTrashedCardsOperation,
-    getCardLimitsOperation,
-    generateBarcodesOperation,
-    createCardsOperation,
-    createCardsWithAttachmentOperation,
-    uploadMediaFileOperation,
-    uploadMediaByLinksOperation,
-    listRecommendationsOperation,
-    setRecommendationsOperation,
-    setPricesAndDiscountsOperation,
-    setSizePricesOperation,
-    setClubDiscountsOperation,
-    setWholesaleDiscountsOperation,
-    getProcessedUploadStateOperation,
-    getProcessedUploadDetailsOperation,
-    getUnprocessedUploadStateOperation,
-    getUnprocessedUploadDetailsOperation,
-    listGoodsWithPricesOperation,
-    listGoodsWithPricesByArticleOperation,
-    listGoodsSizesWithPricesOperation,
-    listQuarantinedGoodsOperation,
-    updateStockBalancesOperation,
-    deleteStockBalancesOperation,
-    getStockBalancesOperation,
-    listMarketplaceWarehousesOperation,
-    listSellerWarehousesOperation,
-    createSellerWarehouseOperation,
-    updateSellerWarehouseOperation,
-    deleteSellerWarehouseOperation,
-    listWarehouseContactsOperation,
-    updateWarehouseContactsOperation,
+    ...routeOperations(moduleName, { write: writeQueryAndBody }, [routes0, routes1, routes2, routes3, routes4, routes5, routes6]),
   ]);
 }

@@ -2,36 +2,51 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import { bindOperations, op, type Operation, type OperationMore } from "../runtime/operation.js";
-import { writeArgs } from "../runtime/encoding.js";
+import {
+  bindOperations,
+  lines,
+  op,
+  routeOperations,
+  type Operation,
+  type OperationMore,
+} from "../runtime/operation.js";
+import { writeQueryAndBody } from "../runtime/encoding.js";
 import type * as operations from "../operations/orders_dbs.js";
 
 /** The module's name, then the path prefixes its routes share: a route's path (or a later prefix) that starts with digit n starts with the n-th prefix (see `op`). */
 const moduleName = "ordersDbs /api/marketplace/v3/dbs/orders/ /api/v3/dbs/ 1status/ 2orders/";
 
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
-const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
+const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeQueryAndBody, ...more });
 
-export const listNewDbsOrdersOperation: Operation = written("listNewDbsOrders 4new");
-export const listCompletedDbsOrdersOperation: Operation = written("listCompletedDbsOrders 2orders");
-export const getDbsPaidDeliveryInfoOperation: Operation = written("getDbsPaidDeliveryInfo POST 2groups/info");
-export const getDbsBuyerInfoOperation: Operation = written("getDbsBuyerInfo POST 4client");
-export const getDbsB2bBuyerInfoOperation: Operation = written("getDbsB2bBuyerInfo POST 1b2b/info");
-export const getDbsDeliveryDatesOperation: Operation = written("getDbsDeliveryDates POST 4delivery-date");
-export const getDbsOrderStatusesOperation: Operation = written("getDbsOrderStatuses POST 3info");
-export const cancelDbsOrdersOperation: Operation = written("cancelDbsOrders POST 3cancel");
-export const confirmDbsOrdersOperation: Operation = written("confirmDbsOrders POST 3confirm");
-export const getDbsOrderStickersOperation: Operation = written("getDbsOrderStickers POST 1stickers");
-export const deliverDbsOrdersOperation: Operation = written("deliverDbsOrders POST 3deliver");
-export const reportDbsOrdersReceivedOperation: Operation = written("reportDbsOrdersReceived POST 3receive");
-export const reportDbsOrdersRejectedOperation: Operation = written("reportDbsOrdersRejected POST 3reject");
-export const getDbsOrderMarkingsOperation: Operation = written("getDbsOrderMarkings POST 1meta/details");
-export const deleteDbsOrderMarkingsOperation: Operation = written("deleteDbsOrderMarkings POST 1meta/delete");
-export const attachDbsOrderSgtinOperation: Operation = written("attachDbsOrderSgtin POST 1meta/sgtin");
-export const attachDbsOrderUinOperation: Operation = written("attachDbsOrderUin POST 1meta/uin");
-export const attachDbsOrderImeiOperation: Operation = written("attachDbsOrderImei POST 1meta/imei");
-export const attachDbsOrderGtinOperation: Operation = written("attachDbsOrderGtin POST 1meta/gtin");
-export const attachDbsOrderCustomsDeclarationOperation: Operation = written("attachDbsOrderCustomsDeclaration POST 1meta/customs-declaration");
+/** The operations a route says all about (`id METHOD /path`, arguments written by `written`), eight to a string: createClient binds every line, a standalone function's descriptor takes its own. */
+const routes0 = "listNewDbsOrders 4new\nlistCompletedDbsOrders 2orders\ngetDbsPaidDeliveryInfo POST 2groups/info\ngetDbsBuyerInfo POST 4client\ngetDbsB2bBuyerInfo POST 1b2b/info\ngetDbsDeliveryDates POST 4delivery-date\ngetDbsOrderStatuses POST 3info\ncancelDbsOrders POST 3cancel";
+const routes1 = "confirmDbsOrders POST 3confirm\ngetDbsOrderStickers POST 1stickers\ndeliverDbsOrders POST 3deliver\nreportDbsOrdersReceived POST 3receive\nreportDbsOrdersRejected POST 3reject\ngetDbsOrderMarkings POST 1meta/details\ndeleteDbsOrderMarkings POST 1meta/delete\nattachDbsOrderSgtin POST 1meta/sgtin";
+const routes2 = "attachDbsOrderUin POST 1meta/uin\nattachDbsOrderImei POST 1meta/imei\nattachDbsOrderGtin POST 1meta/gtin\nattachDbsOrderCustomsDeclaration POST 1meta/customs-declaration";
+
+/** The descriptor of the operation on line `index` of `routes`. */
+const routed = (routes: string, index: number): Operation => written(lines(routes)[index]!);
+
+export const listNewDbsOrdersOperation: Operation = /*#__PURE__*/ routed(routes0, 0);
+export const listCompletedDbsOrdersOperation: Operation = /*#__PURE__*/ routed(routes0, 1);
+export const getDbsPaidDeliveryInfoOperation: Operation = /*#__PURE__*/ routed(routes0, 2);
+export const getDbsBuyerInfoOperation: Operation = /*#__PURE__*/ routed(routes0, 3);
+export const getDbsB2bBuyerInfoOperation: Operation = /*#__PURE__*/ routed(routes0, 4);
+export const getDbsDeliveryDatesOperation: Operation = /*#__PURE__*/ routed(routes0, 5);
+export const getDbsOrderStatusesOperation: Operation = /*#__PURE__*/ routed(routes0, 6);
+export const cancelDbsOrdersOperation: Operation = /*#__PURE__*/ routed(routes0, 7);
+export const confirmDbsOrdersOperation: Operation = /*#__PURE__*/ routed(routes1, 0);
+export const getDbsOrderStickersOperation: Operation = /*#__PURE__*/ routed(routes1, 1);
+export const deliverDbsOrdersOperation: Operation = /*#__PURE__*/ routed(routes1, 2);
+export const reportDbsOrdersReceivedOperation: Operation = /*#__PURE__*/ routed(routes1, 3);
+export const reportDbsOrdersRejectedOperation: Operation = /*#__PURE__*/ routed(routes1, 4);
+export const getDbsOrderMarkingsOperation: Operation = /*#__PURE__*/ routed(routes1, 5);
+export const deleteDbsOrderMarkingsOperation: Operation = /*#__PURE__*/ routed(routes1, 6);
+export const attachDbsOrderSgtinOperation: Operation = /*#__PURE__*/ routed(routes1, 7);
+export const attachDbsOrderUinOperation: Operation = /*#__PURE__*/ routed(routes2, 0);
+export const attachDbsOrderImeiOperation: Operation = /*#__PURE__*/ routed(routes2, 1);
+export const attachDbsOrderGtinOperation: Operation = /*#__PURE__*/ routed(routes2, 2);
+export const attachDbsOrderCustomsDeclarationOperation: Operation = /*#__PURE__*/ routed(routes2, 3);
 
 /** Orders (delivery by seller): Orders delivered by the seller (delivery by seller): order lists, statuses, stickers, marking metadata. */
 export interface OrdersDbsOperations {
@@ -80,25 +95,6 @@ export interface OrdersDbsOperations {
 /** The operations of {@link OrdersDbsOperations}, each bound to `transport`. */
 export function bindOrdersDbsOperations(transport: Transport): OrdersDbsOperations {
   return bindOperations<OrdersDbsOperations>(transport, [
-    listNewDbsOrdersOperation,
-    listCompletedDbsOrdersOperation,
-    getDbsPaidDeliveryInfoOperation,
-    getDbsBuyerInfoOperation,
-    getDbsB2bBuyerInfoOperation,
-    getDbsDeliveryDatesOperation,
-    getDbsOrderStatusesOperation,
-    cancelDbsOrdersOperation,
-    confirmDbsOrdersOperation,
-    getDbsOrderStickersOperation,
-    deliverDbsOrdersOperation,
-    reportDbsOrdersReceivedOperation,
-    reportDbsOrdersRejectedOperation,
-    getDbsOrderMarkingsOperation,
-    deleteDbsOrderMarkingsOperation,
-    attachDbsOrderSgtinOperation,
-    attachDbsOrderUinOperation,
-    attachDbsOrderImeiOperation,
-    attachDbsOrderGtinOperation,
-    attachDbsOrderCustomsDeclarationOperation,
+    ...routeOperations(moduleName, { write: writeQueryAndBody }, [routes0, routes1, routes2]),
   ]);
 }

@@ -9,7 +9,7 @@ import { checkGetDiscrepanciesResponse } from "../validate/supplies.js";
 
 const moduleName = "supplies";
 
-export const getDiscrepanciesOperation: Operation = op(moduleName, "getDiscrepancies /api/supplies/v1/discrepancies/{supplyId}", { limits: [{ key: "getDiscrepancies:0", burst: 1, intervalMs: 60000 }], check: checkGetDiscrepanciesResponse });
+export const getDiscrepanciesOperation: Operation = /*#__PURE__*/ op(moduleName, "getDiscrepancies /api/supplies/v1/discrepancies/{supplyId}", { limits: [{ key: "getDiscrepancies:0", burst: 1, intervalMs: 60000 }], check: checkGetDiscrepanciesResponse });
 
 /** Inbound supplies: Supply discrepancy query. */
 export interface SuppliesOperations {

@@ -2,21 +2,34 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import { bindOperations, op, type Operation, type OperationMore } from "../runtime/operation.js";
-import { writeArgs } from "../runtime/encoding.js";
+import {
+  bindOperations,
+  lines,
+  op,
+  routeOperations,
+  type Operation,
+  type OperationMore,
+} from "../runtime/operation.js";
+import { writeQueryAndBody } from "../runtime/encoding.js";
 import type * as operations from "../operations/tariffs.js";
 
 /** The module's name, then the path prefixes its routes share: a route's path (or a later prefix) that starts with digit n starts with the n-th prefix (see `op`). */
 const moduleName = "tariffs /api/v1/tariffs/";
 
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
-const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
+const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeQueryAndBody, ...more });
 
-export const getCommissionTariffsOperation: Operation = written("getCommissionTariffs 1commission");
-export const getSupplyAcceptanceTariffsOperation: Operation = written("getSupplyAcceptanceTariffs /api/tariffs/v1/acceptance/coefficients");
-export const getBoxTariffsOperation: Operation = written("getBoxTariffs 1box");
-export const getPalletTariffsOperation: Operation = written("getPalletTariffs 1pallet");
-export const getReturnTariffsOperation: Operation = written("getReturnTariffs 1return");
+/** The operations a route says all about (`id METHOD /path`, arguments written by `written`), eight to a string: createClient binds every line, a standalone function's descriptor takes its own. */
+const routes0 = "getCommissionTariffs 1commission\ngetSupplyAcceptanceTariffs /api/tariffs/v1/acceptance/coefficients\ngetBoxTariffs 1box\ngetPalletTariffs 1pallet\ngetReturnTariffs 1return";
+
+/** The descriptor of the operation on line `index` of `routes`. */
+const routed = (routes: string, index: number): Operation => written(lines(routes)[index]!);
+
+export const getCommissionTariffsOperation: Operation = /*#__PURE__*/ routed(routes0, 0);
+export const getSupplyAcceptanceTariffsOperation: Operation = /*#__PURE__*/ routed(routes0, 1);
+export const getBoxTariffsOperation: Operation = /*#__PURE__*/ routed(routes0, 2);
+export const getPalletTariffsOperation: Operation = /*#__PURE__*/ routed(routes0, 3);
+export const getReturnTariffsOperation: Operation = /*#__PURE__*/ routed(routes0, 4);
 
 /** Tariffs: Commission, supply acceptance, box, pallet and return tariffs. */
 export interface TariffsOperations {
@@ -35,10 +48,6 @@ export interface TariffsOperations {
 /** The operations of {@link TariffsOperations}, each bound to `transport`. */
 export function bindTariffsOperations(transport: Transport): TariffsOperations {
   return bindOperations<TariffsOperations>(transport, [
-    getCommissionTariffsOperation,
-    getSupplyAcceptanceTariffsOperation,
-    getBoxTariffsOperation,
-    getPalletTariffsOperation,
-    getReturnTariffsOperation,
+    ...routeOperations(moduleName, { write: writeQueryAndBody }, [routes0]),
   ]);
 }

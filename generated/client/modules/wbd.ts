@@ -2,38 +2,53 @@
 // change the catalogue and run `npx catalogen generate`.
 
 import type { CallOptions, Transport } from "../runtime/transport.js";
-import { bindOperations, op, type Operation, type OperationMore } from "../runtime/operation.js";
-import { writeArgs } from "../runtime/encoding.js";
+import {
+  bindOperations,
+  lines,
+  op,
+  routeOperations,
+  type Operation,
+  type OperationMore,
+} from "../runtime/operation.js";
+import { writeQueryAndBody } from "../runtime/encoding.js";
 import type * as operations from "../operations/wbd.js";
 
 /** The module's name, then the path prefixes its routes share: a route's path (or a later prefix) that starts with digit n starts with the n-th prefix (see `op`). */
 const moduleName = "wbd /api/v1/ 1content/ 1offers/ 1keys-api/ 1offer/";
 
 /** The descriptor of an operation of this module whose arguments hold more than path parameters. */
-const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });
+const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeQueryAndBody, ...more });
 
-export const addActivationKeysOperation: Operation = written("addActivationKeys POST 4keys");
-export const deleteActivationKeysOperation: Operation = written("deleteActivationKeys DELETE 4keys");
-export const listPurchasedKeysOperation: Operation = written("listPurchasedKeys 4keys/redeemed");
-export const getOfferKeyCountOperation: Operation = written("getOfferKeyCount 5keys/{offer_id}");
-export const listOfferKeysOperation: Operation = written("listOfferKeys 5keys/{offer_id}/list");
-export const createOfferOperation: Operation = written("createOffer POST 1offers");
-export const setOfferCoverOperation: Operation = written("setOfferCover POST 3thumb");
-export const updateOfferOperation: Operation = written("updateOffer POST 3{offer_id}");
-export const getOfferOperation: Operation = written("getOffer 3{offer_id}");
-export const listOwnOffersOperation: Operation = written("listOwnOffers 3author");
-export const updateOfferPriceOperation: Operation = written("updateOfferPrice POST 5price/{offer_id}");
-export const updateOfferStatusOperation: Operation = written("updateOfferStatus POST 5{offer_id}");
-export const listCatalogCategoriesOperation: Operation = written("listCatalogCategories 1catalog");
-export const uploadContentCoverOperation: Operation = written("uploadContentCover POST 2illustration");
-export const initContentUploadOperation: Operation = written("initContentUpload POST 2upload/init");
-export const uploadContentChunkOperation: Operation = written("uploadContentChunk POST 2upload/chunk");
-export const updateContentOperation: Operation = written("updateContent POST 2author/{content_id}");
-export const getContentOperation: Operation = written("getContent 2author/{content_id}");
-export const listOwnContentOperation: Operation = written("listOwnContent 2author");
-export const downloadContentOperation: Operation = written("downloadContent 2download/{uri}");
-export const deleteContentOperation: Operation = written("deleteContent POST 2delete");
-export const uploadOfferMediaOperation: Operation = written("uploadOfferMedia POST 2gallery");
+/** The operations a route says all about (`id METHOD /path`, arguments written by `written`), eight to a string: createClient binds every line, a standalone function's descriptor takes its own. */
+const routes0 = "addActivationKeys POST 4keys\ndeleteActivationKeys DELETE 4keys\nlistPurchasedKeys 4keys/redeemed\ngetOfferKeyCount 5keys/{offer_id}\nlistOfferKeys 5keys/{offer_id}/list\ncreateOffer POST 1offers\nsetOfferCover POST 3thumb\nupdateOffer POST 3{offer_id}";
+const routes1 = "getOffer 3{offer_id}\nlistOwnOffers 3author\nupdateOfferPrice POST 5price/{offer_id}\nupdateOfferStatus POST 5{offer_id}\nlistCatalogCategories 1catalog\nuploadContentCover POST 2illustration\ninitContentUpload POST 2upload/init\nuploadContentChunk POST 2upload/chunk";
+const routes2 = "updateContent POST 2author/{content_id}\ngetContent 2author/{content_id}\nlistOwnContent 2author\ndownloadContent 2download/{uri}\ndeleteContent POST 2delete\nuploadOfferMedia POST 2gallery";
+
+/** The descriptor of the operation on line `index` of `routes`. */
+const routed = (routes: string, index: number): Operation => written(lines(routes)[index]!);
+
+export const addActivationKeysOperation: Operation = /*#__PURE__*/ routed(routes0, 0);
+export const deleteActivationKeysOperation: Operation = /*#__PURE__*/ routed(routes0, 1);
+export const listPurchasedKeysOperation: Operation = /*#__PURE__*/ routed(routes0, 2);
+export const getOfferKeyCountOperation: Operation = /*#__PURE__*/ routed(routes0, 3);
+export const listOfferKeysOperation: Operation = /*#__PURE__*/ routed(routes0, 4);
+export const createOfferOperation: Operation = /*#__PURE__*/ routed(routes0, 5);
+export const setOfferCoverOperation: Operation = /*#__PURE__*/ routed(routes0, 6);
+export const updateOfferOperation: Operation = /*#__PURE__*/ routed(routes0, 7);
+export const getOfferOperation: Operation = /*#__PURE__*/ routed(routes1, 0);
+export const listOwnOffersOperation: Operation = /*#__PURE__*/ routed(routes1, 1);
+export const updateOfferPriceOperation: Operation = /*#__PURE__*/ routed(routes1, 2);
+export const updateOfferStatusOperation: Operation = /*#__PURE__*/ routed(routes1, 3);
+export const listCatalogCategoriesOperation: Operation = /*#__PURE__*/ routed(routes1, 4);
+export const uploadContentCoverOperation: Operation = /*#__PURE__*/ routed(routes1, 5);
+export const initContentUploadOperation: Operation = /*#__PURE__*/ routed(routes1, 6);
+export const uploadContentChunkOperation: Operation = /*#__PURE__*/ routed(routes1, 7);
+export const updateContentOperation: Operation = /*#__PURE__*/ routed(routes2, 0);
+export const getContentOperation: Operation = /*#__PURE__*/ routed(routes2, 1);
+export const listOwnContentOperation: Operation = /*#__PURE__*/ routed(routes2, 2);
+export const downloadContentOperation: Operation = /*#__PURE__*/ routed(routes2, 3);
+export const deleteContentOperation: Operation = /*#__PURE__*/ routed(routes2, 4);
+export const uploadOfferMediaOperation: Operation = /*#__PURE__*/ routed(routes2, 5);
 
 /** Digital goods: Digital goods: activation keys, offers, content upload and download. */
 export interface WbdOperations {
@@ -86,27 +101,6 @@ export interface WbdOperations {
 /** The operations of {@link WbdOperations}, each bound to `transport`. */
 export function bindWbdOperations(transport: Transport): WbdOperations {
   return bindOperations<WbdOperations>(transport, [
-    addActivationKeysOperation,
-    deleteActivationKeysOperation,
-    listPurchasedKeysOperation,
-    getOfferKeyCountOperation,
-    listOfferKeysOperation,
-    createOfferOperation,
-    setOfferCoverOperation,
-    updateOfferOperation,
-    getOfferOperation,
-    listOwnOffersOperation,
-    updateOfferPriceOperation,
-    updateOfferStatusOperation,
-    listCatalogCategoriesOperation,
-    uploadContentCoverOperation,
-    initContentUploadOperation,
-    uploadContentChunkOperation,
-    updateContentOperation,
-    getContentOperation,
-    listOwnContentOperation,
-    downloadContentOperation,
-    deleteContentOperation,
-    uploadOfferMediaOperation,
+    ...routeOperations(moduleName, { write: writeQueryAndBody }, [routes0, routes1, routes2]),
   ]);
 }

@@ -36,6 +36,23 @@ export function onAbort(signal: AbortSignal, fn: () => void): () => void {
   };
 }
 
+/**
+ * `promise`'s outcome, unless `signal` aborts first (rejects with its reason) or `ms` pass first
+ * (rejects with undefined). The rate limiters' waits: for a turn in line, for a store's answer.
+ */
+export function bounded<T>(promise: T | Promise<T>, signal: AbortSignal | undefined, ms: number = Infinity): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const cancel = signal && onAbort(signal, () => reject(signal.reason));
+    const timer = ms < Infinity ? setTimeout(reject, Math.max(0, ms)) : undefined;
+    Promise.resolve(promise)
+      .then(resolve, reject)
+      .finally(() => {
+        clearTimeout(timer);
+        cancel?.();
+      });
+  });
+}
+
 /** A signal for one attempt: aborted by the caller's signal or by the timeout, telling which. */
 export function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number): { signal: AbortSignal; timedOut(): boolean; done(): void } {
   const controller = new AbortController();

@@ -2,12 +2,12 @@
 // change the catalogue and run `npx catalogen generate`.
 
 // createClient's options for the transport's features: all three on by default, each option
-// mapping onto its feature.
+// mapping onto its feature. The token-access check is passed in by a client.ts whose operations
+// say which tokens may call them (their categories, read-only tokens): other clients do not bundle it.
 import type { TransportFeature } from "./feature.js";
 import { rateLimits } from "./rate-limits.js";
 import { responseChecks } from "./response-checks.js";
 import { retries } from "./retries.js";
-import { tokenAccess } from "./token-access.js";
 import type { RetryOptions } from "./retry.js";
 import type { RateLimitStore } from "../shared/rate-limit-store.js";
 
@@ -48,10 +48,15 @@ export interface FeatureOptions<TokenKind extends string = string, TokenCategory
   validate?: "off" | "warn" | "throw" | undefined;
 }
 
-/** The features `options` asks for: `retries()`, `rateLimits()` and `responseChecks()` unless turned off. */
-export function clientFeatures(options: FeatureOptions<string, string>): TransportFeature[] {
+/**
+ * The features `options` asks for: `retries()`, `rateLimits()` and `responseChecks()` unless turned
+ * off; with `tokenAccess` (runtime/token-access.ts, absent from a client that does not use it), its check where `tokenCategories` or
+ * `readOnlyToken` say what the token may do. Without it those options have nothing to check: no
+ * operation names categories or says whether read-only tokens may call it.
+ */
+export function clientFeatures(options: FeatureOptions<string, string>, tokenAccess?: (access: { categories: readonly string[] | undefined; readOnly: boolean | undefined }) => TransportFeature): TransportFeature[] {
   const use: TransportFeature[] = [];
-  if (options.tokenCategories !== undefined || options.readOnlyToken === true) use.push(tokenAccess({ categories: options.tokenCategories, readOnly: options.readOnlyToken }));
+  if (tokenAccess && (options.tokenCategories !== undefined || options.readOnlyToken === true)) use.push(tokenAccess({ categories: options.tokenCategories, readOnly: options.readOnlyToken }));
   if (options.retry !== false) use.push(retries(options.retry));
   if (options.rateLimit !== "off") {
     use.push(rateLimits({ mode: options.rateLimit, store: options.rateLimitStore, onStoreError: options.onStoreError, tokenKind: options.tokenKind, marginMs: options.rateLimitMarginMs }));

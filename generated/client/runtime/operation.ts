@@ -34,3 +34,13 @@ export function op(module: string, idRoute: string, more?: OperationMore): Opera
   const [id = "", method, path = method] = idRoute.split(" ");
   return { ...more, id, route: `${path === method ? "GET" : method} ${expand(path!)}`, module: names[0]! };
 }
+
+/** The lines of a module's routes string (`id METHOD /path` each, as `op` reads them). */
+export function lines(routes: string): string[] {
+  return routes.split("\n");
+}
+
+/** The descriptors of every line of a module's routes strings, each with `more` (createClient's binding). */
+export function routeOperations(module: string, more: OperationMore, routes: readonly string[]): Operation[] {
+  return routes.flatMap(lines).map((idRoute) => op(module, idRoute, more));
+}

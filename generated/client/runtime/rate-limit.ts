@@ -5,7 +5,7 @@
 // limit or limit group, token). Callers over the limit wait in order, or fail at once in "fail" mode.
 import { takeFromBucket, type RateLimitRule } from "../shared/bucket.js";
 import { answerCost } from "../shared/error-cost.js";
-import { onAbort } from "./abort.js";
+import { bounded } from "./abort.js";
 import type { Clock } from "./clock.js";
 
 /** One limit of an operation, as the generated code states it. */
@@ -120,7 +120,7 @@ export function rateLimiter(clock: Clock): RateLimiter {
         lane.tail = new Promise<void>((resolve) => (done = resolve));
         lane.waiting++;
         try {
-          await untilSettledOrAborted(before, signal);
+          await bounded(before, signal);
           for (let wait; (wait = takeToken(lane, clock.now())) > 0; ) await clock.sleep(wait, signal);
         } finally {
           lane.waiting--;
@@ -143,15 +143,4 @@ export function rateLimiter(clock: Clock): RateLimiter {
       return lanes.size;
     },
   };
-}
-
-function untilSettledOrAborted(promise: Promise<void>, signal?: AbortSignal): Promise<void> {
-  if (!signal) return promise;
-  return new Promise<void>((resolve, reject) => {
-    const cancel = onAbort(signal, () => reject(signal.reason));
-    void promise.then(() => {
-      cancel();
-      resolve();
-    });
-  });
 }

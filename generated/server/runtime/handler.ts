@@ -19,10 +19,8 @@ import {
 import { isJsonMediaType } from "../shared/media.js";
 import { JSON_CONTENT_TYPE, errorAnswer, errorResponse, type ErrorScope } from "./errors.js";
 import { bodyProblemDetail } from "./problem.js";
-import { convertPathParams } from "./params.js";
+import { convertPathParams, isStyledPath, isStyledQuery } from "./params.js";
 import { parseQuery } from "./query.js";
-import { convertStyledPathParams, readParameters } from "./styles.js";
-import { readMultipart, readUrlencoded, type FormRead, type FormRule } from "./form.js";
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
 const MULTIPART_TYPE = "multipart/form-data";
@@ -36,6 +34,9 @@ import type {
   ApiDefinition,
   BodyProblem,
   ErrorContext,
+  FormParts,
+  FormRead,
+  FormRule,
   HandlerContext,
   HandlerInput,
   Identity,
@@ -157,8 +158,16 @@ export function createRequestHandler(
 
   const authHeader = api.authHeader.toLowerCase();
   // Handed in by the routes only where used (their files are copied in only then).
-  const { findCredentials, streamResponse } = api;
+  const { findCredentials, streamResponse, styleReaders, formReaders } = api;
   if (api.schemes && !findCredentials) throw new TypeError("createRequestHandler: api.schemes needs api.findCredentials (credentials.ts)");
+  for (const route of api.routes) {
+    if (!styleReaders && readsStyled(route)) {
+      throw new TypeError(`createRequestHandler: route ${route.id} reads styled, header or cookie parameters and needs api.styleReaders (styles.ts)`);
+    }
+    if (!formReaders && route.body.kind === "content" && route.body.form) {
+      throw new TypeError(`createRequestHandler: route ${route.id} reads a form body and needs api.formReaders (form.ts)`);
+    }
+  }
   const streamed = (items: AsyncIterable<unknown>, stream: RouteStream, status: number): Response => {
     if (!streamResponse) throw new TypeError("createRequestHandler: a route with `stream` needs api.streamResponse (stream.ts)");
     return streamResponse(items, stream, status);
@@ -225,7 +234,7 @@ export function createRequestHandler(
   ): Answer | Promise<Answer> {
     let query: Record<string, unknown> = {};
     if (route.query === undefined || route.query.length > 0) {
-      const parsed = parseQuery(new URLSearchParams(run.incoming.search), route.query, run.incoming.search);
+      const parsed = parseQuery(new URLSearchParams(run.incoming.search), route.query, run.incoming.search, styleReaders);
       if (!parsed.ok) throw new HttpError(400, { detail: parsed.detail, code: "invalid-query" });
       query = parsed.value;
     }
@@ -234,7 +243,8 @@ export function createRequestHandler(
     for (const location of ["header", "cookie"] as const) {
       const documented = location === "header" ? route.headers : route.cookies;
       if (documented === undefined) continue;
-      const read = readParameters(documented, location, (name) => run.incoming.header(name));
+      // Checked when the handler was made: a route with header or cookie parameters comes with styleReaders.
+      const read = styleReaders!.readParameters(documented, location, (name) => run.incoming.header(name));
       if (typeof read === "string") throw new HttpError(400, { detail: read, code: `invalid-${location}` });
       more[location === "header" ? "headers" : "cookies"] = read;
     }
@@ -327,7 +337,7 @@ export function createRequestHandler(
       case "found":
         // Only routes with typed parameters pay for the check.
         if (result.route.params !== undefined) {
-          const detail = convertPathParams(result.params, result.route.params) ?? convertStyledPathParams(result.params, result.route.params, result.raw);
+          const detail = convertPathParams(result.params, result.route.params) ?? styleReaders?.convertStyledPathParams(result.params, result.route.params, result.raw);
           if (detail !== undefined) throw new HttpError(400, { detail, code: "invalid-path-parameter" });
         }
         return result;
@@ -494,6 +504,8 @@ export function createRequestHandler(
   }
 
   async function readFormBody(incoming: Incoming, rule: FormRule, type: string, bytes: Uint8Array<ArrayBuffer>): Promise<unknown> {
+    // Checked when the handler was made: a route with a form rule comes with formReaders.
+    const { readUrlencoded, readMultipart } = formReaders!;
     let read: FormRead;
     if (type === FORM_TYPE) read = readUrlencoded(new TextDecoder().decode(bytes), rule);
     else {
@@ -503,7 +515,7 @@ export function createRequestHandler(
       } catch {
         throw new HttpError(400, { detail: "The body is not valid multipart/form-data.", code: "malformed-form" });
       }
-      read = await readMultipart(parts as unknown as Parameters<typeof readMultipart>[0], rule);
+      read = await readMultipart(parts as unknown as FormParts, rule);
     }
     if (!read.ok) throw new HttpError(400, { detail: read.detail, code: "invalid-body" });
     return read.value;
@@ -648,6 +660,11 @@ function forMethod(method: string, answer: Answer): Answer {
   if (!(answer instanceof Response)) return { ...answer, body: null };
   void answer.body.cancel().catch(() => undefined);
   return new Response(null, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+}
+
+/** True when the route reads a parameter that styles.ts reads: styled, array or object path or query parameters, headers, cookies. */
+function readsStyled(route: RouteDefinition): boolean {
+  return route.headers !== undefined || route.cookies !== undefined || route.params?.some(isStyledPath) === true || route.query?.some(isStyledQuery) === true;
 }
 
 /** A handler's result: its own Response as it is, a value as JSON, bytes as octet-stream, nothing as 204. */

@@ -14,6 +14,7 @@ export function clientFile(model: ApiModel): { path: string; content: string } {
     importDeclaration(["makeTransport", "type Transport", "type TransportOptions as Options"], "./runtime/transport.js"),
     ...(servers ? [importDeclaration(["serverTransport", "type Servers", "type ServersBaseUrl"], "./runtime/servers.js")] : []),
     importDeclaration(["clientFeatures", "type FeatureOptions"], "./runtime/client-features.js"),
+    ...(usesTokenAccess(model) ? [importDeclaration(["tokenAccess"], "./runtime/token-access.js")] : []),
     ...(schemes
       ? [
           importDeclaration(
@@ -30,6 +31,7 @@ export function clientFile(model: ApiModel): { path: string; content: string } {
   const properties = model.modules.map(
     (module) => `${docComment([`${module.title}: ${module.area}.`])}readonly ${module.name}: ${operationsInterfaceName(module.name)};`,
   );
+  const features = usesTokenAccess(model) ? "clientFeatures(options, tokenAccess)" : "clientFeatures(options)";
   const groups = model.modules.map((module) => `${module.name}: ${bindFunctionName(module.name)}(transport),\n`).join("");
   const statements = [
     `${docComment(["Module names (camelCase), the keys of `baseUrl` when it is given per module."])}export type ModuleName = ${moduleNames.length > 0 ? moduleNames.join(" | ") : "never"};`,
@@ -48,10 +50,18 @@ ${transportBody(model, servers, schemes !== undefined)}
 ${properties.join("\n")}
 }`,
     `${docComment([createClientDoc(model)])}export function createClient(options: ClientOptions): Client {
-${groups === "" ? "createTransport({ ...options, use: clientFeatures(options) }); // no operations: the options are still checked\nreturn {};" : `const transport = createTransport({ ...options, use: clientFeatures(options) });\nreturn {\n${groups}};`}
+${groups === "" ? "createTransport({ ...options, use: ${features} }); // no operations: the options are still checked\nreturn {};" : `const transport = createTransport({ ...options, use: ${features} });\nreturn {\n${groups}};`}
 }`,
   ];
   return { path, content: tsFile(imports, statements) };
+}
+
+/**
+ * Whether an operation says which tokens may call it (categories, read-only tokens): only then does
+ * createClient check `tokenCategories` and `readOnlyToken` (runtime/token-access.ts).
+ */
+export function usesTokenAccess(model: ApiModel): boolean {
+  return model.modules.some((module) => module.operations.some((operation) => operation.categories !== undefined || operation.readOnlyTokens !== undefined));
 }
 
 /** The doc of createClient, with a call of the catalogue's first operation as its example. */

@@ -19,7 +19,7 @@ import { sharedTemplateFiles, targetPackageFile, templateFiles } from "../shared
 import { guardName, lazyFile, validatorFiles, validatorIndex, type GuardRoot } from "../shared/validators.js";
 import { EmitError, type GeneratedFile } from "../types.js";
 import { contentAt, madeFiles, perModuleFolders, plannedFrom, type PlannedFile } from "../plan.js";
-import { clientFile } from "./client-file.js";
+import { clientFile, usesTokenAccess } from "./client-file.js";
 import { clientServers, ENVIRONMENT_TYPE, SERVERS_RUNTIME } from "./servers.js";
 import { moduleFile, operationsInterfaceName } from "./module-file.js";
 import { operationsFile } from "./operations-file.js";
@@ -41,6 +41,8 @@ const STANDARD_SCHEMA_RUNTIME = "client/runtime/standard-schema.ts";
 const STYLES_RUNTIME = "client/runtime/styles.ts";
 /** Credentials per security scheme: client.ts imports it only where the API has schemes. */
 const AUTH_RUNTIME = "client/runtime/auth.ts";
+/** The token-access check: client.ts imports it only where an operation says which tokens may call it. */
+const TOKEN_ACCESS_RUNTIME = "client/runtime/token-access.ts";
 
 // Asked of every operation on every run (a change run too): whether a field would be written, not the field.
 function usesFormBodies(model: ApiModel): boolean {
@@ -159,6 +161,7 @@ export function* planClient(model: ApiModel, options: ClientTargetOptions = {}):
           (file.path !== FORM_BODY_RUNTIME || uses.formBodies) &&
           (file.path !== STANDARD_SCHEMA_RUNTIME || schemas.length > 0) &&
           (file.path !== AUTH_RUNTIME || model.auth.schemes !== undefined) &&
+          (file.path !== TOKEN_ACCESS_RUNTIME || usesTokenAccess(model)) &&
           (file.path !== STYLES_RUNTIME || uses.formBodies || usesStyles(model)),
         )
         .map(runtime),

@@ -6,7 +6,12 @@
 // The descriptors live here, not beside the standalone functions, so createClient binds them
 // without reaching those functions (a bundle through createClient holds each operation once, as
 // data), while a program importing one standalone function keeps only its descriptor: each is a
-// const of its own, and the binding is inside a function a bundler drops when nothing calls it.
+// const of its own made by a call marked pure, and the binding is inside a function a bundler drops
+// when nothing calls it. The operations a route says all about (`id METHOD /path`, arguments
+// written by the module's writer, nothing more) are lines of strings of eight (`routes0`, ...):
+// createClient binds each string's lines, with no const and list entry per operation (about 1.8 KB
+// of its bundle at 184 operations), and a standalone function takes its line of one string (its
+// bundle holds at most seven other routes).
 //
 // Each method's type is written out rather than derived from its function's (a conditional type
 // over `typeof …`): the type checker then resolves a method by name instead of instantiating a
@@ -26,6 +31,16 @@ import { streamShape } from "./streams-pages.js";
 import { bindExpression, boundMemberType, descriptorExtras, streamsPagesImports } from "./streams-pages-code.js";
 import { bodyData, stylesData, wireImports } from "./wire.js";
 
+/**
+ * Marks a descriptor's call free of side effects: a bundler drops the descriptors a program does not
+ * reach (it keeps a top-level call otherwise, and one standalone function brought its whole
+ * module's descriptors along). A fixed text, no input in it.
+ */
+const PURE = "/*#__PURE__*/ ";
+
+/** Lines per routes string: a standalone function's bundle holds at most this many routes less one of its module. */
+const ROUTES_PER_STRING = 8;
+
 export function operationsInterfaceName(moduleName: string): string {
   return `${pascalCase(moduleName)}Operations`;
 }
@@ -44,6 +59,9 @@ export function moduleFile(module: ModuleModel, model: ApiModel, compact = false
   // The checks each validate file gives: the module's own response guards, named types' guards.
   const checks = new Map<string, Set<string>>();
   const descriptors: string[] = [];
+  // The lines `id METHOD /path` of the operations a route says all about, eight to a string; the other operations' consts.
+  const routeLines: string[][] = [];
+  const described: string[] = [];
   const aliases = new Set<string>();
   // A named type of the catalogue may take an alias's name: such a file writes its methods out.
   const aliasing = compact && !model.types.some((named) => named.name === "Bound" || named.name === "BoundOptional");
@@ -59,7 +77,17 @@ export function moduleFile(module: ModuleModel, model: ApiModel, compact = false
       if (home === undefined) throw new EmitError(`client: ${op.id}: its response type ${result.check.namedType} is not declared`);
       checks.set(home, (checks.get(home) ?? new Set()).add(result.check.name));
     }
-    descriptors.push(`export const ${operationConstName(op)}: Operation = ${operationData(op, result.check?.name, prefixes)};`);
+    const data = operationData(op, result.check?.name, prefixes);
+    if (data.more === "" && writesArgs(op) && !data.idRoute.includes("\n")) {
+      // Said all about by its route: a line of the current string of eight.
+      if (routeLines.length === 0 || routeLines[routeLines.length - 1]!.length === ROUTES_PER_STRING) routeLines.push([]);
+      const at = routeLines.length - 1;
+      routeLines[at]!.push(data.idRoute);
+      descriptors.push(`export const ${operationConstName(op)}: Operation = ${PURE}routed(routes${at}, ${routeLines[at]!.length - 1});`);
+    } else {
+      described.push(operationConstName(op));
+      descriptors.push(`export const ${operationConstName(op)}: Operation = ${PURE}${data.expression};`);
+    }
     const optional = argsShape(op).optional;
     const args = `args${optional ? "?" : ""}: operations.${argsTypeName(op)}`;
     // The full doc is the standalone function's; here its first line and a link, so it is said once.
@@ -80,9 +108,11 @@ export function moduleFile(module: ModuleModel, model: ApiModel, compact = false
   const writes = module.operations.some(writesArgs);
   if (!empty) {
     const types = [...[...aliases].sort(), "Operation", ...(writes ? ["OperationMore"] : [])].map((type) => `type ${type}`);
-    imports.push(importDeclaration(["bindOperations", "op", ...types], "../runtime/operation.js"));
+    imports.push(importDeclaration(["bindOperations", ...(routeLines.length > 0 ? ["lines"] : []), "op", ...(routeLines.length > 0 ? ["routeOperations"] : []), ...types], "../runtime/operation.js"));
   }
-  if (writes) imports.push(importDeclaration(["writeArgs"], "../runtime/encoding.js"));
+  // Header and cookie parameters need writeArgs; a module without any writes the query and body alone.
+  const writer = module.operations.some((op) => (op.headers?.length ?? 0) > 0 || (op.cookies?.length ?? 0) > 0) ? "writeArgs" : "writeQueryAndBody";
+  if (writes) imports.push(importDeclaration([writer], "../runtime/encoding.js"));
   imports.push(...streamsPagesImports(module.operations, "module"));
   const wire = wireImports(module.operations);
   if (wire.styles.length > 0) imports.push(importDeclaration(wire.styles, "../runtime/styles.js"));
@@ -90,7 +120,13 @@ export function moduleFile(module: ModuleModel, model: ApiModel, compact = false
   if (usedTypes.size > 0) imports.push(importDeclaration([...usedTypes].sort(), "../types.js", true));
   if (!empty) imports.push(`import type * as operations from "../operations/${module.id}.js";`);
   for (const home of [...checks.keys()].sort()) imports.push(importDeclaration([...(checks.get(home) ?? [])].sort(), `../validate/${home}.js`));
-  const list = module.operations.map((op) => `${operationConstName(op)},\n`).join("");
+  const routeStrings = routeLines.map((_, index) => `routes${index}`);
+  const list = [
+    ...(routeLines.length > 0 ? [`...routeOperations(moduleName, { write: ${writer} }, [${routeStrings.join(", ")}])`] : []),
+    ...described,
+  ]
+    .map((entry) => `${entry},\n`)
+    .join("");
   const statements = [
     ...(empty
       ? []
@@ -101,7 +137,13 @@ export function moduleFile(module: ModuleModel, model: ApiModel, compact = false
         ]),
     ...(writes
       ? [
-          `${docComment(["The descriptor of an operation of this module whose arguments hold more than path parameters."])}const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: writeArgs, ...more });`,
+          `${docComment(["The descriptor of an operation of this module whose arguments hold more than path parameters."])}const written = (idRoute: string, more?: OperationMore): Operation => op(moduleName, idRoute, { write: ${writer}, ...more });`,
+        ]
+      : []),
+    ...(routeLines.length > 0
+      ? [
+          `${docComment([`The operations a route says all about (\`id METHOD /path\`, arguments written by \`written\`), eight to a string: createClient binds every line, a standalone function's descriptor takes its own.`])}${routeLines.map((group, index) => `const routes${index} = ${stringLiteral(group.join("\n"))};`).join("\n")}`,
+          `${docComment(["The descriptor of the operation on line `index` of `routes`."])}const routed = (routes: string, index: number): Operation => written(lines(routes)[index]!);`,
         ]
       : []),
     ...(empty ? [] : [descriptors.join("\n")]),
@@ -122,7 +164,7 @@ return ${empty ? "{}" : bindExpression(module.operations, `bindOperations<${name
  * bytes more in a bundle. Its type is the declared Operation (no tuple type for the checker). GET
  * goes unsaid (`id /path`), and the path's shared prefix is a digit (`pathPrefixes`).
  */
-function operationData(operation: OperationModel, guard: string | undefined, prefixes: readonly string[]): string {
+function operationData(operation: OperationModel, guard: string | undefined, prefixes: readonly string[]): { idRoute: string; more: string; expression: string } {
   const more: string[] = [];
   if (operation.limits && operation.limits.length > 0) {
     const limits = operation.limits.map(
@@ -139,15 +181,17 @@ function operationData(operation: OperationModel, guard: string | undefined, pre
   for (const wire of [stylesData(operation), bodyData(operation)]) if (wire !== undefined) more.push(wire);
   // GET goes unsaid (op() reads a route of two words as a GET).
   const method = operation.method === "GET" ? "" : `${operation.method} `;
-  const idRoute = stringLiteral(`${operation.id} ${method}${shortPath(routePath(operation), prefixes)}`);
+  const idRoute = `${operation.id} ${method}${shortPath(routePath(operation), prefixes)}`;
   const extra = more.length > 0 ? `, { ${more.join(", ")} }` : "";
-  return writesArgs(operation) ? `written(${idRoute}${extra})` : `op(moduleName, ${idRoute}${extra})`;
+  const literal = stringLiteral(idRoute);
+  return { idRoute, more: extra, expression: writesArgs(operation) ? `written(${literal}${extra})` : `op(moduleName, ${literal}${extra})` };
 }
 
 /**
  * Whether the operation's arguments hold more than path parameters (query, headers, cookies, a
  * body: see argsShape), or it pages (the next page's query or body): its descriptor then carries
- * `writeArgs`, which a program calling only path-parameter operations does not bundle.
+ * `writeArgs` (`writeQueryAndBody` in a module without header or cookie parameters), which a
+ * program calling only path-parameter operations does not bundle.
  */
 function writesArgs(operation: OperationModel): boolean {
   return argsShape(operation).members.length > operation.pathParams.length || operation.pagination !== undefined;

@@ -12,7 +12,7 @@ import { REDIS_STORE_FILE, usesRateLimits } from "../shared/limits.js";
 import { handlersFile, moduleHandlersFile, moduleHandlersPath } from "./handlers-file.js";
 import { mockFiles } from "./mock-file.js";
 import { assertNoNameClash, moduleInterfaceName } from "./names.js";
-import { CREDENTIALS_RUNTIME, moduleRoutesFile, moduleRoutesPath, routesFile, serverUsesStreams, STREAM_RUNTIME } from "./routes-file.js";
+import { CREDENTIALS_RUNTIME, FORM_RUNTIME, moduleRoutesFile, moduleRoutesPath, routesFile, serverRuntimeUse, STREAM_RUNTIME, STYLES_RUNTIME } from "./routes-file.js";
 import { typesFiles } from "../shared/types-files.js";
 import { SERVER_RESPONSE_TYPES } from "./directions.js";
 import { validateFiles } from "./validate-file.js";
@@ -78,13 +78,13 @@ export function* planServer(model: ApiModel, options: ServerTargetOptions = {}):
   const compact = options.compact === true;
   assertNoNameClash(model);
   // Asked of every operation: once per plan.
-  const streams = serverUsesStreams(model);
+  const use = serverRuntimeUse(model);
   const moduleOf = perModuleFolders(model, ["server/types", "server/mock", "server/validate"]);
   yield* plannedFrom([{ path: "server/index.ts", content: indexFile(model) }, ...typesFiles("server", model.types, SERVER_RESPONSE_TYPES), { path: "server/handlers.ts", content: handlersFile(model) }], moduleOf);
   for (const module of model.modules) {
     yield { path: moduleHandlersPath(module), module: module.id, content: () => moduleHandlersFile(module, model.types, model.responses, compact) };
   }
-  yield* plannedFrom([{ path: "server/routes.ts", content: routesFile(model, streams) }]);
+  yield* plannedFrom([{ path: "server/routes.ts", content: routesFile(model, use) }]);
   for (const module of model.modules) {
     yield { path: moduleRoutesPath(module), module: module.id, content: () => moduleRoutesFile(module, model.types, compact) };
   }
@@ -93,7 +93,11 @@ export function* planServer(model: ApiModel, options: ServerTargetOptions = {}):
       ...mockFiles(model),
       ...validateFiles(model),
       ...templateFiles("server").filter(
-        (file) => (file.path !== CREDENTIALS_RUNTIME || model.auth.schemes !== undefined) && (file.path !== STREAM_RUNTIME || streams),
+        (file) =>
+          (file.path !== CREDENTIALS_RUNTIME || model.auth.schemes !== undefined) &&
+          (file.path !== STREAM_RUNTIME || use.streams) &&
+          (file.path !== STYLES_RUNTIME || use.styles) &&
+          (file.path !== FORM_RUNTIME || use.forms),
       ),
       ...sharedTemplateFiles("server").filter((file) => !file.path.endsWith(`/${REDIS_STORE_FILE}`) || usesRateLimits(model)), targetPackageFile("server")],
     moduleOf,

@@ -10,7 +10,7 @@ import { mediaEssence } from "../../shared/media.js";
 import { pathConversion, queryConversion, successStatus } from "./operation-types.js";
 import { bodyGuard } from "./validate-file.js";
 import { isStreamed, streamedResponse } from "../shared/streamed.js";
-import { formRuleText, headerLines, styledFields, valueShape } from "./styles.js";
+import { formRuleText, headerLines, needsStyledRule, styledFields, valueShape } from "./styles.js";
 
 function list(items: string[]): string {
   return `[${items.join(", ")}]`;
@@ -124,24 +124,54 @@ ${entries.map((entry) => `${entry},`).join("\n")}
 /** The server runtime's files copied in only where the catalogue uses them, handed to the handler by `api`. */
 export const CREDENTIALS_RUNTIME = "server/runtime/credentials.ts";
 export const STREAM_RUNTIME = "server/runtime/stream.ts";
+export const STYLES_RUNTIME = "server/runtime/styles.ts";
+export const FORM_RUNTIME = "server/runtime/form.ts";
+
+/** The optional runtime parts the catalogue's routes use. */
+export interface ServerRuntimeUse {
+  streams: boolean;
+  /** styles.ts: a route table holds a styled, array or object parameter, headers or cookies (or a form rule: form.ts reads with it). */
+  styles: boolean;
+  /** form.ts: a route has a typed form or multipart body. */
+  forms: boolean;
+}
 
 export function serverUsesStreams(model: ApiModel): boolean {
   return model.modules.some((module) => module.operations.some(isStreamed));
 }
 
-export function routesFile(model: ApiModel, streams = serverUsesStreams(model)): string {
+/** What the route tables will hold, worked out by the tests that decide what they write (headerLines, styledFields, formRuleText). */
+export function serverRuntimeUse(model: ApiModel): ServerRuntimeUse {
+  let styles = false;
+  let forms = false;
+  for (const module of model.modules) {
+    for (const operation of module.operations) {
+      forms ||= formRuleText(operation, model.types) !== "";
+      styles ||=
+        (operation.headers?.length ?? 0) > 0 ||
+        (operation.cookies?.length ?? 0) > 0 ||
+        [...operation.pathParams, ...(operation.query ?? [])].some((parameter) => needsStyledRule(parameter, model.types));
+    }
+  }
+  return { streams: serverUsesStreams(model), styles: styles || forms, forms };
+}
+
+export function routesFile(model: ApiModel, use = serverRuntimeUse(model)): string {
+  const { streams, styles, forms } = use;
   return tsFile(
     [
       importDeclaration(["ApiDefinition"], "./runtime/types.js", true),
       ...(model.auth.schemes ? [importDeclaration(["findCredentials"], "./runtime/credentials.js")] : []),
+      ...(forms ? [importDeclaration(["formReaders"], "./runtime/form.js")] : []),
       ...(streams ? [importDeclaration(["streamResponse"], "./runtime/stream.js")] : []),
+      ...(styles ? [importDeclaration(["styleReaders"], "./runtime/styles.js")] : []),
       ...model.modules.map((module) => importDeclaration([moduleRoutesName(module)], `./routes/${module.id}.js`)),
     ],
     [
       `/** Every operation of the catalogue, as the router sees it. */
 export const api: ApiDefinition = {
   authHeader: ${stringLiteral(model.auth.header)},${schemesLine(model)}
-  routes: [${model.modules.map((module) => `...${moduleRoutesName(module)}`).join(", ")}],${model.auth.schemes ? "\n  findCredentials," : ""}${streams ? "\n  streamResponse," : ""}
+  routes: [${model.modules.map((module) => `...${moduleRoutesName(module)}`).join(", ")}],${model.auth.schemes ? "\n  findCredentials," : ""}${streams ? "\n  streamResponse," : ""}${styles ? "\n  styleReaders," : ""}${forms ? "\n  formReaders," : ""}
 };`,
     ],
   );

@@ -6,14 +6,15 @@
 //
 // What is read: one document whose root is a block map at column 0; block maps and lists nested
 // by indentation (a list may sit at its key's column); keys and values plain or quoted scalars on
-// one line; a value left empty is null; comments after a value or before the document. Anything
-// else declines (a comment line inside the document, a multi-line scalar, a block scalar, a flow
-// collection, anchors, aliases, tags, `---`, `? `, tabs, a line at a column no open block has,
-// duplicate keys...) and the file goes to the CST reader (./fast-yaml.ts), which declines to the
-// full document in turn. Values resolve as the composer resolves them (`CST.resolveAsScalar`, the
-// core schema's tags); the line starts are those the Parser's line counter records; the operation
-// ranges are the composer's node ranges. test/load/fast-yaml.test.ts checks this reader on its
-// own against parseDocument.
+// one line, or one-line flow lists and maps of them; a value left empty is null; comments after a
+// value, before the document, or on lines of their own between a value and the next key or item
+// no deeper than it. Anything else declines (other comment lines, a multi-line scalar, a block
+// scalar, other flow collections, anchors, aliases, tags, `---`, `? `, tabs, a line at a column
+// no open block has, duplicate keys...) and the file goes to the CST reader (./fast-yaml.ts),
+// which declines to the full document in turn. Values resolve as the composer resolves them
+// (`CST.resolveAsScalar`, the core schema's tags); the line starts are those the Parser's line
+// counter records; the operation ranges are the composer's node ranges.
+// test/load/fast-yaml.test.ts checks this reader on its own against parseDocument.
 import { CST, Lexer, LineCounter } from "yaml";
 import { keyName, plainValue, refuse, safety, setEntry, type FastYaml } from "./fast-yaml-values.js";
 
@@ -120,6 +121,8 @@ export function readYamlLines(text: string, lineCounter: LineCounter): FastYaml 
   let offset = 0;
   let plainNext = false;
   let documents = 0;
+  /** The deepest column of the comment lines since the last content line (-1: none). */
+  let commentColumn = -1;
   lineCounter.addNewLine(0);
   const endLine = (end: number): void => {
     if (line.length > 0) readLine(line, indent, lineStart, end);
@@ -131,9 +134,15 @@ export function readYamlLines(text: string, lineCounter: LineCounter): FastYaml 
     let at = 0;
     let token = tokens[0]!;
     if (token.source.charCodeAt(0) === 35 /* # */) {
-      // Comment lines before the document are the stream's; inside it, where the Parser puts them is its own business.
-      return blocks.length === 0 && tokens.length === 1 ? undefined : refuse();
+      // Comment lines before the document are the stream's. Inside it, only where the Parser gives
+      // them to the next key or item: after a complete value, and not deeper than the next line.
+      if (blocks.length === 0) return;
+      if (blocks[blocks.length - 1]!.waiting) refuse();
+      commentColumn = Math.max(commentColumn, column);
+      return;
     }
+    if (commentColumn > column) refuse();
+    commentColumn = -1;
     let block: Block | undefined;
     if (token.source === "-") {
       const list = listForDash(column, token.offset);
@@ -147,6 +156,13 @@ export function readYamlLines(text: string, lineCounter: LineCounter): FastYaml 
       token = tokens[++at]!;
       if (token === undefined) return;
       column = token.offset - start;
+      if (isFlowStart(token)) {
+        // `- [a, b]`, `- { k: v }`
+        const [value, next, closeEnd] = flowValue(tokens, at);
+        afterValue(tokens, next);
+        putValue(list, value, token.offset, closeEnd, end);
+        return;
+      }
       if (!isScalar(token)) return refuse();
       if (tokens[at + 1]?.source !== ":") {
         // `- value`
@@ -175,8 +191,14 @@ export function readYamlLines(text: string, lineCounter: LineCounter): FastYaml 
     block.emptyAt += token.source.length;
     token = tokens[++at]!;
     if (token === undefined) return;
-    if (!isScalar(token)) return refuse(); // a comment after `key:`, a flow collection, a block scalar...
     if (block.root && name === "operations") refuse();
+    if (isFlowStart(token)) {
+      const [value, next, closeEnd] = flowValue(tokens, at);
+      afterValue(tokens, next);
+      putValue(block, value, token.offset, closeEnd, end);
+      return;
+    }
+    if (!isScalar(token)) return refuse(); // a comment after `key:`, a block scalar...
     const value = scalarValue(token, false);
     afterValue(tokens, at + 1);
     putValue(block, value, token.offset, token.offset + token.source.length, end);
@@ -210,13 +232,16 @@ export function readYamlLines(text: string, lineCounter: LineCounter): FastYaml 
     } else if (code === 0xfeff /* byte order mark */) {
       if (offset !== 0) refuse();
       lineStart = 1;
-    } else if (source === "-" || source === ":" || code === 35 /* # */ || ((code === 34 || code === 39) && !source.includes("\n"))) {
+    } else if (source.length === 1 && "-:[]{},".includes(source)) {
+      line.push({ source, offset, plain: false });
+    } else if (code === 35 /* # */ || ((code === 34 || code === 39) && !source.includes("\n"))) {
       line.push({ source, offset, plain: false });
     } else return refuse();
     offset += source.length;
   }
   if (plainNext || documents !== 1) refuse();
   endLine(offset);
+  if (commentColumn !== -1) refuse(); // comment lines after the last value: the Parser's business
   if (blocks.length === 0) refuse();
   while (blocks.length > 1) close();
   const root = blocks.pop()!;
@@ -232,6 +257,49 @@ function isScalar(token: Token): boolean {
   if (token.plain) return true;
   const code = token.source.charCodeAt(0);
   return code === 34 || code === 39;
+}
+
+function isFlowStart(token: Token): boolean {
+  return !token.plain && (token.source === "[" || token.source === "{");
+}
+
+/**
+ * A one-line flow list or map of scalars at `tokens[at]` (`[a, "b"]`, `{ ref: Thing }`), as
+ * resolve-flow-collection reads it: items between commas, a map's key then `:` and a space; no
+ * empty item, trailing comma or nested collection. Its value, the index after it, and the offset
+ * after its closing bracket.
+ */
+function flowValue(tokens: Token[], at: number): [value: unknown, next: number, closeEnd: number] {
+  const isMap = tokens[at]!.source === "{";
+  const close = isMap ? "}" : "]";
+  const list: unknown[] = [];
+  const map: Record<string, unknown> = {};
+  let i = at + 1;
+  const skipSpaces = (): void => {
+    while (tokens[i] !== undefined && isSpace(tokens[i]!)) i++;
+  };
+  const punctuation = (source: string): boolean => tokens[i] !== undefined && !tokens[i]!.plain && tokens[i]!.source === source;
+  skipSpaces();
+  if (punctuation(close)) return [isMap ? map : list, i + 1, tokens[i]!.offset + 1];
+  for (;;) {
+    const item = tokens[i++];
+    if (item === undefined || !isScalar(item)) return refuse();
+    if (isMap) {
+      if (!punctuation(":")) refuse();
+      i++;
+      if (tokens[i] === undefined || !isSpace(tokens[i]!)) refuse();
+      skipSpaces();
+      const value = tokens[i++];
+      if (value === undefined || !isScalar(value)) return refuse();
+      const name = keyName(map, scalarValue(item, true));
+      setEntry(map, name, scalarValue(value, false));
+    } else list.push(scalarValue(item, false));
+    skipSpaces();
+    if (punctuation(close)) return [isMap ? map : list, i + 1, tokens[i]!.offset + 1];
+    if (!punctuation(",")) refuse();
+    i++;
+    skipSpaces();
+  }
 }
 
 /** After a value: spaces, then a comment after a space, and nothing else (resolveEnd's rule). */

@@ -211,6 +211,26 @@ const structures = [
   "operations: x\n",
   "operations:\n  x: 1\n",
   "module: m\noperations:\n",
+  // comment lines and flow collections as the Lexer reader sees them
+  "a:\n  s:\n    t: 1\n    i: x\n  # c\n  e: 2\n  f:\n    g: 1\n    # deep\n  h: 1\n  k:\n    l: 1\n# top\n  m: 1\n",
+  "a:\n- x\n# c\n- y\n  # d\n- z\nb: 1\n  # after\n",
+  "a:\n  # before nested\n  b: 1\n",
+  "a:\n  s:\n    t: 1\n  # c\n  e: 2\n# top\n  m: 1\n\n# z\nz: 1\n",
+  "a:\n- x\n# c\n- y\n  # d\n  - z\nb: 1\n",
+  "operations:\n  - id: a\n    q:\n      x: 1\n  # c\n  - id: b\n# m\nm: 1\n",
+  "a:\n  b: 1\n  # c\n\n  # d\n\nc: 2\n",
+  "operations:\n  - id: a\n    q:\n      x: 1\n    # c\n  - id: b\n  # c\n  - id: c\n    r: 1\n      # deeper\n",
+  "operations:\n  - id: a\n    q:\n      x: 1\n  # c\n  - id: b\n# end\n",
+  "a: [ x, 'y', \"z\" , 1, .5, null, ~, true ]   # after\nb: { ref: Thing, n: 0x1F, 'q': \"v\" }\nc: [ ]\nd: { }\ne: []\n",
+  "operations:\n  - id: a\n    tokens: [x, y]\n    q: { ref: T }\n  - [a, b]\n  - { k: v }\n",
+  "a: [a,b]\nb: {a: 1,b: 2}\nc: [a ,b]\n",
+  "a: [a]b\n",
+  "a: {a: }\n",
+  "a: {: a}\n",
+  "a: [a, {b: 1}]\n",
+  "a: {\"k\":v}\n",
+  "a: {k: v, k: w}\n",
+  "a: [-, :, a:b]\n",
 ];
 
 describe("fast YAML path: equal to the yaml package's document or declined", () => {
@@ -241,6 +261,10 @@ describe("fast YAML path: equal to the yaml package's document or declined", () 
       expect(results.get(taken), taken).not.toBe("declined");
     }
     for (const taken of ["a: [1, 2]\n", "a: {b: 1}\n", "a: []\nb: {}\n", "list:\n  - [a, b]\n  - { k: v }\n  - values: { x: 1, y: 2 }\n"]) expect(results.get(taken), taken).not.toBe("declined");
+    // Read by lines: comment lines the Parser gives to the next key or item, flow collections of scalars.
+    for (const taken of ["a:\n  s:\n    t: 1\n  # c\n  e: 2\n# top\n  m: 1\n\n# z\nz: 1\n", "operations:\n  - id: a\n    q:\n      x: 1\n  # c\n  - id: b\n# m\nm: 1\n", "operations:\n  - id: a\n    tokens: [x, y]\n    q: { ref: T }\n  - [a, b]\n  - { k: v }\n"]) {
+      expect(results.get(taken), taken).toBe("lines");
+    }
     for (const declined of ["a: [a, b,]\n", "a: [a, [b]]\n", "a: {a: 1, a: 2}\n", "a: [a,\n  b]\n", "a: &x 1\nb: *x\n", "a: !!str 1\n", "%YAML 1.2\n---\na: 1\n", "---\na: 1\n", "a: 1\n---\nb: 2\n", "a: 1\na: 2\n", "1: a\n'1': b\n", "null: 1\n~: 2\n", "1: 1\n1.0: 2\n", "? a\n: b\n", "a: b: c\n", "a:\tb\n", "", "a: 'unclosed\n"]) {
       expect(results.get(declined), declined).toBe("declined");
     }
@@ -267,7 +291,7 @@ describe("fast YAML path: equal to the yaml package's document or declined", () 
     const results = files.map((path) => [relative(repoRoot, path), compare(readFileSync(path, "utf8"), path)] as const);
     const catalogue = results.filter(([path]) => path.startsWith("catalogue/"));
     expect(catalogue.filter(([, result]) => result === "declined").map(([path]) => path)).toEqual([]);
-    expect(catalogue.filter(([, result]) => result === "lines").length).toBeGreaterThan(0);
+    expect(catalogue.filter(([, result]) => result !== "lines").map(([path]) => path)).toEqual([]);
     expect(results.length).toBeGreaterThan(40);
   });
 
@@ -313,7 +337,7 @@ describe("fast YAML path: equal to the yaml package's document or declined", () 
         mutation === 0 ? source.slice(0, at) + source.slice(at + 1) : mutation === 1 ? source.slice(0, at) + source.charAt(at) + source.slice(at) : source.slice(0, at) + inserts[random(inserts.length)]! + source.slice(at + 1);
       taken[compare(text, `mutation ${round} at ${at}`)]++;
     }
-    expect(taken.lines).toBeGreaterThan(50);
-    expect(taken.cst).toBeGreaterThan(50);
+    expect(taken.lines).toBeGreaterThan(100);
+    expect(taken.cst).toBeGreaterThan(0);
   });
 });

@@ -312,8 +312,13 @@ function afterValue(tokens: Token[], at: number): void {
   }
 }
 
-/** A scalar's value as the composer resolves it: quoted ones through CST.resolveAsScalar, plain ones through the schema's tags. */
+/**
+ * A scalar's value as the composer resolves it: quoted ones through CST.resolveAsScalar, plain ones
+ * through the schema's tags. A plain scalar here is on one line, where resolveFlowScalar gives its
+ * source as it is (no line to fold) unless it starts with a character it refuses.
+ */
 function scalarValue(token: Token, atKey: boolean): unknown {
+  if (token.plain) return "\t,%|>@`".includes(token.source.charAt(0)) && token.source !== "" ? refuse() : plainValue(token.source, atKey);
   const type = token.plain ? "scalar" : token.source.charCodeAt(0) === 34 ? "double-quoted-scalar" : "single-quoted-scalar";
   const resolved = CST.resolveAsScalar({ type, offset: token.offset, indent: 0, source: token.source }, true, refuse);
   if (!resolved) return refuse();

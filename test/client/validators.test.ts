@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { NamedType, TypeNode } from "../../src/model/types.js";
 import { validatorModule } from "../../src/emit/shared/validators.js";
+import { propertyKey } from "../../src/emit/shared/ts-types.js";
 import { freshDir } from "../helpers/generate.js";
 import { typecheck } from "../helpers/tsc.js";
 
@@ -138,4 +139,21 @@ describe("guards", () => {
     expect(guards.checkMaybePet!([])?.path).toBe("$");
     expect(guards.checkBytesOrOwner!("x")?.path).toBe("$");
   });
+});
+
+test("a nested field's path is one string literal, however deep, and reads back exactly (quotes, line separators)", async () => {
+  const odd = 'q"\u2028';
+  const deep: NamedType = {
+    name: "Deep",
+    module: "m",
+    type: { kind: "object", properties: [{ name: "a", required: true, type: { kind: "object", properties: [{ name: odd, required: true, type: { kind: "object", properties: [{ name: "c", required: true, type: { kind: "string" } }] } }] } }] },
+  };
+  const text = validatorModule({ types: [deep], roots: [], helpersModule: "./guard.js" });
+  expect(text).toContain('problem(path + ".a[\\"q');
+  expect(text).not.toMatch(/" \+ "/);
+  const dir = await freshDir("validators-deep");
+  await copyFile(guardTemplate, join(dir, "guard.ts"));
+  await writeFile(join(dir, "deep.ts"), text);
+  const { checkDeep } = (await import(join(dir, "deep.ts"))) as Record<string, Guard>;
+  expect(checkDeep!({ a: { [odd]: { c: 1 } } })?.path).toBe(`$.a[${propertyKey(odd)}].c`);
 });

@@ -282,7 +282,7 @@ class GuardWriter {
       case "array": {
         const index = this.fresh("i");
         const item = this.fresh("e");
-        const inner = this.check(node.items, item, `${path} + "[" + ${index} + "]"`);
+        const inner = this.check(node.items, item, `${pathPlus(path, "[")} + ${index} + "]"`);
         const loop = inner.length === 0 ? [] : [`for (let ${index} = 0; ${index} < ${value}.length; ${index}++) {`, `const ${item}: unknown = ${value}[${index}];`, ...inner, "}"];
         return [`if (!Array.isArray(${value})) ${fail("an array")}`, ...loop];
       }
@@ -300,7 +300,7 @@ class GuardWriter {
   /** A closed object: the first field it does not declare (none of `names`) is a problem. */
   private noOtherFields(names: string[], value: string, path: string): string[] {
     const key = this.fresh("k");
-    const fieldPath = `${path} + "[" + JSON.stringify(${key}) + "]"`;
+    const fieldPath = `${pathPlus(path, "[")} + JSON.stringify(${key}) + "]"`;
     const fail = `return problem(${fieldPath}, ${value}[${key}], "no such field (the object is closed)");`;
     const declared = names.map(stringLiteral);
     return [
@@ -312,7 +312,7 @@ class GuardWriter {
 
   private eachKey(value: string, key: string, values: TypeNode, path: string): string[] {
     const entry = this.fresh("m");
-    const inner = this.check(values, entry, `${path} + "[" + JSON.stringify(${key}) + "]"`);
+    const inner = this.check(values, entry, `${pathPlus(path, "[")} + JSON.stringify(${key}) + "]"`);
     if (inner.length === 0) return [];
     return [`for (const ${key} of Object.keys(${value})) {`, `const ${entry}: unknown = ${value}[${key}];`, ...inner, "}"];
   }
@@ -324,7 +324,7 @@ class GuardWriter {
     const all = tags.flat();
     if (tags.some((tag) => tag === undefined) || new Set(all).size !== all.length) return this.union(variants, value, path);
     const tag = this.fresh("d");
-    const tagPath = `${path} + ${stringLiteral(memberPath(discriminator))}`;
+    const tagPath = pathPlus(path, memberPath(discriminator));
     const lines = [`if (!isRecord(${value})) return problem(${path}, ${value}, "an object");`, `const ${tag} = ${field(value, discriminator)};`];
     variants.forEach((variant, index) => {
       const test = (tags[index] ?? []).map((t) => `${tag} === ${stringLiteral(t)}`).join(" || ");
@@ -416,7 +416,7 @@ class GuardWriter {
       const expected = `an allowed combination of ${fields.join(", ")} (${shown})`;
       lines.push(
         `if (!${set}.has(JSON.stringify([${fields.map(read).join(", ")}]))) {`,
-        `return problem(${path} + ${stringLiteral(memberPath(last))}, ${read(last)}, ${stringLiteral(expected)});`,
+        `return problem(${pathPlus(path, memberPath(last))}, ${read(last)}, ${stringLiteral(expected)});`,
         "}",
       );
     }
@@ -428,7 +428,7 @@ class GuardWriter {
     const lines: string[] = [];
     for (const property of properties) {
       const variable = this.fresh("f");
-      const fieldPath = `${path} + ${stringLiteral(memberPath(property.name))}`;
+      const fieldPath = pathPlus(path, memberPath(property.name));
       const inner = this.check(property.type, variable, fieldPath);
       const isCombined = combined.has(property.name);
       // One guard serves requests and responses: a read-only field is absent from requests, a
@@ -457,6 +457,20 @@ function listed(items: string[], separator: string): string {
   if (items.length <= LISTED) return items.join(separator);
   return `${items.slice(0, LISTED).join(separator)}${separator}... (${items.length} in all)`;
 }
+
+/**
+ * The path expression `path` with the text `suffix` after it, as one string literal where `path`
+ * ends with one (`path + ".a.b"`, not `path + ".a" + ".b"`: deep inline objects repeated every
+ * level's literal on every line below it).
+ */
+function pathPlus(path: string, suffix: string): string {
+  const last = TRAILING_LITERAL.exec(path);
+  if (last === null) return `${path} + ${stringLiteral(suffix)}`;
+  return `${path.slice(0, last.index)} + ${stringLiteral((JSON.parse(last[1]!) as string) + suffix)}`;
+}
+
+/** ` + "…"` ending a path expression: a literal stringLiteral wrote (no raw line break, quotes escaped). */
+const TRAILING_LITERAL = / \+ ("(?:[^"\\\n]|\\.)*")$/;
 
 function memberPath(name: string): string {
   const key = propertyKey(name);

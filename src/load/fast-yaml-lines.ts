@@ -133,7 +133,7 @@ export function readYamlLines(text: string, lineCounter: LineCounter): FastYaml 
   const readLine = (tokens: Token[], column: number, start: number, end: number): void => {
     let at = 0;
     let token = tokens[0]!;
-    if (token.source.charCodeAt(0) === 35 /* # */) {
+    if (!token.plain && token.source.charCodeAt(0) === 35 /* # */) {
       // Comment lines before the document are the stream's. Inside it, only where the Parser gives
       // them to the next key or item: after a complete value, and not deeper than the next line.
       if (blocks.length === 0) return;
@@ -144,7 +144,7 @@ export function readYamlLines(text: string, lineCounter: LineCounter): FastYaml 
     if (commentColumn > column) refuse();
     commentColumn = -1;
     let block: Block | undefined;
-    if (token.source === "-") {
+    if (isPunctuation(token, "-")) {
       const list = listForDash(column, token.offset);
       list.waiting = true;
       list.emptyAt = token.offset + 1;
@@ -164,7 +164,7 @@ export function readYamlLines(text: string, lineCounter: LineCounter): FastYaml 
         return;
       }
       if (!isScalar(token)) return refuse();
-      if (tokens[at + 1]?.source !== ":") {
+      if (!isPunctuation(tokens[at + 1], ":")) {
         // `- value`
         const value = scalarValue(token, false);
         afterValue(tokens, at + 1);
@@ -173,7 +173,7 @@ export function readYamlLines(text: string, lineCounter: LineCounter): FastYaml 
       }
       block = open("map", column, token.offset);
     } else {
-      if (!isScalar(token) || tokens[1]?.source !== ":") return refuse();
+      if (!isScalar(token) || !isPunctuation(tokens[1], ":")) return refuse();
       block = mapForKey(column, token.offset);
     }
     // `key:` then a value, or nothing (a nested block or null follows)
@@ -259,6 +259,10 @@ function isScalar(token: Token): boolean {
   return code === 34 || code === 39;
 }
 
+function isPunctuation(token: Token | undefined, source: string): boolean {
+  return token !== undefined && !token.plain && token.source === source;
+}
+
 function isFlowStart(token: Token): boolean {
   return !token.plain && (token.source === "[" || token.source === "{");
 }
@@ -278,7 +282,7 @@ function flowValue(tokens: Token[], at: number): [value: unknown, next: number, 
   const skipSpaces = (): void => {
     while (tokens[i] !== undefined && isSpace(tokens[i]!)) i++;
   };
-  const punctuation = (source: string): boolean => tokens[i] !== undefined && !tokens[i]!.plain && tokens[i]!.source === source;
+  const punctuation = (source: string): boolean => isPunctuation(tokens[i], source);
   skipSpaces();
   if (punctuation(close)) return [isMap ? map : list, i + 1, tokens[i]!.offset + 1];
   for (;;) {

@@ -311,6 +311,51 @@ describe("fast YAML path: equal to the yaml package's document or declined", () 
     expect(show(file.data)).toBe(show(file.document.toJS()));
   });
 
+  it("agrees or declines on catalogue files with lines moved (indented, dropped, doubled, comment and blank lines put in)", async () => {
+    const bench = await tempDir("fast-yaml-lines");
+    writeBenchCatalogue(join(repoRoot, "catalogue"), 190, bench);
+    const synthetic = readdirSync(bench).find((name) => /_t\d+\.yaml$/.test(name))!;
+    const sources = [readFileSync(join(bench, synthetic), "utf8"), readFileSync(join(repoRoot, "catalogue", "supplies.yaml"), "utf8"), readFileSync(join(repoRoot, "catalogue", "items.yaml"), "utf8")].map((text) =>
+      text.split("\n").slice(0, 120),
+    );
+    let seed = 4;
+    const random = (below: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % below;
+    };
+    const taken = { lines: 0, cst: 0, declined: 0 };
+    for (let round = 0; round < 600; round++) {
+      const lines = [...sources[round % sources.length]!];
+      for (let edit = 0; edit <= random(3); edit++) {
+        const at = random(lines.length);
+        const line = lines[at]!;
+        const indent = line.length - line.trimStart().length;
+        switch (random(6)) {
+          case 0:
+            lines[at] = " ".repeat(random(3) + 1) + line;
+            break;
+          case 1:
+            lines[at] = line.slice(Math.min(indent, random(3) + 1));
+            break;
+          case 2:
+            lines.splice(at, 1);
+            break;
+          case 3:
+            lines.splice(at, 0, line);
+            break;
+          case 4:
+            lines.splice(at, 0, `${" ".repeat(random(12))}# note`);
+            break;
+          default:
+            lines.splice(at, 0, " ".repeat(random(4)));
+        }
+      }
+      taken[compare(lines.join("\n"), `line edit ${round}`)]++;
+    }
+    expect(taken.lines).toBeGreaterThan(100);
+    expect(taken.declined).toBeGreaterThan(0);
+  });
+
   it("agrees or declines on mutated catalogue files (characters dropped, doubled, replaced)", async () => {
     const bench = await tempDir("fast-yaml-mutations");
     writeBenchCatalogue(join(repoRoot, "catalogue"), 190, bench);

@@ -37,7 +37,7 @@ export function readYamlFast(text: string): FastYaml | undefined {
 /** One reader's result, or undefined when it declines. */
 export function readYamlAttempt(reader: (text: string, lineCounter: LineCounter) => FastYaml, text: string): FastYaml | undefined {
   try {
-    return withPlainEnv(() => reader(text, new LineCounter()));
+    return reader(text, new LineCounter());
   } catch {
     // Decline, or anything unforeseen (a stack overflow, say): the next way decides.
     return undefined;
@@ -47,7 +47,8 @@ export function readYamlAttempt(reader: (text: string, lineCounter: LineCounter)
 /** The CST reader. */
 export function readYamlCst(text: string, lineCounter: LineCounter): FastYaml {
   let document: CST.Document | undefined;
-  for (const token of new Parser(lineCounter.addNewLine).parse(text)) {
+  // The Parser reads process.env once per token (src/shared/yaml-parse.ts); the Lexer does not.
+  for (const token of withPlainEnv(() => [...new Parser(lineCounter.addNewLine).parse(text)])) {
     switch (token.type) {
       case "byte-order-mark":
       case "space":

@@ -2,28 +2,11 @@
 // This marks the named types that have such a property anywhere inside (following references), and
 // every reference to one, so emitters can write a request variant without looking types up.
 import type { ApiModel, NamedType, TypeNode } from "./types.js";
-
-/** Children of a node (property types, items, variants, parts ...). */
-function children(node: TypeNode): TypeNode[] {
-  switch (node.kind) {
-    case "array":
-      return [node.items];
-    case "map":
-      return [node.values];
-    case "union":
-      return node.variants;
-    case "allOf":
-      return node.parts;
-    case "object":
-      return [...node.properties.map((property) => property.type), ...(typeof node.additionalProperties === "object" ? [node.additionalProperties] : [])];
-    default:
-      return [];
-  }
-}
+import { childNodes } from "./type-lookup.js";
 
 function walk(node: TypeNode, visit: (node: TypeNode) => void): void {
   visit(node);
-  for (const child of children(node)) walk(child, visit);
+  for (const child of childNodes(node)) walk(child, visit);
 }
 
 /** Whether a property of `node` (not through references) is read-only or write-only. */

@@ -2,6 +2,24 @@
 // found through refs and allOf parts, and the discriminator values of a union's variants.
 import type { ObjectShape, Property, TypeNode } from "./types.js";
 
+/** The nodes directly inside `node` (property types, additional properties, items, values, variants, parts); refs are not followed. */
+export function childNodes(node: TypeNode): TypeNode[] {
+  switch (node.kind) {
+    case "array":
+      return [node.items];
+    case "map":
+      return [node.values];
+    case "union":
+      return node.variants;
+    case "allOf":
+      return node.parts;
+    case "object":
+      return [...node.properties.map((property) => property.type), ...(typeof node.additionalProperties === "object" ? [node.additionalProperties] : [])];
+    default:
+      return [];
+  }
+}
+
 /** Finds a named type's node by name. */
 export type TypeLookup = (name: string) => TypeNode | undefined;
 

@@ -146,7 +146,13 @@ test("a nested field's path is one string literal, however deep, and reads back 
   const deep: NamedType = {
     name: "Deep",
     module: "m",
-    type: { kind: "object", properties: [{ name: "a", required: true, type: { kind: "object", properties: [{ name: odd, required: true, type: { kind: "object", properties: [{ name: "c", required: true, type: { kind: "string" } }] } }] } }] },
+    type: {
+      kind: "object",
+      additionalProperties: true,
+      properties: [
+        { name: "a", required: true, type: { kind: "object", additionalProperties: true, properties: [{ name: odd, required: true, type: { kind: "object", additionalProperties: true, properties: [{ name: "c", required: true, type: { kind: "string" } }] } }] } },
+      ],
+    },
   };
   const text = validatorModule({ types: [deep], roots: [], helpersModule: "./guard.js" });
   expect(text).toContain('problem(path + ".a[\\"q');

@@ -18,6 +18,7 @@ import { isClosedPart, isValueAllOf, objectParts, variantTags } from "../../mode
 import { constLiteral, docBlock, propertyKey, typeText } from "./ts-types.js";
 import { stringLiteral } from "../../shared/sinks.js";
 import { CONSTRAINT_HELPERS, constraintChecks } from "./constraint-guards.js";
+import { ModuleShapes } from "./guard-shapes.js";
 
 export interface GuardRoot {
   /** Function name, e.g. `checkGetDiscrepanciesResponse`. */
@@ -47,8 +48,10 @@ export interface ValidatorModuleOptions {
 /** The module text: the import of the helpers it calls, one exported guard per named type, then one per root. */
 export function validatorModule(options: ValidatorModuleOptions): string {
   const types = new Map(options.types.map((named) => [named.name, named.type]));
-  const guards = [...options.types.map((named) => typeGuard(types, named)), ...options.roots.map((root) => rootGuard(types, root))];
-  return moduleText(guards.map((guard) => guard.text), [], options.helpersModule);
+  const shapes = new ModuleShapes(options.types);
+  const guards = [...options.types.map((named) => typeGuard(types, named, shapes)), ...options.roots.map((root) => rootGuard(types, root, shapes))];
+  const shapeGuards = shapeGuardsFor(guards, new Map(), (name) => shapeGuard(types, name, shapes));
+  return moduleText([...shapeGuards, ...guards].map((guard) => guard.text), [], options.helpersModule);
 }
 
 export interface ValidatorFilesOptions {
@@ -74,24 +77,32 @@ export interface ValidatorFilesOptions {
  */
 export function validatorFiles(options: ValidatorFilesOptions): { path: string; readonly content: string }[] {
   const types = new Map(options.types.map((named) => [named.name, named.type]));
-  // The client's and the server's files hold the same guards of the named types: made once per model.
+  // The client's and the server's files hold the same guards of the named types and the same
+  // shape functions (a module's shapes come from its named types alone): made once per model.
   let made = typeGuards.get(options.types);
-  if (made === undefined) typeGuards.set(options.types, (made = new Map()));
-  const guardOf = (named: NamedType): GuardText => {
-    let guard = made.get(named);
-    if (guard === undefined) made.set(named, (guard = typeGuard(types, named)));
-    return guard;
-  };
+  if (made === undefined) typeGuards.set(options.types, (made = { types: new Map(), modules: new Map() }));
   const homeOf = new Map(options.types.map((named) => [guardName(named.name), named.module]));
   const typesOf = new Map<string, NamedType[]>();
   for (const named of options.types) typesOf.set(named.module, [...(typesOf.get(named.module) ?? []), named]);
+  const moduleOf = (module: string): ModuleGuards => {
+    let found = made.modules.get(module);
+    if (found === undefined) made.modules.set(module, (found = { shapes: new ModuleShapes(typesOf.get(module) ?? []), made: new Map() }));
+    return found;
+  };
+  const guardOf = (named: NamedType): GuardText => {
+    let guard = made.types.get(named);
+    if (guard === undefined) made.types.set(named, (guard = typeGuard(types, named, moduleOf(named.module).shapes)));
+    return guard;
+  };
   const modules = new Set([...typesOf.keys(), ...[...options.roots].filter(([, roots]) => typeof roots === "function" || roots.length > 0).map(([module]) => module)]);
   // Each file's text is made when first read: a regenerate that keeps a module's file never makes it.
   return [...modules].sort().map((module) =>
     lazyFile(`${options.dir}/${module}.ts`, () => {
       const given = options.roots.get(module) ?? [];
       const roots = typeof given === "function" ? given() : given;
-      const guards = [...(typesOf.get(module) ?? []).map(guardOf), ...roots.map((root) => rootGuard(types, root))];
+      const { shapes, made: shapesMade } = moduleOf(module);
+      const named = [...(typesOf.get(module) ?? []).map(guardOf), ...roots.map((root) => rootGuard(types, root, shapes))];
+      const guards = [...shapeGuardsFor(named, shapesMade, (name) => shapeGuard(types, name, shapes)), ...named];
       const own = new Set(guards.map((guard) => guard.name));
       const imports = new Map<string, Set<string>>();
       for (const guard of guards) {
@@ -109,8 +120,14 @@ export function validatorFiles(options: ValidatorFilesOptions): { path: string; 
   );
 }
 
-/** The guards of named types made so far, by the model's list of named types (a guard depends on that list only). */
-const typeGuards = new WeakMap<readonly NamedType[], Map<NamedType, GuardText>>();
+/** A module's shapes and the shape functions made so far. */
+interface ModuleGuards {
+  shapes: ModuleShapes;
+  made: Map<string, GuardText>;
+}
+
+/** The guards of named types and the modules' shape functions made so far, by the model's list of named types (they depend on that list only). */
+const typeGuards = new WeakMap<readonly NamedType[], { types: Map<NamedType, GuardText>; modules: Map<string, ModuleGuards> }>();
 
 /** `{ path, content }` whose content is made by `make` when first read, then kept. */
 export function lazyFile(path: string, make: () => string): { path: string; readonly content: string } {
@@ -135,14 +152,40 @@ interface GuardText {
   text: string;
   /** Guards of named types this one calls. */
   calls: Set<string>;
+  /** Shape functions of its module this one calls. */
+  shapes: Set<string>;
 }
 
-function typeGuard(types: Map<string, TypeNode>, named: NamedType): GuardText {
-  return guardFunction(types, guardName(named.name), [named.type], false, `Checks a value against ${named.name}.`);
+function typeGuard(types: Map<string, TypeNode>, named: NamedType, shapes?: ModuleShapes): GuardText {
+  return guardFunction(new GuardWriter(types, guardName(named.name), shapes), [named.type], false, `Checks a value against ${named.name}.`);
 }
 
-function rootGuard(types: Map<string, TypeNode>, root: GuardRoot): GuardText {
-  return guardFunction(types, root.name, root.alternatives, root.allowUndefined ?? false, root.description);
+function rootGuard(types: Map<string, TypeNode>, root: GuardRoot, shapes?: ModuleShapes): GuardText {
+  return guardFunction(new GuardWriter(types, root.name, shapes), root.alternatives, root.allowUndefined ?? false, root.description);
+}
+
+/** The module-local function checking the shape `name` (not exported: only its module's guards call it). */
+function shapeGuard(types: Map<string, TypeNode>, name: string, shapes: ModuleShapes): GuardText {
+  const node = shapes.nodeOf(name);
+  const writer = new GuardWriter(types, name, shapes, node);
+  const lines = [`function ${name}(value: unknown, path: string): Problem | undefined {`, ...writer.check(node, "value", "path"), "return undefined;", "}"];
+  const constants = writer.constants.map((constant) => `${indented(constant).join("\n")}\n\n`).join("");
+  return { name, text: `${constants}${indented(lines).join("\n")}\n`, calls: writer.calls, shapes: writer.shapesCalled };
+}
+
+/** The shape functions `guards` call, those they call in turn included, each made once per module. */
+function shapeGuardsFor(guards: readonly GuardText[], made: Map<string, GuardText>, make: (name: string) => GuardText): GuardText[] {
+  const wanted = new Set<string>();
+  const visit = (name: string): void => {
+    if (wanted.has(name)) return;
+    wanted.add(name);
+    let guard = made.get(name);
+    if (guard === undefined) made.set(name, (guard = make(name)));
+    for (const inner of guard.shapes) visit(inner);
+  };
+  for (const guard of guards) for (const name of guard.shapes) visit(name);
+  // In the order they were numbered: the same file whichever guard asked first.
+  return [...wanted].sort((a, b) => Number(a.slice(5)) - Number(b.slice(5))).map((name) => made.get(name)!);
 }
 
 function moduleText(guards: string[], importLines: string[], helpersModule: string): string {
@@ -158,8 +201,8 @@ function helpersUsedBy(code: string): string[] {
   return HELPERS.filter((name) => new RegExp(`\\b${name}\\(`).test(bare));
 }
 
-function guardFunction(types: Map<string, TypeNode>, name: string, alternatives: TypeNode[], allowUndefined: boolean, description?: string): GuardText {
-  const writer = new GuardWriter(types, name);
+function guardFunction(writer: GuardWriter, alternatives: TypeNode[], allowUndefined: boolean, description?: string): GuardText {
+  const name = writer.owner;
   const only = alternatives.length === 1 ? alternatives[0] : undefined;
   const checks = only
     ? writer.check(only, "value", "path")
@@ -174,7 +217,7 @@ function guardFunction(types: Map<string, TypeNode>, name: string, alternatives:
   const pathName = checks.some((line) => /\bpath\b/.test(withoutStrings(line))) ? "path" : "_path";
   const constants = writer.constants.map((constant) => `${indented(constant).join("\n")}\n\n`).join("");
   const lines = [`export function ${name}(${valueName}: unknown, ${pathName} = "$"): Problem | undefined {`, ...body, "}"];
-  return { name, text: `${constants}${docBlock([description])}${indented(lines).join("\n")}\n`, calls: writer.calls };
+  return { name, text: `${constants}${docBlock([description])}${indented(lines).join("\n")}\n`, calls: writer.calls, shapes: writer.shapesCalled };
 }
 
 /** Two spaces per open block: a line ending in `{` or `[` opens one, a line starting with `}` or `]` closes one. */
@@ -205,13 +248,21 @@ class GuardWriter {
   private counter = 0;
   private readonly types: Map<string, TypeNode>;
   /** The guard's name, the prefix of the constants it declares (unique in its file). */
-  private readonly owner: string;
+  readonly owner: string;
   /** Guards of named types the written checks call. */
   readonly calls = new Set<string>();
   /** Declarations the checks use, each as lines, written before the guard. */
   readonly constants: string[][] = [];
+  /** The module's shape functions the written checks call. */
+  readonly shapesCalled = new Set<string>();
 
-  constructor(types: Map<string, TypeNode>, owner: string) {
+  /** `shapes`: the module's repeated inline objects; `self`: the shape a shape function is written for (checked here, not called). */
+  constructor(
+    types: Map<string, TypeNode>,
+    owner: string,
+    private readonly shapes?: ModuleShapes,
+    private readonly self?: TypeNode,
+  ) {
     this.types = types;
     this.owner = owner;
   }
@@ -244,6 +295,12 @@ class GuardWriter {
 
   /** Statements that return a Problem when `value` (a variable) does not fit `node`; `path` is a string expression. */
   check(node: TypeNode, value: string, path: string): string[] {
+    const shape = node === this.self ? undefined : this.shapes?.nameOf(node);
+    if (shape !== undefined) {
+      this.shapesCalled.add(shape);
+      const found = this.fresh("r");
+      return [`const ${found} = ${shape}(${value}, ${path});`, `if (${found}) return ${found};`];
+    }
     const kind = this.checkNonNull(node, value, path);
     const fail = (expected: string): string => `return problem(${path}, ${value}, ${stringLiteral(expected)});`;
     const inner = [...kind, ...constraintChecks(node, value, { fail, regex: (pattern) => this.regex(pattern) })];

@@ -29,15 +29,18 @@ export const refuse = (): never => {
 /** Cleared when a reader starts a file; false once a value JSON would not give back (NaN, ±Infinity, -0) was read. */
 export const safety = { json: true };
 
-// Plain scalars repeat (`type: string`, `required: true`): their values are primitives, kept by source.
+// Plain scalars repeat (`type: string`, `required: true`): their values are primitives, kept by
+// source. Only short ones: V8 copies a substring under 13 characters, while a longer one is a slice
+// that would keep the whole file's text alive for as long as the cache (watch mode, a server).
+const CACHED_LENGTH = 12;
 const plainValues = new Map<string, unknown>();
 const plainKeys = new Map<string, unknown>();
 
 /** A plain scalar's text (as resolveFlowScalar gives it) as the composer and toJS resolve it. */
 export function plainValue(source: string, atKey: boolean): unknown {
-  const known = atKey ? plainKeys : plainValues;
-  let value = known.get(source);
-  if (value === undefined && !known.has(source)) {
+  const known = source.length <= CACHED_LENGTH ? (atKey ? plainKeys : plainValues) : undefined;
+  let value = known?.get(source);
+  if (value === undefined && !known?.has(source)) {
     value = source;
     for (const tag of atKey ? keyTags : valueTags) {
       if (!tag.test.test(source)) continue;
@@ -46,8 +49,10 @@ export function plainValue(source: string, atKey: boolean): unknown {
       if (typeof value === "bigint") value = Number(value);
       break;
     }
-    if (known.size > 4096) known.clear();
-    known.set(source, value);
+    if (known) {
+      if (known.size > 4096) known.clear();
+      known.set(source, value);
+    }
   }
   if (typeof value === "number" && !atKey && !(Number.isFinite(value) && !Object.is(value, -0))) safety.json = false;
   return value;

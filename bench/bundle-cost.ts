@@ -2,7 +2,8 @@
 // come from: node bench/main.mjs bundle-cost [--client DIR] [--compact]
 // Generates the client of the real catalogue with this build (or takes a generated `client/`
 // folder; `--compact`: generated with the compact option), bundles the three programs of
-// test/helpers/bundle.ts (bare createTransport, with all three features, through createClient)
+// test/helpers/bundle.ts (bare createTransport, with all three features, through createClient, and
+// one operation of the 52 of items over a bare transport)
 // with esbuild as that helper does (minified, ESM), and prints each bundle's size with the bytes
 // each input file contributes (esbuild's metafile).
 import { execFileSync } from "node:child_process";
@@ -11,7 +12,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
-import { bundleOptions, ONE_OPERATION_CLIENT_PROGRAM, ONE_OPERATION_FEATURES_PROGRAM, ONE_OPERATION_PROGRAM } from "../test/helpers/bundle.js";
+import { bundleOptions, ONE_OPERATION_CLIENT_PROGRAM, ONE_OPERATION_FEATURES_PROGRAM, ONE_OPERATION_OF_MANY_PROGRAM, ONE_OPERATION_PROGRAM } from "../test/helpers/bundle.js";
 import { findRepoRoot } from "./lib/measure.js";
 
 const root = findRepoRoot();
@@ -25,7 +26,7 @@ if (!clientDir) {
   clientDir = join(out, "client");
 }
 
-const programs = { bare: ONE_OPERATION_PROGRAM, features: ONE_OPERATION_FEATURES_PROGRAM, client: ONE_OPERATION_CLIENT_PROGRAM };
+const programs = { bare: ONE_OPERATION_PROGRAM, features: ONE_OPERATION_FEATURES_PROGRAM, client: ONE_OPERATION_CLIENT_PROGRAM, "one of items": ONE_OPERATION_OF_MANY_PROGRAM };
 for (const [name, program] of Object.entries(programs)) {
   const result = await build({ ...bundleOptions(clientDir, program), metafile: true });
   const code = result.outputFiles[0]?.text ?? "";

@@ -30,7 +30,7 @@ function loader(): string {
     const hash = createHash("sha256");
     // load.js beside this file once built; load.ts when run from source.
     const here = fileURLToPath(import.meta.url);
-    for (const file of ["load", "parse-file", "fast-yaml"]) hash.update(readFileSync(join(dirname(here), `${file}${extname(here)}`)));
+    for (const file of ["load", "parse-file", "fast-yaml", "fast-yaml-lines", "fast-yaml-values"]) hash.update(readFileSync(join(dirname(here), `${file}${extname(here)}`)));
     hash.update(readFileSync(join(dirname(here), `../shared/yaml-structure${extname(here)}`)));
     hash.update(String((createRequire(import.meta.url)("yaml/package.json") as { version: string }).version));
     loaderHash = hash.digest("hex");
@@ -46,7 +46,12 @@ function loader(): string {
 export class LoadCache {
   private readonly made = new Map<string, { hash: string; read: ReadFile }>();
 
-  private constructor(private readonly dir: string | undefined) {}
+  /** False when the folder of records did not exist when opened (a first run): nothing to read, no failed read per file. */
+  private readonly any: boolean;
+
+  private constructor(private readonly dir: string | undefined) {
+    this.any = dir !== undefined && existsSync(dir);
+  }
 
   static open(folder: string): LoadCache {
     const base = cacheDirectory();
@@ -55,7 +60,7 @@ export class LoadCache {
 
   /** What file `name` gave when it held `text`, if that is recorded. */
   get(name: string, text: string): ReadFile | undefined {
-    if (this.dir === undefined) return undefined;
+    if (this.dir === undefined || !this.any) return undefined;
     try {
       const record = readFileSync(join(this.dir, recordFile(name)), "utf8");
       const newline = record.indexOf("\n");

@@ -13,52 +13,42 @@
 // which gives every diagnostic and position. test/load/fast-yaml.test.ts checks that on every
 // YAML file in the repository, a bench catalogue, a table of tricky snippets and mutated files the
 // result equals `parseDocument(text).toJS()` or the fast path declines.
-import { CST, Document, isScalar, LineCounter, Parser, type ScalarTag } from "yaml";
+import { CST, LineCounter, Parser } from "yaml";
 import { withPlainEnv } from "../shared/yaml-parse.js";
+import { readYamlLines } from "./fast-yaml-lines.js";
+import { keyName, plainValue, refuse, safety, setEntry, type FastYaml } from "./fast-yaml-values.js";
 
-export interface FastYaml {
-  data: Record<string, unknown>;
-  /** As parse-file.ts records them from the document: each `operations` item's range[0] and range[1]. */
-  operationRanges: [number, number][] | undefined;
-  lineCounter: LineCounter;
-  /** True when JSON gives `data` back as it is: no plain scalar read as NaN, ±Infinity or -0. */
-  jsonSafe: boolean;
-}
+export type { FastYaml } from "./fast-yaml-values.js";
 
 /** Deepest nesting read here: far below MAX_NESTING and below where the composer's recursion could overflow, so no file read here would have had a depth problem. */
 const FAST_NESTING = 128;
 
-const template = new Document(undefined, { uniqueKeys: true });
-const scalarTags = template.schema.tags.filter((tag): tag is ScalarTag & { test: RegExp } => !("collection" in tag && tag.collection) && tag.test !== undefined);
-// As the composer's findScalarTagByTest picks them, in the schema's order.
-const valueTags = scalarTags.filter((tag) => tag.default === true);
-const keyTags = scalarTags.filter((tag) => tag.default === true || tag.default === "key");
-
-class Decline {}
-const decline = new Decline();
-const refuse = (): never => {
-  throw decline;
-};
-
 /** The range of the node read last: [start, value end, node end], as the composer sets `node.range`. */
 let range: [number, number, number] = [0, 0, 0];
-/** False once a value JSON would not give back (NaN, ±Infinity, -0) was read. */
-let jsonSafe = true;
 
-/** The file's data, or undefined when it holds anything outside the subset read here. */
+/**
+ * The file's data, or undefined when it holds anything outside the subsets read without a
+ * document: first by lines from the Lexer (./fast-yaml-lines.ts), else from the CST.
+ */
 export function readYamlFast(text: string): FastYaml | undefined {
-  const lineCounter = new LineCounter();
+  return readYamlAttempt(readYamlLines, text) ?? readYamlAttempt(readYamlCst, text);
+}
+
+/** One reader's result, or undefined when it declines. */
+export function readYamlAttempt(reader: (text: string, lineCounter: LineCounter) => FastYaml, text: string): FastYaml | undefined {
   try {
-    return withPlainEnv(() => read(text, lineCounter));
+    return reader(text, new LineCounter());
   } catch {
-    // Decline, or anything unforeseen (a stack overflow, say): the full path decides.
+    // Decline, or anything unforeseen (a stack overflow, say): the next way decides.
     return undefined;
   }
 }
 
-function read(text: string, lineCounter: LineCounter): FastYaml {
+/** The CST reader. */
+export function readYamlCst(text: string, lineCounter: LineCounter): FastYaml {
   let document: CST.Document | undefined;
-  for (const token of new Parser(lineCounter.addNewLine).parse(text)) {
+  // The Parser reads process.env once per token (src/shared/yaml-parse.ts); the Lexer does not.
+  for (const token of withPlainEnv(() => [...new Parser(lineCounter.addNewLine).parse(text)])) {
     switch (token.type) {
       case "byte-order-mark":
       case "space":
@@ -78,9 +68,9 @@ function read(text: string, lineCounter: LineCounter): FastYaml {
   for (const token of document.end ?? []) if (token.type !== "space" && token.type !== "comment" && token.type !== "newline") refuse();
   const operationRanges: [number, number][] = [];
   const state = { operations: operationRanges, found: false };
-  jsonSafe = true;
+  safety.json = true;
   const data = readMap(root, 1, state);
-  return { data, operationRanges: state.found ? operationRanges : undefined, lineCounter, jsonSafe };
+  return { data, operationRanges: state.found ? operationRanges : undefined, lineCounter, jsonSafe: safety.json };
 }
 
 interface Props {
@@ -166,10 +156,7 @@ function readMap(map: CST.BlockMap, depth: number, root: RootState | undefined):
     if (key.indent !== map.indent || key.source.includes("\n")) refuse();
     if (key.end) for (const token of key.end) if (token.type === "newline") refuse();
     const keyValue = readScalar(key, true);
-    const name = keyValue === null ? "" : String(keyValue);
-    // Duplicates (also ones the composer allows, `1` and `"1"`, which toJS would merge) and the merge key go the full way.
-    const inherited = name in data;
-    if ((inherited && Object.hasOwn(data, name)) || name === "<<") refuse();
+    const name = keyName(data, keyValue);
     if (!sep) return refuse();
     const valueProps = props(sep, "map-value-ind", false, range[2]);
     if (!valueProps.found) return refuse();
@@ -184,9 +171,7 @@ function readMap(map: CST.BlockMap, depth: number, root: RootState | undefined):
       nodeValue = readSeq(value, depth + 1, root.operations);
     } else nodeValue = readNode(value, depth);
     offset = range[2];
-    // As toJS's addPairToJSMap sets it (`__proto__` and other inherited names as own properties).
-    if (inherited) Object.defineProperty(data, name, { value: nodeValue, writable: true, enumerable: true, configurable: true });
-    else data[name] = nodeValue;
+    setEntry(data, name, nodeValue);
   }
   if (commentEnd && commentEnd < offset) refuse();
   range = [map.offset, offset, commentEnd ?? offset];
@@ -240,13 +225,8 @@ function readFlow(flow: CST.FlowCollection, depth: number): unknown {
       else if (token.type !== "space" || token.source.includes("\t")) refuse();
     }
     if (indicators !== 1) refuse();
-    const keyValue = readScalar(key, true);
-    const name = keyValue === null ? "" : String(keyValue);
-    const inherited = name in map;
-    if ((inherited && Object.hasOwn(map, name)) || name === "<<") refuse();
-    const nodeValue = readScalar(value, false);
-    if (inherited) Object.defineProperty(map, name, { value: nodeValue, writable: true, enumerable: true, configurable: true });
-    else map[name] = nodeValue;
+    const name = keyName(map, readScalar(key, true));
+    setEntry(map, name, readScalar(value, false));
   }
   const [close, ...after] = flow.end;
   if (close?.source !== (isMap ? "}" : "]")) return refuse();
@@ -302,29 +282,4 @@ function emptyScalarPosition(offset: number, before: CST.SourceToken[]): number 
     break;
   }
   return offset;
-}
-
-// Plain scalars repeat (`type: string`, `required: true`): their values are primitives, kept by source.
-const plainValues = new Map<string, unknown>();
-const plainKeys = new Map<string, unknown>();
-
-function plainValue(source: string, atKey: boolean): unknown {
-  const known = atKey ? plainKeys : plainValues;
-  let value = known.get(source);
-  if (value !== undefined || known.has(source)) {
-    if (typeof value === "number" && !atKey && !(Number.isFinite(value) && !Object.is(value, -0))) jsonSafe = false;
-    return value;
-  }
-  value = source;
-  for (const tag of atKey ? keyTags : valueTags) {
-    if (!tag.test.test(source)) continue;
-    const resolved = tag.resolve(source, refuse, template.options);
-    value = isScalar(resolved) ? resolved.value : resolved;
-    if (typeof value === "bigint") value = Number(value);
-    break;
-  }
-  if (known.size > 4096) known.clear();
-  known.set(source, value);
-  if (typeof value === "number" && !atKey && !(Number.isFinite(value) && !Object.is(value, -0))) jsonSafe = false;
-  return value;
 }

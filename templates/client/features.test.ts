@@ -5,6 +5,8 @@ import { isApiError } from "./errors.js";
 import { rateLimits } from "./rate-limits.js";
 import { responseChecks } from "./response-checks.js";
 import { retries } from "./retries.js";
+import { clientFeatures } from "./client-features.js";
+import { tokenAccess } from "./token-access.js";
 import type { Operation } from "./operation.js";
 import { makeTransport, type FetchLike, type TransportOptions } from "./transport.js";
 
@@ -84,4 +86,13 @@ test("a feature's hook that rejects with something other than an ApiError ends t
     .catch((e: unknown) => e);
   expect(isApiError(error, "aborted")).toBe(true);
   expect(failures).toEqual(["aborted"]);
+});
+
+test("clientFeatures checks token access only when given tokenAccess, and then only where the options say what the token may do", () => {
+  const options = { tokenCategories: ["content"], readOnlyToken: true };
+  // Without it (a client whose operations name no categories or read-only rules): the three features alone.
+  expect(clientFeatures(options)).toHaveLength(3);
+  expect(clientFeatures(options, tokenAccess)).toHaveLength(4);
+  expect(clientFeatures({}, tokenAccess)).toHaveLength(3);
+  expect(clientFeatures({ retry: false, rateLimit: "off", validate: "off" }, tokenAccess)).toHaveLength(0);
 });

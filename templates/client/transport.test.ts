@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { isApiError } from "./errors.js";
 import { writeArgs, writeQueryAndBody } from "./encoding.js";
-import { op, type Operation } from "./operation.js";
+import { lines, op, routeOperations, type Operation } from "./operation.js";
 import { makeTransport } from "./transport.js";
 
 function recordingFetch(urls: string[]) {
@@ -66,4 +66,17 @@ test("writeQueryAndBody writes what writeArgs writes of the query and the body, 
   expect(full.headers).toEqual({ "x-h": "1", cookie: "c=2" });
   expect(writeQueryAndBody(args, "/things?fixed=1")).toEqual({ ...full, headers: {} });
   expect(writeQueryAndBody({}, "/things")).toEqual({ url: "/things", headers: {}, encoded: { once: false } });
+});
+
+test("routeOperations: a descriptor per line of the routes strings, as op() reads each line, with the shared `more`", () => {
+  const routes = ["listThings 1things\ncreateThing POST 1things", "deleteThing DELETE 1things/{id}"];
+  const more = { write: writeQueryAndBody };
+  expect(lines(routes[0]!)).toEqual(["listThings 1things", "createThing POST 1things"]);
+  const module = "things /api/v1/";
+  expect(routeOperations(module, more, routes)).toEqual([
+    op(module, "listThings 1things", more),
+    op(module, "createThing POST 1things", more),
+    op(module, "deleteThing DELETE 1things/{id}", more),
+  ]);
+  expect(routeOperations(module, more, routes).map((operation) => operation.route)).toEqual(["GET /api/v1/things", "POST /api/v1/things", "DELETE /api/v1/things/{id}"]);
 });

@@ -66,6 +66,12 @@ describe("layout", () => {
     expect([...files.keys()]).toEqual(expected);
   });
 
+  test("createClient of a catalogue without operations still makes its transport with the features", () => {
+    const client = new Map(emitClient({ ...model, modules: [] }).map((f) => [f.path, f.content])).get("client/client.ts")!;
+    expect(client).toContain("createTransport({ ...options, use: clientFeatures(options) }); // no operations");
+    expect(client).not.toContain("${");
+  });
+
   test("runtime/servers.ts ships only with a catalogue that declares servers", async () => {
     expect(files.has("client/runtime/servers.ts")).toBe(false);
     expect([...files.values()].some((content) => content.includes("runtime/servers.js"))).toBe(false);

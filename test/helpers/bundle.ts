@@ -29,6 +29,17 @@ export function discrepancies(token: string, supplyId: string) {
 }
 `;
 
+/**
+ * One standalone operation of a module of many (`listColors`, one of the 52 of `items` in this
+ * repository's catalogue) over a bare transport: what it bundles of its module's other operations.
+ */
+export const ONE_OPERATION_OF_MANY_PROGRAM = `import { createTransport, listColors } from "./index.js";
+
+export function colors(token: string) {
+  return listColors(createTransport({ baseUrl: "https://seller.example", token }));
+}
+`;
+
 /** esbuild's options for the minified bundle of `program` against the client in `clientDir` (the test's and the bench's). */
 export function bundleOptions(clientDir: string, program: string) {
   return {

@@ -10,7 +10,8 @@ import { inspect, isDeepStrictEqual } from "node:util";
 import { parseDocument } from "yaml";
 import { describe, expect, it } from "vitest";
 import { writeBenchCatalogue } from "../../bench/lib/catalogues.js";
-import { readYamlFast } from "../../src/load/fast-yaml.js";
+import { readYamlAttempt, readYamlCst, readYamlFast, type FastYaml } from "../../src/load/fast-yaml.js";
+import { readYamlLines } from "../../src/load/fast-yaml-lines.js";
 import { MAX_NESTING } from "../../src/load/limits.js";
 import { parseCatalogueDocument, parseCatalogueFile } from "../../src/load/parse-file.js";
 import { repoRoot } from "../helpers/generate.js";
@@ -19,10 +20,26 @@ import { tempDir } from "../helpers/temp.js";
 /** Every difference shows: key order, 1 against "1", NaN, -0. */
 const show = (value: unknown): string => inspect(value, { depth: Infinity, maxArrayLength: Infinity, maxStringLength: Infinity, breakLength: Infinity });
 
-/** "fast" when the fast path took the text (and agreed), "declined" otherwise; throws on any disagreement. */
-function compare(text: string, label: string): "fast" | "declined" {
-  const fast = readYamlFast(text);
-  if (!fast) return "declined";
+type Reader = "lines" | "cst";
+
+/**
+ * Which fast reader took the text ("lines" before "cst", as readYamlFast tries them), or
+ * "declined"; each reader that took it is checked on its own against the yaml package's document
+ * and the full path. Throws on any disagreement.
+ */
+function compare(text: string, label: string): Reader | "declined" {
+  const taken = (["lines", "cst"] as const).flatMap((reader) => {
+    const fast = readYamlAttempt(reader === "lines" ? readYamlLines : readYamlCst, text);
+    if (!fast) return [];
+    agrees(fast, text, `${label} [${reader}]`);
+    return [reader];
+  });
+  const combined = readYamlFast(text);
+  expect(combined !== undefined, `${label}: readYamlFast`).toBe(taken.length > 0);
+  return taken[0] ?? "declined";
+}
+
+function agrees(fast: FastYaml, text: string, label: string): void {
   const document = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
   expect(document.errors.map((error) => error.message), `${label}: the fast path read a text the yaml package refuses`).toEqual([]);
   const expected = document.toJS({ maxAliasCount: -1 }) as unknown;
@@ -34,7 +51,6 @@ function compare(text: string, label: string): "fast" | "declined" {
   expect(full.problems, label).toEqual([]);
   expect(fast.operationRanges, `${label}: operation ranges`).toEqual(full.operationRanges);
   expect(fast.lineCounter.lineStarts, `${label}: line starts`).toEqual(full.lineCounter.lineStarts);
-  return "fast";
 }
 
 function yamlFiles(dir: string): string[] {
@@ -159,6 +175,62 @@ const structures = [
   "operations: 1\n",
   "\"operations\":\n  - id: q\n",
   "<<: 1\n",
+  // block structure as the Lexer reader sees it
+  "a:\n  - x\n  -\n  - y\nb:\n- 1\n-\nc:\n",
+  "a:\n  -\n    - a\n    - b\n  -\n    k: v\n  - k: v\n    l: w\n",
+  "a:\n-   k: 1\n    l: 2\n-  m: 3\n",
+  "a:\n  b: 1\n   c: 2\n",
+  "a:\n   b: 1\n  c: 2\n",
+  "a:\n- k: 1\n   l: 2\n",
+  "a:\n- k: 1\n l: 2\n",
+  "a:\n- b\n  - c\n",
+  "a:\n  - b\n - c\n",
+  "a: 1\n  - b\n",
+  "a:\n  - b\n  c: 1\n",
+  "a:\n- b\nc: 1\n- d\n",
+  "a:   \nb: 1\nc:   ",
+  "a: value   # comment\nb: value#not\nc: 'q' # c\n",
+  "a:\n- - x\n",
+  "a:\n- ? x\n",
+  "a:\n- &x b\n",
+  "a:\n-\tb\n",
+  "a: 1\n   \n\nb: 2\n  \n",
+  "  a: 1\n  b: 2\n",
+  "a:\n  b: 1",
+  "a:\n  b:",
+  "\"a\": 1\n'b': 2\n\"c d\":\n  - \"x\"\n  - 'y'\n",
+  "a: \"x\\\"",
+  "a: 'x''",
+  "a:\n  b: 1\n\n  c: 2\n\n\nd:\n\n  - 1\n\n  - 2\n\n",
+  "operations:\n- a\n-\n- k: v\n  j: w\n-\n  x: 1\n",
+  "operations:\n  -\n    id: a\n\n  - id: b\n",
+  "operations:\n  - id: a\n    n:\n  - id: b\n    m:   \n",
+  "operations:\n  - id: a\n    q:\n      x: 1\n\n  - id: b\n    q:\n      - 1\n\n\n",
+  "operations:\n  - id: a\n    tokens:\n    - x\n    - y\n  - id: b\nmodule: m\n",
+  "operations:\n- id: a\n  q:\n    x: 1\n    y:\n- id: b",
+  "operations: x\n",
+  "operations:\n  x: 1\n",
+  "module: m\noperations:\n",
+  // comment lines and flow collections as the Lexer reader sees them
+  "a:\n  s:\n    t: 1\n    i: x\n  # c\n  e: 2\n  f:\n    g: 1\n    # deep\n  h: 1\n  k:\n    l: 1\n# top\n  m: 1\n",
+  "a:\n- x\n# c\n- y\n  # d\n- z\nb: 1\n  # after\n",
+  "a:\n  # before nested\n  b: 1\n",
+  "a:\n  s:\n    t: 1\n  # c\n  e: 2\n# top\n  m: 1\n\n# z\nz: 1\n",
+  "a:\n- x\n# c\n- y\n  # d\n  - z\nb: 1\n",
+  "operations:\n  - id: a\n    q:\n      x: 1\n  # c\n  - id: b\n# m\nm: 1\n",
+  "a:\n  b: 1\n  # c\n\n  # d\n\nc: 2\n",
+  "operations:\n  - id: a\n    q:\n      x: 1\n    # c\n  - id: b\n  # c\n  - id: c\n    r: 1\n      # deeper\n",
+  "operations:\n  - id: a\n    q:\n      x: 1\n  # c\n  - id: b\n# end\n",
+  "a: [ x, 'y', \"z\" , 1, .5, null, ~, true ]   # after\nb: { ref: Thing, n: 0x1F, 'q': \"v\" }\nc: [ ]\nd: { }\ne: []\n",
+  "operations:\n  - id: a\n    tokens: [x, y]\n    q: { ref: T }\n  - [a, b]\n  - { k: v }\n",
+  "a: [a,b]\nb: {a: 1,b: 2}\nc: [a ,b]\n",
+  "a: [a]b\n",
+  "a: {a: }\n",
+  "a: {: a}\n",
+  "a: [a, {b: 1}]\n",
+  "a: {\"k\":v}\n",
+  "a: {k: v, k: w}\n",
+  "a: [-, :, a:b]\n",
 ];
 
 describe("fast YAML path: equal to the yaml package's document or declined", () => {
@@ -166,7 +238,7 @@ describe("fast YAML path: equal to the yaml package's document or declined", () 
     let taken = 0;
     for (const scalar of scalars) {
       for (const shape of [`v: ${scalar}\n`, `list:\n  - ${scalar}\n  - x\n`, `${scalar}: v\nz: 1\n`, `v: ${scalar}`]) {
-        for (const [variant, text] of variants(shape)) if (compare(text, `${JSON.stringify(shape)} (${variant})`) === "fast") taken++;
+        for (const [variant, text] of variants(shape)) if (compare(text, `${JSON.stringify(shape)} (${variant})`) !== "declined") taken++;
       }
     }
     expect(taken).toBeGreaterThan(scalars.length * 6);
@@ -174,7 +246,7 @@ describe("fast YAML path: equal to the yaml package's document or declined", () 
 
   it("agrees on block scalars with every chomping and indentation indicator", () => {
     const taken = blocks.flatMap((block) => variants(block).map(([variant, text]) => compare(text, `${JSON.stringify(block)} (${variant})`)));
-    expect(taken.filter((result) => result === "fast").length).toBeGreaterThan(blocks.length * 2);
+    expect(taken.filter((result) => result !== "declined").length).toBeGreaterThan(blocks.length * 2);
   });
 
   it("agrees on comments, empty values, multi-line scalars, odd keys and operation ranges, and declines what it does not read", () => {
@@ -186,9 +258,13 @@ describe("fast YAML path: equal to the yaml package's document or declined", () 
       }
     }
     for (const taken of ["# head\n\n# more\na: 1 # after\n# between\nb:\n  # inside\n  c: 2\n\n  d: 3 # end\n# tail\n", "a:\n- 1\n- 2\nb: 3\n", "y: 1\non: 2\nnull: 3\n1: 4\ntrue: 5\n1.5: 6\n0x10: 7\n.inf: 8\n-.5: 9\nNo: 10\n.nan: 11\n", "__proto__: 1\nconstructor: 2\ntoString: 3\nhasOwnProperty: 4\n", structures.find((text) => text.startsWith("operations:\n  - id: a"))!]) {
-      expect(results.get(taken), taken).toBe("fast");
+      expect(results.get(taken), taken).not.toBe("declined");
     }
-    for (const taken of ["a: [1, 2]\n", "a: {b: 1}\n", "a: []\nb: {}\n", "list:\n  - [a, b]\n  - { k: v }\n  - values: { x: 1, y: 2 }\n"]) expect(results.get(taken), taken).toBe("fast");
+    for (const taken of ["a: [1, 2]\n", "a: {b: 1}\n", "a: []\nb: {}\n", "list:\n  - [a, b]\n  - { k: v }\n  - values: { x: 1, y: 2 }\n"]) expect(results.get(taken), taken).not.toBe("declined");
+    // Read by lines: comment lines the Parser gives to the next key or item, flow collections of scalars.
+    for (const taken of ["a:\n  s:\n    t: 1\n  # c\n  e: 2\n# top\n  m: 1\n\n# z\nz: 1\n", "operations:\n  - id: a\n    q:\n      x: 1\n  # c\n  - id: b\n# m\nm: 1\n", "operations:\n  - id: a\n    tokens: [x, y]\n    q: { ref: T }\n  - [a, b]\n  - { k: v }\n"]) {
+      expect(results.get(taken), taken).toBe("lines");
+    }
     for (const declined of ["a: [a, b,]\n", "a: [a, [b]]\n", "a: {a: 1, a: 2}\n", "a: [a,\n  b]\n", "a: &x 1\nb: *x\n", "a: !!str 1\n", "%YAML 1.2\n---\na: 1\n", "---\na: 1\n", "a: 1\n---\nb: 2\n", "a: 1\na: 2\n", "1: a\n'1': b\n", "null: 1\n~: 2\n", "1: 1\n1.0: 2\n", "? a\n: b\n", "a: b: c\n", "a:\tb\n", "", "a: 'unclosed\n"]) {
       expect(results.get(declined), declined).toBe("declined");
     }
@@ -196,7 +272,7 @@ describe("fast YAML path: equal to the yaml package's document or declined", () 
 
   it("declines deep nesting, and the full path still refuses what is too deep", () => {
     const nested = (depth: number): string => Array.from({ length: depth }, (_, level) => `${"  ".repeat(level)}k:`).join("\n") + " 1\n";
-    expect(compare(nested(20), "20 deep")).toBe("fast");
+    expect(compare(nested(20), "20 deep")).toBe("lines");
     expect(readYamlFast(nested(300))).toBeUndefined();
     const text = nested(MAX_NESTING + 2);
     const tooDeep = parseCatalogueFile("deep.yaml", "deep.yaml", text).problems;
@@ -215,6 +291,7 @@ describe("fast YAML path: equal to the yaml package's document or declined", () 
     const results = files.map((path) => [relative(repoRoot, path), compare(readFileSync(path, "utf8"), path)] as const);
     const catalogue = results.filter(([path]) => path.startsWith("catalogue/"));
     expect(catalogue.filter(([, result]) => result === "declined").map(([path]) => path)).toEqual([]);
+    expect(catalogue.filter(([, result]) => result !== "lines").map(([path]) => path)).toEqual([]);
     expect(results.length).toBeGreaterThan(40);
   });
 
@@ -223,8 +300,9 @@ describe("fast YAML path: equal to the yaml package's document or declined", () 
     writeBenchCatalogue(join(repoRoot, "catalogue"), 400, dir);
     const names = readdirSync(dir).sort();
     const results = names.map((name) => [name, compare(readFileSync(join(dir, name), "utf8"), name)] as const);
-    expect(results.filter(([name, result]) => /_t\d+\.yaml$/.test(name) && result !== "fast")).toEqual([]);
-    expect(results.filter(([, result]) => result === "fast").length).toBeGreaterThan(15);
+    // The synthetic modules (written by yaml's stringify, as catalogen import writes) are read by lines.
+    expect(results.filter(([name, result]) => /_t\d+\.yaml$/.test(name) && result !== "lines")).toEqual([]);
+    expect(results.filter(([, result]) => result !== "declined").length).toBe(names.length);
     // What the loader keeps: the fast path's result through parseCatalogueFile, with the document parsed again on demand.
     const items = readFileSync(join(dir, names.find((name) => /_t0001\.yaml$/.test(name))!), "utf8");
     const file = parseCatalogueFile("x.yaml", "x.yaml", items);
@@ -233,12 +311,61 @@ describe("fast YAML path: equal to the yaml package's document or declined", () 
     expect(show(file.data)).toBe(show(file.document.toJS()));
   });
 
-  it("agrees or declines on mutated catalogue files (characters dropped, doubled, replaced)", () => {
+  it("agrees or declines on catalogue files with lines moved (indented, dropped, doubled, comment and blank lines put in)", async () => {
+    const bench = await tempDir("fast-yaml-lines");
+    writeBenchCatalogue(join(repoRoot, "catalogue"), 190, bench);
+    const synthetic = readdirSync(bench).find((name) => /_t\d+\.yaml$/.test(name))!;
+    const sources = [readFileSync(join(bench, synthetic), "utf8"), readFileSync(join(repoRoot, "catalogue", "supplies.yaml"), "utf8"), readFileSync(join(repoRoot, "catalogue", "items.yaml"), "utf8")].map((text) =>
+      text.split("\n").slice(0, 120),
+    );
+    let seed = 4;
+    const random = (below: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % below;
+    };
+    const taken = { lines: 0, cst: 0, declined: 0 };
+    for (let round = 0; round < 600; round++) {
+      const lines = [...sources[round % sources.length]!];
+      for (let edit = 0; edit <= random(3); edit++) {
+        const at = random(lines.length);
+        const line = lines[at]!;
+        const indent = line.length - line.trimStart().length;
+        switch (random(6)) {
+          case 0:
+            lines[at] = " ".repeat(random(3) + 1) + line;
+            break;
+          case 1:
+            lines[at] = line.slice(Math.min(indent, random(3) + 1));
+            break;
+          case 2:
+            lines.splice(at, 1);
+            break;
+          case 3:
+            lines.splice(at, 0, line);
+            break;
+          case 4:
+            lines.splice(at, 0, `${" ".repeat(random(12))}# note`);
+            break;
+          default:
+            lines.splice(at, 0, " ".repeat(random(4)));
+        }
+      }
+      taken[compare(lines.join("\n"), `line edit ${round}`)]++;
+    }
+    expect(taken.lines).toBeGreaterThan(100);
+    expect(taken.declined).toBeGreaterThan(0);
+  });
+
+  it("agrees or declines on mutated catalogue files (characters dropped, doubled, replaced)", async () => {
+    const bench = await tempDir("fast-yaml-mutations");
+    writeBenchCatalogue(join(repoRoot, "catalogue"), 190, bench);
+    const synthetic = readdirSync(bench).find((name) => /_t\d+\.yaml$/.test(name))!;
     const supplies = readFileSync(join(repoRoot, "catalogue", "supplies.yaml"), "utf8");
     const flow = supplies.indexOf("enum: [");
     const sources = [
       ...["items.yaml", "api.yaml", "orders_dbs.yaml"].map((name) => readFileSync(join(repoRoot, "catalogue", name), "utf8").slice(0, 3000)),
       supplies.slice(Math.max(0, flow - 1500), flow + 1500), // flow lists and maps
+      readFileSync(join(bench, synthetic), "utf8").slice(0, 3000), // as yaml's stringify writes
     ];
     const inserts = [" ", "\t", ":", "-", "#", "'", '"', "\n", "  ", "|", ">", "&a", "*a", "!", "[", "{", "? ", "%", ",", "\r"];
     let seed = 26;
@@ -246,15 +373,16 @@ describe("fast YAML path: equal to the yaml package's document or declined", () 
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
       return seed % below;
     };
-    let taken = 0;
+    const taken = { lines: 0, cst: 0, declined: 0 };
     for (let round = 0; round < 600; round++) {
       const source = sources[round % sources.length]!;
       const at = random(source.length);
       const mutation = round % 3;
       const text =
         mutation === 0 ? source.slice(0, at) + source.slice(at + 1) : mutation === 1 ? source.slice(0, at) + source.charAt(at) + source.slice(at) : source.slice(0, at) + inserts[random(inserts.length)]! + source.slice(at + 1);
-      if (compare(text, `mutation ${round} at ${at}`) === "fast") taken++;
+      taken[compare(text, `mutation ${round} at ${at}`)]++;
     }
-    expect(taken).toBeGreaterThan(100);
+    expect(taken.lines).toBeGreaterThan(100);
+    expect(taken.cst).toBeGreaterThan(0);
   });
 });

@@ -50,9 +50,10 @@ export interface FeatureOptions<TokenKind extends string = string, TokenCategory
 
 /**
  * The features `options` asks for: `retries()`, `rateLimits()` and `responseChecks()` unless turned
- * off; with `tokenAccess` (runtime/token-access.ts, absent from a client that does not use it), its check where `tokenCategories` or
- * `readOnlyToken` say what the token may do. Without it those options have nothing to check: no
- * operation names categories or says whether read-only tokens may call it.
+ * off; with `tokenAccess` (runtime/token-access.ts, absent from a client that does not use it),
+ * its check where `tokenCategories` or `readOnlyToken` say what the token may do. Without it those
+ * options have nothing to check: no operation names categories or says whether read-only tokens
+ * may call it.
  */
 export function clientFeatures(options: FeatureOptions<string, string>, tokenAccess?: (access: { categories: readonly string[] | undefined; readOnly: boolean | undefined }) => TransportFeature): TransportFeature[] {
   const use: TransportFeature[] = [];

@@ -60,7 +60,7 @@ ${transportBody(model, servers, schemes !== undefined)}
 ${properties.join("\n")}
 }`,
     `${docComment([createClientDoc(summary)])}export function createClient(options: ClientOptions): Client {
-${groups === "" ? "createTransport({ ...options, use: ${features} }); // no operations: the options are still checked\nreturn {};" : `const transport = createTransport({ ...options, use: ${features} });\nreturn {\n${groups}};`}
+${groups === "" ? `createTransport({ ...options, use: ${features} }); // no operations: the options are still checked\nreturn {};` : `const transport = createTransport({ ...options, use: ${features} });\nreturn {\n${groups}};`}
 }`,
   ];
   return { path, content: tsFile(imports, statements) };

@@ -1,0 +1,330 @@
+// The first and cheapest reader of a catalogue file: straight from the yaml package's Lexer, for
+// files whose every line is a `key: value`, a `- value`, a `- key: value`, a key or dash opening a
+// nested block, or blank. The yaml Parser builds its CST through a chain of generators per token,
+// and cost as much again as the Lexer under it (bench/notes/yamlfast.md); such files need none of
+// what it decides.
+//
+// What is read: one document whose root is a block map at column 0; block maps and lists nested
+// by indentation (a list may sit at its key's column); keys and values plain or quoted scalars on
+// one line, or one-line flow lists and maps of them; a value left empty is null; comments after a
+// value, before the document, or on lines of their own between a value and the next key or item
+// no deeper than it. Anything else declines (other comment lines, a multi-line scalar, a block
+// scalar, other flow collections, anchors, aliases, tags, `---`, `? `, tabs, a line at a column
+// no open block has, duplicate keys...) and the file goes to the CST reader (./fast-yaml.ts),
+// which declines to the full document in turn. Values resolve as the composer resolves them
+// (`CST.resolveAsScalar`, the core schema's tags); the line starts are those the Parser's line
+// counter records; the operation ranges are the composer's node ranges.
+// test/load/fast-yaml.test.ts checks this reader on its own against parseDocument.
+import { CST, Lexer, LineCounter } from "yaml";
+import { keyName, plainValue, refuse, safety, setEntry, type FastYaml } from "./fast-yaml-values.js";
+
+/** Deepest nesting read here (as ./fast-yaml.ts). */
+const MAX_DEPTH = 128;
+
+/** An open block: a map or a list, its column, and the key or item that waits for a nested block. */
+interface Block {
+  map: Record<string, unknown> | undefined;
+  list: unknown[] | undefined;
+  indent: number;
+  /** Offset of its first key or dash: its range[0]. */
+  start: number;
+  /** range[2] of its last value: its own range[1] and range[2]. */
+  end: number;
+  /** A key or item waits for its value (a nested block, else null). */
+  waiting: boolean;
+  key: string;
+  /** Where that null would be: after the indicator and the spaces after it. */
+  emptyAt: number;
+  /** The root's `operations` list: its items' ranges are recorded. */
+  ranges: [number, number][] | undefined;
+  /** The root map, whose `operations` key opens the list of ranges. */
+  root: boolean;
+}
+
+/** One line's tokens after its indentation: `text` and offset, and whether a plain scalar. */
+interface Token {
+  source: string;
+  offset: number;
+  plain: boolean;
+}
+
+export function readYamlLines(text: string, lineCounter: LineCounter): FastYaml {
+  const blocks: Block[] = [];
+  const operations: [number, number][] = [];
+  let operationsFound = false;
+  safety.json = true;
+
+  /** Closes the top block: its waiting key or item gets null; it becomes its parent's value. */
+  const close = (): void => {
+    const block = blocks.pop()!;
+    if (block.waiting) putValue(block, null, block.emptyAt, block.emptyAt, block.emptyAt);
+    const parent = blocks[blocks.length - 1];
+    if (parent) putValue(parent, block.map ?? block.list!, block.start, block.end, block.end);
+  };
+  const putValue = (block: Block, value: unknown, start: number, valueEnd: number, end: number): void => {
+    if (block.map) setEntry(block.map, block.key, value);
+    else {
+      block.list!.push(value);
+      block.ranges?.push([start, valueEnd]);
+    }
+    block.waiting = false;
+    block.end = end;
+  };
+  const open = (kind: "map" | "list", indent: number, start: number): Block => {
+    if (blocks.length >= MAX_DEPTH) refuse();
+    const parent = blocks[blocks.length - 1];
+    let ranges: [number, number][] | undefined;
+    if (parent?.root && parent.key === "operations") {
+      if (kind !== "list") refuse(); // the CST reader works the ranges out
+      ranges = operations;
+      operationsFound = true;
+    }
+    const block: Block = { map: kind === "map" ? {} : undefined, list: kind === "list" ? [] : undefined, indent, start, end: start, waiting: false, key: "", emptyAt: 0, ranges, root: parent === undefined };
+    blocks.push(block);
+    return block;
+  };
+  /** A key at `column` on a line, after closing what it ends: the map it belongs to. */
+  const mapForKey = (column: number, start: number): Block => {
+    while (blocks.length > 0 && blocks[blocks.length - 1]!.indent > column) close();
+    let top = blocks[blocks.length - 1];
+    // A list at its key's column ends at the next key of that map.
+    if (top?.list && top.indent === column && blocks[blocks.length - 2]?.map && blocks[blocks.length - 2]!.indent === column) {
+      close();
+      top = blocks[blocks.length - 1];
+    }
+    if (top === undefined) return column === 0 ? open("map", 0, start) : refuse();
+    if (top.map && top.indent === column) {
+      if (top.waiting) putValue(top, null, top.emptyAt, top.emptyAt, top.emptyAt);
+      return top;
+    }
+    if (top.waiting && top.indent < column) return open("map", column, start);
+    return refuse();
+  };
+  /** A dash at `column`: the list it belongs to. */
+  const listForDash = (column: number, start: number): Block => {
+    while (blocks.length > 0 && blocks[blocks.length - 1]!.indent > column) close();
+    const top = blocks[blocks.length - 1];
+    if (top === undefined) return refuse();
+    if (top.list && top.indent === column) {
+      if (top.waiting) putValue(top, null, top.emptyAt, top.emptyAt, top.emptyAt);
+      return top;
+    }
+    // A list as a key's value may sit at the key's column; as an item's value it is indented further.
+    if (top.waiting && (top.map ? top.indent <= column : top.indent < column)) return open("list", column, start);
+    return refuse();
+  };
+
+  // The line's tokens (after its indentation) and where it starts.
+  let line: Token[] = [];
+  let lineStart = 0;
+  let indent = 0;
+  let offset = 0;
+  let plainNext = false;
+  let documents = 0;
+  /** The deepest column of the comment lines since the last content line (-1: none). */
+  let commentColumn = -1;
+  lineCounter.addNewLine(0);
+  const endLine = (end: number): void => {
+    if (line.length > 0) readLine(line, indent, lineStart, end);
+    line = [];
+  };
+
+  /** One line: `[- ][key:][ value][ # comment]`. `end`: after its line break (the values' range[2]). */
+  const readLine = (tokens: Token[], column: number, start: number, end: number): void => {
+    let at = 0;
+    let token = tokens[0]!;
+    if (!token.plain && token.source.charCodeAt(0) === 35 /* # */) {
+      // Comment lines before the document are the stream's. Inside it, only where the Parser gives
+      // them to the next key or item: after a complete value, and not deeper than the next line.
+      if (blocks.length === 0) return;
+      if (blocks[blocks.length - 1]!.waiting) refuse();
+      commentColumn = Math.max(commentColumn, column);
+      return;
+    }
+    if (commentColumn > column) refuse();
+    commentColumn = -1;
+    let block: Block | undefined;
+    if (isPunctuation(token, "-")) {
+      const list = listForDash(column, token.offset);
+      list.waiting = true;
+      list.emptyAt = token.offset + 1;
+      block = list;
+      token = tokens[++at]!;
+      if (token === undefined) return;
+      if (!isSpace(token)) return refuse();
+      list.emptyAt += token.source.length;
+      token = tokens[++at]!;
+      if (token === undefined) return;
+      column = token.offset - start;
+      if (isFlowStart(token)) {
+        // `- [a, b]`, `- { k: v }`
+        const [value, next, closeEnd] = flowValue(tokens, at);
+        afterValue(tokens, next);
+        putValue(list, value, token.offset, closeEnd, end);
+        return;
+      }
+      if (!isScalar(token)) return refuse();
+      if (!isPunctuation(tokens[at + 1], ":")) {
+        // `- value`
+        const value = scalarValue(token, false);
+        afterValue(tokens, at + 1);
+        putValue(list, value, token.offset, token.offset + token.source.length, end);
+        return;
+      }
+      block = open("map", column, token.offset);
+    } else {
+      if (!isScalar(token) || !isPunctuation(tokens[1], ":")) return refuse();
+      block = mapForKey(column, token.offset);
+    }
+    // `key:` then a value, or nothing (a nested block or null follows)
+    const key = scalarValue(token, true);
+    const name = keyName(block.map!, key);
+    block.key = name;
+    block.waiting = true;
+    at += 2;
+    const colon = tokens[at - 1]!;
+    if (colon.offset - token.offset > 1000) refuse(); // the composer's 1,024-character bound on implicit keys
+    block.emptyAt = colon.offset + 1;
+    token = tokens[at]!;
+    if (token === undefined) return;
+    if (!isSpace(token)) return refuse();
+    block.emptyAt += token.source.length;
+    token = tokens[++at]!;
+    if (token === undefined) return;
+    if (block.root && name === "operations") refuse();
+    if (isFlowStart(token)) {
+      const [value, next, closeEnd] = flowValue(tokens, at);
+      afterValue(tokens, next);
+      putValue(block, value, token.offset, closeEnd, end);
+      return;
+    }
+    if (!isScalar(token)) return refuse(); // a comment after `key:`, a block scalar...
+    const value = scalarValue(token, false);
+    afterValue(tokens, at + 1);
+    putValue(block, value, token.offset, token.offset + token.source.length, end);
+  };
+
+  for (const source of new Lexer().lex(text)) {
+    const code = source.charCodeAt(0);
+    if (code === 0x1f /* scalar */) {
+      plainNext = true;
+      continue;
+    }
+    if (code === 0x02 /* document */) {
+      if (++documents > 1 || line.length > 0) refuse();
+      continue;
+    }
+    if (plainNext) {
+      plainNext = false;
+      if (source.includes("\n")) refuse();
+      line.push({ source, offset, plain: true });
+    } else if (source === "\n" || source === "\r\n") {
+      offset += source.length;
+      lineCounter.addNewLine(offset);
+      endLine(offset);
+      lineStart = offset;
+      indent = 0;
+      continue;
+    } else if (code === 32 /* space */) {
+      if (source.includes("\t")) refuse();
+      if (line.length === 0 && offset === lineStart) indent = source.length;
+      else line.push({ source, offset, plain: false });
+    } else if (code === 0xfeff /* byte order mark */) {
+      if (offset !== 0) refuse();
+      lineStart = 1;
+    } else if (source.length === 1 && "-:[]{},".includes(source)) {
+      line.push({ source, offset, plain: false });
+    } else if (code === 35 /* # */ || ((code === 34 || code === 39) && !source.includes("\n"))) {
+      line.push({ source, offset, plain: false });
+    } else return refuse();
+    offset += source.length;
+  }
+  if (plainNext || documents !== 1) refuse();
+  endLine(offset);
+  if (commentColumn !== -1) refuse(); // comment lines after the last value: the Parser's business
+  if (blocks.length === 0) refuse();
+  while (blocks.length > 1) close();
+  const root = blocks.pop()!;
+  if (root.waiting) setEntry(root.map!, root.key, null);
+  return { data: root.map!, operationRanges: operationsFound ? operations : undefined, lineCounter, jsonSafe: safety.json };
+}
+
+function isSpace(token: Token): boolean {
+  return !token.plain && token.source.charCodeAt(0) === 32;
+}
+
+function isScalar(token: Token): boolean {
+  if (token.plain) return true;
+  const code = token.source.charCodeAt(0);
+  return code === 34 || code === 39;
+}
+
+function isPunctuation(token: Token | undefined, source: string): boolean {
+  return token !== undefined && !token.plain && token.source === source;
+}
+
+function isFlowStart(token: Token): boolean {
+  return !token.plain && (token.source === "[" || token.source === "{");
+}
+
+/**
+ * A one-line flow list or map of scalars at `tokens[at]` (`[a, "b"]`, `{ ref: Thing }`), as
+ * resolve-flow-collection reads it: items between commas, a map's key then `:` and a space; no
+ * empty item, trailing comma or nested collection. Its value, the index after it, and the offset
+ * after its closing bracket.
+ */
+function flowValue(tokens: Token[], at: number): [value: unknown, next: number, closeEnd: number] {
+  const isMap = tokens[at]!.source === "{";
+  const close = isMap ? "}" : "]";
+  const list: unknown[] = [];
+  const map: Record<string, unknown> = {};
+  let i = at + 1;
+  const skipSpaces = (): void => {
+    while (tokens[i] !== undefined && isSpace(tokens[i]!)) i++;
+  };
+  const punctuation = (source: string): boolean => isPunctuation(tokens[i], source);
+  skipSpaces();
+  if (punctuation(close)) return [isMap ? map : list, i + 1, tokens[i]!.offset + 1];
+  for (;;) {
+    const item = tokens[i++];
+    if (item === undefined || !isScalar(item)) return refuse();
+    if (isMap) {
+      if (!punctuation(":")) refuse();
+      i++;
+      if (tokens[i] === undefined || !isSpace(tokens[i]!)) refuse();
+      skipSpaces();
+      const value = tokens[i++];
+      if (value === undefined || !isScalar(value)) return refuse();
+      const name = keyName(map, scalarValue(item, true));
+      setEntry(map, name, scalarValue(value, false));
+    } else list.push(scalarValue(item, false));
+    skipSpaces();
+    if (punctuation(close)) return [isMap ? map : list, i + 1, tokens[i]!.offset + 1];
+    if (!punctuation(",")) refuse();
+    i++;
+    skipSpaces();
+  }
+}
+
+/** After a value: spaces, then a comment after a space, and nothing else (resolveEnd's rule). */
+function afterValue(tokens: Token[], at: number): void {
+  let spaced = false;
+  for (let i = at; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (isSpace(token)) spaced = true;
+    else if (token.source.charCodeAt(0) !== 35 || !spaced || i !== tokens.length - 1) refuse();
+  }
+}
+
+/**
+ * A scalar's value as the composer resolves it: quoted ones through CST.resolveAsScalar, plain ones
+ * through the schema's tags. A plain scalar here is on one line, where resolveFlowScalar gives its
+ * source as it is (no line to fold) unless it starts with a character it refuses.
+ */
+function scalarValue(token: Token, atKey: boolean): unknown {
+  if (token.plain) return "\t,%|>@`".includes(token.source.charAt(0)) && token.source !== "" ? refuse() : plainValue(token.source, atKey);
+  const type = token.plain ? "scalar" : token.source.charCodeAt(0) === 34 ? "double-quoted-scalar" : "single-quoted-scalar";
+  const resolved = CST.resolveAsScalar({ type, offset: token.offset, indent: 0, source: token.source }, true, refuse);
+  if (!resolved) return refuse();
+  return token.plain ? plainValue(resolved.value, atKey) : resolved.value;
+}

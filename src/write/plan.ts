@@ -13,7 +13,7 @@ import { applyPlan } from "./apply.js";
 import type { FolderView } from "./folder.js";
 import { isLockLeftover } from "./lock.js";
 import { MANIFEST_NAME, manifestText, sha256, type Manifest, type ManifestEntry } from "./manifest.js";
-import { stageBuffers, stageChunks, stagedFor, stageInBackground } from "./staging.js";
+import { stage, stageBuffers, stageChunks, stagedFor } from "./staging.js";
 import type { StatCache } from "./stat-cache.js";
 import { WriteError, type KeptBytes, type PreviousBytes, type Spliced, type StagedFile, type WritePlan, type WriteReport } from "./types.js";
 
@@ -33,9 +33,6 @@ function* textOnly(parts: Iterable<string | KeptBytes>): Generator<string> {
     yield part;
   }
 }
-
-/** Staging writes a Writing lets run in the background before it waits for the oldest. */
-const MAX_WRITES_UNDERWAY = 16;
 
 function parent(path: string): string {
   const slash = path.lastIndexOf("/");
@@ -119,9 +116,6 @@ export class Writing {
   private readonly createdFolders: string[] = [];
   /** Folders known to be there for staging files: found real, or made by this write. */
   private readonly readyFolders = new Set<string>();
-  /** Staging writes not finished yet, and the first that failed. */
-  private readonly underway = new Set<Promise<void>>();
-  private failed: { final: string; error: unknown } | undefined;
 
   constructor(
     private readonly outDir: string,
@@ -298,37 +292,18 @@ export class Writing {
   }
 
   /**
-   * Stages `content` in the background: the caller makes the next file meanwhile (up to
-   * MAX_WRITES_UNDERWAY files' bytes held). A write that failed is reported by the next `put` or by
-   * `plan`, which first waits for every write under way.
+   * Stages `content` beside its final path, on this thread: handed to the thread pool (as before,
+   * up to 16 at a time) the writes cost more system time than they saved where both cores are busy
+   * (BENCHMARKS.md, issue 26 fifth pass: at 1,000 operations cold, 1.31–1.42 s against 1.41–1.47 s).
    */
   private async stage(path: string, content: Buffer, hash: string): Promise<void> {
     const final = join(this.view.root, path);
     try {
       this.folderFor(path);
+      this.staged.push({ temporary: stage(final, content), path, hash });
     } catch (error) {
       return this.failWith(final, error);
     }
-    const write: Promise<void> = stageInBackground(final, content).then(
-      (temporary) => void this.staged.push({ temporary, path, hash }),
-      (error: unknown) => void (this.failed ??= { final, error }),
-    );
-    this.underway.add(write);
-    void write.then(() => this.underway.delete(write));
-    if (this.underway.size >= MAX_WRITES_UNDERWAY) await Promise.race(this.underway);
-    await this.stopIfFailed();
-  }
-
-  /** Waits for the writes under way; when one failed, aborts and throws its error. */
-  private async settle(): Promise<void> {
-    await Promise.all(this.underway);
-    await this.stopIfFailed();
-  }
-
-  private async stopIfFailed(): Promise<void> {
-    if (this.failed === undefined) return;
-    const { final, error } = this.failed;
-    return this.failWith(final, error);
   }
 
   /** Undoes everything this write staged, then throws why `final` could not be written. */
@@ -339,7 +314,6 @@ export class Writing {
 
   /** Removes what this write staged and the folders it made for it: the folder is as it was. */
   async abort(): Promise<void> {
-    await Promise.all(this.underway); // their staging files, once made, are removed below
     for (const { temporary } of this.staged.splice(0)) rmSync(temporary, { force: true });
     for (const folder of this.createdFolders.splice(0).reverse()) rmSync(folder, { recursive: true, force: true });
     this.readyFolders.clear();
@@ -352,7 +326,6 @@ export class Writing {
    * not catalogen's to touch.
    */
   async plan(): Promise<WritePlan> {
-    await this.settle();
     const { view, previous, next, options } = this;
     const remove: string[] = [];
     for (const [path, entry] of previous) {

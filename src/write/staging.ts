@@ -1,12 +1,11 @@
 // Staging files: new content is written beside its final path under a random name, created
 // exclusively (so nothing already there, a planted symbolic link included, is ever written
-// through), and renamed into place once everything is on disk. `stage` and `stageChunks` are
-// synchronous (a file written and awaited at once spends its time waiting for the thread pool,
-// three round trips a file); `stageInBackground` is for many files in a row: its writes go on
-// while the caller makes the next file.
+// through), and renamed into place once everything is on disk. Every write is synchronous: a file
+// written and awaited at once spends its time waiting for the thread pool (three round trips a
+// file), and writes left running on the thread pool cost more system time than they save on two
+// busy cores.
 import { randomBytes } from "node:crypto";
 import { closeSync, openSync, rmSync, writeFileSync } from "node:fs";
-import { open, rm } from "node:fs/promises";
 
 // Drawn 256 names at a time: one call to the system's random source per name was a measurable
 // part of writing a thousand small files. Each name is still 64 fresh random bits.
@@ -33,21 +32,6 @@ export function stagedFor(name: string): string | undefined {
 /** Writes `content` to a new staging file beside `final` and returns its path. */
 export function stage(final: string, content: string | Buffer): string {
   return newStagingFile(final, (fd) => writeFileSync(fd, content));
-}
-
-/** `stage`, on the thread pool: resolves with the staging file's path; removes it if writing fails. */
-export async function stageInBackground(final: string, content: string | Buffer): Promise<string> {
-  const path = `${final}.catalogen-${randomName()}.tmp`;
-  const handle = await open(path, "wx");
-  try {
-    await handle.writeFile(content);
-  } catch (error) {
-    await handle.close();
-    await rm(path, { force: true }); // created above, so ours to remove
-    throw error;
-  }
-  await handle.close();
-  return path;
 }
 
 /**

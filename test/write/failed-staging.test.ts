@@ -1,7 +1,6 @@
-// The writer stages new files in the background (src/write/plan.ts `stage`): generate makes the
-// next file while the last ones are written. A staging write that fails there must stop the run
-// as a synchronous one did: a one-line message naming the file, exit 1, no staging file left, and
-// the output folder as it was (or not there at all when the run was to make it).
+// A staging write that fails in the middle of a run (src/write/plan.ts `stage`) stops it: a
+// one-line message naming the file, exit 1, no staging file left, and the output folder as it was
+// (or not there at all when the run was to make it).
 // Runs the built CLI (dist/: `npm run build` first).
 import { readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -14,7 +13,7 @@ import { isLeftover, oneLineDiagnostic, runCli, tree, wideCatalogue } from "./cl
 const LIMIT = "trap '' XFSZ; ulimit -f 8";
 const args = (root: string) => ["generate", "--catalogue", join(root, "catalogue"), "--out", join(root, "out"), "--target", "client,docs"];
 
-describe("staging in the background", () => {
+describe("a staging write that fails", () => {
   it("a failed write in a fresh output folder leaves no folder behind", async () => {
     const root = await freshDir("background-staging");
     await wideCatalogue(join(root, "catalogue"), 40, "one");

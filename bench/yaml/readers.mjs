@@ -1,5 +1,5 @@
-// Measurement script of bench/notes/yamlfast.md; run from the repository root after npm run build:
-//   node bench/notes/yamlfast/readers.mjs .tmp/bench/catalogues/1000 lex|cst|fast|lines
+// Measurement script of BENCHMARKS.md (issue 26, fifth pass, yamlfast); run from the repository root after npm run build:
+//   node bench/yaml/readers.mjs .tmp/bench/catalogues/1000 lex|cst|fast|lines
 import { Parser, Lexer, LineCounter } from "yaml";
 import { readFileSync, readdirSync } from "node:fs";
 const [dir, which] = process.argv.slice(2);

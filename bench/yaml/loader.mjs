@@ -1,5 +1,5 @@
-// Measurement script of bench/notes/yamlfast.md; run from the repository root after npm run build:
-//   node bench/notes/yamlfast/loader.mjs .tmp/bench/catalogues/1000 full|fast
+// Measurement script of BENCHMARKS.md (issue 26, fifth pass, yamlfast); run from the repository root after npm run build:
+//   node bench/yaml/loader.mjs .tmp/bench/catalogues/1000 full|fast
 import { readFileSync, readdirSync } from "node:fs";
 const which = process.argv[3];
 const dir = process.argv[2];

@@ -1,7 +1,7 @@
 // The first and cheapest reader of a catalogue file: straight from the yaml package's Lexer, for
 // files whose every line is a `key: value`, a `- value`, a `- key: value`, a key or dash opening a
 // nested block, or blank. The yaml Parser builds its CST through a chain of generators per token,
-// and cost as much again as the Lexer under it (bench/notes/yamlfast.md); such files need none of
+// and cost as much again as the Lexer under it (BENCHMARKS.md, issue 26 fifth pass, yamlfast); such files need none of
 // what it decides.
 //
 // What is read: one document whose root is a block map at column 0; block maps and lists nested

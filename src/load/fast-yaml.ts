@@ -1,7 +1,7 @@
 // A catalogue file's plain data and operation ranges read straight from the yaml package's CST
 // (its Parser, `CST.resolveAsScalar` and its core-schema scalar tags), without composing a
 // Document, taking `toJS` of it and walking it for structure problems: that was half of the YAML
-// time of a cold load (bench/notes/yamlfast.md).
+// time of a cold load (BENCHMARKS.md, issue 26 fifth pass, yamlfast).
 //
 // Only a subset is read here: one document of block mappings and block sequences whose keys are
 // single-line plain or quoted scalars and whose values are scalars (plain, quoted or block) or

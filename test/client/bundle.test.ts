@@ -36,10 +36,10 @@ import { freshDir, generateForTest, repoCatalogue } from "../helpers/generate.js
 // createClient's 184), and the query, header, cookie and body writers come in through the
 // descriptor of an operation that has such arguments (`write: writeArgs`), not through the
 // transport: 9,923, 15,506 and 31,071 bytes.
-// Issue 26, fourth pass (bench/notes/bundle.md): the path prefixes a module's routes share said
+// Issue 26, fourth pass (BENCHMARKS.md, h/bundle): the path prefixes a module's routes share said
 // once and GET unsaid (createClient -3,257 B), the in-memory limiter as closures, the limiters
 // ending a call themselves, the retry options as locals: 9,918, 14,605 and 27,101 bytes.
-// Issue 26, fifth pass (bench/notes/bundle2.md): the descriptors made by calls marked pure; the
+// Issue 26, fifth pass (BENCHMARKS.md, h/bundle2): the descriptors made by calls marked pure; the
 // operations a route says all about as lines of strings of eight, bound by createClient line by
 // line (-1,788 B); the header and cookie writers only where a module declares such parameters
 // (-370 B); the token-access check only where an operation names categories or read-only rules

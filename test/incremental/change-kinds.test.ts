@@ -9,27 +9,16 @@
 // (src/incremental-facts.ts) are worked out.
 import { cp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { generate, loadModel } from "../../src/pipeline.js";
 import { ModuleKeys } from "../../src/module-keys.js";
 import { ModuleFacts } from "../../src/incremental-facts.js";
 import { parsedLazily } from "../../src/model/lazy-operations.js";
 import type { ApiModel } from "../../src/model/types.js";
 import { freshDir, repoCatalogue } from "../helpers/generate.js";
+import { filesOf, restoreCacheDirAfterEach } from "../helpers/output-tree.js";
 
-const before = process.env.CATALOGEN_CACHE_DIR;
-afterEach(() => {
-  if (before === undefined) delete process.env.CATALOGEN_CACHE_DIR;
-  else process.env.CATALOGEN_CACHE_DIR = before;
-});
-
-async function filesOf(root: string): Promise<Map<string, string>> {
-  const files = new Map<string, string>();
-  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files.set(join(entry.parentPath, entry.name).slice(root.length + 1), await readFile(join(entry.parentPath, entry.name), "utf8"));
-  }
-  return files;
-}
+restoreCacheDirAfterEach();
 
 const TARGETS = ["client", "server", "docs", "openapi"];
 

@@ -4,30 +4,19 @@
 // modules' files are never made must write byte for byte what a cold generate writes.
 import { cp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { generate, loadModel } from "../../src/pipeline.js";
 import type { ApiModel } from "../../src/model/types.js";
 import { bodyData, hasBodyData, hasStyles, stylesData } from "../../src/emit/client/wire.js";
 import { isStreamed, streamedResponse } from "../../src/emit/shared/streamed.js";
 import { operationHeadings, pageAnchors, slug, walkedAnchors } from "../../src/emit/docs/anchors.js";
 import { fixtureCatalogue, freshDir, repoCatalogue } from "../helpers/generate.js";
+import { filesOf, restoreCacheDirAfterEach } from "../helpers/output-tree.js";
 
-const before = process.env.CATALOGEN_CACHE_DIR;
-afterEach(() => {
-  if (before === undefined) delete process.env.CATALOGEN_CACHE_DIR;
-  else process.env.CATALOGEN_CACHE_DIR = before;
-});
+restoreCacheDirAfterEach();
 
 /** Fixtures with styles, form bodies, streams, examples, error responses and guards in several modules. */
 const FIXTURES = ["styles", "streams-pages", "server-features", "error-responses", "validators", "kitchen-sink", "annotations"];
-
-async function filesOf(root: string): Promise<Map<string, string>> {
-  const files = new Map<string, string>();
-  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files.set(join(entry.parentPath, entry.name).slice(root.length + 1), await readFile(join(entry.parentPath, entry.name), "utf8"));
-  }
-  return files;
-}
 
 /** The slug as anchors.ts worked it out before its memo and its fast path for plain ids. */
 function fullSlug(heading: string): string {

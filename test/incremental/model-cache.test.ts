@@ -4,18 +4,15 @@
 // the same file:line:col, also for rules that span files, after a cached run.
 import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { importOpenApi, writeCatalogue as writeImported } from "../../src/import/index.js";
 import { generate, loadModel } from "../../src/pipeline.js";
 import { CatalogueError } from "../../src/shared/diagnostic.js";
 import { freshDir, repoRoot } from "../helpers/generate.js";
+import { filesOf, restoreCacheDirAfterEach } from "../helpers/output-tree.js";
 
-const before = process.env.CATALOGEN_CACHE_DIR;
-afterEach(() => {
-  if (before === undefined) delete process.env.CATALOGEN_CACHE_DIR;
-  else process.env.CATALOGEN_CACHE_DIR = before;
-});
+restoreCacheDirAfterEach();
 
 const MODULES = 5;
 type Data = Record<string, unknown> & { operations: Record<string, unknown>[]; types: Record<string, unknown> };
@@ -55,14 +52,6 @@ async function writeCatalogue(dir: string, modules: Data[]): Promise<void> {
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, "api.yaml"), stringify(api));
   for (const data of modules) await writeFile(join(dir, `${(data.module as { id: string }).id}.yaml`), stringify(data, { lineWidth: 0 }));
-}
-
-async function filesOf(root: string): Promise<Map<string, string>> {
-  const files = new Map<string, string>();
-  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files.set(join(entry.parentPath, entry.name).slice(root.length + 1), await readFile(join(entry.parentPath, entry.name), "utf8"));
-  }
-  return files;
 }
 
 /** What loading gives: the model, or the diagnostics and message of the refusal. */

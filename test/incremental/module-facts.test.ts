@@ -8,7 +8,7 @@
 // kept names' hashes can show it.
 import { cp, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { generate, loadModel } from "../../src/pipeline.js";
 import { ModuleFacts } from "../../src/incremental-facts.js";
 import { parsedLazily } from "../../src/model/lazy-operations.js";
@@ -18,20 +18,9 @@ import { moduleNames } from "../../src/emit/client/plan-facts.js";
 import { defineTarget } from "../../src/emit/define.js";
 import type { ApiModel } from "../../src/model/types.js";
 import { freshDir, repoCatalogue } from "../helpers/generate.js";
+import { filesOf, restoreCacheDirAfterEach } from "../helpers/output-tree.js";
 
-const before = process.env.CATALOGEN_CACHE_DIR;
-afterEach(() => {
-  if (before === undefined) delete process.env.CATALOGEN_CACHE_DIR;
-  else process.env.CATALOGEN_CACHE_DIR = before;
-});
-
-async function filesOf(root: string): Promise<Map<string, string>> {
-  const files = new Map<string, string>();
-  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files.set(join(entry.parentPath, entry.name).slice(root.length + 1), await readFile(join(entry.parentPath, entry.name), "utf8"));
-  }
-  return files;
-}
+restoreCacheDirAfterEach();
 
 async function edit(dir: string, file: string, change: (text: string) => string): Promise<void> {
   const text = await readFile(join(dir, file), "utf8");

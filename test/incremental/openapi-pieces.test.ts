@@ -3,16 +3,13 @@
 // an edit in one module moves another module's servers between its path item and its operation.
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { generate } from "../../src/pipeline.js";
 import { freshDir } from "../helpers/generate.js";
+import { restoreCacheDirAfterEach } from "../helpers/output-tree.js";
 
-const before = process.env.CATALOGEN_CACHE_DIR;
-afterEach(() => {
-  if (before === undefined) delete process.env.CATALOGEN_CACHE_DIR;
-  else process.env.CATALOGEN_CACHE_DIR = before;
-});
+restoreCacheDirAfterEach();
 
 const api = {
   api: {

@@ -3,16 +3,13 @@
 // the same positions, as a parse, also when a message points into a file read from the cache.
 import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadModel } from "../../src/pipeline.js";
 import { CatalogueError } from "../../src/shared/diagnostic.js";
 import { freshDir, repoCatalogue } from "../helpers/generate.js";
+import { restoreCacheDirAfterEach } from "../helpers/output-tree.js";
 
-const before = process.env.CATALOGEN_CACHE_DIR;
-afterEach(() => {
-  if (before === undefined) delete process.env.CATALOGEN_CACHE_DIR;
-  else process.env.CATALOGEN_CACHE_DIR = before;
-});
+restoreCacheDirAfterEach();
 
 async function entries(dir: string): Promise<string[]> {
   // The load records only (model/ holds the checked model's parts, test/incremental/).

@@ -3,13 +3,14 @@
 // and operations reach named types of other modules gets seeded random single edits; after each,
 // the incremental output (one folder, regenerated) is compared byte for byte, manifest included,
 // with a full generate of the same catalogue into a fresh folder.
-import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { seededRandom } from "../../templates/mock/values.js";
 import { generate } from "../../src/pipeline.js";
 import { freshDir } from "../helpers/generate.js";
+import { filesOf } from "../helpers/output-tree.js";
 
 interface Op {
   id: string;
@@ -126,14 +127,6 @@ function edit(catalogue: Catalogue, next: () => number, round: number): string {
       break;
   }
   return `${kind} in ${module.module.id}`;
-}
-
-async function filesOf(root: string): Promise<Map<string, string>> {
-  const files = new Map<string, string>();
-  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files.set(join(entry.parentPath, entry.name).slice(root.length + 1), await readFile(join(entry.parentPath, entry.name), "utf8"));
-  }
-  return files;
 }
 
 describe("incremental generate", () => {

@@ -16,10 +16,7 @@
 // counter records; the operation ranges are the composer's node ranges.
 // test/load/fast-yaml.test.ts checks this reader on its own against parseDocument.
 import { CST, Lexer, LineCounter } from "yaml";
-import { keyName, plainValue, refuse, safety, setEntry, type FastYaml } from "./fast-yaml-values.js";
-
-/** Deepest nesting read here (as ./fast-yaml.ts). */
-const MAX_DEPTH = 128;
+import { FAST_NESTING, keyName, plainValue, refuse, safety, setEntry, type FastYaml } from "./fast-yaml-values.js";
 
 /** An open block: a map or a list, its column, and the key or item that waits for a nested block. */
 interface Block {
@@ -71,7 +68,7 @@ export function readYamlLines(text: string, lineCounter: LineCounter): FastYaml 
     block.end = end;
   };
   const open = (kind: "map" | "list", indent: number, start: number): Block => {
-    if (blocks.length >= MAX_DEPTH) refuse();
+    if (blocks.length >= FAST_NESTING) refuse();
     const parent = blocks[blocks.length - 1];
     let ranges: [number, number][] | undefined;
     if (parent?.root && parent.key === "operations") {

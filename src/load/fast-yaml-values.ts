@@ -13,6 +13,9 @@ export interface FastYaml {
   jsonSafe: boolean;
 }
 
+/** Deepest nesting the fast readers take: far below MAX_NESTING and below where the composer's recursion could overflow, so no file read fast would have had a depth problem. */
+export const FAST_NESTING = 128;
+
 const template = new Document(undefined, { uniqueKeys: true });
 const scalarTags = template.schema.tags.filter((tag): tag is ScalarTag & { test: RegExp } => !("collection" in tag && tag.collection) && tag.test !== undefined);
 // As the composer's findScalarTagByTest picks them, in the schema's order.

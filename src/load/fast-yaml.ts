@@ -16,12 +16,9 @@
 import { CST, LineCounter, Parser } from "yaml";
 import { withPlainEnv } from "../shared/yaml-parse.js";
 import { readYamlLines } from "./fast-yaml-lines.js";
-import { keyName, plainValue, refuse, safety, setEntry, type FastYaml } from "./fast-yaml-values.js";
+import { FAST_NESTING, keyName, plainValue, refuse, safety, setEntry, type FastYaml } from "./fast-yaml-values.js";
 
 export type { FastYaml } from "./fast-yaml-values.js";
-
-/** Deepest nesting read here: far below MAX_NESTING and below where the composer's recursion could overflow, so no file read here would have had a depth problem. */
-const FAST_NESTING = 128;
 
 /** The range of the node read last: [start, value end, node end], as the composer sets `node.range`. */
 let range: [number, number, number] = [0, 0, 0];

@@ -2,18 +2,17 @@
 // runtime files copied in) need of each module, worked out once per module: on a regenerate that
 // knows its module keys, read from the cache for every module that did not change
 // (src/incremental-facts.ts), instead of going over every operation of the API.
-import { ModuleFacts } from "../../incremental-facts.js";
+import { factsReader, ModuleFacts } from "../../incremental-facts.js";
 import type { ApiModel, ModuleModel } from "../../model/types.js";
 import { isStreamed } from "../shared/streamed.js";
 import { hasMockExample } from "./mock-file.js";
 import { bodyGuard } from "./validate-file.js";
-import type { ServerRuntimeUse } from "./routes-file.js";
-import { formRuleText, needsStyledRule } from "./styles.js";
+import { routeReadsForm, routeReadsStyled, type ServerRuntimeUse } from "./routes-file.js";
 
 /** One module's facts (plain data: kept as JSON). */
 export interface ServerModuleFacts {
   streams: boolean;
-  /** A route holds a styled, array or object parameter, headers or cookies (see serverRuntimeUse). */
+  /** A route holds a styled, array or object parameter, headers or cookies (routeReadsStyled). */
   styles: boolean;
   /** A route has a typed form or multipart body. */
   forms: boolean;
@@ -26,17 +25,13 @@ export interface ServerModuleFacts {
 
 export class ServerFacts {
   private readonly kept: ModuleFacts<ServerModuleFacts> | undefined;
-  private readonly made = new Map<string, ServerModuleFacts>();
+  /** Module `module`'s facts. */
+  readonly of: (module: ModuleModel) => ServerModuleFacts;
 
   constructor(private readonly model: ApiModel) {
-    this.kept = ModuleFacts.for(model, "server", (module) => moduleFacts(module, model));
-  }
-
-  of(module: ModuleModel): ServerModuleFacts {
-    if (this.kept !== undefined) return this.kept.of(module);
-    let facts = this.made.get(module.id);
-    if (facts === undefined) this.made.set(module.id, (facts = moduleFacts(module, this.model)));
-    return facts;
+    const make = (module: ModuleModel): ServerModuleFacts => moduleFacts(module, model);
+    this.kept = ModuleFacts.for(model, "server", make);
+    this.of = factsReader(this.kept, make);
   }
 
   /** Whether some module's facts say `key`. */
@@ -44,7 +39,7 @@ export class ServerFacts {
     return this.model.modules.some((module) => this.of(module)[key]);
   }
 
-  /** `serverRuntimeUse(model)`, from the modules' facts. */
+  /** The optional runtime parts the routes use, from the modules' facts (form.ts reads with styles.ts). */
   runtimeUse(): ServerRuntimeUse {
     const forms = this.some("forms");
     return { streams: this.some("streams"), styles: this.some("styles") || forms, forms };
@@ -60,11 +55,8 @@ function moduleFacts(module: ModuleModel, model: ApiModel): ServerModuleFacts {
   const operations = module.operations;
   return {
     streams: operations.some(isStreamed),
-    styles: operations.some(
-      (operation) =>
-        (operation.headers?.length ?? 0) > 0 || (operation.cookies?.length ?? 0) > 0 || [...operation.pathParams, ...(operation.query ?? [])].some((parameter) => needsStyledRule(parameter, model.types)),
-    ),
-    forms: operations.some((operation) => formRuleText(operation, model.types) !== ""),
+    styles: operations.some((operation) => routeReadsStyled(operation, model.types)),
+    forms: operations.some((operation) => routeReadsForm(operation, model.types)),
     rateLimits: operations.some((operation) => (operation.limits?.length ?? 0) > 0),
     examples: operations.some(hasMockExample),
     guards: operations.some((operation) => bodyGuard(operation, model.types) !== undefined),

@@ -9,7 +9,7 @@ import { docBlock } from "../shared/ts-types.js";
 import { mediaEssence } from "../../shared/media.js";
 import { pathConversion, queryConversion, successStatus } from "./operation-types.js";
 import { bodyGuard } from "./validate-file.js";
-import { isStreamed, streamedResponse } from "../shared/streamed.js";
+import { streamedResponse } from "../shared/streamed.js";
 import { formRuleText, headerLines, needsStyledRule, styledFields, valueShape } from "./styles.js";
 
 function list(items: string[]): string {
@@ -136,27 +136,21 @@ export interface ServerRuntimeUse {
   forms: boolean;
 }
 
-export function serverUsesStreams(model: ApiModel): boolean {
-  return model.modules.some((module) => module.operations.some(isStreamed));
+/** Whether the operation's route holds what styles.ts reads: a styled, array or object path or query parameter, headers or cookies (headerLines, styledFields). */
+export function routeReadsStyled(operation: OperationModel, types: readonly NamedType[]): boolean {
+  return (
+    (operation.headers?.length ?? 0) > 0 ||
+    (operation.cookies?.length ?? 0) > 0 ||
+    [...operation.pathParams, ...(operation.query ?? [])].some((parameter) => needsStyledRule(parameter, types))
+  );
 }
 
-/** What the route tables will hold, worked out by the tests that decide what they write (headerLines, styledFields, formRuleText). */
-export function serverRuntimeUse(model: ApiModel): ServerRuntimeUse {
-  let styles = false;
-  let forms = false;
-  for (const module of model.modules) {
-    for (const operation of module.operations) {
-      forms ||= formRuleText(operation, model.types) !== "";
-      styles ||=
-        (operation.headers?.length ?? 0) > 0 ||
-        (operation.cookies?.length ?? 0) > 0 ||
-        [...operation.pathParams, ...(operation.query ?? [])].some((parameter) => needsStyledRule(parameter, model.types));
-    }
-  }
-  return { streams: serverUsesStreams(model), styles: styles || forms, forms };
+/** Whether the operation's route has a form rule, which form.ts reads (formRuleText). */
+export function routeReadsForm(operation: OperationModel, types: readonly NamedType[]): boolean {
+  return formRuleText(operation, types) !== "";
 }
 
-export function routesFile(model: ApiModel, use = serverRuntimeUse(model)): string {
+export function routesFile(model: ApiModel, use: ServerRuntimeUse): string {
   const { streams, styles, forms } = use;
   return tsFile(
     [

@@ -99,6 +99,17 @@ export class ModuleFacts<T> {
   }
 }
 
+/** Each module's facts, worked out once: read through `kept` where the run has it (ModuleFacts.for), else made here and held for the run. */
+export function factsReader<T>(kept: ModuleFacts<T> | undefined, make: (module: ModuleModel) => T): (module: ModuleModel) => T {
+  if (kept !== undefined) return (module) => kept.of(module);
+  const made = new Map<string, T>();
+  return (module) => {
+    let facts = made.get(module.id);
+    if (facts === undefined) made.set(module.id, (facts = make(module)));
+    return facts;
+  };
+}
+
 /** At most this many modules (and a sixteenth of all) worked out afresh are worked out again rather than the record rewritten (see `save`). */
 const REWRITE_AFTER = 16;
 

@@ -1,7 +1,7 @@
 // What the client's files joining the modules (client.ts, index.ts, the runtime files copied in, the
 // name check) need of each module, worked out once per module: on a regenerate that knows its
 // module keys, read from the cache for every module that did not change (src/incremental-facts.ts).
-import { ModuleFacts } from "../../incremental-facts.js";
+import { factsReader, ModuleFacts } from "../../incremental-facts.js";
 import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
 import { isStreamed } from "../shared/streamed.js";
 import { guardName } from "../shared/validators.js";
@@ -38,7 +38,8 @@ export interface ClientModuleFacts {
 /** The facts of every module of `model`, each worked out (or read) when first asked for. */
 export class ClientFacts {
   private readonly kept: ModuleFacts<ClientModuleFacts> | undefined;
-  private readonly made = new Map<string, ClientModuleFacts>();
+  /** Module `module`'s facts. */
+  readonly of: (module: ModuleModel) => ClientModuleFacts;
   /** The names of the modules whose facts were worked out in this run. */
   private readonly names = new Map<string, string[]>();
 
@@ -54,16 +55,7 @@ export class ClientFacts {
     };
     // The facts of the plain and the compact client differ in `guards`: kept apart.
     this.kept = ModuleFacts.for(model, compact ? "client-compact" : "client", make);
-    this.make = make;
-  }
-
-  private readonly make: (module: ModuleModel) => ClientModuleFacts;
-
-  of(module: ModuleModel): ClientModuleFacts {
-    if (this.kept !== undefined) return this.kept.of(module);
-    let facts = this.made.get(module.id);
-    if (facts === undefined) this.made.set(module.id, (facts = this.make(module)));
-    return facts;
+    this.of = factsReader(this.kept, make);
   }
 
   private namesOf(module: ModuleModel): string[] {

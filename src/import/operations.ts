@@ -301,7 +301,7 @@ export class OperationReader {
       out.push(text);
     }
     const rest = sourcePath.slice(template.path.length);
-    if (rest !== "" && !/^(\?[A-Za-z0-9._~!$'()*+,;:@/?=&-]*)?(#[A-Za-z0-9._~!$'()*+,;:@/?-]*)?$/.test(rest)) {
+    if (rest !== "" && !/^(\?[A-Za-z0-9._~!$'()*+,;:@/?=&-]*)?(#[A-Za-z0-9._~!$'()*+,;:@/?=&-]*)?$/.test(rest)) {
       this.lost(place, `the whole operation: path ${sourcePath} has a query or fragment part ${JSON.stringify(rest)} the catalogue cannot hold (characters outside RFC 3986)`);
       return undefined;
     }

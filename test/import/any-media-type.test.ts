@@ -62,7 +62,7 @@ afterAll(() => server?.close());
 
 const contentOf = (id: string, status: string) => {
   const operation = imported.model.modules.flatMap((module) => module.operations).find((candidate) => candidate.id === id)!;
-  const response = operation.responses.find((candidate) => candidate.status === status);
+  const response = (operation.responses ?? []).find((candidate) => candidate.status === status);
   return (response?.content ?? []).map((media) => media.contentType);
 };
 

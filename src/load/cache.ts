@@ -58,13 +58,13 @@ export class LoadCache {
     return new LoadCache(base === undefined ? undefined : join(base, "catalogue", folderKey(folder)));
   }
 
-  /** What file `name` gave when it held `text`, if that is recorded. */
-  get(name: string, text: string): ReadFile | undefined {
+  /** What file `name` gave when it held the text of hash `textHash` (textSha256), if that is recorded. */
+  get(name: string, textHash: string): ReadFile | undefined {
     if (this.dir === undefined || !this.any) return undefined;
     try {
       const record = readFileSync(join(this.dir, recordFile(name)), "utf8");
       const newline = record.indexOf("\n");
-      if (newline === -1 || record.slice(0, newline) !== `${textSha256(text)} ${loader()}`) return undefined;
+      if (newline === -1 || record.slice(0, newline) !== `${textHash} ${loader()}`) return undefined;
       const second = record.indexOf("\n", newline + 1);
       const entry = JSON.parse(record.slice(newline + 1, second === -1 ? undefined : second)) as Partial<ReadFile> & { operationRanges?: [number, number][] | null; later?: string; laterLength?: number; lineStartsLength?: number };
       if (!("data" in entry) || !Number.isInteger(entry.lineStartsLength)) return undefined;

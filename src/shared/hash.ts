@@ -29,6 +29,18 @@ export function textSha256(text: string): string {
   return hash;
 }
 
+const knownTextHashes = new WeakMap<object, string>();
+
+/** Says that `file.text` hashes to `hash` (a text read only when asked for: src/load/load.ts). */
+export function knowTextHash(file: object, hash: string): void {
+  knownTextHashes.set(file, hash);
+}
+
+/** `textSha256(file.text)`, without reading a text whose hash is known (knowTextHash). */
+export function fileTextSha256(file: { text: string }): string {
+  return knownTextHashes.get(file) ?? textSha256(file.text);
+}
+
 const codeHashes = new Map<string, [path: string, sha256: string][]>();
 
 /**

@@ -94,16 +94,18 @@ export class CatalogueStats {
     const bytes = readFileSync(path);
     const hash = sha256(bytes);
     const names = living(bytes);
-    this.changed = true;
+    // A record to drop, or one to make: the records change (a file too young stays unrecorded).
+    if (entry !== undefined) this.changed = true;
     if (stats !== undefined && Number(stats.size) === bytes.length && !racy(stats)) {
       const utf8 = isUtf8(bytes);
       this.next[name] = [String(stats.size), String(stats.mtimeNs), String(stats.ctimeNs), String(stats.ino), hash, names ? 1 : 0, utf8 ? 1 : 0];
+      this.changed = true;
       if (utf8) known.set(resolve(path), { stats: statsKey(stats), sha256: hash });
     }
     return { sha256: hash, living: names };
   }
 
-  /** Keeps the records of the files hashed since `open` (best effort), when any was read. */
+  /** Keeps the records of the files hashed since `open` (best effort), when they changed. */
   save(): void {
     if (this.file === undefined || (!this.changed && Object.keys(this.next).length === Object.keys(this.seen).length)) return;
     try {

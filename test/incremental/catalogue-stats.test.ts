@@ -11,6 +11,7 @@ import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { generate } from "../../src/pipeline.js";
 import { RACY_MS } from "../../src/load/file-stats.js";
+import { codeFileHashes, sha256 } from "../../src/shared/hash.js";
 import { freshDir, repoCatalogue } from "../helpers/generate.js";
 import { filesOf, restoreCacheDirAfterEach } from "../helpers/output-tree.js";
 
@@ -18,7 +19,7 @@ const reads: string[] = [];
 vi.mock("node:fs", async (importOriginal) => {
   const fs = await importOriginal<typeof import("node:fs")>();
   const readFileSync = ((path: unknown, ...rest: unknown[]) => {
-    if (typeof path === "string" && path.endsWith(".yaml")) reads.push(resolve(path));
+    if (typeof path === "string") reads.push(resolve(path));
     return (fs.readFileSync as (...args: unknown[]) => unknown)(path, ...rest);
   }) as typeof fs.readFileSync;
   return { ...fs, readFileSync, default: { ...fs, readFileSync } };
@@ -27,7 +28,7 @@ vi.mock("node:fs", async (importOriginal) => {
 restoreCacheDirAfterEach();
 
 let base: string;
-const names = ["one-edit", "same-stats", "moved-in", "young", "kept-position"];
+const names = ["one-edit", "same-stats", "moved-in", "young", "kept-position", "code"];
 
 beforeAll(async () => {
   base = await freshDir("catalogue-stats");
@@ -44,7 +45,7 @@ async function afterEdit(name: string, edit: (catalogue: string) => Promise<void
   await edit(catalogue);
   reads.length = 0;
   await generate({ catalogue, out });
-  const readsOfSecondRun = reads.filter((path) => path.startsWith(resolve(catalogue))).map((path) => path.slice(resolve(catalogue).length + 1));
+  const readsOfSecondRun = reads.filter((path) => path.startsWith(`${resolve(catalogue)}/`)).map((path) => path.slice(resolve(catalogue).length + 1));
   await expectColdOutput(catalogue, out, name);
   return { catalogue, out, readsOfSecondRun };
 }
@@ -145,5 +146,20 @@ describe("catalogue files known by their stats", () => {
     const cold = await message();
     expect(cached).toContain("finances.yaml:");
     expect(cached).toBe(cold);
+  });
+
+  it("hashes catalogen's own files the same way: unchanged ones not read, one edited keeping its size and mtime read again", async () => {
+    const code = join(base, "code", "catalogue"); // any folder of files older than RACY_MS
+    process.env.CATALOGEN_CACHE_DIR = join(base, "code", "cache");
+    const first = codeFileHashes(code, true);
+    reads.length = 0;
+    expect(codeFileHashes(code, true)).toEqual(first);
+    expect(reads.filter((path) => path.startsWith(`${resolve(code)}/`))).toEqual([]);
+    await editKeepingStats(join(code, "tariffs.yaml"), "id: getCommissionTariffs", "id: getCommissionTARIFFS");
+    reads.length = 0;
+    const second = codeFileHashes(code, true);
+    expect(reads.filter((path) => path.startsWith(`${resolve(code)}/`))).toEqual([resolve(code, "tariffs.yaml")]);
+    expect(second.find(([path]) => path.endsWith("tariffs.yaml"))![1]).toBe(sha256(realReadFileSync(join(code, "tariffs.yaml"))));
+    expect(second.filter(([path]) => !path.endsWith("tariffs.yaml"))).toEqual(first.filter(([path]) => !path.endsWith("tariffs.yaml")));
   });
 });

@@ -300,10 +300,20 @@ function* componentsChunks(model: ApiModel, components: Schema, pieces: Pieces, 
       continue;
     }
     yield layout.text(`${open}    "schemas": {\n`);
-    for (const [i, named] of model.types.entries()) {
-      const [module, index] = places.get(named.name)!;
+    // In runs, as the path items: consecutive named types of one module are one layout item, keyed
+    // by the module's piece, the first one's place among its types and how many (a piece's name
+    // is the hash of all its types are made from, their names too).
+    for (let i = 0; i < model.types.length; ) {
+      const [module, index] = places.get(model.types[i]!.name)!;
+      let count = 1;
+      while (i + count < model.types.length && places.get(model.types[i + count]!.name)![0] === module) count++;
       const name = pieces.nameOf(module);
-      yield layout.item(`${i === 0 ? "T" : "t"}${JSON.stringify(named.name)}\u0000${name}:${index}`, layout.knows(name), () => `${i === 0 ? "" : ",\n"}      ${JSON.stringify(named.name)}: ${pieces.of(module).types[index]![1]}`);
+      const first = i === 0;
+      const run = model.types.slice(i, i + count);
+      yield layout.item(`${first ? "T" : "t"}\u0000${name}\u0000${index}+${count}`, layout.knows(name), () =>
+        run.map((named, j) => `${first && j === 0 ? "" : ",\n"}      ${JSON.stringify(named.name)}: ${pieces.of(module).types[index + j]![1]}`).join(""),
+      );
+      i += count;
     }
     for (const [i, [name, schema]] of others.entries()) yield layout.text(`${i === 0 && model.types.length === 0 ? "" : ",\n"}      ${JSON.stringify(name)}: ${JSON.stringify(schema, null, 2).replaceAll("\n", "\n      ")}`);
     yield layout.text("\n    }");

@@ -51,11 +51,11 @@ describe("parsing the catalogue on two threads", () => {
     const many = [...texts, ...texts, ...texts, "a: [unclosed\n", "b: *nowhere\n"];
     const here: number[] = [];
     // This thread holds its first file for 3 s (a worker starts well within that, even on a busy
-    // machine), so the worker takes most files.
-    const start = Date.now();
+    // machine), so the worker takes most files. It sleeps rather than spins, leaving the core to the worker.
+    const asleep = new Int32Array(new SharedArrayBuffer(4));
     const remote = await parseShared(many, (index) => {
       here.push(index);
-      while (here.length === 1 && Date.now() < start + 3000);
+      if (here.length === 1) Atomics.wait(asleep, 0, 0, 3000);
     });
     expect(remote.size).toBeGreaterThan(0);
     for (const index of here) expect(remote.has(index)).toBe(false);

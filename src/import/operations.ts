@@ -257,7 +257,7 @@ export class OperationReader {
     const safe = (name: string): boolean => PARAM_NAME.test(name) && !RESERVED_ARGUMENT_KEYS.includes(name) && name !== "__proto__";
     const used = new Set(names.filter(safe));
     const out: string[] = [];
-    for (const parts of template.segments) {
+    for (const [position, parts] of template.segments.entries()) {
       let text = "";
       for (const [index, part] of parts.entries()) {
         if (part.kind === "static") {
@@ -294,7 +294,8 @@ export class OperationReader {
         }
         text += `{${name}}`;
       }
-      if (text === "") {
+      // A trailing slash (`/alliances/`, as Django REST Framework's paths end) is a path of its own.
+      if (text === "" && position < template.segments.length - 1) {
         this.lost(place, `the whole operation: path ${sourcePath} has an empty segment`);
         return undefined;
       }

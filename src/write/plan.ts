@@ -272,7 +272,7 @@ export class Writing {
     if (hash === entry!.sha256) {
       rmSync(staging.path, { force: true });
       this.unchanged.push(path);
-    } else this.staged.push({ temporary: staging.path, path, hash });
+    } else this.staged.push({ temporary: staging.path, path, hash, size: buffers.reduce((sum, buffer) => sum + buffer.length, 0) });
     spliced.written(hash);
   }
 

@@ -4,6 +4,7 @@
 // failed write does: a one-line message naming the file, exit 1, no staging file left, the output
 // folder as it was; the next run without the limit writes what a cold run writes.
 // Runs the built CLI (dist/: `npm run build` first).
+import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { freshDir } from "../helpers/generate.js";
@@ -35,5 +36,35 @@ describe("openapi.json written from the file it replaces", () => {
     const made = await tree(join(root, "out"));
     expect(made.get("openapi.json")).toBe(cold.get("openapi.json"));
     expect(made.get("openapi.json")).toContain("(three)");
+  });
+});
+
+describe("a large file replaced", () => {
+  it("is freed on the thread pool under a second name, which is gone when the run is done; the output is a cold run's", async () => {
+    const { freeAside } = await import("../../src/write/apply.js");
+    const { generate } = await import("../../src/pipeline.js");
+    const root = await freshDir("spliced-write");
+    const catalogue = join(root, "catalogue");
+    const before = freeAside.from;
+    const previous = process.env.CATALOGEN_CACHE_DIR;
+    freeAside.from = 1; // every file written over another
+    try {
+      process.env.CATALOGEN_CACHE_DIR = join(root, "cache");
+      await wideCatalogue(catalogue, 30, "one");
+      await generate({ catalogue, out: join(root, "out") });
+      const inode = (await stat(join(root, "out", "openapi.json"))).ino;
+      await wideCatalogue(catalogue, 30, "two");
+      await generate({ catalogue, out: join(root, "out") });
+      const made = await tree(join(root, "out"));
+      expect([...made.keys()].filter(isLeftover)).toEqual([]);
+      expect((await stat(join(root, "out", "openapi.json"))).ino).not.toBe(inode);
+      process.env.CATALOGEN_CACHE_DIR = "off";
+      await generate({ catalogue, out: join(root, "cold") });
+      expect(made).toEqual(await tree(join(root, "cold")));
+    } finally {
+      freeAside.from = before;
+      if (previous === undefined) delete process.env.CATALOGEN_CACHE_DIR;
+      else process.env.CATALOGEN_CACHE_DIR = previous;
+    }
   });
 });

@@ -2,11 +2,10 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { LineCounter } from "yaml";
-import type { Diagnostic } from "../shared/diagnostic.js";
+import { CatalogueError, type Diagnostic } from "../shared/diagnostic.js";
 import { LoadCache, type ReadFile } from "./cache.js";
 import { knownTextHash } from "./file-stats.js";
 import { knowTextHash, textSha256 } from "../shared/hash.js";
-import { CatalogueError } from "../shared/diagnostic.js";
 import { displayPath, listCatalogueFiles, unreadable } from "./files.js";
 import { MAX_CATALOGUE_BYTES, MAX_FILE_BYTES } from "./limits.js";
 import { parseInTwo, parseShared } from "./parallel-parse.js";

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { listCatalogueFiles } from "./load/files.js";
+import { CatalogueStats } from "./load/file-stats.js";
 import { livingInputs, namesLivingSource } from "./sources/inputs.js";
 import type { ApiModel } from "./model/types.js";
 import type { PlannedFile } from "./emit/plan.js";
@@ -260,11 +261,14 @@ async function hashInputs(options: GenerateOptions, chosen: readonly ChosenTarge
   for (const { target } of chosen) if (!BUILTIN_TARGETS.includes(target)) parts.push(`plugin ${target.name}`, pluginHash(target));
   const generator = sha256(parts.join("\n"));
   let namesSource = false;
+  // Each file's hash from its stats where they are the ones recorded with it (src/load/file-stats.ts).
+  const stats = CatalogueStats.open(options.catalogue);
   for (const name of catalogueNames) {
-    const bytes = readFileSync(join(options.catalogue, name));
-    namesSource ||= namesLivingSource(bytes);
-    parts.push(relative(packageRoot, join(options.catalogue, name)), sha256(bytes));
+    const file = stats.hash(name, namesLivingSource);
+    namesSource ||= file.living;
+    parts.push(relative(packageRoot, join(options.catalogue, name)), file.sha256);
   }
+  stats.save();
   if (!namesSource) return { input: sha256(parts.join("\n")), generator };
   // A living source's OpenAPI document and the files its $refs name (learnt by loading, when not recorded).
   // The model loaded to learn them is kept for this run.

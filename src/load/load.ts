@@ -2,8 +2,10 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { LineCounter } from "yaml";
-import type { Diagnostic } from "../shared/diagnostic.js";
+import { CatalogueError, type Diagnostic } from "../shared/diagnostic.js";
 import { LoadCache, type ReadFile } from "./cache.js";
+import { knownTextHash } from "./file-stats.js";
+import { knowTextHash, textSha256 } from "../shared/hash.js";
 import { displayPath, listCatalogueFiles, unreadable } from "./files.js";
 import { MAX_CATALOGUE_BYTES, MAX_FILE_BYTES } from "./limits.js";
 import { parseInTwo, parseShared } from "./parallel-parse.js";
@@ -32,16 +34,19 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
   // Read first (small files, synchronously: a promise per file costs more than the read), then
   // parse what the load record does not hold, on two threads when that is worth it. The order of
   // files and of diagnostics is the order of the names either way.
-  const read: (Diagnostic | { path: string; name: string; text: string })[] = [];
+  // A file whose hash this run knew from its stats (./file-stats.ts) is not read: its load record
+  // is found by that hash, and its text read only when something asks for it.
+  const read: (Diagnostic | { path: string; name: string; text: string } | { path: string; name: string; hash: string })[] = [];
   let total = 0;
   for (const name of names) {
     const path = join(dir, name);
-    let size;
+    let stats;
     try {
-      size = statSync(path).size;
+      stats = statSync(path, { bigint: true });
     } catch (error) {
       throw unreadable(path, error, "catalogue file");
     }
+    const size = Number(stats.size);
     total += size;
     if (total > MAX_CATALOGUE_BYTES) {
       read.push({
@@ -65,25 +70,22 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
       });
       continue;
     }
-    let text;
-    try {
-      text = readFileSync(path, "utf8");
-    } catch (error) {
-      throw unreadable(path, error, "catalogue file");
-    }
-    read.push({ path, name, text });
+    const hash = knownTextHash(path, stats);
+    read.push(hash === undefined ? { path, name, text: readText(path) } : { path, name, hash });
   }
   const cache = LoadCache.open(dir);
   const files = new Map<number, CatalogueFile>();
   const toParse: number[] = [];
   let toParseBytes = 0;
   for (const [index, item] of read.entries()) {
-    if (!("text" in item)) continue;
-    const cached = cache.get(item.name, item.text);
-    if (cached) files.set(index, fromRecord(displayPath(item.path), item.name, item.text, cached));
+    if (!("name" in item)) continue;
+    const hash = "hash" in item ? item.hash : textSha256(item.text);
+    const cached = cache.get(item.name, hash);
+    if (cached) files.set(index, fromRecord(displayPath(item.path), item.name, "hash" in item ? lazyText(item.path, item.hash) : item.text, cached));
     else {
+      if ("hash" in item) read[index] = { path: item.path, name: item.name, text: readText(item.path) };
       toParse.push(index);
-      toParseBytes += item.text.length;
+      toParseBytes += (read[index] as { text: string }).text.length;
     }
   }
   const parseHere = (index: number): void => {
@@ -124,8 +126,39 @@ function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
+function readText(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    throw unreadable(path, error, "catalogue file");
+  }
+}
+
+/** The text of the file at `path`, known to hash to `hash`: read when first asked for, and refused if it changed meanwhile. */
+interface LazyText {
+  hash: string;
+  read(): string;
+}
+
+function lazyText(path: string, hash: string): LazyText {
+  let text: string | undefined;
+  return {
+    hash,
+    read() {
+      if (text === undefined) {
+        const read = readText(path);
+        if (textSha256(read) !== hash) {
+          throw new CatalogueError([{ file: displayPath(path), line: 0, column: 0, length: 1, message: "the file changed while catalogen was reading the catalogue", hint: "run the command again" }], new Map());
+        }
+        text = read;
+      }
+      return text;
+    },
+  };
+}
+
 /** A file as a parse that found no problems gave it (the load record, or the parsing worker): its document parsed again only when asked for. */
-function fromRecord(displayPath: string, name: string, text: string, record: ReadFile, jsonSafe?: boolean): CatalogueFile {
+function fromRecord(displayPath: string, name: string, text: string | LazyText, record: ReadFile, jsonSafe?: boolean): CatalogueFile {
   const lineCounter = new LineCounter();
   // The record's line starts, read when a position is first asked for (a record parses them then).
   Object.defineProperty(lineCounter, "lineStarts", {
@@ -137,7 +170,13 @@ function fromRecord(displayPath: string, name: string, text: string, record: Rea
     enumerable: true,
     configurable: true,
   });
-  return withLazyDocument({ displayPath, name, text, lineCounter, data: record.data, ...(jsonSafe === undefined ? {} : { jsonSafe }), problems: [], operationRanges: record.operationRanges }, undefined);
+  const file = { displayPath, name, text: typeof text === "string" ? text : "", lineCounter, data: record.data, ...(jsonSafe === undefined ? {} : { jsonSafe }), problems: [], operationRanges: record.operationRanges };
+  if (typeof text !== "string") {
+    // Read when first asked for (a diagnostic's position, a full check); its hash is known meanwhile.
+    Object.defineProperty(file, "text", { get: text.read, enumerable: true, configurable: true });
+    knowTextHash(file, text.hash);
+  }
+  return withLazyDocument(file, undefined);
 }
 
 /** True when JSON gives `data` back as it is (no non-finite numbers, no -0). */

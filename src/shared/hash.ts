@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import { cacheDirectory } from "./cache-directory.js";
+import { StatHashes } from "./stat-hashes.js";
 
 /** The SHA-256 of a text or bytes, as hex. */
 export function sha256(content: string | Buffer): string {
@@ -29,6 +31,18 @@ export function textSha256(text: string): string {
   return hash;
 }
 
+const knownTextHashes = new WeakMap<object, string>();
+
+/** Says that `file.text` hashes to `hash` (a text read only when asked for: src/load/load.ts). */
+export function knowTextHash(file: object, hash: string): void {
+  knownTextHashes.set(file, hash);
+}
+
+/** `textSha256(file.text)`, without reading a text whose hash is known (knowTextHash). */
+export function fileTextSha256(file: { text: string }): string {
+  return knownTextHashes.get(file) ?? textSha256(file.text);
+}
+
 const codeHashes = new Map<string, [path: string, sha256: string][]>();
 
 /**
@@ -49,8 +63,12 @@ export function codeFileHashes(dir: string, fresh = false): readonly [path: stri
     } catch {
       // no such folder: nothing to hash
     }
-    // Small files, read synchronously: a promise per file costs more than the read.
-    hashes = paths.map((path) => [path, sha256(readFileSync(path))]);
+    // Small files, read synchronously (a promise per file costs more than the read), and only
+    // those whose stats are not the ones recorded with their hash (./stat-hashes.ts).
+    const base = cacheDirectory();
+    const seen = StatHashes.open(base === undefined ? undefined : join(base, "code", `${sha256(dir).slice(0, 32)}.json`), dir);
+    hashes = paths.map((path) => [path, seen.hash(relative(dir, path), path).sha256]);
+    seen.save();
     codeHashes.set(dir, hashes);
   }
   return hashes;

@@ -21,7 +21,7 @@ import { camelCase, GENERATED_NAMES, routeShape } from "../shared/names.js";
 import type { SemanticInput } from "./reporter.js";
 import { schemaProblems } from "./schema.js";
 import { checkSemantics } from "./semantic.js";
-import { sha256, textSha256 } from "../shared/hash.js";
+import { fileTextSha256, sha256 } from "../shared/hash.js";
 import { ModuleKeys } from "../module-keys.js";
 
 interface FileKey {
@@ -138,7 +138,7 @@ export function sourceOf(file: CatalogueFile, index: number): { file: string; li
 
 function keyOf(file: CatalogueFile, index: KeptIndex | undefined): FileKey {
   // With the path messages show: the parts say where each operation is declared.
-  const hash = sha256(`${file.displayPath}\n${textSha256(file.text)}`);
+  const hash = sha256(`${file.displayPath}\n${fileTextSha256(file)}`);
   const recorded = index?.files[file.name];
   if (recorded?.hash === hash) return recorded;
   return { hash, types: sha256(JSON.stringify((file.data as RawFile | undefined)?.types ?? null)) };

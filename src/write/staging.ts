@@ -58,11 +58,10 @@ export function stageChunks(final: string, chunks: Iterable<string>, seen: (chun
   });
 }
 
-/** Writes `buffers`, one after the other, to a new staging file beside `final` and returns its path. */
-export function stageBuffers(final: string, buffers: readonly Buffer[]): string {
-  return newStagingFile(final, (fd) => {
-    for (const buffer of buffers) writeFileSync(fd, buffer);
-  });
+/** A new staging file beside `final`, open for writing (for a caller that writes it on the thread pool: src/write/plan.ts `putSpliced`). */
+export function openStaging(final: string): { path: string; fd: number } {
+  const path = `${final}.catalogen-${randomName()}.tmp`;
+  return { path, fd: openSync(path, "wx") };
 }
 
 /** Creates a staging file beside `final`, lets `write` fill it, and returns its path; removes it if writing fails. */

@@ -44,6 +44,8 @@ export interface StagedFile {
   temporary: string;
   path: string;
   hash: string;
+  /** Its size, where it may be large (apply.ts frees a large file it replaces on the thread pool). */
+  size?: number;
 }
 
 /**

@@ -84,6 +84,38 @@ describe("openapi.json joined from kept pieces", () => {
   }, 30_000);
 });
 
+describe("openapi.json's runs (a module's consecutive path items, one range of the old file)", () => {
+  it("is the whole document's text when another module's edit makes one of a module's paths shared, and again when it no longer is", async () => {
+    const base = await freshDir("openapi-pieces-runs");
+    const catalogue = join(base, "catalogue");
+    const out = join(base, "out");
+    process.env.CATALOGEN_CACHE_DIR = join(base, "cache");
+    const paths = ["/gamma/a", "/gamma/b", "/gamma/c", "/gamma/d"];
+    const gamma = {
+      module: { id: "gamma", title: "Gamma", area: "Third" },
+      operations: paths.flatMap((path, i) => [
+        { id: `getGamma${i}`, method: "GET", path, summary: `Read ${i}` },
+        ...(i === 2 ? [{ id: `putGamma${i}`, method: "PUT", path, summary: `Write ${i}` }] : []),
+      ]),
+    };
+    const delta = (shared: string | undefined) => ({
+      module: { id: "delta", title: "Delta", area: "Fourth" },
+      operations: [{ id: "getDelta", method: "GET", path: "/delta", summary: "Delta" }, ...(shared ? [{ id: "postShared", method: "POST", path: shared, summary: "Shared by delta" }] : [])],
+    });
+    // gamma's items at first one run; then /gamma/b shared with delta (two runs and an item between), /gamma/c instead, then none.
+    for (const shared of [undefined, "/gamma/b", "/gamma/c", undefined]) {
+      await writeCatalogue(catalogue, [...modules(["uploads"]), gamma, delta(shared)]);
+      process.env.CATALOGEN_CACHE_DIR = join(base, "cache");
+      await generate({ catalogue, out });
+      const cold = join(base, "cold");
+      await rm(cold, { recursive: true, force: true });
+      process.env.CATALOGEN_CACHE_DIR = "off";
+      await generate({ catalogue, out: cold });
+      expect(await readFile(join(out, "openapi.json"), "utf8"), String(shared)).toBe(await readFile(join(cold, "openapi.json"), "utf8"));
+    }
+  }, 30_000);
+});
+
 describe("the pieces folder's eviction", () => {
   it("reads the folder only when the count the layout keeps may pass its bound, then keeps only this run's pieces", async () => {
     const base = await freshDir("openapi-pieces-evict");

@@ -96,6 +96,39 @@ describe("loader cache", () => {
     expect(JSON.stringify(await loadModel(catalogue))).toBe(parsed);
   });
 
+  it("reads records of ASCII and of other text (read as bytes) as a parse gives them, and parses a file whose record lost one byte", async () => {
+    const base = await freshDir("load-cache");
+    const catalogue = join(base, "catalogue");
+    await cp(repoCatalogue, catalogue, { recursive: true });
+    // Two module files whose operations' texts are not ASCII: in the record's operations line, and only there.
+    for (const [name, summary] of [["finances.yaml", "Solde du vendeur, été"], ["tariffs.yaml", "Тарифы: комиссия"]] as const) {
+      const path = join(catalogue, name);
+      const text = await readFile(path, "utf8");
+      const first = /summary: .*/.exec(text)![0];
+      await writeFile(path, text.replace(first, `summary: "${summary}"`));
+    }
+    process.env.CATALOGEN_CACHE_DIR = "off";
+    const parsed = JSON.stringify(await loadModel(catalogue));
+    const cache = await mkdtemp(join(base, "cache-"));
+    process.env.CATALOGEN_CACHE_DIR = cache;
+    await loadModel(catalogue);
+    await rm(join(cache, "model"), { recursive: true }); // the full check: every file's operations from its record
+    expect(JSON.stringify(await loadModel(catalogue))).toBe(parsed);
+    const records = await entries(cache);
+    const bytes = await Promise.all(records.map((file) => readFile(join(cache, file))));
+    const ascii = records.filter((_, i) => bytes[i]!.every((byte) => byte < 128));
+    const other = records.filter((_, i) => !bytes[i]!.every((byte) => byte < 128));
+    expect(other.length).toBe(2);
+    // One byte out of the operations line of an ASCII record and of a record of other text.
+    for (const record of [ascii.find((file) => file !== records[0])!, other[0]!]) {
+      const whole = await readFile(join(cache, record));
+      const second = whole.indexOf(10, whole.indexOf(10) + 1);
+      await writeFile(join(cache, record), Buffer.concat([whole.subarray(0, second + 20), whole.subarray(second + 21)]));
+      expect(JSON.stringify(await loadModel(catalogue))).toBe(parsed);
+      expect((await readFile(join(cache, record))).equals(whole)).toBe(true); // parsed again, written whole
+    }
+  });
+
   it("positions a problem that points into a file read from the cache as a parse does", async () => {
     const base = await freshDir("load-cache");
     const catalogue = join(base, "catalogue");

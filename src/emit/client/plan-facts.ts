@@ -14,8 +14,13 @@ import { hasBodyData, hasStyles } from "./wire.js";
 
 /** One module's facts (plain data: kept as JSON). */
 export interface ClientModuleFacts {
-  /** The hashes of the names the module's files export (nameHash): what the name check compares with the names claimed afresh. */
-  names: number[];
+  /**
+   * The hashes of the names the module's files export (nameHash), each as 11 base-36 digits, one
+   * after the other: what the name check compares with the names claimed afresh. A string, not a
+   * list of numbers: at 10,000 operations the facts hold 70,000 hashes, parsed from JSON on every
+   * run (numbers beyond 31 bits are each an object of their own: 9–17 ms against 1.4 ms).
+   */
+  names: string;
   streams: boolean;
   paging: boolean;
   formBodies: boolean;
@@ -87,7 +92,7 @@ export class ClientFacts {
       count++;
     };
     apiNames(this.model, claim);
-    const kept: number[][] = [];
+    const kept: string[] = [];
     for (const module of this.model.modules) {
       const facts = this.of(module);
       if (this.kept?.keptUnique(module.id)) kept.push(facts.names);
@@ -97,7 +102,7 @@ export class ClientFacts {
     else if (kept.length > 0) {
       const hashes = new Set<number>();
       for (const name of fresh) hashes.add(nameHash(name));
-      if (kept.some((names) => names.some((hash) => hashes.has(hash)))) full();
+      if (kept.some((names) => someHash(names, hashes))) full();
     }
     this.kept?.save(true);
   }
@@ -144,11 +149,30 @@ export function nameHash(name: string): number {
   return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
 }
 
+/** Digits of a name hash in base 36 (2^53 < 36^11). */
+const HASH_DIGITS = 11;
+
+/** Whether one of the hashes `names` holds (nameHash, HASH_DIGITS base-36 digits each) is in `hashes`; anything else there counts as a hit. */
+function someHash(names: string, hashes: ReadonlySet<number>): boolean {
+  if (typeof names !== "string" || names.length % HASH_DIGITS !== 0) return true;
+  for (let at = 0; at < names.length; at += HASH_DIGITS) {
+    let hash = 0;
+    for (let i = at; i < at + HASH_DIGITS; i++) {
+      const unit = names.charCodeAt(i);
+      const digit = unit >= 48 && unit <= 57 ? unit - 48 : unit >= 97 && unit <= 122 ? unit - 87 : -1;
+      if (digit === -1) return true;
+      hash = hash * 36 + digit;
+    }
+    if (hashes.has(hash)) return true;
+  }
+  return false;
+}
+
 function moduleFacts(module: ModuleModel, model: ApiModel, compact: boolean, names: readonly string[]): ClientModuleFacts {
   const operations = module.operations;
   const first = operations[0]?.id;
   return {
-    names: names.map(nameHash),
+    names: names.map((name) => nameHash(name).toString(36).padStart(HASH_DIGITS, "0")).join(""),
     streams: operations.some(isStreamed),
     paging: operations.some((operation) => operation.pagination !== undefined),
     formBodies: operations.some(hasBodyData),

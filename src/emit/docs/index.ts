@@ -13,13 +13,13 @@ export function emitDocs(model: ApiModel): GeneratedFile[] {
 /** The docs' pages; a module's page is made only when asked for. */
 export function* planDocs(model: ApiModel): Generator<PlannedFile> {
   // Each page's anchors kept by its module's key where the run knows its module keys.
-  const { anchors, operationCount } = keptDocsAnchors(model);
+  const { anchors, operationCount, pageAnchors } = keptDocsAnchors(model);
   const templates = docsTemplates();
   yield { path: "docs/README.md", content: () => finalMarkdown(templates.readme(readmeView(model, anchors, operationCount))) };
   // A page links to types declared on other pages by their anchors there.
   const also = JSON.stringify([...anchors.types]);
   for (const module of model.modules) {
-    yield { path: `docs/${module.id}.md`, module: module.id, also, content: () => finalMarkdown(templates.module(moduleView(model, module, anchors))) };
+    yield { path: `docs/${module.id}.md`, module: module.id, also, content: () => finalMarkdown(templates.module(moduleView(model, module, pageAnchors(module)))) };
   }
 }
 

@@ -1,26 +1,39 @@
-// The heading anchors of every module page (the README and each page link by them), worked out
-// once per module: on a regenerate that knows its module keys, read from the cache for every
-// module that did not change (src/incremental-facts.ts), instead of going over every operation.
+// What the README and the module pages need of every module, worked out once per module: on a
+// regenerate that knows its module keys, read from the cache for every module that did not change
+// (src/incremental-facts.ts), instead of going over every operation. Each page's own operation
+// anchors are worked out when that page is made (only a changed module's page is, on such a run):
+// no page links to another page's operations.
 import { ModuleFacts } from "../../incremental-facts.js";
 import type { ApiModel, ModuleModel } from "../../model/types.js";
 import { declaredTypes, moduleAnchors, type Anchors } from "./anchors.js";
 import { docsAnchors } from "./view.js";
 
+/** Of one module's page: how many operations it has (the README's count) and its named types' anchors (other pages link to them). */
+interface PageFacts {
+  operationCount: number;
+  types: [name: string, anchor: string][];
+}
+
 /**
- * `docsAnchors(model)` and each module's number of operations (the README's), each page's anchors
- * kept by its module's key where the run knows its module keys.
+ * The anchors every page may link to (every named type's), each module's number of operations
+ * (the README's), and a page's anchors (`pageAnchors`): kept by each module's key where the run
+ * knows its module keys, else `docsAnchors(model)`.
  */
-export function keptDocsAnchors(model: ApiModel): { anchors: Anchors; operationCount: (module: ModuleModel) => number } {
-  const kept = ModuleFacts.for(model, "docs", (module) => moduleAnchors(module, declaredTypes(model, module)));
-  if (kept === undefined) return { anchors: docsAnchors(model), operationCount: (module) => module.operations.length };
-  const operations = new Map<string, string>();
-  const types = new Map<string, string>();
-  for (const module of model.modules) {
-    const page = kept.of(module);
-    for (const [id, anchor] of page.operations) operations.set(id, anchor);
-    for (const [name, anchor] of page.types) types.set(name, anchor);
+export function keptDocsAnchors(model: ApiModel): { anchors: Pick<Anchors, "types">; operationCount: (module: ModuleModel) => number; pageAnchors: (module: ModuleModel) => Anchors } {
+  const kept = ModuleFacts.for<PageFacts>(model, "docs", (module) => {
+    const page = moduleAnchors(module, declaredTypes(model, module));
+    return { operationCount: page.operations.length, types: page.types };
+  });
+  if (kept === undefined) {
+    const anchors = docsAnchors(model);
+    return { anchors, operationCount: (module) => module.operations.length, pageAnchors: () => anchors };
   }
+  const types = new Map<string, string>();
+  for (const module of model.modules) for (const [name, anchor] of kept.of(module).types) types.set(name, anchor);
   kept.save(false);
-  // Every operation has an anchor on its module's page.
-  return { anchors: { operations, types }, operationCount: (module) => kept.of(module).operations.length };
+  return {
+    anchors: { types },
+    operationCount: (module) => kept.of(module).operationCount,
+    pageAnchors: (module) => ({ operations: new Map(moduleAnchors(module, declaredTypes(model, module)).operations), types }),
+  };
 }

@@ -127,7 +127,7 @@ const count = (n: number, noun: string): Md => fixed(`${n} ${noun}${n === 1 ? ""
 const orNotDocumented = (value: string | undefined, render: (value: string) => Md): Md =>
   value === undefined ? NOT_DOCUMENTED : render(value);
 
-export function readmeView(model: ApiModel, anchors?: Anchors, operationCount: (module: ModuleModel) => number = (module) => module.operations.length): ReadmeView {
+export function readmeView(model: ApiModel, anchors?: Pick<Anchors, "types">, operationCount: (module: ModuleModel) => number = (module) => module.operations.length): ReadmeView {
   return {
     title: text(model.title),
     description: model.description === undefined ? fixed("Description: not documented.") : paragraphs(model.description),

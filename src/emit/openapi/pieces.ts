@@ -215,9 +215,50 @@ function* pathsChunks(model: ApiModel, pieces: Pieces, layout: Layout): Generato
   [...items.values()].forEach((operations, at) => operations.forEach(([module]) => lastItem.set(module, at)));
   const itemServers = new Map<string, Schema[]>();
   for (const [operation, place] of operationServerPlaces(model)) if (place.on === "item") itemServers.set(operation.path, place.servers);
+  // Items are laid out in runs: consecutive items whose operations are all one module's, without
+  // servers of their own (most of a large API: one run per module), each one layout item whose
+  // key is the module's piece and its operations' places. A piece's name is the hash of all its
+  // module's operations are made from (their paths too), so the key says the run's text: an
+  // unchanged module's run is one range of the old file, found with one lookup. Any other item is
+  // a layout item of its own, keyed by its path, its operations' pieces and places, its servers.
   let at = 0;
+  let run: { module: string; places: string; items: [path: string, operations: [module: string, index: number][]][]; first: boolean } | undefined;
+  const text = (path: string, operations: readonly [string, number][], first: boolean, servers: Schema[] | undefined): string => {
+    const members = operations.map(([module, index]) => {
+      const [, method, text] = pieces.of(module).operations[index]!;
+      return `      ${JSON.stringify(method)}: ${text}`;
+    });
+    if (servers) members.push(`      "servers": ${JSON.stringify(servers, null, 2).replaceAll("\n", "\n      ")}`);
+    return `${first ? "{\n" : ",\n"}    ${JSON.stringify(path)}: {\n${members.join(",\n")}\n    }`;
+  };
+  // A module's operations are let go once its last path item is out: memory for one module at a time.
+  const done = (operations: readonly [string, number][], item: number): void => {
+    for (const [module] of operations) if (lastItem.get(module) === item) pieces.dropOperations(module);
+  };
+  function* endRun(): Generator<string | KeptBytes> {
+    if (run === undefined) return;
+    const { module, places, items: runItems, first } = run;
+    run = undefined;
+    const name = pieces.nameOf(module);
+    yield layout.item(`${first ? "R" : "r"}\u0000${name}\u0000${places}`, layout.knows(name), () => runItems.map(([path, operations], i) => text(path, operations, first && i === 0, undefined)).join(""));
+    const last = at - 1;
+    for (const [i, [, operations]] of runItems.entries()) done(operations, last - (runItems.length - 1 - i));
+  }
   for (const [path, operations] of items) {
     const servers = itemServers.get(path);
+    const module = operations[0]![0];
+    if (servers === undefined && operations.every(([other]) => other === module)) {
+      if (run !== undefined && run.module !== module) yield* endRun();
+      const places = operations.map(([, index]) => index).join(",");
+      if (run === undefined) run = { module, places, items: [[path, operations]], first: at === 0 };
+      else {
+        run.places += `;${places}`;
+        run.items.push([path, operations]);
+      }
+      at++;
+      continue;
+    }
+    yield* endRun();
     // The path (as JSON: no NUL in it), then each operation's piece and place, then the item's servers.
     let key = `${at === 0 ? "P" : "p"}${JSON.stringify(path)}`;
     let known = true;
@@ -227,18 +268,12 @@ function* pathsChunks(model: ApiModel, pieces: Pieces, layout: Layout): Generato
       key += `\u0000${name}:${index}`;
     }
     if (servers) key += `\u0000${JSON.stringify(servers)}`;
-    yield layout.item(key, known, () => {
-      const members = operations.map(([module, index]) => {
-        const [, method, text] = pieces.of(module).operations[index]!;
-        return `      ${JSON.stringify(method)}: ${text}`;
-      });
-      if (servers) members.push(`      "servers": ${JSON.stringify(servers, null, 2).replaceAll("\n", "\n      ")}`);
-      return `${at === 0 ? "{\n" : ",\n"}    ${JSON.stringify(path)}: {\n${members.join(",\n")}\n    }`;
-    });
-    // A module's operations are let go once its last path item is out: memory for one module at a time.
-    for (const [module] of operations) if (lastItem.get(module) === at) pieces.dropOperations(module);
+    const first = at === 0;
+    yield layout.item(key, known, () => text(path, operations, first, servers));
+    done(operations, at);
     at++;
   }
+  yield* endRun();
   yield layout.text(at === 0 ? "{}" : "\n  }");
 }
 
@@ -265,10 +300,20 @@ function* componentsChunks(model: ApiModel, components: Schema, pieces: Pieces, 
       continue;
     }
     yield layout.text(`${open}    "schemas": {\n`);
-    for (const [i, named] of model.types.entries()) {
-      const [module, index] = places.get(named.name)!;
+    // In runs, as the path items: consecutive named types of one module are one layout item, keyed
+    // by the module's piece, the first one's place among its types and how many (a piece's name
+    // is the hash of all its types are made from, their names too).
+    for (let i = 0; i < model.types.length; ) {
+      const [module, index] = places.get(model.types[i]!.name)!;
+      let count = 1;
+      while (i + count < model.types.length && places.get(model.types[i + count]!.name)![0] === module) count++;
       const name = pieces.nameOf(module);
-      yield layout.item(`${i === 0 ? "T" : "t"}${JSON.stringify(named.name)}\u0000${name}:${index}`, layout.knows(name), () => `${i === 0 ? "" : ",\n"}      ${JSON.stringify(named.name)}: ${pieces.of(module).types[index]![1]}`);
+      const first = i === 0;
+      const run = model.types.slice(i, i + count);
+      yield layout.item(`${first ? "T" : "t"}\u0000${name}\u0000${index}+${count}`, layout.knows(name), () =>
+        run.map((named, j) => `${first && j === 0 ? "" : ",\n"}      ${JSON.stringify(named.name)}: ${pieces.of(module).types[index + j]![1]}`).join(""),
+      );
+      i += count;
     }
     for (const [i, [name, schema]] of others.entries()) yield layout.text(`${i === 0 && model.types.length === 0 ? "" : ",\n"}      ${JSON.stringify(name)}: ${JSON.stringify(schema, null, 2).replaceAll("\n", "\n      ")}`);
     yield layout.text("\n    }");

@@ -2,8 +2,9 @@
 // output folder happens here, in an order that a run killed at any point can recover from: the
 // leftovers of killed runs go, the manifest lists old and new files, staged files are renamed into
 // place, files no longer made are removed (with folders left empty), the manifest is final.
-// Synchronous file system calls: one rename and one lstat per file, each a wait for the thread
-// pool through promises, with nothing to do meanwhile.
+// Synchronous file system calls: one rename per file (and an lstat where staging did not say what
+// the file's stats are), each a wait for the thread pool through promises, with nothing to do
+// meanwhile.
 import { lstatSync, mkdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { MANIFEST_NAME } from "./manifest.js";
@@ -45,7 +46,7 @@ export async function applyPlan(root: string, plan: WritePlan, stats: StatCache,
       }
     }
     while (pending.length > 0) {
-      const { temporary, path, hash } = pending[0]!;
+      const { temporary, path, hash, stats: staged } = pending[0]!;
       const final = inside(path);
       try {
         renameSync(temporary, final);
@@ -54,8 +55,11 @@ export async function applyPlan(root: string, plan: WritePlan, stats: StatCache,
       }
       pending.shift();
       report.written.push(path);
-      const found = lstatOrUndefined(final);
-      if (found?.isFile()) stats.record(path, found, hash);
+      if (staged !== undefined) stats.record(path, staged, hash);
+      else {
+        const found = lstatOrUndefined(final);
+        if (found?.isFile()) stats.record(path, found, hash);
+      }
     }
   } finally {
     for (const file of pending) rmSync(file.temporary, { force: true });

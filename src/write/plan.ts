@@ -13,7 +13,8 @@ import { applyPlan } from "./apply.js";
 import type { FolderView } from "./folder.js";
 import { isLockLeftover } from "./lock.js";
 import { MANIFEST_NAME, manifestText, sha256, type Manifest, type ManifestEntry } from "./manifest.js";
-import { stage, stageBuffers, stageChunks, stagedFor } from "./staging.js";
+import { stageOnThread, StageThread } from "./stage-thread.js";
+import { stageBuffers, stageChunks, stagedFor, stageWithStats } from "./staging.js";
 import type { StatCache } from "./stat-cache.js";
 import { WriteError, type KeptBytes, type PreviousBytes, type Spliced, type StagedFile, type WritePlan, type WriteReport } from "./types.js";
 
@@ -116,6 +117,10 @@ export class Writing {
   private readonly createdFolders: string[] = [];
   /** Folders known to be there for staging files: found real, or made by this write. */
   private readonly readyFolders = new Set<string>();
+  /** The worker staging files past the first few (stage-thread.ts), once started. */
+  private thread: StageThread | undefined;
+  /** The staging files handed to the thread, until it settles. */
+  private readonly onThread = new Set<string>();
 
   constructor(
     private readonly outDir: string,
@@ -146,8 +151,10 @@ export class Writing {
 
   /** The file at `path` is to hold `content` (made by `target`, from inputs with hash `from`). */
   async put(path: string, target: string, text: string, from?: string): Promise<void> {
-    // One copy of the bytes, hashed and written (the text itself may be tens of MB: openapi.json).
-    const content = Buffer.from(text);
+    // Staged here: one copy of the bytes, hashed and written (the text itself may be tens of MB:
+    // openapi.json). On the staging thread: the text, encoded there (and, for the hash, here).
+    if (this.thread === undefined && stageOnThread(this.staged.length)) this.thread = new StageThread();
+    const content = this.thread ? text : Buffer.from(text);
     const hash = sha256(content);
     this.next.set(path, { target, sha256: hash, ...(from === undefined ? {} : { from }) });
     const entry = this.previous.get(path);
@@ -296,14 +303,40 @@ export class Writing {
    * up to 16 at a time) the writes cost more system time than they saved where both cores are busy
    * (BENCHMARKS.md, issue 26 fifth pass: at 1,000 operations cold, 1.31–1.42 s against 1.41–1.47 s).
    */
-  private async stage(path: string, content: Buffer, hash: string): Promise<void> {
+  private async stage(path: string, content: Buffer | string, hash: string): Promise<void> {
     const final = join(this.view.root, path);
     try {
       this.folderFor(path);
-      this.staged.push({ temporary: stage(final, content), path, hash });
+      if (this.thread && typeof content === "string") {
+        const temporary = this.thread.stage(final, content);
+        this.onThread.add(temporary);
+        this.staged.push({ temporary, path, hash });
+      }
+      else this.staged.push({ ...stageWithStats(final, content), path, hash });
     } catch (error) {
       return this.failWith(final, error);
     }
+  }
+
+  /**
+   * Waits for the staging thread, if one was started: each of its files gets its stats. When one
+   * could not be written, the files after it were never made and are dropped from what is staged,
+   * and the failure is returned (the caller undoes the rest).
+   */
+  private async settleThread(): Promise<{ final: string; message: string } | undefined> {
+    const thread = this.thread;
+    if (thread === undefined) return undefined;
+    this.thread = undefined;
+    const { created, failed } = await thread.settle();
+    const kept: StagedFile[] = [];
+    for (const file of this.staged) {
+      if (!this.onThread.has(file.temporary)) kept.push(file);
+      else if (created.has(file.temporary)) kept.push({ ...file, stats: created.get(file.temporary)! });
+      else if (failed === undefined) throw new Error(`the staging thread did not report ${file.temporary}`);
+    }
+    this.onThread.clear();
+    this.staged.splice(0, this.staged.length, ...kept);
+    return failed && { final: failed.temporary.replace(/\.catalogen-[0-9a-f]{16}\.tmp$/, ""), message: failed.message };
   }
 
   /** Undoes everything this write staged, then throws why `final` could not be written. */
@@ -314,6 +347,7 @@ export class Writing {
 
   /** Removes what this write staged and the folders it made for it: the folder is as it was. */
   async abort(): Promise<void> {
+    await this.settleThread(); // the worker stopped, and which of its files exist known
     for (const { temporary } of this.staged.splice(0)) rmSync(temporary, { force: true });
     for (const folder of this.createdFolders.splice(0).reverse()) rmSync(folder, { recursive: true, force: true });
     this.readyFolders.clear();
@@ -326,6 +360,8 @@ export class Writing {
    * not catalogen's to touch.
    */
   async plan(): Promise<WritePlan> {
+    const failed = await this.settleThread();
+    if (failed !== undefined) return this.failWith(failed.final, new Error(failed.message));
     const { view, previous, next, options } = this;
     const remove: string[] = [];
     for (const [path, entry] of previous) {

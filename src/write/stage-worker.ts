@@ -1,0 +1,48 @@
+// The staging thread's worker (stage-thread.ts): creates each staging file it is given, in order,
+// exactly as staging.ts does on the main thread (exclusive create, so nothing already there, a
+// planted link included, is written through; removed again when its write fails), and sends back
+// each file's size and mtime, read from the open file before it is closed, for the stat cache.
+// After a failure it creates nothing more: the run is stopped and every file it made is removed.
+// Node's own modules only, so the worker starts in a few milliseconds.
+import { closeSync, fstatSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { parentPort } from "node:worker_threads";
+
+/** From the main thread: files to create, `[staging path, text]`, or a request to report once all before it are done. */
+export type ToStager = { files: [temporary: string, text: string][] } | { settle: true };
+/** To the main thread: files created (`[staging path, size, mtime in ns]`), the first failure, or that all so far are done. */
+export type FromStager = { created: [temporary: string, size: number, mtimeNs: string][]; failed?: [temporary: string, message: string] } | { settled: true };
+
+let failed = false;
+
+function create(temporary: string, text: string): [string, number, string] {
+  const fd = openSync(temporary, "wx");
+  try {
+    writeFileSync(fd, text);
+    const stats = fstatSync(fd, { bigint: true });
+    closeSync(fd);
+    return [temporary, Number(stats.size), String(stats.mtimeNs)];
+  } catch (error) {
+    closeSync(fd);
+    rmSync(temporary, { force: true }); // created above, so ours to remove
+    throw error;
+  }
+}
+
+parentPort?.on("message", (message: ToStager) => {
+  if ("settle" in message) {
+    parentPort!.postMessage({ settled: true } satisfies FromStager);
+    return;
+  }
+  const created: [string, number, string][] = [];
+  let failure: [string, string] | undefined;
+  for (const [temporary, text] of message.files) {
+    if (failed) break;
+    try {
+      created.push(create(temporary, text));
+    } catch (error) {
+      failed = true;
+      failure = [temporary, (error as Error).message];
+    }
+  }
+  parentPort!.postMessage({ created, ...(failure && { failed: failure }) } satisfies FromStager);
+});

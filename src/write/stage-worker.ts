@@ -4,11 +4,16 @@
 // each file's size and mtime, read from the open file before it is closed, for the stat cache.
 // After a failure it creates nothing more: the run is stopped and every file it made is removed.
 // Node's own modules only, so the worker starts in a few milliseconds.
-import { closeSync, fstatSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, fstatSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { parentPort } from "node:worker_threads";
 
-/** From the main thread: files to create, `[staging path, text]`, or a request to report once all before it are done. */
-export type ToStager = { files: [temporary: string, text: string][] } | { settle: true };
+/**
+ * From the main thread: files to create, `[staging path, text]`; cache files to write (as
+ * src/shared/cache-directory.ts's writeCacheFile does, errors ignored: the cache is best effort);
+ * or a request to report once all before it are done.
+ */
+export type ToStager = { files: [temporary: string, text: string][] } | { cache: [path: string, text: string][] } | { settle: true };
 /** To the main thread: files created (`[staging path, size, mtime in ns]`), the first failure, or that all so far are done. */
 export type FromStager = { created: [temporary: string, size: number, mtimeNs: string][]; failed?: [temporary: string, message: string] } | { settled: true };
 
@@ -28,9 +33,24 @@ function create(temporary: string, text: string): [string, number, string] {
   }
 }
 
+function writeCache(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(temporary, text);
+    renameSync(temporary, path);
+  } catch {
+    // best effort: the next run makes it again
+  }
+}
+
 parentPort?.on("message", (message: ToStager) => {
   if ("settle" in message) {
     parentPort!.postMessage({ settled: true } satisfies FromStager);
+    return;
+  }
+  if ("cache" in message) {
+    for (const [path, text] of message.cache) writeCache(path, text);
     return;
   }
   const created: [string, number, string][] = [];

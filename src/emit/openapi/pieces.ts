@@ -365,10 +365,13 @@ class Pieces {
     if (this.pieceFiles !== undefined && this.pieceFiles <= bound) return;
     try {
       const names = readdirSync(this.folder).filter((name) => name !== LAYOUT);
-      this.pieceFiles = names.length;
-      if (names.length <= bound) return;
+      // This run's pieces count whether or not their writes (possibly on another thread, see
+      // writeCacheFile) are done yet: each was either read from the folder or written to it.
+      const ours = [...this.names.values()];
+      this.pieceFiles = new Set([...names, ...ours]).size;
+      if (this.pieceFiles <= bound) return;
       for (const name of names) if (!used.has(name)) rmSync(join(this.folder, name), { force: true });
-      this.pieceFiles = names.filter((name) => used.has(name)).length;
+      this.pieceFiles = new Set(ours).size;
     } catch {
       // nothing kept yet
     }

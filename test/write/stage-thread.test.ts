@@ -114,6 +114,32 @@ describe("generate staging on the second thread", () => {
     expect(await readFile(join(root, "out/docs/m007.md"), "utf8")).toContain("two");
   });
 
+  it("writes the cache on the thread as one thread does, all of it on disk when the run ends", async () => {
+    const root = await freshDir("stage-thread");
+    await wideCatalogue(join(root, "catalogue"), 60, "one");
+    const run = (out: string, cache: string, value: string) =>
+      runCli(["generate", "--catalogue", join(root, "catalogue"), "--out", join(root, out)], root, { shell: `${threads(value)}; export CATALOGEN_CACHE_DIR=${join(root, cache)}` });
+    // Unset: the thread past the first 32 cache files (60 modules: about 190 of them). Not 2, which
+    // also makes server and openapi in src/emit/parallel.ts's worker, whose run keeps fewer facts.
+    expect((await run("two", "cache-two", "")).code).toBe(0);
+    expect((await run("one", "cache-one", "1")).code).toBe(0);
+    const cacheOne = await tree(join(root, "cache-one"));
+    const cacheTwo = await tree(join(root, "cache-two"));
+    expect([...cacheTwo.keys()].filter((path) => path.endsWith(".tmp"))).toEqual([]);
+    // The stat records hold each run's own mtimes; everything else is the same, byte for byte.
+    const withoutStats = (files: Map<string, string>) => new Map([...files].filter(([path]) => !path.startsWith("outputs/")));
+    expect(cacheTwo.size).toBeGreaterThan(60);
+    expect(withoutStats(cacheTwo)).toEqual(withoutStats(cacheOne));
+    expect([...cacheTwo.keys()].filter((path) => path.startsWith("outputs/"))).toHaveLength(1);
+    // The next run finds the folder up to date by those records, and a change run writes what a cold run writes.
+    const noop = await run("two", "cache-two", "");
+    expect(noop.stdout + noop.stderr).toMatch(/up to date/);
+    await wideCatalogue(join(root, "catalogue"), 60, "one", ["m_extra"]);
+    expect((await run("two", "cache-two", "")).code).toBe(0);
+    expect((await run("cold", "cache-cold", "1")).code).toBe(0);
+    expect(await tree(join(root, "two"))).toEqual(await tree(join(root, "cold")));
+  });
+
   it("refuses a link planted where a folder goes, writing nothing through it", async () => {
     const root = await freshDir("stage-thread");
     await wideCatalogue(join(root, "catalogue"), 60, "one");

@@ -119,8 +119,8 @@ export class Writing {
   private readonly readyFolders = new Set<string>();
   /** The worker staging files past the first few (stage-thread.ts), once started. */
   private thread: StageThread | undefined;
-  /** The staging files handed to the thread, until it settles. */
-  private readonly onThread = new Set<string>();
+  /** The staging files handed to the thread, until it settles (with the entry that waits for its hash, if any). */
+  private readonly onThread = new Map<string, ManifestEntry | undefined>();
 
   constructor(
     private readonly outDir: string,
@@ -154,6 +154,13 @@ export class Writing {
     // Staged here: one copy of the bytes, hashed and written (the text itself may be tens of MB:
     // openapi.json). On the staging thread: the text, encoded there (and, for the hash, here).
     if (this.thread === undefined && stageOnThread(this.staged.length)) this.thread = new StageThread();
+    if (this.thread !== undefined && !this.previous.has(path) && this.view.file(path).kind === "missing") {
+      // A new file where there is none (every file of a cold run): written whatever its hash, which
+      // the worker works out as it writes the bytes; its entry gets it when the thread settles.
+      const entry: ManifestEntry = { target, sha256: "", ...(from === undefined ? {} : { from }) };
+      this.next.set(path, entry);
+      return this.stage(path, text, "", entry);
+    }
     const content = this.thread ? text : Buffer.from(text);
     const hash = sha256(content);
     this.next.set(path, { target, sha256: hash, ...(from === undefined ? {} : { from }) });
@@ -303,13 +310,13 @@ export class Writing {
    * up to 16 at a time) the writes cost more system time than they saved where both cores are busy
    * (BENCHMARKS.md, issue 26 fifth pass: at 1,000 operations cold, 1.31–1.42 s against 1.41–1.47 s).
    */
-  private async stage(path: string, content: Buffer | string, hash: string): Promise<void> {
+  private async stage(path: string, content: Buffer | string, hash: string, unhashed?: ManifestEntry): Promise<void> {
     const final = join(this.view.root, path);
     try {
       this.folderFor(path);
       if (this.thread && typeof content === "string") {
-        const temporary = this.thread.stage(final, content);
-        this.onThread.add(temporary);
+        const temporary = this.thread.stage(final, content, unhashed !== undefined);
+        this.onThread.set(temporary, unhashed);
         this.staged.push({ temporary, path, hash });
       }
       else this.staged.push({ ...stageWithStats(final, content), path, hash });
@@ -330,9 +337,14 @@ export class Writing {
     const { created, failed } = await thread.settle();
     const kept: StagedFile[] = [];
     for (const file of this.staged) {
+      const made = created.get(file.temporary);
       if (!this.onThread.has(file.temporary)) kept.push(file);
-      else if (created.has(file.temporary)) kept.push({ ...file, stats: created.get(file.temporary)! });
-      else if (failed === undefined) throw new Error(`the staging thread did not report ${file.temporary}`);
+      else if (made !== undefined) {
+        const { sha256: hash, ...stats } = made;
+        const entry = this.onThread.get(file.temporary);
+        if (entry !== undefined) entry.sha256 = hash!;
+        kept.push({ ...file, hash: hash ?? file.hash, stats });
+      } else if (failed === undefined) throw new Error(`the staging thread did not report ${file.temporary}`);
     }
     this.onThread.clear();
     this.staged.splice(0, this.staged.length, ...kept);

@@ -28,17 +28,17 @@ export function stageOnThread(staged: number): boolean {
 }
 
 export interface Settled {
-  /** Each staging file created, with its stats as it was closed. */
-  created: Map<string, FileStats>;
+  /** Each staging file created, with its stats as it was closed (and its bytes' sha256 when asked). */
+  created: Map<string, FileStats & { sha256?: string }>;
   /** The first file that could not be staged, and why; nothing after it was created. */
   failed?: { temporary: string; message: string };
 }
 
 export class StageThread {
   private readonly worker: Worker;
-  private readonly created = new Map<string, FileStats>();
+  private readonly created: Settled["created"] = new Map();
   private failed: Settled["failed"];
-  private batch: [string, string][] = [];
+  private batch: [string, string, boolean][] = [];
   private batchChars = 0;
   /** The files given and not yet reported created (in order): the first is the one a crash stopped at. */
   private readonly waiting = new Set<string>();
@@ -52,8 +52,8 @@ export class StageThread {
         this.settling?.();
         return;
       }
-      for (const [temporary, size, mtimeNs] of message.created) {
-        this.created.set(temporary, { size, mtimeNs: BigInt(mtimeNs) });
+      for (const [temporary, size, mtimeNs, sha256] of message.created) {
+        this.created.set(temporary, { size, mtimeNs: BigInt(mtimeNs), ...(sha256 !== "" && { sha256 }) });
         this.waiting.delete(temporary);
       }
       if (message.failed) this.failed ??= { temporary: message.failed[0], message: message.failed[1] };
@@ -67,11 +67,11 @@ export class StageThread {
     this.worker.on("exit", (code) => broken(`the staging thread stopped with exit code ${code}`));
   }
 
-  /** Queues `text` for a new staging file beside `final` and returns that file's path. */
-  stage(final: string, text: string): string {
+  /** Queues `text` for a new staging file beside `final` (`hash`: its bytes' sha256 is wanted) and returns that file's path. */
+  stage(final: string, text: string, hash = false): string {
     const temporary = `${final}.catalogen-${randomName()}.tmp`;
     this.waiting.add(temporary);
-    this.batch.push([temporary, text]);
+    this.batch.push([temporary, text, hash]);
     this.batchChars += text.length;
     if (this.batch.length >= BATCH_FILES || this.batchChars >= BATCH_CHARS) this.flush();
     return temporary;

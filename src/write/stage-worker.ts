@@ -4,6 +4,7 @@
 // each file's size and mtime, read from the open file before it is closed, for the stat cache.
 // After a failure it creates nothing more: the run is stopped and every file it made is removed.
 // Node's own modules only, so the worker starts in a few milliseconds.
+import { createHash } from "node:crypto";
 import { closeSync, fstatSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { parentPort } from "node:worker_threads";
@@ -13,19 +14,23 @@ import { parentPort } from "node:worker_threads";
  * src/shared/cache-directory.ts's writeCacheFile does, errors ignored: the cache is best effort);
  * or a request to report once all before it are done.
  */
-export type ToStager = { files: [temporary: string, text: string][] } | { cache: [path: string, text: string][] } | { settle: true };
-/** To the main thread: files created (`[staging path, size, mtime in ns]`), the first failure, or that all so far are done. */
-export type FromStager = { created: [temporary: string, size: number, mtimeNs: string][]; failed?: [temporary: string, message: string] } | { settled: true };
+export type ToStager = { files: [temporary: string, text: string, hash: boolean][] } | { cache: [path: string, text: string][] } | { settle: true };
+/**
+ * To the main thread: files created (`[staging path, size, mtime in ns, sha256 of the bytes when
+ * asked, else ""]`), the first failure, or that all so far are done.
+ */
+export type FromStager = { created: [temporary: string, size: number, mtimeNs: string, sha256: string][]; failed?: [temporary: string, message: string] } | { settled: true };
 
 let failed = false;
 
-function create(temporary: string, text: string): [string, number, string] {
+function create(temporary: string, text: string, hash: boolean): [string, number, string, string] {
   const fd = openSync(temporary, "wx");
   try {
-    writeFileSync(fd, text);
+    const bytes = Buffer.from(text);
+    writeFileSync(fd, bytes);
     const stats = fstatSync(fd, { bigint: true });
     closeSync(fd);
-    return [temporary, Number(stats.size), String(stats.mtimeNs)];
+    return [temporary, Number(stats.size), String(stats.mtimeNs), hash ? createHash("sha256").update(bytes).digest("hex") : ""];
   } catch (error) {
     closeSync(fd);
     rmSync(temporary, { force: true }); // created above, so ours to remove
@@ -33,10 +38,17 @@ function create(temporary: string, text: string): [string, number, string] {
   }
 }
 
+/** Cache folders made or found by this worker: one mkdir each, not one per file. */
+const folders = new Set<string>();
+
 function writeCache(path: string, text: string): void {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    const folder = dirname(path);
+    if (!folders.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+    }
     writeFileSync(temporary, text);
     renameSync(temporary, path);
   } catch {
@@ -53,12 +65,12 @@ parentPort?.on("message", (message: ToStager) => {
     for (const [path, text] of message.cache) writeCache(path, text);
     return;
   }
-  const created: [string, number, string][] = [];
+  const created: [string, number, string, string][] = [];
   let failure: [string, string] | undefined;
-  for (const [temporary, text] of message.files) {
+  for (const [temporary, text, hash] of message.files) {
     if (failed) break;
     try {
-      created.push(create(temporary, text));
+      created.push(create(temporary, text, hash));
     } catch (error) {
       failed = true;
       failure = [temporary, (error as Error).message];

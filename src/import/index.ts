@@ -1,6 +1,6 @@
 // `catalogen import`: OpenAPI 3.0/3.1 -> the plain intermediate -> catalogue YAML.
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
-import { dirname, join, resolve, sep } from "node:path";
+import { basename, dirname, join, resolve, sep } from "node:path";
 import type { RawOperation, RawType } from "../load/raw.js";
 import { compareText } from "../model/order.js";
 import type { ApiModel } from "../model/types.js";
@@ -20,6 +20,7 @@ import { OperationReader } from "./operations.js";
 import { at, DocumentSet, ImportError, isObject, type Place, type ReadOptions } from "./read.js";
 import { paginationDefinitions } from "./streams-pages.js";
 import { ImportReport } from "./report.js";
+import { firstLine, MAX_LINE } from "./lines.js";
 import { SchemaConverter, shortValue } from "./schemas.js";
 import { ServerReader } from "./servers.js";
 import { catalogueFiles, type CatalogueText } from "./yaml.js";
@@ -105,7 +106,7 @@ function importFrom(docs: DocumentSet, options: ImportOptions): ImportResult {
     docs.fail("openapi" in root ? at(docs.root, "openapi") : docs.root, `not an OpenAPI 3.0, 3.1 or 3.2 document (openapi: ${shortValue(root.openapi)})`);
   }
   const info = root.info;
-  if (!isObject(info) || typeof info.title !== "string" || info.title.trim() === "") docs.fail("info" in root ? at(docs.root, "info") : docs.root, "info.title is required");
+  if (!isObject(info)) docs.fail("info" in root ? at(docs.root, "info") : docs.root, "info is required: an object with the API's title");
 
   const dialect = isCatalogenExport(root) ? catalogenDialect : undefined;
   const tokenKindsExtension = options.tokenKindsExtension ?? (dialect ? "x-token-kinds" : undefined);
@@ -152,11 +153,12 @@ function importFrom(docs: DocumentSet, options: ImportOptions): ImportResult {
   const lostTypes: Place[] = [];
   placeTypes(modules, schemas, lostTypes);
   for (const place of lostTypes) report.lost(docs.pointer(place), "the schema: the document has no operations, and catalogue types live in the file of a module with operations");
-  const description = dialect ? apiDescription(info.description) : typeof info.description === "string" && info.description.trim() !== "" ? info.description : undefined;
+  const ownDescription = dialect ? apiDescription(info.description) : typeof info.description === "string" && info.description.trim() !== "" ? info.description : undefined;
+  const { title, description } = apiTitle(docs, report, info, ownDescription);
   return {
     catalogue: {
       api: {
-        title: info.title,
+        title,
         ...(description !== undefined && { description }),
         auth: {
           header: auth.header,
@@ -186,6 +188,24 @@ function importFrom(docs: DocumentSet, options: ImportOptions): ImportResult {
     const operation = module?.operations[part.operation ?? 0];
     return reader.operations.find((entry) => entry.operation === operation)?.place ?? docs.root;
   }
+}
+
+/**
+ * The API's title: info.title, its first line when it is longer than the catalogue's one line
+ * (the whole title then leads the description), the document's file name when it is empty.
+ */
+function apiTitle(docs: DocumentSet, report: ImportReport, info: Record<string, unknown>, description: string | undefined): { title: string; description?: string } {
+  const pointer = docs.pointer(at(docs.root, "info", "title"));
+  const given = typeof info.title === "string" ? info.title : "";
+  if (given.trim() === "") {
+    const title = basename(docs.root.file).replace(/\.(json|ya?ml)$/i, "") || "API";
+    report.derive(pointer, `API title "${title}" from the file name (info.title is ${typeof info.title === "string" ? "empty" : "missing"})`);
+    return { title, ...(description !== undefined && { description }) };
+  }
+  if (given.length <= MAX_LINE && !/[\r\n]/.test(given)) return { title: given, ...(description !== undefined && { description }) };
+  const { line, cut } = firstLine(given);
+  report.derive(pointer, `API title shortened to its first line${cut ? " (cut at 1,000 characters)" : ""}; the whole title leads the description`);
+  return { title: line, description: description === undefined ? given : `${given}\n\n${description}` };
 }
 
 function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Record<string, unknown>, dialect: boolean, limitsExtension: string | undefined, schemes: boolean): void {
@@ -259,15 +279,24 @@ function groupModules(
       const pointer = tag ? docs.pointer(at(docs.root, "tags", tag.index)) : docs.pointer(at(docs.root, "paths"));
       report.renamed("module", group, id, pointer);
       const fromDialect = dialect && tag?.description ? moduleTitleArea(tag.description) : undefined;
-      const title = fromDialect?.title ?? group;
-      const area = fromDialect?.area ?? tag?.description ?? (moduleBy === "tag" ? `Operations tagged ${group}` : `Operations under /${group}`);
-      if (!fromDialect && !tag?.description) report.derive(pointer, `module ${id}: area "${area}" (the source does not describe the ${moduleBy === "tag" ? "tag" : "path segment"})`);
+      const title = oneLine(fromDialect?.title ?? group, `module ${id}'s title`, pointer, report);
+      const given = fromDialect?.area ?? tag?.description;
+      const area = given !== undefined ? oneLine(given, `module ${id}'s area (the tag's description)`, pointer, report) : moduleBy === "tag" ? `Operations tagged ${group}` : `Operations under /${group}`;
+      if (given === undefined) report.derive(pointer, `module ${id}: area "${area}" (the source does not describe the ${moduleBy === "tag" ? "tag" : "path segment"})`);
       module = { module: { id, title, area }, types: [], operations: [] };
       byGroup.set(group, module);
     }
     module.operations.push(operation);
   }
   return [...byGroup.values()];
+}
+
+/** `text` as it is when the catalogue's one line holds it, else its first line, cut at MAX_LINE; what is left out is reported as lost. */
+function oneLine(text: string, what: string, pointer: string, report: ImportReport): string {
+  if (text.length <= MAX_LINE) return text;
+  const { line } = firstLine(text);
+  report.lost(pointer, `${what} beyond its first ${line.endsWith("...") ? `${MAX_LINE - 3} characters` : "line"} (the catalogue holds one line of at most ${MAX_LINE} characters here)`, "text longer than a catalogue line");
+  return line;
 }
 
 /** Each named type goes to the first module (by id) whose operations use it, directly or through other types; unused ones to the first module. */

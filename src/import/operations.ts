@@ -1,4 +1,5 @@
 // OpenAPI path items -> catalogue operations (the plain intermediate of src/import/ir.ts).
+import { firstLine, MAX_LINE } from "./lines.js";
 import type { RawContent, RawExample, RawHeader, RawLimit, RawLimitRef, RawOperation, RawPagination, RawParameter, RawRequest, RawResponse } from "../load/raw.js";
 import { encodingOf, parameterStyleOf } from "./styles.js";
 import { parsePathTemplate, type PathPart } from "../shared/path-template.js";
@@ -44,8 +45,6 @@ export interface Dialect {
   derivedResponse(response: Record<string, unknown>): boolean;
 }
 
-/** The longest one-line text (summary, title) the catalogue holds. */
-const MAX_LINE = 1000;
 
 const OPERATION_KEYS = new Set(["summary", "description", "operationId", "parameters", "requestBody", "responses", "security", "tags", "servers", "deprecated", "externalDocs"]);
 
@@ -142,10 +141,10 @@ export class OperationReader {
     if (summary.length > MAX_LINE || /[\r\n]/.test(summary)) {
       // The catalogue's summary is one line of at most 1,000 characters: the whole text moves to the description.
       const whole = summary;
-      const first = whole.split(/\r?\n/).find((text) => text.trim() !== "")!.trim();
-      summary = first.length > MAX_LINE ? `${first.slice(0, MAX_LINE - 3).trimEnd()}...` : first;
+      const { line, cut } = firstLine(whole);
+      summary = line;
       if (!description?.includes(whole)) description = description === undefined ? whole : `${whole}\n\n${description}`;
-      this.report.derive(this.docs.pointer(at(place, "summary")), `summary shortened to its first line${first.length > MAX_LINE ? " (cut at 1,000 characters)" : ""}; the whole text leads the description`);
+      this.report.derive(this.docs.pointer(at(place, "summary")), `summary shortened to its first line${cut ? " (cut at 1,000 characters)" : ""}; the whole text leads the description`);
     }
     const raw: RawOperation = { id, method, path, summary, ...(description !== undefined && { description }) };
     if (operation.deprecated === true) raw.deprecated = true;
@@ -302,7 +301,7 @@ export class OperationReader {
       out.push(text);
     }
     const rest = sourcePath.slice(template.path.length);
-    if (rest !== "" && !/^(\?[A-Za-z0-9._~!$'()*+,;:@/?=&-]*)?(#[A-Za-z0-9._~!$'()*+,;:@/?-]*)?$/.test(rest)) {
+    if (rest !== "" && !/^(\?[A-Za-z0-9._~!$'()*+,;:@/?=&-]*)?(#[A-Za-z0-9._~!$'()*+,;:@/?=&-]*)?$/.test(rest)) {
       this.lost(place, `the whole operation: path ${sourcePath} has a query or fragment part ${JSON.stringify(rest)} the catalogue cannot hold (characters outside RFC 3986)`);
       return undefined;
     }

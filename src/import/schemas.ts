@@ -130,11 +130,44 @@ export class SchemaConverter {
     if (schema.nullable === true) result.nullable = true;
     readAnnotations(schema, result, place, used, (where, value, reason) => this.lose(where, value, reason));
     if (result.default !== undefined || result.examples !== undefined) this.annotated.push({ type: result, place });
+    this.loseUnused(schema, place, used);
+    return result;
+  }
+
+  /** Reports every keyword of `schema` that conversion did not use. */
+  private loseUnused(schema: Record<string, unknown>, place: Place, used: Set<string>): void {
     for (const key of Object.keys(schema)) {
       if (used.has(key)) continue;
       const reason = REASONS[key] ?? (key.startsWith("x-") ? "vendor extensions" : `"${key}" in a schema like this one`);
       this.lose(at(place, key), shortValue(schema[key]), reason);
     }
+  }
+
+  /**
+   * An allOf of one part with a shape and parts that only annotate it, as OpenAPI 3.0 documents
+   * describe a reference (keywords beside a 3.0 `$ref` are ignored): that part, with the
+   * annotations (description, title, flags, default, examples) it does not have itself.
+   */
+  private annotatedPart(parts: unknown[], place: Place, shaped: number): RawType {
+    const result = this.convert(at(place, "allOf", shaped));
+    parts.forEach((part, i) => {
+      if (i === shaped) return;
+      const schema = part as Record<string, unknown>;
+      const partPlace = at(place, "allOf", i);
+      const used = new Set<string>(["description"]);
+      const extra: RawType = {};
+      if (typeof schema.description === "string" && schema.description.trim() !== "") extra.description = this.text(schema.description);
+      readAnnotations(schema, extra, partPlace, used, (where, value, reason) => this.lose(where, value, reason));
+      for (const key of ["description", "title", "deprecated", "readOnly", "writeOnly", "default", "examples"] as const) {
+        if (extra[key] !== undefined && result[key] === undefined) (result as Record<string, unknown>)[key] = extra[key];
+      }
+      if (result.readOnly && result.writeOnly) {
+        delete result.writeOnly;
+        this.lose(at(partPlace, "writeOnly"), "true", "types both read-only and write-only (read-only kept)");
+      }
+      if (extra.default !== undefined || extra.examples !== undefined) this.annotated.push({ type: result, place: partPlace });
+      this.loseUnused(schema, partPlace, used);
+    });
     return result;
   }
 
@@ -610,10 +643,12 @@ export class SchemaConverter {
    */
   private allOf(schema: Record<string, unknown>, place: Place, used: Set<string>): RawType {
     used.add("allOf");
-    const values = this.valueAllOf(schema, place, used);
-    if (values) return values;
     const parts = schema.allOf as unknown[];
     const hasOwnShape = ["properties", "type", "required", "additionalProperties"].some((key) => key in schema);
+    const shaped = parts.flatMap((part, i) => (isAnnotationPart(part) ? [] : [i]));
+    if (shaped.length === 1 && parts.length > 1 && !hasOwnShape) return this.annotatedPart(parts, place, shaped[0]!);
+    const values = this.valueAllOf(schema, place, used);
+    if (values) return values;
     if (parts.length === 1 && !hasOwnShape) return this.convert(at(place, "allOf", 0));
     const composed = this.composition(schema, place, used);
     if (composed) return composed;
@@ -673,6 +708,14 @@ function isValueSchema(schema: Record<string, unknown>): boolean {
   const type = schema.type;
   if (type !== undefined) return typeof type === "string" && ["string", "integer", "number", "boolean"].includes(type);
   return ("enum" in schema && Array.isArray(schema.enum) && !schema.enum.includes(null)) || ("const" in schema && schema.const !== null && typeof schema.const !== "object");
+}
+
+/** Keywords that describe a value without constraining it. */
+const ANNOTATION_KEYS = new Set(["description", "title", "xml", "example", "examples", "default", "deprecated", "readOnly", "writeOnly", "externalDocs", "$comment"]);
+
+/** Whether an allOf part only annotates (no keyword that shapes or constrains a value). */
+function isAnnotationPart(part: unknown): boolean {
+  return isObject(part) && Object.keys(part).every((key) => ANNOTATION_KEYS.has(key) || key.startsWith("x-"));
 }
 
 /** What an allOf part is to a composition: an object (or a ref to one), nothing (no shape keys at all), or something else. */

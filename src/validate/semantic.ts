@@ -227,15 +227,18 @@ function checkPath(report: Reporter, path: string, place: Place): boolean {
       return false;
     }
   }
-  if (template.fragment !== undefined && !QUERY_TEXT.test(template.fragment)) {
-    report.error(place, `the fragment "#${template.fragment}" of path "${path}" has characters it cannot hold as written`, "use letters, digits and -._~!$'()*+,;:@/? only");
+  if (template.fragment !== undefined && !FRAGMENT_TEXT.test(template.fragment)) {
+    report.error(place, `the fragment "#${template.fragment}" of path "${path}" has characters it cannot hold as written`, "use letters, digits and -._~!$'()*+,;:@/?=& only");
     return false;
   }
   return true;
 }
 
-/** Query and fragment text: RFC 3986 pchar plus / and ?, without the & and = that split pairs, braces or escapes. */
+/** A fixed query's names and values: RFC 3986 pchar plus / and ?, without the & and = that split pairs, braces or escapes. */
 const QUERY_TEXT = /^[A-Za-z0-9._~!$'()*+,;:@/?-]*$/;
+
+/** Fragment text: RFC 3986 pchar plus / and ? (AWS's documents name operations `#Action=Name`), without braces or escapes. */
+const FRAGMENT_TEXT = /^[A-Za-z0-9._~!$'()*+,;:@/?=&-]*$/;
 
 function checkPathParam(report: Reporter, name: string, seen: Set<string>, place: Place): boolean {
   if (!PARAM_NAME.test(name)) {

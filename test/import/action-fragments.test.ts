@@ -1,0 +1,84 @@
+// Operations a document tells apart only by a `#fragment` on one path, as AWS's documents in
+// APIs.guru's directory name theirs: `/#Action=DescribeThings` (query protocol, the action in a
+// query parameter) and `/#X-Amz-Target=Service.PutThing` (JSON protocol, the action in a header).
+// RFC 3986 allows `=` and `&` in a fragment; each operation comes in, and the generated client
+// sends the action as the document says, never the fragment.
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDir } from "../helpers/generate.js";
+import { importClient, json, startServer, type ClientModule, type TestServer } from "../client/support.js";
+import { importAndGenerate, type Imported } from "./helpers.js";
+
+const ok = { "200": { description: "OK", content: { "application/json": { schema: { type: "object" } } } } };
+const document = {
+  openapi: "3.0.0",
+  info: { title: "Things", version: "2016-11-15" },
+  paths: {
+    "/#Action=DescribeThings": {
+      get: {
+        operationId: "GET_DescribeThings",
+        parameters: [
+          { name: "Action", in: "query", required: true, schema: { type: "string", enum: ["DescribeThings"] } },
+          { name: "Version", in: "query", required: true, schema: { type: "string", enum: ["2016-11-15"] } },
+          { name: "MaxResults", in: "query", schema: { type: "integer" } },
+        ],
+        responses: ok,
+      },
+    },
+    "/#X-Amz-Target=Things_20161115.PutThing": {
+      post: {
+        operationId: "PutThing",
+        parameters: [{ name: "X-Amz-Target", in: "header", required: true, schema: { type: "string", enum: ["Things_20161115.PutThing"] } }],
+        requestBody: { required: true, content: { "application/json": { schema: { type: "object", properties: { Name: { type: "string" } } } } } },
+        responses: ok,
+      },
+    },
+    "/#X-Amz-Target=Things_20161115.DeleteThing": {
+      post: {
+        operationId: "DeleteThing",
+        parameters: [{ name: "X-Amz-Target", in: "header", required: true, schema: { type: "string", enum: ["Things_20161115.DeleteThing"] } }],
+        responses: ok,
+      },
+    },
+  },
+};
+
+let imported: Imported;
+let client: ClientModule;
+let server: TestServer;
+
+beforeAll(async () => {
+  const dir = await freshDir("import-fragments");
+  const file = join(dir, "things.json");
+  await writeFile(file, JSON.stringify(document));
+  imported = await importAndGenerate(file, {}, ["client"]);
+  client = await importClient(imported.out);
+  server = await startServer();
+  server.handle((_request, response) => json(response, 200, {}));
+}, 60_000);
+afterAll(() => server?.close());
+
+describe("operations told apart by a #fragment with = in it", () => {
+  it("each comes in whole, with its fragment in its path", () => {
+    expect(imported.operations).toBe(3);
+    const paths = imported.model.modules.flatMap((module) => module.operations.map((operation) => operation.path)).sort();
+    expect(paths).toEqual(["/#Action=DescribeThings", "/#X-Amz-Target=Things_20161115.DeleteThing", "/#X-Amz-Target=Things_20161115.PutThing"]);
+    expect(imported.reportText).not.toContain("whole operation");
+  });
+
+  it("the client sends the action where the document puts it, and no fragment", async () => {
+    const api = client.createClient({ baseUrl: server.url, token: "t", retry: false }) as unknown as Record<string, Record<string, (args?: unknown) => Promise<unknown>>>;
+    const call = (id: string, args: unknown) => {
+      const module = Object.values(api).find((operations) => id in operations)!;
+      return module[id]!(args);
+    };
+    await call("getDescribeThings", { query: { Action: "DescribeThings", Version: "2016-11-15", MaxResults: 5 } });
+    expect(server.received.at(-1)).toMatchObject({ method: "GET", url: "/?Action=DescribeThings&Version=2016-11-15&MaxResults=5" });
+    await call("putThing", { headers: { "X-Amz-Target": "Things_20161115.PutThing" }, body: { Name: "a" } });
+    const put = server.received.at(-1)!;
+    expect(put).toMatchObject({ method: "POST", url: "/" });
+    expect(put.headers["x-amz-target"]).toBe("Things_20161115.PutThing");
+    expect(JSON.parse(put.body.toString())).toEqual({ Name: "a" });
+  });
+});

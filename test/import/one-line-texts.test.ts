@@ -1,0 +1,71 @@
+// The catalogue's one-line texts (the API's title, a module's title and area) against documents
+// whose texts do not fit one line: seen in real documents (APIs.guru's directory has `title: ""`,
+// Asana's tag descriptions run past 1,000 characters). The import goes on, says what it did, and
+// writes a catalogue its own validator accepts.
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { importOpenApi, writeCatalogue } from "../../src/import/index.js";
+import { freshDir } from "../helpers/generate.js";
+
+async function importDocument(info: Record<string, unknown>, tags: unknown[] = [], name = "billing-api.json") {
+  const dir = await freshDir("import-one-line");
+  const file = join(dir, name);
+  const document = {
+    openapi: "3.0.3",
+    info,
+    tags,
+    paths: { "/invoices": { get: { operationId: "listInvoices", tags: ["invoices"], responses: { "200": { description: "OK" } } } } },
+  };
+  await writeFile(file, JSON.stringify(document));
+  const { catalogue, report } = importOpenApi(file);
+  await writeCatalogue(catalogue, join(dir, "catalogue"));
+  const lines = (list: { pointer: string; what: string }[]) => list.map((entry) => `${entry.pointer} ${entry.what}`);
+  return { catalogue, lost: lines(report.losses), derived: lines(report.derived) };
+}
+
+const long = (word: string, times: number) => Array.from({ length: times }, () => word).join(" ");
+
+describe("one-line texts the document gives longer, or not at all", () => {
+  it.each([
+    ["empty", { title: "", version: "1" }, "is empty"],
+    ["missing", { version: "1" }, "is missing"],
+    ["blank", { title: "  \n ", version: "1" }, "is empty"],
+  ])("an %s info.title is the document's file name, derived", async (_what, info, says) => {
+    const { catalogue, derived } = await importDocument(info);
+    expect(catalogue.api.title).toBe("billing-api");
+    expect(derived).toContainEqual(`#/info/title API title "billing-api" from the file name (info.title ${says})`);
+  });
+
+  it("a title of several lines is its first line, and the whole title leads the description", async () => {
+    const { catalogue, derived } = await importDocument({ title: "Billing\nInternal edition", description: "Invoices.", version: "1" });
+    expect(catalogue.api.title).toBe("Billing");
+    expect(catalogue.api.description).toBe("Billing\nInternal edition\n\nInvoices.");
+    expect(derived).toContainEqual(expect.stringContaining("#/info/title API title shortened to its first line; the whole title leads the description"));
+  });
+
+  it("a title longer than 1,000 characters is cut at 1,000", async () => {
+    const { catalogue } = await importDocument({ title: long("billing", 200), version: "1" });
+    expect(catalogue.api.title.length).toBe(1000);
+    expect(catalogue.api.title.endsWith("...")).toBe(true);
+  });
+
+  it("a tag description longer than 1,000 characters gives the module its first line as area; the rest is reported as lost", async () => {
+    const description = `Invoices sent to customers.\n\n${long("details", 300)}`;
+    const { catalogue, lost } = await importDocument({ title: "Billing", version: "1" }, [{ name: "invoices", description }]);
+    expect(catalogue.modules[0]!.module.area).toBe("Invoices sent to customers.");
+    expect(lost).toContainEqual("#/tags/0 module invoices's area (the tag's description) beyond its first line (the catalogue holds one line of at most 1000 characters here)");
+  });
+
+  it("a tag description of one line longer than 1,000 characters is cut, and that is reported", async () => {
+    const { catalogue, lost } = await importDocument({ title: "Billing", version: "1" }, [{ name: "invoices", description: long("invoices", 200) }]);
+    expect(catalogue.modules[0]!.module.area.length).toBe(1000);
+    expect(lost).toContainEqual(expect.stringContaining("#/tags/0 module invoices's area (the tag's description) beyond its first 997 characters"));
+  });
+
+  it("a tag description of several short lines stays whole, as before", async () => {
+    const { catalogue, lost } = await importDocument({ title: "Billing", version: "1" }, [{ name: "invoices", description: "Invoices.\nAnd credit notes." }]);
+    expect(catalogue.modules[0]!.module.area).toBe("Invoices.\nAnd credit notes.");
+    expect(lost.filter((line) => line.includes("area"))).toEqual([]);
+  });
+});

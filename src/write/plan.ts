@@ -153,7 +153,7 @@ export class Writing {
   async put(path: string, target: string, text: string, from?: string): Promise<void> {
     // Staged here: one copy of the bytes, hashed and written (the text itself may be tens of MB:
     // openapi.json). On the staging thread: the text, encoded there (and, for the hash, here).
-    if (this.thread === undefined && stageOnThread(this.staged.length)) this.thread = new StageThread();
+    if (this.thread === undefined && stageOnThread(this.staged.length)) this.thread = StageThread.start();
     if (this.thread !== undefined && !this.previous.has(path) && this.view.file(path).kind === "missing") {
       // A new file where there is none (every file of a cold run): written whatever its hash, which
       // the worker works out as it writes the bytes; its entry gets it when the thread settles.

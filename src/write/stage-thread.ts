@@ -45,6 +45,15 @@ export class StageThread {
   private settling: (() => void) | undefined;
   private stopped = false;
 
+  /** A StageThread, or undefined where no worker can be started (staging stays on this thread). */
+  static start(): StageThread | undefined {
+    try {
+      return new StageThread();
+    } catch {
+      return undefined;
+    }
+  }
+
   constructor() {
     this.worker = new Worker(new URL("./stage-worker.js", import.meta.url));
     this.worker.on("message", (message: FromStager) => {
@@ -116,6 +125,9 @@ export class CacheWrites {
   private batch: [string, string][] = [];
   private batchChars = 0;
   private settled = false;
+  private noWorker = false;
+  /** The worker failed or stopped: what comes is written here. */
+  private stopped = false;
 
   private constructor() {}
 
@@ -129,12 +141,27 @@ export class CacheWrites {
 
   private write(path: string, text: string): void {
     if (this.worker === undefined) {
-      if (!stageOnThread(this.here)) {
+      if (this.noWorker || !stageOnThread(this.here)) {
         this.here += 1;
         writeCacheFileNow(path, text);
         return;
       }
-      this.worker = new Worker(new URL("./stage-worker.js", import.meta.url));
+      try {
+        this.worker = new Worker(new URL("./stage-worker.js", import.meta.url));
+      } catch {
+        this.noWorker = true; // none can be started here: every cache file on this thread
+        writeCacheFileNow(path, text);
+        return;
+      }
+      // A worker that fails or stops loses the files it had not written yet: best effort, as any
+      // cache write. The listeners also keep an 'error' event from being thrown here.
+      const stopped = () => (this.stopped = true);
+      this.worker.on("error", stopped);
+      this.worker.on("exit", stopped);
+    }
+    if (this.stopped) {
+      writeCacheFileNow(path, text);
+      return;
     }
     this.batch.push([path, text]);
     this.batchChars += text.length;
@@ -143,7 +170,7 @@ export class CacheWrites {
 
   private flush(): void {
     if (this.batch.length === 0) return;
-    this.worker!.postMessage({ cache: this.batch } satisfies ToStager);
+    if (!this.stopped) this.worker!.postMessage({ cache: this.batch } satisfies ToStager);
     this.batch = [];
     this.batchChars = 0;
   }
@@ -156,12 +183,14 @@ export class CacheWrites {
     const worker = this.worker;
     if (worker === undefined) return;
     this.flush();
-    await new Promise<void>((resolve) => {
-      worker.on("message", (message: FromStager) => "settled" in message && resolve());
-      worker.on("error", () => resolve());
-      worker.on("exit", () => resolve());
-      worker.postMessage({ settle: true } satisfies ToStager);
-    });
+    if (!this.stopped) {
+      await new Promise<void>((resolve) => {
+        worker.on("message", (message: FromStager) => "settled" in message && resolve());
+        worker.on("error", () => resolve());
+        worker.on("exit", () => resolve());
+        worker.postMessage({ settle: true } satisfies ToStager);
+      });
+    }
     await worker.terminate();
   }
 }

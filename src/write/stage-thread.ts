@@ -56,6 +56,8 @@ export class StageThread {
 
   constructor() {
     this.worker = new Worker(new URL("./stage-worker.js", import.meta.url));
+    // Never what keeps the process alive, but while it is waited for (`settle`).
+    this.worker.unref();
     this.worker.on("message", (message: FromStager) => {
       if ("settled" in message) {
         this.settling?.();
@@ -98,6 +100,7 @@ export class StageThread {
     this.flush();
     if (!this.stopped) {
       const done = new Promise<void>((resolve) => (this.settling = resolve));
+      this.worker.ref();
       this.worker.postMessage({ settle: true } satisfies ToStager);
       await done;
     }
@@ -158,6 +161,7 @@ export class CacheWrites {
       const stopped = () => (this.stopped = true);
       this.worker.on("error", stopped);
       this.worker.on("exit", stopped);
+      this.worker.unref(); // never what keeps the process alive, but while `settle` waits for it
     }
     if (this.stopped) {
       writeCacheFileNow(path, text);
@@ -184,6 +188,7 @@ export class CacheWrites {
     if (worker === undefined) return;
     this.flush();
     if (!this.stopped) {
+      worker.ref();
       await new Promise<void>((resolve) => {
         worker.on("message", (message: FromStager) => "settled" in message && resolve());
         worker.on("error", () => resolve());

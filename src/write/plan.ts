@@ -306,9 +306,11 @@ export class Writing {
   }
 
   /**
-   * Stages `content` beside its final path, on this thread: handed to the thread pool (as before,
-   * up to 16 at a time) the writes cost more system time than they saved where both cores are busy
+   * Stages `content` beside its final path: on the staging thread once it runs (one worker, files
+   * one after the other, synchronously there), else on this thread. Not the thread pool: up to 16
+   * writes under way there cost more system time than they saved where both cores are busy
    * (BENCHMARKS.md, issue 26 fifth pass: at 1,000 operations cold, 1.31–1.42 s against 1.41–1.47 s).
+   * `unhashed`: the manifest entry that waits for the hash the worker works out.
    */
   private async stage(path: string, content: Buffer | string, hash: string, unhashed?: ManifestEntry): Promise<void> {
     const final = join(this.view.root, path);
@@ -318,8 +320,7 @@ export class Writing {
         const temporary = this.thread.stage(final, content, unhashed !== undefined);
         this.onThread.set(temporary, unhashed);
         this.staged.push({ temporary, path, hash });
-      }
-      else this.staged.push({ ...stageWithStats(final, content), path, hash });
+      } else this.staged.push({ ...stageWithStats(final, content), path, hash });
     } catch (error) {
       return this.failWith(final, error);
     }

@@ -257,7 +257,7 @@ export class OperationReader {
     const safe = (name: string): boolean => PARAM_NAME.test(name) && !RESERVED_ARGUMENT_KEYS.includes(name) && name !== "__proto__";
     const used = new Set(names.filter(safe));
     const out: string[] = [];
-    for (const parts of template.segments) {
+    for (const [position, parts] of template.segments.entries()) {
       let text = "";
       for (const [index, part] of parts.entries()) {
         if (part.kind === "static") {
@@ -294,7 +294,8 @@ export class OperationReader {
         }
         text += `{${name}}`;
       }
-      if (text === "") {
+      // A trailing slash (`/alliances/`, as Django REST Framework's paths end) is a path of its own.
+      if (text === "" && position < template.segments.length - 1) {
         this.lost(place, `the whole operation: path ${sourcePath} has an empty segment`);
         return undefined;
       }
@@ -524,10 +525,20 @@ export class OperationReader {
     for (const mediaType of Object.keys(value)) {
       const mediaPlace = at(place, mediaType);
       const [essence = "", ...parameters] = mediaType.split(";").map((part) => part.trim());
-      const normal = essence.toLowerCase();
+      let normal = essence.toLowerCase();
       // Parameters are kept (`text/plain; charset=utf-8`) where the catalogue can write them.
-      const kept = parameters.length > 0 && isMediaTypeKey(mediaType) ? mediaType : normal;
+      let kept = parameters.length > 0 && isMediaTypeKey(mediaType) ? mediaType : normal;
       if (parameters.length > 0 && kept === normal) this.lost(mediaPlace, `media type parameters "${parameters.join("; ")}" (the catalogue keys content by ${normal})`);
+      if (normal === "*/*") {
+        // Any media type: what Swagger 2.0 converters write where `produces` is missing. Read as
+        // the concrete type its schema describes, unless the document gives that one too.
+        const concrete = this.wildcardAs(value[mediaType], mediaPlace);
+        if (!Object.keys(value).some((other) => mediaEssence(other.toLowerCase()) === concrete)) {
+          this.report.derive(this.docs.pointer(mediaPlace), `media type "${mediaType}" read as ${concrete} (${concrete === "application/json" ? "its schema describes a JSON value" : concrete === "text/plain" ? "its schema is a string" : "its schema is binary, or it has none"}; the catalogue holds concrete media types)`);
+          normal = concrete;
+          kept = concrete;
+        }
+      }
       if (!/^[a-z]+\/[A-Za-z0-9.+-]+$/.test(normal)) {
         this.lost(mediaPlace, `media type "${mediaType}" (the catalogue holds only concrete type/subtype media types)`);
         continue;
@@ -554,6 +565,15 @@ export class OperationReader {
       result[kept] = entry;
     }
     return Object.keys(result).length > 0 ? result : undefined;
+  }
+
+  /** The concrete media type the schema of a wildcard media type entry describes: bytes (binary or no schema), text (a string), else JSON. */
+  private wildcardAs(media: unknown, place: Place): "application/json" | "application/octet-stream" | "text/plain" {
+    if (!isObject(media) || !("schema" in media)) return "application/octet-stream";
+    const schema = this.docs.deref(at(place, "schema")).value;
+    if (!isObject(schema)) return "application/json";
+    if (schema.type === "string") return schema.format === "binary" ? "application/octet-stream" : "text/plain";
+    return "application/json";
   }
 }
 

@@ -186,7 +186,8 @@ function responseModels(raw: Record<string, RawResponse>): ResponseModel[] {
 }
 
 function segments(path: string): PathSegment[] {
-  return parsePathTemplate(path).segments.map((parts): PathSegment => (parts.length === 1 ? parts[0]! : { kind: "template", parts }));
+  // An empty (last) segment is a trailing slash: the static text "".
+  return parsePathTemplate(path).segments.map((parts): PathSegment => (parts.length === 0 ? { kind: "static", value: "" } : parts.length === 1 ? parts[0]! : { kind: "template", parts }));
 }
 
 function fixedQuery(path: string): Pick<OperationModel, "fixedQuery"> {

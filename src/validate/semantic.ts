@@ -199,7 +199,7 @@ function checkPath(report: Reporter, path: string, place: Place): boolean {
   }
   const template = parsePathTemplate(path);
   const seen = new Set<string>();
-  for (const parts of template.segments) {
+  for (const [position, parts] of template.segments.entries()) {
     const text = parts.map((part) => (part.kind === "static" ? part.value : `{${part.name}}`)).join("");
     for (const [index, part] of parts.entries()) {
       if (part.kind === "param") {
@@ -216,7 +216,8 @@ function checkPath(report: Reporter, path: string, place: Place): boolean {
         return false;
       }
     }
-    if (parts.length === 0) {
+    // Only the last segment may be empty: a trailing slash (`/alliances/`) is a path of its own.
+    if (parts.length === 0 && position < template.segments.length - 1) {
       report.error(place, `path "${path}" has an empty segment`, hint);
       return false;
     }

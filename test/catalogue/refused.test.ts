@@ -87,6 +87,21 @@ operations:
     ],
   },
   {
+    // A trailing slash is a path of its own (test/import/trailing-slash.test.ts); an empty segment before it is not.
+    name: "an empty path segment before the last",
+    files: {
+      "shop.yaml": `${MODULE}operations:
+  - { id: listThings, method: GET, path: /things/, summary: Trailing slash (accepted) }
+  - { id: getThing, method: GET, path: //things, summary: Empty first }
+  - { id: getOther, method: GET, path: /things//x/, summary: Empty middle }
+`,
+    },
+    errors: [
+      ["shop.yaml:4:", 'path "//things" has an empty segment'],
+      ["shop.yaml:5:", 'path "/things//x/" has an empty segment'],
+    ],
+  },
+  {
     name: "a __proto__ parameter",
     files: {
       "shop.yaml": `${MODULE}operations:

@@ -21,6 +21,7 @@ import { isReservedName, sha256 } from "./write/manifest.js";
 import { codeFileHashes } from "./shared/hash.js";
 import { isSafeOutputPath } from "./write/paths.js";
 import { ModuleKeys } from "./module-keys.js";
+import { CacheWrites } from "./write/stage-thread.js";
 import { Output, OutputCheck, type CheckReport, type OutputFile, type WriteReport } from "./write/writer.js";
 
 /**
@@ -85,6 +86,16 @@ const packageRoot = dirname(codeRoot);
  * and hands each to the writer as it is made.
  */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+  // The run's cache files are written on another thread past the first few (src/write/stage-thread.ts).
+  const cacheWrites = CacheWrites.start();
+  try {
+    return await generateWith(options, cacheWrites);
+  } finally {
+    await cacheWrites?.settle();
+  }
+}
+
+async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites | undefined): Promise<GenerateResult> {
   const chosen = chosenTargets(options);
   const targets = chosen.map(({ target }) => target.name);
   // An unreadable catalogue: the loader's diagnostic, before the output folder is touched.
@@ -123,6 +134,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     }
     return { upToDate: false, ...(await writing.finish()) };
   } finally {
+    await cacheWrites?.settle(); // all on disk while the folder is still locked
     await output.close();
   }
 }

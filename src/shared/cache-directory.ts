@@ -12,11 +12,28 @@ export function cacheDirectory(env: NodeJS.ProcessEnv = process.env, cwd = proce
   return existsSync(join(cwd, "node_modules")) ? join(cwd, "node_modules", ".cache", "catalogen") : undefined;
 }
 
+let deferred: ((path: string, text: string) => void) | undefined;
+
+/**
+ * While a run has set one (src/write/stage-thread.ts, CacheWrites), cache files are handed to it to
+ * write on another thread, in order, errors ignored; `undefined` writes them here again.
+ */
+export function deferCacheWrites(write: ((path: string, text: string) => void) | undefined): void {
+  deferred = write;
+}
+
 /**
  * Writes a cache file whole or not at all (a temporary file beside it, renamed over it), making its
- * folder first. Throws as the file system does; callers treat the cache as best effort.
+ * folder first. Throws as the file system does; callers treat the cache as best effort. Handed to
+ * another thread while a generate defers them (`deferCacheWrites`): done by the end of the run.
  */
 export function writeCacheFile(path: string, text: string): void {
+  if (deferred !== undefined) return deferred(path, text);
+  writeCacheFileNow(path, text);
+}
+
+/** `writeCacheFile` on this thread, whatever is deferred. */
+export function writeCacheFileNow(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
   const temporary = `${path}.${process.pid}.tmp`;
   writeFileSync(temporary, text);

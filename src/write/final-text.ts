@@ -26,6 +26,14 @@ export async function finalText(file: { path: string; content: () => string }, o
 
 /** The catalogue as the header names it: relative to the output folder's parent, posix. */
 export function catalogueLabel(options: Pick<FinalTextOptions, "catalogue" | "out">): string {
-  const rel = relative(dirname(options.out), options.catalogue).split(sep).join("/");
-  return `${rel || "."}/*.yaml`;
+  // Asked once per file with the same two paths: `relative` resolves both each time (16 ms of a
+  // cold generate at 1,000 operations). Relative paths resolve against the working folder.
+  const cwd = process.cwd();
+  if (lastLabel?.out !== options.out || lastLabel.catalogue !== options.catalogue || lastLabel.cwd !== cwd) {
+    const rel = relative(dirname(options.out), options.catalogue).split(sep).join("/");
+    lastLabel = { out: options.out, catalogue: options.catalogue, cwd, label: `${rel || "."}/*.yaml` };
+  }
+  return lastLabel.label;
 }
+
+let lastLabel: { out: string; catalogue: string; cwd: string; label: string } | undefined;

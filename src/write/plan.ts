@@ -14,7 +14,8 @@ import { applyPlan } from "./apply.js";
 import type { FolderView } from "./folder.js";
 import { isLockLeftover } from "./lock.js";
 import { MANIFEST_NAME, manifestText, sha256, type Manifest, type ManifestEntry } from "./manifest.js";
-import { openStaging, stage, stageChunks, stagedFor } from "./staging.js";
+import { stageOnThread, StageThread } from "./stage-thread.js";
+import { openStaging, stageChunks, stagedFor, stageWithStats } from "./staging.js";
 import type { StatCache } from "./stat-cache.js";
 import { WriteError, type KeptBytes, type PreviousBytes, type Spliced, type StagedFile, type WritePlan, type WriteReport } from "./types.js";
 
@@ -117,6 +118,10 @@ export class Writing {
   private readonly createdFolders: string[] = [];
   /** Folders known to be there for staging files: found real, or made by this write. */
   private readonly readyFolders = new Set<string>();
+  /** The worker staging files past the first few (stage-thread.ts), once started. */
+  private thread: StageThread | undefined;
+  /** The staging files handed to the thread, until it settles (with the entry that waits for its hash, if any). */
+  private readonly onThread = new Map<string, ManifestEntry | undefined>();
 
   constructor(
     private readonly outDir: string,
@@ -147,8 +152,17 @@ export class Writing {
 
   /** The file at `path` is to hold `content` (made by `target`, from inputs with hash `from`). */
   async put(path: string, target: string, text: string, from?: string): Promise<void> {
-    // One copy of the bytes, hashed and written (the text itself may be tens of MB: openapi.json).
-    const content = Buffer.from(text);
+    // Staged here: one copy of the bytes, hashed and written (the text itself may be tens of MB:
+    // openapi.json). On the staging thread: the text, encoded there (and, for the hash, here).
+    if (this.thread === undefined && stageOnThread(this.staged.length)) this.thread = StageThread.start();
+    if (this.thread !== undefined && !this.previous.has(path) && this.view.file(path).kind === "missing") {
+      // A new file where there is none (every file of a cold run): written whatever its hash, which
+      // the worker works out as it writes the bytes; its entry gets it when the thread settles.
+      const entry: ManifestEntry = { target, sha256: "", ...(from === undefined ? {} : { from }) };
+      this.next.set(path, entry);
+      return this.stage(path, text, "", entry);
+    }
+    const content = this.thread ? text : Buffer.from(text);
     const hash = sha256(content);
     this.next.set(path, { target, sha256: hash, ...(from === undefined ? {} : { from }) });
     const entry = this.previous.get(path);
@@ -310,18 +324,50 @@ export class Writing {
   }
 
   /**
-   * Stages `content` beside its final path, on this thread: handed to the thread pool (as before,
-   * up to 16 at a time) the writes cost more system time than they saved where both cores are busy
+   * Stages `content` beside its final path: on the staging thread once it runs (one worker, files
+   * one after the other, synchronously there), else on this thread. Not the thread pool: up to 16
+   * writes under way there cost more system time than they saved where both cores are busy
    * (BENCHMARKS.md, issue 26 fifth pass: at 1,000 operations cold, 1.31–1.42 s against 1.41–1.47 s).
+   * `unhashed`: the manifest entry that waits for the hash the worker works out.
    */
-  private async stage(path: string, content: Buffer, hash: string): Promise<void> {
+  private async stage(path: string, content: Buffer | string, hash: string, unhashed?: ManifestEntry): Promise<void> {
     const final = join(this.view.root, path);
     try {
       this.folderFor(path);
-      this.staged.push({ temporary: stage(final, content), path, hash });
+      if (this.thread && typeof content === "string") {
+        const temporary = this.thread.stage(final, content, unhashed !== undefined);
+        this.onThread.set(temporary, unhashed);
+        this.staged.push({ temporary, path, hash });
+      } else this.staged.push({ ...stageWithStats(final, content), path, hash });
     } catch (error) {
       return this.failWith(final, error);
     }
+  }
+
+  /**
+   * Waits for the staging thread, if one was started: each of its files gets its stats. When one
+   * could not be written, the files after it were never made and are dropped from what is staged,
+   * and the failure is returned (the caller undoes the rest).
+   */
+  private async settleThread(): Promise<{ final: string; message: string } | undefined> {
+    const thread = this.thread;
+    if (thread === undefined) return undefined;
+    this.thread = undefined;
+    const { created, failed } = await thread.settle();
+    const kept: StagedFile[] = [];
+    for (const file of this.staged) {
+      const made = created.get(file.temporary);
+      if (!this.onThread.has(file.temporary)) kept.push(file);
+      else if (made !== undefined) {
+        const { sha256: hash, ...stats } = made;
+        const entry = this.onThread.get(file.temporary);
+        if (entry !== undefined) entry.sha256 = hash!;
+        kept.push({ ...file, hash: hash ?? file.hash, stats });
+      } else if (failed === undefined) throw new Error(`the staging thread did not report ${file.temporary}`);
+    }
+    this.onThread.clear();
+    this.staged.splice(0, this.staged.length, ...kept);
+    return failed && { final: failed.temporary.replace(/\.catalogen-[0-9a-f]{16}\.tmp$/, ""), message: failed.message };
   }
 
   /** Undoes everything this write staged, then throws why `final` could not be written. */
@@ -332,6 +378,7 @@ export class Writing {
 
   /** Removes what this write staged and the folders it made for it: the folder is as it was. */
   async abort(): Promise<void> {
+    await this.settleThread(); // the worker stopped, and which of its files exist known
     for (const { temporary } of this.staged.splice(0)) rmSync(temporary, { force: true });
     for (const folder of this.createdFolders.splice(0).reverse()) rmSync(folder, { recursive: true, force: true });
     this.readyFolders.clear();
@@ -344,6 +391,8 @@ export class Writing {
    * not catalogen's to touch.
    */
   async plan(): Promise<WritePlan> {
+    const failed = await this.settleThread();
+    if (failed !== undefined) return this.failWith(failed.final, new Error(failed.message));
     const { view, previous, next, options } = this;
     const remove: string[] = [];
     for (const [path, entry] of previous) {

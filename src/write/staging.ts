@@ -5,7 +5,8 @@
 // file), and writes left running on the thread pool cost more system time than they save on two
 // busy cores.
 import { randomBytes } from "node:crypto";
-import { closeSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, rmSync, writeFileSync } from "node:fs";
+import type { FileStats } from "./stat-cache.js";
 
 // Drawn 256 names at a time: one call to the system's random source per name was a measurable
 // part of writing a thousand small files. Each name is still 64 fresh random bits.
@@ -32,6 +33,20 @@ export function stagedFor(name: string): string | undefined {
 /** Writes `content` to a new staging file beside `final` and returns its path. */
 export function stage(final: string, content: string | Buffer): string {
   return newStagingFile(final, (fd) => writeFileSync(fd, content));
+}
+
+/**
+ * `stage`, also giving the file's size and mtime as it was closed (for the stat cache: renaming
+ * it into place changes neither, and a look at the final path afterwards would be one more call).
+ */
+export function stageWithStats(final: string, content: string | Buffer): { temporary: string; stats: FileStats } {
+  let stats: FileStats | undefined;
+  const temporary = newStagingFile(final, (fd) => {
+    writeFileSync(fd, content);
+    const found = fstatSync(fd, { bigint: true });
+    stats = { size: Number(found.size), mtimeNs: found.mtimeNs };
+  });
+  return { temporary, stats: stats! };
 }
 
 /**

@@ -1,6 +1,7 @@
 // The writer's shared types and its error, in a leaf module: what the plan and apply steps pass
 // between them, and what callers get back.
 import type { ManifestEntry } from "./manifest.js";
+import type { FileStats } from "./stat-cache.js";
 
 /** A file's final content and the target that produced it. */
 export interface OutputFile {
@@ -46,6 +47,8 @@ export interface StagedFile {
   hash: string;
   /** Its size, where it may be large (apply.ts frees a large file it replaces on the thread pool). */
   size?: number;
+  /** Its size and mtime as it was closed, when known (else apply.ts looks once it is in place). */
+  stats?: FileStats;
 }
 
 /**

@@ -11,7 +11,7 @@ import { parseDocument } from "yaml";
 import { describe, expect, it } from "vitest";
 import { writeBenchCatalogue } from "../../bench/lib/catalogues.js";
 import { readYamlAttempt, readYamlCst, readYamlFast, type FastYaml } from "../../src/load/fast-yaml.js";
-import { readYamlLines } from "../../src/load/fast-yaml-lines.js";
+import { readYamlLines, simpleLines } from "../../src/load/fast-yaml-lines.js";
 import { MAX_NESTING } from "../../src/load/limits.js";
 import { parseCatalogueDocument, parseCatalogueFile } from "../../src/load/parse-file.js";
 import { repoRoot } from "../helpers/generate.js";
@@ -34,6 +34,11 @@ function compare(text: string, label: string): Reader | "declined" {
     agrees(fast, text, `${label} [${reader}]`);
     return [reader];
   });
+  // The lines reader scans the simplest files itself and gives others to the yaml Lexer: both ways
+  // give the same, or both decline.
+  const byLexer = readYamlAttempt((source, lineCounter) => readYamlLines(source, lineCounter, { lexer: true }), text);
+  const byLines = readYamlAttempt(readYamlLines, text);
+  expect(show(byLines && { ...byLines, lineCounter: byLines.lineCounter.lineStarts }), `${label}: scanned and lexed`).toBe(show(byLexer && { ...byLexer, lineCounter: byLexer.lineCounter.lineStarts }));
   const combined = readYamlFast(text);
   expect(combined !== undefined, `${label}: readYamlFast`).toBe(taken.length > 0);
   return taken[0] ?? "declined";
@@ -302,6 +307,8 @@ describe("fast YAML path: equal to the yaml package's document or declined", () 
     const results = names.map((name) => [name, compare(readFileSync(join(dir, name), "utf8"), name)] as const);
     // The synthetic modules (written by yaml's stringify, as catalogen import writes) are read by lines.
     expect(results.filter(([name, result]) => /_t\d+\.yaml$/.test(name) && result !== "lines")).toEqual([]);
+    // And scanned without the Lexer (the simplest lines), all but the supplies module's copies (flow collections).
+    expect(names.filter((name) => /_t\d+\.yaml$/.test(name) && !/^supplies/.test(name) && simpleLines(readFileSync(join(dir, name), "utf8")) === undefined)).toEqual([]);
     expect(results.filter(([, result]) => result !== "declined").length).toBe(names.length);
     // What the loader keeps: the fast path's result through parseCatalogueFile, with the document parsed again on demand.
     const items = readFileSync(join(dir, names.find((name) => /_t0001\.yaml$/.test(name))!), "utf8");

@@ -409,14 +409,29 @@ class Pieces {
     const bound = 2 * used.size + 256;
     if (this.pieceFiles !== undefined && this.pieceFiles <= bound) return;
     try {
-      const names = readdirSync(this.folder).filter((name) => name !== LAYOUT);
-      this.pieceFiles = names.length;
-      if (names.length <= bound) return;
+      // This run's pieces count whether or not their writes (possibly on another thread, see
+      // writeCacheFile) are done yet: each was either read from the folder or written to it. The
+      // folder itself may not be made yet, and this process's writes under way are not pieces.
+      const ours = [...this.names.values()];
+      const writing = `.${process.pid}.tmp`;
+      const names = folderNames(this.folder, ours.length > 0).filter((name) => name !== LAYOUT && !name.endsWith(writing));
+      this.pieceFiles = new Set([...names, ...ours]).size;
+      if (this.pieceFiles <= bound) return;
       for (const name of names) if (!used.has(name)) rmSync(join(this.folder, name), { force: true });
-      this.pieceFiles = names.filter((name) => used.has(name)).length;
+      this.pieceFiles = new Set(ours).size;
     } catch {
       // nothing kept yet
     }
+  }
+}
+
+/** The folder's entries; none when it is not there yet and `soon` (this run's pieces will make it). */
+function folderNames(folder: string, soon: boolean): string[] {
+  try {
+    return readdirSync(folder);
+  } catch (error) {
+    if (soon && (error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
   }
 }
 

@@ -270,7 +270,7 @@ function groupModules(
     });
   }
   const byGroup = new Map<string, ImportedModule>();
-  for (const { group, operation } of operations) {
+  for (const { group, bySegment, operation } of operations) {
     let module = byGroup.get(group);
     if (!module) {
       const tag = moduleBy === "tag" ? tags.get(group) : undefined;
@@ -281,8 +281,10 @@ function groupModules(
       const fromDialect = dialect && tag?.description ? moduleTitleArea(tag.description) : undefined;
       const title = oneLine(fromDialect?.title ?? group, `module ${id}'s title`, pointer, report);
       const given = fromDialect?.area ?? tag?.description;
-      const area = given !== undefined ? oneLine(given, `module ${id}'s area (the tag's description)`, pointer, report) : moduleBy === "tag" ? `Operations tagged ${group}` : `Operations under /${group}`;
-      if (given === undefined) report.derive(pointer, `module ${id}: area "${area}" (the source does not describe the ${moduleBy === "tag" ? "tag" : "path segment"})`);
+      // A module of untagged operations is named after their first path segment, even when modules follow tags.
+      const tagged = moduleBy === "tag" && bySegment !== true;
+      const area = given !== undefined ? oneLine(given, `module ${id}'s area (the tag's description)`, pointer, report) : tagged ? `Operations tagged ${group}` : `Operations under /${group}`;
+      if (given === undefined) report.derive(pointer, `module ${id}: area "${area}" (the source does not describe the ${tagged ? "tag" : "path segment"})`);
       module = { module: { id, title, area }, types: [], operations: [] };
       byGroup.set(group, module);
     }

@@ -30,6 +30,8 @@ export interface ImportedModule {
 export interface ImportedOperation {
   /** Tag or first path segment, as written in the source. */
   group: string;
+  /** True when `group` is the first path segment: modules follow paths, or the operation has no tag. */
+  bySegment?: boolean;
   /** Status -> the components/responses entry its response is a `$ref` to (src/import/responses.ts). */
   sharedResponses?: Record<string, string>;
   operation: RawOperation;

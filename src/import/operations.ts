@@ -168,7 +168,8 @@ export class OperationReader {
     if (responses !== undefined) raw.responses = responses;
     this.options.dialect?.operation(operation, raw);
     const shared = raw.responses && sharedResponseRef(this.docs, at(place, "responses"), raw.responses);
-    this.operations.push({ group: this.group(operation, place, sourcePath), operation: raw, place, ...(shared && { sharedResponses: shared }) });
+    const { group, bySegment } = this.group(operation, place, sourcePath);
+    this.operations.push({ group, ...(bySegment && { bySegment }), operation: raw, place, ...(shared && { sharedResponses: shared }) });
   }
 
   private externalDocs(value: unknown, place: Place): RawOperation["externalDocs"] {
@@ -334,16 +335,16 @@ export class OperationReader {
     return summary;
   }
 
-  private group(operation: Record<string, unknown>, place: Place, path: string): string {
+  private group(operation: Record<string, unknown>, place: Place, path: string): { group: string; bySegment: boolean } {
     const tags = Array.isArray(operation.tags) ? operation.tags.filter((tag): tag is string => typeof tag === "string" && tag.trim() !== "") : [];
     const segment = path.split("/").find((part) => part !== "" && !part.startsWith("{")) ?? "root";
     if (this.options.moduleBy === "path") {
       if (tags.length > 0) this.lost(at(place, "tags"), `tags ${shortValue(tags)} (modules follow the first path segment)`);
-      return segment;
+      return { group: segment, bySegment: true };
     }
     if (tags.length > 1) this.lost(at(place, "tags"), `tags ${shortValue(tags.slice(1))} (an operation belongs to one module: the first tag's)`);
     if (tags.length === 0) this.report.derive(this.docs.pointer(place), `module from the first path segment "${segment}" (no tag)`);
-    return tags[0] ?? segment;
+    return tags[0] === undefined ? { group: segment, bySegment: true } : { group: tags[0], bySegment: false };
   }
 
   private limits(operation: Record<string, unknown>, place: Place, accepted: readonly string[] | undefined): (RawLimit | RawLimitRef)[] | undefined {

@@ -8,14 +8,14 @@ import { describe, expect, it } from "vitest";
 import { importOpenApi, writeCatalogue } from "../../src/import/index.js";
 import { freshDir } from "../helpers/generate.js";
 
-async function importDocument(info: Record<string, unknown>, tags: unknown[] = [], name = "billing-api.json") {
+async function importDocument(info: Record<string, unknown>, tags: unknown[] = [], name = "billing-api.json", operationTags: string[] = ["invoices"]) {
   const dir = await freshDir("import-one-line");
   const file = join(dir, name);
   const document = {
     openapi: "3.0.3",
     info,
     tags,
-    paths: { "/invoices": { get: { operationId: "listInvoices", tags: ["invoices"], responses: { "200": { description: "OK" } } } } },
+    paths: { "/invoices": { get: { operationId: "listInvoices", tags: operationTags, responses: { "200": { description: "OK" } } } } },
   };
   await writeFile(file, JSON.stringify(document));
   const { catalogue, report } = importOpenApi(file);
@@ -61,6 +61,14 @@ describe("one-line texts the document gives longer, or not at all", () => {
     const { catalogue, lost } = await importDocument({ title: "Billing", version: "1" }, [{ name: "invoices", description: long("invoices", 200) }]);
     expect(catalogue.modules[0]!.module.area.length).toBe(1000);
     expect(lost).toContainEqual(expect.stringContaining("#/tags/0 module invoices's area (the tag's description) beyond its first 997 characters"));
+  });
+
+  it("a module without a description says where its operations come from: a tag, or (untagged) a path segment", async () => {
+    const tagged = await importDocument({ title: "Billing", version: "1" });
+    expect(tagged.catalogue.modules[0]!.module.area).toBe("Operations tagged invoices");
+    const untagged = await importDocument({ title: "Billing", version: "1" }, [], "billing-api.json", []);
+    expect(untagged.catalogue.modules[0]!.module.area).toBe("Operations under /invoices");
+    expect(untagged.derived).toContainEqual(expect.stringContaining('area "Operations under /invoices" (the source does not describe the path segment)'));
   });
 
   it("a tag description of several short lines stays whole, as before", async () => {

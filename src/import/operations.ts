@@ -3,7 +3,7 @@ import { firstLine, MAX_LINE } from "./lines.js";
 import type { RawContent, RawExample, RawHeader, RawLimit, RawLimitRef, RawOperation, RawPagination, RawParameter, RawRequest, RawResponse } from "../load/raw.js";
 import { encodingOf, parameterStyleOf } from "./styles.js";
 import { parsePathTemplate, type PathPart } from "../shared/path-template.js";
-import { HEADER_NAME, PARAM_NAME, RESERVED_ARGUMENT_KEYS, routeShape, STATIC_SEGMENT } from "../shared/names.js";
+import { FRAGMENT_TEXT, HEADER_NAME, PARAM_NAME, QUERY_TEXT, RESERVED_ARGUMENT_KEYS, routeShape, STATIC_SEGMENT } from "../shared/names.js";
 import { METHODS, operationSecurity, operationTokens, type Auth } from "./auth.js";
 import { keepConsistent, type LimitGroupReader } from "./limit-groups.js";
 import { readLimit } from "./limits.js";
@@ -303,7 +303,9 @@ export class OperationReader {
       out.push(text);
     }
     const rest = sourcePath.slice(template.path.length);
-    if (rest !== "" && !/^(\?[A-Za-z0-9._~!$'()*+,;:@/?=&-]*)?(#[A-Za-z0-9._~!$'()*+,;:@/?=&-]*)?$/.test(rest)) {
+    // The validator's rules (src/validate/semantic.ts checkPath), so no path is written that the catalogue refuses.
+    const queryFits = template.fixedQuery.every(({ name, value }) => name !== "" && QUERY_TEXT.test(name) && QUERY_TEXT.test(value));
+    if (!queryFits || (template.fragment !== undefined && !FRAGMENT_TEXT.test(template.fragment))) {
       this.lost(place, `the whole operation: path ${sourcePath} has a query or fragment part ${JSON.stringify(rest)} the catalogue cannot hold (characters outside RFC 3986)`);
       return undefined;
     }

@@ -15,6 +15,12 @@ export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** A static path segment: RFC 3986 pchar without percent-escapes or braces. */
 export const STATIC_SEGMENT = /^[A-Za-z0-9._~!$&'()*+,;=:@-]+$/;
 
+/** A fixed query's names and values: RFC 3986 pchar plus / and ?, without the & and = that split pairs, braces or escapes. */
+export const QUERY_TEXT = /^[A-Za-z0-9._~!$'()*+,;:@/?-]*$/;
+
+/** Fragment text: RFC 3986 pchar plus / and ? (AWS's documents name operations `#Action=Name`), without braces or escapes. */
+export const FRAGMENT_TEXT = /^[A-Za-z0-9._~!$'()*+,;:@/?=&-]*$/;
+
 /** Reserved words, and names the generated code itself exports or relies on. */
 const RESERVED = new Set(
   (

@@ -18,6 +18,8 @@ import {
   RESERVED_ARGUMENT_KEYS,
   RESERVED_MODULE_IDS,
   routeShape,
+  FRAGMENT_TEXT,
+  QUERY_TEXT,
   STATIC_SEGMENT,
   TOKEN_KIND,
   TYPE_NAME,
@@ -234,12 +236,6 @@ function checkPath(report: Reporter, path: string, place: Place): boolean {
   }
   return true;
 }
-
-/** A fixed query's names and values: RFC 3986 pchar plus / and ?, without the & and = that split pairs, braces or escapes. */
-const QUERY_TEXT = /^[A-Za-z0-9._~!$'()*+,;:@/?-]*$/;
-
-/** Fragment text: RFC 3986 pchar plus / and ? (AWS's documents name operations `#Action=Name`), without braces or escapes. */
-const FRAGMENT_TEXT = /^[A-Za-z0-9._~!$'()*+,;:@/?=&-]*$/;
 
 function checkPathParam(report: Reporter, name: string, seen: Set<string>, place: Place): boolean {
   if (!PARAM_NAME.test(name)) {

@@ -20,7 +20,7 @@ import { OperationReader } from "./operations.js";
 import { at, DocumentSet, ImportError, isObject, type Place, type ReadOptions } from "./read.js";
 import { paginationDefinitions } from "./streams-pages.js";
 import { ImportReport } from "./report.js";
-import { firstLine, MAX_LINE } from "./lines.js";
+import { firstLine, lineLeadingDescription, MAX_LINE } from "./lines.js";
 import { SchemaConverter, shortValue } from "./schemas.js";
 import { ServerReader } from "./servers.js";
 import { catalogueFiles, type CatalogueText } from "./yaml.js";
@@ -202,10 +202,9 @@ function apiTitle(docs: DocumentSet, report: ImportReport, info: Record<string, 
     report.derive(pointer, `API title "${title}" from the file name (info.title is ${typeof info.title === "string" ? "empty" : "missing"})`);
     return { title, ...(description !== undefined && { description }) };
   }
-  if (given.length <= MAX_LINE && !/[\r\n]/.test(given)) return { title: given, ...(description !== undefined && { description }) };
-  const { line, cut } = firstLine(given);
-  report.derive(pointer, `API title shortened to its first line${cut ? " (cut at 1,000 characters)" : ""}; the whole title leads the description`);
-  return { title: line, description: description === undefined ? given : `${given}\n\n${description}` };
+  const led = lineLeadingDescription(given, description);
+  if (led.shortened !== undefined) report.derive(pointer, `API title ${led.shortened}; the whole title leads the description`);
+  return { title: led.line, ...(led.description !== undefined && { description: led.description }) };
 }
 
 function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Record<string, unknown>, dialect: boolean, limitsExtension: string | undefined, schemes: boolean): void {
@@ -296,8 +295,8 @@ function groupModules(
 /** `text` as it is when the catalogue's one line holds it, else its first line, cut at MAX_LINE; what is left out is reported as lost. */
 function oneLine(text: string, what: string, pointer: string, report: ImportReport): string {
   if (text.length <= MAX_LINE) return text;
-  const { line } = firstLine(text);
-  report.lost(pointer, `${what} beyond its first ${line.endsWith("...") ? `${MAX_LINE - 3} characters` : "line"} (the catalogue holds one line of at most ${MAX_LINE} characters here)`, "text longer than a catalogue line");
+  const { line, cut } = firstLine(text);
+  report.lost(pointer, `${what} beyond its first ${cut ? `${MAX_LINE - 3} characters` : "line"} (the catalogue holds one line of at most ${MAX_LINE} characters here)`, "text longer than a catalogue line");
   return line;
 }
 

@@ -1,5 +1,5 @@
 // OpenAPI path items -> catalogue operations (the plain intermediate of src/import/ir.ts).
-import { firstLine, MAX_LINE } from "./lines.js";
+import { lineLeadingDescription } from "./lines.js";
 import type { RawContent, RawExample, RawHeader, RawLimit, RawLimitRef, RawOperation, RawPagination, RawParameter, RawRequest, RawResponse } from "../load/raw.js";
 import { encodingOf, parameterStyleOf } from "./styles.js";
 import { parsePathTemplate, type PathPart } from "../shared/path-template.js";
@@ -136,16 +136,9 @@ export class OperationReader {
     if (sourceId) this.report.renamed("operation", sourceId, id, pointer);
     else this.report.derive(pointer, `operation id ${id} from method and path (no operationId)`);
 
-    let summary = this.summary(operation, method, sourcePath, place);
-    let description = this.text(operation.description);
-    if (summary.length > MAX_LINE || /[\r\n]/.test(summary)) {
-      // The catalogue's summary is one line of at most 1,000 characters: the whole text moves to the description.
-      const whole = summary;
-      const { line, cut } = firstLine(whole);
-      summary = line;
-      if (!description?.includes(whole)) description = description === undefined ? whole : `${whole}\n\n${description}`;
-      this.report.derive(this.docs.pointer(at(place, "summary")), `summary shortened to its first line${cut ? " (cut at 1,000 characters)" : ""}; the whole text leads the description`);
-    }
+    // The catalogue's summary is one line of at most 1,000 characters: a longer one leads the description.
+    const { line: summary, description, shortened } = lineLeadingDescription(this.summary(operation, method, sourcePath, place), this.text(operation.description));
+    if (shortened !== undefined) this.report.derive(this.docs.pointer(at(place, "summary")), `summary ${shortened}; the whole text leads the description`);
     const raw: RawOperation = { id, method, path, summary, ...(description !== undefined && { description }) };
     if (operation.deprecated === true) raw.deprecated = true;
     const externalDocs = this.externalDocs(operation.externalDocs, at(place, "externalDocs"));

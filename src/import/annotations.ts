@@ -33,10 +33,7 @@ export function readAnnotations(schema: Record<string, unknown>, result: RawType
       if (take(flag) === true) result[flag] = true;
     }
   }
-  if (result.readOnly && result.writeOnly) {
-    delete result.writeOnly;
-    lose(at(place, "writeOnly"), "true", "types both read-only and write-only (read-only kept)");
-  }
+  keepReadOnly(result, place, lose);
   if ("default" in schema) result.default = take("default");
   const examples: unknown[] = [];
   if ("examples" in schema) {
@@ -58,6 +55,13 @@ export function readAnnotations(schema: Record<string, unknown>, result: RawType
       lose(at(place, low), `${a} > ${high} ${b}`, "bounds no value can meet");
     }
   }
+}
+
+/** A type both read-only and write-only keeps read-only; the write-only at `place` is reported. */
+export function keepReadOnly(result: RawType, place: Place, lose: Lose): void {
+  if (!(result.readOnly && result.writeOnly)) return;
+  delete result.writeOnly;
+  lose(at(place, "writeOnly"), "true", "types both read-only and write-only (read-only kept)");
 }
 
 function readConstraints(schema: Record<string, unknown>, result: RawType, place: Place, take: (key: string) => unknown, lose: Lose): void {

@@ -1,7 +1,7 @@
 // OpenAPI Schema Objects (3.0 and 3.1) -> catalogue types. Every keyword the catalogue's type
 // language cannot hold is reported with its JSON pointer; a $ref becomes a named type.
 import type { RawExample, RawType } from "../load/raw.js";
-import { readAnnotations } from "./annotations.js";
+import { keepReadOnly, readAnnotations } from "./annotations.js";
 import { rawKind } from "../model/raw-kind.js";
 import { exampleMismatch } from "../validate/example.js";
 import { findProperty } from "../validate/types.js";
@@ -161,10 +161,7 @@ export class SchemaConverter {
       for (const key of ["description", "title", "deprecated", "readOnly", "writeOnly", "default", "examples"] as const) {
         if (extra[key] !== undefined && result[key] === undefined) (result as Record<string, unknown>)[key] = extra[key];
       }
-      if (result.readOnly && result.writeOnly) {
-        delete result.writeOnly;
-        this.lose(at(partPlace, "writeOnly"), "true", "types both read-only and write-only (read-only kept)");
-      }
+      keepReadOnly(result, partPlace, (where, value, reason) => this.lose(where, value, reason));
       if (extra.default !== undefined || extra.examples !== undefined) this.annotated.push({ type: result, place: partPlace });
       this.loseUnused(schema, partPlace, used);
     });

@@ -17,6 +17,8 @@ import { MANIFEST_NAME } from "../write/manifest.js";
 import { coreIdle, threadsSetting } from "../shared/threads.js";
 import { TargetError } from "./define.js";
 import { EmitError } from "./types.js";
+import type { PlannedFile } from "./plan.js";
+import { sha256 } from "../shared/hash.js";
 
 /** Targets the worker makes, when chosen beside at least one other. */
 const REMOTE_TARGETS = ["server", "openapi"];
@@ -109,7 +111,7 @@ async function runRemote(input: WorkerInput): Promise<void> {
       const target = builtinTarget(name);
       for (const file of await target.plan(model, options)) {
         // A file given in pieces goes out as its pieces joined (as the pipeline writes it without prettier).
-        const text = file.chunks && file.path.endsWith(".json") ? [...file.chunks()].join("") : await finalText(file, input.options);
+        const text = file.chunks && file.path.endsWith(".json") ? joinedText(file) : await finalText(file, input.options);
         const message: RemoteFile = { path: file.path, target: name, text, ...(file.module !== undefined && { module: file.module }), ...(file.also !== undefined && { also: file.also }) };
         parentPort!.postMessage({ file: message });
       }
@@ -118,6 +120,24 @@ async function runRemote(input: WorkerInput): Promise<void> {
   } catch (error) {
     parentPort!.postMessage({ error: (error as Error)?.message ?? String(error), name: (error as Error)?.name });
   }
+}
+
+/**
+ * A file given in pieces, joined. One that can be spliced (openapi.json) is made as the pipeline's
+ * cold write makes it and told the hash of its bytes, which the pipeline writes as they are: its
+ * layout is kept, and the next run copies its unchanged parts from the file as after a one-thread run.
+ */
+function joinedText(file: PlannedFile): string {
+  const whole = file.spliced?.(undefined);
+  if (whole === undefined) return [...file.chunks!()].join("");
+  const texts: string[] = [];
+  for (const part of whole.parts) {
+    if (typeof part !== "string") throw new Error(`${file.path}: a byte range of a file that is not there`);
+    texts.push(part);
+  }
+  const text = texts.join("");
+  whole.written(sha256(text));
+  return text;
 }
 
 const given = isMainThread ? undefined : (workerData as { catalogenEmit?: WorkerInput } | undefined)?.catalogenEmit;

@@ -5,7 +5,7 @@
 // must give byte for byte what a cold generate writes, across the kinds of change a catalogue
 // sees: a summary, a renamed, an added and a removed operation, a named type several modules use.
 // Each also proves the shortcut was taken: the keys made again are those of the changed modules
-// only, only the changed modules' openapi pieces are read or made, and only their client facts
+// only, only the changed modules' openapi pieces are made, and only their client facts
 // (src/incremental-facts.ts) are worked out.
 import { cp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -14,6 +14,7 @@ import { generate, loadModel } from "../../src/pipeline.js";
 import { ModuleKeys } from "../../src/module-keys.js";
 import { ModuleFacts } from "../../src/incremental-facts.js";
 import { parsedLazily } from "../../src/model/lazy-operations.js";
+import { lastPiecesMade } from "../../src/emit/openapi/pieces.js";
 import type { ApiModel } from "../../src/model/types.js";
 import { freshDir, repoCatalogue } from "../helpers/generate.js";
 import { filesOf, restoreCacheDirAfterEach } from "../helpers/output-tree.js";
@@ -119,17 +120,18 @@ describe("a change run that keeps module keys and openapi.json's bytes", () => {
       const typesChanged = one.what.includes("type");
       expect(keys.madeModules, one.what).toEqual(typesChanged ? model.modules.map((module) => module.id).sort() : one.changed);
 
-      // openapi.json: with its pieces gone, only the changed modules' are made again; the rest is
-      // copied from the file on disk.
+      // openapi.json: only the changed modules' pieces are made again (none is kept as a file of its
+      // own: the layout places them in the file on disk); the rest is copied from that file.
       const pieces = join(cache, "openapi-pieces");
-      for (const name of await readdir(pieces)) if (name !== "layout.json") await rm(join(pieces, name));
+      expect(await readdir(pieces), one.what).toEqual(["layout.json"]);
       parsedLazily.length = 0;
       const run = await generate({ catalogue, out });
       expect(run.upToDate).toBe(false);
       // The operations of the modules that did not change are never parsed: their files are kept and
       // the files joining the modules are made from kept facts.
       expect([...new Set(parsedLazily)].sort(), one.what).toEqual(one.parses === "changed" ? one.changed : model.modules.map((module) => module.id).sort());
-      expect((await readdir(pieces)).filter((name) => name !== "layout.json").length, one.what).toBe(one.changed.length);
+      expect(lastPiecesMade, one.what).toBe(one.changed.length);
+      expect(await readdir(pieces), one.what).toEqual(["layout.json"]);
       // The client's, server's and docs' files joining the modules: only the changed modules' facts worked out
       // (src/incremental-facts.ts), even after a named type changed: the other modules' keys,
       // made again, are the ones they had.
@@ -151,12 +153,10 @@ describe("a change run that keeps module keys and openapi.json's bytes", () => {
     const path = join(out, "openapi.json");
     await writeFile(path, (await readFile(path, "utf8")).replace('"title": ', '"title": "hand-edited", "was": '));
     await edit(catalogue, "general.yaml", (yaml) => yaml.replace(/^(\s*summary: .*)$/m, "$1 (again)"));
-    const pieces = join(cache, "openapi-pieces");
-    for (const name of await readdir(pieces)) if (name !== "layout.json") await rm(join(pieces, name));
     const run = await generate({ catalogue, out });
     expect(run.upToDate).toBe(false);
     // Every module's piece made again: nothing was taken from the edited file.
-    expect((await readdir(pieces)).filter((name) => name !== "layout.json").length).toBe((await loadModel(catalogue)).modules.length);
+    expect(lastPiecesMade).toBe((await loadModel(catalogue)).modules.length);
     const cold = join(base, "cold2");
     process.env.CATALOGEN_CACHE_DIR = "off";
     await generate({ catalogue, out: cold });

@@ -1,11 +1,12 @@
-// openapi.json joined from each module's piece kept in the cache folder (src/emit/openapi/pieces.ts)
-// must be the text the whole document prints (the path taken without a cache folder), also when
+// openapi.json joined from each module's piece, those of unchanged modules copied from the file on
+// disk where the kept layout places them (src/emit/openapi/pieces.ts), must be the text the whole document prints (the path taken without a cache folder), also when
 // an edit in one module moves another module's servers between its path item and its operation.
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { generate } from "../../src/pipeline.js";
+import { lastPiecesMade } from "../../src/emit/openapi/pieces.js";
 import { freshDir } from "../helpers/generate.js";
 import { restoreCacheDirAfterEach } from "../helpers/output-tree.js";
 
@@ -68,8 +69,8 @@ describe("openapi.json joined from kept pieces", () => {
       await writeCatalogue(catalogue, modules(servers));
       process.env.CATALOGEN_CACHE_DIR = cache;
       await generate({ catalogue, out });
-      const pieces = await readdir(join(cache, "openapi-pieces"));
-      expect(pieces.length, what).toBeGreaterThanOrEqual(2);
+      // Only the layout is kept: the pieces are the document's own bytes.
+      expect(await readdir(join(cache, "openapi-pieces")), what).toEqual(["layout.json"]);
       const cold = join(base, "cold");
       await rm(cold, { recursive: true, force: true });
       process.env.CATALOGEN_CACHE_DIR = "off";
@@ -116,36 +117,41 @@ describe("openapi.json's runs (a module's consecutive path items, one range of t
   }, 30_000);
 });
 
-describe("the pieces folder's eviction", () => {
-  it("reads the folder only when the count the layout keeps may pass its bound, then keeps only this run's pieces", async () => {
+describe("piece files kept by earlier versions", () => {
+  it("are removed once, after which the folder is not read again", async () => {
     const base = await freshDir("openapi-pieces-evict");
     const catalogue = join(base, "catalogue");
     const out = join(base, "out");
     const pieces = join(base, "cache", "openapi-pieces");
     process.env.CATALOGEN_CACHE_DIR = join(base, "cache");
-    const files = modules(["uploads"]);
+    const files = [...modules(["uploads"]), { module: { id: "gamma", title: "Gamma", area: "Third" }, operations: [{ id: "getGamma", method: "GET", path: "/gamma", summary: "Gamma" }] }];
     await writeCatalogue(catalogue, files);
     await generate({ catalogue, out });
     const layout = async () => JSON.parse(await readFile(join(pieces, "layout.json"), "utf8")) as { pieceFiles?: number };
-    // Two pieces besides the layout, the folder read once (no count was kept yet).
-    expect((await layout()).pieceFiles).toBe(2);
-    for (let n = 0; n < 300; n++) await writeFile(join(pieces, `junk-${n}.txt`), "");
+    expect((await layout()).pieceFiles).toBe(0);
+    expect(lastPiecesMade).toBe(3);
 
-    // A change run makes one piece: counted, the folder not read (the junk it does not know of stays).
+    // As an earlier version left it: piece files, and a layout that counts them.
+    for (let n = 0; n < 300; n++) await writeFile(join(pieces, `${n}.txt`), "");
+    await writeFile(join(pieces, "layout.json"), JSON.stringify({ ...(await layout()), pieceFiles: 300 }));
     const beta = files[1]!.operations as { summary: string }[];
     beta[1]!.summary = "One, edited";
     await writeCatalogue(catalogue, files);
     await generate({ catalogue, out });
-    expect((await layout()).pieceFiles).toBe(3);
-    expect((await readdir(pieces)).length).toBe(304);
+    expect(await readdir(pieces)).toEqual(["layout.json"]);
+    expect((await layout()).pieceFiles).toBe(0);
+    // beta's, and alpha's for the path item the two share (/shared/{id}); gamma's copied from the file.
+    expect(lastPiecesMade).toBe(2);
 
-    // Once the count passes 2 x the pieces used + 256, the folder is read and only this run's pieces stay.
-    await writeFile(join(pieces, "layout.json"), JSON.stringify({ ...(await layout()), pieceFiles: 262 }));
+    // From then on the folder is not read: a file put there stays.
+    await writeFile(join(pieces, "stray.txt"), "");
     beta[1]!.summary = "One, edited again";
     await writeCatalogue(catalogue, files);
     await generate({ catalogue, out });
-    expect((await readdir(pieces)).sort()).toEqual((await readdir(pieces)).filter((name) => !name.startsWith("junk-")).sort());
-    expect((await readdir(pieces)).length).toBe(3);
-    expect((await layout()).pieceFiles).toBe(2);
+    expect((await readdir(pieces)).sort()).toEqual(["layout.json", "stray.txt"]);
+    const cold = join(base, "cold");
+    process.env.CATALOGEN_CACHE_DIR = "off";
+    await generate({ catalogue, out: cold });
+    expect(await readFile(join(out, "openapi.json"), "utf8")).toBe(await readFile(join(cold, "openapi.json"), "utf8"));
   });
 });

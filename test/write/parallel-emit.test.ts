@@ -61,6 +61,11 @@ describe("generating on two threads", () => {
     expect(one.size).toBeGreaterThan(100);
     expect([...two.keys()].sort()).toEqual([...one.keys()].sort());
     for (const [path, text] of one) expect(two.get(path), path).toBe(text);
+    // openapi.json's layout kept as one thread keeps it: the next run copies its unchanged parts
+    // from the file (src/emit/openapi/pieces.ts), and no piece is kept as a file of its own.
+    const layout = (cache: string) => readFileSync(join(dir, cache, "openapi-pieces", "layout.json"), "utf8");
+    expect(layout("cache-two")).toBe(layout("cache-one"));
+    expect(readdirSync(join(dir, "cache-two", "openapi-pieces"))).toEqual(["layout.json"]);
     const again = await run(["generate", "--catalogue", "catalogue", "--out", "two"], dir, { CATALOGEN_THREADS: "2", CATALOGEN_CACHE_DIR: join(dir, "cache-two") });
     expect(again.stdout).toMatch(/up to date|0 written/);
   }, 60_000);

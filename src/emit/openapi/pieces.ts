@@ -1,9 +1,13 @@
 // openapi.json in pieces: each module's operations and named types as the JSON text they take in
-// the document, kept in the cache folder by what they are made from (the module's key, see
-// module-keys.ts, where each operation's servers go, and catalogen's own build). A regenerate
-// makes the pieces of the modules that changed and joins the rest as they were kept: printing
-// 10,000 operations' JSON on every run is most of openapi.json's cost. The text is the one
-// JSON.stringify(document, null, 2) gives (test/incremental/openapi-pieces.test.ts).
+// the document, named by what they are made from (the module's key, see module-keys.ts, where each
+// operation's servers go, and catalogen's own build). A regenerate makes the pieces of the modules
+// that changed and copies the rest from the file it replaces, where the layout kept in the cache
+// folder places them: printing 10,000 operations' JSON on every run is most of openapi.json's cost.
+// The pieces themselves are not kept (they were: 545 files and 45 MB more in a cold run at 10,000
+// operations, openapi.json's own bytes again, written on every cold run and read only when that
+// file was not the one the layout describes): a piece the layout cannot place is made again from
+// the model. The text is the one JSON.stringify(document, null, 2) gives
+// (test/incremental/openapi-pieces.test.ts).
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -24,7 +28,7 @@ interface Piece {
   types: [name: string, text: string][];
 }
 
-/** The pieces' folder, or undefined when there is no cache folder (the document is then printed whole). */
+/** The layout's folder, or undefined when there is no cache folder (the document is then printed whole). */
 export function piecesFolder(): string | undefined {
   const base = cacheDirectory();
   return base === undefined ? undefined : join(base, "openapi-pieces");
@@ -36,24 +40,21 @@ export function piecesFolder(): string | undefined {
  * types), those joined from the modules' pieces.
  */
 export function* documentChunks(model: ApiModel, skeleton: Schema, folder: string): Generator<string> {
-  const document = documentParts(model, skeleton, folder, undefined);
-  for (const part of document.parts) if (typeof part === "string") yield part;
-  // No layout is kept for this text (prettier may rewrite it): one with a count of the pieces that
-  // leaves out those just made would let the folder grow unread.
-  if (document.madePieces()) rmSync(join(folder, LAYOUT), { force: true });
+  // No layout is kept for this text (a layout kept before describes another file: its hash tells).
+  for (const part of documentParts(model, skeleton, folder, undefined).parts) if (typeof part === "string") yield part;
 }
 
 /**
  * `documentChunks`, where a path item or named type whose text the file on disk (`previous`) holds
  * already is given as its byte range there instead (adjacent ranges joined): a change in one
- * module then reads and joins only that module's piece, and the writer copies the rest from the
+ * module then makes and joins only that module's piece, and the writer copies the rest from the
  * file it replaces. Where each item went is kept with the hash of the bytes written (`written`),
  * for the next run. An item's text is kept by what makes it: its path, its place (first or not),
  * its operations' pieces (whose names are the hashes of what they are made from) and its servers.
  */
-export function documentParts(model: ApiModel, skeleton: Schema, folder: string, previous: PreviousBytes | undefined): Spliced & { madePieces(): boolean } {
+export function documentParts(model: ApiModel, skeleton: Schema, folder: string, previous: PreviousBytes | undefined): Spliced {
   const record = readLayout(folder);
-  const pieces = new Pieces(model, folder, record?.pieceFiles);
+  const pieces = new Pieces(model);
   const layout = new Layout(previous !== undefined && record !== undefined && record.sha256 === previous.sha256 && record.size === previous.size ? record : undefined);
   return {
     parts: joined(
@@ -71,13 +72,13 @@ export function documentParts(model: ApiModel, skeleton: Schema, folder: string,
           else yield layout.text(JSON.stringify(member, null, 2).replaceAll("\n", "\n  "));
         }
         yield layout.text(first ? "{}\n" : "\n}\n");
-        pieces.evict();
       })(),
     ),
     written(hash) {
-      layout.save(folder, hash, pieces.pieceFiles, pieces.allNames());
+      // Pieces kept as files by earlier versions: removed once (a layout saying none are left skips this).
+      if (record?.pieceFiles !== 0) removePieceFiles(folder);
+      layout.save(folder, hash, pieces.allNames());
     },
-    madePieces: () => pieces.made > 0,
   };
 }
 
@@ -98,13 +99,13 @@ function* joined(parts: Iterable<string | KeptBytes>): Generator<string | KeptBy
 
 /**
  * Where the texts of the path items and of the named types are in openapi.json (key, start, end),
- * with the file's hash and size, and how many pieces the folder holds as far as the runs know
- * (its eviction reads the folder only when that passes its bound).
+ * with the file's hash and size.
  */
 interface LayoutRecord {
   sha256: string;
   size: number;
   items: [key: string, start: number, end: number][];
+  /** 0 once the folder holds no piece files (earlier versions kept each module's piece as a file there). */
   pieceFiles?: number;
   /** Names of pieces, among them every one the items' keys name: an item naming another piece is not among the items. */
   pieces?: string[];
@@ -192,9 +193,9 @@ class Layout {
   }
 
   /** Keeps the layout made, with the names of the pieces its items may name (this run's: `pieces`). */
-  save(folder: string, hash: string, pieceFiles: number | undefined, pieces: string[]): void {
+  save(folder: string, hash: string, pieces: string[]): void {
     try {
-      writeCacheFile(join(folder, LAYOUT), JSON.stringify({ sha256: hash, size: this.at, items: this.made, ...(pieceFiles !== undefined && { pieceFiles }), pieces } satisfies LayoutRecord));
+      writeCacheFile(join(folder, LAYOUT), JSON.stringify({ sha256: hash, size: this.at, items: this.made, pieceFiles: 0, pieces } satisfies LayoutRecord));
     } catch {
       // best effort: the next run joins every piece
     }
@@ -321,7 +322,10 @@ function* componentsChunks(model: ApiModel, components: Schema, pieces: Pieces, 
   yield layout.text("\n  }");
 }
 
-/** Every module's piece, read (or made and kept) when first asked for. */
+/** How many pieces the last document made (the others were not needed): for the tests. */
+export let lastPiecesMade = 0;
+
+/** Every module's piece, made when first asked for. */
 class Pieces {
   private readonly keys: ModuleKeys;
   private readonly places: ReturnType<typeof operationServerPlaces>;
@@ -332,17 +336,8 @@ class Pieces {
   private readonly loaded = new Map<string, Piece>();
   private readonly paths: ModuleFacts<string[]> | undefined;
 
-  /** How many files the folder holds besides the layout, as far as this run knows (undefined: not known). */
-  pieceFiles: number | undefined;
-  /** How many pieces this run made (and wrote). */
-  made = 0;
-
-  constructor(
-    private readonly model: ApiModel,
-    private readonly folder: string,
-    pieceFiles: number | undefined,
-  ) {
-    this.pieceFiles = pieceFiles;
+  constructor(private readonly model: ApiModel) {
+    lastPiecesMade = 0;
     this.keys = ModuleKeys.for(model);
     this.places = operationServerPlaces(model);
     this.types = new Map(model.types.map((named) => [named.name, named]));
@@ -362,14 +357,8 @@ class Pieces {
   of(id: string): Piece {
     let piece = this.loaded.get(id);
     if (piece === undefined) {
-      const name = this.names.get(id)!;
-      piece = readPiece(join(this.folder, name));
-      if (piece === undefined) {
-        piece = makePiece(this.model, this.modules.get(id)!, this.declared.get(id) ?? [], this.types, this.places);
-        writePiece(this.folder, name, piece);
-        this.made++;
-        if (this.pieceFiles !== undefined) this.pieceFiles++;
-      }
+      piece = makePiece(this.model, this.modules.get(id)!, this.declared.get(id) ?? [], this.types, this.places);
+      lastPiecesMade++;
       this.loaded.set(id, piece);
     }
     return piece;
@@ -390,7 +379,7 @@ class Pieces {
     return [...this.names.values()];
   }
 
-  /** The file name of module `id`'s piece. */
+  /** The name of module `id`'s piece. */
   nameOf(id: string): string {
     return this.names.get(id)!;
   }
@@ -399,39 +388,14 @@ class Pieces {
     const piece = this.loaded.get(id);
     if (piece) piece.operations = [];
   }
-
-  /**
-   * Keeps the folder small: once it holds many more pieces than this run used, only this run's
-   * stay. The folder is read only when the count the layout keeps may pass that bound (or is not known).
-   */
-  evict(): void {
-    const used = new Set([...this.names.values(), LAYOUT]);
-    const bound = 2 * used.size + 256;
-    if (this.pieceFiles !== undefined && this.pieceFiles <= bound) return;
-    try {
-      // This run's pieces count whether or not their writes (possibly on another thread, see
-      // writeCacheFile) are done yet: each was either read from the folder or written to it. The
-      // folder itself may not be made yet, and this process's writes under way are not pieces.
-      const ours = [...this.names.values()];
-      const writing = `.${process.pid}.tmp`;
-      const names = folderNames(this.folder, ours.length > 0).filter((name) => name !== LAYOUT && !name.endsWith(writing));
-      this.pieceFiles = new Set([...names, ...ours]).size;
-      if (this.pieceFiles <= bound) return;
-      for (const name of names) if (!used.has(name)) rmSync(join(this.folder, name), { force: true });
-      this.pieceFiles = new Set(ours).size;
-    } catch {
-      // nothing kept yet
-    }
-  }
 }
 
-/** The folder's entries; none when it is not there yet and `soon` (this run's pieces will make it). */
-function folderNames(folder: string, soon: boolean): string[] {
+/** Removes what the folder holds besides the layout and the writes under way (best effort). */
+function removePieceFiles(folder: string): void {
   try {
-    return readdirSync(folder);
-  } catch (error) {
-    if (soon && (error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw error;
+    for (const name of readdirSync(folder)) if (name !== LAYOUT && !name.endsWith(".tmp")) rmSync(join(folder, name), { force: true });
+  } catch {
+    // no folder yet, or not readable: nothing to remove here
   }
 }
 
@@ -446,33 +410,4 @@ function makePiece(model: ApiModel, module: ModuleModel, own: readonly NamedType
     }),
     types: own.map((named) => [named.name, JSON.stringify(toSchema(named.type, types), null, 2).replaceAll("\n", "\n      ")]),
   };
-}
-
-// A piece on disk: one line of JSON saying each text's path, method or name and length, then the texts.
-function readPiece(path: string): Piece | undefined {
-  try {
-    const text = readFileSync(path, "utf8");
-    const newline = text.indexOf("\n");
-    const head = JSON.parse(text.slice(0, newline)) as { operations: [string, string, number][]; types: [string, number][] };
-    let at = newline + 1;
-    const take = (length: number): string => text.slice(at, (at += length));
-    const piece: Piece = { operations: head.operations.map(([path, method, length]) => [path, method, take(length)]), types: head.types.map(([name, length]) => [name, copied(take(length))]) };
-    return at === text.length ? piece : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A string of its own: a slice would keep the whole piece's text alive after its operations are let go. */
-function copied(text: string): string {
-  return Buffer.from(text, "utf8").toString("utf8");
-}
-
-function writePiece(folder: string, name: string, piece: Piece): void {
-  const head = { operations: piece.operations.map(([path, method, text]) => [path, method, text.length]), types: piece.types.map(([type, text]) => [type, text.length]) };
-  try {
-    writeCacheFile(join(folder, name), `${JSON.stringify(head)}\n${piece.operations.map(([, , text]) => text).join("")}${piece.types.map(([, text]) => text).join("")}`);
-  } catch {
-    // best effort: made again next time
-  }
 }

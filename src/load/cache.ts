@@ -14,7 +14,8 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cacheDirectory, writeCacheFile } from "../shared/cache-directory.js";
+import { cacheDirectory, readCacheRecord, writeCacheFile, writeCachePack } from "../shared/cache-directory.js";
+import { PACK_FILE } from "../shared/cache-pack.js";
 import { codeFileHashes, sha256, textSha256 } from "../shared/hash.js";
 
 export interface ReadFile {
@@ -62,39 +63,9 @@ export class LoadCache {
   /** What file `name` gave when it held the text of hash `textHash` (textSha256), if that is recorded. */
   get(name: string, textHash: string): ReadFile | undefined {
     if (this.dir === undefined || !this.any) return undefined;
-    try {
-      // Read as bytes: what is parsed only when first read (a module's operations, the line starts)
-      // stays out of the JavaScript heap until then (most records, at 10,000 operations 12 MB).
-      const bytes = readFileSync(join(this.dir, recordFile(name)));
-      const newline = bytes.indexOf(10);
-      if (newline === -1 || bytes.toString("latin1", 0, newline) !== `${textHash} ${loader()}`) return undefined;
-      const second = bytes.indexOf(10, newline + 1);
-      if (second === -1) return undefined;
-      const entry = JSON.parse(bytes.toString("utf8", newline + 1, second)) as Partial<ReadFile> & { operationRanges?: [number, number][] | null; later?: string; laterLength?: number; lineStartsLength?: number };
-      if (!("data" in entry) || !Number.isInteger(entry.lineStartsLength)) return undefined;
-      // Written whole or not at all (writeCacheFile); the lengths (in characters) still catch a
-      // record cut short. ASCII, as records of most catalogues are: as many bytes as characters.
-      const laterLength = entry.later === undefined ? 0 : entry.laterLength! + 1;
-      const rest: Buffer | string = isAscii(bytes.subarray(second + 1)) ? bytes.subarray(second + 1) : bytes.toString("utf8", second + 1);
-      if (!Number.isInteger(laterLength) || rest.length !== laterLength + entry.lineStartsLength!) return undefined;
-      if (entry.later !== undefined) {
-        if (!isObject(entry.data) || !Object.hasOwn(entry.data, entry.later)) return undefined;
-        later(entry.data, entry.later, rest.slice(0, laterLength - 1));
-      }
-      // Where the lines start: wanted only for a message's position, parsed when first read.
-      const lineStartsText = rest.slice(laterLength);
-      let lineStarts: number[] | undefined;
-      return {
-        data: entry.data,
-        operationRanges: entry.operationRanges ?? undefined,
-        get lineStarts(): number[] {
-          lineStarts ??= JSON.parse(lineStartsText.toString()) as number[];
-          return lineStarts;
-        },
-      };
-    } catch {
-      return undefined;
-    }
+    // Read as bytes: what is parsed only when first read (a module's operations, the line starts)
+    // stays out of the JavaScript heap until then (most records, at 10,000 operations 12 MB).
+    return readCacheRecord(this.dir, recordFile(name), (bytes) => readRecord(bytes, textHash));
   }
 
   set(name: string, text: string, read: ReadFile): void {
@@ -105,6 +76,7 @@ export class LoadCache {
   save(names: readonly string[]): void {
     if (this.dir === undefined) return;
     try {
+      const texts: [string, string][] = [];
       for (const name of names) {
         const made = this.made.get(name);
         if (made === undefined) continue;
@@ -117,16 +89,62 @@ export class LoadCache {
           isObject(data) && Object.hasOwn(data, LATER)
             ? laterText(JSON.stringify(data[LATER]), (laterLength) => JSON.stringify({ data: { ...data, [LATER]: null }, ...head, later: LATER, laterLength }))
             : `${JSON.stringify({ data, ...head })}\n`;
-        writeCacheFile(join(this.dir, recordFile(name)), `${made.hash} ${loader()}\n${text}${lineStartsText}`);
+        texts.push([recordFile(name), `${made.hash} ${loader()}\n${text}${lineStartsText}`]);
       }
-      const current = new Set(names.map(recordFile));
-      for (const entry of readdirSync(this.dir)) if (!current.has(entry) && !entry.endsWith(".tmp")) rmSync(join(this.dir, entry), { force: true });
+      // Every record made at once (a first run): one pack, and the records' own files are all old.
+      const packed = packs(texts.length, names.length);
+      if (packed) writeCachePack(this.dir, texts);
+      else for (const [file, text] of texts) writeCacheFile(join(this.dir, file), text);
+      const current = new Set(packed ? [] : names.map(recordFile));
+      for (const entry of readdirSync(this.dir)) if (!current.has(entry) && entry !== PACK_FILE && !entry.endsWith(".tmp")) rmSync(join(this.dir, entry), { force: true });
       // The one record file per folder that earlier versions wrote.
       rmSync(`${this.dir}.json`, { force: true });
     } catch {
       // best effort: the next run parses the files
     }
   }
+}
+
+/** The record in `bytes` when it is the one of text hash `textHash` read by this loader, else undefined. */
+function readRecord(bytes: Buffer, textHash: string): ReadFile | undefined {
+  const newline = bytes.indexOf(10);
+  if (newline === -1 || bytes.toString("latin1", 0, newline) !== `${textHash} ${loader()}`) return undefined;
+  const second = bytes.indexOf(10, newline + 1);
+  if (second === -1) return undefined;
+  const entry = JSON.parse(bytes.toString("utf8", newline + 1, second)) as Partial<ReadFile> & { operationRanges?: [number, number][] | null; later?: string; laterLength?: number; lineStartsLength?: number };
+  if (!("data" in entry) || !Number.isInteger(entry.lineStartsLength)) return undefined;
+  // Written whole or not at all (writeCacheFile, writeCachePack); the lengths (in characters) still
+  // catch a record cut short. ASCII, as records of most catalogues are: as many bytes as characters.
+  const laterLength = entry.later === undefined ? 0 : entry.laterLength! + 1;
+  const rest: Buffer | string = isAscii(bytes.subarray(second + 1)) ? bytes.subarray(second + 1) : bytes.toString("utf8", second + 1);
+  if (!Number.isInteger(laterLength) || rest.length !== laterLength + entry.lineStartsLength!) return undefined;
+  if (entry.later !== undefined) {
+    if (!isObject(entry.data) || !Object.hasOwn(entry.data, entry.later)) return undefined;
+    later(entry.data, entry.later, rest.slice(0, laterLength - 1));
+  }
+  // Where the lines start: wanted only for a message's position, parsed when first read.
+  const lineStartsText = rest.slice(laterLength);
+  let lineStarts: number[] | undefined;
+  return {
+    data: entry.data,
+    operationRanges: entry.operationRanges ?? undefined,
+    get lineStarts(): number[] {
+      lineStarts ??= JSON.parse(lineStartsText.toString()) as number[];
+      return lineStarts;
+    },
+  };
+}
+
+/**
+ * Records of a folder are written as one pack (src/shared/cache-pack.ts) when a run makes every
+ * one of them and they are this many at least (a first run of a large catalogue: a file each cost
+ * a create each, 1,092 at 10,000 operations); otherwise each its own file, so a run after one edit
+ * writes one record, not the whole catalogue's.
+ */
+export const PACK_MIN_RECORDS = 256;
+
+function packs(written: number, all: number): boolean {
+  return written >= PACK_MIN_RECORDS && written === all;
 }
 
 /**
@@ -230,13 +248,10 @@ export class ModelCache {
    */
   partBytes(name: string, hash: string, context: string): Buffer | undefined {
     if (this.dir === undefined) return undefined;
-    try {
-      const bytes = readFileSync(join(this.dir, "parts", recordFile(name)));
+    return readCacheRecord(join(this.dir, "parts"), recordFile(name), (bytes) => {
       const newline = bytes.indexOf(10);
       return newline !== -1 && bytes.toString("utf8", 0, newline) === `${hash} ${context}` ? bytes.subarray(newline + 1) : undefined;
-    } catch {
-      return undefined;
-    }
+    });
   }
 
   /** The module keys kept in `context` (src/module-keys.ts), per file name; undefined when none were. */
@@ -265,11 +280,15 @@ export class ModelCache {
   save(index: KeptIndex, parts: ReadonlyMap<string, { hash: string; json: string }>): void {
     if (this.dir === undefined) return;
     try {
-      for (const [name, { hash, json }] of parts) writeCacheFile(join(this.dir, "parts", recordFile(name)), `${hash} ${index.context}\n${json}`);
+      const texts: [string, string][] = [...parts].map(([name, { hash, json }]) => [recordFile(name), `${hash} ${index.context}\n${json}`]);
+      // Every part made at once (a first run, a changed named type): one pack, the parts' own files all old.
+      const packed = packs(texts.length, Object.keys(index.files).length);
+      if (packed) writeCachePack(join(this.dir, "parts"), texts);
+      else for (const [file, text] of texts) writeCacheFile(join(this.dir, "parts", file), text);
       writeCacheFile(join(this.dir, "index.json"), JSON.stringify({ code: generatorCode(), ...index }));
       // The parts of files no longer in the catalogue.
-      const current = new Set(Object.keys(index.files).map(recordFile));
-      for (const name of readdirSync(join(this.dir, "parts"))) if (!current.has(name) && !name.endsWith(".tmp")) rmSync(join(this.dir, "parts", name), { force: true });
+      const current = new Set(packed ? [] : Object.keys(index.files).map(recordFile));
+      for (const name of readdirSync(join(this.dir, "parts"))) if (!current.has(name) && name !== PACK_FILE && !name.endsWith(".tmp")) rmSync(join(this.dir, "parts", name), { force: true });
     } catch {
       // best effort: the next run checks the whole catalogue
     }

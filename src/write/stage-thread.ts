@@ -9,6 +9,7 @@
 // the same way (CacheWrites, below). CATALOGEN_THREADS=1: never; =2: from the first file.
 import { Worker } from "node:worker_threads";
 import { cacheDirectory, deferCacheWrites, writeCacheFileNow } from "../shared/cache-directory.js";
+import { writePackNow } from "../shared/cache-pack.js";
 import { threadsSetting } from "../shared/threads.js";
 import type { FromStager, ToStager } from "./stage-worker.js";
 import { randomName } from "./staging.js";
@@ -139,23 +140,22 @@ export class CacheWrites {
   static start(): CacheWrites | undefined {
     if (cacheDirectory() === undefined) return undefined;
     const writes = new CacheWrites();
-    deferCacheWrites((path, text) => writes.write(path, text));
+    deferCacheWrites({ file: (path, text) => writes.write(path, text), pack: (folder, entries) => writes.pack(folder, entries) });
     return writes;
   }
 
-  private write(path: string, text: string): void {
+  /** Whether writes go to the worker (started here once `count` more files pass the first few); false: write them here. */
+  private onWorker(count: number): boolean {
     if (this.worker === undefined) {
-      if (this.noWorker || !stageOnThread(this.here)) {
-        this.here += 1;
-        writeCacheFileNow(path, text);
-        return;
+      if (this.noWorker || !stageOnThread(this.here + count - 1)) {
+        this.here += count;
+        return false;
       }
       try {
         this.worker = new Worker(new URL("./stage-worker.js", import.meta.url));
       } catch {
         this.noWorker = true; // none can be started here: every cache file on this thread
-        writeCacheFileNow(path, text);
-        return;
+        return false;
       }
       // A worker that fails or stops loses the files it had not written yet: best effort, as any
       // cache write. The listeners also keep an 'error' event from being thrown here.
@@ -164,13 +164,21 @@ export class CacheWrites {
       this.worker.on("exit", stopped);
       this.worker.unref(); // never what keeps the process alive, but while `settle` waits for it
     }
-    if (this.stopped) {
-      writeCacheFileNow(path, text);
-      return;
-    }
+    return !this.stopped;
+  }
+
+  private write(path: string, text: string): void {
+    if (!this.onWorker(1)) return writeCacheFileNow(path, text);
     this.batch.push([path, text]);
     this.batchChars += text.length;
     if (this.batch.length >= BATCH_FILES || this.batchChars >= BATCH_CHARS) this.flush();
+  }
+
+  /** A pack counts as the files it holds; it goes in order, after the files given before it. */
+  private pack(folder: string, entries: [string, string][]): void {
+    if (!this.onWorker(entries.length)) return writePackNow(folder, entries);
+    this.flush();
+    this.worker!.postMessage({ pack: [folder, entries] } satisfies ToStager);
   }
 
   private flush(): void {

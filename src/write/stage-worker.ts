@@ -3,18 +3,23 @@
 // planted link included, is written through; removed again when its write fails), and sends back
 // each file's size and mtime, read from the open file before it is closed, for the stat cache.
 // After a failure it creates nothing more: the run is stopped and every file it made is removed.
-// Node's own modules only, so the worker starts in a few milliseconds.
+// Node's own modules only (and cache-pack.ts, which uses only those), so the worker starts in a few milliseconds.
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { parentPort } from "node:worker_threads";
+import { writePackNow } from "../shared/cache-pack.js";
 
 /**
  * From the main thread: files to create, `[staging path, text]`; cache files to write (as
  * src/shared/cache-directory.ts's writeCacheFile does, errors ignored: the cache is best effort);
  * or a request to report once all before it are done.
  */
-export type ToStager = { files: [temporary: string, text: string, hash: boolean][] } | { cache: [path: string, text: string][] } | { settle: true };
+export type ToStager =
+  | { files: [temporary: string, text: string, hash: boolean][] }
+  | { cache: [path: string, text: string][] }
+  | { pack: [folder: string, entries: [name: string, text: string][]] }
+  | { settle: true };
 /**
  * To the main thread: files created (`[staging path, size, mtime in ns, sha256 of the bytes when
  * asked, else ""]`), the first failure, or that all so far are done.
@@ -63,6 +68,14 @@ parentPort?.on("message", (message: ToStager) => {
   }
   if ("cache" in message) {
     for (const [path, text] of message.cache) writeCache(path, text);
+    return;
+  }
+  if ("pack" in message) {
+    try {
+      writePackNow(...message.pack);
+    } catch {
+      // best effort: the next run makes the records again
+    }
     return;
   }
   const created: [string, number, string, string][] = [];

@@ -1,0 +1,145 @@
+// Many cache records of one folder in one file (src/shared/cache-pack.ts): a first run of a large
+// catalogue keeps its load records and its model's parts as one pack each instead of a file each.
+// A record is read back whole and unchanged or not at all: a pack cut short or with a byte changed
+// never gives a wrong record, and a run then makes what it cannot read, writing what a cold run writes.
+import { Worker } from "node:worker_threads";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { PACK_FILE, readPacked, writePackNow } from "../../src/shared/cache-pack.js";
+import { LoadCache, ModelCache, PACK_MIN_RECORDS } from "../../src/load/cache.js";
+import { textSha256 } from "../../src/shared/hash.js";
+import { generate } from "../../src/pipeline.js";
+import { freshDir, repoRoot } from "../helpers/generate.js";
+import { filesOf, restoreCacheDirAfterEach } from "../helpers/output-tree.js";
+import { wideCatalogue } from "../write/cli-process.js";
+
+restoreCacheDirAfterEach();
+
+const entries = Array.from({ length: 40 }, (_, i) => [`${String(i).padStart(2, "0")}.json`, `record ${i}: é ${"x".repeat(i * 7)}\n`] as [string, string]);
+
+/** Every record of `folder`'s pack: its text, or undefined where the pack does not give it. */
+const readAll = (folder: string) => entries.map(([name]) => readPacked(folder, name)?.toString("utf8"));
+
+describe("a pack of cache records", () => {
+  it("gives back each record as written, and none that is not in it", async () => {
+    const dir = await freshDir("cache-pack");
+    writePackNow(dir, entries);
+    expect(await readdir(dir)).toEqual([PACK_FILE]);
+    expect(readAll(dir)).toEqual(entries.map(([, text]) => text));
+    expect(readPacked(dir, "missing.json")).toBeUndefined();
+    expect(readPacked(dir, "__proto__")).toBeUndefined();
+    expect(readPacked(join(dir, "no-folder"), "00.json")).toBeUndefined();
+  });
+
+  it("gives no record of a pack cut short that is not whole, and never a wrong one", async () => {
+    const base = await freshDir("cache-pack-cut");
+    writePackNow(base, entries);
+    const whole = await readFile(join(base, PACK_FILE));
+    let given = 0;
+    for (let cut = 0; cut < whole.length; cut += 23) {
+      const dir = join(base, `cut-${cut}`);
+      await mkdir(dir);
+      await writeFile(join(dir, PACK_FILE), whole.subarray(0, cut));
+      const read = readAll(dir);
+      read.forEach((text, i) => text === undefined || expect(text, `cut at ${cut}`).toBe(entries[i]![1]));
+      expect(read.at(-1), `cut at ${cut}`).toBeUndefined();
+      given += read.filter((text) => text !== undefined).length;
+    }
+    expect(given).toBeGreaterThan(0); // cuts past the index gave the records before them
+  });
+
+  it("gives no record whose bytes changed, nor any record of a pack whose head or index changed", async () => {
+    const base = await freshDir("cache-pack-changed");
+    writePackNow(base, entries);
+    const whole = await readFile(join(base, PACK_FILE));
+    const body = whole.length - entries.reduce((sum, [, text]) => sum + Buffer.byteLength(text), 0);
+    for (let at = 0; at < whole.length; at += 17) {
+      const dir = join(base, `at-${at}`);
+      await mkdir(dir);
+      const changed = Buffer.from(whole);
+      changed[at] = changed[at] === 0x78 ? 0x79 : 0x78; // another byte that keeps the text valid
+      await writeFile(join(dir, PACK_FILE), changed);
+      const read = readAll(dir);
+      read.forEach((text, i) => text === undefined || expect(text, `byte ${at}`).toBe(entries[i]![1]));
+      if (at >= body) expect(read.filter((text) => text === undefined), `byte ${at}`).toHaveLength(1);
+    }
+  });
+
+  it("is written by the staging worker as on the main thread", async () => {
+    const dir = await freshDir("cache-pack-worker");
+    const worker = new Worker(join(repoRoot, "dist/write/stage-worker.js"));
+    try {
+      await new Promise((resolve, reject) => {
+        worker.once("message", resolve);
+        worker.once("error", reject);
+        worker.postMessage({ pack: [join(dir, "records"), entries] });
+        worker.postMessage({ settle: true });
+      });
+    } finally {
+      await worker.terminate();
+    }
+    expect(await readdir(join(dir, "records"))).toEqual([PACK_FILE]);
+    expect(readAll(join(dir, "records"))).toEqual(entries.map(([, text]) => text));
+  });
+});
+
+describe("a large catalogue's first run", () => {
+  it("keeps its load records and model parts packed, which later runs read, and makes again what a damaged pack cannot give", async () => {
+    const base = await freshDir("cache-pack-run");
+    const catalogue = join(base, "catalogue");
+    const out = join(base, "out");
+    const cache = join(base, "cache");
+    await wideCatalogue(catalogue, PACK_MIN_RECORDS, "one");
+    process.env.CATALOGEN_CACHE_DIR = cache;
+    await generate({ catalogue, out });
+    const [folder] = await readdir(join(cache, "model"));
+    const records = join(cache, "catalogue", folder!);
+    const parts = join(cache, "model", folder!, "parts");
+    expect(await readdir(records)).toEqual([PACK_FILE]);
+    expect(await readdir(parts)).toEqual([PACK_FILE]);
+
+    // Read back through the caches as a later run reads them.
+    const text = await readFile(join(catalogue, "m007.yaml"), "utf8");
+    expect(LoadCache.open(catalogue).get("m007.yaml", textSha256(text))?.data).toMatchObject({ module: { id: "m007" } });
+    const index = ModelCache.open(catalogue).index()!;
+    const part = () => ModelCache.open(catalogue).partBytes("m007.yaml", index.files["m007.yaml"]!.hash, index.context)?.toString("utf8");
+    expect(part()).toContain("Things of m007 (one)");
+
+    // A byte of m007's part changed (valid JSON still, another summary): that part is not given.
+    const pack = await readFile(join(parts, PACK_FILE));
+    const at = pack.indexOf("Things of m007 (one)");
+    expect(at).toBeGreaterThan(0);
+    pack.write("Thinks", at, "latin1");
+    await writeFile(join(parts, PACK_FILE), pack);
+    expect(part()).toBeUndefined();
+
+    const cold = async (what: string) => {
+      const coldOut = join(base, `cold-${what}`);
+      process.env.CATALOGEN_CACHE_DIR = "off";
+      await generate({ catalogue, out: coldOut });
+      process.env.CATALOGEN_CACHE_DIR = cache;
+      expect(await filesOf(out), what).toEqual(await filesOf(coldOut));
+    };
+    const edit = async (name: string, tag: string) => {
+      const path = join(catalogue, name);
+      await writeFile(path, (await readFile(path, "utf8")).replace(/\((\w+)\)$/m, `(${tag})`));
+    };
+
+    // A change run with the changed part: what a cold run writes; the changed file's records written on their own.
+    await edit("m100.yaml", "two");
+    await generate({ catalogue, out });
+    await cold("changed byte");
+    expect((await readdir(records)).sort()).toContain(PACK_FILE);
+    expect((await readdir(records)).length).toBe(2);
+
+    // Both packs cut in half: the run parses and checks again what it cannot read.
+    for (const dir of [records, parts]) {
+      const whole = await readFile(join(dir, PACK_FILE));
+      await writeFile(join(dir, PACK_FILE), whole.subarray(0, whole.length >> 1));
+    }
+    await edit("m200.yaml", "three");
+    await generate({ catalogue, out });
+    await cold("cut");
+  }, 60_000);
+});

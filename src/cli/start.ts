@@ -7,7 +7,7 @@
 // The worker's output goes through the main thread's stdout and stderr, byte for byte and in order.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { getHeapStatistics } from "node:v8";
+import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { hasKeptModel } from "../load/cache.js";
 
@@ -22,8 +22,27 @@ interface StartData {
 
 /** Runs the command line `argv` and resolves with its exit code. */
 export async function start(argv: string[]): Promise<number> {
+  if (isMainThread && oneShot(argv)) setFlagsFromString(`--max-inlined-bytecode-size-cumulative=${INLINED_BYTECODE_BUDGET}`);
   if (!inWorker(argv)) return (await import("./main.js")).main(argv);
   return runInWorker(argv);
+}
+
+/**
+ * How much bytecode V8's optimizing compiler inlines into one function (V8's default: 920). A cold
+ * generate runs most of its code once per operation: the emitters are compiled (and, as new shapes
+ * of operations arrive, compiled again) on V8's helper threads, which at 10,000 operations took
+ * about 3.7 s of CPU beside the 5.4 s of the thread that generates; on two cores that work competes
+ * with the run itself. With less inlined, the process's CPU fell by 1.5–2 s at 10,000
+ * operations and by about 0.18 s at 1,000, the generating thread's time unchanged
+ * (bench/notes/cold4.md). Set before any code is optimized and before a worker starts; V8's
+ * flags are the process's, so the worker's compiler reads it too.
+ */
+export const INLINED_BYTECODE_BUDGET = 200;
+
+/** `generate` or `import` run once (not watching, not asking for help). */
+function oneShot(argv: readonly string[]): boolean {
+  const [name, ...rest] = argv;
+  return (name === "generate" || name === "import") && !rest.some((arg) => arg === "--watch" || arg === "--help" || arg === "-h");
 }
 
 /**
@@ -32,10 +51,9 @@ export async function start(argv: string[]): Promise<number> {
  */
 export function inWorker(argv: readonly string[], cwd = process.cwd()): boolean {
   if (process.env.CATALOGEN_WORKER === "0" || !isMainThread) return false;
-  const [name, ...rest] = argv;
-  if (name !== "generate" && name !== "import") return false;
   // --watch waits for signals and files, which belong to the main thread; help is instant anyway.
-  if (rest.some((arg) => arg === "--watch" || arg === "--help" || arg === "-h")) return false;
+  if (!oneShot(argv)) return false;
+  const [name = "", ...rest] = argv;
   if (process.env.CATALOGEN_WORKER === "1") return true;
   // A catalogue with a kept model: most likely a change or no-op run, where the worker's start
   // costs more than its young generation saves (at 10,000 operations, about 0.1 s CPU of a change

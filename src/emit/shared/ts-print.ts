@@ -91,7 +91,9 @@ const STAR = 42;
 const isOpener = (c: number): boolean => c === OPEN_BRACE || c === OPEN_PAREN || c === OPEN_BRACKET;
 const isCloser = (c: number): boolean => c === CLOSE_BRACE || c === CLOSE_PAREN || c === CLOSE_BRACKET;
 
-const SPECIAL = /["'`{}()[\]/]/g;
+/** The characters `indentTs` looks at (by code, below 128): found by a loop, which allocates nothing (a regular expression's match did, per character found). */
+const SPECIAL = new Uint8Array(128);
+for (const c of "\"'`{}()[]/") SPECIAL[c.charCodeAt(0)] = 1;
 
 /** The index of the quote that closes a string opened before `from`, or -1 when the line ends first. */
 function closingQuote(line: string, from: number, quote: number): number {
@@ -167,11 +169,16 @@ export function indentTs(text: string): string {
         i = close + 1;
         continue;
       }
-      SPECIAL.lastIndex = i;
-      const found = SPECIAL.exec(line);
-      if (found === null) break;
-      const at = found.index;
-      const c = line.charCodeAt(at);
+      let at = i;
+      let c = -1;
+      for (; at < line.length; at++) {
+        const code = line.charCodeAt(at);
+        if (code < 128 && SPECIAL[code] === 1) {
+          c = code;
+          break;
+        }
+      }
+      if (c === -1) break;
       i = at + 1;
       if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
         const close = closingQuote(line, i, c);

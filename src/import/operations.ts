@@ -113,7 +113,9 @@ export class OperationReader {
   ): void {
     const pointer = this.docs.pointer(place);
     const renames = new Map<string, string>();
-    const path = this.catalogPath(sourcePath, place, renames);
+    // `?name={param}` in the path key: the parameter is a query parameter `name` (key: the parameter's name).
+    const queried = new Map<string, string>();
+    const path = this.catalogPath(sourcePath, place, renames, queried);
     if (path === undefined) return;
     const route = routeShape(method, path);
     if (this.routes.has(route)) {
@@ -152,7 +154,7 @@ export class OperationReader {
     const limits = this.limits(operation, place, tokens) ?? this.tableLimits(operation, place, tokens);
     if (limits) raw.limits = limits;
 
-    raw.parameters = this.parameters(operation, place, item, itemPlace, path, renames);
+    raw.parameters = this.parameters(operation, place, item, itemPlace, path, renames, queried);
     const request = this.request(operation, place, method);
     if (request !== undefined) raw.request = request;
     const responses = this.responses(operation, place);
@@ -243,9 +245,29 @@ export class OperationReader {
     return Object.keys(result).length > 0 ? result : undefined;
   }
 
+  /**
+   * The path key without its `name={param}` query pairs (`/export?filename={filename}`, as a few
+   * documents write a query parameter into the key); each such pair goes into `queried` (param ->
+   * name), for `parameters` to read that parameter as a required query parameter.
+   */
+  private withoutQueryTemplates(sourcePath: string, place: Place, queried: Map<string, string>): string {
+    const hash = sourcePath.indexOf("#");
+    const beforeHash = hash === -1 ? sourcePath : sourcePath.slice(0, hash);
+    const question = beforeHash.indexOf("?");
+    if (question === -1 || !beforeHash.includes("{", question)) return sourcePath;
+    const kept: string[] = [];
+    for (const pair of beforeHash.slice(question + 1).split("&")) {
+      const match = /^([^={}]+)=\{([^{}]+)\}$/.exec(pair);
+      if (match === null || queried.has(match[2]!)) kept.push(pair);
+      else queried.set(match[2]!, match[1]!);
+    }
+    const fragment = hash === -1 ? "" : sourcePath.slice(hash);
+    return `${beforeHash.slice(0, question)}${kept.length > 0 ? `?${kept.join("&")}` : ""}${fragment}`;
+  }
+
   /** The path as the catalogue can hold it, with unsafe or sibling-inconsistent parameter names renamed; undefined (reported) when it cannot. */
-  private catalogPath(sourcePath: string, place: Place, renames: Map<string, string>): string | undefined {
-    const template = parsePathTemplate(sourcePath);
+  private catalogPath(sourcePath: string, place: Place, renames: Map<string, string>, queried: Map<string, string>): string | undefined {
+    const template = parsePathTemplate(this.withoutQueryTemplates(sourcePath, place, queried));
     const names = template.segments.flat().flatMap((part) => (part.kind === "param" ? [part.name] : []));
     // Names kept as written come first, so a renamed one never takes a name the path already uses.
     const safe = (name: string): boolean => PARAM_NAME.test(name) && !RESERVED_ARGUMENT_KEYS.includes(name) && name !== "__proto__";
@@ -295,7 +317,7 @@ export class OperationReader {
       }
       out.push(text);
     }
-    const rest = sourcePath.slice(template.path.length);
+    const rest = this.withoutQueryTemplates(sourcePath, place, new Map()).slice(template.path.length);
     // The validator's rules (src/validate/semantic.ts checkPath), so no path is written that the catalogue refuses.
     const queryFits = template.fixedQuery.every(({ name, value }) => name !== "" && QUERY_TEXT.test(name) && QUERY_TEXT.test(value));
     if (!queryFits || (template.fragment !== undefined && !FRAGMENT_TEXT.test(template.fragment))) {
@@ -387,6 +409,7 @@ export class OperationReader {
     itemPlace: Place,
     path: string,
     renames: Map<string, string>,
+    queried: ReadonlyMap<string, string>,
   ): RawParameter[] {
     const byKey = new Map<string, { value: Record<string, unknown>; place: Place }>();
     const collect = (list: unknown, listPlace: Place): void => {
@@ -406,9 +429,21 @@ export class OperationReader {
     collect(operation.parameters, at(place, "parameters"));
     const result: RawParameter[] = [];
     const template = [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!);
+    const asQuery = new Set<string>();
     for (const { value, place: parameterPlace } of byKey.values()) {
-      const location = value.in as string;
+      let location = value.in as string;
       let name = value.name as string;
+      const queryName = location === "path" || location === "query" ? queried.get(name) : undefined;
+      if (queryName !== undefined) {
+        this.report.derive(this.docs.pointer(parameterPlace), `required query parameter "${queryName}" from the path key's ?${queryName}={${name}}`);
+        if (asQuery.has(queryName) || (location === "path" && byKey.has(`query:${queryName}`))) {
+          this.lost(parameterPlace, `path parameter "${name}": the path key's ?${queryName}={${name}} names a query parameter declared twice`);
+          continue;
+        }
+        asQuery.add(queryName);
+        location = "query";
+        name = queryName;
+      }
       if (location === "path") {
         name = renames.get(name) ?? name;
         if (!template.includes(name)) {
@@ -425,7 +460,7 @@ export class OperationReader {
         continue;
       }
       const parameter: RawParameter = { name, in: location as RawParameter["in"] };
-      if (location !== "path" && value.required === true) parameter.required = true;
+      if (location !== "path" && (value.required === true || queryName !== undefined)) parameter.required = true;
       if ("schema" in value) parameter.schema = this.schemas.convert(at(parameterPlace, "schema"));
       else if (isObject(value.content)) {
         const [mediaType] = Object.keys(value.content);
@@ -450,6 +485,11 @@ export class OperationReader {
         this.report.lost(this.docs.pointer(at(parameterPlace, key)), `${key}: ${shortValue(value[key])} (${what})`, `parameter ${key} (${what})`);
       }
       result.push(parameter);
+    }
+    for (const [param, name] of queried) {
+      if (asQuery.has(name)) continue;
+      result.push({ name, in: "query", required: true });
+      this.report.derive(this.docs.pointer(place), `query parameter "${name}" added without a type (the path key writes ?${name}={${param}}; the source does not declare it)`);
     }
     for (const name of template) {
       if (!result.some((parameter) => parameter.in === "path" && parameter.name === name)) {

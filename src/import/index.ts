@@ -10,6 +10,7 @@ import { PositionedTexts } from "./positioned.js";
 import { loadModel, modelOf } from "../validate/index.js";
 import { asCatalogueFiles, directFiles, recordInLoadCache } from "./loaded.js";
 import { readAuth } from "./auth.js";
+import { readExternalDocs } from "./external-docs.js";
 import { apiDescription, catalogenDialect, describedKinds, isCatalogenExport, moduleTitleArea } from "./dialect.js";
 import { catalogueSchemaPath } from "../shared/schema-path.js";
 import type { CataloguePart, ImportedCatalogue, ImportedModule, ImportedOperation } from "./ir.js";
@@ -155,11 +156,14 @@ function importFrom(docs: DocumentSet, options: ImportOptions): ImportResult {
   for (const place of lostTypes) report.lost(docs.pointer(place), "the schema: the document has no operations, and catalogue types live in the file of a module with operations");
   const ownDescription = dialect ? apiDescription(info.description) : typeof info.description === "string" && info.description.trim() !== "" ? info.description : undefined;
   const { title, description } = apiTitle(docs, report, info, ownDescription);
+  const plain = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? (dialect ? dialect.text(value) : value) : undefined);
+  const externalDocs = readExternalDocs(docs, report, at(docs.root, "externalDocs"), plain);
   return {
     catalogue: {
       api: {
         title,
         ...(description !== undefined && { description }),
+        ...(externalDocs !== undefined && { externalDocs }),
         auth: {
           header: auth.header,
           tokenKinds: auth.tokenKinds,
@@ -215,7 +219,7 @@ function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Reco
     report.lost(docs.pointer(at(docs.root, "info", key)), `info.${key}: ${shortValue(info[key])} (the catalogue's api section holds a title and a description)`, `info.${key}`);
   }
   // servers: src/import/servers.ts.
-  for (const key of ["webhooks", "externalDocs", "jsonSchemaDialect"]) {
+  for (const key of ["webhooks", "jsonSchemaDialect"]) {
     if (key in root) lost(key, `${key}: ${shortValue(root[key])} (not held by the catalogue language)`);
   }
   const components = root.components;

@@ -18,6 +18,7 @@ import { isMediaTypeKey, sharedResponseRef } from "./responses.js";
 import { mediaEssence } from "../shared/media.js";
 import { readAccess, type AccessExtensions } from "./access.js";
 import { tableLimits } from "./description-limits.js";
+import { readExternalDocs } from "./external-docs.js";
 import type { TableWords } from "./table-words.js";
 
 export interface OperationOptions {
@@ -143,7 +144,7 @@ export class OperationReader {
     if (shortened !== undefined) this.report.derive(this.docs.pointer(at(place, "summary")), `summary ${shortened}; the whole text leads the description`);
     const raw: RawOperation = { id, method, path, summary, ...(description !== undefined && { description }) };
     if (operation.deprecated === true) raw.deprecated = true;
-    const externalDocs = this.externalDocs(operation.externalDocs, at(place, "externalDocs"));
+    const externalDocs = readExternalDocs(this.docs, this.report, at(place, "externalDocs"), (value) => this.text(value));
     if (externalDocs) raw.externalDocs = externalDocs;
 
     const tokens = operationTokens(this.docs, this.report, this.auth, operation, place, this.options.tokenKindsExtension);
@@ -165,17 +166,6 @@ export class OperationReader {
     const shared = raw.responses && sharedResponseRef(this.docs, at(place, "responses"), raw.responses);
     const { group, bySegment } = this.group(operation, place, sourcePath);
     this.operations.push({ group, ...(bySegment && { bySegment }), operation: raw, place, ...(shared && { sharedResponses: shared }) });
-  }
-
-  private externalDocs(value: unknown, place: Place): RawOperation["externalDocs"] {
-    if (value === undefined) return undefined;
-    if (!isObject(value) || typeof value.url !== "string" || value.url === "") {
-      this.lost(place, `externalDocs: ${shortValue(value)} (no url)`);
-      return undefined;
-    }
-    for (const key of Object.keys(value)) if (key !== "url" && key !== "description") this.lost(at(place, key), `${key} of externalDocs (not held by the catalogue)`);
-    const description = this.text(value.description);
-    return { url: value.url, ...(description !== undefined && { description }) };
   }
 
   /** Named examples (Example Objects, or references to them); each one the catalogue cannot hold is reported. */

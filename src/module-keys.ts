@@ -45,6 +45,11 @@ export class ModuleKeys {
     return ModuleKeys.seeds.has(model);
   }
 
+  /** The keys known of `model` before any was made (undefined: the run keeps no keys), for a worker that plans some targets of it. */
+  static knownOf(model: ApiModel): ReadonlyMap<string, string> | undefined {
+    return ModuleKeys.seeds.get(model)?.known;
+  }
+
   /** One set of keys per model: the pipeline's and a target's that keeps pieces of its own (openapi/pieces.ts). */
   static for(model: ApiModel): ModuleKeys {
     let keys = ModuleKeys.made.get(model);

@@ -38,6 +38,8 @@ export interface RemoteFile {
   target: string;
   module?: string;
   also?: string;
+  /** A file joining the modules: what it is made from (PlannedFile.joinedFrom). */
+  joinedFrom?: string;
   text: string;
 }
 
@@ -126,7 +128,7 @@ async function runRemote(input: WorkerInput): Promise<void> {
         const spliced = file.chunks && file.spliced && file.path.endsWith(".json") ? file.spliced(undefined) : undefined;
         const text = spliced !== undefined ? textOf(spliced.parts) : file.chunks && file.path.endsWith(".json") ? [...file.chunks()].join("") : await finalText(file, input.options);
         spliced?.written(sha256(text));
-        const message: RemoteFile = { path: file.path, target: name, text, ...(file.module !== undefined && { module: file.module }), ...(file.also !== undefined && { also: file.also }) };
+        const message: RemoteFile = { path: file.path, target: name, text, ...(file.module !== undefined && { module: file.module }), ...(file.also !== undefined && { also: file.also }), ...(file.module === undefined && file.joinedFrom && { joinedFrom: file.joinedFrom() }) };
         parentPort!.postMessage({ file: message });
       }
     }

@@ -51,6 +51,9 @@ interface PendingUnion {
 }
 
 /** A short, one-line rendering of a source value for the report. */
+/** The JSON Schema type names (`null` is read apart). */
+const TYPE_NAMES = new Set(["string", "number", "integer", "boolean", "array", "object"]);
+
 export function shortValue(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
@@ -363,6 +366,12 @@ export class SchemaConverter {
       this.lose(at(place, "const"), shortValue(value), "object or array consts");
     }
     types = types.filter((type) => type !== "null");
+    const named = types.filter((type) => typeof type === "string" && TYPE_NAMES.has(type));
+    if (named.length < types.length) {
+      for (const type of types) if (!named.includes(type)) this.lose(at(place, "type"), `${shortValue(type)}, not a type name`, "type names but string, number, integer, boolean, array, object and null");
+      if (named.length === 0) return { type: "unknown", ...(nullable && { nullable: true }) };
+      types = named;
+    }
     if (types.length === 0) {
       const inferred = inferType(schema);
       if (inferred === undefined) {

@@ -138,6 +138,7 @@ function buildOperation(
     path: raw.path,
     segments: segments(raw.path),
     ...fixedQuery(raw.path),
+    ...fragmentMatch(raw.path, declared),
     summary: raw.summary,
     ...(raw.description !== undefined && { description: raw.description }),
     ...(raw.tokens !== undefined && { tokens: [...raw.tokens] }),
@@ -193,6 +194,31 @@ function segments(path: string): PathSegment[] {
 function fixedQuery(path: string): Pick<OperationModel, "fixedQuery"> {
   const fixed = parsePathTemplate(path).fixedQuery;
   return fixed.length > 0 ? { fixedQuery: fixed } : {};
+}
+
+/** The fragment's `name=value` pairs whose name is a declared query parameter or header. */
+function fragmentMatch(path: string, declared: readonly Parameter[] | undefined): Pick<OperationModel, "fragmentMatch"> {
+  const fragment = parsePathTemplate(path).fragment;
+  if (fragment === undefined || declared === undefined) return {};
+  const pairs = fragment.split("&").flatMap((pair): NonNullable<OperationModel["fragmentMatch"]> => {
+    const equals = pair.indexOf("=");
+    if (equals <= 0) return [];
+    const name = pair.slice(0, equals);
+    const value = decodedOrAsIs(pair.slice(equals + 1));
+    if (declared.some((p) => p.in === "query" && p.name === name)) return [{ in: "query", name, value }];
+    const header = name.toLowerCase();
+    if (declared.some((p) => p.in === "header" && p.name.toLowerCase() === header)) return [{ in: "header", name: header, value }];
+    return [];
+  });
+  return pairs.length > 0 ? { fragmentMatch: pairs } : {};
+}
+
+function decodedOrAsIs(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 function parameter(raw: RawParameter): Parameter {

@@ -107,6 +107,12 @@ export interface OperationModel {
   segments: PathSegment[];
   /** The constant query a `?name=value` part of the path gives every request; absent: none. */
   fixedQuery?: { name: string; value: string }[];
+  /**
+   * The `#name=value` pairs of the path's fragment that name one of the operation's query
+   * parameters or headers (AWS's `/#Action=DescribeThings`, `/#X-Amz-Target=Service.Put`): among
+   * operations sharing the wire, the server routes by them. A header's name is lower-case. Absent: none.
+   */
+  fragmentMatch?: { in: "query" | "header"; name: string; value: string }[];
   summary: string;
   description?: string;
   /** Accepted token kinds; undefined: not documented. */

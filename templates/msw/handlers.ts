@@ -46,7 +46,7 @@ export interface MockRoute {
 /** What the generated index passes in: the generated server's pieces and the answers as data. */
 export interface MockApi<Api extends { readonly routes: readonly MockRoute[] }> {
   api: Api;
-  createRouter(routes: Api["routes"]): { match(method: string, pathname: string, search?: string): { kind: string; route?: MockRoute } };
+  createRouter(routes: Api["routes"]): { match(method: string, pathname: string, search?: string, header?: (name: string) => string | null): { kind: string; route?: MockRoute } };
   createRequestHandler(api: Api, handlers: object, options: never): (request: Request) => Promise<Response>;
   /** Operation id -> what it answers. */
   answers: Readonly<Record<string, AnswerSpec>>;
@@ -113,7 +113,7 @@ export function createMockHandlerSet<Api extends { readonly routes: readonly Moc
       if (!inside) found = { id: undefined, request };
       else {
         const pathname = url.pathname.slice(basePath.length) || "/";
-        const match = router.match(request.method, pathname, url.search);
+        const match = router.match(request.method, pathname, url.search, (name) => request.headers.get(name));
         const forServer = basePath === "" ? request : new Request(new URL(`${pathname}${url.search}`, url.origin), request);
         found = { id: match?.route?.id, request: forServer };
       }

@@ -179,7 +179,7 @@ export function createRequestHandler(
   function pipeline(incoming: Incoming): Answer | Promise<Answer> {
     const run = new Run(incoming, new RequestScope(origin, newRequestId, clock));
     try {
-      const { route, params } = routeRequest(incoming.method, incoming.pathname, incoming.search);
+      const { route, params } = routeRequest(incoming);
       run.operation = route.id;
       // A 401 has no seller, hence no budget to report; from here on the seller is known.
       const authenticated = authenticate(incoming, route);
@@ -323,12 +323,14 @@ export function createRequestHandler(
   Object.defineProperty(handle, PIPELINE, { value: pipeline });
   return handle;
 
-  function routeRequest(requestMethod: string, pathname: string, search: string): { route: RouteDefinition; params: Record<string, unknown> } {
-    const method = requestMethod.toUpperCase();
-    let result = router.match(method, pathname, search);
+  function routeRequest(incoming: Incoming): { route: RouteDefinition; params: Record<string, unknown> } {
+    const { pathname, search } = incoming;
+    const method = incoming.method.toUpperCase();
+    const header = (name: string) => incoming.header(name);
+    let result = router.match(method, pathname, search, header);
     // HEAD is GET without the body (RFC 9110), unless the catalogue documents a HEAD of its own.
     if (method === "HEAD" && result.kind === "method-not-allowed" && result.allow.includes("GET")) {
-      result = router.match("GET", pathname, search);
+      result = router.match("GET", pathname, search, header);
     }
     switch (result.kind) {
       case "found":

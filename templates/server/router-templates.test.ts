@@ -70,6 +70,43 @@ describe("router: segments with text around parameters", () => {
   });
 });
 
+describe("router: a fragment naming a query parameter or header (AWS's /#Action=X)", () => {
+  const told = (id: string, method: HttpMethod, template: string, ...pairs: ["query" | "header", string, string][]): RouteDefinition => ({
+    ...route(id, method, template),
+    segments: [],
+    fragmentMatch: pairs,
+  });
+  const aws = createRouter([
+    told("describeThings", "GET", "/#Action=DescribeThings", ["query", "Action", "DescribeThings"]),
+    told("deleteThings", "GET", "/#Action=DeleteThings", ["query", "Action", "DeleteThings"]),
+    told("putThing", "POST", "/#X-Amz-Target=T.PutThing", ["header", "x-amz-target", "T.PutThing"]),
+    told("deleteThing", "POST", "/#X-Amz-Target=T.DeleteThing", ["header", "x-amz-target", "T.DeleteThing"]),
+  ]);
+  const at = (method: string, search: string, headers: Record<string, string> = {}) => {
+    const result = aws.match(method, "/", search, (name) => headers[name] ?? null);
+    return result.kind === "found" ? result.route.id : result.kind;
+  };
+  test("the query parameter the fragment names picks the operation", () => {
+    expect(at("GET", "?Action=DescribeThings&Version=1")).toBe("describeThings");
+    expect(at("GET", "?Version=1&Action=DeleteThings")).toBe("deleteThings");
+  });
+  test("the header the fragment names picks the operation", () => {
+    expect(at("POST", "", { "x-amz-target": "T.DeleteThing" })).toBe("deleteThing");
+    expect(at("POST", "", { "x-amz-target": "T.PutThing" })).toBe("putThing");
+  });
+  test("a request naming no operation, or another one, reaches none", () => {
+    expect(at("GET", "?Action=Nothing")).toBe("not-found");
+    expect(at("GET", "")).toBe("not-found");
+    expect(at("POST", "?Action=DescribeThings")).toBe("not-found");
+    expect(at("PUT", "")).toBe("method-not-allowed");
+  });
+  test("a route the fragment tells apart comes before the plain one", () => {
+    const mixed = createRouter([route("plain", "GET", "/x"), { ...route("told", "GET", "/x#Action=A"), fragmentMatch: [["query", "Action", "A"]] }]);
+    expect(mixed.match("GET", "/x", "?Action=A")).toMatchObject({ kind: "found", route: { id: "told" } });
+    expect(mixed.match("GET", "/x", "?Action=B")).toMatchObject({ kind: "found", route: { id: "plain" } });
+  });
+});
+
 describe("router: fixed query and fragment", () => {
   test("the route asking most of the query wins; without it, the plain route", () => {
     expect(found("GET", "/items")).toBe("listItems {}");
@@ -80,6 +117,11 @@ describe("router: fixed query and fragment", () => {
   });
   test("operations differing only by fragment share the wire: the first declared answers", () => {
     expect(found("POST", "/items")).toBe("createItem {}");
+  });
+  test("a fixed query the request lacks is 404, not a 405 that allows the method asked", () => {
+    const only = createRouter([route("beta", "GET", "/beta?on=1")]);
+    expect(only.match("GET", "/beta").kind).toBe("not-found");
+    expect(only.match("POST", "/beta")).toEqual({ kind: "method-not-allowed", allow: ["GET"] });
   });
   test("two routes of one path, method and fixed query are refused", () => {
     expect(() => createRouter([route("a", "GET", "/x?y=1"), route("b", "GET", "/x?y=1")])).toThrow(/both answer GET/);

@@ -4,14 +4,15 @@
 // `/offers/123` still reaches `/offers/{offer_id}`). A segment with literal text around
 // parameters (`{Sid}.json`, `{base}...{head}`) is tried after the static match and before a
 // whole-segment parameter. Routes of one path and method that differ by a fixed query
-// (`/items?beta=true`) are told apart by the request's query, the one asking most first.
+// (`/items?beta=true`) are told apart by the request's query, the one asking most first; so are
+// those a `#name=value` fragment tells apart by a query parameter or header (`/#Action=X`).
 import type { RouteDefinition, RouteSegment } from "./types.js";
 
 interface TrieNode {
   statics: Map<string, TrieNode>;
   patterns: Pattern[];
   param: TrieNode | undefined;
-  /** Per method, most fixed-query pairs first. */
+  /** Per method, most fixed-query and fragment pairs first. */
   routes: Map<string, Endpoint[]>;
 }
 
@@ -36,9 +37,15 @@ export type MatchResult =
   /** The route matched but a parameter is not valid percent-encoding. */
   | { kind: "malformed-parameter"; route: RouteDefinition; name: string };
 
+/** A request header's value (several joined by ", "), or null; `name` is lower-case. */
+export type HeaderReader = (name: string) => string | null | undefined;
+
 export interface Router {
-  /** `search` (the query string, with or without `?`) picks among routes with a fixed query. */
-  match(method: string, pathname: string, search?: string): MatchResult;
+  /**
+   * `search` (the query string, with or without `?`) picks among routes with a fixed query;
+   * `search` and `header` among routes a fragment tells apart.
+   */
+  match(method: string, pathname: string, search?: string, header?: HeaderReader): MatchResult;
 }
 
 function newNode(): TrieNode {
@@ -62,12 +69,21 @@ function patternOf(segment: Extract<RouteSegment, { parts: unknown }>, node: Tri
   return pattern.node;
 }
 
-function fixedQueryMatches(route: RouteDefinition, search: URLSearchParams | undefined): boolean {
-  return (route.fixedQuery ?? []).every(([name, value]) => search !== undefined && search.getAll(name).includes(value));
+function requestMatches(route: RouteDefinition, search: URLSearchParams | undefined, header: HeaderReader | undefined): boolean {
+  const inQuery = (name: string, value: string) => search !== undefined && search.getAll(name).includes(value);
+  if (route.fixedQuery !== undefined && !route.fixedQuery.every(([name, value]) => inQuery(name, value))) return false;
+  if (route.fragmentMatch === undefined) return true;
+  return route.fragmentMatch.every(([where, name, value]) => (where === "query" ? inQuery(name, value) : header?.(name) === value));
 }
 
-function sameFixedQuery(a: RouteDefinition, b: RouteDefinition): boolean {
-  const text = (route: RouteDefinition) => (route.fixedQuery ?? []).map(([name, value]) => `${name}=${value}`).sort().join("&");
+/** How many pairs a route asks of a request. */
+function asked(route: RouteDefinition): number {
+  return (route.fixedQuery?.length ?? 0) + (route.fragmentMatch?.length ?? 0);
+}
+
+function sameAsk(a: RouteDefinition, b: RouteDefinition): boolean {
+  const text = (route: RouteDefinition) =>
+    [...(route.fixedQuery ?? []).map(([name, value]) => `query ${name}=${value}`), ...(route.fragmentMatch ?? []).map(([where, name, value]) => `${where} ${name}=${value}`)].sort().join("&");
   return text(a) === text(b);
 }
 
@@ -89,26 +105,27 @@ export function createRouter(routes: readonly RouteDefinition[]): Router {
       }
     }
     const endpoints = node.routes.get(route.method) ?? [];
-    const existing = endpoints.find((endpoint) => sameFixedQuery(endpoint.route, route));
-    // Operations that differ only by a `#fragment` share the wire: the first declared answers.
+    const existing = endpoints.find((endpoint) => sameAsk(endpoint.route, route));
+    // Operations that differ only by a `#fragment` that names nothing they receive share the wire: the first declared answers.
     if (existing && !route.path.includes("#")) throw new Error(`Routes ${existing.route.id} and ${route.id} both answer ${route.method} ${route.path}`);
     if (!existing) endpoints.push({ route, names });
-    endpoints.sort((a, b) => (b.route.fixedQuery?.length ?? 0) - (a.route.fixedQuery?.length ?? 0));
+    endpoints.sort((a, b) => asked(b.route) - asked(a.route));
     node.routes.set(route.method, endpoints);
   }
   // Start and end offsets of the segments taken by parameters; matching is synchronous, so one array serves every call.
   const captured: number[] = [];
   return {
-    match(method, pathname, search) {
+    match(method, pathname, search, header) {
       captured.length = 0;
       // Segments are the text between slashes: "/" has none, "/a/" has "a" and "".
       const first = pathname === "/" ? NO_SEGMENT : 1;
       const query = search === undefined || search === "" ? undefined : new URLSearchParams(search);
-      const endpoint = find(root, method, pathname, first, captured, query);
+      const endpoint = find(root, method, pathname, first, captured, query, header);
       if (endpoint) return found(endpoint, pathname, captured);
       const allow = new Set<string>();
       collectMethods(root, pathname, first, allow);
-      if (allow.size === 0) return { kind: "not-found" };
+      // The method is there, but only for a query or header this request does not carry.
+      if (allow.size === 0 || allow.has(method)) return { kind: "not-found" };
       return { kind: "method-not-allowed", allow: [...allow].sort() };
     },
   };
@@ -133,15 +150,23 @@ function segmentEnd(pathname: string, start: number): number {
 }
 
 /** Depth-first, static before parameter: the most specific route that has the method. */
-function find(node: TrieNode, method: string, pathname: string, start: number, captured: number[], query: URLSearchParams | undefined): Endpoint | undefined {
-  if (start === NO_SEGMENT) return node.routes.get(method)?.find((endpoint) => fixedQueryMatches(endpoint.route, query));
+function find(
+  node: TrieNode,
+  method: string,
+  pathname: string,
+  start: number,
+  captured: number[],
+  query: URLSearchParams | undefined,
+  header: HeaderReader | undefined,
+): Endpoint | undefined {
+  if (start === NO_SEGMENT) return node.routes.get(method)?.find((endpoint) => requestMatches(endpoint.route, query, header));
   const end = segmentEnd(pathname, start);
   const next = end === pathname.length ? NO_SEGMENT : end + 1;
   const raw = pathname.slice(start, end);
   const decoded = safeDecode(raw);
   const staticChild = decoded === undefined ? undefined : node.statics.get(decoded);
   if (staticChild) {
-    const endpoint = find(staticChild, method, pathname, next, captured, query);
+    const endpoint = find(staticChild, method, pathname, next, captured, query, header);
     if (endpoint) return endpoint;
   }
   for (const pattern of node.patterns) {
@@ -152,13 +177,13 @@ function find(node: TrieNode, method: string, pathname: string, start: number, c
       const [from, to] = match.indices[group]!;
       captured.push(start + from, start + to);
     }
-    const endpoint = find(pattern.node, method, pathname, next, captured, query);
+    const endpoint = find(pattern.node, method, pathname, next, captured, query, header);
     if (endpoint) return endpoint;
     captured.length = depth;
   }
   if (node.param && raw !== "") {
     captured.push(start, end);
-    const endpoint = find(node.param, method, pathname, next, captured, query);
+    const endpoint = find(node.param, method, pathname, next, captured, query, header);
     if (endpoint) return endpoint;
     captured.length -= 2;
   }

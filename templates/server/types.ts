@@ -117,6 +117,12 @@ export interface RouteDefinition {
   readonly segments: readonly RouteSegment[];
   /** A `?name=value` part of the path: only requests carrying each pair reach this route; absent: none. */
   readonly fixedQuery?: readonly (readonly [string, string])[];
+  /**
+   * A `#name=value` fragment naming one of the operation's query parameters or headers (header
+   * names lower-case): among routes sharing the wire, a request carrying the value reaches this
+   * one; absent: the fragment tells nothing (the first declared answers).
+   */
+  readonly fragmentMatch?: readonly (readonly ["query" | "header", string, string])[];
   /** The path parameters whose type is checked (see `PathParameter`); absent: all arrive as strings. */
   readonly params?: readonly PathParameter[];
   /** Accepted token kinds; undefined: not documented (any authenticated token). */

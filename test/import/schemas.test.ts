@@ -179,4 +179,22 @@ describe("the importer maps composed schemas to the type language", () => {
     const { lost } = await importSchemas({ Root: { type: "object", properties: { value: { const: { a: 1 } } } } });
     expect(lost).toContainEqual(expect.stringContaining("#/components/schemas/Root/properties/value/const const: {\"a\":1} (the catalogue has no object or array consts)"));
   });
+
+  it("a type that is not a type name (an object, a typo) is typed unknown and reported; the rest comes in", async () => {
+    // codat.io's accounting document: `"itemType": { "type": { "type": "string", "enum": [...] } }`.
+    const { types, lost } = await importSchemas({
+      Root: {
+        type: "object",
+        properties: { itemType: { type: { type: "string", enum: ["A"] } }, typo: { type: "strng" }, either: { type: ["strng", "integer"] }, name: { type: "string" } },
+      },
+    });
+    expect(types.Root!.properties!.itemType).toEqual({ type: "unknown" });
+    expect(types.Root!.properties!.typo).toEqual({ type: "unknown" });
+    expect(types.Root!.properties!.either).toEqual({ type: "integer" });
+    expect(types.Root!.properties!.name).toEqual({ type: "string" });
+    const why = "(the catalogue has no type names but string, number, integer, boolean, array, object and null)";
+    expect(lost).toContainEqual(`#/components/schemas/Root/properties/itemType/type type: {"type":"string","enum":["A"]}, not a type name ${why}`);
+    expect(lost).toContainEqual(`#/components/schemas/Root/properties/typo/type type: "strng", not a type name ${why}`);
+    expect(lost).toContainEqual(`#/components/schemas/Root/properties/either/type type: "strng", not a type name ${why}`);
+  });
 });

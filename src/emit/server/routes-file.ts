@@ -59,6 +59,9 @@ function routeEntry(operation: OperationModel, moduleName: string, types: readon
   const fixedQuery = operation.fixedQuery
     ? `\n    fixedQuery: ${list(operation.fixedQuery.map(({ name, value }) => `[${stringLiteral(name)}, ${stringLiteral(value)}]`))},`
     : "";
+  const fragmentMatch = operation.fragmentMatch
+    ? `\n    fragmentMatch: ${list(operation.fragmentMatch.map((pair) => `[${stringLiteral(pair.in)}, ${stringLiteral(pair.name)}, ${stringLiteral(pair.value)}]`))},`
+    : "";
   const tokens = operation.tokens ? list(operation.tokens.map(stringLiteral)) : "undefined";
   const limits = operation.limits
     ? list(
@@ -76,7 +79,7 @@ function routeEntry(operation: OperationModel, moduleName: string, types: readon
     module: ${stringLiteral(moduleName)},
     method: ${stringLiteral(operation.method)},
     path: ${stringLiteral(operation.path)},
-    segments: ${list(segments)},${fixedQuery}${pathParamsLine(operation, types)}
+    segments: ${list(segments)},${fixedQuery}${fragmentMatch}${pathParamsLine(operation, types)}
     tokens: ${tokens},${accessFields(operation).map((field) => `\n    ${field},`).join("")}${
       operation.security ? `\n    security: ${list(operation.security.map((ids) => list(ids.map(stringLiteral))))},` : ""
     }

@@ -2,7 +2,7 @@
 import { lineLeadingDescription } from "./lines.js";
 import type { RawContent, RawExample, RawHeader, RawLimit, RawLimitRef, RawOperation, RawPagination, RawParameter, RawRequest, RawResponse } from "../load/raw.js";
 import { encodingOf, parameterStyleOf } from "./styles.js";
-import { parsePathTemplate, type PathPart } from "../shared/path-template.js";
+import { parsePathTemplate, pathOnly, type PathPart } from "../shared/path-template.js";
 import { FRAGMENT_TEXT, HEADER_NAME, PARAM_NAME, QUERY_TEXT, RESERVED_ARGUMENT_KEYS, routeShape, STATIC_SEGMENT } from "../shared/names.js";
 import { METHODS, operationSecurity, operationTokens, type Auth } from "./auth.js";
 import { keepConsistent, type LimitGroupReader } from "./limit-groups.js";
@@ -344,13 +344,14 @@ export class OperationReader {
 
   private group(operation: Record<string, unknown>, place: Place, path: string): { group: string; bySegment: boolean } {
     const tags = Array.isArray(operation.tags) ? operation.tags.filter((tag): tag is string => typeof tag === "string" && tag.trim() !== "") : [];
-    const segment = path.split("/").find((part) => part !== "" && !part.startsWith("{")) ?? "root";
+    const own = firstSegment(path);
+    const segment = own ?? "root";
     if (this.options.moduleBy === "path") {
       if (tags.length > 0) this.lost(at(place, "tags"), `tags ${shortValue(tags)} (modules follow the first path segment)`);
       return { group: segment, bySegment: true };
     }
     if (tags.length > 1) this.lost(at(place, "tags"), `tags ${shortValue(tags.slice(1))} (an operation belongs to one module: the first tag's)`);
-    if (tags.length === 0) this.report.derive(this.docs.pointer(place), `module from the first path segment "${segment}" (no tag)`);
+    if (tags.length === 0) this.report.derive(this.docs.pointer(place), own === undefined ? `module "root" (no tag, and the path has no segment of plain text)` : `module from the first path segment "${segment}" (no tag)`);
     return tags[0] === undefined ? { group: segment, bySegment: true } : { group: tags[0], bySegment: false };
   }
 
@@ -605,4 +606,12 @@ export class OperationReader {
 
 function partText(part: PathPart): string {
   return part.kind === "static" ? part.value : `{${part.name}}`;
+}
+
+/**
+ * The first static segment of a path, without its `?query` or `#fragment` (AWS's `/#Action=X`
+ * has none: its operations share one module, not one module per action); undefined when none.
+ */
+export function firstSegment(path: string): string | undefined {
+  return pathOnly(path).split("/").find((part) => part !== "" && !part.startsWith("{"));
 }

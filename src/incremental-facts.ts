@@ -13,6 +13,7 @@ import { generatorCode } from "./load/cache.js";
 import { ModuleKeys } from "./module-keys.js";
 import type { ApiModel, ModuleModel } from "./model/types.js";
 import { cacheDirectory, writeCacheFile } from "./shared/cache-directory.js";
+import { sha256 } from "./shared/hash.js";
 
 interface FactsRecord<T> {
   code: string;
@@ -109,6 +110,22 @@ export function factsReader<T>(kept: ModuleFacts<T> | undefined, make: (module: 
     return facts;
   };
 }
+
+/**
+ * What a target's files joining the modules are made from, as a hash (`name` the facts' name): the
+ * model but its modules' operations (ModuleKeys.modelHead) and the target's facts of every module,
+ * in order, kept or worked out (`of`). Such a file is kept without being made while this is the hash
+ * the manifest says it was made from. Sound because such a file reads of the operations only what
+ * the facts say (the facts are what it needs of them): a summary edit changes no joining file.
+ * Asked once, when the first of those files comes to be written (made, or kept): memoised.
+ */
+export function joinedFrom(model: ApiModel, name: string, of: (module: ModuleModel) => unknown): () => string {
+  let hash: string | undefined;
+  return () => (hash ??= sha256(`${name}\n${ModuleKeys.for(model).modelHead()}\n${JSON.stringify(model.modules.map(of))}`));
+}
+
+/** The files joining the modules (those with a `joinedFrom`) the last generate kept unmade and made, by path (what a test asks). */
+export const lastJoining: { kept: string[]; made: string[] } = { kept: [], made: [] };
 
 /** At most this many modules (and a sixteenth of all) worked out afresh are worked out again rather than the record rewritten (see `save`). */
 const REWRITE_AFTER = 16;

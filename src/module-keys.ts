@@ -34,6 +34,7 @@ export class ModuleKeys {
   private static readonly seeds = new WeakMap<ApiModel, KnownModuleKeys>();
   private readonly seed: KnownModuleKeys | undefined;
   private kept = false;
+  private headHash: string | undefined;
 
   /** Says what is known of `model`'s keys before any is made (before the first `for(model)`). */
   static know(model: ApiModel, seed: KnownModuleKeys): void {
@@ -43,6 +44,11 @@ export class ModuleKeys {
   /** Whether the run said what it knows of `model`'s keys (it keeps them in a cache folder). */
   static known(model: ApiModel): boolean {
     return ModuleKeys.seeds.has(model);
+  }
+
+  /** The keys known of `model` before any was made (undefined: the run keeps no keys), for a worker that plans some targets of it. */
+  static knownOf(model: ApiModel): ReadonlyMap<string, string> | undefined {
+    return ModuleKeys.seeds.get(model)?.known;
   }
 
   /** One set of keys per model: the pipeline's and a target's that keeps pieces of its own (openapi/pieces.ts). */
@@ -80,6 +86,24 @@ export class ModuleKeys {
   /** The hash of what module `id`'s part of every file is made from (what `of` adds a target to). */
   moduleKey(id: string): string {
     return this.moduleHash(id);
+  }
+
+  /**
+   * The hash of the model but its modules' operations: the API-level parts, every named type and
+   * each module without its operations (its id, name, title...), in order. With a target's facts of
+   * every module (src/incremental-facts.ts), what that target's files joining the modules are made
+   * from. A kept module's operations are not read (they may not be parsed yet).
+   */
+  modelHead(): string {
+    if (this.headHash === undefined) {
+      const heads = this.model.modules.map((module) => {
+        const head: Record<string, unknown> = {};
+        for (const key of Object.keys(module)) if (key !== "operations") head[key] = (module as unknown as Record<string, unknown>)[key];
+        return head;
+      });
+      this.headHash = sha256(JSON.stringify([this.apiLevel.text, this.model.types, heads]));
+    }
+    return this.headHash;
   }
 
   /** The modules whose keys this run made (not known from the run before), by id. */

@@ -21,6 +21,7 @@ import { isReservedName, sha256 } from "./write/manifest.js";
 import { codeFileHashes } from "./shared/hash.js";
 import { isSafeOutputPath } from "./write/paths.js";
 import { ModuleKeys } from "./module-keys.js";
+import { lastJoining } from "./incremental-facts.js";
 import { CacheWrites } from "./write/stage-thread.js";
 import { Output, OutputCheck, type CheckReport, type OutputFile, type WriteReport } from "./write/writer.js";
 
@@ -108,6 +109,8 @@ async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites |
     let remoteFiles: (AsyncIterable<RemoteFile> & { stop(): Promise<void> }) | undefined;
     try {
       const keys = ModuleKeys.for(model);
+      lastJoining.kept = [];
+      lastJoining.made = [];
       let done = 0;
       // A cold generate of a large catalogue makes some targets in a worker thread meanwhile (src/emit/parallel.ts).
       const { remoteTargets, startRemote } = await import("./emit/parallel.js");
@@ -115,8 +118,13 @@ async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites |
       remoteFiles = remote && startRemote(model, chosen.filter(({ target }) => remote.has(target.name)), remoteOptions(options));
       for (const file of await plannedFiles(model, remote ? chosen.filter(({ target }) => !remote.has(target.name)) : chosen, options)) {
         options.onProgress?.(done++, file.target);
-        const from = file.module === undefined ? undefined : keys.of(file.target, file.module, file.also);
-        if (from !== undefined && (await writing.keep(file.path, file.target, from))) continue;
+        const from = file.module !== undefined ? keys.of(file.target, file.module, file.also) : file.joinedFrom?.();
+        const joining = file.module === undefined && from !== undefined;
+        if (from !== undefined && (await writing.keep(file.path, file.target, from))) {
+          if (joining) lastJoining.kept.push(file.path);
+          continue;
+        }
+        if (joining) lastJoining.made.push(file.path);
         // A file given in pieces has no header (JSON) and goes out as it is unless prettier runs.
         if (file.chunks && file.spliced && file.path.endsWith(".json") && options.format !== "prettier") await writing.putSpliced(file.path, file.target, file.spliced, file.chunks, from);
         else if (file.chunks && file.path.endsWith(".json") && options.format !== "prettier") await writing.putChunks(file.path, file.target, file.chunks(), from);
@@ -124,7 +132,7 @@ async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites |
       }
       for await (const file of remoteFiles ?? []) {
         options.onProgress?.(done++, file.target as Target);
-        await writing.put(file.path, file.target, file.text, file.module === undefined ? undefined : keys.of(file.target as Target, file.module, file.also));
+        await writing.put(file.path, file.target, file.text, file.module !== undefined ? keys.of(file.target as Target, file.module, file.also) : file.joinedFrom);
       }
       keys.keep();
     } catch (error) {
@@ -190,7 +198,7 @@ async function plannedFiles(model: ApiModel, chosen: readonly ChosenTarget[], op
         if (BUILTIN_TARGETS.includes(target)) yield { ...file, target: name };
         else {
           // A plugin's file is written from its text (or chunks): byte ranges of a kept file are catalogen's own.
-          const { spliced: _spliced, ...text } = file;
+          const { spliced: _spliced, joinedFrom: _joinedFrom, ...text } = file;
           yield { ...text, content: () => guarded(target, () => textOf(target, file)), target: name };
         }
       }

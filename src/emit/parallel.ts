@@ -13,12 +13,12 @@ import { deserialize, getHeapStatistics, serialize } from "node:v8";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import type { ApiModel } from "../model/types.js";
 import type { ChosenTarget } from "./targets.js";
-import { MANIFEST_NAME } from "../write/manifest.js";
+import type { KeptBytes } from "./plan.js";
+import { MANIFEST_NAME, sha256 } from "../write/manifest.js";
+import { ModuleKeys } from "../module-keys.js";
 import { coreIdle, threadsSetting } from "../shared/threads.js";
 import { TargetError } from "./define.js";
 import { EmitError } from "./types.js";
-import type { PlannedFile } from "./plan.js";
-import { sha256 } from "../shared/hash.js";
 
 /** Targets the worker makes, when chosen beside at least one other. */
 const REMOTE_TARGETS = ["server", "openapi"];
@@ -38,6 +38,8 @@ export interface RemoteFile {
   target: string;
   module?: string;
   also?: string;
+  /** A file joining the modules: what it is made from (PlannedFile.joinedFrom). */
+  joinedFrom?: string;
   text: string;
 }
 
@@ -66,7 +68,7 @@ export function remoteTargets(model: ApiModel, chosen: readonly ChosenTarget[], 
 /** Starts the worker on `targets`; its files come in plan order. A worker that fails yields an error the caller rethrows. */
 export function startRemote(model: ApiModel, targets: readonly ChosenTarget[], options: RemoteOptions): AsyncIterable<RemoteFile> & { stop(): Promise<void> } {
   const worker = new Worker(new URL(import.meta.url), {
-    workerData: { catalogenEmit: { model: serialize(model), targets: targets.map(({ target, options }) => ({ name: target.name, options })), options } },
+    workerData: { catalogenEmit: { model: serialize(model), known: keptKeys(model), targets: targets.map(({ target, options }) => ({ name: target.name, options })), options } },
     resourceLimits: { maxYoungGenerationSizeMb: 96, maxOldGenerationSizeMb: Math.ceil(getHeapStatistics().heap_size_limit / 2 ** 20) },
   });
   const queue: Message[] = [];
@@ -96,23 +98,37 @@ export function startRemote(model: ApiModel, targets: readonly ChosenTarget[], o
   };
 }
 
+/** The module keys the run knows of `model` (as pairs), when it keeps them: the worker then keeps its targets' facts too. */
+function keptKeys(model: ApiModel): [string, string][] | undefined {
+  const known = ModuleKeys.knownOf(model);
+  return known === undefined ? undefined : [...known];
+}
+
 interface WorkerInput {
   model: Uint8Array;
+  known: [string, string][] | undefined;
   targets: { name: string; options: Record<string, unknown> }[];
   options: RemoteOptions;
 }
 
 async function runRemote(input: WorkerInput): Promise<void> {
   const model = deserialize(input.model) as ApiModel;
+  // As on the main thread: where the run keeps its module keys, the targets keep their per-module
+  // facts (server, openapi paths) for the next run. The keys themselves are kept by the main thread.
+  if (input.known !== undefined) ModuleKeys.know(model, { known: new Map(input.known), keep: () => {} });
   const { builtinTarget } = await import("./targets.js");
   const { finalText } = await import("../write/final-text.js");
   try {
     for (const { name, options } of input.targets) {
       const target = builtinTarget(name);
       for (const file of await target.plan(model, options)) {
-        // A file given in pieces goes out as its pieces joined (as the pipeline writes it without prettier).
-        const text = file.chunks && file.path.endsWith(".json") ? joinedText(file) : await finalText(file, input.options);
-        const message: RemoteFile = { path: file.path, target: name, text, ...(file.module !== undefined && { module: file.module }), ...(file.also !== undefined && { also: file.also }) };
+        // A file given in pieces goes out as its pieces joined (as the pipeline writes it without
+        // prettier); one that may be spliced next time (openapi.json) keeps where its parts went, as
+        // the main thread's writer does, so the next run copies the unchanged modules' bytes.
+        const spliced = file.chunks && file.spliced && file.path.endsWith(".json") ? file.spliced(undefined) : undefined;
+        const text = spliced !== undefined ? textOf(spliced.parts) : file.chunks && file.path.endsWith(".json") ? [...file.chunks()].join("") : await finalText(file, input.options);
+        spliced?.written(sha256(text));
+        const message: RemoteFile = { path: file.path, target: name, text, ...(file.module !== undefined && { module: file.module }), ...(file.also !== undefined && { also: file.also }), ...(file.module === undefined && file.joinedFrom && { joinedFrom: file.joinedFrom() }) };
         parentPort!.postMessage({ file: message });
       }
     }
@@ -122,21 +138,13 @@ async function runRemote(input: WorkerInput): Promise<void> {
   }
 }
 
-/**
- * A file given in pieces, joined. One that can be spliced (openapi.json) is made as the pipeline's
- * cold write makes it and told the hash of its bytes, which the pipeline writes as they are: its
- * layout is kept, and the next run copies its unchanged parts from the file as after a one-thread run.
- */
-function joinedText(file: PlannedFile): string {
-  const whole = file.spliced?.(undefined);
-  if (whole === undefined) return [...file.chunks!()].join("");
-  const texts: string[] = [];
-  for (const part of whole.parts) {
-    if (typeof part !== "string") throw new Error(`${file.path}: a byte range of a file that is not there`);
-    texts.push(part);
+/** The text of parts made without a previous file: strings only. */
+function textOf(parts: Iterable<string | KeptBytes>): string {
+  let text = "";
+  for (const part of parts) {
+    if (typeof part !== "string") throw new Error("a part names bytes of a previous file, and there is none");
+    text += part;
   }
-  const text = texts.join("");
-  whole.written(sha256(text));
   return text;
 }
 

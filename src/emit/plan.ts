@@ -20,6 +20,13 @@ export interface PlannedFile {
   also?: string;
   content: () => string;
   /**
+   * For a file joining the modules (no `module`) of catalogen's own targets: a hash of everything it
+   * is made from (src/incremental-facts.ts `joinedFrom`), where the run keeps per-module facts. A
+   * generate keeps the file without making it while the manifest says it was made from the same.
+   * Ignored on a plugin's file.
+   */
+  joinedFrom?: () => string;
+  /**
    * The same text as `content()`, in pieces, for a file too large to hold whole (openapi.json):
    * the writer hashes and writes it piece by piece.
    */
@@ -43,11 +50,11 @@ export function madeFiles(plan: Iterable<PlannedFile>): { path: string; content:
 }
 
 /** Files made already (templates, a producer of several modules' files at once), as planned files. */
-export function plannedFrom(files: Iterable<{ path: string; content: string }>, moduleOf: (path: string) => string | undefined = () => undefined): PlannedFile[] {
+export function plannedFrom(files: Iterable<{ path: string; content: string }>, moduleOf: (path: string) => string | undefined = () => undefined, joinedFrom?: () => string): PlannedFile[] {
   // `file.content` is read only when the file is made: a file may make its text when first read (lazyFile).
   return [...files].map((file) => {
     const module = moduleOf(file.path);
-    return { path: file.path, ...(module === undefined ? {} : { module }), content: () => file.content };
+    return { path: file.path, ...(module === undefined ? joinedFrom && { joinedFrom } : { module }), content: () => file.content };
   });
 }
 

@@ -217,10 +217,18 @@ export interface KeptModuleKey {
 /** Hash of catalogen's own code (every file of src/ or dist/, with its path) and the loader's. */
 export function generatorCode(): string {
   const root = dirname(dirname(fileURLToPath(import.meta.url)));
-  const hash = createHash("sha256");
-  for (const [path, sha] of codeFileHashes(root)) hash.update(`${relative(root, path)}\n${sha}\n`);
-  return hash.update(loader()).digest("hex");
+  // Asked by every cache record a run reads (the kept model, each target's facts, openapi's pieces):
+  // worked out again only when the files' hashes were (codeFileHashes gives the same list until then).
+  const hashes = codeFileHashes(root);
+  if (madeCode?.hashes !== hashes) {
+    const hash = createHash("sha256");
+    for (const [path, sha] of hashes) hash.update(`${relative(root, path)}\n${sha}\n`);
+    madeCode = { hashes, code: hash.update(loader()).digest("hex") };
+  }
+  return madeCode.code;
 }
+
+let madeCode: { hashes: readonly (readonly [string, string])[]; code: string } | undefined;
 
 export class ModelCache {
   private constructor(private readonly dir: string | undefined) {}

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDir } from "../helpers/generate.js";
+import { typecheck } from "../helpers/tsc.js";
 import { importClient, json, startServer, type ClientModule, type TestServer } from "../client/support.js";
 import { importAndGenerate, type Imported } from "./helpers.js";
 
@@ -92,7 +93,7 @@ describe("operations told apart by a #fragment with = in it", () => {
 
   it("the client sends the action where the document puts it, and no fragment", async () => {
     const api = client.createClient({ baseUrl: server.url, token: "t", retry: false }) as unknown as Record<string, Record<string, (args?: unknown) => Promise<unknown>>>;
-    const call = (id: string, args: unknown) => {
+    const call = (id: string, args?: unknown) => {
       const module = Object.values(api).find((operations) => id in operations)!;
       return module[id]!(args);
     };
@@ -103,6 +104,19 @@ describe("operations told apart by a #fragment with = in it", () => {
     expect(put).toMatchObject({ method: "POST", url: "/" });
     expect(put.headers["x-amz-target"]).toBe("Things_20161115.PutThing");
     expect(JSON.parse(put.body.toString())).toEqual({ Name: "a" });
+  });
+
+  it("a required parameter of one allowed value is sent by the client when the call leaves it out", async () => {
+    const api = client.createClient({ baseUrl: server.url, token: "t", retry: false }) as unknown as Record<string, Record<string, (args?: unknown) => Promise<unknown>>>;
+    const call = (id: string, args?: unknown) => Object.values(api).find((operations) => id in operations)![id]!(args);
+    await call("getDescribeThings", { query: { MaxResults: 5 } });
+    expect(server.received.at(-1)).toMatchObject({ method: "GET", url: "/?Action=DescribeThings&Version=2016-11-15&MaxResults=5" });
+    await call("getDeleteThings");
+    expect(server.received.at(-1)).toMatchObject({ method: "GET", url: "/?Action=DeleteThings&Version=2016-11-15" });
+    await call("deleteThing");
+    expect(server.received.at(-1)!.headers["x-amz-target"]).toBe("Things_20161115.DeleteThing");
+    await call("putThing", { body: { Name: "b" } });
+    expect(server.received.at(-1)!.headers["x-amz-target"]).toBe("Things_20161115.PutThing");
   });
 
   it("the generated server routes by the query parameter or header the fragment names", async () => {
@@ -117,4 +131,24 @@ describe("operations told apart by a #fragment with = in it", () => {
     expect(await answer("GET", "?Action=Nothing&Version=2016-11-15")).toBe(404);
     expect(await answer("GET", "?Version=2016-11-15")).toBe(404);
   });
+
+  it("such a parameter may be left out of the call, and takes no other value (type test)", async () => {
+    const file = join(imported.out, "constants.test-d.ts");
+    const module = imported.model.modules.find((candidate) => candidate.operations.some((operation) => operation.id === "getDeleteThings"))!.name;
+    await writeFile(
+      file,
+      [
+        'import { createClient } from "./client/index.js";',
+        'const api = createClient({ baseUrl: "http://127.0.0.1" });',
+        `void api.${module}.getDeleteThings();`,
+        `void api.${module}.getDeleteThings({ query: { Action: "DeleteThings" } });`,
+        "// @ts-expect-error: the one value the document allows",
+        `void api.${module}.getDeleteThings({ query: { Action: "DescribeThings" } });`,
+        "",
+      ].join("\n"),
+    );
+    const result = await typecheck([file], { version: "5.9", resolution: "nodenext" });
+    expect(result.output).toBe("");
+    expect(result.ok).toBe(true);
+  }, 60_000);
 });

@@ -70,6 +70,32 @@ describe("generating on two threads", () => {
     expect(again.stdout).toMatch(/up to date|0 written/);
   }, 60_000);
 
+  it("keeps from a cold run on two threads what a change run needs, as one thread does (openapi.json's layout, the server's and openapi's facts)", async () => {
+    const dir = await tempDir("catalogen-parallel");
+    cpSync(join(repoRoot, "catalogue"), join(dir, "catalogue"), { recursive: true });
+    for (const threads of ["1", "2"]) await run(["generate", "--catalogue", "catalogue", "--out", `out-${threads}`], dir, { CATALOGEN_THREADS: threads, CATALOGEN_WORKER: "0", CATALOGEN_CACHE_DIR: join(dir, `cache-${threads}`) });
+    // Every cache file but the stat records (inodes, times, the output folder's path) is the same.
+    const kept = (threads: string) => new Map([...filesOf(join(dir, `cache-${threads}`))].filter(([path]) => !/^(code|outputs)\/|\.stats\.json$/.test(path)));
+    const one = kept("1");
+    const two = kept("2");
+    for (const path of ["openapi-pieces/layout.json", "module-facts/server.json", "module-facts/openapi.json", "module-facts/client.json"]) expect(two.has(path), path).toBe(true);
+    expect([...two.keys()].sort()).toEqual([...one.keys()].sort());
+    for (const [path, text] of one) expect(two.get(path), path).toBe(text);
+    // The change run after it: the same output as one thread's, and as a cold run's.
+    const supplies = join(dir, "catalogue/supplies.yaml");
+    writeFileSync(supplies, readFileSync(supplies, "utf8").replace(/summary: .*/, "summary: Changed after a cold run on two threads"));
+    for (const threads of ["1", "2"]) await run(["generate", "--catalogue", "catalogue", "--out", `out-${threads}`], dir, { CATALOGEN_THREADS: threads, CATALOGEN_WORKER: "0", CATALOGEN_CACHE_DIR: join(dir, `cache-${threads}`) });
+    await run(["generate", "--catalogue", "catalogue", "--out", "cold"], dir, { CATALOGEN_THREADS: "1", CATALOGEN_WORKER: "0" });
+    const cold = filesOf(join(dir, "cold"));
+    expect(readFileSync(join(dir, "out-2/openapi.json"), "utf8")).toContain("Changed after a cold run on two threads");
+    for (const threads of ["1", "2"]) {
+      const changed = filesOf(join(dir, `out-${threads}`));
+      expect([...changed.keys()].sort()).toEqual([...cold.keys()].sort());
+      for (const [path, text] of cold) expect(changed.get(path), `${threads}: ${path}`).toBe(text);
+    }
+    expect(filesOf(join(dir, "cache-2")).get("openapi-pieces/layout.json")).toBe(filesOf(join(dir, "cache-1")).get("openapi-pieces/layout.json"));
+  }, 60_000);
+
   it("moves generate and import to the worker for a large input only, never --watch", async () => {
     const { inWorker } = (await import(pathToFileURL(join(repoRoot, "dist/cli/start.js")).href)) as typeof import("../../src/cli/start.js");
     const dir = await tempDir("catalogen-parallel");

@@ -3,7 +3,7 @@
 
 // Arguments to URL and body; response to value.
 import { isJsonMediaType } from "../shared/media.js";
-import type { ArgsToWrite, BodyEncoding, EncodedBody, FetchBody, StyleOf, Styles, WrittenArgs } from "./descriptors.js";
+import type { ArgsToWrite, BodyEncoding, EncodedBody, FetchBody, StyleOf, Styles, WriteArgs, WrittenArgs } from "./descriptors.js";
 import { encodeSegment, formEncode, partsOf, textOf } from "./url-text.js";
 
 export type { ArgsToWrite, BodyEncoding, EncodedBody, FetchBody, Styles, WrittenArgs };
@@ -115,6 +115,27 @@ export function writeArgs(args: ArgsToWrite, url: string, styles?: Styles, body?
  */
 export function writeQueryAndBody(args: ArgsToWrite, url: string, styles?: Styles, body?: BodyEncoding): WrittenArgs {
   return { url: withQuery(url, queryString(args.query, styles)), headers: {}, encoded: encodeBody(args.body, body) };
+}
+
+/** The parameters an operation sends by itself, by location: each one the catalogue allows a single value of. */
+export interface Constants {
+  readonly query?: Readonly<Record<string, unknown>>;
+  readonly headers?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * `write` that first fills in the required parameters the catalogue allows one value of (AWS's
+ * `Action`, `Version`, `X-Amz-Target`) wherever the call leaves them out. In the descriptor of
+ * each operation that has such parameters only.
+ */
+export function withConstants(write: WriteArgs, constants: Constants): WriteArgs {
+  const filled = (given: Readonly<Record<string, unknown>> | undefined, fixed: Readonly<Record<string, unknown>> | undefined) => {
+    if (fixed === undefined) return given;
+    const all: Record<string, unknown> = { ...fixed, ...given };
+    for (const name of Object.keys(fixed)) all[name] ??= fixed[name];
+    return all;
+  };
+  return (args, url, styles, body) => write({ ...args, query: filled(args.query, constants.query), headers: filled(args.headers, constants.headers) }, url, styles, body);
 }
 
 /** A path that may carry a fixed query (`/items?beta=true`) followed by a query string from `queryString`. */

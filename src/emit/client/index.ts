@@ -110,11 +110,12 @@ export function* planClient(model: ApiModel, options: ClientTargetOptions = {}):
         .map(runtime),
       ...typesFiles("client", model.types, CLIENT_RESPONSE_TYPES),
       ...validators,
-      { path: "client/validate.ts", content: validatorIndex("client/validate.ts", validators) },
+      lazyFile("client/validate.ts", () => validatorIndex("client/validate.ts", validators)),
       ...schemas,
-      ...(compact ? [] : [{ path: "client/schemas.ts", content: validatorIndex("client/schemas.ts", schemas) }]),
+      ...(compact ? [] : [lazyFile("client/schemas.ts", () => validatorIndex("client/schemas.ts", schemas))]),
     ],
     moduleOf,
+    facts.joinedFrom,
   );
   for (const module of model.modules) {
     const operations = `client/operations/${module.id}.ts`;
@@ -126,7 +127,9 @@ export function* planClient(model: ApiModel, options: ClientTargetOptions = {}):
       yield { path: errors, module: module.id, content: () => contentAt(errors, errorTypesFile(module, model)!) };
     }
   }
-  yield* plannedFrom([clientFile(model, clientSummary(model, facts)), { path: "client/index.ts", content: indexFile(model, uses, facts) }, targetPackageFile("client")]);
+  // Made when first read: a regenerate whose facts say these files are as they were keeps them unmade.
+  const client = lazyFile("client/client.ts", () => contentAt("client/client.ts", clientFile(model, clientSummary(model, facts))));
+  yield* plannedFrom([client, lazyFile("client/index.ts", () => indexFile(model, uses, facts)), targetPackageFile("client")], undefined, facts.joinedFrom);
 }
 
 /** What client.ts says of all modules' operations: the token categories they name, the first one for the example. */

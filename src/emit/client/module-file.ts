@@ -29,7 +29,8 @@ import { limitBucket } from "../../model/limits.js";
 import { accessFields, limitErrorCost, limitTokens } from "../shared/limits.js";
 import { streamShape } from "./streams-pages.js";
 import { bindExpression, boundMemberType, descriptorExtras, streamsPagesImports } from "./streams-pages-code.js";
-import { bodyData, stylesData, wireImports } from "./wire.js";
+import { bodyData, constantsData, stylesData, wireImports } from "./wire.js";
+import { operationConstants } from "../../model/constants.js";
 
 /**
  * Marks a descriptor's call free of side effects: a bundler drops the descriptors a program does not
@@ -67,6 +68,8 @@ export function moduleFile(module: ModuleModel, model: ApiModel, compact = false
   const aliasing = compact && !model.types.some((named) => named.name === "Bound" || named.name === "BoundOptional");
   // A module name is an identifier; the check keeps the name string's split exact whatever it is.
   const prefixes = module.name.includes(" ") ? [] : pathPrefixes(module.operations.map(routePath));
+  // Header and cookie parameters need writeArgs; a module without any writes the query and body alone.
+  const writer = module.operations.some((op) => (op.headers?.length ?? 0) > 0 || (op.cookies?.length ?? 0) > 0) ? "writeArgs" : "writeQueryAndBody";
   const properties = module.operations.map((op) => {
     const result = resultShape(op);
     for (const schema of result.nodes) {
@@ -77,7 +80,7 @@ export function moduleFile(module: ModuleModel, model: ApiModel, compact = false
       if (home === undefined) throw new EmitError(`client: ${op.id}: its response type ${result.check.namedType} is not declared`);
       checks.set(home, (checks.get(home) ?? new Set()).add(result.check.name));
     }
-    const data = operationData(op, result.check?.name, prefixes);
+    const data = operationData(op, result.check?.name, prefixes, writer);
     if (data.more === "" && writesArgs(op) && !data.idRoute.includes("\n")) {
       // Said all about by its route: a line of the current string of eight.
       if (routeLines.length === 0 || routeLines[routeLines.length - 1]!.length === ROUTES_PER_STRING) routeLines.push([]);
@@ -110,9 +113,8 @@ export function moduleFile(module: ModuleModel, model: ApiModel, compact = false
     const types = [...[...aliases].sort(), "Operation", ...(writes ? ["OperationMore"] : [])].map((type) => `type ${type}`);
     imports.push(importDeclaration(["bindOperations", ...(routeLines.length > 0 ? ["lines"] : []), "op", ...(routeLines.length > 0 ? ["routeOperations"] : []), ...types], "../runtime/operation.js"));
   }
-  // Header and cookie parameters need writeArgs; a module without any writes the query and body alone.
-  const writer = module.operations.some((op) => (op.headers?.length ?? 0) > 0 || (op.cookies?.length ?? 0) > 0) ? "writeArgs" : "writeQueryAndBody";
-  if (writes) imports.push(importDeclaration([writer], "../runtime/encoding.js"));
+  const constants = module.operations.some((op) => operationConstants(op) !== undefined);
+  if (writes) imports.push(importDeclaration(constants ? [writer, "withConstants"] : [writer], "../runtime/encoding.js"));
   imports.push(...streamsPagesImports(module.operations, "module"));
   const wire = wireImports(module.operations);
   if (wire.styles.length > 0) imports.push(importDeclaration(wire.styles, "../runtime/styles.js"));
@@ -164,7 +166,7 @@ return ${empty ? "{}" : bindExpression(module.operations, `bindOperations<${name
  * bytes more in a bundle. Its type is the declared Operation (no tuple type for the checker). GET
  * goes unsaid (`id /path`), and the path's shared prefix is a digit (`pathPrefixes`).
  */
-function operationData(operation: OperationModel, guard: string | undefined, prefixes: readonly string[]): { idRoute: string; more: string; expression: string } {
+function operationData(operation: OperationModel, guard: string | undefined, prefixes: readonly string[], writer: string): { idRoute: string; more: string; expression: string } {
   const more: string[] = [];
   if (operation.limits && operation.limits.length > 0) {
     const limits = operation.limits.map(
@@ -178,7 +180,7 @@ function operationData(operation: OperationModel, guard: string | undefined, pre
   if (operation.idempotent) more.push("idempotent: true");
   if (guard) more.push(`check: ${guard}`);
   more.push(...descriptorExtras(operation));
-  for (const wire of [stylesData(operation), bodyData(operation)]) if (wire !== undefined) more.push(wire);
+  for (const wire of [stylesData(operation), bodyData(operation), constantsData(operation, writer)]) if (wire !== undefined) more.push(wire);
   // GET goes unsaid (op() reads a route of two words as a GET).
   const method = operation.method === "GET" ? "" : `${operation.method} `;
   const idRoute = `${operation.id} ${method}${shortPath(routePath(operation), prefixes)}`;

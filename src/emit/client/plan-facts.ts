@@ -1,7 +1,7 @@
 // What the client's files joining the modules (client.ts, index.ts, the runtime files copied in, the
 // name check) need of each module, worked out once per module: on a regenerate that knows its
 // module keys, read from the cache for every module that did not change (src/incremental-facts.ts).
-import { factsReader, ModuleFacts } from "../../incremental-facts.js";
+import { factsReader, joinedFrom, ModuleFacts } from "../../incremental-facts.js";
 import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
 import { isStreamed } from "../shared/streamed.js";
 import { guardName } from "../shared/validators.js";
@@ -61,6 +61,7 @@ export class ClientFacts {
     // The facts of the plain and the compact client differ in `guards`: kept apart.
     this.kept = ModuleFacts.for(model, compact ? "client-compact" : "client", make);
     this.of = factsReader(this.kept, make);
+    this.joinedFrom = joinedFrom(model, compact ? "client-compact" : "client", this.of);
   }
 
   private namesOf(module: ModuleModel): string[] {
@@ -71,6 +72,9 @@ export class ClientFacts {
     }
     return names;
   }
+
+  /** What the client's files joining the modules are made from (src/incremental-facts.ts `joinedFrom`). */
+  readonly joinedFrom: () => string;
 
   /** Whether some module's facts say `key`. */
   some(key: "streams" | "paging" | "formBodies" | "styles" | "rateLimits" | "tokenAccess"): boolean {

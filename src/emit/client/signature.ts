@@ -1,6 +1,7 @@
 // What the client says of one operation: its arguments type, its result type, the guard of its
 // result and its doc comment. Pure functions of the model.
 import type { ApiModel, MediaType, OperationModel, Parameter, TypeNode } from "../../model/types.js";
+import { constantValue } from "../../model/constants.js";
 import { pascalCase, RESERVED_ARGUMENT_KEYS } from "../../shared/names.js";
 import { isJsonMediaType } from "../../shared/media.js";
 import { streamFormat } from "../../shared/streams.js";
@@ -63,13 +64,13 @@ export function argsShape(operation: OperationModel): ArgsShape {
     members.push(member("query", "QueryParams", false, []));
     runtimeTypes.add("QueryParams");
   } else if (operation.query.length > 0) {
-    const needed = operation.query.some((p) => p.required);
+    const needed = operation.query.some(mustGive);
     members.push(member("query", parameterObject(operation.query), needed, []));
     schemas.push(...operation.query.flatMap((p) => p.schema ?? []));
     required ||= needed;
   }
   if (operation.headers && operation.headers.length > 0) {
-    const needed = operation.headers.some((p) => p.required);
+    const needed = operation.headers.some(mustGive);
     members.push(member("headers", parameterObject(operation.headers), needed, []));
     schemas.push(...operation.headers.flatMap((p) => p.schema ?? []));
     required ||= needed;
@@ -95,8 +96,17 @@ export function argsShape(operation: OperationModel): ArgsShape {
   return { members, optional: !required, schemas, runtimeTypes: [...runtimeTypes].sort() };
 }
 
+/** Whether the call must give the parameter: required, and not one the client sends by itself (see model/constants.ts). */
+function mustGive(parameter: Parameter): boolean {
+  return parameter.required && constantValue(parameter) === undefined;
+}
+
 function parameterObject(params: Parameter[]): string {
-  const members = params.map((p) => member(p.name, p.schema ? typeText(p.schema, CLIENT_REQUEST_TYPES) : "string | number | boolean", p.required, parameterDocs(p), parameterTags(p)));
+  const members = params.map((p) => {
+    const constant = constantValue(p);
+    const docs = constant === undefined ? parameterDocs(p) : [...parameterDocs(p), `Sent as \`${JSON.stringify(constant)}\` when left out.`];
+    return member(p.name, p.schema ? typeText(p.schema, CLIENT_REQUEST_TYPES) : "string | number | boolean", mustGive(p), docs, parameterTags(p));
+  });
   return `{\n${members.join("\n")}\n}`;
 }
 

@@ -4,7 +4,8 @@
 import type { MediaType, OperationModel, Parameter } from "../../model/types.js";
 import { mediaEssence } from "../../shared/media.js";
 import { isDefaultStyle, parameterStyle } from "../../model/styles.js";
-import { stringLiteral } from "../../shared/sinks.js";
+import { propertyKey, stringLiteral } from "../../shared/sinks.js";
+import { constantValue, operationConstants, type ConstantValue } from "../../model/constants.js";
 
 /** "form" or "multipart" for a typed body of those media types (a schema the client writes), else undefined. */
 export function formKind(media: MediaType): "form" | "multipart" | undefined {
@@ -46,6 +47,23 @@ export function stylesData(operation: OperationModel): string | undefined {
       return `${stringLiteral(`${parameter.in}:${parameter.name}`)}: [${stringLiteral(style)}, ${explode}]`;
     });
   return entries.length > 0 ? `styles: styled({ ${entries.join(", ")} })` : undefined;
+}
+
+/**
+ * `write: withConstants(writeArgs, { query: { Action: "X" } })` for an operation with required
+ * parameters the catalogue allows one value of (see model/constants.ts); undefined otherwise.
+ * `writer` is the module's own (`writeArgs` or `writeQueryAndBody`).
+ */
+export function constantsData(operation: OperationModel, writer: string): string | undefined {
+  const constants = operationConstants(operation);
+  if (constants === undefined) return undefined;
+  const values = (parameters: readonly Parameter[]) => `{ ${parameters.map((parameter) => `${propertyKey(parameter.name)}: ${valueLiteral(constantValue(parameter)!)}`).join(", ")} }`;
+  const parts = [...(constants.query ? [`query: ${values(constants.query)}`] : []), ...(constants.headers ? [`headers: ${values(constants.headers)}`] : [])];
+  return `write: withConstants(${writer}, { ${parts.join(", ")} })`;
+}
+
+function valueLiteral(value: ConstantValue): string {
+  return typeof value === "string" ? stringLiteral(value) : String(value);
 }
 
 /**

@@ -13,9 +13,9 @@ export function emitDocs(model: ApiModel): GeneratedFile[] {
 /** The docs' pages; a module's page is made only when asked for. */
 export function* planDocs(model: ApiModel): Generator<PlannedFile> {
   // Each page's anchors kept by its module's key where the run knows its module keys.
-  const { anchors, operationCount, pageAnchors } = keptDocsAnchors(model);
+  const { anchors, operationCount, pageAnchors, joinedFrom } = keptDocsAnchors(model);
   const templates = docsTemplates();
-  yield { path: "docs/README.md", content: () => finalMarkdown(templates.readme(readmeView(model, anchors, operationCount))) };
+  yield { path: "docs/README.md", joinedFrom, content: () => finalMarkdown(templates.readme(readmeView(model, anchors, operationCount))) };
   // A page links to types declared on other pages by their anchors there.
   const also = JSON.stringify([...anchors.types]);
   for (const module of model.modules) {

@@ -3,7 +3,7 @@
 // (src/incremental-facts.ts), instead of going over every operation. Each page's own operation
 // anchors are worked out when that page is made (only a changed module's page is, on such a run):
 // no page links to another page's operations.
-import { ModuleFacts } from "../../incremental-facts.js";
+import { joinedFrom, ModuleFacts } from "../../incremental-facts.js";
 import type { ApiModel, ModuleModel } from "../../model/types.js";
 import { declaredTypes, moduleAnchors, type Anchors } from "./anchors.js";
 import { docsAnchors } from "./view.js";
@@ -19,14 +19,16 @@ interface PageFacts {
  * (the README's), and a page's anchors (`pageAnchors`): kept by each module's key where the run
  * knows its module keys, else `docsAnchors(model)`.
  */
-export function keptDocsAnchors(model: ApiModel): { anchors: Pick<Anchors, "types">; operationCount: (module: ModuleModel) => number; pageAnchors: (module: ModuleModel) => Anchors } {
-  const kept = ModuleFacts.for<PageFacts>(model, "docs", (module) => {
+export function keptDocsAnchors(model: ApiModel): { anchors: Pick<Anchors, "types">; operationCount: (module: ModuleModel) => number; pageAnchors: (module: ModuleModel) => Anchors; joinedFrom: () => string } {
+  const make = (module: ModuleModel): PageFacts => {
     const page = moduleAnchors(module, declaredTypes(model, module));
     return { operationCount: page.operations.length, types: page.types };
-  });
+  };
+  const kept = ModuleFacts.for<PageFacts>(model, "docs", make);
   if (kept === undefined) {
     const anchors = docsAnchors(model);
-    return { anchors, operationCount: (module) => module.operations.length, pageAnchors: () => anchors };
+    // The README's `joinedFrom` from the facts a kept run would have, worked out here.
+    return { anchors, operationCount: (module) => module.operations.length, pageAnchors: () => anchors, joinedFrom: joinedFrom(model, "docs", make) };
   }
   const types = new Map<string, string>();
   for (const module of model.modules) for (const [name, anchor] of kept.of(module).types) types.set(name, anchor);
@@ -35,5 +37,7 @@ export function keptDocsAnchors(model: ApiModel): { anchors: Pick<Anchors, "type
     anchors: { types },
     operationCount: (module) => kept.of(module).operationCount,
     pageAnchors: (module) => ({ operations: new Map(moduleAnchors(module, declaredTypes(model, module)).operations), types }),
+    // The README is made from the model but its operations, and these facts.
+    joinedFrom: joinedFrom(model, "docs", (module) => kept.of(module)),
   };
 }

@@ -2,6 +2,7 @@
 // the client's arguments take them) and its result (the success response), from the catalogue's
 // types through the OpenAPI target's converter, with named types under `$defs` (each tool's
 // schema stands alone: an agent's client resolves no outside reference).
+import { constantValue } from "../../model/constants.js";
 import type { MediaType, NamedType, OperationModel, Parameter, TypeNode } from "../../model/types.js";
 import { isJsonMediaType } from "../../shared/media.js";
 import { commonMark, toSchema, type Schema } from "../openapi/schema.js";
@@ -81,7 +82,8 @@ function parameterSchema(parameter: Parameter, context: SchemaContext, refs: Set
 function parameterGroup(parameters: Parameter[] | undefined, what: string, context: SchemaContext, refs: Set<string>): { schema: Schema; required: boolean } | undefined {
   if (parameters === undefined) return { schema: { type: "object", description: `${what}: not documented (any names and values)` }, required: false };
   if (parameters.length === 0) return undefined;
-  const required = parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name);
+  // A parameter of one allowed value the client sends by itself (model/constants.ts): the agent may leave it out.
+  const required = parameters.filter((parameter) => parameter.required && constantValue(parameter) === undefined).map((parameter) => parameter.name);
   return {
     schema: {
       type: "object",

@@ -5,6 +5,7 @@
 // runtime/, and templates/shared/ into shared/; package.json makes the folder ES modules.
 import type { GeneratedFile } from "../types.js";
 import { madeFiles, perModuleFolders, plannedFrom, type PlannedFile } from "../plan.js";
+import { lazyFile } from "../shared/validators.js";
 import type { ApiModel } from "../../model/types.js";
 import { exportFrom, tsFile } from "../shared/ts-print.js";
 import { sharedTemplateFiles, targetPackageFile, templateFiles } from "../shared/templates.js";
@@ -83,11 +84,14 @@ export function* planServer(model: ApiModel, options: ServerTargetOptions = {}):
   const use = facts.runtimeUse();
   const rateLimits = facts.some("rateLimits");
   const moduleOf = perModuleFolders(model, ["server/types", "server/mock", "server/validate"]);
-  yield* plannedFrom([{ path: "server/index.ts", content: indexFile(model, rateLimits) }, ...typesFiles("server", model.types, SERVER_RESPONSE_TYPES), { path: "server/handlers.ts", content: handlersFile(model) }], moduleOf);
+  // The files joining the modules are made when first read: a regenerate whose facts say they are
+  // as they were keeps them unmade.
+  const joinedFrom = facts.joinedFrom;
+  yield* plannedFrom([lazyFile("server/index.ts", () => indexFile(model, rateLimits)), ...typesFiles("server", model.types, SERVER_RESPONSE_TYPES), lazyFile("server/handlers.ts", () => handlersFile(model))], moduleOf, joinedFrom);
   for (const module of model.modules) {
     yield { path: moduleHandlersPath(module), module: module.id, content: () => moduleHandlersFile(module, model.types, model.responses, compact) };
   }
-  yield* plannedFrom([{ path: "server/routes.ts", content: routesFile(model, use) }]);
+  yield* plannedFrom([lazyFile("server/routes.ts", () => routesFile(model, use))], undefined, joinedFrom);
   for (const module of model.modules) {
     yield { path: moduleRoutesPath(module), module: module.id, content: () => moduleRoutesFile(module, model.types, compact) };
   }
@@ -104,6 +108,7 @@ export function* planServer(model: ApiModel, options: ServerTargetOptions = {}):
       ),
       ...sharedTemplateFiles("server").filter((file) => !file.path.endsWith(`/${REDIS_STORE_FILE}`) || rateLimits), targetPackageFile("server")],
     moduleOf,
+    joinedFrom,
   );
   facts.save();
 }

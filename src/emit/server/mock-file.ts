@@ -88,7 +88,8 @@ export function mockFiles(model: ApiModel, hasExamples: (module: ModuleModel) =>
   // A module's entries (every example as a literal) are written only when its file is made: a
   // regenerate that keeps the file never asks.
   const mocked = model.modules.filter(hasExamples);
-  const index = tsFile(
+  // Made when first read, as the modules' files (a regenerate may keep it unmade).
+  const index = (): string => tsFile(
     [
       importDeclaration(["Handlers"], "./handlers.js", true),
       ...mocked.map((module) => importDeclaration([moduleMockName(module)], `./mock/${module.id}.js`)),
@@ -104,7 +105,7 @@ ${mocked.map((module) => `${propertyKey(module.name)}: ${moduleMockName(module)}
     ],
   );
   return [
-    { path: "server/mock.ts", content: index },
+    lazyFile("server/mock.ts", index),
     ...mocked.map((module) => lazyFile(moduleMockPath(module), () => moduleMockFile(module, mockEntries(module)))),
   ];
 }

@@ -2,7 +2,7 @@
 // runtime files copied in) need of each module, worked out once per module: on a regenerate that
 // knows its module keys, read from the cache for every module that did not change
 // (src/incremental-facts.ts), instead of going over every operation of the API.
-import { factsReader, ModuleFacts } from "../../incremental-facts.js";
+import { factsReader, joinedFrom, ModuleFacts } from "../../incremental-facts.js";
 import type { ApiModel, ModuleModel } from "../../model/types.js";
 import { isStreamed } from "../shared/streamed.js";
 import { hasMockExample } from "./mock-file.js";
@@ -32,7 +32,11 @@ export class ServerFacts {
     const make = (module: ModuleModel): ServerModuleFacts => moduleFacts(module, model);
     this.kept = ModuleFacts.for(model, "server", make);
     this.of = factsReader(this.kept, make);
+    this.joinedFrom = joinedFrom(model, "server", this.of);
   }
+
+  /** What the server's files joining the modules are made from (src/incremental-facts.ts `joinedFrom`). */
+  readonly joinedFrom: () => string;
 
   /** Whether some module's facts say `key`. */
   some(key: "streams" | "styles" | "forms" | "rateLimits"): boolean {

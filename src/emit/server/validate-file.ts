@@ -5,7 +5,7 @@
 import type { ApiModel, ModuleModel, NamedType, OperationModel, TypeNode } from "../../model/types.js";
 import { pascalCase } from "../../shared/names.js";
 import type { GeneratedFile } from "../types.js";
-import { validatorFiles, validatorIndex, type GuardRoot } from "../shared/validators.js";
+import { lazyFile, validatorFiles, validatorIndex, type GuardRoot } from "../shared/validators.js";
 import { isJsonMediaType } from "../../shared/media.js";
 
 /**
@@ -101,5 +101,5 @@ export function validateFiles(model: ApiModel, hasGuards: (module: ModuleModel) 
   }
   // The guards' text is final as made (no indentTs pass: test/validators/final-text.test.ts).
   const files = validatorFiles({ types: model.types, roots, dir: "server/validate", helpersModule: "../shared/guard.js" });
-  return [{ path: "server/validate.ts", content: validatorIndex("server/validate.ts", files) }, ...files];
+  return [lazyFile("server/validate.ts", () => validatorIndex("server/validate.ts", files)), ...files];
 }

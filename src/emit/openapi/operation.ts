@@ -102,8 +102,9 @@ function guardResponses(operation: OperationModel, apiResponses?: readonly Respo
   const declared = new Set([...(operation.responses ?? []), ...(apiResponses ?? [])].map((response) => response.status));
   const guards: Record<string, Schema> = {};
   const access = accessText(operation);
-  if (operation.tokens || access) {
-    guards["401"] = { description: `The access token is missing or unknown. ${ERROR_BODY_NOTE}`, [DERIVED_FROM]: "token kinds" };
+  // Each made only where the catalogue does not list that status itself.
+  if ((operation.tokens || access) && !declared.has("401")) guards["401"] = { description: `The access token is missing or unknown. ${ERROR_BODY_NOTE}`, [DERIVED_FROM]: "token kinds" };
+  if ((operation.tokens || access) && !declared.has("403")) {
     guards["403"] = {
       description: `${[
         ...(operation.tokens ? [`The token's kind is not one this operation accepts (${operation.tokens.join(", ")}).`] : []),
@@ -112,7 +113,7 @@ function guardResponses(operation: OperationModel, apiResponses?: readonly Respo
       [DERIVED_FROM]: operation.tokens ? "token kinds" : "token access",
     };
   }
-  if (operation.limits) {
+  if (operation.limits && !declared.has("429")) {
     guards["429"] = {
       description:
         `Over the rate limit (${operation.limits.map(limitText).join("; ")}). ${ERROR_BODY_NOTE} ` +
@@ -126,7 +127,7 @@ function guardResponses(operation: OperationModel, apiResponses?: readonly Respo
       [DERIVED_FROM]: "rate limits",
     };
   }
-  return Object.fromEntries(Object.entries(guards).filter(([status]) => !declared.has(status)));
+  return guards;
 }
 
 /** What the catalogue is silent about, by OpenAPI name. */

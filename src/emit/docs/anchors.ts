@@ -156,8 +156,26 @@ export function walkedAnchors(model: ApiModel): Anchors {
 }
 
 export function declaredTypes(model: ApiModel, module: ModuleModel): string[] {
-  return model.types.filter((named) => named.module === module.id).map((named) => named.name);
+  return [...(typeNamesByModule(model.types).get(module.id) ?? [])];
 }
+
+/** The named types' names by module, worked out once per model's list of types (asked for each module, two or three times). */
+function typeNamesByModule(types: ApiModel["types"]): ReadonlyMap<string, readonly string[]> {
+  let made = typeNamesMade.get(types);
+  if (made === undefined || made.length !== types.length) {
+    const byModule = new Map<string, string[]>();
+    for (const named of types) {
+      const names = byModule.get(named.module);
+      if (names) names.push(named.name);
+      else byModule.set(named.module, [named.name]);
+    }
+    made = { length: types.length, byModule };
+    typeNamesMade.set(types, made);
+  }
+  return made.byModule;
+}
+
+const typeNamesMade = new WeakMap<ApiModel["types"], { length: number; byModule: ReadonlyMap<string, readonly string[]> }>();
 
 /** The text a reader sees of escaped inline catalogue text (markdownText flattens breaks to spaces). */
 function visible(text: string): string {

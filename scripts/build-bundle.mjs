@@ -55,7 +55,7 @@ await esbuild.build({
       setup(build) {
         build.onResolve({ filter: /^\./ }, (args) => {
           const path = resolve(args.resolveDir, args.path);
-          return shared.has(path) ? { path: `./${relativeUrl(path).slice(1, -1)}`, external: true } : undefined;
+          return shared.has(path) ? { path: JSON.parse(relativeUrl(path)), external: true } : undefined;
         });
         build.onLoad({ filter: /\.js$/ }, (args) => {
           if (!args.path.startsWith(dist + "/")) return undefined;

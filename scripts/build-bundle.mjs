@@ -47,8 +47,9 @@ await esbuild.build({
   // large ones loaded on some paths only stay where npm put them.
   external: ["ts-morph", "typescript", "prettier", "ajv", "swagger2openapi", "@modelcontextprotocol/*"],
   logLevel: "warning",
-  // A bundled CommonJS package's require() of a Node built-in: esbuild's shim uses the `require` in scope.
-  banner: { js: 'import { createRequire as __catalogenCreateRequire } from "node:module"; const require = __catalogenCreateRequire(import.meta.url);' },
+  // A bundled CommonJS package's require() of a Node built-in: esbuild's shim calls the `require` in
+  // scope, made for the chunk when first called (most chunks never call it).
+  banner: { js: 'import { createRequire as __catalogenCreateRequire } from "node:module"; let __catalogenRequire; function require(id) { return (__catalogenRequire ??= __catalogenCreateRequire(import.meta.url))(id); }' },
   plugins: [
     {
       name: "catalogen-dist",

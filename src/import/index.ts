@@ -10,13 +10,14 @@ import { PositionedTexts } from "./positioned.js";
 import { loadModel, modelOf } from "../validate/index.js";
 import { asCatalogueFiles, directFiles, recordInLoadCache } from "./loaded.js";
 import { readAuth } from "./auth.js";
+import { readExternalDocs } from "./external-docs.js";
 import { apiDescription, catalogenDialect, describedKinds, isCatalogenExport, moduleTitleArea } from "./dialect.js";
 import { catalogueSchemaPath } from "../shared/schema-path.js";
 import type { CataloguePart, ImportedCatalogue, ImportedModule, ImportedOperation } from "./ir.js";
 import { moduleId, moduleIdentifiers, NameRegistry, readableModuleId } from "./names.js";
 import { DEFAULT_ACCESS_EXTENSIONS, type AccessExtensions } from "./access.js";
 import { tableWords } from "./table-words.js";
-import { OperationReader } from "./operations.js";
+import { firstSegment, OperationReader } from "./operations.js";
 import { at, DocumentSet, ImportError, isObject, type Place, type ReadOptions } from "./read.js";
 import { paginationDefinitions } from "./streams-pages.js";
 import { ImportReport } from "./report.js";
@@ -155,11 +156,14 @@ function importFrom(docs: DocumentSet, options: ImportOptions): ImportResult {
   for (const place of lostTypes) report.lost(docs.pointer(place), "the schema: the document has no operations, and catalogue types live in the file of a module with operations");
   const ownDescription = dialect ? apiDescription(info.description) : typeof info.description === "string" && info.description.trim() !== "" ? info.description : undefined;
   const { title, description } = apiTitle(docs, report, info, ownDescription);
+  const plain = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? (dialect ? dialect.text(value) : value) : undefined);
+  const externalDocs = readExternalDocs(docs, report, at(docs.root, "externalDocs"), plain);
   return {
     catalogue: {
       api: {
         title,
         ...(description !== undefined && { description }),
+        ...(externalDocs !== undefined && { externalDocs }),
         auth: {
           header: auth.header,
           tokenKinds: auth.tokenKinds,
@@ -215,7 +219,7 @@ function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Reco
     report.lost(docs.pointer(at(docs.root, "info", key)), `info.${key}: ${shortValue(info[key])} (the catalogue's api section holds a title and a description)`, `info.${key}`);
   }
   // servers: src/import/servers.ts.
-  for (const key of ["webhooks", "externalDocs", "jsonSchemaDialect"]) {
+  for (const key of ["webhooks", "jsonSchemaDialect"]) {
     if (key in root) lost(key, `${key}: ${shortValue(root[key])} (not held by the catalogue language)`);
   }
   const components = root.components;
@@ -273,7 +277,7 @@ function groupModules(
     let module = byGroup.get(group);
     if (!module) {
       const tag = moduleBy === "tag" ? tags.get(group) : undefined;
-      const segment = operation.path.split("/").find((part) => part !== "" && !part.startsWith("{"));
+      const segment = firstSegment(operation.path);
       const id = names.claim(readableModuleId([tag?.key, group, segment]), moduleIdentifiers, "_");
       const pointer = tag ? docs.pointer(at(docs.root, "tags", tag.index)) : docs.pointer(at(docs.root, "paths"));
       report.renamed("module", group, id, pointer);
@@ -282,14 +286,35 @@ function groupModules(
       const given = fromDialect?.area ?? tag?.description;
       // A module of untagged operations is named after their first path segment, even when modules follow tags.
       const tagged = moduleBy === "tag" && bySegment !== true;
-      const area = given !== undefined ? oneLine(given, `module ${id}'s area (the tag's description)`, pointer, report) : tagged ? `Operations tagged ${group}` : `Operations under /${group}`;
+      const area = given !== undefined ? oneLine(given, `module ${id}'s area (the tag's description)`, pointer, report) : tagged ? `Operations tagged ${group}` : `Operations under /${segment ?? ""}`;
       if (given === undefined) report.derive(pointer, `module ${id}: area "${area}" (the source does not describe the ${tagged ? "tag" : "path segment"})`);
       module = { module: { id, title, area }, types: [], operations: [] };
       byGroup.set(group, module);
     }
     module.operations.push(operation);
   }
-  return [...byGroup.values()];
+  return [...byGroup.values()].flatMap((module) => splitLarge(module, names, report, docs.pointer(at(docs.root, "paths"))));
+}
+
+const MAX_MODULE_OPERATIONS = 500;
+
+/**
+ * A module of more operations than one catalogue file holds in comfort (AWS's EC2: 1,188
+ * operations and 4.8 MiB of YAML in one file, over the loader's 4 MiB) as consecutive parts of at
+ * most MAX_MODULE_OPERATIONS each, `<id>`, `<id>_2`, ..., each part listed as derived.
+ */
+function splitLarge(module: ImportedModule, names: NameRegistry, report: ImportReport, pointer: string): ImportedModule[] {
+  const count = module.operations.length;
+  if (count <= MAX_MODULE_OPERATIONS) return [module];
+  const parts = Math.ceil(count / MAX_MODULE_OPERATIONS);
+  const size = Math.ceil(count / parts);
+  return Array.from({ length: parts }, (_, index) => {
+    const id = index === 0 ? module.module.id : names.claim(`${module.module.id}_${index + 1}`, moduleIdentifiers, "_");
+    const suffix = ` (${index + 1} of ${parts})`;
+    const title = `${module.module.title.slice(0, MAX_LINE - suffix.length)}${suffix}`;
+    report.derive(pointer, `module ${id}: part ${index + 1} of ${parts} of the ${count} operations grouped as ${module.module.id} (a module holds at most ${MAX_MODULE_OPERATIONS})`);
+    return { module: { ...module.module, id, title }, types: [], operations: module.operations.slice(index * size, (index + 1) * size) };
+  });
 }
 
 /** `text` as it is when the catalogue's one line holds it, else its first line, cut at MAX_LINE; what is left out is reported as lost. */

@@ -2,7 +2,7 @@
 import { lineLeadingDescription } from "./lines.js";
 import type { RawContent, RawExample, RawHeader, RawLimit, RawLimitRef, RawOperation, RawPagination, RawParameter, RawRequest, RawResponse } from "../load/raw.js";
 import { encodingOf, parameterStyleOf } from "./styles.js";
-import { parsePathTemplate, type PathPart } from "../shared/path-template.js";
+import { parsePathTemplate, pathOnly, type PathPart } from "../shared/path-template.js";
 import { FRAGMENT_TEXT, HEADER_NAME, PARAM_NAME, QUERY_TEXT, RESERVED_ARGUMENT_KEYS, routeShape, STATIC_SEGMENT } from "../shared/names.js";
 import { METHODS, operationSecurity, operationTokens, type Auth } from "./auth.js";
 import { keepConsistent, type LimitGroupReader } from "./limit-groups.js";
@@ -18,6 +18,7 @@ import { isMediaTypeKey, sharedResponseRef } from "./responses.js";
 import { mediaEssence } from "../shared/media.js";
 import { readAccess, type AccessExtensions } from "./access.js";
 import { tableLimits } from "./description-limits.js";
+import { readExternalDocs } from "./external-docs.js";
 import type { TableWords } from "./table-words.js";
 
 export interface OperationOptions {
@@ -113,7 +114,9 @@ export class OperationReader {
   ): void {
     const pointer = this.docs.pointer(place);
     const renames = new Map<string, string>();
-    const path = this.catalogPath(sourcePath, place, renames);
+    // `?name={param}` in the path key: the parameter is a query parameter `name` (key: the parameter's name).
+    const queried = new Map<string, string>();
+    const path = this.catalogPath(sourcePath, place, renames, queried);
     if (path === undefined) return;
     const route = routeShape(method, path);
     if (this.routes.has(route)) {
@@ -141,7 +144,7 @@ export class OperationReader {
     if (shortened !== undefined) this.report.derive(this.docs.pointer(at(place, "summary")), `summary ${shortened}; the whole text leads the description`);
     const raw: RawOperation = { id, method, path, summary, ...(description !== undefined && { description }) };
     if (operation.deprecated === true) raw.deprecated = true;
-    const externalDocs = this.externalDocs(operation.externalDocs, at(place, "externalDocs"));
+    const externalDocs = readExternalDocs(this.docs, this.report, at(place, "externalDocs"), (value) => this.text(value));
     if (externalDocs) raw.externalDocs = externalDocs;
 
     const tokens = operationTokens(this.docs, this.report, this.auth, operation, place, this.options.tokenKindsExtension);
@@ -152,7 +155,7 @@ export class OperationReader {
     const limits = this.limits(operation, place, tokens) ?? this.tableLimits(operation, place, tokens);
     if (limits) raw.limits = limits;
 
-    raw.parameters = this.parameters(operation, place, item, itemPlace, path, renames);
+    raw.parameters = this.parameters(operation, place, item, itemPlace, path, renames, queried);
     const request = this.request(operation, place, method);
     if (request !== undefined) raw.request = request;
     const responses = this.responses(operation, place);
@@ -163,17 +166,6 @@ export class OperationReader {
     const shared = raw.responses && sharedResponseRef(this.docs, at(place, "responses"), raw.responses);
     const { group, bySegment } = this.group(operation, place, sourcePath);
     this.operations.push({ group, ...(bySegment && { bySegment }), operation: raw, place, ...(shared && { sharedResponses: shared }) });
-  }
-
-  private externalDocs(value: unknown, place: Place): RawOperation["externalDocs"] {
-    if (value === undefined) return undefined;
-    if (!isObject(value) || typeof value.url !== "string" || value.url === "") {
-      this.lost(place, `externalDocs: ${shortValue(value)} (no url)`);
-      return undefined;
-    }
-    for (const key of Object.keys(value)) if (key !== "url" && key !== "description") this.lost(at(place, key), `${key} of externalDocs (not held by the catalogue)`);
-    const description = this.text(value.description);
-    return { url: value.url, ...(description !== undefined && { description }) };
   }
 
   /** Named examples (Example Objects, or references to them); each one the catalogue cannot hold is reported. */
@@ -243,9 +235,29 @@ export class OperationReader {
     return Object.keys(result).length > 0 ? result : undefined;
   }
 
+  /**
+   * The path key without its `name={param}` query pairs (`/export?filename={filename}`, as a few
+   * documents write a query parameter into the key); each such pair goes into `queried` (param ->
+   * name), for `parameters` to read that parameter as a required query parameter.
+   */
+  private withoutQueryTemplates(sourcePath: string, place: Place, queried: Map<string, string>): string {
+    const hash = sourcePath.indexOf("#");
+    const beforeHash = hash === -1 ? sourcePath : sourcePath.slice(0, hash);
+    const question = beforeHash.indexOf("?");
+    if (question === -1 || !beforeHash.includes("{", question)) return sourcePath;
+    const kept: string[] = [];
+    for (const pair of beforeHash.slice(question + 1).split("&")) {
+      const match = /^([^={}]+)=\{([^{}]+)\}$/.exec(pair);
+      if (match === null || queried.has(match[2]!)) kept.push(pair);
+      else queried.set(match[2]!, match[1]!);
+    }
+    const fragment = hash === -1 ? "" : sourcePath.slice(hash);
+    return `${beforeHash.slice(0, question)}${kept.length > 0 ? `?${kept.join("&")}` : ""}${fragment}`;
+  }
+
   /** The path as the catalogue can hold it, with unsafe or sibling-inconsistent parameter names renamed; undefined (reported) when it cannot. */
-  private catalogPath(sourcePath: string, place: Place, renames: Map<string, string>): string | undefined {
-    const template = parsePathTemplate(sourcePath);
+  private catalogPath(sourcePath: string, place: Place, renames: Map<string, string>, queried: Map<string, string>): string | undefined {
+    const template = parsePathTemplate(this.withoutQueryTemplates(sourcePath, place, queried));
     const names = template.segments.flat().flatMap((part) => (part.kind === "param" ? [part.name] : []));
     // Names kept as written come first, so a renamed one never takes a name the path already uses.
     const safe = (name: string): boolean => PARAM_NAME.test(name) && !RESERVED_ARGUMENT_KEYS.includes(name) && name !== "__proto__";
@@ -295,7 +307,7 @@ export class OperationReader {
       }
       out.push(text);
     }
-    const rest = sourcePath.slice(template.path.length);
+    const rest = this.withoutQueryTemplates(sourcePath, place, new Map()).slice(template.path.length);
     // The validator's rules (src/validate/semantic.ts checkPath), so no path is written that the catalogue refuses.
     const queryFits = template.fixedQuery.every(({ name, value }) => name !== "" && QUERY_TEXT.test(name) && QUERY_TEXT.test(value));
     if (!queryFits || (template.fragment !== undefined && !FRAGMENT_TEXT.test(template.fragment))) {
@@ -332,13 +344,14 @@ export class OperationReader {
 
   private group(operation: Record<string, unknown>, place: Place, path: string): { group: string; bySegment: boolean } {
     const tags = Array.isArray(operation.tags) ? operation.tags.filter((tag): tag is string => typeof tag === "string" && tag.trim() !== "") : [];
-    const segment = path.split("/").find((part) => part !== "" && !part.startsWith("{")) ?? "root";
+    const own = firstSegment(path);
+    const segment = own ?? "root";
     if (this.options.moduleBy === "path") {
       if (tags.length > 0) this.lost(at(place, "tags"), `tags ${shortValue(tags)} (modules follow the first path segment)`);
       return { group: segment, bySegment: true };
     }
     if (tags.length > 1) this.lost(at(place, "tags"), `tags ${shortValue(tags.slice(1))} (an operation belongs to one module: the first tag's)`);
-    if (tags.length === 0) this.report.derive(this.docs.pointer(place), `module from the first path segment "${segment}" (no tag)`);
+    if (tags.length === 0) this.report.derive(this.docs.pointer(place), own === undefined ? `module "root" (no tag, and the path has no segment of plain text)` : `module from the first path segment "${segment}" (no tag)`);
     return tags[0] === undefined ? { group: segment, bySegment: true } : { group: tags[0], bySegment: false };
   }
 
@@ -387,6 +400,7 @@ export class OperationReader {
     itemPlace: Place,
     path: string,
     renames: Map<string, string>,
+    queried: ReadonlyMap<string, string>,
   ): RawParameter[] {
     const byKey = new Map<string, { value: Record<string, unknown>; place: Place }>();
     const collect = (list: unknown, listPlace: Place): void => {
@@ -406,9 +420,21 @@ export class OperationReader {
     collect(operation.parameters, at(place, "parameters"));
     const result: RawParameter[] = [];
     const template = [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!);
+    const asQuery = new Set<string>();
     for (const { value, place: parameterPlace } of byKey.values()) {
-      const location = value.in as string;
+      let location = value.in as string;
       let name = value.name as string;
+      const queryName = location === "path" || location === "query" ? queried.get(name) : undefined;
+      if (queryName !== undefined) {
+        this.report.derive(this.docs.pointer(parameterPlace), `required query parameter "${queryName}" from the path key's ?${queryName}={${name}}`);
+        if (asQuery.has(queryName) || (location === "path" && byKey.has(`query:${queryName}`))) {
+          this.lost(parameterPlace, `path parameter "${name}": the path key's ?${queryName}={${name}} names a query parameter declared twice`);
+          continue;
+        }
+        asQuery.add(queryName);
+        location = "query";
+        name = queryName;
+      }
       if (location === "path") {
         name = renames.get(name) ?? name;
         if (!template.includes(name)) {
@@ -425,7 +451,7 @@ export class OperationReader {
         continue;
       }
       const parameter: RawParameter = { name, in: location as RawParameter["in"] };
-      if (location !== "path" && value.required === true) parameter.required = true;
+      if (location !== "path" && (value.required === true || queryName !== undefined)) parameter.required = true;
       if ("schema" in value) parameter.schema = this.schemas.convert(at(parameterPlace, "schema"));
       else if (isObject(value.content)) {
         const [mediaType] = Object.keys(value.content);
@@ -450,6 +476,11 @@ export class OperationReader {
         this.report.lost(this.docs.pointer(at(parameterPlace, key)), `${key}: ${shortValue(value[key])} (${what})`, `parameter ${key} (${what})`);
       }
       result.push(parameter);
+    }
+    for (const [param, name] of queried) {
+      if (asQuery.has(name)) continue;
+      result.push({ name, in: "query", required: true });
+      this.report.derive(this.docs.pointer(place), `query parameter "${name}" added without a type (the path key writes ?${name}={${param}}; the source does not declare it)`);
     }
     for (const name of template) {
       if (!result.some((parameter) => parameter.in === "path" && parameter.name === name)) {
@@ -575,4 +606,12 @@ export class OperationReader {
 
 function partText(part: PathPart): string {
   return part.kind === "static" ? part.value : `{${part.name}}`;
+}
+
+/**
+ * The first static segment of a path, without its `?query` or `#fragment` (AWS's `/#Action=X`
+ * has none: its operations share one module, not one module per action); undefined when none.
+ */
+export function firstSegment(path: string): string | undefined {
+  return pathOnly(path).split("/").find((part) => part !== "" && !part.startsWith("{"));
 }

@@ -13,6 +13,7 @@ export interface RawFile {
 export interface RawApi {
   title: string;
   description?: string;
+  externalDocs?: { url: string; description?: string };
   auth: { header: string; tokenKinds: { id: string; description: string }[]; schemes?: RawSecurityScheme[]; security?: string[][] };
   /** Error responses every operation may give (4xx, 5xx, 4XX, 5XX, default). */
   responses?: Record<string, RawResponse>;

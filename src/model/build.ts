@@ -13,6 +13,7 @@ import { operationPagination, paginationDefinitions } from "./pagination.js";
 import type {
   SecurityScheme,
   ApiModel,
+  ExternalDocs,
   HttpMethod,
   LimitGroup,
   MediaType,
@@ -100,6 +101,7 @@ export function assembleModel(api: NonNullable<RawFile["api"]>, parts: readonly 
   const model: ApiModel = {
     title: api.title,
     ...(api.description !== undefined && { description: api.description }),
+    ...(api.externalDocs !== undefined && { externalDocs: externalDocs(api.externalDocs) }),
     auth: {
       header: api.auth.header,
       tokenKinds: api.auth.tokenKinds.map(({ id, description }) => ({ id, description })),
@@ -169,10 +171,12 @@ function buildOperation(
     ...(raw.pagination !== undefined && { pagination: operationPagination(raw.pagination, paging) }),
     source,
     ...(raw.deprecated === true && { deprecated: true }),
-    ...(raw.externalDocs !== undefined && {
-      externalDocs: { url: raw.externalDocs.url, ...(raw.externalDocs.description !== undefined && { description: raw.externalDocs.description }) },
-    }),
+    ...(raw.externalDocs !== undefined && { externalDocs: externalDocs(raw.externalDocs) }),
   };
+}
+
+function externalDocs(raw: { url: string; description?: string }): ExternalDocs {
+  return { url: raw.url, ...(raw.description !== undefined && { description: raw.description }) };
 }
 
 function responseModels(raw: Record<string, RawResponse>): ResponseModel[] {

@@ -15,6 +15,8 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 export interface ApiModel {
   title: string;
   description?: string;
+  /** A link to the API's documentation elsewhere; absent: none given. */
+  externalDocs?: ExternalDocs;
   auth: AuthModel;
   /** Sorted by id. */
   modules: ModuleModel[];

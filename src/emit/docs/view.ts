@@ -5,6 +5,7 @@ import type {
   MediaType,
   ModuleModel,
   NamedType,
+  ExternalDocs,
   OperationModel,
   Pagination,
   PagingPlace,
@@ -38,6 +39,8 @@ import { moduleServers, operationServers, serversView, type ServersView } from "
 export interface ReadmeView {
   title: Md;
   description: Md;
+  /** A link to the API's documentation elsewhere; null: none given. */
+  externalDocs: Md | null;
   operationCount: Md;
   moduleCount: Md;
   modules: { link: Md; title: Md; area: Md; operationCount: number }[];
@@ -122,6 +125,9 @@ export interface TypeView {
   details: Md;
 }
 
+/** The link's text is its description, else its URL. */
+const externalDocsLink = (docs: ExternalDocs): Md => link(text(docs.description ?? docs.url), docs.url);
+
 const count = (n: number, noun: string): Md => fixed(`${n} ${noun}${n === 1 ? "" : "s"}`);
 
 const orNotDocumented = (value: string | undefined, render: (value: string) => Md): Md =>
@@ -131,6 +137,7 @@ export function readmeView(model: ApiModel, anchors?: Pick<Anchors, "types">, op
   return {
     title: text(model.title),
     description: model.description === undefined ? fixed("Description: not documented.") : paragraphs(model.description),
+    externalDocs: model.externalDocs === undefined ? null : externalDocsLink(model.externalDocs),
     operationCount: count(
       model.modules.reduce((sum, module) => sum + operationCount(module), 0),
       "operation",
@@ -204,10 +211,7 @@ function operationView(model: ApiModel, operation: OperationModel, index: TypeIn
     request: code(`${operation.method} ${operation.path}`),
     servers: operationServers(model, operation),
     deprecated: operation.deprecated === true,
-    externalDocs:
-      operation.externalDocs === undefined
-        ? null
-        : link(operation.externalDocs.description === undefined ? text(operation.externalDocs.url) : text(operation.externalDocs.description), operation.externalDocs.url),
+    externalDocs: operation.externalDocs === undefined ? null : externalDocsLink(operation.externalDocs),
     description: operation.description === undefined ? null : paragraphs(operation.description),
     tokens:
       tokens === undefined

@@ -76,6 +76,12 @@ function openApi31(model: ApiModel, skeleton = false): Schema {
       ].join("\n\n"),
       version: "unversioned",
     },
+    ...(model.externalDocs !== undefined && {
+      externalDocs: {
+        ...(model.externalDocs.description !== undefined && { description: commonMark(model.externalDocs.description) }),
+        url: model.externalDocs.url,
+      },
+    }),
     ...(model.servers && { "x-servers": serverList(model) }),
     servers: rootServers(model) ?? [
       {

@@ -8,10 +8,9 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDir } from "../helpers/generate.js";
 import { typecheck } from "../helpers/tsc.js";
 import { importClient, json, startServer, type ClientModule, type TestServer } from "../client/support.js";
-import { importAndGenerate, type Imported } from "./helpers.js";
+import { importDocument, type Imported } from "./helpers.js";
 
 const ok = { "200": { description: "OK", content: { "application/json": { schema: { type: "object" } } } } };
 const document = {
@@ -67,10 +66,7 @@ let server: TestServer;
 let generatedServer: (request: Request) => Promise<Response>;
 
 beforeAll(async () => {
-  const dir = await freshDir("import-fragments");
-  const file = join(dir, "things.json");
-  await writeFile(file, JSON.stringify(document));
-  imported = await importAndGenerate(file, {}, ["client", "server"]);
+  imported = await importDocument("import-fragments", document, ["client", "server"]);
   client = await importClient(imported.out);
   const generated = (await import(pathToFileURL(join(imported.out, "server/index.ts")).href)) as ServerModule;
   // Every handler answers with its own operation's id.

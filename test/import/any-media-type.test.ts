@@ -2,12 +2,9 @@
 // responses, Stack Exchange's 123 in APIs.guru's directory): read as the concrete media type its
 // schema describes (JSON, text, or bytes), listed as derived, so the operation keeps its types.
 // The generated client reads each answer by the response's own Content-Type.
-import { writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDir } from "../helpers/generate.js";
 import { importClient, startServer, type ClientModule, type TestServer } from "../client/support.js";
-import { importAndGenerate, type Imported } from "./helpers.js";
+import { importDocument, type Imported } from "./helpers.js";
 
 const any = (schema?: unknown) => ({ "*/*": schema === undefined ? {} : { schema } });
 const document = {
@@ -51,10 +48,7 @@ let client: ClientModule;
 let server: TestServer;
 
 beforeAll(async () => {
-  const dir = await freshDir("import-any-media");
-  const file = join(dir, "envelopes.json");
-  await writeFile(file, JSON.stringify(document));
-  imported = await importAndGenerate(file, {}, ["client"]);
+  imported = await importDocument("import-any-media", document, ["client"]);
   client = await importClient(imported.out);
   server = await startServer();
 }, 60_000);

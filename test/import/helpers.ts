@@ -1,5 +1,5 @@
 // Import a document, write and validate its catalogue, generate every target, list the TypeScript.
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { importOpenApi, writeCatalogue, type ImportOptions } from "../../src/import/index.js";
 import type { ApiModel } from "../../src/model/types.js";
@@ -25,6 +25,13 @@ export async function importAndGenerate(file: string, options: ImportOptions = {
   await generate({ catalogue, out, ...(targets && { targets }) });
   const operations = model.modules.reduce((sum, module) => sum + module.operations.length, 0);
   return { dir, catalogue, out, model, operations, reportText: report.toText() };
+}
+
+/** `document` written as JSON into a fresh folder named after `name`, then imported and generated as importAndGenerate does. */
+export async function importDocument(name: string, document: object, targets?: Target[], options: ImportOptions = {}): Promise<Imported> {
+  const file = join(await freshDir(name), "openapi.json");
+  await writeFile(file, JSON.stringify(document));
+  return importAndGenerate(file, options, targets);
 }
 
 /** The generated client's and server's TypeScript files. */

@@ -2,12 +2,9 @@
 // Weatherbit's, icons8's and Medium's documents do, declaring it `in: path` or `in: query`):
 // read as a required query parameter of the path without that pair, listed as derived; the
 // generated client sends it in the query, and the server reads it there.
-import { writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDir } from "../helpers/generate.js";
 import { importClient, json, startServer, type ClientModule, type TestServer } from "../client/support.js";
-import { importAndGenerate, type Imported } from "./helpers.js";
+import { importDocument, type Imported } from "./helpers.js";
 
 const ok = { "200": { description: "OK", content: { "application/json": { schema: { type: "object" } } } } };
 const document = {
@@ -47,10 +44,7 @@ let client: ClientModule;
 let server: TestServer;
 
 beforeAll(async () => {
-  const dir = await freshDir("import-query-in-path-key");
-  const file = join(dir, "exports.json");
-  await writeFile(file, JSON.stringify(document));
-  imported = await importAndGenerate(file, {}, ["client"]);
+  imported = await importDocument("import-query-in-path-key", document, ["client"]);
   client = await importClient(imported.out);
   server = await startServer();
   server.handle((_request, response) => json(response, 200, {}));

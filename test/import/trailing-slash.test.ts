@@ -5,13 +5,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDir } from "../helpers/generate.js";
 import { importClient, type ClientModule } from "../client/support.js";
-import { importAndGenerate, type Imported } from "./helpers.js";
+import { importDocument, type Imported } from "./helpers.js";
 
 const answer = { "200": { description: "OK", content: { "application/json": { schema: { type: "object", properties: { from: { type: "string" } } } } } } };
 const document = {
@@ -38,10 +37,7 @@ let url: string;
 const seen: string[] = [];
 
 beforeAll(async () => {
-  const dir = await freshDir("import-trailing-slash");
-  const file = join(dir, "alliances.json");
-  await writeFile(file, JSON.stringify(document));
-  imported = await importAndGenerate(file, {}, ["client", "server", "openapi"]);
+  imported = await importDocument("import-trailing-slash", document, ["client", "server", "openapi"]);
   client = await importClient(imported.out);
   const generated = (await import(pathToFileURL(join(imported.out, "server/index.ts")).href)) as ServerModule;
   const handle = generated.createRequestHandler(

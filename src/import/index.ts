@@ -11,6 +11,7 @@ import { loadModel, modelOf } from "../validate/index.js";
 import { asCatalogueFiles, directFiles, recordInLoadCache } from "./loaded.js";
 import { readAuth } from "./auth.js";
 import { readExternalDocs } from "./external-docs.js";
+import { boundTexts } from "./text-bounds.js";
 import { apiDescription, catalogenDialect, describedKinds, isCatalogenExport, moduleTitleArea } from "./dialect.js";
 import { catalogueSchemaPath } from "../shared/schema-path.js";
 import type { CataloguePart, ImportedCatalogue, ImportedModule, ImportedOperation } from "./ir.js";
@@ -158,30 +159,27 @@ function importFrom(docs: DocumentSet, options: ImportOptions): ImportResult {
   const { title, description } = apiTitle(docs, report, info, ownDescription);
   const plain = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? (dialect ? dialect.text(value) : value) : undefined);
   const externalDocs = readExternalDocs(docs, report, at(docs.root, "externalDocs"), plain);
-  return {
-    catalogue: {
-      api: {
-        title,
-        ...(description !== undefined && { description }),
-        ...(externalDocs !== undefined && { externalDocs }),
-        auth: {
-          header: auth.header,
-          tokenKinds: auth.tokenKinds,
-          ...(auth.schemes && { schemes: auth.schemes }),
-          ...(auth.schemes && auth.security && { security: auth.security }),
-        },
-        ...(limitGroups.limitGroups.length > 0 && { limitGroups: limitGroups.limitGroups }),
-        ...(apiResponses !== undefined && { responses: apiResponses }),
-        ...(servers.servers.length > 0 && { servers: servers.servers }),
-        ...(paging.length > 0 && { pagination: paging }),
+  const catalogue: ImportedCatalogue = {
+    api: {
+      title,
+      ...(description !== undefined && { description }),
+      ...(externalDocs !== undefined && { externalDocs }),
+      auth: {
+        header: auth.header,
+        tokenKinds: auth.tokenKinds,
+        ...(auth.schemes && { schemes: auth.schemes }),
+        ...(auth.schemes && auth.security && { security: auth.security }),
       },
-      modules: modules.sort((a, b) => compareText(a.module.id, b.module.id)),
-      source: (part) => docs.position(sourcePlace(part)),
+      ...(limitGroups.limitGroups.length > 0 && { limitGroups: limitGroups.limitGroups }),
+      ...(apiResponses !== undefined && { responses: apiResponses }),
+      ...(servers.servers.length > 0 && { servers: servers.servers }),
+      ...(paging.length > 0 && { pagination: paging }),
     },
-    report,
-    operations: reader.operations,
-    docs,
+    modules: modules.sort((a, b) => compareText(a.module.id, b.module.id)),
+    source: (part) => docs.position(sourcePlace(part)),
   };
+  boundTexts(catalogue, report, (part) => docs.pointer(sourcePlace(part)));
+  return { catalogue, report, operations: reader.operations, docs };
 
   function sourcePlace(part: CataloguePart): Place {
     if (part.type !== undefined) {
@@ -297,23 +295,43 @@ function groupModules(
 }
 
 const MAX_MODULE_OPERATIONS = 500;
+/** Characters of JSON a module's operations may take (their YAML is a little longer; the loader takes 4 MiB a file). */
+const MAX_MODULE_TEXT = 2_000_000;
 
 /**
  * A module of more operations than one catalogue file holds in comfort (AWS's EC2: 1,188
- * operations and 4.8 MiB of YAML in one file, over the loader's 4 MiB) as consecutive parts of at
- * most MAX_MODULE_OPERATIONS each, `<id>`, `<id>_2`, ..., each part listed as derived.
+ * operations, 4.8 MiB of YAML; Azure's LUIS authoring: 172 operations, 4.1 MiB) as consecutive
+ * parts of at most MAX_MODULE_OPERATIONS and about MAX_MODULE_TEXT each, `<id>`, `<id>_2`, ...,
+ * each part listed as derived.
  */
 function splitLarge(module: ImportedModule, names: NameRegistry, report: ImportReport, pointer: string): ImportedModule[] {
   const count = module.operations.length;
-  if (count <= MAX_MODULE_OPERATIONS) return [module];
-  const parts = Math.ceil(count / MAX_MODULE_OPERATIONS);
-  const size = Math.ceil(count / parts);
-  return Array.from({ length: parts }, (_, index) => {
+  const sizes = module.operations.map((operation) => JSON.stringify(operation).length);
+  const total = sizes.reduce((sum, size) => sum + size, 0);
+  const wanted = Math.max(Math.ceil(count / MAX_MODULE_OPERATIONS), Math.ceil(total / MAX_MODULE_TEXT));
+  if (wanted <= 1) return [module];
+  // Even parts by count and by text, in the document's order; an operation larger than a part's share is a part of its own.
+  const chunks: (typeof module.operations)[] = [[]];
+  // A tenth over the even share, so that equal operations make `wanted` parts, not one more for the remainder.
+  const share = (total / wanted) * 1.1;
+  let text = 0;
+  module.operations.forEach((operation, index) => {
+    const chunk = chunks[chunks.length - 1]!;
+    if (chunk.length > 0 && (chunk.length >= Math.ceil(count / wanted) || text + sizes[index]! > share)) {
+      chunks.push([operation]);
+      text = sizes[index]!;
+    } else {
+      chunk.push(operation);
+      text += sizes[index]!;
+    }
+  });
+  const parts = chunks.length;
+  return chunks.map((operations, index) => {
     const id = index === 0 ? module.module.id : names.claim(`${module.module.id}_${index + 1}`, moduleIdentifiers, "_");
     const suffix = ` (${index + 1} of ${parts})`;
     const title = `${module.module.title.slice(0, MAX_LINE - suffix.length)}${suffix}`;
-    report.derive(pointer, `module ${id}: part ${index + 1} of ${parts} of the ${count} operations grouped as ${module.module.id} (a module holds at most ${MAX_MODULE_OPERATIONS})`);
-    return { module: { ...module.module, id, title }, types: [], operations: module.operations.slice(index * size, (index + 1) * size) };
+    report.derive(pointer, `module ${id}: part ${index + 1} of ${parts} of the ${count} operations grouped as ${module.module.id} (a module holds at most ${MAX_MODULE_OPERATIONS} operations and about ${MAX_MODULE_TEXT / 1_000_000} MB of their text)`);
+    return { module: { ...module.module, id, title }, types: [], operations };
   });
 }
 

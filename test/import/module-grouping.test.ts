@@ -49,6 +49,21 @@ describe("modules of untagged operations", () => {
       ["root_3", "root (3 of 3)", 333],
     ]);
     expect(model.modules.flatMap((module) => module.operations.map((operation) => operation.id))).toEqual(names.map((name) => name[0]!.toLowerCase() + name.slice(1)));
-    expect(report).toContain("module root_3: part 3 of 3 of the 1001 operations grouped as root (a module holds at most 500)");
+    expect(report).toContain("module root_3: part 3 of 3 of the 1001 operations grouped as root (a module holds at most 500 operations and about 2 MB of their text)");
+  }, 60_000);
+
+  it("a module whose operations' text is over about 2 MB is split by text too, each part a file the loader takes", async () => {
+    // Azure's LUIS authoring: 172 operations of one tag, 4.1 MiB of YAML. Here 30 operations of about 130 KB each.
+    const properties = Object.fromEntries(Array.from({ length: 2500 }, (_, index) => [`property${index}`, { type: "string", description: `Property ${index}` }]));
+    const wide = (index: number) => ({
+      get: { operationId: `getWide${index}`, tags: ["wide"], responses: { "200": { description: "OK", content: { "application/json": { schema: { type: "object", properties } } } } } },
+    });
+    const { model, report } = await importPaths(Object.fromEntries(Array.from({ length: 30 }, (_, index) => [`/wide/${index}`, wide(index)])));
+    expect(model.modules.map((module) => [module.id, module.operations.length])).toEqual([
+      ["wide", 10],
+      ["wide_2", 10],
+      ["wide_3", 10],
+    ]);
+    expect(report).toContain("module wide_2: part 2 of 3 of the 30 operations grouped as wide");
   }, 60_000);
 });

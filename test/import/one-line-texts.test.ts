@@ -76,4 +76,36 @@ describe("one-line texts the document gives longer, or not at all", () => {
     expect(catalogue.modules[0]!.module.area).toBe("Invoices.\nAnd credit notes.");
     expect(lost.filter((line) => line.includes("area"))).toEqual([]);
   });
+
+  it("a description over 100,000 characters is cut at its last line break before the bound, the rest reported (rubrik, linqr)", async () => {
+    const paragraph = `${"x".repeat(999)}\n`;
+    const { catalogue, lost } = await importDocument({ title: "Billing", version: "1", description: paragraph.repeat(150) });
+    expect(catalogue.api.description!.length).toBe(99 * 1000 + 999);
+    expect(lost).toContainEqual("# the API: a description of 150000 characters, beyond its first 100000 (the catalogue holds at most 100000 characters in a text)");
+  });
+
+  it("a schema's description over 100,000 characters is cut the same way, and a property named value is read too", async () => {
+    const dir = await freshDir("import-one-line");
+    const file = join(dir, "icons.json");
+    const description = "y".repeat(150_000);
+    const schema = { type: "object", description, properties: { value: { type: "string", description } }, example: { note: description } };
+    const document = {
+      openapi: "3.0.3",
+      info: { title: "Icons", version: "1" },
+      paths: { "/icons": { get: { operationId: "getIcon", responses: { "200": { description: "OK", content: { "application/json": { schema: { $ref: "#/components/schemas/Icon" } } } } } } } },
+      components: { schemas: { Icon: schema } },
+    };
+    await writeFile(file, JSON.stringify(document));
+    const { catalogue, report } = importOpenApi(file);
+    await writeCatalogue(catalogue, join(dir, "catalogue"));
+    const icon = catalogue.modules.flatMap((module) => module.types).find(([name]) => name === "Icon")![1];
+    expect(icon.description!.length).toBe(100_000);
+    expect(icon.properties!["value"]!.description!.length).toBe(100_000);
+    // An example is data: kept whole.
+    expect(((icon as { examples?: { note: string }[] }).examples![0]!).note.length).toBe(150_000);
+    expect(report.losses.filter((loss) => loss.kind === "text longer than a catalogue text").map((loss) => `${loss.pointer} ${loss.what}`)).toEqual([
+      "#/components/schemas/Icon type Icon: a description of 150000 characters, beyond its first 100000 (the catalogue holds at most 100000 characters in a text)",
+      "#/components/schemas/Icon type Icon: a description of 150000 characters, beyond its first 100000 (the catalogue holds at most 100000 characters in a text)",
+    ]);
+  });
 });

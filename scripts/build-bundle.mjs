@@ -32,7 +32,8 @@ while (pending.length > 0) {
 }
 shared.delete(join(dist, "plugin.js"));
 
-const relativeUrl = (file) => JSON.stringify(relative(out, file).split("\\").join("/"));
+/** `file` relative to the bundle's folder, as a URL path (`../emit/define.js`). */
+const fromBundle = (file) => relative(out, file).split("\\").join("/");
 const entry = join(dist, "cli", "start.js");
 
 await esbuild.build({
@@ -47,22 +48,23 @@ await esbuild.build({
   // large ones loaded on some paths only stay where npm put them.
   external: ["ts-morph", "typescript", "prettier", "ajv", "swagger2openapi", "@modelcontextprotocol/*"],
   logLevel: "warning",
-  // A bundled CommonJS package's require() of a Node built-in: esbuild's shim uses the `require` in scope.
-  banner: { js: 'import { createRequire as __catalogenCreateRequire } from "node:module"; const require = __catalogenCreateRequire(import.meta.url);' },
+  // A bundled CommonJS package's require() of a Node built-in: esbuild's shim calls the `require` in
+  // scope, made for the chunk when first called (most chunks never call it).
+  banner: { js: 'import { createRequire as __catalogenCreateRequire } from "node:module"; let __catalogenRequire; function require(id) { return (__catalogenRequire ??= __catalogenCreateRequire(import.meta.url))(id); }' },
   plugins: [
     {
       name: "catalogen-dist",
       setup(build) {
         build.onResolve({ filter: /^\./ }, (args) => {
           const path = resolve(args.resolveDir, args.path);
-          return shared.has(path) ? { path: `./${relativeUrl(path).slice(1, -1)}`, external: true } : undefined;
+          return shared.has(path) ? { path: fromBundle(path), external: true } : undefined;
         });
         build.onLoad({ filter: /\.js$/ }, (args) => {
           if (!args.path.startsWith(dist + "/")) return undefined;
           const text = readFileSync(args.path, "utf8");
           // The entry keeps its own URL: a worker started on it (src/cli/start.ts) loads the bundle.
           if (args.path === entry || !text.includes("import.meta.url")) return { contents: text, loader: "js" };
-          return { contents: text.replaceAll("import.meta.url", `new URL(${relativeUrl(args.path)}, import.meta.url).href`), loader: "js" };
+          return { contents: text.replaceAll("import.meta.url", `new URL(${JSON.stringify(fromBundle(args.path))}, import.meta.url).href`), loader: "js" };
         });
       },
     },

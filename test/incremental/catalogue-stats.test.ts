@@ -6,7 +6,7 @@
 // recorded: the catalogues are written once, then the tests wait that long.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync as realReadFileSync, statSync } from "node:fs";
-import { cp, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { generate } from "../../src/pipeline.js";
@@ -161,5 +161,14 @@ describe("catalogue files known by their stats", () => {
     expect(reads.filter((path) => path.startsWith(`${resolve(code)}/`))).toEqual([resolve(code, "tariffs.yaml")]);
     expect(second.find(([path]) => path.endsWith("tariffs.yaml"))![1]).toBe(sha256(realReadFileSync(join(code, "tariffs.yaml"))));
     expect(second.filter(([path]) => !path.endsWith("tariffs.yaml"))).toEqual(first.filter(([path]) => !path.endsWith("tariffs.yaml")));
+  });
+
+  it("leaves out a declaration file beside its compiled module (types only), not one standing alone", async () => {
+    const code = join(base, "declarations");
+    await mkdir(code, { recursive: true });
+    await writeFile(join(code, "module.js"), "export const a = 1;\n");
+    await writeFile(join(code, "module.d.ts"), "export declare const a = 1;\n");
+    await writeFile(join(code, "runtime.d.ts"), "declare module \"x\";\n");
+    expect(codeFileHashes(code, true).map(([path]) => path.slice(code.length + 1))).toEqual(["module.js", "runtime.d.ts"]);
   });
 });

@@ -12,6 +12,7 @@ import { asCatalogueFiles, directFiles, recordInLoadCache } from "./loaded.js";
 import { readAuth } from "./auth.js";
 import { readExternalDocs } from "./external-docs.js";
 import { boundTexts } from "./text-bounds.js";
+import { MAX_CATALOGUE_BYTES, megabytes } from "../load/limits.js";
 import { apiDescription, catalogenDialect, describedKinds, isCatalogenExport, moduleTitleArea } from "./dialect.js";
 import { catalogueSchemaPath } from "../shared/schema-path.js";
 import type { CataloguePart, ImportedCatalogue, ImportedModule, ImportedOperation } from "./ir.js";
@@ -412,6 +413,7 @@ export async function writeCatalogue(
     throw new ImportError(`${outDir} already holds a catalogue (${existing.slice(0, 3).join(", ")}${existing.length > 3 ? ", ..." : ""}); pass --force to replace it`);
   }
   const files = catalogueFiles(catalogue, catalogueSchemaPath(out));
+  checkCatalogueSize(catalogue, files, outDir);
   const stage = join(dirname(out), `.${out.split(sep).pop()}.catalogen-import`);
   const cannot = (error: unknown): never => {
     throw new ImportError(`${outDir}: error: cannot write the catalogue: ${(error as Error).message}`);
@@ -448,6 +450,19 @@ export async function writeCatalogue(
   } finally {
     await rm(stage, { recursive: true, force: true });
   }
+}
+
+/**
+ * A document whose catalogue would be over the loader's bound for the whole catalogue (Microsoft
+ * Graph's beta: 40 MB of YAML from 44 MB of JSON) is refused before anything is written, saying so.
+ */
+function checkCatalogueSize(catalogue: ImportedCatalogue, files: readonly CatalogueText[], outDir: string): void {
+  const total = files.reduce((sum, file) => sum + Buffer.byteLength(file.text), 0);
+  if (total <= MAX_CATALOGUE_BYTES) return;
+  throw new ImportError(
+    `${catalogue.source?.({}) ?? outDir}: error: the catalogue of this document would be ${megabytes(total)} in ${files.length} files, more than the ${megabytes(MAX_CATALOGUE_BYTES)} a catalogue may hold\n` +
+      "  hint: a catalogue describes an API, not its data; import the document in parts (split by tag or path), each into a catalogue of its own",
+  );
 }
 
 /** The part of the staged catalogue a diagnostic points into: its module file, operation or type. */

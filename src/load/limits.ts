@@ -24,3 +24,8 @@ export const MAX_TYPE_NESTING = 256;
  * overflows, so the limit keeps a wide margin. Real APIs stay far below it.
  */
 export const MAX_REFERENCE_DEPTH = 2_500;
+
+/** A size as the loader's messages give it: `4.0 MiB`. */
+export function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}

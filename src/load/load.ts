@@ -7,7 +7,7 @@ import { LoadCache, type ReadFile } from "./cache.js";
 import { knownTextHash } from "./file-stats.js";
 import { knowTextHash, textSha256 } from "../shared/hash.js";
 import { displayPath, listCatalogueFiles, unreadable } from "./files.js";
-import { MAX_CATALOGUE_BYTES, MAX_FILE_BYTES } from "./limits.js";
+import { MAX_CATALOGUE_BYTES, MAX_FILE_BYTES, megabytes } from "./limits.js";
 import { parseInTwo, parseShared } from "./parallel-parse.js";
 import { parseCatalogueFile, withLazyDocument, type CatalogueFile } from "./parse-file.js";
 
@@ -120,10 +120,6 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
   }
   cache.save(loaded.filter((file) => file.problems.length === 0).map((file) => file.name));
   return { files: loaded, diagnostics };
-}
-
-function megabytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
 function readText(path: string): string {

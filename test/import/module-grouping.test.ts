@@ -2,7 +2,7 @@
 // `?query` or `#fragment`, so AWS's `/#Action=X` operations share one module (they made one module
 // per action); a module of more than 500 operations (AWS's EC2 has 1,188) is split into parts, each
 // a catalogue file the loader takes.
-import { writeFile } from "node:fs/promises";
+import { readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { importOpenApi, writeCatalogue } from "../../src/import/index.js";
@@ -65,5 +65,20 @@ describe("modules of untagged operations", () => {
       ["wide_3", 10],
     ]);
     expect(report).toContain("module wide_2: part 2 of 3 of the 30 operations grouped as wide");
+  }, 60_000);
+
+  it("a catalogue over the 32 MiB the loader takes is refused before anything is written, saying so", async () => {
+    // Microsoft Graph's beta: 44 MB of JSON give 40 MB of catalogue. Here 400 operations whose descriptions are made long in memory.
+    const dir = await freshDir("import-module-grouping");
+    const file = join(dir, "openapi.json");
+    const paths = Object.fromEntries(Array.from({ length: 400 }, (_, index) => [`/big/${index}`, { get: { operationId: `getBig${index}`, tags: ["big"], responses: ok } }]));
+    await writeFile(file, JSON.stringify({ openapi: "3.0.0", info: { title: "Big", version: "1" }, paths }));
+    const { catalogue } = importOpenApi(file);
+    for (const module of catalogue.modules) for (const operation of module.operations) operation.description = "x".repeat(90_000);
+    const out = join(dir, "catalogue");
+    await expect(writeCatalogue(catalogue, out)).rejects.toThrow(
+      /^.*openapi\.json:1:1: error: the catalogue of this document would be 34\.\d MiB in \d+ files, more than the 32\.0 MiB a catalogue may hold\n  hint: a catalogue describes an API, not its data/,
+    );
+    await expect(readdir(dir)).resolves.toEqual(["openapi.json"]);
   }, 60_000);
 });

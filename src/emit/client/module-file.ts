@@ -31,6 +31,7 @@ import { streamShape } from "./streams-pages.js";
 import { bindExpression, boundMemberType, descriptorExtras, streamsPagesImports } from "./streams-pages-code.js";
 import { bodyData, constantsData, stylesData, wireImports } from "./wire.js";
 import { operationConstants } from "../../model/constants.js";
+import { typeIndex } from "../../model/type-index.js";
 
 /**
  * Marks a descriptor's call free of side effects: a bundler drops the descriptors a program does not
@@ -76,7 +77,7 @@ export function moduleFile(module: ModuleModel, model: ApiModel, compact = false
       for (const name of typeReferences(schema, CLIENT_RESPONSE_TYPES)) usedTypes.add(name);
     }
     if (result.check) {
-      const home = result.check.namedType === undefined ? module.id : model.types.find((t) => t.name === result.check?.namedType)?.module;
+      const home = result.check.namedType === undefined ? module.id : typeIndex(model.types).moduleOf.get(result.check.namedType);
       if (home === undefined) throw new EmitError(`client: ${op.id}: its response type ${result.check.namedType} is not declared`);
       checks.set(home, (checks.get(home) ?? new Set()).add(result.check.name));
     }

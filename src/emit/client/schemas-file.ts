@@ -3,7 +3,8 @@
 // request body and parameters of its operations. A separate entry (client/schemas.ts), so the
 // client and a bundle that calls the guards alone never carry them; each const is marked pure, so
 // a bundler keeps only those a consumer imports.
-import type { ApiModel, ModuleModel, NamedType, TypeNode } from "../../model/types.js";
+import type { ApiModel, ModuleModel, TypeNode } from "../../model/types.js";
+import { typeIndex } from "../../model/type-index.js";
 import { EmitError } from "../types.js";
 import { guardName } from "../shared/validators.js";
 import { typeReferences, typeText } from "../shared/ts-types.js";
@@ -27,32 +28,10 @@ interface SchemaConst {
   guard: string;
 }
 
-/**
- * Each module's named types and the module whose validate file holds each type's guard, worked out
- * once per model's list of types, not once per module (at 10,000 operations, 545 modules: the
- * largest allocation of the client's emitters). A list of another length is worked out again.
- */
-function typesByModule(types: readonly NamedType[]): { own: ReadonlyMap<string, NamedType[]>; homeOf: ReadonlyMap<string, string> } {
-  let found = typesByModuleMade.get(types);
-  if (found === undefined || found.length !== types.length) {
-    const own = new Map<string, NamedType[]>();
-    for (const named of types) {
-      const list = own.get(named.module);
-      if (list) list.push(named);
-      else own.set(named.module, [named]);
-    }
-    found = { length: types.length, own, homeOf: new Map(types.map((named) => [guardName(named.name), named.module])) };
-    typesByModuleMade.set(types, found);
-  }
-  return found;
-}
-
-const typesByModuleMade = new WeakMap<readonly NamedType[], { length: number; own: ReadonlyMap<string, NamedType[]>; homeOf: ReadonlyMap<string, string> }>();
-
 /** The schemas of one module, or undefined when it has none. */
 export function schemasFile(module: ModuleModel, model: ApiModel): { path: string; content: string } | undefined {
-  const { own: owned, homeOf } = typesByModule(model.types);
-  const own = owned.get(module.id) ?? [];
+  const { byModule, moduleOf } = typeIndex(model.types);
+  const own = byModule.get(module.id) ?? [];
   const consts: SchemaConst[] = [];
   const guards = new Map<string, string>(); // guard name -> module whose validate file holds it
   const types = new Set<string>();
@@ -68,7 +47,8 @@ export function schemasFile(module: ModuleModel, model: ApiModel): { path: strin
   for (const operation of module.operations) {
     const result = resultShape(operation);
     if (result.check) {
-      guards.set(result.check.name, homeOf.get(result.check.name) ?? module.id);
+      // A named type's guard is in its own module's validate file; an operation's own, in this one.
+      guards.set(result.check.name, (result.check.namedType !== undefined ? moduleOf.get(result.check.namedType) : undefined) ?? module.id);
       refer(result.nodes, CLIENT_RESPONSE_TYPES);
       consts.push({ name: `${operation.id}ResponseSchema`, doc: `A successful response of {@link operations.${operation.id}}.`, type: result.type, guard: result.check.name });
     }

@@ -3,6 +3,7 @@
 // `-2`, ... in document order. So the anchors of a page are found by walking all of its headings,
 // fixed ones included, in the order the templates print them.
 import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
+import { typeIndex } from "../../model/type-index.js";
 
 /** GitHub's slug of a heading's visible text (before numbering repeats). */
 export function slug(heading: string): string {
@@ -156,26 +157,8 @@ export function walkedAnchors(model: ApiModel): Anchors {
 }
 
 export function declaredTypes(model: ApiModel, module: ModuleModel): string[] {
-  return [...(typeNamesByModule(model.types).get(module.id) ?? [])];
+  return (typeIndex(model.types).byModule.get(module.id) ?? []).map((named) => named.name);
 }
-
-/** The named types' names by module, worked out once per model's list of types (asked for each module, two or three times). */
-function typeNamesByModule(types: ApiModel["types"]): ReadonlyMap<string, readonly string[]> {
-  let made = typeNamesMade.get(types);
-  if (made === undefined || made.length !== types.length) {
-    const byModule = new Map<string, string[]>();
-    for (const named of types) {
-      const names = byModule.get(named.module);
-      if (names) names.push(named.name);
-      else byModule.set(named.module, [named.name]);
-    }
-    made = { length: types.length, byModule };
-    typeNamesMade.set(types, made);
-  }
-  return made.byModule;
-}
-
-const typeNamesMade = new WeakMap<ApiModel["types"], { length: number; byModule: ReadonlyMap<string, readonly string[]> }>();
 
 /** The text a reader sees of escaped inline catalogue text (markdownText flattens breaks to spaces). */
 function visible(text: string): string {

@@ -10,6 +10,7 @@
 // Options: `mini: true` imports `zod/mini` instead of `zod` (the same schemas, a smaller bundle).
 // `zod` is the one runtime dependency of the output (a peer of the consumer's, version 4).
 import type { ApiModel, ModuleModel, NamedType, TypeNode } from "../../model/types.js";
+import { typeIndex } from "../../model/type-index.js";
 import { pascalCase } from "../../shared/names.js";
 import { stringLiteral } from "../../shared/sinks.js";
 import { madeFiles, type PlannedFile } from "../plan.js";
@@ -63,7 +64,7 @@ interface ModuleSchemas {
 }
 
 function moduleSchemas(module: ModuleModel, model: ApiModel, types: ReadonlyMap<string, NamedType>, options: ZodOptions): ModuleSchemas {
-  const own = orderedTypes(model.types.filter((named) => named.module === module.id), types);
+  const own = orderedTypes([...(typeIndex(model.types).byModule.get(module.id) ?? [])], types);
   const made = new Set<string>();
   const writer = new ZodWriter({
     constName: zodTypeName,

@@ -23,6 +23,7 @@ import { isSafeOutputPath } from "./write/paths.js";
 import { ModuleKeys } from "./module-keys.js";
 import { lastJoining } from "./incremental-facts.js";
 import { CacheWrites } from "./write/stage-thread.js";
+import { mark } from "./shared/timings.js";
 import { Output, OutputCheck, type CheckReport, type OutputFile, type WriteReport } from "./write/writer.js";
 
 /**
@@ -88,6 +89,7 @@ const packageRoot = dirname(codeRoot);
  */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   // The run's cache files are written on another thread past the first few (src/write/stage-thread.ts).
+  mark("generate: started");
   const cacheWrites = CacheWrites.start();
   try {
     return await generateWith(options, cacheWrites);
@@ -101,10 +103,13 @@ async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites |
   const targets = chosen.map(({ target }) => target.name);
   // An unreadable catalogue: the loader's diagnostic, before the output folder is touched.
   const hashes = (await hashInputs(options, chosen)) ?? (await loadModel(options.catalogue), { input: "unhashed", generator: "unhashed" });
+  mark("inputs hashed");
   const output = await Output.open(options.out); // locked until closed: one run at a time per folder
   try {
     if (await output.isUpToDate(hashes.input)) return { upToDate: true };
+    mark("output folder locked, not up to date");
     const model = hashes.model ?? (await loadModel(options.catalogue));
+    mark("model made");
     const writing = await output.begin({ inputHash: hashes.input, targets, generatorHash: hashes.generator });
     let remoteFiles: (AsyncIterable<RemoteFile> & { stop(): Promise<void> }) | undefined;
     try {
@@ -116,11 +121,15 @@ async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites |
       const { remoteTargets, startRemote } = await import("./emit/parallel.js");
       const remote = remoteTargets(model, chosen, options, (target) => BUILTIN_TARGETS.includes(target));
       remoteFiles = remote && startRemote(model, chosen.filter(({ target }) => remote.has(target.name)), remoteOptions(options));
-      for (const file of await plannedFiles(model, remote ? chosen.filter(({ target }) => !remote.has(target.name)) : chosen, options)) {
+      const planned = splicedFirst(await plannedFiles(model, remote ? chosen.filter(({ target }) => !remote.has(target.name)) : chosen, options), options);
+      mark("files planned");
+      for (const file of planned) {
         options.onProgress?.(done++, file.target);
         const from = file.module !== undefined ? keys.of(file.target, file.module, file.also) : file.joinedFrom?.();
         const joining = file.module === undefined && from !== undefined;
-        if (from !== undefined && (await writing.keep(file.path, file.target, from))) {
+        // Most files of a change run are kept, known without a promise (Writing.keep).
+        const kept = from !== undefined && writing.keep(file.path, file.target, from);
+        if (kept === true || (kept !== false && (await kept))) {
           if (joining) lastJoining.kept.push(file.path);
           continue;
         }
@@ -134,17 +143,32 @@ async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites |
         options.onProgress?.(done++, file.target as Target);
         await writing.put(file.path, file.target, file.text, file.module !== undefined ? keys.of(file.target as Target, file.module, file.also) : file.joinedFrom);
       }
+      mark("files made");
       keys.keep();
     } catch (error) {
       await remoteFiles?.stop();
       await writing.abort();
       throw error;
     }
-    return { upToDate: false, ...(await writing.finish()) };
+    const written = await writing.finish();
+    mark("files written");
+    return { upToDate: false, ...written };
   } finally {
     await cacheWrites?.settle(); // all on disk while the folder is still locked
     await output.close();
+    mark("generate: done");
   }
+}
+
+/**
+ * `files` with those that may copy bytes of the file they replace first (openapi.json): the writer
+ * may then read, write and hash that one on its staging thread while the others are made here.
+ */
+function splicedFirst(files: Iterable<TargetFile>, options: GenerateOptions): TargetFile[] {
+  const first: TargetFile[] = [];
+  const rest: TargetFile[] = [];
+  for (const file of files) (file.chunks && file.spliced && file.path.endsWith(".json") && options.format !== "prettier" ? first : rest).push(file);
+  return first.length === 0 ? rest : [...first, ...rest];
 }
 
 /** What `generate` would change, without writing anything. */

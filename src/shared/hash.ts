@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, hash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { cacheDirectory } from "./cache-directory.js";
@@ -6,7 +6,9 @@ import { StatHashes } from "./stat-hashes.js";
 
 /** The SHA-256 of a text or bytes, as hex. */
 export function sha256(content: string | Buffer): string {
-  return createHash("sha256").update(content).digest("hex");
+  // One call, no Hash object: about half the time of createHash for the short texts hashed by the
+  // thousand (a change run at 10,000 operations: every file's module key, the manifest's entries).
+  return hash("sha256", content);
 }
 
 const textHashes = new Map<string, string>();

@@ -11,7 +11,7 @@ import { Worker } from "node:worker_threads";
 import { cacheDirectory, deferCacheWrites, writeCacheFileNow } from "../shared/cache-directory.js";
 import { writePackNow } from "../shared/cache-pack.js";
 import { threadsSetting } from "../shared/threads.js";
-import type { FromStager, ToStager } from "./stage-worker.js";
+import type { FromStager, Scanned, ScanRequest, SpliceRequest, ToStager } from "./stage-worker.js";
 import { randomName } from "./staging.js";
 import type { FileStats } from "./stat-cache.js";
 
@@ -29,12 +29,29 @@ export function stageOnThread(staged: number): boolean {
   return staged >= STAGE_THREAD_AFTER;
 }
 
+/**
+ * Files a manifest lists from which a change run looks at them on the staging thread (Output's
+ * scan), while the model is made: below, one by one on this thread costs less than starting it.
+ */
+export const SCAN_THREAD_FROM = 512;
+
+/** True when a change run into a folder whose manifest lists `files` files should look at them on a StageThread. */
+export function scanOnThread(files: number): boolean {
+  if (import.meta.url.endsWith(".ts")) return false;
+  const threads = threadsSetting();
+  if (threads !== undefined) return threads === 2;
+  return files >= SCAN_THREAD_FROM;
+}
+
 export interface Settled {
   /** Each staging file created, with its stats as it was closed (and its bytes' sha256 when asked). */
   created: Map<string, FileStats & { sha256?: string }>;
   /** The first file that could not be staged, and why; nothing after it was created. */
   failed?: { temporary: string; message: string };
 }
+
+/** What a splice on the worker gave: the file's hash and size, or why it failed. */
+export type Spliced = { sha256: string; size: number; failed?: undefined } | { failed: string; /** The old file could not be read as it was found. */ unread?: true };
 
 export class StageThread {
   private readonly worker: Worker;
@@ -46,6 +63,9 @@ export class StageThread {
   private readonly waiting = new Set<string>();
   private settling: (() => void) | undefined;
   private stopped = false;
+  private scanning: ((found: Scanned) => void) | undefined;
+  private readonly splicing = new Map<number, (result: Spliced) => void>();
+  private spliceIds = 0;
 
   /** A StageThread, or undefined where no worker can be started (staging stays on this thread). */
   static start(): StageThread | undefined {
@@ -65,6 +85,19 @@ export class StageThread {
         this.settling?.();
         return;
       }
+      if ("scanned" in message) {
+        this.scanning?.(message.scanned);
+        this.scanning = undefined;
+        this.awaited(-1);
+        return;
+      }
+      if ("spliced" in message) {
+        const { spliced: id, ...result } = message;
+        this.splicing.get(id)?.(result.failed === undefined ? { sha256: result.sha256!, size: result.size! } : { failed: result.failed, ...(result.unread ? { unread: true as const } : {}) });
+        this.splicing.delete(id);
+        this.awaited(-1);
+        return;
+      }
       for (const [temporary, size, mtimeNs, sha256] of message.created) {
         this.created.set(temporary, { size, mtimeNs: BigInt(mtimeNs), ...(sha256 !== "" && { sha256 }) });
         this.waiting.delete(temporary);
@@ -75,9 +108,46 @@ export class StageThread {
       if (!this.stopped) this.failed ??= { temporary: this.waiting.values().next().value ?? "", message: why };
       this.stopped = true;
       this.settling?.();
+      this.scanning?.([]);
+      this.scanning = undefined;
+      for (const done of this.splicing.values()) done({ failed: why });
+      this.splicing.clear();
     };
     this.worker.on("error", (error) => broken(`the staging thread failed: ${error.message}`));
     this.worker.on("exit", (code) => broken(`the staging thread stopped with exit code ${code}`));
+  }
+
+  /**
+   * The files of `request` found as the stat records have them (stage-worker.ts `scan`), looked at
+   * on the worker while this thread does other work; none when the worker cannot.
+   */
+  scan(request: ScanRequest): Promise<Scanned> {
+    if (this.stopped || this.scanning !== undefined) return Promise.resolve([]);
+    this.awaited(1);
+    return new Promise((resolve) => {
+      this.scanning = resolve;
+      this.worker.postMessage({ scan: request } satisfies ToStager);
+    });
+  }
+
+  /** Has the worker write a file of text and byte ranges of another (stage-worker.ts `splice`); its hash and size, or why not. */
+  splice(request: Omit<SpliceRequest, "id">): Promise<Spliced> {
+    if (this.stopped) return Promise.resolve({ failed: "the staging thread stopped" });
+    this.flush(); // in order: files given before are created first
+    const id = ++this.spliceIds;
+    this.awaited(1);
+    return new Promise((resolve) => {
+      this.splicing.set(id, resolve);
+      this.worker.postMessage({ splice: { id, ...request } } satisfies ToStager);
+    });
+  }
+
+  /** Answers awaited from the worker: while there are any, it keeps the process alive. */
+  private waitingFor = 0;
+  private awaited(change: 1 | -1): void {
+    this.waitingFor += change;
+    if (change === 1 && this.waitingFor === 1) this.worker.ref();
+    if (this.waitingFor === 0 && this.settling === undefined) this.worker.unref();
   }
 
   /** Queues `text` for a new staging file beside `final` (`hash`: its bytes' sha256 is wanted) and returns that file's path. */

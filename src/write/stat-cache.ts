@@ -13,6 +13,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { cacheDirectory, writeCacheFile } from "../shared/cache-directory.js";
 import { sha256 } from "./manifest.js";
+import type { Scanned } from "./stage-worker.js";
+import { mark } from "../shared/timings.js";
 
 /** size, mtime in ns (as a decimal string: beyond a double's precision), sha256. */
 type Seen = [size: number, mtimeNs: string, sha256: string];
@@ -24,33 +26,70 @@ export interface FileStats {
 }
 
 export class StatCache {
-  private readonly seen: Map<string, Seen>;
-  private readonly file: string | undefined;
+  /** The records, read when first needed (a run that has them looked at on another thread never parses them here). */
+  private seenRead: Map<string, Seen> | undefined;
   private changed = false;
+  /** Paths found as recorded by a look after the output folder was locked (`useScan`): not looked at again. */
+  private verified: Set<string> | undefined;
+  private scanning: Promise<void> | undefined;
 
-  private constructor(file: string | undefined, seen: Map<string, Seen>) {
-    this.file = file;
-    this.seen = seen;
-  }
+  private constructor(
+    private readonly root: string,
+    /** The records' file; undefined without a cache folder. */
+    readonly file: string | undefined,
+  ) {}
 
   /** The records for the output folder whose real path is `root`. */
   static open(root: string): StatCache {
     const dir = cacheDirectory();
-    const file = dir === undefined ? undefined : join(dir, "outputs", `${sha256(root).slice(0, 32)}.json`);
-    const seen = new Map<string, Seen>();
-    if (file !== undefined) {
-      try {
-        const parsed = JSON.parse(readFileSync(file, "utf8")) as { root?: string; files?: Record<string, Seen> };
-        if (parsed.root === root && typeof parsed.files === "object" && parsed.files !== null) {
-          for (const [path, entry] of Object.entries(parsed.files)) {
-            if (Array.isArray(entry) && entry.length === 3) seen.set(path, entry);
+    return new StatCache(root, dir === undefined ? undefined : join(dir, "outputs", `${sha256(root).slice(0, 32)}.json`));
+  }
+
+  private get seen(): Map<string, Seen> {
+    if (this.seenRead === undefined) {
+      this.seenRead = new Map();
+      if (this.file !== undefined) {
+        try {
+          const parsed = JSON.parse(readFileSync(this.file, "utf8")) as { root?: string; files?: Record<string, Seen> };
+          if (parsed.root === this.root && typeof parsed.files === "object" && parsed.files !== null) {
+            for (const [path, entry] of Object.entries(parsed.files)) {
+              if (Array.isArray(entry) && entry.length === 3) this.seenRead.set(path, entry);
+            }
           }
+        } catch {
+          // no records: files are read
         }
-      } catch {
-        // no records: files are read
       }
     }
-    return new StatCache(file, seen);
+    return this.seenRead;
+  }
+
+  /**
+   * Takes the records from a look at the files made elsewhere (stage-worker.ts `scan`, after the
+   * folder was locked): each file found as recorded, with its hash. Those are the records from then
+   * on (a file not among them is looked at as before). Before any other use.
+   */
+  useScan(scanned: Promise<Scanned>): void {
+    this.scanning = scanned.then((found) => {
+      this.seenRead = new Map();
+      this.verified = new Set();
+      for (const [path, size, mtimeNs, hash] of found) {
+        this.seenRead.set(path, [size, mtimeNs, hash]);
+        this.verified.add(path);
+      }
+      this.scanning = undefined;
+      mark(`output files looked at on the staging thread: ${found.length} as recorded`);
+    });
+  }
+
+  /** While a look at the files is under way (`useScan`), its end; else undefined (nothing to wait for). */
+  pending(): Promise<void> | undefined {
+    return this.scanning;
+  }
+
+  /** True when a look after the folder was locked found `path` as recorded with `hash` (`useScan`; after `ready`). */
+  foundAsRecorded(path: string, hash: string): boolean {
+    return this.verified?.has(path) === true && this.seenRead!.get(path)![2] === hash;
   }
 
   /** True when `stats` are what was recorded for `path` together with `hash`. */
@@ -61,6 +100,7 @@ export class StatCache {
 
   record(path: string, stats: FileStats, hash: string): void {
     this.seen.set(path, [Number(stats.size), String(stats.mtimeNs), hash]);
+    this.verified?.delete(path);
     this.changed = true;
   }
 

@@ -10,6 +10,7 @@ import { lockFolder, LockBusyError, type Lock } from "./lock.js";
 import { MANIFEST_NAME, parseManifest, sha256, type Manifest } from "./manifest.js";
 import { filesFor, intact, leftovers, refuse, Writing } from "./plan.js";
 import { StatCache } from "./stat-cache.js";
+import { scanOnThread, StageThread } from "./stage-thread.js";
 import { WriteError, type CheckReport, type OutputFile, type WriteReport } from "./types.js";
 
 export { Writing } from "./plan.js";
@@ -70,6 +71,8 @@ export class Output {
   private lock: Lock | undefined;
   private view: FolderView | undefined;
   private stats: StatCache | undefined;
+  /** The staging thread started to look at the files while the model is made (a change run), until `begin` takes it. */
+  private thread: StageThread | undefined;
 
   private constructor(private readonly outDir: string) {}
 
@@ -87,6 +90,8 @@ export class Output {
   }
 
   async close(): Promise<void> {
+    await this.thread?.stop();
+    this.thread = undefined;
     await this.lock?.release();
     this.lock = undefined;
   }
@@ -105,7 +110,11 @@ export class Output {
   async isUpToDate(inputHash: string): Promise<boolean> {
     if (!this.view || this.lock?.tookOverStale) return false;
     const { manifest } = await this.manifest();
-    if (!manifest || manifest.inputHash !== inputHash) return false;
+    if (!manifest) return false;
+    if (manifest.inputHash !== inputHash) {
+      this.scanFiles(manifest);
+      return false;
+    }
     let upToDate = true;
     for (const [path, entry] of Object.entries(manifest.files)) {
       if (!(await intact(this.view, this.stats!, path, entry.sha256))) {
@@ -115,6 +124,21 @@ export class Output {
     }
     this.stats!.save(this.view.root, Object.keys(manifest.files));
     return upToDate;
+  }
+
+  /**
+   * A run that will write into a folder of many files (the inputs changed): the files the manifest
+   * lists are looked at on the staging thread (their size and mtime against the stat records)
+   * while this thread makes the model, instead of one by one as each is kept. The folder is
+   * locked already: only the user can change a file from now on, as before.
+   */
+  private scanFiles(manifest: Manifest): void {
+    const paths = Object.keys(manifest.files);
+    if (this.stats!.file === undefined || !scanOnThread(paths.length)) return;
+    this.thread = StageThread.start();
+    if (this.thread === undefined) return;
+    const hashes = paths.map((path) => manifest.files[path]!.sha256);
+    this.stats!.useScan(this.thread.scan({ root: this.view!.root, records: this.stats!.file, paths, hashes }));
   }
 
   /**
@@ -137,7 +161,9 @@ export class Output {
             await this.close();
             await rm(made, { recursive: true, force: true });
           };
-    return new Writing(this.outDir, this.view!, this.stats!, await this.manifest(), options, undo);
+    const thread = this.thread;
+    this.thread = undefined;
+    return new Writing(this.outDir, this.view!, this.stats!, await this.manifest(), options, undo, thread);
   }
 
   /** Writes `files`, the whole output of `targets` (see `Writing`). */

@@ -8,7 +8,6 @@
 // file was not the one the layout describes): a piece the layout cannot place is made again from
 // the model. The text is the one JSON.stringify(document, null, 2) gives
 // (test/incremental/openapi-pieces.test.ts).
-import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { generatorCode } from "../../load/cache.js";
@@ -17,6 +16,7 @@ import { ModuleFacts } from "../../incremental-facts.js";
 import type { ApiModel, ModuleModel, NamedType } from "../../model/types.js";
 import type { KeptBytes, PreviousBytes, Spliced } from "../plan.js";
 import { cacheDirectory, writeCacheFile } from "../../shared/cache-directory.js";
+import { sha256 } from "../../shared/hash.js";
 import { operationObject } from "./operation.js";
 import { toSchema, type Schema } from "./schema.js";
 import { operationServerPlaces } from "./servers.js";
@@ -350,7 +350,7 @@ class Pieces {
     for (const module of model.modules) {
       // Where each operation's servers go depends on the other operations of its path, in any module.
       const servers = this.places.size === 0 ? "-".repeat(this.pathsOf(module).length) : module.operations.map((operation) => this.places.get(operation)?.on ?? "-").join("");
-      this.names.set(module.id, `${createHash("sha256").update(`${code}\n${this.keys.of("openapi", module.id)}\n${servers}`).digest("hex").slice(0, 40)}.txt`);
+      this.names.set(module.id, `${sha256(`${code}\n${this.keys.of("openapi", module.id)}\n${servers}`).slice(0, 40)}.txt`);
     }
   }
 

@@ -28,6 +28,8 @@ export class ModuleKeys {
   private readonly moduleHashes = new Map<string, string>();
   private readonly alsoHashes = new Map<string, string>();
   private readonly keys = new Map<string, string>();
+  /** `of(target, id)` without `also`, by target and module. */
+  private readonly plainKeys = new Map<string, Map<string, string>>();
   private readonly modules: ReadonlyMap<string, ModuleModel>;
 
   private static readonly made = new WeakMap<ApiModel, ModuleKeys>();
@@ -71,6 +73,9 @@ export class ModuleKeys {
 
   /** The hash of what `target`'s file of module `id` is made from, with `also` besides. */
   of(target: string, id: string, also?: string): string {
+    // A target's files of one module share their key: asked once per file (5,467 files at 10,000 operations).
+    const plain = also === undefined ? this.plainKeys.get(target)?.get(id) : undefined;
+    if (plain !== undefined) return plain;
     let alsoHash = "";
     if (also !== undefined) {
       alsoHash = this.alsoHashes.get(also) ?? sha256(also);
@@ -80,6 +85,10 @@ export class ModuleKeys {
     const text = `${target}\n${this.moduleHash(id)}\n${alsoHash}`;
     let key = this.keys.get(text);
     if (key === undefined) this.keys.set(text, (key = sha256(text)));
+    if (also === undefined) {
+      const ofTarget = this.plainKeys.get(target) ?? new Map<string, string>();
+      this.plainKeys.set(target, ofTarget.set(id, key));
+    }
     return key;
   }
 

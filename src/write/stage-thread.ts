@@ -10,7 +10,7 @@
 import { Worker } from "node:worker_threads";
 import { cacheDirectory, deferCacheWrites, writeCacheFileNow } from "../shared/cache-directory.js";
 import { writePackNow } from "../shared/cache-pack.js";
-import { threadsSetting } from "../shared/threads.js";
+import { coresTaken, threadsSetting } from "../shared/threads.js";
 import type { FromStager, Scanned, ScanRequest, SpliceRequest, ToStager } from "./stage-worker.js";
 import { randomName } from "./staging.js";
 import type { FileStats } from "./stat-cache.js";
@@ -35,12 +35,15 @@ export function stageOnThread(staged: number): boolean {
  */
 export const SCAN_THREAD_FROM = 512;
 
-/** True when a change run into a folder whose manifest lists `files` files should look at them on a StageThread. */
+/**
+ * True when a change run into a folder whose manifest lists `files` files should look at them on a
+ * StageThread (and write openapi.json there): not where the machine's cores are all taken already.
+ */
 export function scanOnThread(files: number): boolean {
   if (import.meta.url.endsWith(".ts")) return false;
   const threads = threadsSetting();
   if (threads !== undefined) return threads === 2;
-  return files >= SCAN_THREAD_FROM;
+  return files >= SCAN_THREAD_FROM && !coresTaken();
 }
 
 export interface Settled {

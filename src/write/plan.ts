@@ -5,9 +5,8 @@
 // a folder where a file goes). `plan` adds the files no longer made and the leftovers of killed
 // runs; `finish` hands the plan to apply.ts, the only place that changes the folder.
 import { createHash } from "node:crypto";
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, read, rmSync, writev } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, read, readdirSync, rmSync, writev } from "node:fs";
 import { promisify } from "node:util";
-import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { compareText } from "../model/order.js";
 import { applyPlan } from "./apply.js";
@@ -59,20 +58,29 @@ export async function leftovers(view: FolderView, owned: Iterable<string>): Prom
     if ((await view.dir(dir)) !== "ok") continue;
     let entries;
     try {
-      entries = await readdir(join(view.root, dir), { withFileTypes: true });
+      // Names only: a folder of thousands of files holds few of catalogen's own names, each looked at alone.
+      entries = readdirSync(join(view.root, dir));
     } catch {
       continue;
     }
-    for (const entry of entries) {
-      if (!entry.isFile()) continue;
-      const path = dir === "" ? entry.name : `${dir}/${entry.name}`;
-      const stem = stagedFor(entry.name);
-      if ((stem !== undefined && names.has(dir === "" ? stem : `${dir}/${stem}`)) || (dir === "" && isLockLeftover(entry.name))) {
-        found.push(path);
-      }
+    for (const name of entries) {
+      if (!name.includes(".catalogen-")) continue;
+      const stem = stagedFor(name);
+      if (!((stem !== undefined && names.has(dir === "" ? stem : `${dir}/${stem}`)) || (dir === "" && isLockLeftover(name)))) continue;
+      const path = dir === "" ? name : `${dir}/${name}`;
+      if (isRegularFile(join(view.root, path))) found.push(path);
     }
   }
   return found.sort(compareText);
+}
+
+/** Whether `path` is a regular file (not followed when a link). */
+function isRegularFile(path: string): boolean {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false })?.isFile() === true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -32,6 +32,8 @@ export class StatCache {
   /** Paths found as recorded by a look after the output folder was locked (`useScan`): not looked at again. */
   private verified: Set<string> | undefined;
   private scanning: Promise<void> | undefined;
+  /** Paths recorded in this run (`record`). */
+  private readonly recorded = new Set<string>();
 
   private constructor(
     private readonly root: string,
@@ -67,16 +69,19 @@ export class StatCache {
   /**
    * Takes the records from a look at the files made elsewhere (stage-worker.ts `scan`, after the
    * folder was locked): each file found as recorded, with its hash. Those are the records from then
-   * on (a file not among them is looked at as before). Before any other use.
+   * on (a file not among them is looked at as before), but for those recorded here meanwhile.
    */
   useScan(scanned: Promise<Scanned>): void {
     this.scanning = scanned.then((found) => {
-      this.seenRead = new Map();
+      // Records made here meanwhile (a file adopted before the scan's answer came) are newer: kept.
+      const seen = new Map([...this.recorded].map((path) => [path, this.seen.get(path)!]));
       this.verified = new Set();
       for (const [path, size, mtimeNs, hash] of found) {
-        this.seenRead.set(path, [size, mtimeNs, hash]);
+        if (seen.has(path)) continue;
+        seen.set(path, [size, mtimeNs, hash]);
         this.verified.add(path);
       }
+      this.seenRead = seen;
       this.scanning = undefined;
       mark(`output files looked at on the staging thread: ${found.length} as recorded`);
     });
@@ -87,7 +92,7 @@ export class StatCache {
     return this.scanning;
   }
 
-  /** True when a look after the folder was locked found `path` as recorded with `hash` (`useScan`; after `ready`). */
+  /** True when a look after the folder was locked found `path` as recorded with `hash` (`useScan`, once not `pending`). */
   foundAsRecorded(path: string, hash: string): boolean {
     return this.verified?.has(path) === true && this.seenRead!.get(path)![2] === hash;
   }
@@ -101,6 +106,7 @@ export class StatCache {
   record(path: string, stats: FileStats, hash: string): void {
     this.seen.set(path, [Number(stats.size), String(stats.mtimeNs), hash]);
     this.verified?.delete(path);
+    this.recorded.add(path);
     this.changed = true;
   }
 

@@ -148,3 +148,39 @@ describe("a change run's writer on the staging thread", () => {
     expect(untrusted.stderr).not.toMatch(/\n\s+at /);
   });
 });
+
+describe("stat records taken from a scan (StatCache.useScan)", () => {
+  it("trusts only the files the scan found as recorded, with the hash asked, and keeps records made meanwhile", async () => {
+    const { StatCache } = await import("../../src/write/stat-cache.js");
+    const root = await freshDir("change-scan-unit");
+    const previous = process.env.CATALOGEN_CACHE_DIR;
+    process.env.CATALOGEN_CACHE_DIR = join(root, "cache");
+    try {
+      const stats = StatCache.open(root);
+      let answer: (found: [string, number, string, string][]) => void = () => undefined;
+      stats.useScan(new Promise((resolve) => (answer = resolve)));
+      // Adopted here before the scan answers: this record, not the scan's older one, counts.
+      stats.record("b.ts", { size: 7, mtimeNs: 70n }, "hash-b-new");
+      const waiting = stats.pending();
+      expect(waiting).toBeDefined();
+      answer([
+        ["a.ts", 1, "10", "hash-a"],
+        ["b.ts", 2, "20", "hash-b-old"],
+      ]);
+      await waiting;
+      expect(stats.pending()).toBeUndefined();
+      expect(stats.foundAsRecorded("a.ts", "hash-a")).toBe(true);
+      expect(stats.foundAsRecorded("a.ts", "another hash")).toBe(false);
+      expect(stats.foundAsRecorded("b.ts", "hash-b-old")).toBe(false);
+      expect(stats.foundAsRecorded("b.ts", "hash-b-new")).toBe(false); // recorded here, not found by the scan
+      expect(stats.matches("b.ts", { size: 7, mtimeNs: 70n }, "hash-b-new")).toBe(true);
+      expect(stats.foundAsRecorded("c.ts", "hash-c")).toBe(false);
+      // A record made after the scan replaces what it found.
+      stats.record("a.ts", { size: 3, mtimeNs: 30n }, "hash-a2");
+      expect(stats.foundAsRecorded("a.ts", "hash-a")).toBe(false);
+    } finally {
+      if (previous === undefined) delete process.env.CATALOGEN_CACHE_DIR;
+      else process.env.CATALOGEN_CACHE_DIR = previous;
+    }
+  });
+});

@@ -6,7 +6,7 @@
 // written through a link, and every run's output is byte for byte a cold run's.
 // Runs the built CLI (dist/: `npm run build` first); CATALOGEN_THREADS=2 puts the work on the thread
 // at any size.
-import { lstat, mkdir, readFile, rm, symlink, truncate, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readFile, rename, rm, symlink, truncate, writeFile } from "node:fs/promises";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -84,7 +84,7 @@ describe("a change run's writer on the staging thread", () => {
     expect(await tree(out)).toEqual(await cold());
   });
 
-  it("refuses a file it did not write where a new file goes, and a kept file replaced by a link, changing nothing", async () => {
+  it("refuses a file it did not write where a new file goes, and a kept file or a folder of kept files replaced by a link, changing nothing", async () => {
     const { root, catalogue, generate, out } = await setUp("change-scan-refuse");
     const before = await tree(out);
     // A link where a kept file was: refused by name, the file it points to left alone.
@@ -102,6 +102,18 @@ describe("a change run's writer on the staging thread", () => {
     expect([...after.keys()].filter(isLeftover)).toEqual([]);
     expect(after.get("openapi.json")).toBe(before.get("openapi.json"));
     await rm(join(out, "docs", "m021.md"));
+
+    // A folder of kept files only moved away and linked back (its files keep their sizes and mtimes,
+    // so the scan finds them as recorded through the link): refused by the folder's name, nothing
+    // written there.
+    await rename(join(out, "client", "runtime"), join(root, "runtime-moved"));
+    await symlink(join(root, "runtime-moved"), join(out, "client", "runtime"));
+    const folderLinked = await generate();
+    expect(folderLinked.code).toBe(1);
+    expect(folderLinked.stderr).toMatch(/^catalogen: refusing to write[\s\S]*client\/runtime is a symbolic link/);
+    expect([...(await tree(join(root, "runtime-moved"))).keys()].filter(isLeftover)).toEqual([]);
+    await rm(join(out, "client", "runtime"));
+    await rename(join(root, "runtime-moved"), join(out, "client", "runtime"));
 
     // A new module whose docs page is already there, written by someone else: refused, nothing written.
     await wideCatalogue(catalogue, MODULES, "six", ["added"]);

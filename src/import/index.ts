@@ -11,6 +11,7 @@ import { loadModel, modelOf } from "../validate/index.js";
 import { asCatalogueFiles, directFiles, recordInLoadCache } from "./loaded.js";
 import { readAuth } from "./auth.js";
 import { readExternalDocs } from "./external-docs.js";
+import { INFO_KEYS, readInfo } from "./info.js";
 import { boundTexts } from "./text-bounds.js";
 import { MAX_CATALOGUE_BYTES, megabytes } from "../load/limits.js";
 import { apiDescription, catalogenDialect, describedKinds, isCatalogenExport, moduleTitleArea } from "./dialect.js";
@@ -164,6 +165,7 @@ function importFrom(docs: DocumentSet, options: ImportOptions): ImportResult {
     api: {
       title,
       ...(description !== undefined && { description }),
+      ...readInfo(docs, report, info, dialect !== undefined),
       ...(externalDocs !== undefined && { externalDocs }),
       auth: {
         header: auth.header,
@@ -215,8 +217,8 @@ function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Reco
   const lost = (key: string, what: string) => report.lost(docs.pointer(at(docs.root, key)), what);
   const info = root.info as Record<string, unknown>;
   for (const key of Object.keys(info)) {
-    if (key === "title" || key === "description" || (dialect && key === "version")) continue;
-    report.lost(docs.pointer(at(docs.root, "info", key)), `info.${key}: ${shortValue(info[key])} (the catalogue's api section holds a title and a description)`, `info.${key}`);
+    if (key === "title" || key === "description" || INFO_KEYS.has(key)) continue;
+    report.lost(docs.pointer(at(docs.root, "info", key)), `info.${key}: ${shortValue(info[key])} (not held by the catalogue's api section)`, `info.${key}`);
   }
   // servers: src/import/servers.ts.
   for (const key of ["webhooks", "jsonSchemaDialect"]) {

@@ -54,6 +54,7 @@ export interface RawModule {
   title: string;
   area: string;
   servers?: string[];
+  externalDocs?: { url: string; description?: string };
 }
 
 export interface RawOperation {

@@ -88,6 +88,7 @@ export function modelPart(name: string, raw: RawFile, context: PartContext, sour
     title: raw.module.title,
     area: raw.module.area,
     ...(raw.module.servers !== undefined && { servers: [...raw.module.servers] }),
+    ...(raw.module.externalDocs !== undefined && { externalDocs: externalDocs(raw.module.externalDocs) }),
     operations: (raw.operations ?? []).map((operation, index) => buildOperation(moduleId, operation, sourceOf(index), context.groups, context, context.paging)),
   };
   return { name, module, types };

@@ -127,6 +127,8 @@ export interface ModuleModel {
   area: string;
   /** Server ids the module declares (its operations' default); undefined: the API's servers. */
   servers?: string[];
+  /** A link to the module's documentation elsewhere; absent: none given. */
+  externalDocs?: ExternalDocs;
   /** In catalogue order. */
   operations: OperationModel[];
 }

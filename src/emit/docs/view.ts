@@ -65,6 +65,8 @@ export interface ModuleView {
   id: Md;
   area: Md;
   operationCount: Md;
+  /** A link to the module's documentation elsewhere; null: none given. */
+  externalDocs: Md | null;
   /** The servers of the module's operations (unless they name others); null: no servers declared. */
   servers: Md | null;
   operations: OperationView[];
@@ -198,6 +200,7 @@ export function moduleView(model: ApiModel, module: ModuleModel, anchors: Anchor
     id: code(module.id),
     area: text(module.area),
     operationCount: count(module.operations.length, "operation"),
+    externalDocs: module.externalDocs === undefined ? null : externalDocsLink(module.externalDocs),
     servers: moduleServers(model, module),
     operations: module.operations.map((operation) => operationView(model, operation, index, anchors.operations.get(operation.id)!)),
     types: declaredTypes(model, module).map((name) => typeView(types.get(name)!, index)),

@@ -114,6 +114,12 @@ function openApi31(model: ApiModel, skeleton = false): Schema {
       name: module.id,
       "x-displayName": module.title,
       description: commonMark(`${module.title}: ${module.area}`),
+      ...(module.externalDocs !== undefined && {
+        externalDocs: {
+          ...(module.externalDocs.description !== undefined && { description: commonMark(module.externalDocs.description) }),
+          url: module.externalDocs.url,
+        },
+      }),
       ...(module.servers && { "x-servers": [...module.servers] }),
     })),
     paths,

@@ -513,18 +513,22 @@ export class Writing {
           "move or delete them, or choose another --out folder",
       );
     }
-    const during = new Map(next);
-    for (const path of remove) during.set(path, previous.get(path)!);
+    const during = (): Map<string, ManifestEntry> => {
+      const files = new Map(next);
+      for (const path of remove) files.set(path, previous.get(path)!);
+      return files;
+    };
     const final = manifestText(options.inputHash, Object.fromEntries(next), options.generatorHash);
     return {
       write: [...this.staged].sort((a, b) => compareText(a.path, b.path)),
-      keep: [...this.unchanged].sort(compareText),
+      // Array.prototype.sort's own order of strings is compareText's (UTF-16 code units), without a call per comparison.
+      keep: [...this.unchanged].sort(),
       remove: remove.sort(compareText),
       leftovers: await leftovers(view, [MANIFEST_NAME, ...previous.keys(), ...next.keys()]),
       manifest: {
         current: this.current.text,
         // The same files when none is removed: printed once (about 5,000 entries at 10,000 operations).
-        during: remove.length === 0 ? final : manifestText(options.inputHash, Object.fromEntries(during), options.generatorHash),
+        during: remove.length === 0 ? final : manifestText(options.inputHash, Object.fromEntries(during()), options.generatorHash),
         final,
       },
       files: next,

@@ -55,8 +55,11 @@ export function bounded<T>(promise: T | Promise<T>, signal: AbortSignal | undefi
   });
 }
 
-/** A signal for one attempt: aborted by the caller's signal or by the timeout, telling which. */
-export function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number): { signal: AbortSignal; timedOut(): boolean; done(): void } {
+/**
+ * A signal for one attempt, aborted by the caller's signal or by the timeout; whether the timeout
+ * did; and what ends the timer and the subscription (a tuple: positions shrink in a bundle).
+ */
+export function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number): [signal: AbortSignal, timedOut: () => boolean, done: () => void] {
   const controller = new AbortController();
   let timedOut = false;
   const cancel = caller ? onAbort(caller, () => controller.abort(caller.reason)) : undefined;
@@ -67,12 +70,12 @@ export function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number
           controller.abort();
         }, timeoutMs)
       : undefined;
-  return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
-    done: () => {
+  return [
+    controller.signal,
+    () => timedOut,
+    () => {
       clearTimeout(timer);
       cancel?.();
     },
-  };
+  ];
 }

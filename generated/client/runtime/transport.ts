@@ -183,10 +183,8 @@ export function makeTransport(options: TransportOptions, authHeader: string, sch
       if (encoded.contentType) headers["content-type"] = encoded.contentType;
       const event = about();
       hook(options.onRequest, { ...event, headers: applied ? applied.shown(headers) : { ...headers, [authHeader]: "[redacted]" } });
-      Object.assign(headers, applied ? applied.headers : { [authHeader]: token });
-      // An API key in a cookie joins the cookie parameters, if any.
-      const parameterCookie = parameterHeaders["cookie"];
-      if (applied?.headers["cookie"] !== undefined && parameterCookie) headers["cookie"] = `${parameterCookie}; ${applied.headers["cookie"]}`;
+      if (applied) applied.sign(headers, parameterHeaders["cookie"]);
+      else headers[authHeader] = token;
 
       const [stop, timedOut, endAttempt] = attemptSignal(signal, call.timeoutMs);
       const started = now();

@@ -202,10 +202,7 @@ export function makeTransport(options: TransportOptions, authHeader: string, sch
         response.headers.forEach((value, name) => (received[name] = redact(value, secret)));
         hook(options.onResponse, { ...event, status, headers: received, durationMs: now() - started });
         for (const feature of features) if (feature.afterResponse) await settle(feature.afterResponse(call, status));
-        if (refused) {
-          await response.body?.cancel().catch(() => undefined);
-          call.fail("http", `${status}: redirect not followed: ${refused}`, { status });
-        }
+        if (refused) call.fail("http", `${status}: redirect not followed: ${refused}`, { status });
         // A stream is read by its caller as it arrives (runtime/stream.ts), after retries and rate limits.
         if (response.ok && (operation.stream !== undefined || operation.unread === true)) return response;
         if (response.ok) {

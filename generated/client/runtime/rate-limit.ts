@@ -111,18 +111,17 @@ export function rateLimiter(clock: Clock): RateLimiter {
       const { signal } = call;
       for (const limit of limits) {
         const lane = laneOf(limit, call.token);
-        if (mode === "fail") {
-          const wait = takeToken(lane, clock.now());
-          if (wait > 0) overLimit(call, wait);
-          continue;
-        }
+        // In "fail" mode nobody sleeps in line, so a turn comes at once and a call over the limit ends.
         const before = lane.tail;
         let done!: () => void;
         lane.tail = new Promise<void>((resolve) => (done = resolve));
         lane.waiting++;
         try {
           await bounded(before, signal);
-          for (let wait; (wait = takeToken(lane, clock.now())) > 0; ) await clock.sleep(wait, signal);
+          for (let wait; (wait = takeToken(lane, clock.now())) > 0; ) {
+            if (mode === "fail") overLimit(call, wait);
+            await clock.sleep(wait, signal);
+          }
         } finally {
           lane.waiting--;
           // The next in line goes only after everyone before it: order holds even when one gives up.

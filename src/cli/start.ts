@@ -7,42 +7,34 @@
 // The worker's output goes through the main thread's stdout and stderr, byte for byte and in order.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { getHeapStatistics, setFlagsFromString } from "node:v8";
-import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { fileURLToPath } from "node:url";
+import { getHeapStatistics } from "node:v8";
+import { isMainThread, parentPort, Worker } from "node:worker_threads";
+import { lastJoining } from "../incremental-facts.js";
 import { hasKeptModel } from "../load/cache.js";
+import { oneShot, setRunFlags } from "./run-flags.js";
+
+export { INLINED_BYTECODE_BUDGET } from "./run-flags.js";
 
 /** Young generation of the worker, in MiB (V8 splits it into two semi-spaces and a large-object space). */
 export const WORKER_YOUNG_GENERATION_MB = 96;
 
-interface StartData {
+export interface StartData {
   argv: string[];
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
+  /** The bundle the main thread runs from (src/cli/code-cache.ts), for the worker to run too; else dist/. */
+  bundle?: string;
 }
+
+/** Set in the CLI's bundle (scripts/build-bundle.mjs): its file's URL. */
+declare const __catalogenBundleUrl: string | undefined;
 
 /** Runs the command line `argv` and resolves with its exit code. */
 export async function start(argv: string[]): Promise<number> {
-  if (isMainThread && oneShot(argv)) setFlagsFromString(`--max-inlined-bytecode-size-cumulative=${INLINED_BYTECODE_BUDGET}`);
+  if (isMainThread) setRunFlags(argv);
   if (!inWorker(argv)) return (await import("./main.js")).main(argv);
   return runInWorker(argv);
-}
-
-/**
- * How much bytecode V8's optimizing compiler inlines into one function (V8's default: 920). A cold
- * generate runs most of its code once per operation: the emitters are compiled (and, as new shapes
- * of operations arrive, compiled again) on V8's helper threads, which at 10,000 operations took
- * about 3.7 s of CPU beside the 5.4 s of the thread that generates; on two cores that work competes
- * with the run itself. With less inlined, the process's CPU fell by 1.5–2 s at 10,000
- * operations and by about 0.18 s at 1,000, the generating thread's time unchanged
- * (bench/notes/cold4.md). Set before any code is optimized and before a worker starts; V8's
- * flags are the process's, so the worker's compiler reads it too.
- */
-export const INLINED_BYTECODE_BUDGET = 200;
-
-/** `generate` or `import` run once (not watching, not asking for help). */
-function oneShot(argv: readonly string[]): boolean {
-  const [name, ...rest] = argv;
-  return (name === "generate" || name === "import") && !rest.some((arg) => arg === "--watch" || arg === "--help" || arg === "-h");
 }
 
 /**
@@ -114,10 +106,11 @@ function packageCatalogue(cwd: string): string | undefined {
 }
 
 function runInWorker(argv: string[]): Promise<number> {
-  const data: StartData = { argv, stdoutIsTTY: process.stdout.isTTY === true, stderrIsTTY: process.stderr.isTTY === true };
+  const bundle = typeof __catalogenBundleUrl === "string" ? fileURLToPath(__catalogenBundleUrl) : undefined;
+  const data: StartData = { argv, stdoutIsTTY: process.stdout.isTTY === true, stderrIsTTY: process.stderr.isTTY === true, ...(bundle && { bundle }) };
   // The old generation keeps the main thread's limit (a worker's default may be lower).
   const oldMb = Math.ceil(getHeapStatistics().heap_size_limit / 2 ** 20);
-  const worker = new Worker(new URL(import.meta.url), {
+  const worker = new Worker(new URL("./worker-entry.js", import.meta.url), {
     workerData: { catalogenCli: data },
     resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB, maxOldGenerationSizeMb: oldMb },
     // The worker's process.argv: the same as the main thread's, for code that reads it.
@@ -133,7 +126,8 @@ function runInWorker(argv: string[]): Promise<number> {
   });
 }
 
-async function runHere(data: StartData): Promise<number> {
+/** Runs the command the main thread hands this worker (src/cli/worker-entry.ts). */
+export async function runHere(data: StartData): Promise<number> {
   // A worker's stdout and stderr are pipes to the main thread; let the CLI see the terminal the
   // main thread has (status line, colours).
   if (data.stdoutIsTTY) Object.defineProperty(process.stdout, "isTTY", { value: true });
@@ -143,6 +137,10 @@ async function runHere(data: StartData): Promise<number> {
   return code;
 }
 
-// Loaded as the worker's entry: run the command it was given.
-const given = isMainThread ? undefined : (workerData as { catalogenCli?: StartData } | undefined)?.catalogenCli;
-if (given !== undefined) await runHere(given);
+/**
+ * Whether this run made or kept the targets' files (a generate that was not up to date): the code
+ * it compiled is what a change run needs, so the bundle's code cache keeps it (src/cli/code-cache.ts).
+ */
+export function ranTargets(): boolean {
+  return lastJoining.kept.length + lastJoining.made.length > 0;
+}

@@ -11,7 +11,7 @@
 // plugin and the CLI share one `TargetError` class and one plugin record. The first line of the
 // bundle lists them.
 // Without esbuild (a registry install has dist/ already) nothing is bundled: bin/ then loads dist/.
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -47,6 +47,23 @@ const entry = join(dist, "cli", "start.js");
 // no top-level await: the statement is kept, without the await.
 const WORKER_START = /\nif \(given !== undefined\)\n(\s+)await (\w+)\(given\);/;
 
+// The CommonJS files the build writes beside dist/ modules (src/shared/prebuilt.ts): in the bundle too,
+// so the code cache holds them (the catalogue's validator, 220 KB, is compiled in every change run).
+// The bundle's prebuilt() takes them from there, found by their path in dist/.
+const PREBUILT = ["validate/catalogue-validator.cjs", "emit/docs/precompiled-templates.cjs", "emit/client/compact-runtime.cjs"].filter((file) => existsSync(join(dist, file)));
+const prebuiltModule = join(dist, "shared", "prebuilt.js");
+const inBundle = `
+import { relative as relativeToDist } from "node:path";
+import { fileURLToPath as pathOfUrl } from "node:url";
+const bundledPrebuilt = { ${PREBUILT.map((file) => `${JSON.stringify(file)}: () => require(${JSON.stringify(`../${file}`)})`).join(", ")} };
+const prebuiltOfDist = prebuilt;
+export { prebuiltFromBundle as prebuilt };
+function prebuiltFromBundle(specifier, from) {
+  const file = relativeToDist(pathOfUrl(new URL("..", import.meta.url)), pathOfUrl(new URL(specifier, from))).split("\\\\").join("/");
+  return Object.hasOwn(bundledPrebuilt, file) ? bundledPrebuilt[file]() : prebuiltOfDist(specifier, from);
+}
+`;
+
 await esbuild.build({
   entryPoints: [entry],
   outfile: join(out, "cli.cjs"),
@@ -72,7 +89,8 @@ await esbuild.build({
         });
         build.onLoad({ filter: /\.js$/ }, (args) => {
           if (!args.path.startsWith(dist + "/")) return undefined;
-          const text = readFileSync(args.path, "utf8").replace(WORKER_START, "\nif (given !== undefined)\n$1void $2(given);");
+          let text = readFileSync(args.path, "utf8").replace(WORKER_START, "\nif (given !== undefined)\n$1void $2(given);");
+          if (args.path === prebuiltModule) text = text.replace("export function prebuilt(", "function prebuilt(") + inBundle;
           if (!text.includes("import.meta.url")) return { contents: text, loader: "js" };
           return { contents: text.replaceAll("import.meta.url", `new URL(${JSON.stringify(fromBundle(args.path))}, __catalogenBundleUrl).href`), loader: "js" };
         });

@@ -6,7 +6,8 @@ import type { ImportReport } from "./report.js";
 import { shortValue } from "./schemas.js";
 import type { RawSecurityScheme } from "../load/raw.js";
 import { HEADER_NAME } from "../shared/names.js";
-import { allRequirements, catalogueScheme, needsSchemes, requirementsOf } from "./security-schemes.js";
+import { allRequirements, catalogueScheme, declaredScopes, needsSchemes, requirementsOf, type HeldRequirement } from "./security-schemes.js";
+import type { SecurityScopes } from "../model/types.js";
 
 export interface Auth {
   header: string;
@@ -14,6 +15,10 @@ export interface Auth {
   schemes?: RawSecurityScheme[];
   /** The document's own requirement, with schemes. */
   security?: string[][];
+  /** Its scopes, by catalogue scheme id. */
+  securityScopes?: SecurityScopes;
+  /** The scope names each oauth2 scheme's flows declare, by catalogue scheme id. */
+  declaredScopes?: Map<string, Set<string>>;
   /** Catalogue scheme id of each security scheme held, with schemes. */
   schemeIdOf: Map<string, string>;
   tokenKinds: { id: string; description: string }[];
@@ -64,11 +69,14 @@ export function readAuth(
   const firstRequired = Array.isArray(root.security) && isObject(root.security[0]) ? Object.keys(root.security[0])[0] : undefined;
   const chosen = (firstRequired && schemes.get(firstRequired)?.carrier.header) ?? [...schemes.values()].find((entry) => entry.carrier.header)?.carrier.header;
   const extensionGiven = options.tokenKindsExtension;
-  const schemeMode =
-    extensionGiven === undefined &&
-    needsSchemes(docs, new Map([...schemes].map(([name, entry]) => [name, entry.scheme])), allRequirements(docs, root, METHODS));
+  const schemeMode = needsSchemes(docs, new Map([...schemes].map(([name, entry]) => [name, entry.scheme])), allRequirements(docs, root, METHODS));
   const header = chosen !== undefined && HEADER_NAME.test(chosen) ? chosen : "Authorization";
-  if (schemeMode) return schemeAuth(docs, report, root, header, schemes);
+  if (schemeMode) {
+    const auth = schemeAuth(docs, report, root, header, schemes);
+    // The token kinds an extension names (catalogen's own export: x-token-kinds) replace one kind per scheme.
+    if (extensionGiven !== undefined) Object.assign(auth, extensionKinds(docs, report, root, schemes, new NameRegistry(), extensionGiven, options.describeScheme));
+    return auth;
+  }
   if (extensionGiven === undefined && schemes.size === 0 && allRequirements(docs, root, METHODS).length === 0) {
     // The document asks for no credentials anywhere: every operation is called without.
     report.derive(docs.pointer(docs.root), "security: [] (the document declares no security schemes and no requirements: no credentials are sent or checked)");
@@ -97,26 +105,44 @@ export function readAuth(
     kindOfScheme.set(name, id);
   }
   if (extension !== undefined) {
-    const described = new Map<string, string>();
-    for (const { scheme } of schemes.values()) for (const [id, text] of options.describeScheme?.(scheme) ?? []) described.set(id, text);
-    const rootValue = root[extension];
-    if (Array.isArray(rootValue)) {
-      for (const item of rootValue) if (isObject(item) && typeof item.id === "string" && typeof item.description === "string") described.set(item.id, item.description);
-    } else if (isObject(rootValue)) {
-      for (const [id, text] of Object.entries(rootValue)) if (typeof text === "string") described.set(id, text);
-    }
-    const values = new Set<string>(described.keys());
-    forEachOperation(docs, (operation) => {
-      for (const value of extensionValues(operation[extension])) values.add(value);
-    });
-    for (const value of values) {
-      const id = registry.claim(tokenKindId(value), tokenKindNames, "-");
-      if (id !== value) report.renamed("token kind", value, id, docs.pointer(docs.root));
-      tokenKinds.push({ id, description: described.get(value) ?? `Token kind ${value} (from ${extension})` });
-      kindOfValue.set(value, id);
-    }
+    const kinds = extensionKinds(docs, report, root, schemes, registry, extension, options.describeScheme);
+    tokenKinds.push(...kinds.tokenKinds);
+    for (const [value, id] of kinds.kindOfValue) kindOfValue.set(value, id);
   }
   return { header, tokenKinds, kindOfScheme, kindOfValue, schemeIdOf: new Map() };
+}
+
+/** The token kinds a vendor extension names, on the root (with descriptions) and on operations. */
+function extensionKinds(
+  docs: DocumentSet,
+  report: ImportReport,
+  root: Record<string, unknown>,
+  schemes: ReadonlyMap<string, { scheme: Record<string, unknown> }>,
+  registry: NameRegistry,
+  extension: string,
+  describeScheme: ((scheme: Record<string, unknown>) => Map<string, string> | undefined) | undefined,
+): Pick<Auth, "tokenKinds" | "kindOfValue"> {
+  const tokenKinds: Auth["tokenKinds"] = [];
+  const kindOfValue = new Map<string, string>();
+  const described = new Map<string, string>();
+  for (const { scheme } of schemes.values()) for (const [id, text] of describeScheme?.(scheme) ?? []) described.set(id, text);
+  const rootValue = root[extension];
+  if (Array.isArray(rootValue)) {
+    for (const item of rootValue) if (isObject(item) && typeof item.id === "string" && typeof item.description === "string") described.set(item.id, item.description);
+  } else if (isObject(rootValue)) {
+    for (const [id, text] of Object.entries(rootValue)) if (typeof text === "string") described.set(id, text);
+  }
+  const values = new Set<string>(described.keys());
+  forEachOperation(docs, (operation) => {
+    for (const value of extensionValues(operation[extension])) values.add(value);
+  });
+  for (const value of values) {
+    const id = registry.claim(tokenKindId(value), tokenKindNames, "-");
+    if (id !== value) report.renamed("token kind", value, id, docs.pointer(docs.root));
+    tokenKinds.push({ id, description: described.get(value) ?? `Token kind ${value} (from ${extension})` });
+    kindOfValue.set(value, id);
+  }
+  return { tokenKinds, kindOfValue };
 }
 
 /** Every scheme the catalogue can hold, a token kind for each (what the server's identity says). */
@@ -139,15 +165,20 @@ function schemeAuth(
     auth.tokenKinds.push({ id: kind, description: held.description ?? `Security scheme ${name} (${String(scheme.type)})` });
     auth.kindOfScheme.set(name, kind);
   }
-  if (Array.isArray(root.security)) auth.security = requirementsOf(docs, report, auth.schemeIdOf, root.security, at(docs.root, "security"));
+  auth.declaredScopes = declaredScopes(auth.schemes!);
+  if (Array.isArray(root.security)) {
+    const held = requirementsOf(docs, report, auth.schemeIdOf, auth.declaredScopes, root.security, at(docs.root, "security"));
+    auth.security = held.security;
+    if (held.scopes) auth.securityScopes = held.scopes;
+  }
   return auth;
 }
 
-/** An operation's own requirement as scheme alternatives (schemes only); undefined: the API's holds. */
-export function operationSecurity(docs: DocumentSet, report: ImportReport, auth: Auth, operation: Record<string, unknown>, place: Place): string[][] | undefined {
+/** An operation's own requirement as scheme alternatives, with its scopes (schemes only); undefined: the API's holds. */
+export function operationSecurity(docs: DocumentSet, report: ImportReport, auth: Auth, operation: Record<string, unknown>, place: Place): HeldRequirement | undefined {
   if (!auth.schemes || !("security" in operation)) return undefined;
   if (!Array.isArray(operation.security)) docs.fail(at(place, "security"), "security must be a list of requirements");
-  return requirementsOf(docs, report, auth.schemeIdOf, operation.security, at(place, "security"));
+  return requirementsOf(docs, report, auth.schemeIdOf, auth.declaredScopes ?? new Map(), operation.security, at(place, "security"));
 }
 
 /** Token kinds are strings in the generated code, never identifiers: a namespace of their own (`api` stays `api`). */

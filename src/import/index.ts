@@ -170,6 +170,7 @@ function importFrom(docs: DocumentSet, options: ImportOptions): ImportResult {
         tokenKinds: auth.tokenKinds,
         ...(auth.schemes && { schemes: auth.schemes }),
         ...(auth.schemes && auth.security && { security: auth.security }),
+        ...(auth.schemes && auth.security && auth.securityScopes && { securityScopes: auth.securityScopes }),
       },
       ...(limitGroups.limitGroups.length > 0 && { limitGroups: limitGroups.limitGroups }),
       ...(apiResponses !== undefined && { responses: apiResponses }),

@@ -151,7 +151,10 @@ export class OperationReader {
     if (tokens) raw.tokens = tokens;
     if (this.options.access) Object.assign(raw, readAccess(operation, place, this.options.access, (where, what) => this.lost(where, what)));
     const security = operationSecurity(this.docs, this.report, this.auth, operation, place);
-    if (security) raw.security = security;
+    if (security) {
+      raw.security = security.security;
+      if (security.scopes) raw.securityScopes = security.scopes;
+    }
     const limits = this.limits(operation, place, tokens) ?? this.tableLimits(operation, place, tokens);
     if (limits) raw.limits = limits;
 

@@ -3,6 +3,7 @@
 // alternatives of schemes needed together. Used when one token in one header cannot say what the
 // document says (see `needsSchemes`).
 import type { RawSecurityScheme } from "../load/raw.js";
+import type { OAuthFlow, OAuthFlows, SecurityScopes } from "../model/types.js";
 import type { NameRegistry } from "./names.js";
 import { at, isObject, type DocumentSet, type Place } from "./read.js";
 import type { ImportReport } from "./report.js";
@@ -62,24 +63,112 @@ export function catalogueScheme(
   } else if (scheme.type === "http") {
     if (typeof scheme.scheme === "string" && TOKEN.test(scheme.scheme)) result = { id, type: "http", scheme: scheme.scheme.toLowerCase(), ...description };
     else lose(`http scheme ${shortValue(scheme.scheme)} (not an Authorization scheme name)`);
-  } else if (scheme.type === "oauth2" || scheme.type === "openIdConnect") {
-    result = { id, type: scheme.type, ...description };
-    const detail = scheme.type === "oauth2" ? "flows" : "openIdConnectUrl";
-    if (detail in scheme) report.lost(docs.pointer(at(place, detail)), `${detail} of security scheme "${name}" (the catalogue keeps that a bearer token is sent, not how it is obtained)`);
+  } else if (scheme.type === "oauth2") {
+    const flows = "flows" in scheme ? oauthFlows(docs, report, name, scheme.flows, at(place, "flows")) : undefined;
+    result = { id, type: "oauth2", ...(flows !== undefined && { flows }), ...description };
+  } else if (scheme.type === "openIdConnect") {
+    const url = scheme.openIdConnectUrl;
+    const held = typeof url === "string" && flowUrlProblem(url) === undefined;
+    if ("openIdConnectUrl" in scheme && !held) report.lost(docs.pointer(at(place, "openIdConnectUrl")), `openIdConnectUrl ${shortValue(url)} of security scheme "${name}" (${typeof url === "string" ? flowUrlProblem(url) : "not a URL"})`);
+    result = { id, type: "openIdConnect", ...(held && { openIdConnectUrl: url }), ...description };
   } else lose(`a ${shortValue(scheme.type)} scheme (the catalogue holds API keys, http and bearer tokens)`);
   if (result && id !== name) report.renamed("security scheme", name, id, pointer);
   return result;
 }
 
-/** `[{ a: [], b: [] }, {}]` -> `[[a, b], []]`; alternatives naming a scheme the catalogue does not hold are dropped (reported). */
+/** Which URLs each OAuth flow has: the first list required, the second allowed (OpenAPI's OAuth Flow Object). */
+const FLOW_URLS = {
+  implicit: [["authorizationUrl"], ["authorizationUrl", "refreshUrl"]],
+  password: [["tokenUrl"], ["tokenUrl", "refreshUrl"]],
+  clientCredentials: [["tokenUrl"], ["tokenUrl", "refreshUrl"]],
+  authorizationCode: [["authorizationUrl", "tokenUrl"], ["authorizationUrl", "tokenUrl", "refreshUrl"]],
+} as const;
+const SCOPE_NAME_MAX = 1000;
+const SCOPE_TEXT_MAX = 100_000;
+
+/** Why a flow's URL cannot be kept, or undefined. */
+function flowUrlProblem(url: string): string | undefined {
+  if (/[\s\u0000-\u001f\u007f]/.test(url)) return "it holds white space or control characters";
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return `not an http or https URL`;
+    if (parsed.username !== "" || parsed.password !== "") return "it holds credentials";
+  } catch {
+    return "not an absolute URL";
+  }
+  return undefined;
+}
+
+/** The flows the catalogue can hold: each with its required URLs, every URL absolute; what is not held is reported. */
+function oauthFlows(docs: DocumentSet, report: ImportReport, name: string, value: unknown, place: Place): OAuthFlows | undefined {
+  if (!isObject(value)) {
+    report.lost(docs.pointer(place), `flows of security scheme "${name}" (not an object)`);
+    return undefined;
+  }
+  const flows: OAuthFlows = {};
+  for (const [kind, entry] of Object.entries(value)) {
+    const where = at(place, kind);
+    const urls = (FLOW_URLS as Record<string, readonly (readonly string[])[]>)[kind];
+    if (urls === undefined || !isObject(entry)) {
+      report.lost(docs.pointer(where), `${shortValue(kind)} of the flows of security scheme "${name}" (${urls === undefined ? "not an OAuth flow OpenAPI names" : "not an object"})`);
+      continue;
+    }
+    const flow: OAuthFlow = { scopes: {} };
+    let whole = true;
+    for (const url of ["authorizationUrl", "tokenUrl", "refreshUrl"] as const) {
+      const text = entry[url];
+      if (text === undefined) continue;
+      const problem = typeof text !== "string" ? "not a string" : !urls[1]!.includes(url) ? `a ${kind} flow has no ${url}` : flowUrlProblem(text);
+      if (problem === undefined) flow[url] = text as string;
+      else report.lost(docs.pointer(at(where, url)), `${url} ${shortValue(text)} of security scheme "${name}" (${problem})`);
+    }
+    for (const url of urls[0]!) if (flow[url as "tokenUrl"] === undefined) whole = false;
+    if (!whole) {
+      report.lost(docs.pointer(where), `the ${kind} flow of security scheme "${name}" (it lacks ${urls[0]!.join(" and ")} the catalogue can hold)`);
+      continue;
+    }
+    const scopes = entry.scopes;
+    if (isObject(scopes)) {
+      for (const [scope, text] of Object.entries(scopes)) {
+        if (scope === "" || scope.length > SCOPE_NAME_MAX) report.lost(docs.pointer(at(where, "scopes", scope)), `a scope of security scheme "${name}" whose name is ${scope === "" ? "empty" : "longer than 1,000 characters"}`);
+        else Object.defineProperty(flow.scopes, scope, { value: typeof text === "string" && text.length <= SCOPE_TEXT_MAX ? text : "", enumerable: true, writable: true, configurable: true });
+      }
+    } else if (scopes !== undefined) report.lost(docs.pointer(at(where, "scopes")), `scopes of the ${kind} flow of security scheme "${name}" (not an object)`);
+    const { scopes: held, ...urlsHeld } = flow;
+    flows[kind as keyof OAuthFlows] = { ...urlsHeld, scopes: held };
+  }
+  return Object.keys(flows).length > 0 ? flows : undefined;
+}
+
+/** The scope names each held oauth2 scheme's flows declare, by catalogue scheme id (schemes without flows: any scope). */
+export function declaredScopes(schemes: readonly RawSecurityScheme[]): Map<string, Set<string>> {
+  const declared = new Map<string, Set<string>>();
+  for (const scheme of schemes) if (scheme.flows) declared.set(scheme.id, new Set(Object.values(scheme.flows).flatMap((flow: OAuthFlow) => Object.keys(flow.scopes))));
+  return declared;
+}
+
+export interface HeldRequirement {
+  security: string[][];
+  /** The scopes each scheme's token needs, by catalogue scheme id; absent: none named. */
+  scopes?: SecurityScopes;
+}
+
+/**
+ * `[{ a: [read], b: [] }, {}]` -> `[[a, b], []]` with scopes `{ a: [read] }`; alternatives naming a
+ * scheme the catalogue does not hold are dropped (reported). A scheme's scopes are held once per
+ * requirement: an alternative giving the same scheme other scopes, or a scope its flows do not
+ * declare, is reported.
+ */
 export function requirementsOf(
   docs: DocumentSet,
   report: ImportReport,
   idOf: ReadonlyMap<string, string>,
+  declared: ReadonlyMap<string, ReadonlySet<string>>,
   requirements: unknown[],
   where: Place,
-): string[][] {
-  const result: string[][] = [];
+): HeldRequirement {
+  const security: string[][] = [];
+  const scopes = new Map<string, string[]>();
   requirements.forEach((requirement, i) => {
     if (!isObject(requirement)) docs.fail(at(where, i), "a security requirement must be an object");
     const names = Object.keys(requirement);
@@ -89,10 +178,26 @@ export function requirementsOf(
       return;
     }
     for (const name of names) {
-      const scopes = requirement[name];
-      if (Array.isArray(scopes) && scopes.length > 0) report.lost(docs.pointer(at(where, i, name)), `scopes ${shortValue(scopes)} (the catalogue has no scopes)`);
+      const id = idOf.get(name)!;
+      const pointer = docs.pointer(at(where, i, name));
+      const listed = requirement[name];
+      if (!Array.isArray(listed) || listed.length === 0) continue;
+      const known = declared.get(id);
+      const held: string[] = [];
+      for (const scope of listed) {
+        if (typeof scope !== "string" || scope === "" || scope.length > SCOPE_NAME_MAX) report.lost(pointer, `scope ${shortValue(scope)} (not a scope name)`);
+        else if (known !== undefined && !known.has(scope)) report.lost(pointer, `scope ${shortValue(scope)} (the flows of security scheme "${name}" do not declare it)`);
+        else if (!held.includes(scope)) held.push(scope);
+      }
+      if (held.length === 0) continue;
+      const earlier = scopes.get(id);
+      if (earlier === undefined) scopes.set(id, held);
+      else if (earlier.join(" ") !== held.join(" ")) report.lost(pointer, `scopes ${shortValue(held)} (another alternative gives security scheme "${name}" the scopes ${shortValue(earlier)}; the catalogue holds one list per scheme)`);
     }
-    result.push(names.map((name) => idOf.get(name)!));
+    security.push(names.map((name) => idOf.get(name)!));
   });
-  return result;
+  if (scopes.size === 0) return { security };
+  const held: SecurityScopes = {};
+  for (const [id, names] of scopes) Object.defineProperty(held, id, { value: names, enumerable: true, writable: true, configurable: true });
+  return { security, scopes: held };
 }

@@ -1,7 +1,7 @@
 import type { Annotations } from "../model/annotations.js";
 
 // The shapes the JSON Schema guarantees once a file passes it (see src/schema/catalogue.schema.json).
-import type { ParameterStyle, PartEncoding } from "../model/types.js";
+import type { OAuthFlows, ParameterStyle, PartEncoding } from "../model/types.js";
 
 export interface RawFile {
   api?: RawApi;
@@ -14,7 +14,7 @@ export interface RawApi {
   title: string;
   description?: string;
   externalDocs?: { url: string; description?: string };
-  auth: { header: string; tokenKinds: { id: string; description: string }[]; schemes?: RawSecurityScheme[]; security?: string[][] };
+  auth: { header: string; tokenKinds: { id: string; description: string }[]; schemes?: RawSecurityScheme[]; security?: string[][]; securityScopes?: Record<string, string[]> };
   /** Error responses every operation may give (4xx, 5xx, 4XX, 5XX, default). */
   responses?: Record<string, RawResponse>;
   limitGroups?: RawLimitGroup[];
@@ -64,6 +64,8 @@ export interface RawOperation {
   /** Whether a read-only token may call it. */
   readOnlyTokens?: boolean;
   security?: string[][];
+  /** Scopes (or roles) a token of each scheme needs, by scheme id. */
+  securityScopes?: Record<string, string[]>;
   limits?: (RawLimit | RawLimitRef)[];
   constraints?: string[];
   servers?: string[];
@@ -171,5 +173,9 @@ export interface RawSecurityScheme {
   in?: "header" | "query" | "cookie";
   name?: string;
   scheme?: string;
+  /** oauth2 only. */
+  flows?: OAuthFlows;
+  /** openIdConnect only. */
+  openIdConnectUrl?: string;
   description?: string;
 }

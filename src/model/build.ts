@@ -12,6 +12,7 @@ import { resolveServers, serverModels } from "./servers.js";
 import { operationPagination, paginationDefinitions } from "./pagination.js";
 import type {
   SecurityScheme,
+  SecurityScopes,
   ApiModel,
   ExternalDocs,
   HttpMethod,
@@ -50,11 +51,17 @@ export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
 export interface PartContext {
   groups: LimitGroup[];
   security: string[][] | undefined;
+  securityScopes: SecurityScopes | undefined;
   paging: ReturnType<typeof paginationDefinitions>;
 }
 
 export function partContext(api: NonNullable<RawFile["api"]>): PartContext {
-  return { groups: limitGroups(api.limitGroups ?? []), security: api.auth.schemes ? (api.auth.security ?? undefined) : undefined, paging: paginationDefinitions(api.pagination ?? []) };
+  return {
+    groups: limitGroups(api.limitGroups ?? []),
+    security: api.auth.schemes ? (api.auth.security ?? undefined) : undefined,
+    securityScopes: api.auth.schemes ? api.auth.securityScopes : undefined,
+    paging: paginationDefinitions(api.pagination ?? []),
+  };
 }
 
 /**
@@ -81,7 +88,7 @@ export function modelPart(name: string, raw: RawFile, context: PartContext, sour
     title: raw.module.title,
     area: raw.module.area,
     ...(raw.module.servers !== undefined && { servers: [...raw.module.servers] }),
-    operations: (raw.operations ?? []).map((operation, index) => buildOperation(moduleId, operation, sourceOf(index), context.groups, context.security, context.paging)),
+    operations: (raw.operations ?? []).map((operation, index) => buildOperation(moduleId, operation, sourceOf(index), context.groups, context, context.paging)),
   };
   return { name, module, types };
 }
@@ -107,6 +114,7 @@ export function assembleModel(api: NonNullable<RawFile["api"]>, parts: readonly 
       tokenKinds: api.auth.tokenKinds.map(({ id, description }) => ({ id, description })),
       ...(api.auth.schemes !== undefined && { schemes: api.auth.schemes.map(securityScheme) }),
       ...(api.auth.security !== undefined && { security: api.auth.security.map((alternative) => [...alternative]) }),
+      ...(api.auth.schemes !== undefined && api.auth.securityScopes !== undefined && { securityScopes: copyScopes(api.auth.securityScopes) }),
     },
     modules: modules.sort((a, b) => compareText(a.id, b.id)),
     types: types.sort((a, b) => compareText(a.name, b.name)),
@@ -126,7 +134,7 @@ function buildOperation(
   raw: RawOperation,
   source: SourceRef,
   groups: readonly LimitGroup[],
-  security: string[][] | undefined,
+  security: Pick<PartContext, "security" | "securityScopes">,
   paging: Parameters<typeof operationPagination>[1],
 ): OperationModel {
   const declared = raw.parameters?.map(parameter);
@@ -372,12 +380,25 @@ function securityScheme(raw: RawSecurityScheme): SecurityScheme {
     ...(raw.in !== undefined && { in: raw.in }),
     ...(raw.name !== undefined && { name: raw.name }),
     ...(raw.scheme !== undefined && { scheme: raw.scheme.toLowerCase() }),
+    ...(raw.flows !== undefined && { flows: structuredClone(raw.flows) }),
+    ...(raw.openIdConnectUrl !== undefined && { openIdConnectUrl: raw.openIdConnectUrl }),
     ...(raw.description !== undefined && { description: raw.description }),
   };
 }
 
-/** The operation's own requirement, else the API's; only where the API declares schemes. */
-function operationSecurity(raw: RawOperation, api: string[][] | undefined): Pick<OperationModel, "security"> {
-  const security = raw.security ?? api;
-  return security === undefined ? {} : { security: security.map((alternative) => [...alternative]) };
+/**
+ * The operation's own requirement, else the API's; only where the API declares schemes. Its scopes:
+ * the operation's own, else (when it keeps the API's requirement) the API's.
+ */
+function operationSecurity(raw: RawOperation, api: Pick<PartContext, "security" | "securityScopes">): Pick<OperationModel, "security" | "securityScopes"> {
+  const security = raw.security ?? api.security;
+  if (security === undefined) return {};
+  const scopes = raw.securityScopes ?? (raw.security === undefined ? api.securityScopes : undefined);
+  return { security: security.map((alternative) => [...alternative]), ...(scopes !== undefined && { securityScopes: copyScopes(scopes) }) };
+}
+
+function copyScopes(scopes: SecurityScopes): SecurityScopes {
+  const copy: SecurityScopes = {};
+  for (const [id, names] of Object.entries(scopes)) Object.defineProperty(copy, id, { value: [...names], enumerable: true, writable: true, configurable: true });
+  return copy;
 }

@@ -57,6 +57,27 @@ export interface AuthModel {
   schemes?: SecurityScheme[];
   /** The API-wide requirement: alternatives, each the scheme ids needed together; absent: not documented. */
   security?: string[][];
+  /** Scopes (or roles) a token of each scheme needs under the API-wide requirement; absent: not documented. */
+  securityScopes?: SecurityScopes;
+}
+
+/** Scope (oauth2) or role names by scheme id. */
+export type SecurityScopes = Record<string, string[]>;
+
+/** OpenAPI's OAuth Flows Object: how an oauth2 token is obtained. */
+export interface OAuthFlows {
+  implicit?: OAuthFlow;
+  password?: OAuthFlow;
+  clientCredentials?: OAuthFlow;
+  authorizationCode?: OAuthFlow;
+}
+
+export interface OAuthFlow {
+  authorizationUrl?: string;
+  tokenUrl?: string;
+  refreshUrl?: string;
+  /** Scope name -> what it allows ("" when the source says nothing). */
+  scopes: Record<string, string>;
 }
 
 /** How one credential travels. oauth2 and openIdConnect send a bearer token like http bearer. */
@@ -69,6 +90,10 @@ export interface SecurityScheme {
   name?: string;
   /** http only, lowercase: `bearer`, `basic` ... */
   scheme?: string;
+  /** oauth2 only: how a token is obtained; absent: not documented. */
+  flows?: OAuthFlows;
+  /** openIdConnect only; absent: not documented. */
+  openIdConnectUrl?: string;
   description?: string;
 }
 
@@ -128,6 +153,8 @@ export interface OperationModel {
    * ids needed together; [] no credentials. Undefined: not documented, or the API has no schemes.
    */
   security?: string[][];
+  /** Scopes (or roles) a token of each scheme needs (the operation's own, else the API's); absent: not documented. */
+  securityScopes?: SecurityScopes;
   /** Rate limits; undefined: not documented. */
   limits?: RateLimit[];
   /** Fixed rules in prose (e.g. "only supplies accepted within the last year"). */

@@ -1,16 +1,35 @@
-// api.auth.schemes and the `security` requirements that name them.
-import type { RawApi, RawOperation } from "../load/raw.js";
+// api.auth.schemes and the `security` requirements that name them, with their scopes.
+import type { RawApi, RawOperation, RawSecurityScheme } from "../load/raw.js";
 import { PARAM_NAME } from "../shared/names.js";
+import { closest } from "../shared/suggest.js";
 import type { Place, Reporter } from "./reporter.js";
+import { urlProblem } from "./servers.js";
+
+/** What operations' security is checked against: the schemes' ids, the scopes oauth2 flows declare, the API's requirement. */
+export interface KnownSchemes {
+  ids: ReadonlySet<string>;
+  /** Scope names of each oauth2 scheme that declares flows. */
+  declaredScopes: ReadonlyMap<string, ReadonlySet<string>>;
+  apiSecurity: string[][] | undefined;
+}
+
+/** Which URLs each OAuth flow has (OpenAPI's OAuth Flow Object): the first list required, the rest allowed. */
+const FLOW_URLS: Record<string, { required: string[]; allowed: string[] }> = {
+  implicit: { required: ["authorizationUrl"], allowed: ["authorizationUrl", "refreshUrl"] },
+  password: { required: ["tokenUrl"], allowed: ["tokenUrl", "refreshUrl"] },
+  clientCredentials: { required: ["tokenUrl"], allowed: ["tokenUrl", "refreshUrl"] },
+  authorizationCode: { required: ["authorizationUrl", "tokenUrl"], allowed: ["authorizationUrl", "tokenUrl", "refreshUrl"] },
+};
 
 /** RFC 9110 token: what a header or cookie name may be. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** A query parameter name the client can send as written. */
 const QUERY_NAME = /^[A-Za-z0-9._~!$'()*+,;:@/?-]+$/;
 
-/** Checks the schemes; returns their ids (empty when the API declares none). */
-export function checkSchemes(report: Reporter, api: RawApi, at: (...rest: (string | number)[]) => Place): Set<string> {
+/** Checks the schemes and the API's requirement; returns what operations' security is checked against. */
+export function checkSchemes(report: Reporter, api: RawApi, at: (...rest: (string | number)[]) => Place): KnownSchemes {
   const ids = new Set<string>();
+  const declaredScopes = new Map<string, Set<string>>();
   (api.auth.schemes ?? []).forEach((scheme, index) => {
     const place = (...rest: (string | number)[]) => at("auth", "schemes", index, ...rest);
     if (!PARAM_NAME.test(scheme.id) || scheme.id === "__proto__") report.error(place("id"), `security scheme id "${scheme.id}" is not a safe name`, "use letters, digits and _, starting with a letter or _ (it is a key of the client's auth option)");
@@ -25,9 +44,73 @@ export function checkSchemes(report: Reporter, api: RawApi, at: (...rest: (strin
       if (scheme.type === "http" && (scheme.scheme === undefined || !TOKEN.test(scheme.scheme))) report.error(place("scheme"), `http scheme "${scheme.id}" needs its Authorization scheme`, "e.g. scheme: bearer or scheme: basic");
       if (scheme.type !== "http" && scheme.scheme !== undefined) report.error(place("scheme"), `only http schemes have scheme (scheme "${scheme.id}" is ${scheme.type})`);
     }
+    checkHowObtained(report, scheme, place, declaredScopes);
   });
+  const known: KnownSchemes = { ids, declaredScopes, apiSecurity: api.auth.security };
   if (api.auth.security) checkSecurity(report, api.auth.security, ids, (...rest) => at("auth", "security", ...rest));
-  return ids;
+  if (api.auth.securityScopes) {
+    if (api.auth.security === undefined) report.error(at("auth", "securityScopes"), "securityScopes needs the security it is for", "add api.auth.security, or move the scopes to the operations that name their security");
+    else checkScopes(report, api.auth.securityScopes, api.auth.security, known, (...rest) => at("auth", "securityScopes", ...rest));
+  }
+  return known;
+}
+
+/** oauth2 flows and an openIdConnect URL: only on their own type, each flow with the URLs it has. */
+function checkHowObtained(report: Reporter, scheme: RawSecurityScheme, place: (...rest: (string | number)[]) => Place, declaredScopes: Map<string, Set<string>>): void {
+  if (scheme.openIdConnectUrl !== undefined) {
+    if (scheme.type !== "openIdConnect") report.error(place("openIdConnectUrl"), `only openIdConnect schemes have openIdConnectUrl (scheme "${scheme.id}" is ${scheme.type})`);
+    else checkUrl(report, scheme.openIdConnectUrl, place("openIdConnectUrl"));
+  }
+  if (scheme.flows === undefined) return;
+  if (scheme.type !== "oauth2") {
+    report.error(place("flows"), `only oauth2 schemes have flows (scheme "${scheme.id}" is ${scheme.type})`);
+    return;
+  }
+  const scopes = new Set<string>();
+  for (const [kind, flow] of Object.entries(scheme.flows)) {
+    const urls = FLOW_URLS[kind]!;
+    for (const name of urls.required) if (flow[name as "tokenUrl"] === undefined) report.error(place("flows", kind), `the ${kind} flow of scheme "${scheme.id}" needs ${name}`, `add ${name}: https://...`);
+    for (const name of ["authorizationUrl", "tokenUrl", "refreshUrl"] as const) {
+      const url = flow[name];
+      if (url === undefined) continue;
+      if (!urls.allowed.includes(name)) report.error(place("flows", kind, name), `the ${kind} flow has no ${name}`, `an ${kind} flow has ${urls.allowed.join(" and ")}`);
+      else checkUrl(report, url, place("flows", kind, name));
+    }
+    for (const scope of Object.keys(flow.scopes)) scopes.add(scope);
+  }
+  declaredScopes.set(scheme.id, scopes);
+}
+
+function checkUrl(report: Reporter, url: string, place: Place): void {
+  let problem: string | undefined;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") problem = `has the scheme ${parsed.protocol.slice(0, -1)}, not http or https`;
+    else if (parsed.username !== "" || parsed.password !== "") problem = "holds credentials";
+  } catch {
+    problem = "is not an absolute URL";
+  }
+  if (problem === undefined && /[\s\u0000-\u001f\u007f]/.test(url)) problem = "holds white space or control characters";
+  if (problem !== undefined) report.error(place, `URL "${url}" ${problem}`, "write an absolute http or https URL, e.g. https://auth.example.com/oauth/token");
+}
+
+/** Each key a scheme of the requirement; each oauth2 scope one its scheme's flows declare (when it declares flows). */
+function checkScopes(report: Reporter, scopes: Record<string, string[]>, security: readonly (readonly string[])[], known: KnownSchemes, place: (...rest: (string | number)[]) => Place): void {
+  const named = [...new Set(security.flat())];
+  for (const [id, names] of Object.entries(scopes)) {
+    if (!named.includes(id)) {
+      const near = closest(id, named);
+      report.error(place(id), `securityScopes names "${id}", which ${known.ids.has(id) ? "this security does not use" : "is not a security scheme"}`, near ? `did you mean "${near}"?` : named.length > 0 ? `use one of: ${named.join(", ")}` : "remove it: this security names no scheme");
+      continue;
+    }
+    const declared = known.declaredScopes.get(id);
+    if (declared === undefined) continue;
+    names.forEach((name, i) => {
+      if (declared.has(name)) return;
+      const near = closest(name, [...declared]);
+      report.error(place(id, i), `scope "${name}" is not one the flows of scheme "${id}" declare`, near ? `did you mean "${near}"?` : `declare it under the scopes of a flow of "${id}"${declared.size > 0 ? `, or use one of: ${[...declared].join(", ")}` : ""}`);
+    });
+  }
 }
 
 export function checkSecurity(report: Reporter, security: string[][], ids: ReadonlySet<string>, place: (...rest: (string | number)[]) => Place): void {
@@ -43,6 +126,10 @@ export function checkSecurity(report: Reporter, security: string[][], ids: Reado
   );
 }
 
-export function checkOperationSecurity(report: Reporter, operation: RawOperation, ids: ReadonlySet<string>, place: (...rest: (string | number)[]) => Place): void {
-  if (operation.security) checkSecurity(report, operation.security, ids, (...rest) => place("security", ...rest));
+export function checkOperationSecurity(report: Reporter, operation: RawOperation, known: KnownSchemes, place: (...rest: (string | number)[]) => Place): void {
+  if (operation.security) checkSecurity(report, operation.security, known.ids, (...rest) => place("security", ...rest));
+  if (operation.securityScopes === undefined) return;
+  const security = operation.security ?? known.apiSecurity;
+  if (security === undefined) report.error(place("securityScopes"), "securityScopes needs the security it is for", "add the operation's security, or api.auth.security");
+  else checkScopes(report, operation.securityScopes, security, known, (...rest) => place("securityScopes", ...rest));
 }

@@ -33,7 +33,7 @@ import { checkLimitGroups, checkOperationLimits } from "./limits.js";
 import { checkType, type TypeContext } from "./types.js";
 import { checkApiResponses, checkMediaTypeKeys } from "./responses.js";
 import { checkServers } from "./servers.js";
-import { checkOperationSecurity, checkSchemes } from "./security.js";
+import { checkOperationSecurity, checkSchemes, type KnownSchemes } from "./security.js";
 import { checkGeneratedNames } from "./generated-names.js";
 import { checkOperationPagination, checkPaginationDefinitions, checkStreamContent } from "./streams-pages.js";
 import { checkEncodings, checkParameterStyles } from "./styles.js";
@@ -75,7 +75,7 @@ export function checkSemantics(entries: SemanticInput[], options: SemanticOption
     });
   }
   const api = apiFiles[0];
-  const schemeIds = api ? checkSchemes(report, api.raw.api!, (...rest) => ({ file: api.file, path: ["api", ...rest] })) : new Set<string>();
+  const schemes: KnownSchemes = api ? checkSchemes(report, api.raw.api!, (...rest) => ({ file: api.file, path: ["api", ...rest] })) : { ids: new Set(), declaredScopes: new Map(), apiSecurity: undefined };
   const limitGroups = checkLimitGroups(report, api && { file: api.file, path: ["api"] }, api?.raw.api?.limitGroups ?? [], tokenKinds);
   const paginations = checkPaginationDefinitions(report, api && { file: api.file, path: ["api"] }, api?.raw.api?.pagination ?? []);
 
@@ -178,7 +178,7 @@ export function checkSemantics(entries: SemanticInput[], options: SemanticOption
       });
 
       // The schemes of an api section the schema refused are not known: its own errors say what is wrong.
-      if (!(brokenApi && apiFiles.length === 0)) checkOperationSecurity(report, operation, schemeIds, place);
+      if (!(brokenApi && apiFiles.length === 0)) checkOperationSecurity(report, operation, schemes, place);
       checkOperationLimits(report, operation, place, limitGroups, tokenKinds, !(brokenApi && apiFiles.length === 0));
       checkParameters(report, typeContext, operation, place);
       checkBodies(report, typeContext, operation, place);

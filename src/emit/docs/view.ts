@@ -35,6 +35,7 @@ import { declaredTypes, documented, pageAnchors, type Anchors } from "./anchors.
 import { apiErrorRows, operationErrorRows, type ErrorRow } from "./errors.js";
 import { reachableTypes, structure, typeDetails, typeLabel, typeLink, type TypeIndex } from "./types.js";
 import { moduleServers, operationServers, serversView, type ServersView } from "./servers.js";
+import { operationSecurity, securityView, type SecurityView } from "./security.js";
 
 export interface ReadmeView {
   title: Md;
@@ -45,6 +46,8 @@ export interface ReadmeView {
   moduleCount: Md;
   modules: { link: Md; title: Md; area: Md; operationCount: number }[];
   authHeader: Md;
+  /** The security schemes, their flows and the API's requirement; null: one token in the auth header. */
+  security: SecurityView | null;
   tokenKinds: { id: Md; description: Md }[];
   /** `api.responses`: the error responses every operation may give; null when not documented. */
   errorResponses: ErrorRow[] | null;
@@ -79,6 +82,8 @@ export interface OperationView {
   deprecated: boolean;
   externalDocs: Md | null;
   tokens: Md | null;
+  /** Its security requirement with scopes; null: the API has no schemes, or not documented. */
+  security: Md | null;
   /** Token categories and read-only access; null where the catalogue says neither. */
   access: Md | null;
   limits: LimitRow[] | null;
@@ -150,6 +155,7 @@ export function readmeView(model: ApiModel, anchors?: Pick<Anchors, "types">, op
       operationCount: operationCount(module),
     })),
     authHeader: code(model.auth.header),
+    security: securityView(model),
     tokenKinds: model.auth.tokenKinds.map((kind) => ({ id: text(kind.id), description: text(kind.description) })),
     errorResponses: apiErrorRows(model, { page: "README", types: namedTypes(model), anchors: anchors?.types ?? new Map() }),
     limitGroups:
@@ -225,6 +231,7 @@ function operationView(model: ApiModel, operation: OperationModel, index: TypeIn
               }),
               ", ",
             ),
+    security: operationSecurity(model, operation),
     access: accessText(operation) === undefined ? null : text(accessText(operation)!),
     limits: documented(operation.limits)?.map(limitRow) ?? null,
     constraints: documented(operation.constraints)?.map(text) ?? null,

@@ -59,7 +59,7 @@ export function operationObject(
     ...guardResponses(operation, apiResponses),
   };
   // The source: "Requests carry an access token in the header named Authorization".
-  result.security = operation.security ? securityRequirement(operation.security) : [{ [SECURITY_SCHEME]: [] }];
+  result.security = operation.security ? securityRequirement(operation.security, operation.securityScopes) : [{ [SECURITY_SCHEME]: [] }];
   if (operation.tokens) result["x-token-kinds"] = [...operation.tokens];
   if (operation.categories) result["x-category"] = [...operation.categories];
   if (operation.readOnlyTokens !== undefined) result["x-readonly-method"] = operation.readOnlyTokens;

@@ -10,9 +10,6 @@ import { fileURLToPath } from "node:url";
 const bundled = new URL("../dist/bundle/cli.cjs", import.meta.url);
 const compiled = new URL("../dist/cli/start.js", import.meta.url);
 const built = (url) => statSync(url, { throwIfNoEntry: false })?.mtimeMs ?? -1;
-const argv = process.argv.slice(2);
-const bundle = built(bundled) >= built(compiled) ? await (await import("../dist/cli/code-cache.js")).loadCliBundle(fileURLToPath(bundled), argv) : undefined;
-const { start } = bundle?.cli ?? (await import(compiled.href));
 
 // `catalogen list | head` closes the pipe early: that is not an error.
 process.stdout.on("error", (error) => {
@@ -20,5 +17,8 @@ process.stdout.on("error", (error) => {
   throw error;
 });
 
-process.exitCode = await start(argv);
-bundle?.save();
+const argv = process.argv.slice(2);
+process.exitCode =
+  built(bundled) >= built(compiled)
+    ? await (await import("../dist/cli/code-cache.js")).runCli(fileURLToPath(bundled), argv)
+    : await (await import(compiled.href)).start(argv);

@@ -40,7 +40,7 @@ shared.delete(join(dist, "plugin.js"));
 
 /** `file` relative to the bundle's folder, as a URL path (`../emit/define.js`). */
 const fromBundle = (file) => relative(out, file).split("\\").join("/");
-const entry = join(dist, "cli", "start.js");
+const entry = join(dist, "cli", "bundle-entry.js");
 
 // A worker's entry module starts its work at its top level (`if (given !== undefined) await runX(given)`).
 // In the bundle it is never a worker's entry (workers start on a file of dist/), and CommonJS has

@@ -16,9 +16,9 @@ import { pathToFileURL } from "node:url";
 import vm from "node:vm";
 import { cacheDirectory } from "../shared/cache-directory.js";
 import { setRunFlags } from "./run-flags.js";
-import type { StartData } from "./start.js";
+import { inWorker, runInWorker, type StartData } from "./worker-choice.js";
 
-/** What the bundle exports (its entry is src/cli/start.ts). */
+/** What the bundle exports (its entry is src/cli/bundle-entry.ts). */
 export interface CliBundle {
   start(argv: string[]): Promise<number>;
   runHere(data: StartData): Promise<number>;
@@ -37,6 +37,20 @@ export interface LoadedBundle {
   readonly cached: boolean;
   /** Writes this run's code cache when the one there is missing, refused, or from a run that went less deep (best effort). */
   save(): void;
+}
+
+/**
+ * Runs the command line `argv` from the bundle `file`: in a worker thread, which loads the bundle
+ * itself, where src/cli/start.ts would run it there (the main thread then compiles nothing more);
+ * else here, writing the code cache when the run is done.
+ */
+export async function runCli(file: string, argv: string[]): Promise<number> {
+  setRunFlags(argv);
+  if (inWorker(argv)) return runInWorker(argv, file);
+  const bundle = await loadCliBundle(file, argv);
+  const code = await bundle.cli.start(argv);
+  bundle.save();
+  return code;
 }
 
 /**

@@ -16,6 +16,9 @@ import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheDirectory, CacheRecords, writeCacheFile, writeCachePack } from "../shared/cache-directory.js";
 import { PACK_FILE } from "../shared/cache-pack.js";
+import { folderKey } from "./kept-model-file.js";
+
+export { hasKeptModel } from "./kept-model-file.js";
 import { codeFileHashes, sha256, textSha256 } from "../shared/hash.js";
 
 export interface ReadFile {
@@ -178,19 +181,6 @@ function laterText(json: string, head: (length: number) => string): string {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/**
- * Whether a checked model is kept for the catalogue folder `folder`: a generate there is then most
- * likely a change or no-op run (src/cli/start.ts keeps those on the main thread).
- */
-export function hasKeptModel(folder: string, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): boolean {
-  const base = cacheDirectory(env, cwd);
-  return base !== undefined && existsSync(join(base, "model", folderKey(resolve(cwd, folder)), "index.json"));
-}
-
-function folderKey(folder: string): string {
-  return createHash("sha256").update(resolve(folder)).digest("hex").slice(0, 32);
 }
 
 function recordFile(name: string): string {

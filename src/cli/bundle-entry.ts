@@ -2,7 +2,7 @@
 // as src/cli/start.ts runs it, and what the bundle's code cache asks of the run.
 import { lastJoining } from "../incremental-facts.js";
 
-export { runHere, start } from "./start.js";
+export { runHere, start, startHere } from "./start.js";
 
 /**
  * Whether this run made or kept the targets' files (a generate that was not up to date): the code

@@ -21,6 +21,7 @@ import { inWorker, runInWorker, type StartData } from "./worker-choice.js";
 /** What the bundle exports (its entry is src/cli/bundle-entry.ts). */
 export interface CliBundle {
   start(argv: string[]): Promise<number>;
+  startHere(argv: string[]): Promise<number>;
   runHere(data: StartData): Promise<number>;
   ranTargets(): boolean;
 }
@@ -48,7 +49,7 @@ export async function runCli(file: string, argv: string[]): Promise<number> {
   setRunFlags(argv);
   if (inWorker(argv)) return runInWorker(argv, file);
   const bundle = await loadCliBundle(file, argv);
-  const code = await bundle.cli.start(argv);
+  const code = await bundle.cli.startHere(argv);
   bundle.save();
   return code;
 }

@@ -23,6 +23,12 @@ export async function start(argv: string[]): Promise<number> {
   return runInWorker(argv, typeof __catalogenBundleUrl === "string" ? fileURLToPath(__catalogenBundleUrl) : undefined);
 }
 
+/** Runs the command line `argv` on this thread, where the worker question was asked already (src/cli/code-cache.ts). */
+export async function startHere(argv: string[]): Promise<number> {
+  if (isMainThread) setRunFlags(argv);
+  return (await import("./main.js")).main(argv);
+}
+
 /** Runs the command the main thread hands this worker (src/cli/worker-entry.ts). */
 export async function runHere(data: StartData): Promise<number> {
   // A worker's stdout and stderr are pipes to the main thread; let the CLI see the terminal the

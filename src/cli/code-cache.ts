@@ -77,6 +77,7 @@ export async function loadCliBundle(file: string, argv: readonly string[]): Prom
   });
   const refused = kept !== undefined && script.cachedDataRejected === true;
 
+  quietVmLoaderWarning();
   const required = createRequire(file);
   const require = Object.assign((id: string) => (shared.has(id) ? shared.get(id) : required(id)), required);
   const module = { exports: {} as CliBundle };
@@ -100,6 +101,25 @@ export async function loadCliBundle(file: string, argv: readonly string[]): Prom
     },
   };
 }
+
+/**
+ * The bundle's `import()` (of a package left out of it, a plugin, a TypeScript config) goes through
+ * vm's default loader, the one a module's own `import()` uses; Node 20 says once per process that
+ * this constant is experimental, on stderr, which is the user's (a config's messages, a clean
+ * `--quiet`). That one warning is not passed on; every other is.
+ */
+function quietVmLoaderWarning(): void {
+  if (quieted) return;
+  quieted = true;
+  const emit = process.emitWarning;
+  process.emitWarning = function (this: NodeJS.Process, warning: string | Error, ...rest: unknown[]) {
+    const text = typeof warning === "string" ? warning : warning?.message;
+    if (typeof text === "string" && text.includes("vm.USE_MAIN_CONTEXT_DEFAULT_LOADER")) return;
+    return (emit as (...args: unknown[]) => void).call(process, warning, ...rest);
+  } as typeof process.emitWarning;
+}
+
+let quieted = false;
 
 /** `<cache>/v8/<bundle hash>-<node and flags hash>.bin`; undefined without a cache folder. */
 function cachePath(bundleBytes: Buffer, flags: string): string | undefined {

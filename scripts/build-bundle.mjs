@@ -47,6 +47,13 @@ const entry = join(dist, "cli", "bundle-entry.js");
 // no top-level await: the statement is kept, without the await.
 const WORKER_START = /\nif \(given !== undefined\)\n(\s+)await (\w+)\(given\);/;
 
+// A dynamic import() of what is not bundled (a package left out, a plugin, a config, the generated
+// server) goes through `__catalogenImport`, which the loader gives the bundle (an import() of its
+// own): under Node 20 an import() in a vm.Script compiled from a code cache fails ("A dynamic
+// import callback was not specified"). Relative ones are bundled (and stay lazy). The build fails
+// if any import() is left in the bundle (one inside a string would be, and must be looked at).
+const DYNAMIC_IMPORT = /(?<![\w$.])import\((?!\s*["']\.{1,2}\/)/g;
+
 // The CommonJS files the build writes beside dist/ modules (src/shared/prebuilt.ts): in the bundle too,
 // so the code cache holds them (the catalogue's validator, 220 KB, is compiled in every change run).
 // The bundle's prebuilt() takes them from there, found by their path in dist/.
@@ -89,7 +96,7 @@ await esbuild.build({
         });
         build.onLoad({ filter: /\.js$/ }, (args) => {
           if (!args.path.startsWith(dist + "/")) return undefined;
-          let text = readFileSync(args.path, "utf8").replace(WORKER_START, "\nif (given !== undefined)\n$1void $2(given);");
+          let text = readFileSync(args.path, "utf8").replace(WORKER_START, "\nif (given !== undefined)\n$1void $2(given);").replace(DYNAMIC_IMPORT, "__catalogenImport(");
           if (args.path === prebuiltModule) text = text.replace("export function prebuilt(", "function prebuilt(") + inBundle;
           if (!text.includes("import.meta.url")) return { contents: text, loader: "js" };
           return { contents: text.replaceAll("import.meta.url", `new URL(${JSON.stringify(fromBundle(args.path))}, __catalogenBundleUrl).href`), loader: "js" };
@@ -98,3 +105,6 @@ await esbuild.build({
     },
   ],
 });
+
+const left = [...readFileSync(join(out, "cli.cjs"), "utf8").matchAll(/(?<![\w$.])import\(.{0,60}/g)].map(([match]) => match);
+if (left.length > 0) throw new Error(`build-bundle: import() left in the bundle (see DYNAMIC_IMPORT): ${left.join(" | ")}`);

@@ -69,19 +69,16 @@ export async function loadCliBundle(file: string, argv: readonly string[]): Prom
 
   const where = cachePath(bytes, flags);
   const kept = where === undefined ? undefined : readCodeCache(where);
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __catalogenBundleUrl) {${source}\n})`, {
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __catalogenBundleUrl, __catalogenImport) {${source}\n})`, {
     filename: file,
     ...(kept && { cachedData: kept.data }),
-    // The bundle's import() of a package left out of it (ts-morph, prettier...) or of a plugin's file.
-    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
   const refused = kept !== undefined && script.cachedDataRejected === true;
 
-  quietVmLoaderWarning();
   const required = createRequire(file);
   const require = Object.assign((id: string) => (shared.has(id) ? shared.get(id) : required(id)), required);
   const module = { exports: {} as CliBundle };
-  (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, require, module, file, dirname(file), pathToFileURL(file).href);
+  (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, require, module, file, dirname(file), pathToFileURL(file).href, importForBundle);
   const cli = module.exports;
   return {
     cli,
@@ -103,23 +100,13 @@ export async function loadCliBundle(file: string, argv: readonly string[]): Prom
 }
 
 /**
- * The bundle's `import()` (of a package left out of it, a plugin, a TypeScript config) goes through
- * vm's default loader, the one a module's own `import()` uses; Node 20 says once per process that
- * this constant is experimental, on stderr, which is the user's (a config's messages, a clean
- * `--quiet`). That one warning is not passed on; every other is.
+ * The bundle's import() of what it does not hold: a package left out of it (ts-morph, prettier, the
+ * MCP SDK), a plugin, a TypeScript config, the generated server (scripts/build-bundle.mjs). A bare
+ * name resolves from dist/, as from the bundle.
  */
-function quietVmLoaderWarning(): void {
-  if (quieted) return;
-  quieted = true;
-  const emit = process.emitWarning;
-  process.emitWarning = function (this: NodeJS.Process, warning: string | Error, ...rest: unknown[]) {
-    const text = typeof warning === "string" ? warning : warning?.message;
-    if (typeof text === "string" && text.includes("vm.USE_MAIN_CONTEXT_DEFAULT_LOADER")) return;
-    return (emit as (...args: unknown[]) => void).call(process, warning, ...rest);
-  } as typeof process.emitWarning;
+function importForBundle(specifier: string): Promise<unknown> {
+  return import(specifier);
 }
-
-let quieted = false;
 
 /** `<cache>/v8/<bundle hash>-<node and flags hash>.bin`; undefined without a cache folder. */
 function cachePath(bundleBytes: Buffer, flags: string): string | undefined {

@@ -4,10 +4,9 @@ import { NameRegistry, tokenKindId } from "./names.js";
 import { at, isObject, type DocumentSet, type Place } from "./read.js";
 import type { ImportReport } from "./report.js";
 import { shortValue } from "./schemas.js";
-import type { RawSecurityScheme } from "../load/raw.js";
+import type { RawSecurityScheme, RawSecurityScopes } from "../load/raw.js";
 import { HEADER_NAME } from "../shared/names.js";
 import { allRequirements, catalogueScheme, declaredScopes, needsSchemes, requirementsOf, type HeldRequirement } from "./security-schemes.js";
-import type { SecurityScopes } from "../model/types.js";
 
 export interface Auth {
   header: string;
@@ -16,7 +15,7 @@ export interface Auth {
   /** The document's own requirement, with schemes. */
   security?: string[][];
   /** Its scopes, by catalogue scheme id. */
-  securityScopes?: SecurityScopes;
+  securityScopes?: RawSecurityScopes;
   /** The scope names each oauth2 scheme's flows declare, by catalogue scheme id. */
   declaredScopes?: Map<string, Set<string>>;
   /** Catalogue scheme id of each security scheme held, with schemes. */

@@ -10,7 +10,8 @@ import { PositionedTexts } from "./positioned.js";
 import { loadModel, modelOf } from "../validate/index.js";
 import { asCatalogueFiles, directFiles, recordInLoadCache } from "./loaded.js";
 import { readAuth } from "./auth.js";
-import { readExternalDocs } from "./external-docs.js";
+import { readExternalDocs, type RawExternalDocs } from "./external-docs.js";
+import { INFO_KEYS, readInfo } from "./info.js";
 import { boundTexts } from "./text-bounds.js";
 import { MAX_CATALOGUE_BYTES, megabytes } from "../load/limits.js";
 import { apiDescription, catalogenDialect, describedKinds, isCatalogenExport, moduleTitleArea } from "./dialect.js";
@@ -164,6 +165,7 @@ function importFrom(docs: DocumentSet, options: ImportOptions): ImportResult {
     api: {
       title,
       ...(description !== undefined && { description }),
+      ...readInfo(docs, report, info, dialect !== undefined),
       ...(externalDocs !== undefined && { externalDocs }),
       auth: {
         header: auth.header,
@@ -215,8 +217,8 @@ function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Reco
   const lost = (key: string, what: string) => report.lost(docs.pointer(at(docs.root, key)), what);
   const info = root.info as Record<string, unknown>;
   for (const key of Object.keys(info)) {
-    if (key === "title" || key === "description" || (dialect && key === "version")) continue;
-    report.lost(docs.pointer(at(docs.root, "info", key)), `info.${key}: ${shortValue(info[key])} (the catalogue's api section holds a title and a description)`, `info.${key}`);
+    if (key === "title" || key === "description" || INFO_KEYS.has(key)) continue;
+    report.lost(docs.pointer(at(docs.root, "info", key)), `info.${key}: ${shortValue(info[key])} (not held by the catalogue's api section)`, `info.${key}`);
   }
   // servers: src/import/servers.ts.
   for (const key of ["webhooks", "jsonSchemaDialect"]) {
@@ -259,15 +261,21 @@ function groupModules(
   dialect: boolean,
   tagKey: string,
 ): ImportedModule[] {
-  const tags = new Map<string, { description?: string; index: number; key?: string }>();
+  const tags = new Map<string, { description?: string; index: number; key?: string; externalDocs?: RawExternalDocs }>();
   const declared = (docs.get(docs.root) as Record<string, unknown>).tags;
   if (Array.isArray(declared)) {
     declared.forEach((tag, index) => {
       if (isObject(tag) && typeof tag.name === "string") {
         const key = typeof tag[tagKey] === "string" ? tag[tagKey] : undefined;
-        tags.set(tag.name, { ...(typeof tag.description === "string" && tag.description.trim() !== "" && { description: tag.description }), index, ...(key !== undefined && { key }) });
+        const externalDocs = "externalDocs" in tag ? readExternalDocs(docs, report, at(docs.root, "tags", index, "externalDocs"), (value) => (typeof value === "string" && value.trim() !== "" ? (dialect ? catalogenDialect.text(value) : value) : undefined)) : undefined;
+        tags.set(tag.name, {
+          ...(typeof tag.description === "string" && tag.description.trim() !== "" && { description: tag.description }),
+          index,
+          ...(key !== undefined && { key }),
+          ...(externalDocs !== undefined && { externalDocs }),
+        });
         for (const key of Object.keys(tag)) {
-          if (key !== "name" && key !== "description" && key !== tagKey && !(dialect && key === "x-servers")) report.lost(docs.pointer(at(docs.root, "tags", index, key)), `${key} of tag "${tag.name}" (not held by the catalogue)`);
+          if (key !== "name" && key !== "description" && key !== "externalDocs" && key !== tagKey && !(dialect && key === "x-servers")) report.lost(docs.pointer(at(docs.root, "tags", index, key)), `${key} of tag "${tag.name}" (not held by the catalogue)`);
         }
       }
     });
@@ -288,7 +296,7 @@ function groupModules(
       const tagged = moduleBy === "tag" && bySegment !== true;
       const area = given !== undefined ? oneLine(given, `module ${id}'s area (the tag's description)`, pointer, report) : tagged ? `Operations tagged ${group}` : `Operations under /${segment ?? ""}`;
       if (given === undefined) report.derive(pointer, `module ${id}: area "${area}" (the source does not describe the ${tagged ? "tag" : "path segment"})`);
-      module = { module: { id, title, area }, types: [], operations: [] };
+      module = { module: { id, title, area, ...(tag?.externalDocs !== undefined && { externalDocs: tag.externalDocs }) }, types: [], operations: [] };
       byGroup.set(group, module);
     }
     module.operations.push(operation);

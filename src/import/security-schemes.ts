@@ -2,7 +2,7 @@
 // http bearer/basic/..., oauth2 and openIdConnect as a bearer token), and security requirements as
 // alternatives of schemes needed together. Used when one token in one header cannot say what the
 // document says (see `needsSchemes`).
-import type { RawSecurityScheme } from "../load/raw.js";
+import type { RawSecurityScheme, RawSecurityScopes } from "../load/raw.js";
 import type { OAuthFlow, OAuthFlows, SecurityScopes } from "../model/types.js";
 import type { NameRegistry } from "./names.js";
 import { at, isObject, type DocumentSet, type Place } from "./read.js";
@@ -149,15 +149,14 @@ export function declaredScopes(schemes: readonly RawSecurityScheme[]): Map<strin
 
 export interface HeldRequirement {
   security: string[][];
-  /** The scopes each scheme's token needs, by catalogue scheme id; absent: none named. */
-  scopes?: SecurityScopes;
+  /** The scopes each scheme's token needs: one map for every alternative, or one map per alternative where they differ; absent: none named. */
+  scopes?: RawSecurityScopes;
 }
 
 /**
  * `[{ a: [read], b: [] }, {}]` -> `[[a, b], []]` with scopes `{ a: [read] }`; alternatives naming a
- * scheme the catalogue does not hold are dropped (reported). A scheme's scopes are held once per
- * requirement: an alternative giving the same scheme other scopes, or a scope its flows do not
- * declare, is reported.
+ * scheme the catalogue does not hold are dropped (reported), as is a scope the scheme's flows do not
+ * declare. Where alternatives give one scheme different scopes, the scopes are one map per alternative.
  */
 export function requirementsOf(
   docs: DocumentSet,
@@ -168,7 +167,7 @@ export function requirementsOf(
   where: Place,
 ): HeldRequirement {
   const security: string[][] = [];
-  const scopes = new Map<string, string[]>();
+  const perAlternative: Map<string, string[]>[] = [];
   requirements.forEach((requirement, i) => {
     if (!isObject(requirement)) docs.fail(at(where, i), "a security requirement must be an object");
     const names = Object.keys(requirement);
@@ -177,27 +176,42 @@ export function requirementsOf(
       report.lost(docs.pointer(at(where, i)), `the requirement ${names.join(" + ") || "{}"}: it names ${missing.join(", ")}, which the catalogue does not hold`);
       return;
     }
+    const scopes = new Map<string, string[]>();
     for (const name of names) {
       const id = idOf.get(name)!;
       const pointer = docs.pointer(at(where, i, name));
       const listed = requirement[name];
-      if (!Array.isArray(listed) || listed.length === 0) continue;
       const known = declared.get(id);
       const held: string[] = [];
-      for (const scope of listed) {
+      for (const scope of Array.isArray(listed) ? listed : []) {
         if (typeof scope !== "string" || scope === "" || scope.length > SCOPE_NAME_MAX) report.lost(pointer, `scope ${shortValue(scope)} (not a scope name)`);
         else if (known !== undefined && !known.has(scope)) report.lost(pointer, `scope ${shortValue(scope)} (the flows of security scheme "${name}" do not declare it)`);
         else if (!held.includes(scope)) held.push(scope);
       }
-      if (held.length === 0) continue;
-      const earlier = scopes.get(id);
-      if (earlier === undefined) scopes.set(id, held);
-      else if (earlier.join(" ") !== held.join(" ")) report.lost(pointer, `scopes ${shortValue(held)} (another alternative gives security scheme "${name}" the scopes ${shortValue(earlier)}; the catalogue holds one list per scheme)`);
+      scopes.set(id, held);
     }
     security.push(names.map((name) => idOf.get(name)!));
+    perAlternative.push(scopes);
   });
-  if (scopes.size === 0) return { security };
-  const held: SecurityScopes = {};
-  for (const [id, names] of scopes) Object.defineProperty(held, id, { value: names, enumerable: true, writable: true, configurable: true });
-  return { security, scopes: held };
+  return { security, ...heldScopes(perAlternative) };
+}
+
+/** One map when every alternative naming a scheme gives it the same scopes, else one map per alternative; nothing when none has scopes. */
+function heldScopes(perAlternative: readonly Map<string, string[]>[]): { scopes?: RawSecurityScopes } {
+  if (!perAlternative.some((scopes) => [...scopes.values()].some((names) => names.length > 0))) return {};
+  const asMap = (entries: Iterable<[string, string[]]>): SecurityScopes => {
+    const map: SecurityScopes = {};
+    for (const [id, names] of entries) if (names.length > 0) Object.defineProperty(map, id, { value: names, enumerable: true, writable: true, configurable: true });
+    return map;
+  };
+  const one = new Map<string, string[]>();
+  let same = true;
+  for (const scopes of perAlternative) {
+    for (const [id, names] of scopes) {
+      const earlier = one.get(id);
+      if (earlier === undefined) one.set(id, names);
+      else if (earlier.join(" ") !== names.join(" ")) same = false;
+    }
+  }
+  return { scopes: same ? asMap(one) : perAlternative.map((scopes) => asMap(scopes)) };
 }

@@ -13,8 +13,12 @@ export interface RawFile {
 export interface RawApi {
   title: string;
   description?: string;
+  version?: string;
+  contact?: { name?: string; url?: string; email?: string };
+  license?: { name: string; identifier?: string; url?: string };
+  termsOfService?: string;
   externalDocs?: { url: string; description?: string };
-  auth: { header: string; tokenKinds: { id: string; description: string }[]; schemes?: RawSecurityScheme[]; security?: string[][]; securityScopes?: Record<string, string[]> };
+  auth: { header: string; tokenKinds: { id: string; description: string }[]; schemes?: RawSecurityScheme[]; security?: string[][]; securityScopes?: RawSecurityScopes };
   /** Error responses every operation may give (4xx, 5xx, 4XX, 5XX, default). */
   responses?: Record<string, RawResponse>;
   limitGroups?: RawLimitGroup[];
@@ -50,6 +54,7 @@ export interface RawModule {
   title: string;
   area: string;
   servers?: string[];
+  externalDocs?: { url: string; description?: string };
 }
 
 export interface RawOperation {
@@ -64,8 +69,7 @@ export interface RawOperation {
   /** Whether a read-only token may call it. */
   readOnlyTokens?: boolean;
   security?: string[][];
-  /** Scopes (or roles) a token of each scheme needs, by scheme id. */
-  securityScopes?: Record<string, string[]>;
+  securityScopes?: RawSecurityScopes;
   limits?: (RawLimit | RawLimitRef)[];
   constraints?: string[];
   servers?: string[];
@@ -166,6 +170,9 @@ export interface RawType extends Annotations {
     allowed: { values: Record<string, string>; group?: string; meaning?: string }[];
   };
 }
+
+/** Scopes (or roles) by scheme id, for every alternative of the security; or one such map per alternative. */
+export type RawSecurityScopes = Record<string, string[]> | Record<string, string[]>[];
 
 export interface RawSecurityScheme {
   id: string;

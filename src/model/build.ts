@@ -1,6 +1,6 @@
 // Raw catalogue data (already validated) -> the model. Pure: no YAML, no I/O.
 import { annotationsOf, type Annotations } from "./annotations.js";
-import type { RawContent, RawExample, RawFile, RawHeader, RawOperation, RawParameter, RawResponse, RawSecurityScheme, RawType } from "../load/raw.js";
+import type { RawContent, RawExample, RawFile, RawHeader, RawOperation, RawParameter, RawResponse, RawSecurityScheme, RawSecurityScopes, RawType } from "../load/raw.js";
 import { camelCase, pathParamNames } from "../shared/names.js";
 import { parsePathTemplate } from "../shared/path-template.js";
 import { limitGroups, operationLimits } from "./limits.js";
@@ -51,7 +51,7 @@ export function buildModel({ files, sourceOf }: BuildInput): ApiModel {
 export interface PartContext {
   groups: LimitGroup[];
   security: string[][] | undefined;
-  securityScopes: SecurityScopes | undefined;
+  securityScopes: RawSecurityScopes | undefined;
   paging: ReturnType<typeof paginationDefinitions>;
 }
 
@@ -88,6 +88,7 @@ export function modelPart(name: string, raw: RawFile, context: PartContext, sour
     title: raw.module.title,
     area: raw.module.area,
     ...(raw.module.servers !== undefined && { servers: [...raw.module.servers] }),
+    ...(raw.module.externalDocs !== undefined && { externalDocs: externalDocs(raw.module.externalDocs) }),
     operations: (raw.operations ?? []).map((operation, index) => buildOperation(moduleId, operation, sourceOf(index), context.groups, context, context.paging)),
   };
   return { name, module, types };
@@ -108,13 +109,17 @@ export function assembleModel(api: NonNullable<RawFile["api"]>, parts: readonly 
   const model: ApiModel = {
     title: api.title,
     ...(api.description !== undefined && { description: api.description }),
+    ...(api.version !== undefined && { version: api.version }),
+    ...(api.contact !== undefined && { contact: { ...api.contact } }),
+    ...(api.license !== undefined && { license: { ...api.license } }),
+    ...(api.termsOfService !== undefined && { termsOfService: api.termsOfService }),
     ...(api.externalDocs !== undefined && { externalDocs: externalDocs(api.externalDocs) }),
     auth: {
       header: api.auth.header,
       tokenKinds: api.auth.tokenKinds.map(({ id, description }) => ({ id, description })),
       ...(api.auth.schemes !== undefined && { schemes: api.auth.schemes.map(securityScheme) }),
       ...(api.auth.security !== undefined && { security: api.auth.security.map((alternative) => [...alternative]) }),
-      ...(api.auth.schemes !== undefined && api.auth.securityScopes !== undefined && { securityScopes: copyScopes(api.auth.securityScopes) }),
+      ...(api.auth.schemes !== undefined && api.auth.security !== undefined && scopesOf(api.auth.security, api.auth.securityScopes)),
     },
     modules: modules.sort((a, b) => compareText(a.id, b.id)),
     types: types.sort((a, b) => compareText(a.name, b.name)),
@@ -394,11 +399,17 @@ function operationSecurity(raw: RawOperation, api: Pick<PartContext, "security" 
   const security = raw.security ?? api.security;
   if (security === undefined) return {};
   const scopes = raw.securityScopes ?? (raw.security === undefined ? api.securityScopes : undefined);
-  return { security: security.map((alternative) => [...alternative]), ...(scopes !== undefined && { securityScopes: copyScopes(scopes) }) };
+  return { security: security.map((alternative) => [...alternative]), ...scopesOf(security, scopes) };
 }
 
-function copyScopes(scopes: SecurityScopes): SecurityScopes {
-  const copy: SecurityScopes = {};
-  for (const [id, names] of Object.entries(scopes)) Object.defineProperty(copy, id, { value: [...names], enumerable: true, writable: true, configurable: true });
-  return copy;
+/** One map per alternative: a list as given, a map's entries for the schemes each alternative names. */
+function scopesOf(security: readonly (readonly string[])[], scopes: RawSecurityScopes | undefined): { securityScopes?: SecurityScopes[] } {
+  if (scopes === undefined) return {};
+  const perAlternative = security.map((alternative, i) => {
+    const map = Array.isArray(scopes) ? (scopes[i] ?? {}) : scopes;
+    const copy: SecurityScopes = {};
+    for (const id of alternative) if (Object.hasOwn(map, id)) Object.defineProperty(copy, id, { value: [...map[id]!], enumerable: true, writable: true, configurable: true });
+    return copy;
+  });
+  return perAlternative.some((map) => Object.keys(map).length > 0) ? { securityScopes: perAlternative } : {};
 }

@@ -15,6 +15,14 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 export interface ApiModel {
   title: string;
   description?: string;
+  /** As the source gives it; absent: not documented. */
+  version?: string;
+  /** Who to ask about the API; absent: not documented. */
+  contact?: { name?: string; url?: string; email?: string };
+  /** Absent: not documented. */
+  license?: { name: string; identifier?: string; url?: string };
+  /** A link to the terms of service; absent: not documented. */
+  termsOfService?: string;
   /** A link to the API's documentation elsewhere; absent: none given. */
   externalDocs?: ExternalDocs;
   auth: AuthModel;
@@ -57,8 +65,8 @@ export interface AuthModel {
   schemes?: SecurityScheme[];
   /** The API-wide requirement: alternatives, each the scheme ids needed together; absent: not documented. */
   security?: string[][];
-  /** Scopes (or roles) a token of each scheme needs under the API-wide requirement; absent: not documented. */
-  securityScopes?: SecurityScopes;
+  /** The scopes (or roles) of each alternative of `security`, index by index; absent: not documented. */
+  securityScopes?: SecurityScopes[];
 }
 
 /** Scope (oauth2) or role names by scheme id. */
@@ -119,6 +127,8 @@ export interface ModuleModel {
   area: string;
   /** Server ids the module declares (its operations' default); undefined: the API's servers. */
   servers?: string[];
+  /** A link to the module's documentation elsewhere; absent: none given. */
+  externalDocs?: ExternalDocs;
   /** In catalogue order. */
   operations: OperationModel[];
 }
@@ -153,8 +163,12 @@ export interface OperationModel {
    * ids needed together; [] no credentials. Undefined: not documented, or the API has no schemes.
    */
   security?: string[][];
-  /** Scopes (or roles) a token of each scheme needs (the operation's own, else the API's); absent: not documented. */
-  securityScopes?: SecurityScopes;
+  /**
+   * The scopes (or roles) a token of each scheme needs, one map per alternative of `security`
+   * (index by index; {} where an alternative names none): the operation's own, else the API's.
+   * Absent: not documented.
+   */
+  securityScopes?: SecurityScopes[];
   /** Rate limits; undefined: not documented. */
   limits?: RateLimit[];
   /** Fixed rules in prose (e.g. "only supplies accepted within the last year"). */

@@ -1,5 +1,5 @@
 // api.auth.schemes and the `security` requirements that name them, with their scopes.
-import type { RawApi, RawOperation, RawSecurityScheme } from "../load/raw.js";
+import type { RawApi, RawOperation, RawSecurityScheme, RawSecurityScopes } from "../load/raw.js";
 import { PARAM_NAME } from "../shared/names.js";
 import { closest } from "../shared/suggest.js";
 import type { Place, Reporter } from "./reporter.js";
@@ -94,9 +94,24 @@ function checkUrl(report: Reporter, url: string, place: Place): void {
   if (problem !== undefined) report.error(place, `URL "${url}" ${problem}`, "write an absolute http or https URL, e.g. https://auth.example.com/oauth/token");
 }
 
-/** Each key a scheme of the requirement; each oauth2 scope one its scheme's flows declare (when it declares flows). */
-function checkScopes(report: Reporter, scopes: Record<string, string[]>, security: readonly (readonly string[])[], known: KnownSchemes, place: (...rest: (string | number)[]) => Place): void {
-  const named = [...new Set(security.flat())];
+/**
+ * A map's keys: schemes of the requirement; a list: one map per alternative, each key a scheme of
+ * its alternative. Each oauth2 scope one its scheme's flows declare (when it declares flows).
+ */
+function checkScopes(report: Reporter, scopes: RawSecurityScopes, security: readonly (readonly string[])[], known: KnownSchemes, place: (...rest: (string | number)[]) => Place): void {
+  if (!Array.isArray(scopes)) {
+    checkScopeMap(report, scopes, [...new Set(security.flat())], known, place);
+    return;
+  }
+  if (scopes.length !== security.length) {
+    report.error(place(), `securityScopes lists ${scopes.length} ${scopes.length === 1 ? "map" : "maps"}, but its security has ${security.length} ${security.length === 1 ? "alternative" : "alternatives"}`, "give one map per alternative ({} for one without scopes), or one map for them all");
+  }
+  scopes.forEach((map, i) => {
+    if (i < security.length) checkScopeMap(report, map, [...security[i]!], known, (...rest) => place(i, ...rest));
+  });
+}
+
+function checkScopeMap(report: Reporter, scopes: Record<string, string[]>, named: readonly string[], known: KnownSchemes, place: (...rest: (string | number)[]) => Place): void {
   for (const [id, names] of Object.entries(scopes)) {
     if (!named.includes(id)) {
       const near = closest(id, named);

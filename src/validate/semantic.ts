@@ -76,6 +76,10 @@ export function checkSemantics(entries: SemanticInput[], options: SemanticOption
   }
   const api = apiFiles[0];
   const schemes: KnownSchemes = api ? checkSchemes(report, api.raw.api!, (...rest) => ({ file: api.file, path: ["api", ...rest] })) : { ids: new Set(), declaredScopes: new Map(), apiSecurity: undefined };
+  const license = api?.raw.api?.license;
+  if (api && license?.identifier !== undefined && license.url !== undefined) {
+    report.error({ file: api.file, path: ["api", "license", "url"] }, "a license gives an SPDX identifier or a URL, not both", "keep one of them (OpenAPI 3.1 allows one)");
+  }
   const limitGroups = checkLimitGroups(report, api && { file: api.file, path: ["api"] }, api?.raw.api?.limitGroups ?? [], tokenKinds);
   const paginations = checkPaginationDefinitions(report, api && { file: api.file, path: ["api"] }, api?.raw.api?.pagination ?? []);
 

@@ -43,3 +43,25 @@ describe("the document's externalDocs", () => {
     expect(report).toContain('externalDocs: {"description":"Somewhere"} (no url)');
   });
 });
+
+describe("a tag's externalDocs", () => {
+  it("comes in as its module's externalDocs, goes out to the module's page and the export's tag, and reads back the same", async () => {
+    const dir = await freshDir("import-tag-docs");
+    const file = join(dir, "openapi.json");
+    const tags = [{ name: "pets", description: "Pets", externalDocs: { url: "https://docs.example.com/pets", description: "All | about pets" } }];
+    await writeFile(file, JSON.stringify({ openapi: "3.1.0", info: { title: "Linked", version: "1" }, tags, paths: { "/a": { get: { operationId: "getA", tags: ["pets"], responses: ok } } } }));
+    const { catalogue, report } = importOpenApi(file);
+    const { model } = await writeCatalogue(catalogue, join(dir, "catalogue"));
+    expect(model.modules[0]!.externalDocs).toEqual({ url: "https://docs.example.com/pets", description: "All | about pets" });
+    expect(report.toText()).not.toContain("externalDocs of tag");
+    const out = join(dir, "generated");
+    await generate({ catalogue: join(dir, "catalogue"), out, targets: ["docs", "openapi"] });
+    const page = await readFile(join(out, `docs/${model.modules[0]!.id}.md`), "utf8");
+    expect(page).toContain("More: [All \\| about pets](https://docs.example.com/pets)");
+    const exported = JSON.parse(await readFile(join(out, "openapi.json"), "utf8")) as { tags: { externalDocs?: unknown }[] };
+    expect(exported.tags[0]!.externalDocs).toEqual({ description: "All \\| about pets", url: "https://docs.example.com/pets" });
+    const again = importOpenApi(join(out, "openapi.json"));
+    await writeCatalogue(again.catalogue, join(dir, "again"));
+    expect((await loadModel(join(dir, "again"))).modules[0]!.externalDocs).toEqual(model.modules[0]!.externalDocs);
+  });
+});

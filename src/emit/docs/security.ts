@@ -62,14 +62,15 @@ function scopeRows(flow: OAuthFlow): { name: Md; description: Md }[] {
 }
 
 /** `[[a, b], [c]]` -> "`a` and `b`, or `c`"; `[]` none; an empty alternative: optional. */
-function requirement(security: readonly (readonly string[])[], scopes: SecurityScopes | undefined): Md {
+function requirement(security: readonly (readonly string[])[], scopes: readonly SecurityScopes[] | undefined): Md {
   if (security.length === 0) return fixed("none: no credentials are sent");
-  const alternatives = security.map((ids) =>
+  const alternatives = security.map((ids, i) =>
     ids.length === 0
       ? fixed("none (credentials are optional)")
       : join(
           ids.map((id) => {
-            const names = scopes !== undefined && Object.hasOwn(scopes, id) ? scopes[id]! : [];
+            const map = scopes?.[i];
+            const names = map !== undefined && Object.hasOwn(map, id) ? map[id]! : [];
             return names.length === 0 ? code(id) : fixed(`${code(id)} (${names.length === 1 ? "scope" : "scopes"} ${join(names.map(code), ", ")})`);
           }),
           " and ",

@@ -36,12 +36,15 @@ import { apiErrorRows, operationErrorRows, type ErrorRow } from "./errors.js";
 import { reachableTypes, structure, typeDetails, typeLabel, typeLink, type TypeIndex } from "./types.js";
 import { moduleServers, operationServers, serversView, type ServersView } from "./servers.js";
 import { operationSecurity, securityView, type SecurityView } from "./security.js";
+import { aboutRows, type AboutRow } from "./about.js";
 
 export interface ReadmeView {
   title: Md;
   description: Md;
   /** A link to the API's documentation elsewhere; null: none given. */
   externalDocs: Md | null;
+  /** Version, contact, license, terms of service; null: the catalogue gives none. */
+  about: AboutRow[] | null;
   operationCount: Md;
   moduleCount: Md;
   modules: { link: Md; title: Md; area: Md; operationCount: number }[];
@@ -62,6 +65,8 @@ export interface ModuleView {
   id: Md;
   area: Md;
   operationCount: Md;
+  /** A link to the module's documentation elsewhere; null: none given. */
+  externalDocs: Md | null;
   /** The servers of the module's operations (unless they name others); null: no servers declared. */
   servers: Md | null;
   operations: OperationView[];
@@ -143,6 +148,7 @@ export function readmeView(model: ApiModel, anchors?: Pick<Anchors, "types">, op
     title: text(model.title),
     description: model.description === undefined ? fixed("Description: not documented.") : paragraphs(model.description),
     externalDocs: model.externalDocs === undefined ? null : externalDocsLink(model.externalDocs),
+    about: aboutRows(model),
     operationCount: count(
       model.modules.reduce((sum, module) => sum + operationCount(module), 0),
       "operation",
@@ -194,6 +200,7 @@ export function moduleView(model: ApiModel, module: ModuleModel, anchors: Anchor
     id: code(module.id),
     area: text(module.area),
     operationCount: count(module.operations.length, "operation"),
+    externalDocs: module.externalDocs === undefined ? null : externalDocsLink(module.externalDocs),
     servers: moduleServers(model, module),
     operations: module.operations.map((operation) => operationView(model, operation, index, anchors.operations.get(operation.id)!)),
     types: declaredTypes(model, module).map((name) => typeView(types.get(name)!, index)),

@@ -71,10 +71,25 @@ function openApi31(model: ApiModel, skeleton = false): Schema {
       title: model.title,
       description: [
         model.description === undefined ? "Description: not documented." : commonMark(model.description),
-        "The source gives no version or versioning policy, so info.version is \"unversioned\".",
+        ...(model.version === undefined ? ["The source gives no version or versioning policy, so info.version is \"unversioned\"."] : []),
         "Where the source is silent, operations say so in their description and list the silent parts in x-not-documented.",
       ].join("\n\n"),
-      version: "unversioned",
+      ...(model.termsOfService !== undefined && { termsOfService: model.termsOfService }),
+      ...(model.contact !== undefined && {
+        contact: {
+          ...(model.contact.name !== undefined && { name: model.contact.name }),
+          ...(model.contact.url !== undefined && { url: model.contact.url }),
+          ...(model.contact.email !== undefined && { email: model.contact.email }),
+        },
+      }),
+      ...(model.license !== undefined && {
+        license: {
+          name: model.license.name,
+          ...(model.license.identifier !== undefined && { identifier: model.license.identifier }),
+          ...(model.license.url !== undefined && { url: model.license.url }),
+        },
+      }),
+      version: model.version ?? "unversioned",
     },
     ...(model.externalDocs !== undefined && {
       externalDocs: {
@@ -99,6 +114,12 @@ function openApi31(model: ApiModel, skeleton = false): Schema {
       name: module.id,
       "x-displayName": module.title,
       description: commonMark(`${module.title}: ${module.area}`),
+      ...(module.externalDocs !== undefined && {
+        externalDocs: {
+          ...(module.externalDocs.description !== undefined && { description: commonMark(module.externalDocs.description) }),
+          url: module.externalDocs.url,
+        },
+      }),
       ...(module.servers && { "x-servers": [...module.servers] }),
     })),
     paths,

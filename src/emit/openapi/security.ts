@@ -36,7 +36,10 @@ function flowsObject(flows: OAuthFlows): Record<string, unknown> {
   return result;
 }
 
-/** `[[a, b], []]` with scopes `{ a: [read] }` -> `[{ a: [read], b: [] }, {}]`. */
-export function securityRequirement(security: readonly (readonly string[])[], scopes?: SecurityScopes): Record<string, string[]>[] {
-  return security.map((ids) => Object.fromEntries(ids.map((id) => [id, scopes !== undefined && Object.hasOwn(scopes, id) ? [...scopes[id]!] : []])));
+/** `[[a, b], []]` with scopes `[{ a: [read] }, {}]` -> `[{ a: [read], b: [] }, {}]`. */
+export function securityRequirement(security: readonly (readonly string[])[], scopes?: readonly SecurityScopes[]): Record<string, string[]>[] {
+  return security.map((ids, i) => {
+    const map = scopes?.[i];
+    return Object.fromEntries(ids.map((id) => [id, map !== undefined && Object.hasOwn(map, id) ? [...map[id]!] : []]));
+  });
 }

@@ -1,6 +1,6 @@
 // Reads catalogue/*.yaml into YAML documents that remember where every node came from.
 import { readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { LineCounter } from "yaml";
 import { CatalogueError, type Diagnostic } from "../shared/diagnostic.js";
 import { LoadCache, type ReadFile } from "./cache.js";
@@ -38,6 +38,7 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
   // is found by that hash, and its text read only when something asks for it.
   const read: (Diagnostic | { path: string; name: string; text: string } | { path: string; name: string; hash: string })[] = [];
   let total = 0;
+  const folder = resolve(dir);
   for (const name of names) {
     const path = join(dir, name);
     let stats;
@@ -70,7 +71,7 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
       });
       continue;
     }
-    const hash = knownTextHash(path, stats);
+    const hash = knownTextHash(folder, name, stats);
     read.push(hash === undefined ? { path, name, text: readText(path) } : { path, name, hash });
   }
   const cache = LoadCache.open(dir);

@@ -18,7 +18,7 @@ import type { ModuleFormat } from "./emit/shared/module-format.js";
 import { prettierFingerprint } from "./write/format.js";
 import { catalogueLabel, finalText } from "./write/final-text.js";
 import { isReservedName, sha256 } from "./write/manifest.js";
-import { codeFileHashes } from "./shared/hash.js";
+import { codeFileHashes, under } from "./shared/hash.js";
 import { isSafeOutputPath } from "./write/paths.js";
 import { ModuleKeys } from "./module-keys.js";
 import { lastJoining } from "./incremental-facts.js";
@@ -301,7 +301,7 @@ async function hashInputs(options: GenerateOptions, chosen: readonly ChosenTarge
   const targets = chosen.map(({ target, options }) => [target.name, options]);
   const parts: string[] = [JSON.stringify({ targets, label: catalogueLabel(options), format: options.format ?? "final", importExtension: options.importExtension ?? "js", ...(options.moduleFormat === "commonjs" && { moduleFormat: "commonjs" }), ...(options.openapiVersion === "3.2" && { openapi: "3.2" }) })];
   if (options.format === "prettier") parts.push(await prettierFingerprint(join(options.out, "index.ts")));
-  for (const [path, hash] of [...codeFileHashes(codeRoot, true), ...codeFileHashes(join(packageRoot, "templates"), true)]) parts.push(relative(packageRoot, path), hash);
+  for (const [path, hash] of [...codeFileHashes(codeRoot, true), ...codeFileHashes(join(packageRoot, "templates"), true)]) parts.push(under(packageRoot, path), hash);
   for (const { target } of chosen) if (!BUILTIN_TARGETS.includes(target)) parts.push(`plugin ${target.name}`, pluginHash(target));
   const generator = sha256(parts.join("\n"));
   let namesSource = false;

@@ -1,11 +1,12 @@
 // OpenAPI `servers` (root, path item, operation) -> api.servers and the `servers` lists of modules
-// and operations. Server variables are expanded to their defaults (reported); a relative or
-// otherwise unusable URL is reported as lost. The environment comes from `x-environment`, else
+// and operations. Server variables are kept with the URL template (the client calls their
+// defaults); one without a default, a relative or otherwise unusable URL is reported as lost. The environment comes from `x-environment`, else
 // from the description when it names exactly one of ENVIRONMENT_WORDS; otherwise there is none.
 // In one list, a second server of the same environment (or a second without one) is reported as
 // lost: a catalogue operation calls one server per environment.
 import type { RawModule, RawOperation, RawServer } from "../load/raw.js";
-import { defaultServerIds } from "../model/servers.js";
+import { defaultServerIds, expandServerUrl, serverUrlNames } from "../model/servers.js";
+import type { ServerVariable } from "../model/types.js";
 import { SERVER_ID, urlProblem } from "../validate/servers.js";
 import { at, isObject, type DocumentSet, type Place } from "./read.js";
 import type { ImportReport } from "./report.js";
@@ -45,6 +46,7 @@ export class ServerReader {
         this.servers.push({
           id: item.id,
           url: item.url,
+          ...(isObject(item.variables) && { variables: item.variables as Record<string, ServerVariable> }),
           ...(typeof item.description === "string" && { description: item.description }),
           ...(typeof item.environment === "string" && { environment: item.environment }),
         });
@@ -123,8 +125,9 @@ export class ServerReader {
       return undefined;
     }
     for (const name of Object.keys(item)) if (!SERVER_KEYS.has(name)) this.lost(at(place, name), `${name} of a server: ${shortValue(item[name])} (not held by the catalogue)`);
-    const url = this.expand(item.url, item.variables, place);
-    if (url === undefined) return undefined;
+    const variables = this.variables(item.url, item.variables, place);
+    if (variables === undefined) return undefined;
+    const url = Object.keys(variables).length === 0 ? item.url : expandServerUrl(item.url, variables);
     const problem = urlProblem(url);
     if (problem) {
       this.lost(place, `server ${url}: the URL ${problem} (the catalogue's servers are absolute http(s) URLs)`);
@@ -132,28 +135,38 @@ export class ServerReader {
     }
     const description = typeof item.description === "string" && item.description.trim() !== "" ? item.description : undefined;
     const environment = this.environment(item, description, place);
-    const same = this.servers.find((server) => server.url === url && server.environment === environment);
+    const same = this.servers.find((server) => server.url === item.url && server.environment === environment);
     if (same) return same;
+    const held = Object.keys(variables).length > 0 ? { variables } : {};
     // Registered by `read` once kept: a server lost from its list is not declared.
-    return { id: this.newId(item, url, environment), url, ...(description !== undefined && { description }), ...(environment !== undefined && { environment }) };
+    return { id: this.newId(item, url, environment), url: item.url, ...held, ...(description !== undefined && { description }), ...(environment !== undefined && { environment }) };
   }
 
-  /** The URL with its variables replaced by their defaults (reported), or undefined (reported) when one has none. */
-  private expand(url: string, variables: unknown, place: Place): string | undefined {
-    const names = [...url.matchAll(/\{([^{}]*)\}/g)].map((match) => match[1]!);
-    if (names.length === 0) return url;
-    const values = isObject(variables) ? variables : {};
-    let expanded = url;
+  /**
+   * The variables the URL names, each with its default, its values and description (what else a
+   * variable says is reported); undefined (reported) when one has no default.
+   */
+  private variables(url: string, given: unknown, place: Place): Record<string, ServerVariable> | undefined {
+    const names = serverUrlNames(url);
+    const values = isObject(given) ? given : {};
+    const variables: Record<string, ServerVariable> = {};
     for (const name of names) {
       const variable = values[name];
       if (!isObject(variable) || typeof variable.default !== "string") {
-        this.lost(place, `server ${url}: variable {${name}} has no default (the catalogue's server URLs are fixed)`);
+        this.lost(place, `server ${url}: variable {${name}} has no default (the client calls a server's URL with each variable's default)`);
         return undefined;
       }
-      expanded = expanded.replace(`{${name}}`, variable.default);
+      const where = at(place, "variables", name);
+      const held: ServerVariable = { default: variable.default };
+      const allowed = variable.enum;
+      if (Array.isArray(allowed) && allowed.length > 0 && allowed.every((value) => typeof value === "string") && allowed.includes(variable.default)) held.enum = [...new Set(allowed as string[])];
+      else if (allowed !== undefined) this.lost(at(where, "enum"), `enum ${shortValue(allowed)} of server variable {${name}} (${allowed instanceof Array && allowed.includes(variable.default) ? "not all strings" : "its default is not among them"})`);
+      if (typeof variable.description === "string" && variable.description.trim() !== "") held.description = variable.description;
+      for (const key of Object.keys(variable)) if (key !== "default" && key !== "enum" && key !== "description") this.lost(at(where, key), `${key} of server variable {${name}} (not held by the catalogue)`);
+      Object.defineProperty(variables, name, { value: held, enumerable: true, writable: true, configurable: true });
     }
-    this.lost(at(place, "variables"), `server variables ${names.map((name) => `{${name}}`).join(", ")} of ${url} (expanded to their defaults: ${expanded})`, "server variables (expanded to their defaults)");
-    return expanded;
+    for (const name of Object.keys(values)) if (!names.includes(name)) this.lost(at(place, "variables", name), `server variable {${name}} of ${url} (the URL does not name it)`);
+    return variables;
   }
 
   private environment(item: Record<string, unknown>, description: string | undefined, place: Place): string | undefined {

@@ -14,8 +14,11 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cacheDirectory, readCacheRecord, writeCacheFile, writeCachePack } from "../shared/cache-directory.js";
+import { cacheDirectory, CacheRecords, writeCacheFile, writeCachePack } from "../shared/cache-directory.js";
 import { PACK_FILE } from "../shared/cache-pack.js";
+import { folderKey } from "./kept-model-file.js";
+
+export { hasKeptModel } from "./kept-model-file.js";
 import { codeFileHashes, sha256, textSha256 } from "../shared/hash.js";
 
 export interface ReadFile {
@@ -51,8 +54,12 @@ export class LoadCache {
   /** False when the folder of records did not exist when opened (a first run): nothing to read, no failed read per file. */
   private readonly any: boolean;
 
+  /** The folder's records as this run reads them (listed once, the pack read whole once). */
+  private readonly records: CacheRecords | undefined;
+
   private constructor(private readonly dir: string | undefined) {
     this.any = dir !== undefined && existsSync(dir);
+    this.records = this.any ? new CacheRecords(dir!) : undefined;
   }
 
   static open(folder: string): LoadCache {
@@ -62,10 +69,9 @@ export class LoadCache {
 
   /** What file `name` gave when it held the text of hash `textHash` (textSha256), if that is recorded. */
   get(name: string, textHash: string): ReadFile | undefined {
-    if (this.dir === undefined || !this.any) return undefined;
     // Read as bytes: what is parsed only when first read (a module's operations, the line starts)
     // stays out of the JavaScript heap until then (most records, at 10,000 operations 12 MB).
-    return readCacheRecord(this.dir, recordFile(name), (bytes) => readRecord(bytes, textHash));
+    return this.records?.read(recordFile(name), (bytes) => readRecord(bytes, textHash));
   }
 
   set(name: string, text: string, read: ReadFile): void {
@@ -177,19 +183,6 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/**
- * Whether a checked model is kept for the catalogue folder `folder`: a generate there is then most
- * likely a change or no-op run (src/cli/start.ts keeps those on the main thread).
- */
-export function hasKeptModel(folder: string, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): boolean {
-  const base = cacheDirectory(env, cwd);
-  return base !== undefined && existsSync(join(base, "model", folderKey(resolve(cwd, folder)), "index.json"));
-}
-
-function folderKey(folder: string): string {
-  return createHash("sha256").update(resolve(folder)).digest("hex").slice(0, 32);
-}
-
 function recordFile(name: string): string {
   return `${createHash("sha256").update(name).digest("hex").slice(0, 32)}.json`;
 }
@@ -231,7 +224,12 @@ export function generatorCode(): string {
 let madeCode: { hashes: readonly (readonly [string, string])[]; code: string } | undefined;
 
 export class ModelCache {
-  private constructor(private readonly dir: string | undefined) {}
+  /** The parts as this run reads them (listed once, the pack read whole once). */
+  private readonly parts: CacheRecords | undefined;
+
+  private constructor(private readonly dir: string | undefined) {
+    this.parts = dir === undefined ? undefined : new CacheRecords(join(dir, "parts"));
+  }
 
   static open(folder: string): ModelCache {
     const base = cacheDirectory();
@@ -255,8 +253,7 @@ export class ModelCache {
    * text as bytes, for a caller that decodes only what it reads (src/validate/incremental.ts).
    */
   partBytes(name: string, hash: string, context: string): Buffer | undefined {
-    if (this.dir === undefined) return undefined;
-    return readCacheRecord(join(this.dir, "parts"), recordFile(name), (bytes) => {
+    return this.parts?.read(recordFile(name), (bytes) => {
       const newline = bytes.indexOf(10);
       return newline !== -1 && bytes.toString("utf8", 0, newline) === `${hash} ${context}` ? bytes.subarray(newline + 1) : undefined;
     });

@@ -20,12 +20,12 @@ function statsKey(stats: BigIntStats): string {
 }
 
 /**
- * The SHA-256 of the text of the catalogue file at `path` (the loader's), when this run hashed it
- * with stats it could trust and they are still `stats`: the file holds the bytes hashed, valid
- * UTF-8, so its text's hash is theirs. Undefined: read it.
+ * The SHA-256 of the text of catalogue file `name` in the folder `folder` (resolved; the loader's),
+ * when this run hashed it with stats it could trust and they are still `stats`: the file holds the
+ * bytes hashed, valid UTF-8, so its text's hash is theirs. Undefined: read it.
  */
-export function knownTextHash(path: string, stats: BigIntStats): string | undefined {
-  const entry = known.get(resolve(path));
+export function knownTextHash(folder: string, name: string, stats: BigIntStats): string | undefined {
+  const entry = known.get(join(folder, name));
   return entry !== undefined && entry.stats === statsKey(stats) ? entry.sha256 : undefined;
 }
 
@@ -35,6 +35,8 @@ const UTF8 = 2;
 export class CatalogueStats {
   private constructor(
     private readonly dir: string,
+    /** `dir` resolved once: the key of `known` is `join(folder, name)` (what `resolve(join(dir, name))` gives). */
+    private readonly folder: string,
     private readonly hashes: StatHashes,
   ) {}
 
@@ -44,14 +46,14 @@ export class CatalogueStats {
     const base = cacheDirectory();
     const folder = resolve(dir);
     const file = base === undefined ? undefined : join(base, "catalogue", `${createHash("sha256").update(folder).digest("hex").slice(0, 32)}.stats.json`);
-    return new CatalogueStats(dir, StatHashes.open(file, folder));
+    return new CatalogueStats(dir, folder, StatHashes.open(file, folder));
   }
 
   /** The SHA-256 of catalogue file `name`'s bytes and whether they name a living source (`living(bytes)`). */
   hash(name: string, living: (bytes: Buffer) => boolean): { sha256: string; living: boolean } {
     const path = join(this.dir, name);
     const { sha256, notes, trusted } = this.hashes.hash(name, path, (bytes) => (living(bytes) ? LIVING : 0) | (isUtf8(bytes) ? UTF8 : 0));
-    if (trusted !== undefined && (notes & UTF8) !== 0) known.set(resolve(path), { stats: statsKey(trusted), sha256 });
+    if (trusted !== undefined && (notes & UTF8) !== 0) known.set(join(this.folder, name), { stats: statsKey(trusted), sha256 });
     return { sha256, living: (notes & LIVING) !== 0 };
   }
 

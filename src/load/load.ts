@@ -1,12 +1,12 @@
 // Reads catalogue/*.yaml into YAML documents that remember where every node came from.
 import { readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { LineCounter } from "yaml";
 import { CatalogueError, type Diagnostic } from "../shared/diagnostic.js";
 import { LoadCache, type ReadFile } from "./cache.js";
 import { knownTextHash } from "./file-stats.js";
 import { knowTextHash, textSha256 } from "../shared/hash.js";
-import { displayPath, listCatalogueFiles, unreadable } from "./files.js";
+import { displayPath, displayPathsIn, listCatalogueFiles, unreadable } from "./files.js";
 import { MAX_CATALOGUE_BYTES, MAX_FILE_BYTES, megabytes } from "./limits.js";
 import { parseInTwo, parseShared } from "./parallel-parse.js";
 import { parseCatalogueFile, withLazyDocument, type CatalogueFile } from "./parse-file.js";
@@ -38,6 +38,7 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
   // is found by that hash, and its text read only when something asks for it.
   const read: (Diagnostic | { path: string; name: string; text: string } | { path: string; name: string; hash: string })[] = [];
   let total = 0;
+  const folder = resolve(dir);
   for (const name of names) {
     const path = join(dir, name);
     let stats;
@@ -70,10 +71,11 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
       });
       continue;
     }
-    const hash = knownTextHash(path, stats);
+    const hash = knownTextHash(folder, name, stats);
     read.push(hash === undefined ? { path, name, text: readText(path) } : { path, name, hash });
   }
   const cache = LoadCache.open(dir);
+  const shown = displayPathsIn(dir);
   const files = new Map<number, CatalogueFile>();
   const toParse: number[] = [];
   let toParseBytes = 0;
@@ -81,7 +83,7 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
     if (!("name" in item)) continue;
     const hash = "hash" in item ? item.hash : textSha256(item.text);
     const cached = cache.get(item.name, hash);
-    if (cached) files.set(index, fromRecord(displayPath(item.path), item.name, "hash" in item ? lazyText(item.path, item.hash) : item.text, cached));
+    if (cached) files.set(index, fromRecord(shown(item.name), item.name, "hash" in item ? lazyText(item.path, item.hash) : item.text, cached));
     else {
       if ("hash" in item) read[index] = { path: item.path, name: item.name, text: readText(item.path) };
       toParse.push(index);
@@ -90,7 +92,7 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
   }
   const parseHere = (index: number): void => {
     const item = read[index] as { path: string; name: string; text: string };
-    files.set(index, parseCatalogueFile(displayPath(item.path), item.name, item.text));
+    files.set(index, parseCatalogueFile(shown(item.name), item.name, item.text));
   };
   if (toParse.length > 1 && parseInTwo(toParseBytes)) {
     const texts = toParse.map((index) => (read[index] as { text: string }).text);
@@ -99,7 +101,7 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
       if (files.has(index)) continue;
       const item = read[index] as { path: string; name: string; text: string };
       const parsed = remote.get(at);
-      if (parsed) files.set(index, fromRecord(displayPath(item.path), item.name, item.text, parsed, parsed.jsonSafe));
+      if (parsed) files.set(index, fromRecord(shown(item.name), item.name, item.text, parsed, parsed.jsonSafe));
       else parseHere(index);
     }
   } else for (const index of toParse) parseHere(index);

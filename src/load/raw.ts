@@ -1,7 +1,7 @@
 import type { Annotations } from "../model/annotations.js";
 
 // The shapes the JSON Schema guarantees once a file passes it (see src/schema/catalogue.schema.json).
-import type { OAuthFlows, ParameterStyle, PartEncoding } from "../model/types.js";
+import type { OAuthFlows, ParameterStyle, PartEncoding, ServerVariable } from "../model/types.js";
 
 export interface RawFile {
   api?: RawApi;
@@ -44,7 +44,9 @@ export interface RawPagingPlace {
 
 export interface RawServer {
   id: string;
+  /** With `variables`, a template naming them. */
   url: string;
+  variables?: Record<string, ServerVariable>;
   description?: string;
   environment?: string;
 }

@@ -24,19 +24,24 @@ export function markDirectional(model: ApiModel): void {
   const byName = new Map<string, NamedType>(model.types.map((named) => [named.name, named]));
   const marked = new Set(model.types.filter((named) => ownDirection(named.type)).map((named) => named.name));
   if (marked.size === 0) return;
-  // A type referring to a marked type is marked too, until nothing changes.
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const named of model.types) {
-      if (marked.has(named.name)) continue;
-      let refers = false;
-      walk(named.type, (node) => {
-        if (node.kind === "ref" && marked.has(node.name)) refers = true;
-      });
-      if (refers) {
-        marked.add(named.name);
-        changed = true;
-      }
+  // A type referring to a marked type is marked too: from each marked type to the types that refer
+  // to it, each type's references found in one walk.
+  const referrers = new Map<string, string[]>();
+  for (const named of model.types) {
+    if (marked.has(named.name)) continue;
+    walk(named.type, (node) => {
+      if (node.kind !== "ref") return;
+      const list = referrers.get(node.name);
+      if (list === undefined) referrers.set(node.name, [named.name]);
+      else if (list.at(-1) !== named.name) list.push(named.name);
+    });
+  }
+  const pending = [...marked];
+  while (pending.length > 0) {
+    for (const referrer of referrers.get(pending.pop()!) ?? []) {
+      if (marked.has(referrer)) continue;
+      marked.add(referrer);
+      pending.push(referrer);
     }
   }
   const mark = (node: TypeNode | undefined): void => {

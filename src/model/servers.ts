@@ -7,12 +7,23 @@ import type { ApiModel, ModuleModel, ServerModel } from "./types.js";
 import { withOperations } from "./lazy-operations.js";
 
 export function serverModels(raw: readonly RawServer[] | undefined): ServerModel[] | undefined {
-  return raw?.map(({ id, url, description, environment }) => ({
+  return raw?.map(({ id, url, variables, description, environment }) => ({
     id,
-    url,
+    url: variables === undefined ? url : expandServerUrl(url, variables),
+    ...(variables !== undefined && { template: url, variables: structuredClone(variables) }),
     ...(description !== undefined && { description }),
     ...(environment !== undefined && { environment }),
   }));
+}
+
+/** The names a server URL template holds, in order: `https://{region}.x/{v}` -> region, v. */
+export function serverUrlNames(url: string): string[] {
+  return [...url.matchAll(/\{([^{}]*)\}/g)].map((match) => match[1]!);
+}
+
+/** The template with each variable it names replaced by its default (a name not declared stays as written). */
+export function expandServerUrl(url: string, variables: Readonly<Record<string, { default: string }>>): string {
+  return url.replace(/\{([^{}]*)\}/g, (whole, name: string) => (Object.hasOwn(variables, name) ? variables[name]!.default : whole));
 }
 
 /** The ids of the API's default servers: the first of each environment, and the first without one. */

@@ -49,11 +49,21 @@ export interface ApiModel {
 export interface ServerModel {
   /** Lowercase id that modules and operations name. */
   id: string;
-  /** Absolute http(s) URL that operation paths are appended to. */
+  /** Absolute http(s) URL that operation paths are appended to (a template's variables replaced by their defaults). */
   url: string;
+  /** The URL as the catalogue writes it, naming `variables`; absent: the URL has none. */
+  template?: string;
+  variables?: Record<string, ServerVariable>;
   description?: string;
   /** e.g. `production`, `sandbox`; undefined: the server serves every environment. */
   environment?: string;
+}
+
+/** A variable of a server URL template (OpenAPI's Server Variable Object). */
+export interface ServerVariable {
+  default: string;
+  enum?: string[];
+  description?: string;
 }
 
 export interface AuthModel {

@@ -1,6 +1,6 @@
 import { createHash, hash } from "node:crypto";
 import { readdirSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join, relative, sep } from "node:path";
 import { cacheDirectory } from "./cache-directory.js";
 import { StatHashes } from "./stat-hashes.js";
 
@@ -45,6 +45,15 @@ export function fileTextSha256(file: { text: string }): string {
   return knownTextHashes.get(file) ?? textSha256(file.text);
 }
 
+/**
+ * `relative(dir, path)` for a `path` made by joining `dir` and names (no `..`): its part after
+ * `dir`, without resolving either (a run asks this of some 1,500 paths of catalogen's own code).
+ */
+export function under(dir: string, path: string): string {
+  const root = join(dir);
+  return root !== sep && path.startsWith(root + sep) && !path.includes(`${sep}..`) ? path.slice(root.length + 1) : relative(dir, path);
+}
+
 const codeHashes = new Map<string, [path: string, sha256: string][]>();
 
 /**
@@ -73,7 +82,7 @@ export function codeFileHashes(dir: string, fresh = false): readonly [path: stri
     // those whose stats are not the ones recorded with their hash (./stat-hashes.ts).
     const base = cacheDirectory();
     const seen = StatHashes.open(base === undefined ? undefined : join(base, "code", `${sha256(dir).slice(0, 32)}.json`), dir);
-    hashes = paths.map((path) => [path, seen.hash(relative(dir, path), path).sha256]);
+    hashes = paths.map((path) => [path, seen.hash(under(dir, path), path).sha256]);
     seen.save();
     codeHashes.set(dir, hashes);
   }

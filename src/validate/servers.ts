@@ -7,6 +7,7 @@ import type { RawServer } from "../load/raw.js";
 import { TOKEN_KIND } from "../shared/names.js";
 import type { Place, Reporter, SemanticInput } from "./reporter.js";
 import { closest } from "../shared/suggest.js";
+import { expandServerUrl, serverUrlNames } from "../model/servers.js";
 
 /**
  * The generated client's union of the servers' environments (exported only when they name some;
@@ -26,8 +27,13 @@ export function checkServers(report: Reporter, entries: readonly SemanticInput[]
     if (!SERVER_ID.test(server.id)) report.error(place("id"), `server id "${server.id}" is not a safe id`, "use lowercase letters, digits, - and _");
     if (declared.has(server.id)) report.error(place("id"), `server "${server.id}" is declared twice`, "server ids are unique");
     else declared.set(server.id, server);
-    const problem = urlProblem(server.url);
-    if (problem) report.error(place("url"), `server URL "${server.url}" ${problem}`, "write an absolute http or https URL, e.g. https://api.example.com/v2");
+    if (server.variables !== undefined) checkVariables(report, server, (...rest) => ({ file: api!.file, path: ["api", "servers", index, ...rest] }));
+    const url = server.variables === undefined ? server.url : expandServerUrl(server.url, server.variables);
+    const problem = urlProblem(url);
+    if (problem) {
+      const hint = problem === "holds a template variable" ? "declare it under the server's variables, with its default" : "write an absolute http or https URL, e.g. https://api.example.com/v2";
+      report.error(place("url"), `server URL "${server.url}" ${problem}`, hint);
+    }
     if (server.environment !== undefined && !SERVER_ID.test(server.environment)) {
       report.error(place("environment"), `environment "${server.environment}" is not a safe id`, "use lowercase letters, digits, - and _, e.g. production or sandbox");
     }
@@ -51,6 +57,25 @@ export function checkServers(report: Reporter, entries: readonly SemanticInput[]
     (raw.operations ?? []).forEach((operation, index) => {
       if (operation.servers) checkList(operation.servers, (...rest) => ({ file, path: ["operations", index, "servers", ...rest] }));
     });
+  }
+}
+
+/** Each variable the URL names is declared, each declared one is named, each default is one of its values. */
+function checkVariables(report: Reporter, server: RawServer, place: (...rest: YamlPath) => Place): void {
+  const variables = server.variables!;
+  const named = serverUrlNames(server.url);
+  const declared = Object.keys(variables);
+  for (const name of named) {
+    if (Object.hasOwn(variables, name)) continue;
+    const guess = closest(name, declared);
+    report.error(place("url"), `server URL "${server.url}" names {${name}}, which its variables do not declare`, guess ? `did you mean "${guess}"?` : `declare ${name} under the server's variables, with its default`);
+  }
+  for (const name of declared) {
+    const variable = variables[name]!;
+    if (!named.includes(name)) report.error(place("variables", name), `server variable "${name}" is not named in the URL "${server.url}"`, `write {${name}} in the URL, or remove the variable`, { key: true });
+    if (variable.enum !== undefined && !variable.enum.includes(variable.default)) {
+      report.error(place("variables", name, "default"), `the default "${variable.default}" of server variable "${name}" is not one of its values`, `use one of: ${variable.enum.join(", ")}`);
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 import { getEventListeners } from "node:events";
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import { bounded, onAbort } from "./abort.js";
 import { systemClock } from "./clock.js";
 
@@ -38,4 +38,29 @@ test("bounded: the promise's outcome, the signal's reason, or undefined after ms
   const waiting = bounded(new Promise(() => undefined), controller.signal);
   controller.abort(new Error("stop"));
   await expect(waiting).rejects.toThrow("stop");
+});
+
+test("a sleep ends after its ms; an aborted sleep and a settled bounded wait leave no timer behind", async () => {
+  vi.useFakeTimers();
+  try {
+    const controller = new AbortController();
+    const done = systemClock.sleep(1_000, controller.signal);
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(999);
+    let settled = false;
+    void done.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(done).resolves.toBeUndefined();
+    expect(vi.getTimerCount()).toBe(0);
+    const stopped = systemClock.sleep(60_000, controller.signal).catch((e: unknown) => e);
+    controller.abort(new Error("stop"));
+    expect(((await stopped) as Error).message).toBe("stop");
+    expect(vi.getTimerCount()).toBe(0);
+    expect(await bounded(Promise.resolve(1), undefined, 60_000)).toBe(1);
+    expect(vi.getTimerCount()).toBe(0);
+  } finally {
+    vi.useRealTimers();
+  }
 });

@@ -83,7 +83,10 @@ export async function applyAuth(
   const names = Object.keys(headers);
   return {
     url: query.length > 0 ? `${url}${url.includes("?") ? "&" : "?"}${new URLSearchParams(query).toString()}` : url,
-    headers,
+    sign: (sent, cookie) => {
+      Object.assign(sent, headers);
+      if (headers["cookie"] !== undefined && cookie) sent["cookie"] = `${cookie}; ${headers["cookie"]}`;
+    },
     headerNames: names.map((name) => name.toLowerCase()),
     token: secrets.join("\n"),
     secret: secretsOf(secrets),

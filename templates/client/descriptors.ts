@@ -93,9 +93,13 @@ export type FetchLike = (url: string, init: FetchInit) => Promise<Response>;
 export interface AppliedAuth {
   /** The URL with any API key of the query (errors and hooks show the one without). */
   url: string;
-  /** Credential headers, the Cookie included. */
-  headers: Record<string, string>;
-  /** Lowercase names of `headers` (a caller's header of that name is dropped; a redirect to another origin drops them). */
+  /**
+   * Adds the credential headers to a request's `headers`; an API key in a cookie goes after the
+   * operation's cookie parameters (`cookie`, the Cookie they make), if any. Here rather than in the
+   * transport, so a client without security schemes does not bundle it.
+   */
+  sign(headers: Record<string, string>, cookie: string | undefined): void;
+  /** Lowercase names of the credential headers (a caller's header of that name is dropped; a redirect to another origin drops them). */
   headerNames: string[];
   /** The credentials, one a line (what features key per caller, e.g. rate-limit buckets). */
   token: string;

@@ -129,6 +129,15 @@ describe("RateLimiter", () => {
     await expect(limiter.acquire([LIMIT], callOf("b"), "fail")).resolves.toBeUndefined();
     await expect(limiter.acquire([{ ...LIMIT, key: "other:0" }], callOf("a"), "fail")).resolves.toBeUndefined();
   });
+
+  test("fail mode: of calls made at once, the burst goes and the rest end at once, without sleeping", async () => {
+    const { clock } = manualClock();
+    const limiter = rateLimiter(clock);
+    const rule = { key: "burst:0", burst: 2, intervalMs: 1000 };
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => limiter.acquire([rule], callOf("t"), "fail").then(() => "sent", (e: unknown) => (e as Ended).kind)));
+    expect(outcomes).toEqual(["sent", "sent", "rate_limited", "rate_limited", "rate_limited"]);
+    await expect(limiter.acquire([rule], callOf("t"), "fail")).rejects.toMatchObject({ retryAfterMs: 1000 });
+  });
 });
 
 describe("RateLimiter memory", () => {

@@ -3,10 +3,11 @@
 // A record is read back whole and unchanged or not at all: a pack cut short or with a byte changed
 // never gives a wrong record, and a run then makes what it cannot read, writing what a cold run writes.
 import { Worker } from "node:worker_threads";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PACK_FILE, readPacked, writePackNow } from "../../src/shared/cache-pack.js";
+import { CacheRecords } from "../../src/shared/cache-directory.js";
 import { LoadCache, ModelCache, PACK_MIN_RECORDS } from "../../src/load/cache.js";
 import { textSha256 } from "../../src/shared/hash.js";
 import { generate } from "../../src/pipeline.js";
@@ -81,6 +82,54 @@ describe("a pack of cache records", () => {
     }
     expect(await readdir(join(dir, "records"))).toEqual([PACK_FILE]);
     expect(readAll(join(dir, "records"))).toEqual(entries.map(([, text]) => text));
+  });
+});
+
+describe("a run's reader of a cache folder (CacheRecords)", () => {
+  const text = (bytes: Buffer) => bytes.toString("utf8");
+
+  it("reads a record's own file first, else the pack's entry, and neither when the pack is not whole", async () => {
+    const dir = await freshDir("cache-records");
+    writePackNow(dir, entries);
+    await writeFile(join(dir, "01.json"), "own 01\n");
+    await writeFile(join(dir, "02.json"), "own 02, refused\n");
+    const records = new CacheRecords(dir);
+    expect(records.read("01.json", text)).toBe("own 01\n");
+    // The own file is not the record wanted (the caller refuses it): the pack's is taken.
+    expect(records.read("02.json", (bytes) => (text(bytes).startsWith("own") ? undefined : text(bytes)))).toBe(entries[2]![1]);
+    expect(records.read("03.json", text)).toBe(entries[3]![1]);
+    expect(records.read("missing.json", text)).toBeUndefined();
+    // An accept that throws is a record not taken.
+    expect(
+      records.read("04.json", () => {
+        throw new Error("bad record");
+      }),
+    ).toBeUndefined();
+
+    // A pack whose head is not a pack's: its records are not given, the own files still are.
+    const whole = await readFile(join(dir, PACK_FILE));
+    await writeFile(join(dir, PACK_FILE), Buffer.concat([Buffer.from("x"), whole.subarray(1)]));
+    const again = new CacheRecords(dir);
+    expect(again.read("03.json", text)).toBeUndefined();
+    expect(again.read("01.json", text)).toBe("own 01\n");
+    // Cut inside the index: nothing from the pack.
+    await writeFile(join(dir, PACK_FILE), whole.subarray(0, whole.indexOf(10) + 10));
+    expect(new CacheRecords(dir).read("00.json", text)).toBeUndefined();
+    // No folder at all: nothing, no error.
+    expect(new CacheRecords(join(dir, "no-folder")).read("00.json", text)).toBeUndefined();
+  });
+
+  it("lists the folder once: a record removed since is read from the pack, one written since by the next run's reader", async () => {
+    const dir = await freshDir("cache-records-listed");
+    writePackNow(dir, entries);
+    await writeFile(join(dir, "05.json"), "own 05\n");
+    const records = new CacheRecords(dir);
+    expect(records.read("00.json", text)).toBe(entries[0]![1]);
+    await rm(join(dir, "05.json"));
+    await writeFile(join(dir, "06.json"), "own 06\n");
+    expect(records.read("05.json", text)).toBe(entries[5]![1]);
+    expect(records.read("06.json", text)).toBe(entries[6]![1]);
+    expect(new CacheRecords(dir).read("06.json", text)).toBe("own 06\n");
   });
 });
 

@@ -38,23 +38,28 @@ export function onAbort(signal: AbortSignal, fn: () => void): () => void {
 
 /**
  * `promise`'s outcome, unless `signal` aborts first (rejects with its reason) or `ms` pass first
- * (rejects with undefined). The rate limiters' waits: for a turn in line, for a store's answer.
+ * (rejects with undefined; resolves with undefined when `resolveInTime`). The rate limiters'
+ * waits (for a turn in line, for a store's answer) and the system clock's sleep.
  */
-export function bounded<T>(promise: T | Promise<T>, signal: AbortSignal | undefined, ms: number = Infinity): Promise<T> {
+export function bounded<T>(promise: T | Promise<T>, signal: AbortSignal | undefined, ms: number = Infinity, resolveInTime?: boolean): Promise<T> {
+  let cancel: (() => void) | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   return new Promise<T>((resolve, reject) => {
-    const cancel = signal && onAbort(signal, () => reject(signal.reason));
-    const timer = ms < Infinity ? setTimeout(reject, Math.max(0, ms)) : undefined;
-    Promise.resolve(promise)
-      .then(resolve, reject)
-      .finally(() => {
-        clearTimeout(timer);
-        cancel?.();
-      });
+    cancel = signal && onAbort(signal, () => reject(signal.reason));
+    // A sleep of NaN or Infinity ends as setTimeout says (about 1 ms), as before, not never.
+    if (resolveInTime || ms < Infinity) timer = setTimeout(() => (resolveInTime ? resolve : reject)(undefined as T), Math.max(0, ms));
+    Promise.resolve(promise).then(resolve, reject);
+  }).finally(() => {
+    clearTimeout(timer);
+    cancel?.();
   });
 }
 
-/** A signal for one attempt: aborted by the caller's signal or by the timeout, telling which. */
-export function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number): { signal: AbortSignal; timedOut(): boolean; done(): void } {
+/**
+ * A signal for one attempt, aborted by the caller's signal or by the timeout; whether the timeout
+ * did; and what ends the timer and the subscription (a tuple: positions shrink in a bundle).
+ */
+export function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number): [signal: AbortSignal, timedOut: () => boolean, done: () => void] {
   const controller = new AbortController();
   let timedOut = false;
   const cancel = caller ? onAbort(caller, () => controller.abort(caller.reason)) : undefined;
@@ -65,12 +70,12 @@ export function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number
           controller.abort();
         }, timeoutMs)
       : undefined;
-  return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
-    done: () => {
+  return [
+    controller.signal,
+    () => timedOut,
+    () => {
       clearTimeout(timer);
       cancel?.();
     },
-  };
+  ];
 }

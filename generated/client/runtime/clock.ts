@@ -2,7 +2,7 @@
 // change the catalogue and run `npx catalogen generate`.
 
 // Time and chance, injectable so tests of waits and backoff need not wait.
-import { onAbort } from "./abort.js";
+import { bounded } from "./abort.js";
 
 export interface Clock {
   /** Milliseconds since the epoch. */
@@ -15,22 +15,7 @@ export interface Clock {
 
 export const systemClock: Clock = {
   now: () => Date.now(),
-  sleep,
+  // A wait that only time (or the signal) ends.
+  sleep: (ms, signal) => bounded(new Promise<void>(() => undefined), signal, ms, true),
   random: () => Math.random(),
 };
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      cancel();
-      resolve();
-    }, Math.max(0, ms));
-    const cancel = signal
-      ? onAbort(signal, () => {
-          clearTimeout(timer);
-          reject(signal.reason);
-        })
-      : () => undefined;
-  });
-}

@@ -3,7 +3,7 @@
 
 // Client-side rate limiting from the catalogue's limits: one token bucket per (operation
 // limit or limit group, token). Callers over the limit wait in order, or fail at once in "fail" mode.
-import { takeFromBucket, type RateLimitRule } from "../shared/bucket.js";
+import { bucketStep, type RateLimitRule } from "../shared/bucket.js";
 import { answerCost } from "../shared/error-cost.js";
 import { bounded } from "./abort.js";
 import type { Clock } from "./clock.js";
@@ -41,9 +41,10 @@ export interface Bucket {
 
 /** Takes a token when one is there and returns 0; otherwise takes nothing and returns the ms until one is. */
 export function takeToken(bucket: Bucket, now: number): number {
-  const { decision, tat } = takeFromBucket(bucket.tat, bucket.rule, now);
-  if (decision.allowed) bucket.tat = tat;
-  return decision.retryAfterMs;
+  const [, next, over] = bucketStep(bucket.tat, bucket.rule, now);
+  if (over > 0) return over;
+  bucket.tat = next;
+  return 0;
 }
 
 /** What the limiters use of a call (feature.ts's Call): its token, its signal, its timeout, and how to end it. */
@@ -110,18 +111,17 @@ export function rateLimiter(clock: Clock): RateLimiter {
       const { signal } = call;
       for (const limit of limits) {
         const lane = laneOf(limit, call.token);
-        if (mode === "fail") {
-          const wait = takeToken(lane, clock.now());
-          if (wait > 0) overLimit(call, wait);
-          continue;
-        }
+        // In "fail" mode nobody sleeps in line, so a turn comes at once and a call over the limit ends.
         const before = lane.tail;
         let done!: () => void;
         lane.tail = new Promise<void>((resolve) => (done = resolve));
         lane.waiting++;
         try {
           await bounded(before, signal);
-          for (let wait; (wait = takeToken(lane, clock.now())) > 0; ) await clock.sleep(wait, signal);
+          for (let wait; (wait = takeToken(lane, clock.now())) > 0; ) {
+            if (mode === "fail") overLimit(call, wait);
+            await clock.sleep(wait, signal);
+          }
         } finally {
           lane.waiting--;
           // The next in line goes only after everyone before it: order holds even when one gives up.

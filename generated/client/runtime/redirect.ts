@@ -12,9 +12,11 @@ const MAX_REDIRECTS = 5;
 
 /**
  * Sends the request (whose `redirect` is "manual") and follows its redirects. A redirect within
- * the first URL's origin keeps the token; once one leaves it, the auth header is not sent again in this attempt. 303, and 301
- * or 302 after a POST, become a GET without body; others keep method and body. A redirect that
- * cannot be followed comes back as the response with `refused` saying why.
+ * the first URL's origin keeps the token; once one leaves it, the auth header is not sent again in
+ * this attempt. 303, and 301 or 302 after a POST, become a GET without body; others keep method
+ * and body. A redirect that cannot be followed comes back as the response (its body cancelled)
+ * with, second, why it was not followed (a pair, not an object: positions shrink in a bundle,
+ * property names do not).
  */
 export async function fetchFollowing(
   doFetch: FetchLike,
@@ -23,15 +25,17 @@ export async function fetchFollowing(
   authHeader: string,
   /** Lowercase names of other headers that carry credentials (security schemes). */
   credentialHeaders: readonly string[] = [],
-): Promise<{ response: Response; refused?: string }> {
+): Promise<[response: Response, refused?: string]> {
   const origin = new URL(url).origin;
   for (let redirects = 0; ; redirects++) {
     const response = await doFetch(url, init);
-    const refuse = (why: string) => ({ response, refused: why });
+    const refuse = (why: string): [Response, string] => [response, why];
     // A browser's fetch hides where a manual redirect goes.
     if (response.type === "opaqueredirect") return refuse("this fetch does not show its target");
     const location = REDIRECT_STATUS.test(String(response.status)) ? response.headers.get("location") : null;
-    if (location === null) return { response };
+    if (location === null) return [response];
+    // A redirect's body is never read, whether it is followed or refused.
+    await response.body?.cancel().catch(() => undefined);
     if (redirects === MAX_REDIRECTS) return refuse(`more than ${MAX_REDIRECTS} redirects`);
     let next: URL;
     try {
@@ -53,7 +57,6 @@ export async function fetchFollowing(
       delete init.body;
       delete init.duplex;
     }
-    await response.body?.cancel().catch(() => undefined);
     url = next.href;
   }
 }

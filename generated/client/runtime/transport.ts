@@ -183,31 +183,26 @@ export function makeTransport(options: TransportOptions, authHeader: string, sch
       if (encoded.contentType) headers["content-type"] = encoded.contentType;
       const event = about();
       hook(options.onRequest, { ...event, headers: applied ? applied.shown(headers) : { ...headers, [authHeader]: "[redacted]" } });
-      Object.assign(headers, applied ? applied.headers : { [authHeader]: token });
-      // An API key in a cookie joins the cookie parameters, if any.
-      const parameterCookie = parameterHeaders["cookie"];
-      if (applied?.headers["cookie"] !== undefined && parameterCookie) headers["cookie"] = `${parameterCookie}; ${applied.headers["cookie"]}`;
+      if (applied) applied.sign(headers, parameterHeaders["cookie"]);
+      else headers[authHeader] = token;
 
-      const deadline = attemptSignal(signal, call.timeoutMs);
+      const [stop, timedOut, endAttempt] = attemptSignal(signal, call.timeoutMs);
       const started = now();
       let response: Response | undefined;
       let failure: ApiError;
       try {
-        const init: FetchInit = { method, headers, signal: deadline.signal, redirect: "manual" };
+        const init: FetchInit = { method, headers, signal: stop, redirect: "manual" };
         if (encoded.body !== undefined) init.body = encoded.body;
         if (encoded.once) init.duplex = "half";
-        const sent = await fetchFollowing(doFetch, applied ? applied.url : url, init, authHeader, applied?.headerNames);
-        response = sent.response;
+        let refused: string | undefined;
+        [response, refused] = await fetchFollowing(doFetch, applied ? applied.url : url, init, authHeader, applied?.headerNames);
         const { status } = response;
         // Response headers as a plain object, with any copy of the token (a server may echo it) removed.
         const received: Record<string, string> = {};
         response.headers.forEach((value, name) => (received[name] = redact(value, secret)));
         hook(options.onResponse, { ...event, status, headers: received, durationMs: now() - started });
         for (const feature of features) if (feature.afterResponse) await settle(feature.afterResponse(call, status));
-        if (sent.refused) {
-          await response.body?.cancel().catch(() => undefined);
-          call.fail("http", `${status}: redirect not followed: ${sent.refused}`, { status });
-        }
+        if (refused) call.fail("http", `${status}: redirect not followed: ${refused}`, { status });
         // A stream is read by its caller as it arrives (runtime/stream.ts), after retries and rate limits.
         if (response.ok && (operation.stream !== undefined || operation.unread === true)) return response;
         if (response.ok) {
@@ -243,14 +238,14 @@ export function makeTransport(options: TransportOptions, authHeader: string, sch
       } catch (thrown) {
         if (thrown instanceof ApiError) throw thrown;
         if (signal?.aborted) failAborted();
-        if (deadline.timedOut()) call.fail("timeout", `no response within ${call.timeoutMs} ms`);
+        if (timedOut()) call.fail("timeout", `no response within ${call.timeoutMs} ms`);
         if (thrown instanceof ResponseTooLarge) {
           call.fail("too_large", `response body larger than maxResponseBytes (${maxResponseBytes})`, { status: response?.status });
         }
         response = undefined;
         failure = error("network", `request failed: ${redact(String((thrown as Error)?.message ?? thrown), secret)}`, { cause: scrubCause(thrown, secret) });
       } finally {
-        deadline.done();
+        endAttempt();
       }
       let again = false;
       for (const feature of features) if (!again && feature.retry) again = await settle(feature.retry(call, failure, response));

@@ -33,15 +33,23 @@ export function takeFromBucket(
   now: number,
   cost = 1,
 ): { decision: RateLimitDecision; tat: number } {
+  const [start, next, over] = bucketStep(tat, rule, now, cost);
+  if (over > 0) return { decision: { allowed: false, remaining: 0, retryAfterMs: over, resetAfterMs: start - now }, tat: start };
+  // 0 - over, not -over: a full take leaves 0 requests, never -0.
+  const remaining = Math.floor((0 - over) / rule.intervalMs);
+  return { decision: { allowed: true, remaining, retryAfterMs: 0, resetAfterMs: next - now }, tat: next };
+}
+
+/**
+ * The core of takeFromBucket, for the client's limiter (which needs no decision object): where the
+ * budget starts (`tat`, or now when the bucket is full), where it would end after taking `cost`
+ * (the new `tat` when allowed), and how many ms that end lies beyond the bucket's capacity
+ * (above 0: denied, and the wait before `cost` fits; 0 or below: allowed).
+ */
+export function bucketStep(tat: number | undefined, rule: RateLimitRule, now: number, cost = 1): [start: number, next: number, over: number] {
   const start = Math.max(tat ?? now, now);
   const next = start + cost * rule.intervalMs;
-  const capacity = rule.burst * rule.intervalMs;
-  if (next - now > capacity) {
-    const decision = { allowed: false, remaining: 0, retryAfterMs: next - now - capacity, resetAfterMs: start - now };
-    return { decision, tat: start };
-  }
-  const remaining = Math.floor((capacity - (next - now)) / rule.intervalMs);
-  return { decision: { allowed: true, remaining, retryAfterMs: 0, resetAfterMs: next - now }, tat: next };
+  return [start, next, next - now - rule.burst * rule.intervalMs];
 }
 
 /** A cost is a whole number of requests, at least 1. */

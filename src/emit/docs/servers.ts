@@ -13,6 +13,8 @@ export interface ServerRow {
 
 export interface ServersView {
   rows: ServerRow[];
+  /** Whether a server's URL has variables (the page then says which value the client calls). */
+  variables: boolean;
   defaults: Md;
   defaultEnvironment: Md | null;
 }
@@ -23,10 +25,11 @@ export function serversView(model: ApiModel): ServersView | null {
   return {
     rows: model.servers.map((server) => ({
       id: code(server.id),
-      url: code(server.url),
+      url: serverUrl(server),
       environment: server.environment === undefined ? fixed("every environment") : text(server.environment),
       description: server.description === undefined ? NOT_DOCUMENTED : text(server.description),
     })),
+    variables: model.servers.some((server) => server.variables !== undefined),
     defaults: list(model, defaultServerIds(model.servers)),
     defaultEnvironment: first === undefined ? null : text(first),
   };
@@ -52,6 +55,19 @@ function list(model: ApiModel, ids: readonly string[]): Md {
     ids.flatMap((id) => servers.find((server) => server.id === id) ?? []).map((server) => fixed(`${code(server.url)} (${where(server)})`)),
     ", ",
   );
+}
+
+/** The URL as written; a template with each variable's default, values and description. */
+function serverUrl(server: ServerModel): Md {
+  if (server.template === undefined || server.variables === undefined) return code(server.url);
+  const variables = Object.entries(server.variables).map(([name, variable]) =>
+    fixed(
+      `${code(`{${name}}`)} ${code(variable.default)} by default` +
+        (variable.enum === undefined ? "" : `, one of ${join(variable.enum.map(code), ", ")}`) +
+        (variable.description === undefined ? "" : ` (${text(variable.description)})`),
+    ),
+  );
+  return fixed(`${code(server.template)}: ${join(variables, "; ")}`);
 }
 
 function where(server: ServerModel): Md {

@@ -3,7 +3,7 @@
 // Marked for `catalogen import`: each server object carries `x-server-id` (and `x-environment`),
 // the root `x-servers` lists every server in catalogue order, a tag `x-servers` a module's ids.
 import { defaultServerIds, serversOf } from "../../model/servers.js";
-import type { ApiModel, OperationModel, ServerModel } from "../../model/types.js";
+import type { ApiModel, OperationModel, ServerModel, ServerVariable } from "../../model/types.js";
 import { commonMark, type Schema } from "./schema.js";
 
 /** Undefined when the catalogue declares no servers (the document then has its placeholder). */
@@ -14,7 +14,13 @@ export function rootServers(model: ApiModel): Schema[] | undefined {
 /** `x-servers` of the root: every server, as the catalogue declares them. */
 export function serverList(model: ApiModel): Schema[] | undefined {
   // As written in the catalogue (the descriptions unescaped), like the other x- fields.
-  return model.servers?.map((server) => ({ ...server }));
+  return model.servers?.map(({ id, url, template, variables, description, environment }) => ({
+    id,
+    url: template ?? url,
+    ...(variables !== undefined && { variables: structuredClone(variables) }),
+    ...(description !== undefined && { description }),
+    ...(environment !== undefined && { environment }),
+  }));
 }
 
 /** Adds `servers` to the path items and operations whose servers are not the API's defaults. */
@@ -60,10 +66,24 @@ function serverObjects(model: ApiModel, ids: readonly string[]): Schema[] {
 
 function serverObject(server: ServerModel): Schema {
   return {
-    url: server.url,
+    url: server.template ?? server.url,
+    ...(server.variables !== undefined && { variables: variablesObject(server.variables) }),
     ...(server.description !== undefined && { description: commonMark(server.description) }),
     ...(server.environment !== undefined && { "x-environment": server.environment }),
   };
+}
+
+function variablesObject(variables: Record<string, ServerVariable>): Schema {
+  const result: Schema = {};
+  for (const [name, variable] of Object.entries(variables)) {
+    const object = {
+      ...(variable.enum !== undefined && { enum: [...variable.enum] }),
+      default: variable.default,
+      ...(variable.description !== undefined && { description: commonMark(variable.description) }),
+    };
+    Object.defineProperty(result, name, { value: object, enumerable: true, writable: true, configurable: true });
+  }
+  return result;
 }
 
 function key(ids: readonly string[]): string {

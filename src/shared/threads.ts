@@ -14,12 +14,3 @@ export function threadsSetting(): 1 | 2 | undefined {
 export function coreIdle(): boolean {
   return loadavg()[0]! < availableParallelism() - 0.5;
 }
-
-/**
- * True when the last minute's load leaves no core for a light helper thread: more runnable work
- * than cores and a half. A change run's writer thread (src/write/stage-thread.ts) costs about
- * 55 ms of CPU to start; where every core is taken it only adds that (bench/notes/incr9.md).
- */
-export function coresTaken(): boolean {
-  return loadavg()[0]! >= availableParallelism() + 0.5;
-}

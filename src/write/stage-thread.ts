@@ -10,7 +10,7 @@
 import { Worker } from "node:worker_threads";
 import { cacheDirectory, deferCacheWrites, writeCacheFileNow } from "../shared/cache-directory.js";
 import { writePackNow } from "../shared/cache-pack.js";
-import { coresTaken, threadsSetting } from "../shared/threads.js";
+import { threadsSetting } from "../shared/threads.js";
 import type { FromStager, Scanned, ScanRequest, SpliceRequest, ToStager } from "./stage-worker.js";
 import { randomName } from "./staging.js";
 import type { FileStats } from "./stat-cache.js";
@@ -30,20 +30,14 @@ export function stageOnThread(staged: number): boolean {
 }
 
 /**
- * Files a manifest lists from which a change run looks at them on the staging thread (Output's
- * scan), while the model is made: below, one by one on this thread costs less than starting it.
+ * True when a change run should look at its output files on a StageThread and write openapi.json
+ * there (Output's scan): only with CATALOGEN_THREADS=2. On this project's 2-vCPU machine the thread
+ * (about 55 ms of CPU to start) measured no faster at any load and cost 0.1–0.2 s more CPU: its
+ * work competed with the model's making and the emitters (bench/notes/incr9.md).
  */
-export const SCAN_THREAD_FROM = 512;
-
-/**
- * True when a change run into a folder whose manifest lists `files` files should look at them on a
- * StageThread (and write openapi.json there): not where the machine's cores are all taken already.
- */
-export function scanOnThread(files: number): boolean {
+export function scanOnThread(): boolean {
   if (import.meta.url.endsWith(".ts")) return false;
-  const threads = threadsSetting();
-  if (threads !== undefined) return threads === 2;
-  return files >= SCAN_THREAD_FROM && !coresTaken();
+  return threadsSetting() === 2;
 }
 
 export interface Settled {

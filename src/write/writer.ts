@@ -127,14 +127,14 @@ export class Output {
   }
 
   /**
-   * A run that will write into a folder of many files (the inputs changed): the files the manifest
+   * A run that will write (the inputs changed), with CATALOGEN_THREADS=2: the files the manifest
    * lists are looked at on the staging thread (their size and mtime against the stat records)
    * while this thread makes the model, instead of one by one as each is kept. The folder is
    * locked already: only the user can change a file from now on, as before.
    */
   private scanFiles(manifest: Manifest): void {
     const paths = Object.keys(manifest.files);
-    if (this.stats!.file === undefined || !scanOnThread(paths.length)) return;
+    if (this.stats!.file === undefined || !scanOnThread()) return;
     this.thread = StageThread.start();
     if (this.thread === undefined) return;
     const hashes = paths.map((path) => manifest.files[path]!.sha256);

@@ -36,6 +36,12 @@ function* textOnly(parts: Iterable<string | KeptBytes>): Generator<string> {
   }
 }
 
+/** A part naming bytes of the old file, checked to lie within its `size` bytes. */
+function keptRange(path: string, part: KeptBytes, size: number): KeptBytes {
+  if (Number.isInteger(part.start) && Number.isInteger(part.end) && 0 <= part.start && part.start <= part.end && part.end <= size) return part;
+  throw new Error(`${path}: a part names bytes ${part.start}-${part.end} of a file of ${size}`);
+}
+
 function parent(path: string): string {
   const slash = path.lastIndexOf("/");
   return slash === -1 ? "" : path.slice(0, slash);
@@ -263,10 +269,7 @@ export class Writing {
     if (spliced === undefined || old === undefined) {
       if (old !== undefined) closeSync(old.fd);
       if (spliced === undefined) await this.putChunks(path, target, chunks(), from);
-      else {
-        const hash = await this.putChunks(path, target, textOnly(spliced.parts), from);
-        if (hash !== undefined) spliced.written(hash);
-      }
+      else await this.putText(path, target, spliced, from);
       return;
     }
     if (this.thread !== undefined) return this.spliceOnThread(this.thread, path, target, make, spliced, old, entry!, from);
@@ -277,21 +280,14 @@ export class Writing {
     let bytes: Buffer | undefined;
     try {
       for (const part of spliced.parts) {
-        if (typeof part === "string") parts.push(Buffer.from(part));
-        else if (Number.isInteger(part.start) && Number.isInteger(part.end) && 0 <= part.start && part.start <= part.end && part.end <= old.size) parts.push(part);
-        else throw new Error(`${path}: a part names bytes ${part.start}-${part.end} of a file of ${old.size}`);
+        parts.push(typeof part === "string" ? Buffer.from(part) : keptRange(path, part, old.size));
       }
     } finally {
       bytes = await reading.catch(() => undefined);
       closeSync(old.fd);
     }
-    if (bytes === undefined) {
-      // It could not be read as it was found: made without its bytes.
-      const whole = make(undefined)!;
-      const hash = await this.putChunks(path, target, textOnly(whole.parts), from);
-      if (hash !== undefined) whole.written(hash);
-      return;
-    }
+    // It could not be read as it was found: made without its bytes.
+    if (bytes === undefined) return this.putText(path, target, make(undefined)!, from);
     const buffers = parts.map((part) => (Buffer.isBuffer(part) ? part : bytes.subarray(part.start, part.end)));
     const final = join(this.view.root, path);
     let staging: { path: string; fd: number };
@@ -332,8 +328,10 @@ export class Writing {
     try {
       for (const part of spliced.parts) {
         if (typeof part === "string") parts.push(part);
-        else if (Number.isInteger(part.start) && Number.isInteger(part.end) && 0 <= part.start && part.start <= part.end && part.end <= old.size) parts.push([part.start, part.end]);
-        else throw new Error(`${path}: a part names bytes ${part.start}-${part.end} of a file of ${old.size}`);
+        else {
+          const { start, end } = keptRange(path, part, old.size);
+          parts.push([start, end]);
+        }
       }
     } catch (error) {
       closeSync(old.fd);
@@ -360,10 +358,7 @@ export class Writing {
           if (!result.unread) return this.failWith(final, new Error(result.failed));
           // The old file could not be read as it was found: made again here without its bytes.
           this.next.delete(path);
-          const whole = make(undefined)!;
-          const hash = await this.putChunks(path, target, textOnly(whole.parts), from);
-          if (hash !== undefined) whole.written(hash);
-          return;
+          return this.putText(path, target, make(undefined)!, from);
         }
         made.sha256 = result.sha256;
         mark(`${path} written on the staging thread`);
@@ -374,6 +369,12 @@ export class Writing {
         spliced.written(result.sha256);
       }),
     );
+  }
+
+  /** Writes a spliced file made of text alone (no bytes of an old file) and gives it the hash written. */
+  private async putText(path: string, target: string, spliced: Spliced, from: string | undefined): Promise<void> {
+    const hash = await this.putChunks(path, target, textOnly(spliced.parts), from);
+    if (hash !== undefined) spliced.written(hash);
   }
 
   /** Waits for the files spliced on the staging thread (`spliceOnThread`); the first failure to write one is thrown, once all are done. */

@@ -7,6 +7,8 @@ import type { OAuthFlow, OAuthFlows, SecurityScopes } from "../model/types.js";
 import type { NameRegistry } from "./names.js";
 import { at, isObject, type DocumentSet, type Place } from "./read.js";
 import type { ImportReport } from "./report.js";
+import { FLOW_URLS, flowScopes } from "../validate/security.js";
+import { linkProblem } from "../validate/servers.js";
 import { shortValue } from "./schemas.js";
 
 /** RFC 9110 token: a header or cookie name. */
@@ -68,35 +70,22 @@ export function catalogueScheme(
     result = { id, type: "oauth2", ...(flows !== undefined && { flows }), ...description };
   } else if (scheme.type === "openIdConnect") {
     const url = scheme.openIdConnectUrl;
-    const held = typeof url === "string" && flowUrlProblem(url) === undefined;
-    if ("openIdConnectUrl" in scheme && !held) report.lost(docs.pointer(at(place, "openIdConnectUrl")), `openIdConnectUrl ${shortValue(url)} of security scheme "${name}" (${typeof url === "string" ? flowUrlProblem(url) : "not a URL"})`);
+    const problem = typeof url === "string" ? linkLost(url) : "not a string";
+    const held = typeof url === "string" && problem === undefined;
+    if ("openIdConnectUrl" in scheme && !held) report.lost(docs.pointer(at(place, "openIdConnectUrl")), `openIdConnectUrl ${shortValue(url)} of security scheme "${name}" (${problem})`);
     result = { id, type: "openIdConnect", ...(held && { openIdConnectUrl: url }), ...description };
   } else lose(`a ${shortValue(scheme.type)} scheme (the catalogue holds API keys, http and bearer tokens)`);
   if (result && id !== name) report.renamed("security scheme", name, id, pointer);
   return result;
 }
 
-/** Which URLs each OAuth flow has: the first list required, the second allowed (OpenAPI's OAuth Flow Object). */
-const FLOW_URLS = {
-  implicit: [["authorizationUrl"], ["authorizationUrl", "refreshUrl"]],
-  password: [["tokenUrl"], ["tokenUrl", "refreshUrl"]],
-  clientCredentials: [["tokenUrl"], ["tokenUrl", "refreshUrl"]],
-  authorizationCode: [["authorizationUrl", "tokenUrl"], ["authorizationUrl", "tokenUrl", "refreshUrl"]],
-} as const;
 const SCOPE_NAME_MAX = 1000;
 const SCOPE_TEXT_MAX = 100_000;
 
-/** Why a flow's URL cannot be kept, or undefined. */
-function flowUrlProblem(url: string): string | undefined {
-  if (/[\s\u0000-\u001f\u007f]/.test(url)) return "it holds white space or control characters";
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return `not an http or https URL`;
-    if (parsed.username !== "" || parsed.password !== "") return "it holds credentials";
-  } catch {
-    return "not an absolute URL";
-  }
-  return undefined;
+/** Why an OAuth or OpenID Connect URL cannot be kept, as the report says it; undefined when it can. */
+function linkLost(url: string): string | undefined {
+  const problem = linkProblem(url);
+  return problem === undefined ? undefined : `the URL ${problem}`;
 }
 
 /** The flows the catalogue can hold: each with its required URLs, every URL absolute; what is not held is reported. */
@@ -108,7 +97,7 @@ function oauthFlows(docs: DocumentSet, report: ImportReport, name: string, value
   const flows: OAuthFlows = {};
   for (const [kind, entry] of Object.entries(value)) {
     const where = at(place, kind);
-    const urls = (FLOW_URLS as Record<string, readonly (readonly string[])[]>)[kind];
+    const urls = Object.hasOwn(FLOW_URLS, kind) ? FLOW_URLS[kind] : undefined;
     if (urls === undefined || !isObject(entry)) {
       report.lost(docs.pointer(where), `${shortValue(kind)} of the flows of security scheme "${name}" (${urls === undefined ? "not an OAuth flow OpenAPI names" : "not an object"})`);
       continue;
@@ -118,13 +107,13 @@ function oauthFlows(docs: DocumentSet, report: ImportReport, name: string, value
     for (const url of ["authorizationUrl", "tokenUrl", "refreshUrl"] as const) {
       const text = entry[url];
       if (text === undefined) continue;
-      const problem = typeof text !== "string" ? "not a string" : !urls[1]!.includes(url) ? `a ${kind} flow has no ${url}` : flowUrlProblem(text);
+      const problem = typeof text !== "string" ? "not a string" : !urls.allowed.includes(url) ? `a ${kind} flow has no ${url}` : linkLost(text);
       if (problem === undefined) flow[url] = text as string;
       else report.lost(docs.pointer(at(where, url)), `${url} ${shortValue(text)} of security scheme "${name}" (${problem})`);
     }
-    for (const url of urls[0]!) if (flow[url as "tokenUrl"] === undefined) whole = false;
+    for (const url of urls.required) if (flow[url as "tokenUrl"] === undefined) whole = false;
     if (!whole) {
-      report.lost(docs.pointer(where), `the ${kind} flow of security scheme "${name}" (it lacks ${urls[0]!.join(" and ")} the catalogue can hold)`);
+      report.lost(docs.pointer(where), `the ${kind} flow of security scheme "${name}" (it lacks ${urls.required.join(" and ")} the catalogue can hold)`);
       continue;
     }
     const scopes = entry.scopes;
@@ -143,7 +132,7 @@ function oauthFlows(docs: DocumentSet, report: ImportReport, name: string, value
 /** The scope names each held oauth2 scheme's flows declare, by catalogue scheme id (schemes without flows: any scope). */
 export function declaredScopes(schemes: readonly RawSecurityScheme[]): Map<string, Set<string>> {
   const declared = new Map<string, Set<string>>();
-  for (const scheme of schemes) if (scheme.flows) declared.set(scheme.id, new Set(Object.values(scheme.flows).flatMap((flow: OAuthFlow) => Object.keys(flow.scopes))));
+  for (const scheme of schemes) if (scheme.flows) declared.set(scheme.id, flowScopes(scheme.flows));
   return declared;
 }
 

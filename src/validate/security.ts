@@ -3,7 +3,8 @@ import type { RawApi, RawOperation, RawSecurityScheme, RawSecurityScopes } from 
 import { PARAM_NAME } from "../shared/names.js";
 import { closest } from "../shared/suggest.js";
 import type { Place, Reporter } from "./reporter.js";
-import { urlProblem } from "./servers.js";
+import type { OAuthFlows } from "../model/types.js";
+import { linkProblem } from "./servers.js";
 
 /** What operations' security is checked against: the schemes' ids, the scopes oauth2 flows declare, the API's requirement. */
 export interface KnownSchemes {
@@ -13,8 +14,8 @@ export interface KnownSchemes {
   apiSecurity: string[][] | undefined;
 }
 
-/** Which URLs each OAuth flow has (OpenAPI's OAuth Flow Object): the first list required, the rest allowed. */
-const FLOW_URLS: Record<string, { required: string[]; allowed: string[] }> = {
+/** Which URLs each OAuth flow has (OpenAPI's OAuth Flow Object): those it needs, and all it may have. */
+export const FLOW_URLS: Readonly<Record<string, { required: readonly string[]; allowed: readonly string[] }>> = {
   implicit: { required: ["authorizationUrl"], allowed: ["authorizationUrl", "refreshUrl"] },
   password: { required: ["tokenUrl"], allowed: ["tokenUrl", "refreshUrl"] },
   clientCredentials: { required: ["tokenUrl"], allowed: ["tokenUrl", "refreshUrl"] },
@@ -66,7 +67,6 @@ function checkHowObtained(report: Reporter, scheme: RawSecurityScheme, place: (.
     report.error(place("flows"), `only oauth2 schemes have flows (scheme "${scheme.id}" is ${scheme.type})`);
     return;
   }
-  const scopes = new Set<string>();
   for (const [kind, flow] of Object.entries(scheme.flows)) {
     const urls = FLOW_URLS[kind]!;
     for (const name of urls.required) if (flow[name as "tokenUrl"] === undefined) report.error(place("flows", kind), `the ${kind} flow of scheme "${scheme.id}" needs ${name}`, `add ${name}: https://...`);
@@ -76,21 +76,17 @@ function checkHowObtained(report: Reporter, scheme: RawSecurityScheme, place: (.
       if (!urls.allowed.includes(name)) report.error(place("flows", kind, name), `the ${kind} flow has no ${name}`, `an ${kind} flow has ${urls.allowed.join(" and ")}`);
       else checkUrl(report, url, place("flows", kind, name));
     }
-    for (const scope of Object.keys(flow.scopes)) scopes.add(scope);
   }
-  declaredScopes.set(scheme.id, scopes);
+  declaredScopes.set(scheme.id, flowScopes(scheme.flows));
+}
+
+/** The scope names an oauth2 scheme's flows declare, all flows together. */
+export function flowScopes(flows: OAuthFlows): Set<string> {
+  return new Set(Object.values(flows).flatMap((flow) => Object.keys(flow.scopes)));
 }
 
 function checkUrl(report: Reporter, url: string, place: Place): void {
-  let problem: string | undefined;
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") problem = `has the scheme ${parsed.protocol.slice(0, -1)}, not http or https`;
-    else if (parsed.username !== "" || parsed.password !== "") problem = "holds credentials";
-  } catch {
-    problem = "is not an absolute URL";
-  }
-  if (problem === undefined && /[\s\u0000-\u001f\u007f]/.test(url)) problem = "holds white space or control characters";
+  const problem = linkProblem(url);
   if (problem !== undefined) report.error(place, `URL "${url}" ${problem}`, "write an absolute http or https URL, e.g. https://auth.example.com/oauth/token");
 }
 

@@ -102,6 +102,15 @@ function clash(report: Reporter, servers: readonly RawServer[], place: Place): v
 /** Why `url` cannot be a server URL, or undefined when it can. */
 export function urlProblem(url: string): string | undefined {
   if (/[{}]/.test(url)) return "holds a template variable";
+  const problem = linkProblem(url);
+  if (problem !== undefined) return problem;
+  const parsed = new URL(url);
+  if (parsed.search !== "" || parsed.hash !== "" || /[?#]/.test(url)) return "has a query or fragment; operation paths are appended to it";
+  return undefined;
+}
+
+/** Why `url` cannot be an absolute http(s) link to follow (an OAuth or OpenID Connect URL), or undefined when it can. */
+export function linkProblem(url: string): string | undefined {
   if (/[\s\u0000-\u001f\u007f]/.test(url)) return "holds white space or control characters";
   let parsed: URL;
   try {
@@ -111,6 +120,5 @@ export function urlProblem(url: string): string | undefined {
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return `has the scheme ${parsed.protocol.slice(0, -1)}, not http or https`;
   if (parsed.username !== "" || parsed.password !== "") return "holds credentials";
-  if (parsed.search !== "" || parsed.hash !== "" || /[?#]/.test(url)) return "has a query or fragment; operation paths are appended to it";
   return undefined;
 }

@@ -83,7 +83,7 @@ describe("import", () => {
 
   it("reports each thing it could not hold, and no longer reports flows or scopes as lost", () => {
     const report = imported.reportText;
-    expect(report).toContain('tokenUrl "/relative/token" of security scheme "petsAuth" (not an absolute URL)');
+    expect(report).toContain('tokenUrl "/relative/token" of security scheme "petsAuth" (the URL is not an absolute URL)');
     expect(report).toContain('the clientCredentials flow of security scheme "petsAuth" (it lacks tokenUrl');
     expect(report).toContain('the password flow of security scheme "petsAuth" (it lacks tokenUrl');
     expect(report).toContain('tokenUrl "https://auth.example.com/token" of security scheme "petsAuth" (a implicit flow has no tokenUrl)');

@@ -97,12 +97,7 @@ export class LoadCache {
             : `${JSON.stringify({ data, ...head })}\n`;
         texts.push([recordFile(name), `${made.hash} ${loader()}\n${text}${lineStartsText}`]);
       }
-      // Every record made at once (a first run): one pack, and the records' own files are all old.
-      const packed = packs(texts.length, names.length);
-      if (packed) writeCachePack(this.dir, texts);
-      else for (const [file, text] of texts) writeCacheFile(join(this.dir, file), text);
-      const current = new Set(packed ? [] : names.map(recordFile));
-      for (const entry of readdirSync(this.dir)) if (!current.has(entry) && entry !== PACK_FILE && !entry.endsWith(".tmp")) rmSync(join(this.dir, entry), { force: true });
+      writeRecords(this.dir, texts, names.map(recordFile));
       // The one record file per folder that earlier versions wrote.
       rmSync(`${this.dir}.json`, { force: true });
     } catch {
@@ -149,8 +144,19 @@ function readRecord(bytes: Buffer, textHash: string): ReadFile | undefined {
  */
 export const PACK_MIN_RECORDS = 256;
 
-function packs(written: number, all: number): boolean {
-  return written >= PACK_MIN_RECORDS && written === all;
+/**
+ * Writes the records `texts` (file name, text) made by this run into `folder`, whose records are
+ * now `current`: one pack when the run made every one of them (a first run, a changed named type:
+ * the records' own files are then all old), else a file each; then removes the files of records
+ * no longer current. Throws as the file system does.
+ */
+function writeRecords(folder: string, texts: readonly [string, string][], current: readonly string[]): void {
+  const packed = texts.length >= PACK_MIN_RECORDS && texts.length === current.length;
+  if (packed) writeCachePack(folder, [...texts]);
+  else for (const [file, text] of texts) writeCacheFile(join(folder, file), text);
+  const kept = new Set(packed ? [] : current);
+  // A folder that none was ever written to holds nothing to remove.
+  for (const entry of existsSync(folder) ? readdirSync(folder) : []) if (!kept.has(entry) && entry !== PACK_FILE && !entry.endsWith(".tmp")) rmSync(join(folder, entry), { force: true });
 }
 
 /**
@@ -286,14 +292,8 @@ export class ModelCache {
     if (this.dir === undefined) return;
     try {
       const texts: [string, string][] = [...parts].map(([name, { hash, json }]) => [recordFile(name), `${hash} ${index.context}\n${json}`]);
-      // Every part made at once (a first run, a changed named type): one pack, the parts' own files all old.
-      const packed = packs(texts.length, Object.keys(index.files).length);
-      if (packed) writeCachePack(join(this.dir, "parts"), texts);
-      else for (const [file, text] of texts) writeCacheFile(join(this.dir, "parts", file), text);
+      writeRecords(join(this.dir, "parts"), texts, Object.keys(index.files).map(recordFile));
       writeCacheFile(join(this.dir, "index.json"), JSON.stringify({ code: generatorCode(), ...index }));
-      // The parts of files no longer in the catalogue.
-      const current = new Set(packed ? [] : Object.keys(index.files).map(recordFile));
-      for (const name of readdirSync(join(this.dir, "parts"))) if (!current.has(name) && name !== PACK_FILE && !name.endsWith(".tmp")) rmSync(join(this.dir, "parts", name), { force: true });
     } catch {
       // best effort: the next run checks the whole catalogue
     }

@@ -21,7 +21,7 @@ import { moduleId, moduleIdentifiers, NameRegistry, readableModuleId } from "./n
 import { DEFAULT_ACCESS_EXTENSIONS, type AccessExtensions } from "./access.js";
 import { tableWords } from "./table-words.js";
 import { firstSegment, OperationReader } from "./operations.js";
-import { at, DocumentSet, ImportError, isObject, type Place, type ReadOptions } from "./read.js";
+import { at, DocumentSet, documentText, ImportError, isObject, type Place, type ReadOptions } from "./read.js";
 import { paginationDefinitions } from "./streams-pages.js";
 import { ImportReport } from "./report.js";
 import { firstLine, lineLeadingDescription, MAX_LINE } from "./lines.js";
@@ -159,8 +159,7 @@ function importFrom(docs: DocumentSet, options: ImportOptions): ImportResult {
   for (const place of lostTypes) report.lost(docs.pointer(place), "the schema: the document has no operations, and catalogue types live in the file of a module with operations");
   const ownDescription = dialect ? apiDescription(info.description) : typeof info.description === "string" && info.description.trim() !== "" ? info.description : undefined;
   const { title, description } = apiTitle(docs, report, info, ownDescription);
-  const plain = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? (dialect ? dialect.text(value) : value) : undefined);
-  const externalDocs = readExternalDocs(docs, report, at(docs.root, "externalDocs"), plain);
+  const externalDocs = readExternalDocs(docs, report, at(docs.root, "externalDocs"), (value) => documentText(value, dialect));
   const catalogue: ImportedCatalogue = {
     api: {
       title,
@@ -267,7 +266,7 @@ function groupModules(
     declared.forEach((tag, index) => {
       if (isObject(tag) && typeof tag.name === "string") {
         const key = typeof tag[tagKey] === "string" ? tag[tagKey] : undefined;
-        const externalDocs = "externalDocs" in tag ? readExternalDocs(docs, report, at(docs.root, "tags", index, "externalDocs"), (value) => (typeof value === "string" && value.trim() !== "" ? (dialect ? catalogenDialect.text(value) : value) : undefined)) : undefined;
+        const externalDocs = "externalDocs" in tag ? readExternalDocs(docs, report, at(docs.root, "tags", index, "externalDocs"), (value) => documentText(value, dialect ? catalogenDialect : undefined)) : undefined;
         tags.set(tag.name, {
           ...(typeof tag.description === "string" && tag.description.trim() !== "" && { description: tag.description }),
           index,

@@ -8,7 +8,7 @@ import { METHODS, operationSecurity, operationTokens, type Auth } from "./auth.j
 import { keepConsistent, type LimitGroupReader } from "./limit-groups.js";
 import { readLimit } from "./limits.js";
 import { operationId, operationIdentifiers, snakeName, type NameRegistry } from "./names.js";
-import { at, isObject, type DocumentSet, type Place } from "./read.js";
+import { at, documentText, isObject, type DocumentSet, type Place } from "./read.js";
 import type { ImportedOperation } from "./ir.js";
 import type { ImportReport } from "./report.js";
 import { PAGING_EXTENSIONS, readPagination, STREAM_KEYS, streamContent } from "./streams-pages.js";
@@ -69,9 +69,7 @@ export class OperationReader {
   }
 
   private text(value: unknown): string | undefined {
-    if (typeof value !== "string" || value.trim() === "") return undefined;
-    const text = this.options.dialect ? this.options.dialect.text(value) : value;
-    return text.trim() === "" ? undefined : text;
+    return documentText(value, this.options.dialect);
   }
 
   readAll(): void {

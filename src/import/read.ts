@@ -374,3 +374,13 @@ export function at(place: Place, ...segments: (string | number)[]): Place {
 export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
+
+/**
+ * A text of the document as the catalogue holds it (a dialect's escaping undone: catalogen's own
+ * export, src/import/dialect.ts); undefined when it is not a string or is blank.
+ */
+export function documentText(value: unknown, dialect: { text(description: string): string } | undefined): string | undefined {
+  if (typeof value !== "string" || value.trim() === "") return undefined;
+  const text = dialect ? dialect.text(value) : value;
+  return text.trim() === "" ? undefined : text;
+}

@@ -156,6 +156,22 @@ describe("real-API corpus: calls through the generated client to catalogen mock"
     expect((await rejection(none[account.module]![account.operation.id]!({ ...account.args, Sid: "AC0001" }))).kind).toBe("invalid_argument");
   });
 
+  it("Figma: its OAuth2 schemes keep their flows and every scope, and each operation the scopes its requirement names", () => {
+    const entry = CORPUS[1]!;
+    const document = documentOf(entry.file) as { components: { securitySchemes: Record<string, { type: string; flows?: Record<string, { scopes: Record<string, string> }> }> } };
+    const { model, reportText } = imported.get(entry.name)!;
+    for (const [name, scheme] of Object.entries(document.components.securitySchemes)) {
+      if (scheme.type !== "oauth2") continue;
+      const held = model.auth.schemes!.find((candidate) => candidate.id === name)!;
+      expect(Object.keys(held.flows!)).toEqual(Object.keys(scheme.flows!));
+      for (const [kind, flow] of Object.entries(scheme.flows!)) expect(held.flows![kind as "authorizationCode"]!.scopes).toEqual(flow.scopes);
+    }
+    const file = find(entry, "GET", "/v1/files/{file_key}").operation;
+    expect(file.security).toEqual([["PersonalAccessToken"], ["PlanAccessToken"], ["OAuth2"]]);
+    expect(file.securityScopes).toEqual([{}, {}, { OAuth2: ["file_content:read", "files:read"] }]);
+    expect(reportText).not.toMatch(/scope|flows? of security scheme/);
+  });
+
   it("Figma: the X-Figma-Token header of the personal access token scheme, not the OAuth2 alternatives", async () => {
     const entry = CORPUS[1]!;
     const mock = await mockOf(entry);

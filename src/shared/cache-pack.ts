@@ -6,7 +6,7 @@
 // and length in the body and the start of its bytes' sha256: a record read from a pack that is
 // cut short or changed is not taken (the caller makes it again). Node's own modules only: the
 // staging worker (src/write/stage-worker.ts) writes packs too.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -18,7 +18,7 @@ const MAGIC = "catalogen-pack-1";
 type Index = Record<string, [offset: number, length: number, sha256: string]>;
 
 function digest(bytes: Buffer): string {
-  return createHash("sha256").update(bytes).digest("hex").slice(0, 32);
+  return hash("sha256", bytes).slice(0, 32);
 }
 
 /** Writes `entries` (a record's file name, its text) as the pack of `folder`, replacing the one there. Throws as the file system does. */

@@ -1,8 +1,9 @@
-// openapi.json made from the file it replaces (src/write/plan.ts `putSpliced`): the old file is read
-// and the new one written on the thread pool, each in one job. A write that stops short (here a
-// file size limit, SIGXFSZ ignored, so the write ends early with EFBIG) must stop the run as any
-// failed write does: a one-line message naming the file, exit 1, no staging file left, the output
-// folder as it was; the next run without the limit writes what a cold run writes.
+// openapi.json made from the file it replaces (src/write/plan.ts `putSpliced`): the old file's
+// ranges are read into a buffer, and the buffers written on the thread pool one at a time. A write
+// that stops short (here a file size limit, SIGXFSZ ignored, so the write ends early with EFBIG)
+// must stop the run as any failed write does: a one-line message naming the file, exit 1, no
+// staging file left, the output folder as it was; the next run without the limit writes what a
+// cold run writes.
 // Runs the built CLI (dist/: `npm run build` first).
 import { stat } from "node:fs/promises";
 import { join } from "node:path";

@@ -26,9 +26,14 @@ export const fixed = (markdown: string): Md => markdown as Md;
 /** Joins Markdown pieces. */
 export const join = (parts: readonly Md[], separator: string): Md => parts.join(separator) as Md;
 
-/** A link; the target is percent-encoded so it cannot end the link early. */
+/**
+ * A link; the target is percent-encoded so it cannot end the link early. An escape it holds already
+ * (`%20`) stays as it is, not `%2520`; a lone surrogate becomes U+FFFD (encodeURI throws on one).
+ */
 export function link(label: Md, target: string): Md {
-  return `[${label}](${encodeURI(target).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)})` as Md;
+  const wellFormed = target.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+  const encoded = encodeURI(wellFormed).replace(/%25([0-9A-Fa-f]{2})/g, "%$1");
+  return `[${label}](${encoded.replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)})` as Md;
 }
 
 export const NOT_DOCUMENTED = fixed("not documented");

@@ -143,7 +143,8 @@ export const COMMANDS: Command[] = [
           limits: operation.limits ?? null,
           servers: operation.servers ?? null,
           constraints: operation.constraints ?? null,
-          source: operation.source,
+          // The model says where from the catalogue folder; a message says it from the working folder.
+          source: { ...operation.source, file: shown(resolve(io.cwd, config.catalogue, operation.source.file), io.cwd) },
         }));
         io.out(JSON.stringify(rows, null, 2));
         return 0;

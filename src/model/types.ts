@@ -204,7 +204,7 @@ export interface OperationModel {
   responses?: ResponseModel[];
   /** How the operation pages its results; undefined: it does not page (or the catalogue is silent). */
   pagination?: Pagination;
-  /** Where the operation is declared, for messages. */
+  /** Where the operation is declared, for messages (`list --json` shows it from the working folder). */
   source: SourceRef;
   /** The operation is deprecated: still served, but not to be used in new code. */
   deprecated?: boolean;
@@ -278,6 +278,10 @@ export type PathSegment =
   | { kind: "template"; parts: ({ kind: "static"; value: string } | { kind: "param"; name: string })[] };
 
 export interface SourceRef {
+  /**
+   * The file, relative to the catalogue folder with `/` (a living source's OpenAPI document may be
+   * `../openapi.yaml`): the model is the same from any working folder, so its keys are too.
+   */
   file: string;
   line: number;
   column: number;

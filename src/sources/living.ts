@@ -139,9 +139,9 @@ function merged(loaded: LoadResult, overlay: CatalogueFile, converted: Converted
     {
       sourceOf: (file, index) => {
         const at = where.get(file)?.[index]?.at;
-        if (at) return { file: displayPath(at.file), line: at.line, column: at.column };
-        const { file: shown, line, column } = locatePath(file, ["operations", index]);
-        return { file: shown, line, column };
+        if (at) return { file: relative(dir, at.file).split(sep).join("/"), line: at.line, column: at.column };
+        const { line, column } = locatePath(file, ["operations", index]);
+        return { file: file.name, line, column };
       },
     },
   );

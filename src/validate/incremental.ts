@@ -132,13 +132,14 @@ function knowModuleKeys(model: ApiModel, files: readonly CatalogueFile[], keys: 
 
 /** Where an operation is declared: its place in the file. */
 export function sourceOf(file: CatalogueFile, index: number): { file: string; line: number; column: number } {
-  const { file: path, line, column } = locatePath(file, ["operations", index]);
-  return { file: path, line, column };
+  const { line, column } = locatePath(file, ["operations", index]);
+  return { file: file.name, line, column };
 }
 
 function keyOf(file: CatalogueFile, index: KeptIndex | undefined): FileKey {
-  // With the path messages show: the parts say where each operation is declared.
-  const hash = sha256(`${file.displayPath}\n${fileTextSha256(file)}`);
+  // With the file's name in the catalogue: the parts say where each operation is declared (not the
+  // path messages show, which is the working folder's: a run from another folder keeps the parts).
+  const hash = sha256(`${file.name}\n${fileTextSha256(file)}`);
   const recorded = index?.files[file.name];
   if (recorded?.hash === hash) return recorded;
   return { hash, types: sha256(JSON.stringify((file.data as RawFile | undefined)?.types ?? null)) };

@@ -446,6 +446,8 @@ export async function writeCatalogue(
           const where = catalogue.source?.(partAt(files, diagnostic, parsed)) ?? diagnostic.file.replace(/^.*[\\/]/, "");
           return `${where}: error: the catalogue written from here does not validate: ${diagnostic.message}`;
         });
+        const more = error.diagnostics.length - lines.length;
+        if (more > 0) lines.push(`... and ${more} more (the first ${lines.length} are shown)`);
         throw new ImportError(`${lines.join("\n")}\n  hint: this is a bug in catalogen import; please report it with the document`);
       }
       throw error;

@@ -132,4 +132,19 @@ describe("import renames or reports", () => {
     expect(message).not.toContain("catalogen-import");
     expect(await readdir(dir)).toEqual([]);
   });
+
+  it("says how many more problems there are past the first 20", async () => {
+    const dir = await freshDir("import-renames");
+    const broken = Array.from({ length: 23 }, (_, i) => ({ id: `broken${i}`, method: "GET" as const, path: `/x${i}/{__proto__}`, summary: "Broken", parameters: [{ name: "__proto__", in: "path" as const, required: true }] }));
+    const catalogue: ImportedCatalogue = {
+      api: { title: "Broken", auth: { header: "Authorization", tokenKinds: [] } },
+      modules: [{ module: { id: "things", title: "Things", area: "Things" }, types: [], operations: broken }],
+      source: (part) => `openapi.yaml:${10 + (part.operation ?? 0)}:5`,
+    };
+    const message = ((await writeCatalogue(catalogue, join(dir, "catalogue")).catch((caught: unknown) => caught)) as Error).message;
+    const lines = message.split("\n");
+    expect(lines.filter((line) => line.includes("does not validate"))).toHaveLength(20);
+    expect(lines).toContain("... and 3 more (the first 20 are shown)");
+    expect(lines.at(-1)).toContain("hint: this is a bug in catalogen import");
+  });
 });

@@ -305,6 +305,7 @@ export class Writing {
       this.unchanged.push(path);
     } else this.staged.push({ temporary: staging.path, path, hash, size });
     spliced.written(hash);
+    mark(`${path} spliced`);
   }
 
   /**

@@ -541,7 +541,6 @@ export class Writing {
   }
 }
 
-
 /** The old file ended before a range its parts name: the file is made again without its bytes. */
 export class Unread {}
 
@@ -603,7 +602,6 @@ export async function copySpliced(path: string, old: { fd: number; size: number 
 }
 
 const writeAt = promisify(write);
-
 
 /** Writes all of `bytes` at the current position of the file open at `fd`, on the thread pool. */
 async function writeAll(fd: number, bytes: Buffer): Promise<void> {

@@ -276,14 +276,7 @@ export class Writing {
     }
     if (this.thread !== undefined) return this.spliceOnThread(this.thread, path, target, make, spliced, old, entry!, from);
     const final = join(this.view.root, path);
-    let staging: { path: string; fd: number };
-    try {
-      this.folderFor(path);
-      staging = openStaging(final);
-    } catch (error) {
-      closeSync(old.fd);
-      return this.failWith(final, error);
-    }
+    const staging = await this.stagingFor(path, final, old.fd);
     let copied: { sha256: string; size: number } | Unread;
     try {
       copied = await copySpliced(path, old, staging.fd, spliced.parts);
@@ -330,14 +323,7 @@ export class Writing {
       throw error;
     }
     const final = join(this.view.root, path);
-    let staging: { path: string; fd: number };
-    try {
-      this.folderFor(path);
-      staging = openStaging(final);
-    } catch (error) {
-      closeSync(old.fd);
-      return this.failWith(final, error);
-    }
+    const staging = await this.stagingFor(path, final, old.fd);
     const made: ManifestEntry = { target, sha256: "", ...(from === undefined ? {} : { from }) };
     this.next.set(path, made);
     const { fd: to, path: temporary } = staging;
@@ -393,6 +379,20 @@ export class Writing {
     }
     closeSync(fd);
     return undefined;
+  }
+
+  /**
+   * A staging file for `path` (at `final`), its folder made first. When either fails, the old file
+   * it splices from (open at `oldFd`) is closed and the write fails, as any failed write does.
+   */
+  private async stagingFor(path: string, final: string, oldFd: number): Promise<{ path: string; fd: number }> {
+    try {
+      this.folderFor(path);
+      return openStaging(final);
+    } catch (error) {
+      closeSync(oldFd);
+      return this.failWith(final, error);
+    }
   }
 
   /**

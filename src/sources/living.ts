@@ -13,6 +13,7 @@ import type { ApiModel } from "../model/types.js";
 import { CatalogueError, type Diagnostic } from "../shared/diagnostic.js";
 import { closest } from "../shared/suggest.js";
 import { modelOf } from "../validate/index.js";
+import { sourceOf } from "../validate/incremental.js";
 import { checkShape } from "./shape.js";
 import { convertDocument, type ConvertedDocument } from "./document.js";
 import { recordInputs } from "./inputs.js";
@@ -140,8 +141,7 @@ function merged(loaded: LoadResult, overlay: CatalogueFile, converted: Converted
       sourceOf: (file, index) => {
         const at = where.get(file)?.[index]?.at;
         if (at) return { file: relative(dir, at.file).split(sep).join("/"), line: at.line, column: at.column };
-        const { line, column } = locatePath(file, ["operations", index]);
-        return { file: file.name, line, column };
+        return sourceOf(file, index);
       },
     },
   );

@@ -7,8 +7,8 @@
 // changed is not taken (the caller makes it again). CRC-32, not SHA-256: the check is against
 // damage, not against someone who can write the cache folder (who could write a matching hash as
 // well), and a change run at 10,000 operations checks every record of two packs, 24 MB (SHA-256
-// took 13 ms of it, CRC-32 takes 3). Node's own modules only: the
-// staging worker (src/write/stage-worker.ts) writes packs too.
+// took 13 ms of it, CRC-32 takes 3). Node's own modules only: the staging worker
+// (src/write/stage-worker.ts) writes packs too.
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";

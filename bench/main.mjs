@@ -1,4 +1,5 @@
-// Entry of `npm run bench` and `npm run bench:peers`: builds catalogen (the CLI runs dist/),
+// Entry of `npm run bench` and `npm run bench:peers`: builds catalogen as `npm run build` does (the
+// CLI runs its bundle, dist/bundle/cli.cjs, only when that is newer than dist/),
 // bundles one TypeScript harness with esbuild into .tmp/bench/, and runs it with the given flags.
 // `run` is followed by `server` (the generated server beside Hono and find-my-way) unless --no-server,
 // and by `redis-store` (the server with the memory store and with Redis) unless --no-redis-store.
@@ -37,6 +38,7 @@ execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "
 execFileSync(process.execPath, [join(root, "scripts/build-validator.mjs")], { cwd: root, stdio: "inherit" });
 execFileSync(process.execPath, [join(root, "scripts/build-docs-templates.mjs")], { cwd: root, stdio: "inherit" });
 execFileSync(process.execPath, [join(root, "scripts/build-compact-runtime.mjs")], { cwd: root, stdio: "inherit" });
+execFileSync(process.execPath, [join(root, "scripts/build-bundle.mjs")], { cwd: root, stdio: "inherit" });
 
 let status = await runHarness(name, args);
 if (status === 0 && withServer) status = await runHarness("server", []);

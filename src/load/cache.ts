@@ -15,7 +15,7 @@ import { createRequire } from "node:module";
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheDirectory, CacheRecords, writeCacheFile, writeCachePack } from "../shared/cache-directory.js";
-import { PACK_FILE } from "../shared/cache-pack.js";
+import { PACK_FILE, type CacheRecord } from "../shared/cache-pack.js";
 import { folderKey } from "./kept-model-file.js";
 
 export { hasKeptModel } from "./kept-model-file.js";
@@ -54,7 +54,7 @@ export class LoadCache {
   /** False when the folder of records did not exist when opened (a first run): nothing to read, no failed read per file. */
   private readonly any: boolean;
 
-  /** The folder's records as this run reads them (listed once, the pack read whole once). */
+  /** The folder's records as this run reads them (listed once, the pack's heads read once, each tail when asked for). */
   private readonly records: CacheRecords | undefined;
 
   private constructor(private readonly dir: string | undefined) {
@@ -67,11 +67,16 @@ export class LoadCache {
     return new LoadCache(base === undefined ? undefined : join(base, "catalogue", folderKey(folder)));
   }
 
-  /** What file `name` gave when it held the text of hash `textHash` (textSha256), if that is recorded. */
-  get(name: string, textHash: string): ReadFile | undefined {
+  /**
+   * What file `name` gave when it held the text of hash `textHash` (textSha256), if that is
+   * recorded. `parseAgain` gives what parsing that text gives: for a record whose tail (a module's
+   * operations, the line starts) cannot be read when first asked for.
+   */
+  get(name: string, textHash: string, parseAgain: () => ReadFile): ReadFile | undefined {
     // Read as bytes: what is parsed only when first read (a module's operations, the line starts)
-    // stays out of the JavaScript heap until then (most records, at 10,000 operations 12 MB).
-    return this.records?.read(recordFile(name), (bytes) => readRecord(bytes, textHash));
+    // stays out of the JavaScript heap until then, and in a pack, out of memory (most records, at
+    // 10,000 operations 12 MB).
+    return this.records?.read(recordFile(name), (record) => readRecord(record, textHash, parseAgain));
   }
 
   set(name: string, text: string, read: ReadFile): void {
@@ -106,31 +111,54 @@ export class LoadCache {
   }
 }
 
-/** The record in `bytes` when it is the one of text hash `textHash` read by this loader, else undefined. */
-function readRecord(bytes: Buffer, textHash: string): ReadFile | undefined {
+/**
+ * The record `record` when it is the one of text hash `textHash` read by this loader, else
+ * undefined. Its head (the two first lines) is read now, its tail when first asked for: a tail
+ * that is not whole (a pack changed since) gives way to `parseAgain`.
+ */
+function readRecord(record: CacheRecord, textHash: string, parseAgain: () => ReadFile): ReadFile | undefined {
+  const bytes = record.head;
   const newline = bytes.indexOf(10);
   if (newline === -1 || bytes.toString("latin1", 0, newline) !== `${textHash} ${loader()}`) return undefined;
   const second = bytes.indexOf(10, newline + 1);
   if (second === -1) return undefined;
   const entry = JSON.parse(bytes.toString("utf8", newline + 1, second)) as Partial<ReadFile> & { operationRanges?: [number, number][] | null; later?: string; laterLength?: number; lineStartsLength?: number };
   if (!("data" in entry) || !Number.isInteger(entry.lineStartsLength)) return undefined;
+  const laterLength = entry.later === undefined ? 0 : entry.laterLength! + 1;
+  if (!Number.isInteger(laterLength)) return undefined;
+  if (entry.later !== undefined && (!isObject(entry.data) || !Object.hasOwn(entry.data, entry.later))) return undefined;
   // Written whole or not at all (writeCacheFile, writeCachePack); the lengths (in characters) still
   // catch a record cut short. ASCII, as records of most catalogues are: as many bytes as characters.
-  const laterLength = entry.later === undefined ? 0 : entry.laterLength! + 1;
-  const rest: Buffer | string = isAscii(bytes.subarray(second + 1)) ? bytes.subarray(second + 1) : bytes.toString("utf8", second + 1);
-  if (!Number.isInteger(laterLength) || rest.length !== laterLength + entry.lineStartsLength!) return undefined;
+  let rest: Buffer | string | undefined | null = null;
+  const tail = (): Buffer | string | undefined => {
+    if (rest === null) {
+      const read = record.tail();
+      const text = read === undefined ? undefined : isAscii(read) ? read : read.toString("utf8");
+      rest = text !== undefined && text.length === laterLength + entry.lineStartsLength! ? text : undefined;
+    }
+    return rest;
+  };
+  if (record.tailRead && tail() === undefined) return undefined;
+  let again: ReadFile | undefined;
+  const parsed = (): ReadFile => (again ??= parseAgain());
   if (entry.later !== undefined) {
-    if (!isObject(entry.data) || !Object.hasOwn(entry.data, entry.later)) return undefined;
-    later(entry.data, entry.later, rest.slice(0, laterLength - 1));
+    const key = entry.later;
+    later(entry.data as Record<string, unknown>, key, () => {
+      const text = tail();
+      if (text === undefined) return JSON.parse(JSON.stringify((parsed().data as Record<string, unknown>)[key])) as unknown;
+      return JSON.parse(typeof text === "string" ? text.slice(0, laterLength - 1) : text.toString("latin1", 0, laterLength - 1)) as unknown;
+    });
   }
   // Where the lines start: wanted only for a message's position, parsed when first read.
-  const lineStartsText = rest.slice(laterLength);
   let lineStarts: number[] | undefined;
   return {
     data: entry.data,
     operationRanges: entry.operationRanges ?? undefined,
     get lineStarts(): number[] {
-      lineStarts ??= JSON.parse(lineStartsText.toString()) as number[];
+      if (lineStarts === undefined) {
+        const text = tail();
+        lineStarts = text === undefined ? parsed().lineStarts : (JSON.parse(text.slice(laterLength).toString()) as number[]);
+      }
       return lineStarts;
     },
   };
@@ -166,14 +194,14 @@ function writeRecords(folder: string, texts: readonly [string, string][], curren
  */
 const LATER = "operations";
 
-/** `data[key]` becomes `json` (text, or bytes of ASCII), parsed when first read (then a plain property again, in its place among the keys). */
-function later(data: Record<string, unknown>, key: string, json: string | Buffer): void {
+/** `data[key]` becomes what `value` gives, asked when first read (then a plain property again, in its place among the keys). */
+function later(data: Record<string, unknown>, key: string, value: () => unknown): void {
   const settle = (value: unknown) => Object.defineProperty(data, key, { value, writable: true, enumerable: true, configurable: true });
   Object.defineProperty(data, key, {
     get() {
-      const value: unknown = JSON.parse(typeof json === "string" ? json : json.toString("latin1"));
-      settle(value);
-      return value;
+      const made = value();
+      settle(made);
+      return made;
     },
     set: settle,
     enumerable: true,
@@ -230,7 +258,7 @@ export function generatorCode(): string {
 let madeCode: { hashes: readonly (readonly [string, string])[]; code: string } | undefined;
 
 export class ModelCache {
-  /** The parts as this run reads them (listed once, the pack read whole once). */
+  /** The parts as this run reads them (listed once, the pack's heads read once, each tail when asked for). */
   private readonly parts: CacheRecords | undefined;
 
   private constructor(private readonly dir: string | undefined) {
@@ -256,12 +284,13 @@ export class ModelCache {
 
   /**
    * The kept part of file `name` made from text of hash `hash` in `context`, if there is one: its
-   * text as bytes, for a caller that decodes only what it reads (src/validate/incremental.ts).
+   * text as bytes, its head (past the line naming what it was made from) now and its tail when
+   * asked for, for a caller that decodes only what it reads (src/validate/incremental.ts).
    */
-  partBytes(name: string, hash: string, context: string): Buffer | undefined {
-    return this.parts?.read(recordFile(name), (bytes) => {
-      const newline = bytes.indexOf(10);
-      return newline !== -1 && bytes.toString("utf8", 0, newline) === `${hash} ${context}` ? bytes.subarray(newline + 1) : undefined;
+  part(name: string, hash: string, context: string): CacheRecord | undefined {
+    return this.parts?.read(recordFile(name), ({ head, tail, tailRead }) => {
+      const newline = head.indexOf(10);
+      return newline !== -1 && head.toString("utf8", 0, newline) === `${hash} ${context}` ? { head: head.subarray(newline + 1), tail, tailRead } : undefined;
     });
   }
 

@@ -82,8 +82,9 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
   for (const [index, item] of read.entries()) {
     if (!("name" in item)) continue;
     const hash = "hash" in item ? item.hash : textSha256(item.text);
-    const cached = cache.get(item.name, hash);
-    if (cached) files.set(index, fromRecord(shown(item.name), item.name, "hash" in item ? lazyText(item.path, item.hash) : item.text, cached));
+    const text = "hash" in item ? lazyText(item.path, item.hash) : item.text;
+    const cached = cache.get(item.name, hash, () => parsedAgain(shown(item.name), item.name, text));
+    if (cached) files.set(index, fromRecord(shown(item.name), item.name, text, cached));
     else {
       if ("hash" in item) read[index] = { path: item.path, name: item.name, text: readText(item.path) };
       toParse.push(index);
@@ -153,6 +154,16 @@ function lazyText(path: string, hash: string): LazyText {
       return text;
     },
   };
+}
+
+/**
+ * What parsing the file's text gives, as its load record holds it (data as JSON gives it back): for
+ * a record whose tail cannot be read when first asked for. Its text parsed without problems when
+ * the record was made, by this loader, so it gives what the record held.
+ */
+function parsedAgain(displayPath: string, name: string, text: string | LazyText): ReadFile {
+  const file = parseCatalogueFile(displayPath, name, typeof text === "string" ? text : text.read());
+  return { data: JSON.parse(JSON.stringify(file.data)) as unknown, operationRanges: file.operationRanges, lineStarts: file.lineCounter.lineStarts };
 }
 
 /** A file as a parse that found no problems gave it (the load record, or the parsing worker): its document parsed again only when asked for. */

@@ -2,7 +2,7 @@
 // prettier's results, the writer's stat records): never output, and shared by several stages.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { openPack, PACK_FILE, writePackNow, type PackedRecords } from "./cache-pack.js";
+import { openPack, PACK_FILE, wholeRecord, writePackNow, type CacheRecord, type PackedRecords } from "./cache-pack.js";
 
 /** Where the cache lives for this process; undefined: no cache. */
 export function cacheDirectory(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string | undefined {
@@ -53,9 +53,10 @@ export function writeCachePack(folder: string, entries: [name: string, text: str
 /**
  * The records of one cache folder as one run reads many of them (a change run at 10,000 operations
  * reads 545 load records and 545 model parts): the folder listed once, so a record that has no
- * file of its own costs no failed open, and its pack read whole once, when first needed. A record
- * is read from its own file first, else from the pack, taken only when whole and unchanged. Made
- * per run (a later run lists the folder again).
+ * file of its own costs no failed open, and its pack's heads read once, when first needed. A record
+ * is read from its own file first, else from the pack: its head taken only when whole and
+ * unchanged, its tail read when asked for (src/shared/cache-pack.ts). Made per run (a later run
+ * lists the folder again).
  */
 export class CacheRecords {
   private names: ReadonlySet<string> | undefined;
@@ -64,7 +65,7 @@ export class CacheRecords {
   constructor(private readonly folder: string) {}
 
   /** Record `name` as `accept` takes it, from its own file, else the pack; undefined when neither gives one. */
-  read<T>(name: string, accept: (bytes: Buffer) => T | undefined): T | undefined {
+  read<T>(name: string, accept: (record: CacheRecord) => T | undefined): T | undefined {
     let own: Buffer | undefined;
     if (this.listed().has(name)) {
       try {
@@ -73,7 +74,7 @@ export class CacheRecords {
         // gone since the folder was listed: perhaps packed
       }
     }
-    const fromOwn = taken(own, accept);
+    const fromOwn = taken(own && wholeRecord(own), accept);
     if (fromOwn !== undefined) return fromOwn;
     if (this.pack === undefined) this.pack = (this.listed().has(PACK_FILE) && openPack(this.folder)) || null;
     return this.pack === null ? undefined : taken(this.pack(name), accept);
@@ -91,9 +92,9 @@ export class CacheRecords {
   }
 }
 
-function taken<T>(bytes: Buffer | undefined, accept: (bytes: Buffer) => T | undefined): T | undefined {
+function taken<T>(record: CacheRecord | undefined, accept: (record: CacheRecord) => T | undefined): T | undefined {
   try {
-    return bytes === undefined ? undefined : accept(bytes);
+    return record === undefined ? undefined : accept(record);
   } catch {
     return undefined;
   }

@@ -12,6 +12,7 @@
 // anything not kept, means the full check of src/validate/index.ts: its diagnostics are the only
 // ones ever reported, so a cached run says exactly what a full check says.
 import { ModelCache, type KeptIndex, type KeptModuleKey } from "../load/cache.js";
+import type { CacheRecord } from "../shared/cache-pack.js";
 import { locatePath, type CatalogueFile, type LoadResult } from "../load/load.js";
 import type { RawFile } from "../load/raw.js";
 import { assembleModel, modelPart, partContext, type ModelPart } from "../model/build.js";
@@ -40,11 +41,15 @@ export function keptModel({ files, diagnostics }: LoadResult, cache: ModelCache)
   const context = contextOf(files, keys, apiFiles[0]!);
   if (context !== index.context) return undefined;
 
+  const api = (apiFiles[0]!.data as RawFile).api!;
+  let partOptions: ReturnType<typeof partContext> | undefined;
+  const made = (file: CatalogueFile): ModelPart => modelPart(file.name, file.data as RawFile, (partOptions ??= partContext(api)), (index) => sourceOf(file, index));
   const kept = new Map<string, ModelPart>();
   files.forEach((file, i) => {
     if (index.files[file.name]?.hash !== keys[i]!.hash) return;
-    const bytes = cache.partBytes(file.name, keys[i]!.hash, context);
-    const part = bytes === undefined ? undefined : restoredPart(bytes);
+    const record = cache.part(file.name, keys[i]!.hash, context);
+    // Kept from this file's text: what modelPart makes of it again is what was kept (as JSON gives it back).
+    const part = record === undefined ? undefined : restoredPart(record, () => JSON.parse(JSON.stringify(made(file).module?.operations ?? [])) as OperationModel[]);
     if (part !== undefined) kept.set(file.name, part);
   });
   const changed = files.filter((file) => !kept.has(file.name));
@@ -62,15 +67,13 @@ export function keptModel({ files, diagnostics }: LoadResult, cache: ModelCache)
   // Every file's named types are those a sound check saw (the context is the index's): not checked again.
   if (checkSemantics(entries, { typesChecked: true }).length > 0) return undefined;
 
-  const api = (apiFiles[0]!.data as RawFile).api!;
-  const partOptions = partContext(api);
   const madeParts = new Map<string, { hash: string; json: string }>();
   const parts = files.map((file, i): ModelPart => {
     const part = kept.get(file.name);
     if (part !== undefined) return part;
-    const made = modelPart(file.name, file.data as RawFile, partOptions, (index) => sourceOf(file, index));
-    if (survivesJson(made)) madeParts.set(file.name, { hash: keys[i]!.hash, json: partText(made) });
-    return made;
+    const fresh = made(file);
+    if (survivesJson(fresh)) madeParts.set(file.name, { hash: keys[i]!.hash, json: partText(fresh) });
+    return fresh;
   });
   const changedNames = new Set(changed.map((file) => file.name));
   if (!claimsNoMore(parts, changedNames, (name) => previousPart(cache, index, name, context)) && clashesAcrossFiles(parts, changedNames)) return undefined;
@@ -155,8 +158,8 @@ function contextOf(files: readonly CatalogueFile[], keys: readonly FileKey[], ap
 /** The part file `name` had when the index was kept, if it is still there. */
 function previousPart(cache: ModelCache, index: KeptIndex, name: string, context: string): ModelPart | undefined {
   const hash = index.files[name]?.hash;
-  const bytes = hash === undefined ? undefined : cache.partBytes(name, hash, context);
-  return bytes === undefined ? undefined : restoredPart(bytes);
+  const record = hash === undefined ? undefined : cache.part(name, hash, context);
+  return record === undefined ? undefined : restoredPart(record, undefined);
 }
 
 /**
@@ -180,20 +183,37 @@ function headOf(operation: OperationModel): OperationHead {
   return [operation.id, operation.method, operation.path];
 }
 
-/** The heads of a kept module's operations, read without its operations. */
-const keptHeads = new WeakMap<ModuleModel, () => OperationHead[]>();
+/** The heads of a kept module's operations, read without its operations (undefined: not readable, the operations say them). */
+const keptHeads = new WeakMap<ModuleModel, () => OperationHead[] | undefined>();
 
-/** The part `partText` gave (as bytes); undefined when they were cut short. */
-function restoredPart(bytes: Buffer): ModelPart | undefined {
+/**
+ * The part `partText` gave (its first line now, the rest when first read: src/shared/cache-pack.ts);
+ * undefined when it was cut short. `remake` makes the module's operations again, for a pack's tail
+ * that cannot be read whole when they are first read; without it, the tail is read now.
+ */
+function restoredPart({ head, tail, tailRead }: CacheRecord, remake: (() => OperationModel[]) | undefined): ModelPart | undefined {
   try {
-    const newline = bytes.indexOf(10);
-    if (newline === -1) return JSON.parse(bytes.toString("utf8")) as ModelPart;
-    const { operationsBytes, headsBytes, ...part } = JSON.parse(bytes.toString("utf8", 0, newline)) as Omit<ModelPart, "module"> & { module: Omit<ModuleModel, "operations">; operationsBytes: number; headsBytes: number };
-    const operations = bytes.subarray(newline + 1, newline + 1 + operationsBytes);
-    const heads = bytes.subarray(newline + 2 + operationsBytes);
-    if (operations.length !== operationsBytes || bytes[newline + 1 + operationsBytes] !== 10 || heads.length !== headsBytes) return undefined;
-    const module = withLazyOperations(part.module, () => JSON.parse(operations.toString("utf8")) as OperationModel[]);
-    keptHeads.set(module, () => JSON.parse(heads.toString("utf8")) as OperationHead[]);
+    const newline = head.indexOf(10);
+    if (newline === -1) return JSON.parse(head.toString("utf8")) as ModelPart;
+    const { operationsBytes, headsBytes, ...part } = JSON.parse(head.toString("utf8", 0, newline)) as Omit<ModelPart, "module"> & { module: Omit<ModuleModel, "operations">; operationsBytes: number; headsBytes: number };
+    if (newline !== head.length - 1 || !Number.isSafeInteger(operationsBytes) || !Number.isSafeInteger(headsBytes)) return undefined;
+    let rest: { operations: Buffer; heads: Buffer } | undefined | null = null;
+    const split = (): { operations: Buffer; heads: Buffer } | undefined => {
+      if (rest === null) {
+        const bytes = tail();
+        rest = bytes !== undefined && bytes.length === operationsBytes + 1 + headsBytes && bytes[operationsBytes] === 10 ? { operations: bytes.subarray(0, operationsBytes), heads: bytes.subarray(operationsBytes + 1) } : undefined;
+      }
+      return rest;
+    };
+    if ((remake === undefined || tailRead) && split() === undefined) return undefined;
+    const module = withLazyOperations(part.module, () => {
+      const bytes = split()?.operations;
+      return bytes === undefined ? remake!() : (JSON.parse(bytes.toString("utf8")) as OperationModel[]);
+    });
+    keptHeads.set(module, () => {
+      const bytes = split()?.heads;
+      return bytes === undefined ? undefined : (JSON.parse(bytes.toString("utf8")) as OperationHead[]);
+    });
     return { ...part, module };
   } catch {
     return undefined;

@@ -176,6 +176,7 @@ describe("the checked model kept per file", () => {
     ["a route another module declares", (modules) => modules[4]!.operations.push({ ...operation(0, 1, "sameRoute") }), /route POST \/part0\/things\/1\/\{code\}/],
     ["a path template another module writes otherwise", (modules) => modules[1]!.operations.push({ ...operation(0, 1, "otherName"), method: "PUT", path: "/part0/things/1/{key}", parameters: [{ name: "key", in: "path", required: true }] }), /names its parameters differently/],
     ["a generated name of another module's type", (modules) => modules[2]!.operations.push(operation(2, 9, "checkPart0Item")), /checkPart0Item/],
+    ["a generated name of its own module's type", (modules) => modules[2]!.operations.push(operation(2, 9, "checkPart2State")), /checkPart2State/],
     ["a reference to a type another file no longer declares", (modules) => delete modules[1]!.types.Part1State, /unknown type "Part1State"/],
     // Claims nothing new (the named types are not checked again): the changed operations are.
     ["a changed operation's reference to a type no file declares", (modules) => ((modules[2]!.operations[0]!.parameters as { schema: unknown }[])[0]!.schema = { ref: "Nowhere" }), /part_2\.yaml:\d+:\d+: .*unknown type "Nowhere"/],

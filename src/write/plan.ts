@@ -5,7 +5,7 @@
 // a folder where a file goes). `plan` adds the files no longer made and the leftovers of killed
 // runs; `finish` hands the plan to apply.ts, the only place that changes the folder.
 import { createHash } from "node:crypto";
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, write } from "node:fs";
+import { type BigIntStats, closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, write } from "node:fs";
 import { promisify } from "node:util";
 import { join } from "node:path";
 import { compareText } from "../model/order.js";
@@ -99,27 +99,31 @@ export function intact(view: FolderView, stats: StatCache, path: string, hash: s
   if (view.dir(slash === -1 ? "" : path.slice(0, slash)) !== "ok") return false;
   // Looked at on the staging thread once the folder was locked (Output's scan): as recorded.
   const scanning = stats.pending();
-  if (scanning === undefined && stats.foundAsRecorded(path, hash)) return true;
-  return looked(view, stats, path, hash, scanning);
+  if (scanning === undefined) return stats.foundAsRecorded(path, hash) || looked(view, stats, path, hash);
+  return scanning.then(() => stats.foundAsRecorded(path, hash) || looked(view, stats, path, hash));
 }
 
-async function looked(view: FolderView, stats: StatCache, path: string, hash: string, scanning: Promise<void> | undefined): Promise<boolean> {
-  if (scanning !== undefined) {
-    await scanning;
-    if (stats.foundAsRecorded(path, hash)) return true;
-  }
+/**
+ * Whether the file at `path` holds `hash`, by its stats where they are the ones recorded with it
+ * (no promise then: a no-op or one-change run of a large output looks at thousands of kept files),
+ * else by reading it.
+ */
+function looked(view: FolderView, stats: StatCache, path: string, hash: string): boolean | Promise<boolean> {
   let found;
   try {
-    // Synchronous: a no-op or one-change run of a large output stats thousands of kept files, and a
-    // promise per stat cost ten times the stat (0.2 s of 4,928 files at 10,000 operations).
-    // Joined as text: `path` is a safe relative path with `/` (paths.ts), and path.join's
-    // normalizing was a measurable part of thousands of looks.
+    // Synchronous: a promise per stat cost ten times the stat (0.2 s of 4,928 files at 10,000
+    // operations). Joined as text: `path` is a safe relative path with `/` (paths.ts), and
+    // path.join's normalizing was a measurable part of thousands of looks.
     found = lstatSync(`${view.root}/${path}`, { bigint: true, throwIfNoEntry: false });
   } catch {
     return false;
   }
   if (found === undefined || !found.isFile()) return false;
   if (stats.matches(path, found, hash)) return true;
+  return readAndRecorded(view, stats, path, found, hash);
+}
+
+async function readAndRecorded(view: FolderView, stats: StatCache, path: string, found: BigIntStats, hash: string): Promise<boolean> {
   const read = await view.file(path);
   if (read.kind !== "file" || read.sha256 !== hash) return false;
   stats.record(path, found, hash);

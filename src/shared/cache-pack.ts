@@ -39,7 +39,7 @@ export interface CacheRecord {
 }
 
 /** Where `bytes` (a record's text) splits into head and tail: just past its second newline, else its end. */
-export function headLength(bytes: Buffer): number {
+function headLength(bytes: Buffer): number {
   const first = bytes.indexOf(10);
   const second = first === -1 ? -1 : bytes.indexOf(10, first + 1);
   return second === -1 ? bytes.length : second + 1;

@@ -13,10 +13,10 @@
 // against the fastest peer's client in the same round. Rounds are interleaved (catalogen's runs,
 // then each peer) so load hits all alike; figures are medians. Called by bench/peers/run.ts after
 // the catalogue sizes; results in bench/results/peers-github.json.
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { load1 } from "../lib/env.js";
-import { listFiles, folderSize } from "../lib/files.js";
+import { folderSize, listFiles, setAside } from "../lib/files.js";
 import { measure, median, medianOf, type Measured } from "../lib/measure.js";
 import { failureSummary } from "../lib/results.js";
 import type { Peer } from "./tools.js";
@@ -74,7 +74,7 @@ interface OurRun {
 
 async function benchDocument(root: string, id: string, spec: string, peers: Peer[], rounds: number, log: (text: string) => void): Promise<GithubRow[]> {
   const work = join(root, "bench/peers/.work", id);
-  rmSync(work, { recursive: true, force: true });
+  setAside(work);
   mkdirSync(work, { recursive: true });
   const bin = join(root, "bin/catalogen.js");
   const failed = (run: Measured) => `exit ${run.code ?? "by signal"}: ${failureSummary(`${run.stderr}\n${run.stdout}`)}`;
@@ -88,7 +88,7 @@ async function benchDocument(root: string, id: string, spec: string, peers: Peer
     const key = `${way} ${targets}`;
     if (errors.has(key)) return;
     const dir = join(work, key.replace(" ", "-"));
-    rmSync(dir, { recursive: true, force: true });
+    setAside(dir);
     mkdirSync(dir, { recursive: true });
     // The document inside the project folder (a living source may not read outside it); copied, not timed.
     copyFileSync(spec, join(dir, "doc.json"));
@@ -115,7 +115,7 @@ async function benchDocument(root: string, id: string, spec: string, peers: Peer
     for (const peer of peers) {
       if (errors.has(peer.id)) continue;
       const peerOut = join(work, peer.id);
-      rmSync(peerOut, { recursive: true, force: true });
+      setAside(peerOut);
       mkdirSync(peerOut, { recursive: true });
       const command = peer.generate(spec, peerOut, work);
       const run = await measure(command.command, command.args, { cwd: work, timeoutMs: 1_800_000 });

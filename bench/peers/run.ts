@@ -5,14 +5,14 @@
 // Then large real documents (GitHub, Twilio, Google Compute Engine, Kubernetes), from the document
 // to generated code, beside the peers (bench/peers/github.ts). --sizes "" runs only the documents.
 // Needs bench/peers/node_modules (npm --prefix bench/peers ci; the npm script does it).
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { bundleOneOperation } from "../../test/helpers/bundle.js";
 import { bundleSize, ourEntry } from "../lib/bundle.js";
 import { writeBenchCatalogue } from "../lib/catalogues.js";
 import { load1, machine, waitForQuiet } from "../lib/env.js";
-import { folderSize, listFiles } from "../lib/files.js";
+import { folderSize, listFiles, setAside } from "../lib/files.js";
 import { ensureOk, findRepoRoot, measure, median, medianOf, type Measured } from "../lib/measure.js";
 import { peerTables, writeReport } from "../lib/report.js";
 import { failureSummary, mergeBySize, type PeerResults, type PeerSizeResult, type Timing, type ToolFigures } from "../lib/results.js";
@@ -56,7 +56,7 @@ function failure(run: Measured): string {
 
 async function benchSize(operations: number): Promise<PeerSizeResult> {
   const work = join(peersRoot, ".work", String(operations));
-  rmSync(work, { recursive: true, force: true });
+  setAside(work);
   mkdirSync(work, { recursive: true });
   const catalogue = join(root, ".tmp/bench/catalogues", String(operations));
   writeBenchCatalogue(join(root, "catalogue"), operations, catalogue);
@@ -68,8 +68,8 @@ async function benchSize(operations: number): Promise<PeerSizeResult> {
   const ourOut = join(work, "catalogen");
   const cache = join(work, "catalogen-cache");
   const ourGenerate = () => {
-    rmSync(ourOut, { recursive: true, force: true });
-    rmSync(cache, { recursive: true, force: true });
+    setAside(ourOut);
+    setAside(cache);
     return measure(process.execPath, [bin, "generate", "--catalogue", catalogue, "--out", ourOut], { env: { ...process.env, CATALOGEN_CACHE_DIR: cache } });
   };
   const peers = PEERS.filter((peer) => !values.only || values.only.split(",").includes(peer.id));
@@ -86,7 +86,7 @@ async function benchSize(operations: number): Promise<PeerSizeResult> {
     for (const peer of peers) {
       if (errors.has(peer.id)) continue;
       const out = join(work, peer.id);
-      rmSync(out, { recursive: true, force: true });
+      setAside(out);
       mkdirSync(out, { recursive: true });
       const command = peer.generate(spec, out, work);
       const run = await measure(command.command, command.args, { cwd: work, timeoutMs: 900_000 });

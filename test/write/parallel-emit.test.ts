@@ -50,6 +50,17 @@ describe("generating on two threads", () => {
     }
   });
 
+  it("is used unasked only for 500 operations or more, on 4 cores or more with one idle", async () => {
+    const { worthAWorker, PARALLEL_MIN_CORES, PARALLEL_MIN_OPERATIONS } = (await import(pathToFileURL(join(repoRoot, "dist/emit/parallel.js")).href)) as typeof import("../../src/emit/parallel.js");
+    expect([PARALLEL_MIN_OPERATIONS, PARALLEL_MIN_CORES]).toEqual([500, 4]);
+    expect(worthAWorker(1000, 4, 0.2)).toBe(true);
+    expect(worthAWorker(10_000, 8, 7.4)).toBe(true);
+    expect(worthAWorker(10_000, 2, 0)).toBe(false); // 2 cores: the thread creating the files takes the second
+    expect(worthAWorker(10_000, 3, 0)).toBe(false);
+    expect(worthAWorker(10_000, 4, 3.5)).toBe(false); // no core idle
+    expect(worthAWorker(499, 8, 0)).toBe(false);
+  });
+
   it("writes the same bytes as one thread, then regenerates to no change", async () => {
     const dir = await tempDir("catalogen-parallel");
     cpSync(join(repoRoot, "catalogue"), join(dir, "catalogue"), { recursive: true });

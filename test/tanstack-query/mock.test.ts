@@ -30,13 +30,22 @@ async function setUp(catalogue: string): Promise<{ client: Module; tanstack: Mod
   return { client, tanstack, mock };
 }
 
-function transportOf(client: Module, mock: MockServer, sent: Sent[], token = "tq-personal-token", features?: unknown[]): unknown {
+/**
+ * A transport to the mock whose fetch records each request in `sent`. `holdAnswers`: each answer is
+ * held until the request's signal aborts (the request is then in flight whenever the test cancels).
+ */
+function transportOf(client: Module, mock: MockServer, sent: Sent[], token = "tq-personal-token", features?: unknown[], holdAnswers = false): unknown {
   const fetchAndRecord = (url: string | URL, init?: RequestInit): Promise<Response> => {
     const request: Sent = { method: init?.method ?? "GET", path: new URL(String(url)).pathname, signal: init?.signal ?? undefined };
     sent.push(request);
     return fetch(url, init).then((response) => {
       request.status = response.status;
-      return response;
+      const signal = init?.signal;
+      if (!holdAnswers || !signal) return response;
+      return new Promise<Response>((_resolve, reject) => {
+        if (signal.aborted) reject(signal.reason);
+        else signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+      });
     });
   };
   // The mock runs in this process: a busy event loop shifts when it counts a request by a few ms, and
@@ -138,11 +147,12 @@ describe("the repository's catalogue", () => {
 
   test("TanStack's abort signal reaches the request: cancelQueries aborts it", async () => {
     const sent: Sent[] = [];
-    const transport = transportOf(client, mock, sent);
+    // The mock's answer is held: a fast answer must not end the query before it is cancelled.
+    const transport = transportOf(client, mock, sent, undefined, undefined, true);
     const queryClient = new QueryClient();
     const options = call(tanstack, "listUsersQueryOptions", transport);
     const fetching = queryClient.fetchQuery(options).catch((error: unknown) => error);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    while (sent[0]?.status === undefined) await new Promise((resolve) => setTimeout(resolve, 1));
     await queryClient.cancelQueries({ queryKey: options.queryKey });
     expect(await fetching).toBeInstanceOf(CancelledError);
     expect(sent).toHaveLength(1);

@@ -17,7 +17,7 @@ import type { ChosenTarget } from "./targets.js";
 import type { KeptBytes } from "./plan.js";
 import { MANIFEST_NAME, sha256 } from "../write/manifest.js";
 import { ModuleKeys } from "../module-keys.js";
-import { threadsSetting } from "../shared/threads.js";
+import { coreIdle, threadsSetting } from "../shared/threads.js";
 import { TargetError } from "./define.js";
 import { EmitError } from "./types.js";
 
@@ -35,7 +35,7 @@ export const PARALLEL_MIN_CORES = 4;
 
 /** Whether a run not forced either way makes targets in the worker: enough operations, enough cores, and one of them idle. */
 export function worthAWorker(operations: number, cores: number, load: number): boolean {
-  return operations >= PARALLEL_MIN_OPERATIONS && cores >= PARALLEL_MIN_CORES && load < cores - 0.5;
+  return operations >= PARALLEL_MIN_OPERATIONS && cores >= PARALLEL_MIN_CORES && coreIdle(cores, load);
 }
 
 /** What the worker needs of GenerateOptions: plain data only. */

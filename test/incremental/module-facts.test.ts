@@ -14,7 +14,7 @@ import { ModuleFacts } from "../../src/incremental-facts.js";
 import { parsedLazily } from "../../src/model/lazy-operations.js";
 import { ModuleKeys } from "../../src/module-keys.js";
 import { planClient } from "../../src/emit/client/index.js";
-import { moduleNames } from "../../src/emit/client/plan-facts.js";
+import { hashDigits, moduleNames, nameHash } from "../../src/emit/client/plan-facts.js";
 import { defineTarget } from "../../src/emit/define.js";
 import type { ApiModel } from "../../src/model/types.js";
 import { freshDir, repoCatalogue } from "../helpers/generate.js";
@@ -42,6 +42,18 @@ function renamed(model: ApiModel, id: string, to: string): ApiModel {
   module.operations[0] = { ...module.operations[0]!, id: to };
   return known(copy);
 }
+
+describe("the kept names' hash digits", () => {
+  it("are each name's nameHash in 11 base-36 digits, zero-padded, one after the other", () => {
+    const names = ["a", "", "getDiscrepancies", "checkGetDiscrepanciesResponse", "Ω", ...Array.from({ length: 500 }, (_, i) => `op${i * 7919}`)];
+    const expected = names.map((name) => nameHash(name).toString(36).padStart(11, "0")).join("");
+    expect(hashDigits(names)).toBe(expected);
+    expect(hashDigits([])).toBe("");
+    // Small hashes are padded: a hash below 36^10 has a leading zero.
+    const small = names.find((name) => nameHash(name) < 36 ** 10);
+    if (small !== undefined) expect(hashDigits([small])[0]).toBe("0");
+  });
+});
 
 describe("the client's name check against kept per-module names", () => {
   let model: ApiModel;

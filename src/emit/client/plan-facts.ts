@@ -156,6 +156,26 @@ export function nameHash(name: string): number {
 /** Digits of a name hash in base 36 (2^53 < 36^11). */
 const HASH_DIGITS = 11;
 
+const DIGITS = Buffer.from("0123456789abcdefghijklmnopqrstuvwxyz", "latin1");
+
+/**
+ * Each name's nameHash as HASH_DIGITS base-36 digits, one after the other. Written digit by digit
+ * into one buffer: `toString(36)` and `padStart` per name took 70 ms of a cold generate at 10,000
+ * operations (70,000 names), this about 15.
+ */
+export function hashDigits(names: readonly string[]): string {
+  const out = Buffer.allocUnsafe(names.length * HASH_DIGITS);
+  for (let n = 0; n < names.length; n++) {
+    let hash = nameHash(names[n]!);
+    for (let i = (n + 1) * HASH_DIGITS - 1; i >= n * HASH_DIGITS; i--) {
+      const rest = Math.floor(hash / 36);
+      out[i] = DIGITS[hash - rest * 36]!;
+      hash = rest;
+    }
+  }
+  return out.toString("latin1");
+}
+
 /** Whether one of the hashes `names` holds (nameHash, HASH_DIGITS base-36 digits each) is in `hashes`; anything else there counts as a hit. */
 function someHash(names: string, hashes: ReadonlySet<number>): boolean {
   if (typeof names !== "string" || names.length % HASH_DIGITS !== 0) return true;
@@ -176,7 +196,7 @@ function moduleFacts(module: ModuleModel, model: ApiModel, compact: boolean, nam
   const operations = module.operations;
   const first = operations[0]?.id;
   return {
-    names: names.map((name) => nameHash(name).toString(36).padStart(HASH_DIGITS, "0")).join(""),
+    names: hashDigits(names),
     streams: operations.some(isStreamed),
     paging: operations.some((operation) => operation.pagination !== undefined),
     formBodies: operations.some(hasBodyData),

@@ -38,6 +38,41 @@ export function typesFiles(target: string, types: readonly NamedType[], options?
   return [
     { path: `${target}/types.ts`, content: index },
     // Made when first read: a regenerate that keeps a module's file never makes it.
-    ...modules.map((module) => lazyFile(`${target}/types/${module}.ts`, () => moduleTypesFile(target, module, byModule.get(module) ?? [], homeOf, options).content)),
+    ...modules.map((module) => lazyFile(`${target}/types/${module}.ts`, () => sharedText(types, module, byModule.get(module) ?? [], options, () => moduleTypesFile(target, module, byModule.get(module) ?? [], homeOf, options).content))),
   ];
+}
+
+/**
+ * The client's and the server's types files of a module are the same text when their options
+ * differ only in what a `binary` node becomes and the module's types hold none (all but a few
+ * modules): made once per model's list of named types.
+ */
+const madeTexts = new WeakMap<readonly NamedType[], Map<string, string>>();
+
+function sharedText(types: readonly NamedType[], module: string, own: readonly NamedType[], options: TypeTextOptions | undefined, make: () => string): string {
+  if (own.some((named) => holdsBinary(named.type))) return make();
+  let made = madeTexts.get(types);
+  if (made === undefined) madeTexts.set(types, (made = new Map()));
+  const { binary: _binary, ...rest } = options ?? {};
+  const key = `${JSON.stringify(rest)}\n${module}`;
+  let text = made.get(key);
+  if (text === undefined) made.set(key, (text = make()));
+  return text;
+}
+
+/** Whether a `binary` type node is anywhere in `value`. */
+function holdsBinary(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== "object" || node === null) continue;
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push(item);
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    if (record.kind === "binary") return true;
+    for (const key in record) stack.push(record[key]);
+  }
+  return false;
 }

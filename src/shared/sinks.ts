@@ -39,10 +39,20 @@ export function docTag(name: "deprecated" | "see", text?: string): DocTag {
 export function docComment(lines: readonly string[], options: { block?: boolean; oneLine?: boolean; tags?: readonly DocTag[] } = {}): string {
   const tags = options.tags ?? [];
   if (options.oneLine && tags.length === 0) return lines.length === 0 ? "" : `/** ${lines.map(docCommentText).join(" ").replace(/\n/g, " ")} */\n`;
-  const body = [...lines.flatMap((line) => docCommentText(line).split("\n")), ...tags];
+  // Loops, not spreads of flatMap and map: there is a doc comment for almost every operation,
+  // parameter and property (50 ms of a cold generate at 10,000 operations, now about half).
+  const body: string[] = [];
+  for (const line of lines) {
+    const text = docCommentText(line);
+    if (text.includes("\n")) for (const part of text.split("\n")) body.push(part);
+    else body.push(text);
+  }
+  for (const tag of tags) body.push(tag);
   if (body.length === 0) return "";
   if (body.length === 1 && !options.block) return `/** ${body[0]} */\n`;
-  return `/**\n${body.map((line) => ` * ${line}`.trimEnd()).join("\n")}\n */\n`;
+  let block = "/**\n";
+  for (const line of body) block += `${` * ${line}`.trimEnd()}\n`;
+  return `${block} */\n`;
 }
 
 /** Any line terminator or other control character: none may stay in a one-line comment. */

@@ -7,6 +7,7 @@
 // depends on (`also`).
 import type { ApiModel, ModuleModel, NamedType } from "./model/types.js";
 import { sha256 } from "./write/manifest.js";
+import { someRecord } from "./shared/records.js";
 
 /**
  * What a run knows of its model's module keys before making them (src/validate/incremental.ts): the
@@ -171,17 +172,9 @@ export class ModuleKeys {
 /** The names of named types referenced anywhere in `value` (type nodes `{ kind: "ref", name }`). */
 function refsIn(value: unknown): string[] {
   const names: string[] = [];
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (typeof node !== "object" || node === null) continue;
-    if (Array.isArray(node)) {
-      for (const item of node) stack.push(item);
-      continue;
-    }
-    const record = node as Record<string, unknown>;
+  someRecord(value, (record) => {
     if (record.kind === "ref" && typeof record.name === "string") names.push(record.name);
-    for (const key in record) stack.push(record[key]);
-  }
+    return false;
+  });
   return names;
 }

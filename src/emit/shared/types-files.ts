@@ -6,6 +6,7 @@ import type { GeneratedFile } from "../types.js";
 import { stringLiteral } from "../../shared/sinks.js";
 import { importDeclaration, indentTs } from "./ts-print.js";
 import { lazyFile } from "./validators.js";
+import { someRecord } from "../../shared/records.js";
 import { declarationReferences, namedTypeDeclarations, type TypeTextOptions } from "./ts-types.js";
 
 function moduleTypesFile(
@@ -62,17 +63,5 @@ function sharedText(types: readonly NamedType[], module: string, own: readonly N
 
 /** Whether a `binary` type node is anywhere in `value`. */
 function holdsBinary(value: unknown): boolean {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (typeof node !== "object" || node === null) continue;
-    if (Array.isArray(node)) {
-      for (const item of node) stack.push(item);
-      continue;
-    }
-    const record = node as Record<string, unknown>;
-    if (record.kind === "binary") return true;
-    for (const key in record) stack.push(record[key]);
-  }
-  return false;
+  return someRecord(value, (record) => record.kind === "binary");
 }

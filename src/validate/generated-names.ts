@@ -15,8 +15,8 @@ interface Source {
   index: number;
 }
 
-/** A claim as held: its source's index times this, plus which of the source's names it is (0: the name itself). */
-const PER_SOURCE = 16;
+/** A claim as held: its source's index times this, plus which of the source's names it is (0: the name itself, then each derived name). */
+const PER_SOURCE = 1 + Math.max(...(["type", "module", "operation"] as const).map((kind) => GENERATED_NAMES[kind]("x").length));
 
 interface Owner {
   /** `type Thing`, `operation getThing`, `module shop`: one catalogue name. */

@@ -16,6 +16,7 @@ import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheDirectory, CacheRecords, writeCacheFile, writeCachePack } from "../shared/cache-directory.js";
 import { PACK_FILE, type CacheRecord } from "../shared/cache-pack.js";
+import { once } from "../shared/once.js";
 import { folderKey } from "./kept-model-file.js";
 
 export { hasKeptModel } from "./kept-model-file.js";
@@ -129,18 +130,13 @@ function readRecord(record: CacheRecord, textHash: string, parseAgain: () => Rea
   if (entry.later !== undefined && (!isObject(entry.data) || !Object.hasOwn(entry.data, entry.later))) return undefined;
   // Written whole or not at all (writeCacheFile, writeCachePack); the lengths (in characters) still
   // catch a record cut short. ASCII, as records of most catalogues are: as many bytes as characters.
-  let rest: Buffer | string | undefined | null = null;
-  const tail = (): Buffer | string | undefined => {
-    if (rest === null) {
-      const read = record.tail();
-      const text = read === undefined ? undefined : isAscii(read) ? read : read.toString("utf8");
-      rest = text !== undefined && text.length === laterLength + entry.lineStartsLength! ? text : undefined;
-    }
-    return rest;
-  };
+  const tail = once((): Buffer | string | undefined => {
+    const read = record.tail();
+    const text = read === undefined ? undefined : isAscii(read) ? read : read.toString("utf8");
+    return text !== undefined && text.length === laterLength + entry.lineStartsLength! ? text : undefined;
+  });
   if (record.tailRead && tail() === undefined) return undefined;
-  let again: ReadFile | undefined;
-  const parsed = (): ReadFile => (again ??= parseAgain());
+  const parsed = once(parseAgain);
   if (entry.later !== undefined) {
     const key = entry.later;
     later(entry.data as Record<string, unknown>, key, () => {

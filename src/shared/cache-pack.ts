@@ -11,12 +11,13 @@
 // for, and given only when the pack is still the one its head came from (a random tag in its first
 // line). A head or tail cut short or changed is not given (the caller makes it again). CRC-32, not
 // SHA-256: the check is against damage, not against someone who can write the cache folder (who
-// could write a matching hash as well). Node's own modules only: the staging worker
-// (src/write/stage-worker.ts) writes packs too.
+// could write a matching hash as well). Node's own modules only (and once.ts, which imports none):
+// the staging worker (src/write/stage-worker.ts) writes packs too.
 import { randomBytes } from "node:crypto";
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { once } from "./once.js";
 
 /** The pack's name in its folder (never a record's: those are hashes with an extension). */
 export const PACK_FILE = "records.pack";
@@ -121,15 +122,7 @@ export function openPack(folder: string): PackedRecords | undefined {
     const [headOffset, length, headCrc, tailOffset, tailLength, tailCrc] = entry;
     const head = heads.subarray(headOffset, headOffset + length);
     if (digest(head) !== headCrc) return undefined;
-    let tail: Buffer | undefined | null = null;
-    return {
-      head,
-      tail() {
-        if (tail === null) tail = readTail(path, tag, tailsAt + tailOffset, tailLength, tailCrc);
-        return tail;
-      },
-      tailRead: false,
-    };
+    return { head, tail: once(() => readTail(path, tag, tailsAt + tailOffset, tailLength, tailCrc)), tailRead: false };
   };
 }
 

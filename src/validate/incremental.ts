@@ -13,6 +13,7 @@
 // ones ever reported, so a cached run says exactly what a full check says.
 import { ModelCache, type KeptIndex, type KeptModuleKey } from "../load/cache.js";
 import type { CacheRecord } from "../shared/cache-pack.js";
+import { once } from "../shared/once.js";
 import { locatePath, type CatalogueFile, type LoadResult } from "../load/load.js";
 import type { RawFile } from "../load/raw.js";
 import { assembleModel, modelPart, partContext, type ModelPart } from "../model/build.js";
@@ -197,14 +198,10 @@ function restoredPart({ head, tail, tailRead }: CacheRecord, remake: (() => Oper
     if (newline === -1) return JSON.parse(head.toString("utf8")) as ModelPart;
     const { operationsBytes, headsBytes, ...part } = JSON.parse(head.toString("utf8", 0, newline)) as Omit<ModelPart, "module"> & { module: Omit<ModuleModel, "operations">; operationsBytes: number; headsBytes: number };
     if (newline !== head.length - 1 || !Number.isSafeInteger(operationsBytes) || !Number.isSafeInteger(headsBytes)) return undefined;
-    let rest: { operations: Buffer; heads: Buffer } | undefined | null = null;
-    const split = (): { operations: Buffer; heads: Buffer } | undefined => {
-      if (rest === null) {
-        const bytes = tail();
-        rest = bytes !== undefined && bytes.length === operationsBytes + 1 + headsBytes && bytes[operationsBytes] === 10 ? { operations: bytes.subarray(0, operationsBytes), heads: bytes.subarray(operationsBytes + 1) } : undefined;
-      }
-      return rest;
-    };
+    const split = once((): { operations: Buffer; heads: Buffer } | undefined => {
+      const bytes = tail();
+      return bytes !== undefined && bytes.length === operationsBytes + 1 + headsBytes && bytes[operationsBytes] === 10 ? { operations: bytes.subarray(0, operationsBytes), heads: bytes.subarray(operationsBytes + 1) } : undefined;
+    });
     if ((remake === undefined || tailRead) && split() === undefined) return undefined;
     const module = withLazyOperations(part.module, () => {
       const bytes = split()?.operations;

@@ -3,7 +3,7 @@
 // planted link included, is written through; removed again when its write fails), and sends back
 // each file's size and mtime, read from the open file before it is closed, for the stat cache.
 // After a failure it creates nothing more: the run is stopped and every file it made is removed.
-// Node's own modules only (and cache-pack.ts, which uses only those), so the worker starts in a few milliseconds.
+// Node's own modules only (and cache-pack.ts, which uses only those and once.ts), so the worker starts in a few milliseconds.
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";

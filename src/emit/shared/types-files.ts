@@ -39,7 +39,10 @@ export function typesFiles(target: string, types: readonly NamedType[], options?
   return [
     { path: `${target}/types.ts`, content: index },
     // Made when first read: a regenerate that keeps a module's file never makes it.
-    ...modules.map((module) => lazyFile(`${target}/types/${module}.ts`, () => sharedText(types, module, byModule.get(module) ?? [], options, () => moduleTypesFile(target, module, byModule.get(module) ?? [], homeOf, options).content))),
+    ...modules.map((module) => {
+      const own = byModule.get(module) ?? [];
+      return lazyFile(`${target}/types/${module}.ts`, () => sharedText(types, module, own, options, () => moduleTypesFile(target, module, own, homeOf, options).content));
+    }),
   ];
 }
 

@@ -223,6 +223,34 @@ describe("catalogen init", () => {
     expect((await run(["validate", "--catalogue", "api/spec"], dir)).code).toBe(0);
   });
 
+  it("reads the project's module system and tsconfig.json: configures moduleFormat, or says in one line what to set", async () => {
+    const commonjs = await freshDir("init-commonjs");
+    await writeFile(join(commonjs, "package.json"), '{ "name": "mine", "type": "commonjs" }\n');
+    await writeFile(join(commonjs, "tsconfig.json"), '{\n  // as tsc --init writes it\n  "compilerOptions": { "module": "nodenext", "verbatimModuleSyntax": true, },\n}\n');
+    const first = await run(["init"], commonjs);
+    expect(first.code).toBe(0);
+    expect(JSON.parse(await readFile(join(commonjs, "package.json"), "utf8")).catalogen).toEqual({ catalogue: "catalogue", out: "generated", moduleFormat: "commonjs", scaffold: { out: "src/handlers" } });
+    expect(first.out).toContain('          with "moduleFormat": "commonjs": package.json has no "type": "module", so the client and server compile to require() calls as your code does\n');
+    expect(first.out).toContain('  note    tsconfig.json sets "verbatimModuleSyntax": true, which refuses import syntax in a CommonJS package (TS1295): set it to false\n');
+
+    const esm = await freshDir("init-esm");
+    await writeFile(join(esm, "package.json"), '{ "name": "mine", "type": "module" }\n');
+    await writeFile(join(esm, "tsconfig.json"), '{ "compilerOptions": { "module": "CommonJS" } }\n');
+    const second = await run(["init"], esm);
+    expect(JSON.parse(await readFile(join(esm, "package.json"), "utf8")).catalogen.moduleFormat).toBeUndefined();
+    expect(second.out).toContain('  note    tsconfig.json says "module": "commonjs" but package.json says "type": "module": set "module": "nodenext"\n');
+    expect(second.out).not.toContain("moduleFormat");
+
+    // A config of its own is kept: init says what to add to it.
+    const configured = await freshDir("init-configured");
+    await writeFile(join(configured, "package.json"), '{ "name": "mine" }\n');
+    await writeFile(join(configured, "catalogen.config.json"), '{ "catalogue": "catalogue" }\n');
+    const third = await run(["init"], configured);
+    expect(third.out).toContain('  set     "moduleFormat": "commonjs" in catalogen.config.json: package.json has no "type": "module"');
+    expect(third.out).toContain('  note    no tsconfig.json: compile with "module": "nodenext" and "verbatimModuleSyntax": false');
+    expect(await readFile(join(configured, "catalogen.config.json"), "utf8")).toBe('{ "catalogue": "catalogue" }\n');
+  });
+
   it("writes nothing when package.json is not valid JSON", async () => {
     const dir = await freshDir("init-bad-json");
     await writeFile(join(dir, "package.json"), "{ nope");

@@ -3,6 +3,7 @@ import { writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { IMPORT_EXTENSIONS, type ImportExtension } from "../emit/shared/ts-print.js";
 import { check, generate, loadModel } from "../pipeline.js";
+import { DEFAULT_TARGETS, TARGETS } from "../emit/types.js";
 import type { ResolvedConfig } from "./config.js";
 import type { RateLimit } from "../model/types.js";
 import type { Command, Option } from "./command.js";
@@ -24,7 +25,7 @@ export const COMMANDS: Command[] = [
     options: {
       catalogue: catalogueOption,
       out: outOption,
-      target: { type: "string", valueName: "list", description: "Comma-separated targets: client,server,docs,openapi (the default), tanstack-query, zod, mcp, msw" },
+      target: { type: "string", valueName: "list", description: `Comma-separated targets: ${DEFAULT_TARGETS.join(",")} (the default), ${TARGETS.filter((name) => !DEFAULT_TARGETS.includes(name)).join(", ")}, or a plugin's` },
       check: { type: "boolean", description: "Write nothing; exit 1 naming every stale, missing or extra file" },
       watch: { type: "boolean", description: "Regenerate on every change of the catalogue or config until Ctrl-C" },
       format: { type: "string", valueName: "prettier", description: "Format the output with the prettier config of the out folder" },
@@ -224,7 +225,7 @@ export const COMMANDS: Command[] = [
     summary: "Write a catalogue from an OpenAPI 3.0/3.1 or Swagger 2.0 document, reporting everything it cannot hold",
     positionals: "<file.json|yaml>",
     options: {
-      out: { type: "string", valueName: "dir", description: "Catalogue folder to write (required)" },
+      out: { type: "string", valueName: "dir", required: true, description: "Catalogue folder to write" },
       "module-by": { type: "string", valueName: "tag|path", description: "One module per tag (default) or per first path segment" },
       force: { type: "boolean", description: "Replace the catalogue already in --out" },
       report: { type: "string", valueName: "file", description: "Also write the full import report to this file" },

@@ -8,6 +8,7 @@ import { setWarningSink } from "../shared/warnings.js";
 import { WriteError } from "../write/writer.js";
 import type { Command } from "./command.js";
 import { COMMANDS } from "./commands.js";
+import { synopsis } from "./synopsis.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { applyFlags, parseFlags } from "./flags.js";
 import { UsageError, type Io } from "./io.js";
@@ -110,7 +111,7 @@ function commandHelp(command: Command): string {
     option.description,
   ]);
   rows.push(["--config <file>", "Read defaults from this config file"], ["-h, --help", "Show this help"]);
-  return [`Usage: catalogen ${command.name} [options]${command.positionals ? ` ${command.positionals}` : ""}`, "", command.summary, "", "Options:", ...columns(rows)].join("\n");
+  return [`Usage: ${synopsis(command)}`, "", command.summary, "", "Options:", ...columns(rows)].join("\n");
 }
 
 /** Two columns, the second starting two spaces after the widest first. */

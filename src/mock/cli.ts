@@ -50,6 +50,8 @@ export async function runMock(context: { config: ResolvedConfig; flags: Record<s
     io.err(`catalogen mock: cannot listen on ${host}:${port} (${code}); choose another --port or --host`);
     return 1;
   }
+  // Listening for Ctrl-C before saying it stops the mock: one pressed right after the banner too.
+  const stop = signalled();
   io.out(`catalogen mock: ${mock.operations} operations on ${mock.url} (${tokens.size} token${tokens.size === 1 ? "" : "s"}, seed ${seed}); Ctrl-C stops it`);
   if (portTaken) io.out(`catalogen mock: port ${DEFAULT_PORT} is taken, so a free one; --port N chooses`);
   if (tokensFile === undefined && tokens.size > 0) {
@@ -60,7 +62,7 @@ export async function runMock(context: { config: ResolvedConfig; flags: Record<s
     const hosts = model.servers.map((server) => `${server.url}${server.environment === undefined ? "" : ` (${server.environment})`}`);
     io.out(`catalogen mock: stands in for ${hosts.join(", ")}; give the client baseUrl: "${mock.url}"`);
   }
-  await signalled();
+  await stop;
   await mock.close();
   io.out("catalogen mock: stopped");
   return 0;

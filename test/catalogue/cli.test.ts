@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { COMMANDS } from "../../src/cli/commands.js";
+import { synopsis } from "../../src/cli/synopsis.js";
 import { freshDir, repoCatalogue, repoRoot } from "../helpers/generate.js";
 
 async function run(args: string[], cwd = repoRoot) {
@@ -33,7 +34,7 @@ describe("catalogen CLI", () => {
   it.each(COMMANDS.map((command) => command.name))("prints help for %s", async (name) => {
     const result = await run([name, "--help"]);
     expect(result.code).toBe(0);
-    expect(result.out).toContain(`Usage: catalogen ${name} [options]`);
+    expect(result.out.split("\n")[0]).toBe(`Usage: ${synopsis(COMMANDS.find((c) => c.name === name)!)}`);
     for (const flag of Object.keys(COMMANDS.find((c) => c.name === name)!.options)) expect(result.out).toContain(`--${flag}`);
   });
 

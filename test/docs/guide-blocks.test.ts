@@ -1,4 +1,5 @@
-// Every fenced block of README.md and docs/*.md is checked here, so the guides cannot rot:
+// Every fenced block of README.md and docs/*.md is checked here, so the guides cannot rot (and the
+// runnable ones are also run, by test/docs/run-blocks.test.ts):
 // - ts: compiled strict (TS 5.9, NodeNext) beside code generated from this repository's catalogue,
 //   or from the one a `<!-- doc-test: catalogue=PATH -->` comment names; a
 //   `<!-- doc-test: prelude: declare const x: T; -->` comment declares what the snippet assumes;
@@ -143,7 +144,8 @@ describe("commands in sh and console blocks parse", () => {
     test(where(block), async () => {
       const runBy = block.settings["run-by"];
       if (runBy) expect(await readFile(join(repoRoot, runBy), "utf8"), `${runBy} reads ${block.page}`).toContain(block.page);
-      for (const words of shellCommands(block)) {
+      for (const command of shellCommands(block)) {
+        const words = command.slice(command.findIndex((word) => !/^[A-Z_]+=/.test(word))); // after VAR=value
         const [program = "", ...args] = words[0] === "npx" && words[1] === "catalogen" ? words.slice(1) : words;
         if (program === "catalogen") {
           const [name, ...rest] = args;

@@ -7,6 +7,7 @@ import { DEFAULT_TARGETS, TARGETS } from "../emit/types.js";
 import type { ResolvedConfig } from "./config.js";
 import type { RateLimit } from "../model/types.js";
 import type { Command, Option } from "./command.js";
+import { docPage } from "../shared/doc-pages.js";
 import { shown, UsageError } from "./io.js";
 import { progress } from "./progress.js";
 
@@ -32,7 +33,7 @@ export const COMMANDS: Command[] = [
       "import-extension": importExtensionOption,
       "module-format": { type: "string", valueName: "esm|commonjs", description: "Module type the client's and server's package.json declare; commonjs for a CommonJS project compiling with outDir (default: config moduleFormat, else esm)" },
       "openapi-version": { type: "string", valueName: "3.1|3.2", description: "OpenAPI version of openapi.json: 3.2 describes streamed responses with itemSchema (default: config openapiVersion, else 3.1)" },
-      compact: { type: "boolean", description: "For very large APIs: one-line operation docs, no Standard Schema objects in the client (default: config compact, else off; docs/compact.md)" },
+      compact: { type: "boolean", description: `For very large APIs: one-line operation docs, no Standard Schema objects in the client (default: config compact, else off; ${docPage("compact.md")})` },
       verbose: { type: "boolean", description: "List every file written or removed after the summary" },
       quiet: { type: "boolean", description: "Print nothing but errors" },
     },

@@ -1,4 +1,5 @@
 // `catalogen import`: OpenAPI 3.0/3.1 -> the plain intermediate -> catalogue YAML.
+import { docPage } from "../shared/doc-pages.js";
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import type { RawOperation, RawType } from "../load/raw.js";
@@ -116,7 +117,7 @@ function importFrom(docs: DocumentSet, options: ImportOptions): ImportResult {
   const tokenKindsExtension = options.tokenKindsExtension ?? (dialect ? "x-token-kinds" : undefined);
   const limitsExtension = options.limitsExtension ?? (dialect ? "x-rate-limits" : undefined);
   const words = options.limitTableWords === false ? undefined : tableWords(options.limitTableWords);
-  if (typeof words === "string") throw new ImportError(`${words} (docs/rate-limits-import.md lists the dictionary)`);
+  if (typeof words === "string") throw new ImportError(`${words} (${docPage("rate-limits-import.md")} lists the dictionary)`);
   const access: AccessExtensions = {
     categories: options.categoriesExtension ?? DEFAULT_ACCESS_EXTENSIONS.categories,
     readOnly: options.readOnlyExtension ?? DEFAULT_ACCESS_EXTENSIONS.readOnly,

@@ -5,6 +5,7 @@ import { createServer as createNetServer } from "node:net";
 import { resolve } from "node:path";
 import type { ResolvedConfig } from "../cli/config.js";
 import { shown, UsageError, type Io } from "../cli/io.js";
+import { docPage } from "../shared/doc-pages.js";
 import { fileProblem } from "../shared/file-errors.js";
 import { loadModel } from "../sources/index.js";
 import { startMockOf } from "./index.js";
@@ -74,7 +75,7 @@ async function tokenTable(file: string, kinds: string[], io: Io): Promise<Map<st
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
-    io.err(`catalogen mock: cannot read the token table ${shown(file, io.cwd)}: ${fileProblem(error)}; write one token=sellerId:kind a line there (see docs/mock.md), or name another file with --tokens FILE`);
+    io.err(`catalogen mock: cannot read the token table ${shown(file, io.cwd)}: ${fileProblem(error)}; write one token=sellerId:kind a line there (see ${docPage("mock.md", io.cwd)}), or name another file with --tokens FILE`);
     return undefined;
   }
   let tokens;

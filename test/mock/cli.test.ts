@@ -3,6 +3,7 @@
 // bad token table is a one-line error with file:line that never shows a token; with none it makes
 // and prints development tokens.
 import { execFile, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { join } from "node:path";
@@ -74,7 +75,9 @@ describe("catalogen mock", () => {
     const malformed = await runBin(["mock", "--catalogue", repoCatalogue, "--tokens", "tokens.txt"], dir);
     expect(malformed.err).toBe("catalogen mock: tokens.txt:2: expected token=sellerId:kind [categories=a,b] [readonly]\n");
     const missing = await runBin(["mock", "--catalogue", repoCatalogue, "--tokens", "absent.txt"], dir);
-    expect(missing).toMatchObject({ code: 1, err: "catalogen mock: cannot read the token table absent.txt: not found; write one token=sellerId:kind a line there (see docs/mock.md), or name another file with --tokens FILE\n" });
+    expect(missing).toMatchObject({ code: 1, err: "catalogen mock: cannot read the token table absent.txt: not found; write one token=sellerId:kind a line there (see ../../docs/mock.md), or name another file with --tokens FILE\n" });
+    // The page it names, from the working folder, is the one installed with catalogen.
+    expect(existsSync(join(dir, "../../docs/mock.md"))).toBe(true);
     for (const result of [wrongKind, malformed, missing]) expect(result.err + result.out).not.toContain("secret");
   });
 

@@ -6,7 +6,7 @@
 // marked run-by this file; only the tarball's path is filled in, and typescript and @types/node
 // are pinned to the versions this checkout has (so npm takes them from its cache).
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -92,6 +92,10 @@ for (const app of ["commonjs", "esm"] as const) {
         expect((await say(node!, { API_URL: url })).stdout).toBe("Buy milk\n");
         // A token the mock does not know: the error's kind and status, as the README prints them.
         expect((await say(node!, { API_URL: url, API_TOKEN: "nope" })).stdout).toMatch(/^unauthorized \(401\): /);
+        // A message's "see docs/..." names the page installed with catalogen.
+        const refused = await say(["npx", "catalogen", "mock", "--tokens", "absent.txt"]).then(() => "", (error: { stderr: string }) => error.stderr);
+        expect(refused).toContain("(see node_modules/catalogen/docs/mock.md)");
+        expect(existsSync(join(dir, "node_modules/catalogen/docs/mock.md"))).toBe(true);
       } finally {
         await stopped(child);
       }

@@ -40,10 +40,11 @@ afterAll(async () => {
 });
 
 describe("the packed package", () => {
-  it("ships bin, dist with .d.ts, the shipped templates, the schema, README and LICENSE, and nothing else", () => {
+  it("ships bin, dist with .d.ts, the shipped templates, the schema, the guides, README and LICENSE, and nothing else", () => {
     const paths = packed.files.map((file) => file.path);
     expect(paths).toEqual(expect.arrayContaining(["LICENSE", "README.md", "package.json", "bin/catalogen.js", "dist/index.js", "dist/index.d.ts", "dist/cli/main.js", "dist/schema/catalogue.schema.json", "dist/schema/living-source.schema.json", "templates/client/transport.ts", "templates/docs/README.md.hbs"]));
-    const unexpected = paths.filter((path) => !/^(bin|dist|templates)\//.test(path) && !["LICENSE", "README.md", "package.json"].includes(path));
+    expect(paths).toContain("docs/mock.md");
+    const unexpected = paths.filter((path) => !/^(bin|dist|templates|docs)\//.test(path) && !["LICENSE", "README.md", "package.json"].includes(path));
     expect(unexpected).toEqual([]);
     expect(paths.filter((path) => /\.test(-d)?\.ts$/.test(path))).toEqual([]);
   });
@@ -91,7 +92,7 @@ describe("the packed package", () => {
     const result = await typecheck(files, { version: "5.9", resolution: "nodenext", types: ["node"] });
     expect(result.output).toBe("");
     expect(result.ok).toBe(true);
-  });
+  }, 300_000); // init, two generates, a scaffold and a strict compile: minutes on a busy machine
 
   it("runs `catalogen mcp` there: the MCP SDK comes with catalogen, and the SDK's client lists the starter catalogue's tools", async () => {
     expect(existsSync(join(consumer, "node_modules/@modelcontextprotocol/sdk/package.json"))).toBe(true);
@@ -112,7 +113,7 @@ describe("the packed package", () => {
     } finally {
       await client.close();
     }
-  }, 60_000);
+  }, 180_000);
 
   it("exports the catalogue schema as catalogen/schema.json, with an $id", async () => {
     const script = `import schema from "catalogen/schema.json" with { type: "json" }; console.log(schema.$id);`;

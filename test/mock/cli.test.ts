@@ -33,21 +33,27 @@ async function waitFor(read: () => string, pattern: RegExp): Promise<RegExpMatch
   }
 }
 
+/** The CLI started with `args`, its output collected as it comes. */
+function started(args: string[], cwd: string) {
+  const child = spawn(process.execPath, [bin, ...args], { cwd });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, out: () => out, err: () => err, exited };
+}
+
 describe("catalogen mock", () => {
   it("serves on the address it prints, with the token table from the config, until Ctrl-C (exit 0)", async () => {
     const dir = await freshDir("mock-cli");
     await mkdir(join(dir, "dev"));
     await writeFile(join(dir, "dev/tokens.txt"), "# demo tokens\nsecret-personal=seller-1:personal\n\nsecret-service=seller-1:service\n");
     await writeFile(join(dir, "package.json"), JSON.stringify({ catalogen: { catalogue: repoCatalogue, mock: { tokens: "dev/tokens.txt" } } }));
-    const child = spawn(process.execPath, [bin, "mock", "--port", "0", "--seed", "7"], { cwd: dir });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    const { child, out, err, exited } = started(["mock", "--port", "0", "--seed", "7"], dir);
     try {
       const [, url] = await waitFor(
-        () => out,
+        out,
         /^catalogen mock: 184 operations on (http:\/\/127\.0\.0\.1:\d+) \(2 tokens, seed 7\); Ctrl-C stops it\n/,
       );
       const discrepancies = `${url}/api/supplies/v1/discrepancies/supply-1`;
@@ -57,9 +63,9 @@ describe("catalogen mock", () => {
       expect((await fetch(discrepancies, { headers: { authorization: "secret-other" } })).status).toBe(401);
       child.kill("SIGINT");
       expect(await exited).toBe(0);
-      expect(out).toMatch(/catalogen mock: stopped\n$/);
-      expect(err).toBe("");
-      expect(out).not.toContain("secret-");
+      expect(out()).toMatch(/catalogen mock: stopped\n$/);
+      expect(err()).toBe("");
+      expect(out()).not.toContain("secret-");
     } finally {
       child.kill("SIGKILL");
     }
@@ -86,16 +92,11 @@ describe("catalogen mock", () => {
     const holder = createServer();
     await new Promise<void>((done) => holder.once("error", () => done()).listen(4010, "127.0.0.1", () => done()));
     const dir = await freshDir("mock-cli");
-    const child = spawn(process.execPath, [bin, "mock", "--catalogue", repoCatalogue], { cwd: dir });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    const { child, out, err, exited } = started(["mock", "--catalogue", repoCatalogue], dir);
     try {
-      const [, url = ""] = await waitFor(() => out, /^catalogen mock: 184 operations on (http:\/\/127\.0\.0\.1:\d+) \(2 tokens, seed 1\); Ctrl-C stops it\n[^]*  service   dev-service\n/);
+      const [, url = ""] = await waitFor(out, /^catalogen mock: 184 operations on (http:\/\/127\.0\.0\.1:\d+) \(2 tokens, seed 1\); Ctrl-C stops it\n[^]*  service   dev-service\n/);
       expect(url).not.toBe("http://127.0.0.1:4010");
-      expect(out.split("\n").slice(1, 5)).toEqual([
+      expect(out().split("\n").slice(1, 5)).toEqual([
         "catalogen mock: port 4010 is taken, so a free one; --port N chooses",
         'catalogen mock: no --tokens FILE (or mock.tokens in the config), so development tokens, one per token kind, all of "dev":',
         "  personal  dev-personal",
@@ -108,7 +109,7 @@ describe("catalogen mock", () => {
       expect((await fetch(discrepancies, { headers: { authorization: "dev-other" } })).status).toBe(401);
       child.kill("SIGINT");
       expect(await exited).toBe(0);
-      expect(err).toBe("");
+      expect(err()).toBe("");
     } finally {
       child.kill("SIGKILL");
       holder.close();

@@ -119,6 +119,22 @@ export function readRegularFile(real: string, limit: number): Buffer {
   }
 }
 
+/**
+ * `confinedPath` for a file something else reads (a plugin Node imports): its real path, when it
+ * is a regular file inside `folders`.
+ */
+export function confinedRegularFile(path: string, folders: readonly string[]): string {
+  const real = confinedPath(path, folders);
+  let stats: Stats;
+  try {
+    stats = statSync(real);
+  } catch (error) {
+    throw unreadable(error);
+  }
+  regularWithin(stats, Number.POSITIVE_INFINITY);
+  return real;
+}
+
 /** `confinedPath`, then `readRegularFile`: the file's real path and bytes. */
 export function readConfinedFile(path: string, folders: readonly string[], limit: number): { real: string; bytes: Buffer } {
   const real = confinedPath(path, folders);

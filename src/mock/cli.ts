@@ -1,15 +1,15 @@
 // `catalogen mock`: startMock from the command line, until Ctrl-C (or SIGTERM), then exit 0. With no
 // token table it makes a development token per token kind and prints them, as a stand-in API should.
-import { readFile } from "node:fs/promises";
 import { createServer as createNetServer } from "node:net";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import type { ResolvedConfig } from "../cli/config.js";
 import { shown, UsageError, type Io } from "../cli/io.js";
 import { docPage } from "../shared/doc-pages.js";
 import { fileProblem } from "../shared/file-errors.js";
+import { ConfinedFileError, describeRefusal, readConfinedFile, realFolder } from "../shared/confined-files.js";
 import { loadModel } from "../sources/index.js";
 import { startMockOf } from "./index.js";
-import { developmentTokens, DEVELOPMENT_IDENTITY, parseTokenTable, TokenTableError, type MockIdentity } from "./tokens.js";
+import { developmentTokens, DEVELOPMENT_IDENTITY, MAX_TOKEN_TABLE_BYTES, parseTokenTable, TokenTableError, type MockIdentity } from "./tokens.js";
 import { signalled } from "../cli/signals.js";
 
 const DEFAULT_PORT = 4010;
@@ -27,10 +27,12 @@ export async function runMock(context: { config: ResolvedConfig; flags: Record<s
   const seed = wholeNumber("seed", flags.seed, 1, 2 ** 32 - 1);
   let port = wholeNumber("port", flags.port, DEFAULT_PORT, 65_535);
   const tokensFile = typeof flags.tokens === "string" ? resolve(io.cwd, flags.tokens) : config.mockTokens;
+  // The folder that names the table: where the command runs for --tokens, the config's own for mock.tokens.
+  const namedIn = typeof flags.tokens === "string" || config.source === undefined ? io.cwd : dirname(config.source);
 
   const model = await loadModel(config.catalogue);
   const kinds = model.auth.tokenKinds.map((kind) => kind.id);
-  const tokens = tokensFile === undefined ? developmentTokens(kinds) : await tokenTable(tokensFile, kinds, io);
+  const tokens = tokensFile === undefined ? developmentTokens(kinds) : tokenTable(tokensFile, namedIn, kinds, io);
   if (tokens === undefined) return 1;
   // Without --port, a busy 4010 is no reason to stop: another free port, said below.
   const portTaken = flags.port === undefined && !(await canListen(host, port));
@@ -69,13 +71,22 @@ export async function runMock(context: { config: ResolvedConfig; flags: Record<s
   return 0;
 }
 
-/** The token table in `file`, checked against the catalogue's kinds; undefined after saying what is wrong. */
-async function tokenTable(file: string, kinds: string[], io: Io): Promise<Map<string, MockIdentity> | undefined> {
+/** The token table in `file` (confined to `namedIn`), checked against the catalogue's kinds; undefined after saying what is wrong. */
+function tokenTable(file: string, namedIn: string, kinds: string[], io: Io): Map<string, MockIdentity> | undefined {
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    text = readConfinedFile(file, [realFolder(namedIn)], MAX_TOKEN_TABLE_BYTES).bytes.toString("utf8");
   } catch (error) {
-    io.err(`catalogen mock: cannot read the token table ${shown(file, io.cwd)}: ${fileProblem(error)}; write one token=sellerId:kind a line there (see ${docPage("mock.md", io.cwd)}), or name another file with --tokens FILE`);
+    const table = `the token table ${shown(file, io.cwd)}`;
+    if (!(error instanceof ConfinedFileError)) {
+      io.err(`catalogen mock: cannot read ${table}: ${fileProblem(error)}`);
+      return undefined;
+    }
+    const { refusal } = error;
+    const folder = shown(namedIn, io.cwd);
+    if (refusal.kind === "outside") io.err(`catalogen mock: ${table} ${describeRefusal(refusal, folder)}; keep the token table inside ${folder}, or name another file with --tokens FILE`);
+    else if (refusal.kind === "unreadable") io.err(`catalogen mock: cannot read ${table}: ${refusal.reason}; write one token=sellerId:kind a line there (see ${docPage("mock.md", io.cwd)}), or name another file with --tokens FILE`);
+    else io.err(`catalogen mock: ${table}: ${describeRefusal(refusal)}`);
     return undefined;
   }
   let tokens;

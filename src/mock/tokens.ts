@@ -23,6 +23,9 @@ export function developmentTokens(tokenKinds: readonly string[]): Map<string, Mo
   return new Map(tokenKinds.map((tokenKind) => [`dev-${tokenKind}`, { sellerId: DEVELOPMENT_IDENTITY, tokenKind }]));
 }
 
+/** Largest token table read (a line a token: tens of thousands of tokens). */
+export const MAX_TOKEN_TABLE_BYTES = 4 * 1024 * 1024;
+
 export class TokenTableError extends Error {
   override name = "TokenTableError";
 }

@@ -1,6 +1,6 @@
 // The command line: usage errors, help for every command, defaults from a config file, init, watch.
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { execFile, spawn } from "node:child_process";
 import { promisify } from "node:util";
@@ -250,6 +250,16 @@ describe("catalogen init", () => {
     expect(third.out).toContain('  set     "moduleFormat": "commonjs" in catalogen.config.json: package.json has no "type": "module"');
     expect(third.out).toContain('  note    no tsconfig.json: compile with "module": "nodenext" and "verbatimModuleSyntax": false');
     expect(await readFile(join(configured, "catalogen.config.json"), "utf8")).toBe('{ "catalogue": "catalogue" }\n');
+
+    // A tsconfig.json that leads out of the project through a link is not read.
+    const linked = await freshDir("init-linked");
+    const outside = await freshDir("init-outside");
+    await writeFile(join(outside, "tsconfig.json"), '{ "compilerOptions": { "verbatimModuleSyntax": true } }\n');
+    await writeFile(join(linked, "package.json"), '{ "name": "mine" }\n');
+    await symlink(join(outside, "tsconfig.json"), join(linked, "tsconfig.json"));
+    const fourth = await run(["init"], linked);
+    expect(fourth.out).toContain("  note    tsconfig.json could not be read (not JSON, or not a file inside this folder)");
+    expect(fourth.out).not.toContain("verbatimModuleSyntax\": true");
   });
 
   it("writes nothing when package.json is not valid JSON", async () => {

@@ -37,6 +37,8 @@ export async function sharedTarball(): Promise<string> {
       await mkdir(staging);
       await packTarball(staging);
       await rename(staging, ready);
+      // Tarballs of earlier builds are not asked for again.
+      for (const name of await readdir(base)) if (!name.startsWith(key)) await rm(join(base, name), { recursive: true, force: true });
     } finally {
       await rm(lock, { recursive: true, force: true });
     }

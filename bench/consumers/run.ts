@@ -78,16 +78,18 @@ function tables(all: Results): string {
   const m = all.machine;
   const lines = [`Taken ${m.date.slice(0, 16).replace("T", " ")} UTC at ${m.commit}, ${m.cpu} (${m.cores} cores), Node ${m.node}, load ${m.loadStart.toFixed(1)}–${(m.loadEnd ?? m.loadStart).toFixed(1)}${m.loadStart >= 1.2 ? " (**loaded**: times are inflated; the ratios are interleaved)" : ""}.`, ""];
   if (all.typecheck) {
-    lines.push("#### Type-check (strict, skipLibCheck; total time, median of interleaved rounds)", "");
-    lines.push("| document | operations | TypeScript | client | server | openapi-typescript + openapi-fetch | client / peer | server / client | client types / instantiations | peer types / instantiations | load |");
-    lines.push("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
+    lines.push("#### Type-check (strict, skipLibCheck; CPU seconds of tsc, with tsc's own total time in brackets; medians of interleaved rounds)", "");
+    lines.push("| document | operations | TypeScript | client | server | openapi-typescript + openapi-fetch | client / peer | server / client | lines: client / peer | client types / instantiations | peer types / instantiations | load |");
+    lines.push("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
     for (const row of all.typecheck) {
       if (row.error) {
-        lines.push(`| ${row.document} | | ${row.typescript} | failed: ${row.error.replaceAll("|", "\\|")} | | | | | | | |`);
+        lines.push(`| ${row.document} | | ${row.typescript} | failed: ${row.error.replaceAll("|", "\\|")} | | | | | | | | |`);
         continue;
       }
       const c = row.client!, s = row.server!, p = row.peer!;
-      lines.push(`| ${row.document} | ${row.operations?.toLocaleString("en")} | ${row.typescript} | ${c.totalS.toFixed(2)} s | ${s.totalS.toFixed(2)} s | ${p.totalS.toFixed(2)} s | **${row.clientOverPeer!.toFixed(2)}x** | ${row.serverOverClient!.toFixed(2)}x | ${c.types.toLocaleString("en")} / ${c.instantiations.toLocaleString("en")} | ${p.types.toLocaleString("en")} / ${p.instantiations.toLocaleString("en")} | ${row.load} |`);
+      const time = (check: { cpuS: number; totalS: number }): string => `${check.cpuS.toFixed(2)} s (${check.totalS.toFixed(2)})`;
+      const lines_ = (check: { lines: number }): string => (Number.isFinite(check.lines) ? check.lines.toLocaleString("en") : "");
+      lines.push(`| ${row.document} | ${row.operations?.toLocaleString("en")} | ${row.typescript} | ${time(c)} | ${time(s)} | ${time(p)} | **${row.clientOverPeer!.toFixed(2)}x** | ${row.serverOverClient!.toFixed(2)}x | ${lines_(c)} / ${lines_(p)} | ${c.types.toLocaleString("en")} / ${c.instantiations.toLocaleString("en")} | ${p.types.toLocaleString("en")} / ${p.instantiations.toLocaleString("en")} | ${row.load} |`);
     }
     lines.push("");
     for (const typescript of new Set(all.typecheck.map((row) => row.typescript))) {

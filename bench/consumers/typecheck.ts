@@ -3,8 +3,10 @@
 // figure) of catalogen's generated client/ and server/ (import, then generate), beside
 // openapi-typescript's types plus a program calling openapi-fetch's `createClient<paths>()`, on
 // TypeScript 5.9 and 7.0. Rounds are interleaved (client, server, peer, client, ...) so load hits
-// each alike; a document's ratio is the median of its per-round ratios.
-import { execFileSync } from "node:child_process";
+// each alike; a document's ratio is the median of its per-round ratios of CPU time (user + system
+// of tsc and its threads, from GNU time: on a loaded machine wall time mostly measures the others'
+// work), beside tsc's own "Total time".
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { RESOLUTIONS, STRICT_OPTIONS, TYPESCRIPT_VERSIONS, type TypeScriptVersion } from "../../test/helpers/tsc.js";
@@ -35,6 +37,8 @@ export interface Check {
   memoryMiB: number;
   checkS: number;
   totalS: number;
+  /** User + system CPU seconds of the tsc process (NaN without GNU time). */
+  cpuS: number;
   errors: number;
 }
 
@@ -46,7 +50,7 @@ export interface TypecheckRow {
   client?: Check;
   server?: Check;
   peer?: Check;
-  /** Medians of the per-round ratios (total time). */
+  /** Medians of the per-round ratios (CPU time). */
   clientOverPeer?: number;
   serverOverClient?: number;
   rounds?: number;
@@ -60,13 +64,15 @@ function tsconfig(path: string, files: string[]): string {
   return path;
 }
 
+const GNU_TIME = "/usr/bin/time";
+
 function check(version: TypeScriptVersion, config: string): Check {
-  let out: string;
-  try {
-    out = execFileSync(process.execPath, [TYPESCRIPT_VERSIONS[version], "-p", config, "--extendedDiagnostics"], { encoding: "utf8", maxBuffer: 1 << 28 });
-  } catch (error) {
-    out = (error as { stdout: string }).stdout; // type errors: the figures are printed all the same
-  }
+  const tsc = [process.execPath, TYPESCRIPT_VERSIONS[version], "-p", config, "--extendedDiagnostics"];
+  const timed = existsSync(GNU_TIME);
+  // Type errors exit non-zero: the figures are printed all the same.
+  const run = spawnSync(timed ? GNU_TIME : tsc[0]!, timed ? ["-f", "cpu %U %S", ...tsc] : tsc.slice(1), { encoding: "utf8", maxBuffer: 1 << 28 });
+  const out = run.stdout;
+  const cpu = /^cpu ([\d.]+) ([\d.]+)$/m.exec(run.stderr);
   const figure = (name: string): number => Number(out.match(new RegExp(`^${name}:\\s+([\\d.]+)`, "m"))?.[1] ?? NaN);
   return {
     files: figure("Files"),
@@ -76,6 +82,7 @@ function check(version: TypeScriptVersion, config: string): Check {
     memoryMiB: Math.round(figure("Memory used") / 1024),
     checkS: figure("Check time"),
     totalS: figure("Total time"),
+    cpuS: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN,
     errors: (out.match(/error TS\d+/g) ?? []).length,
   };
 }
@@ -121,7 +128,9 @@ export function typecheckRows(root: string, peersDir: string, work: string, opti
       const loads = [load1()];
       for (let round = 0; round < options.rounds; round++) for (const key of ["client", "server", "peer"] as const) runs[key].push(check(typescript, configs[key]));
       loads.push(load1());
-      const mid = (checks: Check[]): Check => ({ ...checks[0]!, checkS: median(checks.map((c) => c.checkS)), totalS: median(checks.map((c) => c.totalS)), memoryMiB: median(checks.map((c) => c.memoryMiB)) });
+      const mid = (checks: Check[]): Check => ({ ...checks[0]!, checkS: median(checks.map((c) => c.checkS)), totalS: median(checks.map((c) => c.totalS)), cpuS: median(checks.map((c) => c.cpuS)), memoryMiB: median(checks.map((c) => c.memoryMiB)) });
+      // CPU time where GNU time gave it, else tsc's total time.
+      const cost = (c: Check): number => (Number.isFinite(c.cpuS) ? c.cpuS : c.totalS);
       const row: TypecheckRow = {
         document: document.label,
         operations,
@@ -129,12 +138,12 @@ export function typecheckRows(root: string, peersDir: string, work: string, opti
         client: mid(runs.client),
         server: mid(runs.server),
         peer: mid(runs.peer),
-        clientOverPeer: median(runs.client.map((c, i) => c.totalS / runs.peer[i]!.totalS)),
-        serverOverClient: median(runs.server.map((c, i) => c.totalS / runs.client[i]!.totalS)),
+        clientOverPeer: median(runs.client.map((c, i) => cost(c) / cost(runs.peer[i]!))),
+        serverOverClient: median(runs.server.map((c, i) => cost(c) / cost(runs.client[i]!))),
         rounds: options.rounds,
         load: `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
       };
-      options.log(`${document.label}, TypeScript ${typescript}: client ${row.client!.totalS} s, server ${row.server!.totalS} s, openapi-typescript + openapi-fetch ${row.peer!.totalS} s (client / peer ${row.clientOverPeer!.toFixed(2)}x)`);
+      options.log(`${document.label}, TypeScript ${typescript}: CPU client ${row.client!.cpuS} s, server ${row.server!.cpuS} s, openapi-typescript + openapi-fetch ${row.peer!.cpuS} s (client / peer ${row.clientOverPeer!.toFixed(2)}x)`);
       rows.push(row);
     }
   }

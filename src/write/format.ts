@@ -25,8 +25,8 @@ export function parserFor(path: string): string | undefined {
 
 type Options = Readonly<Record<string, unknown>>;
 
-/** Prettier, an optional peer dependency: `--format prettier` and `scaffold` load it. */
-const loadPrettier = () => loadOptional("prettier", "formatting with prettier (--format prettier, scaffold)", () => import("prettier"));
+/** Prettier, an optional peer dependency: `--format prettier` and `scaffold` load it (a MissingPackage when it is not installed). */
+export const loadPrettier = () => loadOptional("prettier", "formatting with prettier (--format prettier, scaffold)", () => import("prettier"));
 
 /** Callers format one file at a time (see render in pipeline.ts): prettier's trees are large. */
 export async function formatFile(path: string, content: string, options: Options = FORMAT_OPTIONS): Promise<string> {

@@ -108,6 +108,11 @@ describe("npm i -D catalogen into an empty project", () => {
     expect(prettier.stderr).toBe("catalogen: formatting with prettier (--format prettier, scaffold) needs prettier, which is not installed: npm i -D prettier\n");
     expect(existsSync(join(consumer, "formatted"))).toBe(false);
 
+    const scaffold = await catalogen("scaffold");
+    expect(scaffold).toMatchObject({ code: 1, stdout: "" });
+    expect(scaffold.stderr).toBe(prettier.stderr);
+    expect(existsSync(join(consumer, "src/handlers"))).toBe(false);
+
     const mcp = await catalogen("mcp", "--base-url", "http://127.0.0.1:9");
     expect(mcp.code).toBe(1);
     expect(mcp.stderr).toBe("catalogen: the mcp command needs @modelcontextprotocol/sdk, which is not installed: npm i -D @modelcontextprotocol/sdk\n");

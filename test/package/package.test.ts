@@ -84,7 +84,7 @@ describe("the packed package", () => {
     const result = await typecheck(files, { version: "5.9", resolution: "nodenext", types: ["node"] });
     expect(result.output).toBe("");
     expect(result.ok).toBe(true);
-  });
+  }, 180_000); // five CLI runs and a strict compile: past a minute on a busy 2-core machine
 
   it("runs `catalogen mcp` there with the MCP SDK installed beside it: the SDK's client lists the starter catalogue's tools", async () => {
     expect(existsSync(join(consumer, "node_modules/@modelcontextprotocol/sdk/package.json"))).toBe(true);

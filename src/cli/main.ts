@@ -3,6 +3,7 @@
 import { EmitError } from "../emit/types.js";
 import { TargetError } from "../emit/define.js";
 import { CatalogueError, useColour } from "../shared/diagnostic.js";
+import { MissingPackage } from "../shared/optional-package.js";
 import { closest } from "../shared/suggest.js";
 import { setWarningSink } from "../shared/warnings.js";
 import { WriteError } from "../write/writer.js";
@@ -59,7 +60,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       io.err(`catalogen: ${error.message}`);
       return 2;
     }
-    if (error instanceof WriteError || error instanceof EmitError) {
+    if (error instanceof WriteError || error instanceof EmitError || error instanceof MissingPackage) {
       io.err(`catalogen: ${error.message}`);
       return 1;
     }

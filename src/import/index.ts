@@ -31,7 +31,7 @@ import { ServerReader } from "./servers.js";
 import { catalogueFiles, type CatalogueText } from "./yaml.js";
 import { promoteSharedResponses } from "./responses.js";
 import { groupsExtension, LimitGroupReader } from "./limit-groups.js";
-import { convertSwagger, swaggerPlace } from "./swagger.js";
+import { convertSwagger, loadConverter, swaggerPlace } from "./swagger.js";
 
 export { ImportError, ImportReport };
 
@@ -84,8 +84,9 @@ export async function importDocument(file: string, options: ImportOptions = {}):
     if (withDefaults[key] !== undefined) continue;
     withDefaults[key] = ["application/json"];
   }
+  const converter = await loadConverter();
   try {
-    data = await convertSwagger(withDefaults, docs.root.file);
+    data = await convertSwagger(converter, withDefaults, docs.root.file);
   } catch (error) {
     docs.fail(docs.root, `swagger2openapi could not convert this Swagger 2.0 document: ${String((error as Error)?.message ?? error).split("\n")[0]}`);
   }

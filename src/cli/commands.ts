@@ -8,6 +8,7 @@ import type { RateLimit } from "../model/types.js";
 import type { Command, Option } from "./command.js";
 import { shown, UsageError } from "./io.js";
 import { progress } from "./progress.js";
+import { diffCommand } from "./diff.js";
 
 const catalogueOption: Option = { type: "string", valueName: "dir", description: "Catalogue folder (default: catalogue)" };
 const outOption: Option = { type: "string", valueName: "dir", description: "Output folder (default: generated)" };
@@ -219,6 +220,7 @@ export const COMMANDS: Command[] = [
       return runMcp({ config, flags, io });
     },
   },
+  diffCommand,
   {
     name: "import",
     summary: "Write a catalogue from an OpenAPI 3.0/3.1 or Swagger 2.0 document, reporting everything it cannot hold",

@@ -18,6 +18,7 @@ export interface Facts {
 /** Where a finding is, in both versions. */
 export interface Place {
   operation?: string;
+  renamedFrom?: string;
   route?: string;
   type?: string;
   operations?: string[];
@@ -37,6 +38,7 @@ export function compareModels(before: Side, after: Side): Finding[] {
       level: known.level,
       side: known.side,
       ...(place.operation !== undefined && { operation: place.operation }),
+      ...(place.renamedFrom !== undefined && { renamedFrom: place.renamedFrom }),
       ...(place.route !== undefined && { route: place.route }),
       ...(place.type !== undefined && { type: place.type }),
       ...(place.operations !== undefined && { operations: place.operations }),
@@ -146,7 +148,7 @@ function matchOperations(a: ApiModel, b: ApiModel, before: Side, after: Side, ad
     if (found) {
       byRoute.delete(routeKey(operation));
       next.delete(found.id);
-      add("operation-id-changed", { subject: route, old: operation.id, new: found.id }, { operation: found.id, route: `${found.method} ${found.path}`, old: before.at(operation.source), new: after.at(found.source) });
+      add("operation-id-changed", { subject: route, old: operation.id, new: found.id }, { operation: found.id, renamedFrom: operation.id, route: `${found.method} ${found.path}`, old: before.at(operation.source), new: after.at(found.source) });
       pairs.push([operation, found]);
     } else add("operation-removed", { subject: `${operation.id} (${route})` }, { operation: operation.id, route, old: before.at(operation.source) });
   }

@@ -67,7 +67,7 @@ async function checkConsumer(dir: string, given: string, client: string, oldFile
     const { line, character } = file.getLineAndCharacterOfPosition(diagnostic.start!);
     const error = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n").split("\n")[0]!;
     const operation = operationAt(ts, after.getProgram(), file, diagnostic.start!, operations);
-    const finding = causeOf(options.findings, operation, error, typeNamesAt(ts, file, diagnostic.start!));
+    const finding = causeOf(options.findings, operation, error, typeNamesAt(ts, after.getProgram(), file, diagnostic.start!));
     broken.push({
       file: displayPath(file.fileName, options.cwd),
       line: line + 1,
@@ -203,25 +203,52 @@ function operationAt(ts: typeof TS, program: TS.Program, file: TS.SourceFile, po
   return undefined;
 }
 
-/** Type names written where the error is (an import of a removed type, a type annotation). */
-function typeNamesAt(ts: typeof TS, file: TS.SourceFile, position: number): string[] {
+/**
+ * Type names at the error: written there (an import, an annotation), and the types of the objects
+ * whose properties the erring statement reads (`order.total` gives `order`'s type, Order).
+ */
+function typeNamesAt(ts: typeof TS, program: TS.Program, file: TS.SourceFile, position: number): string[] {
   const names: string[] = [];
+  const checker = program.getTypeChecker();
+  let statement: TS.Node | undefined;
   for (let node: TS.Node | undefined = nodeAt(ts, file, position); node && !ts.isSourceFile(node); node = node.parent) {
     if (ts.isIdentifier(node)) names.push(node.text);
     if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName)) names.push(node.typeName.text);
     if (ts.isImportSpecifier(node)) names.push((node.propertyName ?? node.name).text);
+    if (!statement && ts.isStatement(node)) statement = node;
   }
+  const typeNames = (type: TS.Type): void => {
+    for (const part of type.isUnion() ? type.types : [type]) {
+      const name = part.aliasSymbol?.name ?? part.getSymbol()?.name;
+      if (name !== undefined) names.push(name);
+    }
+  };
+  const visit = (node: TS.Node): void => {
+    if (ts.isPropertyAccessExpression(node)) typeNames(checker.getTypeAtLocation(node.expression));
+    ts.forEachChild(node, visit);
+  };
+  if (statement) visit(statement);
   return names;
 }
 
 /**
- * The finding behind an error: among the breaking findings for clients of the operation called
- * there (or of a type named there), the one whose subject's last word the compiler's message
- * names; else the first of them.
+ * The finding behind an error, among the breaking findings for clients of the operation called
+ * there or of a type met there: the one the compiler's message points at most (it names the
+ * property or parameter the finding is about, or a value the finding gives), an operation's own
+ * before a type's.
  */
 function causeOf(findings: readonly Finding[], operation: string | undefined, error: string, types: readonly string[]): Finding | undefined {
-  const breaking = findings.filter((finding) => finding.level === "breaking" && finding.side !== "server");
-  const candidates = breaking.filter((finding) => (operation !== undefined && (finding.operation === operation || finding.operations?.includes(operation))) || (finding.type !== undefined && types.includes(finding.type)));
-  const word = (finding: Finding): string => /([A-Za-z0-9_$-]+)(?:\[\])*$/.exec(finding.subject.replace(/ \(.*\)$/, ""))?.[1] ?? "";
-  return candidates.find((finding) => word(finding) !== "" && error.includes(`'${word(finding)}'`)) ?? candidates.find((finding) => error.includes(word(finding))) ?? candidates[0];
+  let best: Finding | undefined;
+  let bestScore = 0;
+  for (const finding of findings) {
+    if (finding.level !== "breaking" || finding.side === "server") continue;
+    const own = operation !== undefined && (finding.operation === operation || finding.renamedFrom === operation);
+    const reached = (operation !== undefined && finding.operations?.includes(operation)) || (finding.type !== undefined && types.includes(finding.type));
+    if (!own && !reached) continue;
+    const word = /([A-Za-z0-9_$-]+)(?:\[\]|\{\})*$/.exec(finding.subject.replace(/ \(.*\)$/, ""))?.[1] ?? "";
+    const values = [...finding.message.matchAll(/"([^"]+)"/g)].map((match) => match[1]!);
+    const score = (own ? 2 : 1) + (word !== "" && error.includes(`'${word}'`) ? 4 : word !== "" && error.includes(word) ? 2 : 0) + (values.some((value) => error.includes(value)) ? 4 : 0);
+    if (score > bestScore) [best, bestScore] = [finding, score];
+  }
+  return best;
 }

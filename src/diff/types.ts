@@ -20,6 +20,8 @@ export interface Finding {
   side: Side;
   /** The operation the change is in (its id in the new version, else in the old); absent for API-level changes. */
   operation?: string;
+  /** The operation's id in the old version, where it was called otherwise (operation-id-changed). */
+  renamedFrom?: string;
   /** `GET /path` of that operation. */
   route?: string;
   /** The named type the change is in; `operations` then lists the operations that reach it there. */

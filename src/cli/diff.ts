@@ -1,7 +1,7 @@
 // `catalogen diff`: what a change of the catalogue (or of an OpenAPI document) breaks, for whom.
 import { join, resolve } from "node:path";
 import type { Command } from "./command.js";
-import { UsageError } from "./io.js";
+import { shown, UsageError } from "./io.js";
 
 const FORMATS = ["text", "markdown", "json"] as const;
 const FAIL_ON = ["breaking", "client", "server"] as const;
@@ -27,7 +27,7 @@ export const diffCommand: Command = {
     const since = typeof flags.since === "string" ? flags.since : undefined;
     if (positionals.length > (since === undefined ? 2 : 1)) throw new UsageError(since === undefined ? "give at most two versions: catalogen diff OLD NEW" : "with --since give at most one version, the new one: catalogen diff --since REV [NEW]");
     if (since === undefined && positionals.length === 0) throw new UsageError("say what to compare: catalogen diff OLD NEW, catalogen diff OLD (against the catalogue), or catalogen diff --since REV");
-    const catalogue = { kind: "path" as const, path: config.catalogue };
+    const catalogue = { kind: "path" as const, path: shown(config.catalogue, io.cwd) };
     const [first, second] = positionals;
     const old = since !== undefined ? { kind: "revision" as const, revision: since, catalogue: config.catalogue } : { kind: "path" as const, path: first! };
     const next = since !== undefined ? (first !== undefined ? { kind: "path" as const, path: first } : catalogue) : second !== undefined ? { kind: "path" as const, path: second } : catalogue;

@@ -72,3 +72,4 @@ export function fails(report: DiffReport, failOn: "breaking" | "client" | "serve
   if (failOn === "client") return report.summary.client > 0 || broken;
   return report.summary.breaking > 0 || broken;
 }
+export { REPORT_SCHEMA } from "./report-schema.js";

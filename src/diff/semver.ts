@@ -18,6 +18,6 @@ export function versionCheck(findings: readonly Finding[], old: string | undefin
   const effective = bump === "minor" && Number(a[1]) === 0 ? "major" : bump;
   const rank = { lower: -1, none: 0, patch: 1, minor: 2, major: 3 } as const;
   const ok = rank[effective] >= rank[suggested];
-  const said = `${old} → ${next} is a ${bump === "lower" ? "lower version" : bump === "none" ? "the same version" : `${bump} bump`}`;
+  const said = `${old} → ${next} is ${bump === "lower" ? "a lower version" : bump === "none" ? "the same version" : `a ${bump} bump`}`;
   return { ...base, ok, message: ok ? `${said}; the changes call for ${suggested === "none" ? "none" : `a ${suggested} bump`}` : `${said}, but the changes call for a ${suggested} bump` };
 }

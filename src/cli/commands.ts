@@ -85,7 +85,10 @@ export const COMMANDS: Command[] = [
           io.out(`catalogen: ${out} is up to date with ${shown(config.catalogue, io.cwd)} (${took()})`);
           return 0;
         }
-        io.err(`catalogen: ${out} does not match the catalogue:\n${problems.join("\n")}\nrun \`npx catalogen generate\` and commit the result`);
+        io.err(`catalogen: ${out} does not match the catalogue:\n${problems.join("\n")}`);
+        // What changed in the API, from the openapi.json the stale output holds (src/diff/stale.ts).
+        for (const line of await (await import("../diff/stale.js")).staleSummary(outDir, config.catalogue, io.cwd)) io.err(line);
+        io.err("run `npx catalogen generate` and commit the result");
         return 1;
       }
       const status = progress(io);

@@ -28,7 +28,8 @@ export function compareTypes(before: TypeNode, after: TypeNode, where: "request"
   return result;
 }
 
-function compare(a: TypeNode, b: TypeNode, path: string, where: "request" | "response", out: TypeComparison): void {
+function compare(before: TypeNode, after: TypeNode, path: string, where: "request" | "response", out: TypeComparison): void {
+  const [a, b] = [asMap(before), asMap(after)];
   const change = (rule: string, old?: string, next?: string): void => {
     out.changes.push({ rule, path, ...(old !== undefined && { old }), ...(next !== undefined && { new: next }) });
   };
@@ -70,6 +71,13 @@ function compare(a: TypeNode, b: TypeNode, path: string, where: "request" | "res
     default:
       return; // binary, unknown: nothing inside
   }
+}
+
+/** An object with no properties of its own and a type for any others is a map of that type (OpenAPI writes a map so). */
+function asMap(node: TypeNode): TypeNode {
+  if (node.kind !== "object" || node.properties.length > 0 || typeof node.additionalProperties !== "object" || node.combinations || node.baseDiscriminator) return node;
+  const { properties: _properties, additionalProperties, ...rest } = node;
+  return { ...rest, kind: "map", values: additionalProperties };
 }
 
 /** A type of another kind: a value that was one of the new union's variants (or the other way round) is a variant gained (lost); anything else a new type. */

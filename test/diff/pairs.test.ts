@@ -1,8 +1,11 @@
 // Catalogue pairs covering every rule (test/diff/pairs.ts): each change gives exactly the
 // findings listed, with the level and side its rule has, placed in both versions.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { diff } from "../../src/diff/index.js";
 import { RULES } from "../../src/diff/rules.js";
+import { repoRoot } from "../helpers/generate.js";
 import { editedShop, PAIRS } from "./pairs.js";
 
 describe("catalogue pairs", () => {
@@ -23,6 +26,12 @@ describe("catalogue pairs", () => {
   it("covers every rule", () => {
     const covered = new Set(PAIRS.flatMap((pair) => pair.expect.map((entry) => entry.split(" ")[0]!)));
     expect(Object.keys(RULES).filter((rule) => !covered.has(rule))).toEqual([]);
+  });
+
+  it("docs/diff.md names every rule (a type rule once, for its request- and response- forms)", async () => {
+    const page = await readFile(join(repoRoot, "docs/diff.md"), "utf8");
+    const named = (rule: string) => page.includes(`\`${rule}\``) || page.includes(`\`${rule.replace(/^(request|response)-/, "")}\``);
+    expect(Object.keys(RULES).filter((rule) => !named(rule))).toEqual([]);
   });
 
   it("finds nothing between a catalogue and itself", async () => {

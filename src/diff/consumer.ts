@@ -25,19 +25,36 @@ export interface ConsumerOptions {
 
 export async function checkConsumers(options: ConsumerOptions): Promise<ConsumerReport[]> {
   const client = options.client ?? resolve(options.cwd, "generated/client");
-  const [oldFiles, newFiles] = await Promise.all([clientFiles(options.before), clientFiles(options.after)]);
+  const [oldFiles, newFiles] = await clientFiles(options.before, options.after);
   const reports: ConsumerReport[] = [];
   for (const dir of options.dirs) reports.push(await checkConsumer(resolve(options.cwd, dir), dir, client, oldFiles, newFiles, options));
   return reports;
 }
 
-/** The client target's files for `model`, by path inside the client folder, made in memory. */
-async function clientFiles(model: ApiModel): Promise<Map<string, string>> {
-  const { render } = await import("../pipeline.js");
-  const files = await render(model, { catalogue: "", out: "" }, ["client"]);
-  const texts = new Map<string, string>();
-  for (const [path, file] of files) if (path.startsWith("client/")) texts.set(path.slice("client/".length), file.content);
-  return texts;
+/**
+ * The client target's files of both versions, by path inside the client folder, made in memory.
+ * A module whose key (src/module-keys.ts: what its files are made from) is the same in both
+ * versions has the same files: they are made once.
+ */
+async function clientFiles(before: ApiModel, after: ApiModel): Promise<[Map<string, string>, Map<string, string>]> {
+  const [{ chooseTargets }, { finalText }, { ModuleKeys }] = await Promise.all([import("../emit/targets.js"), import("../write/final-text.js"), import("../module-keys.js")]);
+  const { target, options: targetOptions } = chooseTargets(["client"]).chosen.find((chosen) => chosen.target.name === "client")!;
+  const options = { catalogue: "", out: "" };
+  const inside = (path: string): string => path.slice("client/".length);
+  const newTexts = new Map<string, string>();
+  const newKeys = new Map<string, string>();
+  const keysAfter = ModuleKeys.for(after);
+  for (const file of await target.plan(after, targetOptions)) {
+    newTexts.set(inside(file.path), await finalText(file, options));
+    if (file.module !== undefined) newKeys.set(file.path, keysAfter.of("client", file.module, file.also));
+  }
+  const oldTexts = new Map<string, string>();
+  const keysBefore = ModuleKeys.for(before);
+  for (const file of await target.plan(before, targetOptions)) {
+    const same = file.module !== undefined && newKeys.get(file.path) === keysBefore.of("client", file.module, file.also);
+    oldTexts.set(inside(file.path), same ? newTexts.get(inside(file.path))! : await finalText(file, options));
+  }
+  return [oldTexts, newTexts];
 }
 
 async function checkConsumer(dir: string, given: string, client: string, oldFiles: Map<string, string>, newFiles: Map<string, string>, options: ConsumerOptions): Promise<ConsumerReport> {

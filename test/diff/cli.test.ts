@@ -25,7 +25,7 @@ async function catalogen(args: string[], cwd: string): Promise<{ code: number; s
 const git = (cwd: string, ...args: string[]) => exec("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", ...args], { cwd });
 const validate = new Ajv({ strict: false }).compile(REPORT_SCHEMA);
 
-describe("catalogen diff", () => {
+describe("catalogen diff", { timeout: 180_000 }, () => {
   let repo: string;
   beforeAll(async () => {
     // A project whose catalogue is committed, then changed in the working tree.

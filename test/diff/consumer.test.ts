@@ -35,7 +35,7 @@ async function tscErrors(app: string): Promise<string[]> {
 }
 
 describe("diff --consumer", () => {
-  it("names exactly the call sites tsc rejects, with the operation and the finding", async () => {
+  it("names exactly the call sites tsc rejects, with the operation and the finding", { timeout: 300_000 }, async () => {
     const app = await freshDir("diff-consumer");
     await cp(join(repoRoot, "test/diff/fixtures/consumer"), app, { recursive: true });
     await generate({ catalogue: shop, out: join(app, "generated"), targets: ["client"] });

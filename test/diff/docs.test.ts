@@ -14,7 +14,7 @@ import { shop } from "./pairs.js";
 const exec = promisify(execFile);
 const git = (cwd: string, ...args: string[]) => exec("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", ...args], { cwd });
 
-it("every command of docs/diff.md runs", async () => {
+it("every command of docs/diff.md runs", { timeout: 300_000 }, async () => {
   const root = await freshDir("diff-docs");
   await cp(shop, join(root, "catalogue"), { recursive: true });
   await cp(join(repoRoot, "test/diff/fixtures/consumer"), join(root, "app"), { recursive: true });

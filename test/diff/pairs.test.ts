@@ -8,7 +8,7 @@ import { RULES } from "../../src/diff/rules.js";
 import { repoRoot } from "../helpers/generate.js";
 import { editedShop, PAIRS } from "./pairs.js";
 
-describe("catalogue pairs", () => {
+describe("catalogue pairs", { timeout: 120_000 }, () => {
   it.each(PAIRS.map((pair) => [pair.name, pair] as const))("%s", async (_, pair) => {
     const [old, next] = await Promise.all([editedShop(pair.old), editedShop(pair.new)]);
     const report = await diff({ old: { kind: "path", path: old }, new: { kind: "path", path: next }, cwd: process.cwd() });

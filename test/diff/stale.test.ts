@@ -17,7 +17,7 @@ async function catalogen(args: string[], cwd: string): Promise<{ code: number; s
   );
 }
 
-it("generate --check prints what changed in the API beside the stale files", async () => {
+it("generate --check prints what changed in the API beside the stale files", { timeout: 300_000 }, async () => {
   const root = await freshDir("diff-stale");
   await cp(shop, join(root, "catalogue"), { recursive: true });
   expect((await catalogen(["generate"], root)).code).toBe(0);

@@ -2,7 +2,8 @@
 // to a consumer's code, if asked. Beside the pipeline: it reads through the same front ends and
 // writes nothing but cache records.
 import { compareModels } from "./compare.js";
-import { readSide, type Side, type SideSpec } from "./sides.js";
+import { readSides } from "./parallel.js";
+import type { Side, SideSpec } from "./sides.js";
 import { versionCheck } from "./semver.js";
 import type { ConsumerReport, DiffReport, Finding } from "./types.js";
 
@@ -23,10 +24,8 @@ export interface DiffOptions {
 }
 
 export async function diff(options: DiffOptions): Promise<DiffReport> {
-  const before = await readSide(options.old, options.cwd);
-  let after: Side | undefined;
+  const [before, after] = await readSides(options.old, options.new, options.cwd);
   try {
-    after = await readSide(options.new, options.cwd);
     const findings = compareModels(before, after);
     const report = reportOf(before, after, findings);
     if (options.consumers && options.consumers.length > 0) {
@@ -36,7 +35,7 @@ export async function diff(options: DiffOptions): Promise<DiffReport> {
     return report;
   } finally {
     before.dispose();
-    after?.dispose();
+    after.dispose();
   }
 }
 

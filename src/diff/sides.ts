@@ -24,10 +24,13 @@ export interface Side {
 
 export type SideSpec = { kind: "path"; path: string } | { kind: "revision"; revision: string; catalogue: string };
 
-/** Reads one version. A folder is a catalogue; a file an OpenAPI document; a revision the catalogue as it was then. */
-export async function readSide(spec: SideSpec, cwd: string): Promise<Side> {
-  const { loadModel } = await import("../sources/index.js");
+/**
+ * Reads one version. A folder is a catalogue; a file an OpenAPI document; a revision the catalogue
+ * as it was then. `model`: a folder's or document's model read already (on another thread, ./parallel.ts).
+ */
+export async function readSide(spec: SideSpec, cwd: string, model?: ApiModel): Promise<Side> {
   if (spec.kind === "revision") {
+    const { loadModel } = await import("../sources/index.js");
     const folder = await catalogueAt(spec.revision, resolve(cwd, spec.catalogue));
     try {
       const model = await loadModel(folder.dir);
@@ -38,16 +41,23 @@ export async function readSide(spec: SideSpec, cwd: string): Promise<Side> {
     }
   }
   const path = resolve(cwd, spec.path);
-  let isFolder: boolean;
-  try {
-    isFolder = statSync(path).isDirectory();
-  } catch {
-    throw new DiffError(`${spec.path}: no such catalogue folder or OpenAPI document`);
-  }
-  if (isFolder) return side(spec.path, await loadModel(path), path, (file) => displayPath(file, cwd), () => {});
+  const dir = isFolder(path, spec.path) ? path : join(dirname(path), ".catalogen-diff");
+  return side(spec.path, model ?? (await pathModel(path, cwd)), dir, (file) => displayPath(file, cwd), () => {});
+}
+
+/** The model of a catalogue folder or an OpenAPI document at `path` (absolute). */
+export async function pathModel(path: string, given: string): Promise<ApiModel> {
+  if (isFolder(path, given)) return (await import("../sources/index.js")).loadModel(path);
   const { documentModel } = await import("./document.js");
-  const dir = join(dirname(path), ".catalogen-diff");
-  return side(spec.path, await documentModel(path, dir), dir, (file) => displayPath(file, cwd), () => {});
+  return documentModel(path, join(dirname(path), ".catalogen-diff"));
+}
+
+function isFolder(path: string, given: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    throw new DiffError(`${given}: no such catalogue folder or OpenAPI document`);
+  }
 }
 
 function side(label: string, model: ApiModel, dir: string, shown: (path: string) => string, dispose: () => void): Side {

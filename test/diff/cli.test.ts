@@ -15,8 +15,8 @@ import { editedShop, shop } from "./pairs.js";
 const exec = promisify(execFile);
 const bin = join(repoRoot, "bin/catalogen.js");
 
-async function catalogen(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return exec(process.execPath, [bin, ...args], { cwd, env: { ...process.env, NO_COLOR: "1" } }).then(
+async function catalogen(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return exec(process.execPath, [bin, ...args], { cwd, env: { ...process.env, NO_COLOR: "1", ...env } }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );
@@ -109,6 +109,14 @@ ${extra ? "" : `  /pets/{petId}:
     expect(report.findings.find((finding) => finding.rule === "operation-removed")!.old).toEqual({ file: "old.yaml", line: 13, column: 7 });
     expect(report.findings.find((finding) => finding.rule === "response-became-nullable")!.new).toMatchObject({ file: "new.yaml" });
     expect(report.version).toMatchObject({ suggested: "major", old: "1.0.0", new: "2.0.0", ok: true });
+    // The old version read on a worker thread (src/diff/parallel.ts) gives the same report, and so
+    // does a version that does not load there (read again here, its error said as usual).
+    const inTwo = await catalogen(["diff", "old.yaml", "new.yaml", "--format", "json"], dir, { CATALOGEN_THREADS: "2" });
+    expect(inTwo.stdout).toBe(stdout);
+    await writeFile(join(dir, "broken.yaml"), "openapi: 9.0.3\ninfo: { title: Pets, version: 1 }\npaths: {}\n");
+    const broken = await catalogen(["diff", "broken.yaml", "new.yaml"], dir, { CATALOGEN_THREADS: "2" });
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain("broken.yaml");
   });
 
   it("bad input: one line, exit 2, a did-you-mean", async () => {

@@ -1,6 +1,6 @@
 // The table of rules: every change `catalogen diff` reports is one of these, with its level, the
-// side it concerns and its sentence ({subject}, {old} and {new} are filled in). One test per rule
-// (test/diff/rules.test.ts). Type rules come in pairs: what breaks a client in a request (the
+// side it concerns and its sentence ({subject}, {old} and {new} are filled in). A catalogue pair per
+// rule (test/diff/pairs.ts). Type rules come in pairs: what breaks a client in a request (the
 // client sends it) breaks a server in a response (the server sends it), and the other way round.
 import type { Level, Side } from "./types.js";
 

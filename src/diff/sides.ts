@@ -5,6 +5,7 @@ import { readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import type { ApiModel, SourceRef } from "../model/types.js";
 import { displayPath } from "../load/files.js";
+import { linePosition } from "../import/read.js";
 import { DiffError } from "./error.js";
 import { catalogueAt } from "./git.js";
 import type { Position } from "./types.js";
@@ -93,7 +94,9 @@ function side(label: string, model: ApiModel, dir: string, shown: (path: string)
       for (const file of files) {
         const body = text(file);
         const match = pattern.exec(body);
-        if (match) return { file: shown(file), ...lineColumn(body, match.index) };
+        if (!match) continue;
+        const { line, col } = linePosition(body, match.index);
+        return { file: shown(file), line, column: col };
       }
       return undefined;
     },
@@ -118,14 +121,4 @@ function keyIndex(text: string): Map<string, Position> {
     if (!known || indent < known.indent) index.set(match[2]!, { file: "", line, column: indent + 1, indent });
   }
   return index;
-}
-
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let start = 0;
-  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) {
-    line++;
-    start = i + 1;
-  }
-  return { line, column: offset - start + 1 };
 }

@@ -1,7 +1,7 @@
 // Who may call an operation: its security requirement and scopes, token kinds, token categories
 // and whether a read-only token may. Fewer callers break clients; more, the server's checks.
 import type { OperationModel } from "../model/types.js";
-import type { Report } from "./compare.js";
+import type { Report } from "./types.js";
 
 export function compareAccess(old: OperationModel, next: OperationModel, report: Report): void {
   const subject = next.id;

@@ -3,7 +3,7 @@
 // new limit, a group joined or a dearer error answer break clients (they are refused where they
 // were not); the mirror cases break the server's limiter, which must now let more through.
 import type { RateLimit } from "../model/types.js";
-import type { Report } from "./compare.js";
+import type { Report } from "./types.js";
 
 export function compareLimits(before: readonly RateLimit[] | undefined, after: readonly RateLimit[] | undefined, report: Report): void {
   if (before === undefined && after === undefined) return;

@@ -89,3 +89,23 @@ export interface SideSummary {
   version?: string;
   operations: number;
 }
+
+/** What a rule's sentence is filled with. */
+export interface Facts {
+  subject: string;
+  old?: string;
+  new?: string;
+}
+
+/** Where a finding is, in both versions. */
+export interface Place {
+  operation?: string;
+  renamedFrom?: string;
+  route?: string;
+  type?: string;
+  operations?: string[];
+  old?: Position | undefined;
+  new?: Position | undefined;
+}
+
+export type Report = (rule: string, facts: Facts) => void;

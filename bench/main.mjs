@@ -3,7 +3,7 @@
 // bundles one TypeScript harness with esbuild into .tmp/bench/, and runs it with the given flags.
 // `run` is followed by `server` (the generated server beside Hono and find-my-way) unless --no-server,
 // and by `redis-store` (the server with the memory store and with Redis) unless --no-redis-store.
-//   node bench/main.mjs <run|peers|server|profile|catalogues|prettier-cost|redis-store|typecheck-cost|bundle-cost|validators-cost|consumers> [flags]
+//   node bench/main.mjs <run|peers|server|profile|catalogues|prettier-cost|redis-store|typecheck-cost|bundle-cost|validators-cost|consumers|diff-cost> [flags]
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -23,6 +23,7 @@ const HARNESSES = {
   "bundle-cost": "bench/bundle-cost.ts",
   "validators-cost": "bench/validators-cost.ts",
   consumers: "bench/consumers/run.ts",
+  "diff-cost": "bench/diff-cost.ts",
 };
 
 const [name, ...given] = process.argv.slice(2);

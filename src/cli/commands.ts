@@ -11,6 +11,7 @@ import { docPage } from "../shared/doc-pages.js";
 import { shown, UsageError } from "./io.js";
 import { ConfinedFileError, describeRefusal, readConfinedFile, realFolder } from "../shared/confined-files.js";
 import { progress } from "./progress.js";
+import { diffCommand } from "./diff.js";
 
 const catalogueOption: Option = { type: "string", valueName: "dir", description: "Catalogue folder (default: catalogue)" };
 const outOption: Option = { type: "string", valueName: "dir", description: "Output folder (default: generated)" };
@@ -87,7 +88,10 @@ export const COMMANDS: Command[] = [
           io.out(`catalogen: ${out} is up to date with ${shown(config.catalogue, io.cwd)} (${took()})`);
           return 0;
         }
-        io.err(`catalogen: ${out} does not match the catalogue:\n${problems.join("\n")}\nrun \`npx catalogen generate\` and commit the result`);
+        io.err(`catalogen: ${out} does not match the catalogue:\n${problems.join("\n")}`);
+        // What changed in the API, from the openapi.json the stale output holds (src/diff/stale.ts).
+        for (const line of await (await import("../diff/stale.js")).staleSummary(outDir, config.catalogue, io.cwd)) io.err(line);
+        io.err("run `npx catalogen generate` and commit the result");
         return 1;
       }
       const status = progress(io);
@@ -222,6 +226,7 @@ export const COMMANDS: Command[] = [
       return runMcp({ config, flags, io });
     },
   },
+  diffCommand,
   {
     name: "import",
     summary: "Write a catalogue from an OpenAPI 3.0/3.1 or Swagger 2.0 document, reporting everything it cannot hold",

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { inspect } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { fixtureCatalogue, freshDir, generateForTest } from "../helpers/generate.js";
-import { importClient, json, ManualClock, rejection, settle, startServer, type ApiErrorLike, type ClientModule, type TestServer } from "./support.js";
+import { importClient, json, ManualClock, rejection, settle, sleeping, startServer, type ApiErrorLike, type ClientModule, type TestServer } from "./support.js";
 
 const TOKEN = "SECRET-tok/en+42==";
 let api: TestServer;
@@ -291,7 +291,7 @@ describe("resource limits", () => {
     api.handle((_req, res) => (api.received.length === 1 ? json(res, 503, {}, { "retry-after": "4" }) : json(res, 200, [])));
     const clock = new ManualClock();
     const call = make({ clock, timeoutMs: 5_000, retry: {} }).listThings!({ query: { page: 1 } });
-    await settle();
+    await sleeping(clock);
     expect(clock.pendingMs()).toBe(4_000);
     clock.advance(4_000);
     expect(await call).toEqual([]);
@@ -312,7 +312,7 @@ describe("resource limits", () => {
     const clock = new ManualClock();
     const controller = new AbortController();
     const call = rejection(make({ clock, retry: {} }).listThings!({ query: { page: 1 } }, { signal: controller.signal }));
-    await settle();
+    await sleeping(clock);
     expect(clock.pendingMs()).toBe(10_000);
     controller.abort();
     expect((await call).kind).toBe("aborted");

@@ -121,6 +121,19 @@ export function settle(ms = 50): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/**
+ * Resolves once `clock` has a pending sleep: a call that waits after an HTTP round trip (a retry
+ * after a 503) reaches its wait only when the answer is in, which a busy machine may delay far past
+ * `settle`'s 50 ms. Fails after `timeoutMs` of real time.
+ */
+export async function sleeping(clock: ManualClock, timeoutMs = 30_000): Promise<void> {
+  const start = Date.now();
+  while (clock.sleepers.length === 0) {
+    if (Date.now() - start > timeoutMs) throw new Error(`no wait began within ${timeoutMs} ms`);
+    await settle(5);
+  }
+}
+
 // The generated code is imported at run time, so the test sees it untyped; these are the parts
 // the tests use (the type tests in fixtures/ check the real types).
 export interface ClientModule {

@@ -169,7 +169,18 @@ describe("generated client and server", () => {
   let server: ServerModule;
   let http: Server;
   let base = "";
+  let stillHttp: Server;
+  let stillBase = "";
   const statuses: number[] = [];
+  const handlers = {
+    kartochkiTovarov: {
+      listCards: (context: { query: { fail?: string }; error: (status: number, detail: string) => Response }) =>
+        context.query.fail ? context.error(400, "failed on purpose") : { cards: [] },
+      updateCards: () => undefined,
+      deleteCards: () => undefined,
+    },
+    obschee: { ping: () => ({ status: "ok" }) },
+  };
   const identities: Record<string, Identity> = {
     "tok-personal": { sellerId: "s1", tokenKind: "personal", categories: ["content", "discountsandprices"] },
     "tok-personal-2": { sellerId: "s2", tokenKind: "personal" },
@@ -184,16 +195,14 @@ describe("generated client and server", () => {
     await generate({ catalogue: ru.catalogue, out });
     client = await importClient(out);
     server = await importServer(out);
+    // A second server whose clock stands still: what it answers depends on the requests alone, not
+    // on how fast a busy machine sends them (no budget refills between them).
+    const still = server.createRequestHandler(handlers, { authenticate: (token: string) => identities[token], now: () => 1_000_000 });
+    stillHttp = createServer(server.toNodeHandler(still));
+    await new Promise<void>((resolve) => stillHttp.listen(0, "127.0.0.1", resolve));
+    stillBase = `http://127.0.0.1:${(stillHttp.address() as AddressInfo).port}`;
     const handle = server.createRequestHandler(
-      {
-        kartochkiTovarov: {
-          listCards: (context: { query: { fail?: string }; error: (status: number, detail: string) => Response }) =>
-            context.query.fail ? context.error(400, "failed on purpose") : { cards: [] },
-          updateCards: () => undefined,
-          deleteCards: () => undefined,
-        },
-        obschee: { ping: () => ({ status: "ok" }) },
-      },
+      handlers,
       { authenticate: (token: string) => identities[token] },
     );
     http = createServer(
@@ -207,8 +216,10 @@ describe("generated client and server", () => {
     base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
-    http?.closeAllConnections();
-    await new Promise<void>((resolve) => (http ? http.close(() => resolve()) : resolve()));
+    for (const each of [http, stillHttp]) {
+      each?.closeAllConnections();
+      await new Promise<void>((resolve) => (each ? each.close(() => resolve()) : resolve()));
+    }
   });
 
   const cards = (options: Record<string, unknown>) => client.createClient({ baseUrl: base, retry: false, validate: "off", tokenKind: "personal", ...options }).kartochkiTovarov!;
@@ -230,14 +241,14 @@ describe("generated client and server", () => {
   });
 
   test("the group is one budget on the server: a client without limits gets 429 on the other operation", async () => {
-    const api = cards({ token: "tok-personal-2", rateLimit: "off" });
+    const api = cards({ token: "tok-personal-2", rateLimit: "off", baseUrl: stillBase });
     await api.updateCards!();
     await api.deleteCards!();
     expect((await rejection(api.updateCards!())).status).toBe(429);
   });
 
   test("the server charges a 4XX at its cost: after one 400 the budget of 2 is spent", async () => {
-    const api = cards({ token: "tok-personal-3", rateLimit: "off" });
+    const api = cards({ token: "tok-personal-3", rateLimit: "off", baseUrl: stillBase });
     expect((await rejection(api.listCards!({ query: { fail: "1" } }))).status).toBe(400);
     const refused = await rejection(api.listCards!());
     expect(refused.status).toBe(429);
@@ -310,7 +321,18 @@ describe("the English fixture, generated", () => {
   let client: ClientModule;
   let http: Server;
   let base = "";
+  let stillHttp: Server;
+  let stillBase = "";
   const statuses: number[] = [];
+  const handlers = {
+    kartochkiTovarov: {
+      listCards: (context: { query: { fail?: string }; error: (status: number, detail: string) => Response }) =>
+        context.query.fail ? context.error(400, "failed on purpose") : { cards: [] },
+      updateCards: () => undefined,
+      deleteCards: () => undefined,
+    },
+    obschee: { ping: () => ({ status: "ok" }) },
+  };
 
   beforeAll(async () => {
     const out = join(en.dir, "generated");
@@ -340,8 +362,10 @@ describe("the English fixture, generated", () => {
     base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
-    http?.closeAllConnections();
-    await new Promise<void>((resolve) => (http ? http.close(() => resolve()) : resolve()));
+    for (const each of [http, stillHttp]) {
+      each?.closeAllConnections();
+      await new Promise<void>((resolve) => (each ? each.close(() => resolve()) : resolve()));
+    }
   });
 
   test("the client keeps to a limit without a Type column and to a tag's limit: no 429", async () => {

@@ -15,7 +15,7 @@ let session: StdioSession;
 beforeAll(async () => {
   mock = await startMock({ catalogue: repoCatalogue, tokens: { [TOKEN]: { sellerId: "seller-1", tokenKind: "personal" } } });
   session = await stdioSession(["--base-url", mock.url], { API_TOKEN: TOKEN, API_TOKEN_KIND: "personal" });
-}, 30_000);
+}, 180_000); // a spawned MCP server on a busy 2-core machine
 
 afterAll(async () => {
   await session?.close();

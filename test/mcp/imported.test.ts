@@ -24,7 +24,7 @@ beforeAll(async () => {
   model = (await writeCatalogue(imported, catalogue)).model;
   mock = await startMockOf(model, { tokens: { [SECRET]: { sellerId: "figma-user", tokenKind: "personal-access-token" } } });
   session = await httpSession(["--catalogue", catalogue, "--base-url", mock.url], { [schemeVariable("API", "PersonalAccessToken")]: SECRET });
-}, 60_000);
+}, 180_000); // an import, a generate and a spawned MCP server on a busy 2-core machine
 
 afterAll(async () => {
   await session?.close();

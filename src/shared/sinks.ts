@@ -122,14 +122,28 @@ export function identifier(name: string): string {
   return name;
 }
 
-/** A property key: bare when it is an identifier, a string literal otherwise. */
+/**
+ * A property key: bare when it is an identifier, a string literal otherwise, and `__proto__`
+ * computed (`["__proto__"]`): in an object literal a plain `__proto__:` sets the prototype instead
+ * of making a key, so the property would be lost (in a type it means the same either way).
+ */
 export function propertyKey(name: string): string {
+  if (name === "__proto__") return `[${stringLiteral(name)}]`;
   return IDENTIFIER.test(name) ? name : stringLiteral(name);
 }
 
 /** JSON text of a value (`indent` spaces a level), with the escapes of stringLiteral. */
 export function jsonText(value: unknown, indent = 0): string {
   return escapeRest(JSON.stringify(value, null, indent) ?? "null");
+}
+
+/**
+ * A JSON value written as a JavaScript expression: jsonText, with each `__proto__` key computed
+ * (`["__proto__"]: ...`), so that it is an own key of the object, as JSON.parse makes it, not its
+ * prototype. (Inside a JSON string a quote is escaped, so only a real key follows `{` or `,`.)
+ */
+export function jsValueText(value: unknown, indent = 0): string {
+  return jsonText(value, indent).replace(/([{,]\s*)"__proto__"(\s*):/g, '$1["__proto__"]$2:');
 }
 
 /**

@@ -19,6 +19,8 @@ import { prettierFingerprint } from "./write/format.js";
 import { catalogueLabel, finalText } from "./write/final-text.js";
 import { isReservedName, sha256 } from "./write/manifest.js";
 import { codeFileHashes, under } from "./shared/hash.js";
+import { readRegularFile } from "./shared/confined-files.js";
+import { MAX_DOCUMENT_BYTES } from "./import/bounds.js";
 import { isSafeOutputPath } from "./write/paths.js";
 import { ModuleKeys } from "./module-keys.js";
 import { lastJoining } from "./incremental-facts.js";
@@ -321,7 +323,8 @@ async function hashInputs(options: GenerateOptions, chosen: readonly ChosenTarge
   const living = recorded ?? livingInputs(options.catalogue);
   if (living === undefined) return undefined;
   try {
-    for (const path of living) parts.push(relative(packageRoot, path), sha256(readFileSync(path)));
+    // Each a real path the importer read: read the same way (a regular file, not through a link).
+    for (const path of living) parts.push(relative(packageRoot, path), sha256(readRegularFile(path, MAX_DOCUMENT_BYTES)));
   } catch {
     return undefined;
   }

@@ -7,6 +7,7 @@ import type { ResolvedConfig } from "./config.js";
 import type { RateLimit } from "../model/types.js";
 import type { Command, Option } from "./command.js";
 import { shown, UsageError } from "./io.js";
+import { ConfinedFileError, describeRefusal, readConfinedFile, realFolder } from "../shared/confined-files.js";
 import { progress } from "./progress.js";
 
 const catalogueOption: Option = { type: "string", valueName: "dir", description: "Catalogue folder (default: catalogue)" };
@@ -250,7 +251,7 @@ export const COMMANDS: Command[] = [
       const status = progress(io);
       try {
         const wordsFile = flags["limit-table-words"];
-        const limitTableWords = typeof wordsFile === "string" ? await readWordsFile(resolve(io.cwd, wordsFile), ImportError) : config.limitTableWords;
+        const limitTableWords = typeof wordsFile === "string" ? await readWordsFile(resolve(io.cwd, wordsFile), io.cwd, ImportError) : config.limitTableWords;
         status.stageNow(`reading ${file}`);
         const { catalogue, report } = await importDocument(resolve(io.cwd, file), {
           ...(limitTableWords !== undefined && { limitTableWords }),
@@ -283,14 +284,17 @@ export const COMMANDS: Command[] = [
   },
 ];
 
-/** The JSON file of --limit-table-words; an unreadable one is the importer's clear error. */
-async function readWordsFile(path: string, ImportError: new (message: string) => Error): Promise<unknown> {
-  const { readFile } = await import("node:fs/promises");
+/**
+ * The JSON file of --limit-table-words, a regular file inside the folder the command runs in; an
+ * unreadable one is the importer's clear error.
+ */
+async function readWordsFile(path: string, cwd: string, ImportError: new (message: string) => Error): Promise<unknown> {
   let text: string;
   try {
-    text = await readFile(path, "utf8");
-  } catch {
-    throw new ImportError(`--limit-table-words: cannot read ${path}`);
+    text = readConfinedFile(path, [realFolder(cwd)], MAX_WORDS_BYTES).bytes.toString("utf8");
+  } catch (error) {
+    if (!(error instanceof ConfinedFileError)) throw new ImportError(`--limit-table-words: cannot read ${path}`);
+    throw new ImportError(`--limit-table-words: ${path}: ${describeRefusal(error.refusal, "the folder catalogen runs in")}`);
   }
   try {
     return JSON.parse(text) as unknown;
@@ -298,6 +302,9 @@ async function readWordsFile(path: string, ImportError: new (message: string) =>
     throw new ImportError(`--limit-table-words: ${path} is not JSON (${(error as Error).message})`);
   }
 }
+
+/** Largest --limit-table-words file read. */
+const MAX_WORDS_BYTES = 1024 * 1024;
 
 /** --import-extension, else the config's importExtension. */
 function importExtensionOf(flags: Record<string, unknown>, config: ResolvedConfig): ImportExtension | undefined {

@@ -1,7 +1,6 @@
 // Defaults for the CLI, from a config file as this ecosystem's generators do it:
 // catalogen.config.{js,mjs,ts,mts,json} next to where it runs, or a "catalogen" key in package.json.
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ConfigSyntaxError, importTypeScript } from "./typescript-config.js";
@@ -12,6 +11,7 @@ import { TargetError, type AnyTarget, type TargetEntry } from "../emit/define.js
 import { chooseTargets } from "../emit/targets.js";
 import { loadPlugins, PluginError } from "./plugins.js";
 import { closest } from "../shared/suggest.js";
+import { ConfinedFileError, describeRefusal, readConfinedFile, realFolder } from "../shared/confined-files.js";
 
 export interface CatalogenConfig {
   /** Catalogue folder. Default: catalogue */
@@ -245,29 +245,46 @@ interface FoundConfig {
 async function findConfig(cwd: string): Promise<FoundConfig | undefined> {
   let pkgConfig: CatalogenConfig | undefined;
   try {
-    pkgConfig = (JSON.parse(await readFile(join(cwd, "package.json"), "utf8")) as { catalogen?: CatalogenConfig }).catalogen;
+    pkgConfig = (JSON.parse(readConfigText(join(cwd, "package.json"), cwd)) as { catalogen?: CatalogenConfig }).catalogen;
   } catch {
     // no package.json (or not JSON: npm reports that): defaults
   }
   for (const name of CONFIG_FILES) {
-    const found = await readConfigFile(join(cwd, name), false);
+    const found = await readConfigFile(join(cwd, name), false, cwd);
     if (found) return pkgConfig === undefined ? found : { ...found, shadows: join(cwd, "package.json") };
   }
   return pkgConfig === undefined ? undefined : { path: join(cwd, "package.json"), config: pkgConfig };
 }
 
-async function readConfigFile(path: string, required: boolean): Promise<{ path: string; config: CatalogenConfig } | undefined> {
+/**
+ * A config file found by its name in `cwd` (`inside`: it must lie there, after links), or named by
+ * --config (`inside` undefined: where it is).
+ */
+async function readConfigFile(path: string, required: boolean, inside?: string): Promise<{ path: string; config: CatalogenConfig } | undefined> {
   try {
-    const text = await readFile(path, "utf8");
+    const text = readConfigText(path, inside);
     if (path.endsWith(".json")) return { path, config: JSON.parse(text) as CatalogenConfig };
     const loaded = /\.m?ts$/.test(path) ? await importTypeScript(path, text) : await importJavaScript(path, text);
     return { path, config: (loaded.default ?? {}) as CatalogenConfig };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT" && !required) return undefined;
+    if (error instanceof ConfinedFileError) {
+      if (error.refusal.kind === "unreadable" && error.refusal.code === "ENOENT" && !required) return undefined;
+      const { refusal } = error;
+      throw new ConfigError(`cannot read config ${path}: ${refusal.kind === "unreadable" ? refusal.reason : describeRefusal(refusal, inside)}`);
+    }
     if (error instanceof ConfigSyntaxError) throw new ConfigError(error.message);
     throw new ConfigError(`cannot read config ${path}: ${(error as Error).message}`);
   }
 }
+
+/** The text of a config file: a regular file inside `inside` (its own folder when undefined), read once. */
+function readConfigText(path: string, inside?: string): string {
+  const folder = inside ?? dirname(path);
+  return readConfinedFile(path, [realFolder(folder)], MAX_CONFIG_BYTES).bytes.toString("utf8");
+}
+
+/** Largest config file (or package.json) read. */
+const MAX_CONFIG_BYTES = 16 * 1024 * 1024;
 
 /** The query makes an edited file (generate --watch) load afresh instead of from the module cache. */
 async function importJavaScript(path: string, text: string): Promise<{ default?: unknown }> {

@@ -54,6 +54,8 @@ export interface ImportOptions {
   cwd?: string;
   /** Folders besides the document's own that its `$ref`s may reach (docs/import-safety.md). */
   allowRefDirs?: readonly string[];
+  /** The folder the document itself must lie in, after links (a living source's project folder). */
+  documentInside?: string;
 }
 
 export interface ImportResult {
@@ -99,7 +101,7 @@ export function importOpenApi(file: string, options: ImportOptions = {}): Import
 
 /** What the document reader takes of the import's options. */
 function readOptions(options: ImportOptions): ReadOptions {
-  return { ...(options.cwd !== undefined && { cwd: options.cwd }), ...(options.allowRefDirs && { allowRefDirs: options.allowRefDirs }) };
+  return { ...(options.cwd !== undefined && { cwd: options.cwd }), ...(options.allowRefDirs && { allowRefDirs: options.allowRefDirs }), ...(options.documentInside !== undefined && { documentInside: options.documentInside }) };
 }
 
 function importFrom(docs: DocumentSet, options: ImportOptions): ImportResult {

@@ -2,7 +2,8 @@
 // Every value is reached through a Place (file + JSON pointer), so the report and errors can
 // say where it came from. A `$ref` reaches only regular files inside the document's folder (after
 // symbolic links are resolved) or a folder the user allows; see docs/import-safety.md.
-import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
+import { ConfinedFileError, confinedPath, describeRefusal, mebibytes, readRegularFile, realFolder } from "../shared/confined-files.js";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { isMap, isPair, isScalar, isSeq, LineCounter, type Node } from "yaml";
 import { parseYamlDocument } from "../shared/yaml-parse.js";
@@ -33,6 +34,8 @@ export interface ReadOptions {
   cwd?: string;
   /** Folders besides the document's own that `$ref`s may reach. */
   allowRefDirs?: readonly string[];
+  /** The folder the document itself must lie in, after links (a living source's project folder). */
+  documentInside?: string;
 }
 
 export class DocumentSet {
@@ -58,9 +61,11 @@ export class DocumentSet {
     this.shownRoot = resolve(this.cwd, file);
     let real: string;
     try {
-      real = realpathSync(this.shownRoot);
+      real = options.documentInside === undefined ? realpathSync(this.shownRoot) : confinedPath(this.shownRoot, [realFolder(options.documentInside)]);
     } catch (error) {
-      throw new ImportError(`${displayPath(this.shownRoot, this.cwd)}: error: cannot read the document: ${fileProblem(error)}`);
+      const shown = displayPath(this.shownRoot, this.cwd);
+      if (error instanceof ConfinedFileError) throw new ImportError(`${shown}: error: ${describeRefusal(error.refusal, displayPath(options.documentInside!, this.cwd) || ".")}`);
+      throw new ImportError(`${shown}: error: cannot read the document: ${fileProblem(error)}`);
     }
     this.root = { file: real, path: [] };
     this.folders = [dirname(real)];
@@ -145,23 +150,14 @@ export class DocumentSet {
     if (isAbsolute(path) || /^[A-Za-z]:/.test(path) || path.startsWith("\\")) {
       this.fail(from, `${named} is an absolute path; catalogen follows only relative references inside the document's folder`, hint);
     }
-    const lexical = resolve(dirname(from.file), path);
-    let real: string;
     try {
-      real = realpathSync(lexical);
+      return confinedPath(resolve(dirname(from.file), path), this.folders);
     } catch (error) {
-      if (!this.allowed(lexical)) this.fail(from, `${named} leads outside the document's folder`, hint);
-      return this.fail(from, `${named} cannot be read: ${fileProblem(error)}`);
+      if (!(error instanceof ConfinedFileError)) throw error;
+      const { refusal } = error;
+      if (refusal.kind === "outside") return this.fail(from, `${named} ${describeRefusal(refusal, "the document's folder")}`, hint);
+      return this.fail(from, `${named} cannot be read: ${refusal.kind === "unreadable" ? refusal.reason : describeRefusal(refusal)}`);
     }
-    if (!this.allowed(real)) {
-      const through = this.allowed(lexical) ? " through a symbolic link" : "";
-      this.fail(from, `${named} leads outside the document's folder${through}`, hint);
-    }
-    return real;
-  }
-
-  private allowed(path: string): boolean {
-    return this.folders.some((folder) => path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep));
   }
 
   /** Follows `$ref` chains from a place to the object they end at. */
@@ -226,69 +222,19 @@ export class DocumentSet {
       if (from) this.fail(from, `${named} (${shown}): ${message}`, hint);
       throw new ImportError(`${shown}: error: ${message}${hint === undefined ? "" : `\n  hint: ${hint}`}`);
     };
-    const text = readRegularFile(file, MAX_DOCUMENT_BYTES, problem);
+    let text: string;
+    try {
+      text = readRegularFile(file, MAX_DOCUMENT_BYTES).toString("utf8");
+    } catch (error) {
+      if (!(error instanceof ConfinedFileError)) throw error;
+      return problem(describeRefusal(error.refusal), error.refusal.kind === "too-large" ? "split the document into files joined by $ref" : undefined);
+    }
     this.bytes += text.length;
     if (this.bytes > MAX_IMPORT_BYTES) problem(`with this file the import reads more than ${mebibytes(MAX_IMPORT_BYTES)}`, "an OpenAPI document describes an API; it does not hold its data");
     const source = { text, data: parse(text, shown) };
     this.files.set(file, source);
     return source;
   }
-}
-
-/**
- * A regular file's text, at most `limit` bytes. Anything else (a folder, a FIFO, a socket, a
- * device such as /dev/zero) is refused before it is read: the file is opened non-blocking (a FIFO
- * cannot hang the open) and checked again once open (it cannot be swapped in between).
- */
-function readRegularFile(file: string, limit: number, problem: (message: string, hint?: string) => never): string {
-  let stats: Stats;
-  try {
-    stats = statSync(file);
-  } catch (error) {
-    return problem(`cannot read the file: ${fileProblem(error)}`);
-  }
-  const check = (found: Stats): void => {
-    if (!found.isFile()) problem(`not a regular file (${kindOf(found)}); catalogen reads only regular files`);
-    if (found.size > limit) problem(`the file is ${mebibytes(found.size)}, more than the ${mebibytes(limit)} catalogen reads`, "split the document into files joined by $ref");
-  };
-  check(stats);
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
-  } catch (error) {
-    return problem(`cannot read the file: ${fileProblem(error)}`);
-  }
-  try {
-    check(fstatSync(fd));
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(1 << 20, limit + 1 - total));
-      const read = readSync(fd, chunk, 0, chunk.length, null);
-      if (read === 0) break;
-      chunks.push(chunk.subarray(0, read));
-      total += read;
-      if (total > limit) problem(`the file grew past the ${mebibytes(limit)} catalogen reads while it was read`);
-    }
-    return Buffer.concat(chunks, total).toString("utf8");
-  } catch (error) {
-    if (error instanceof ImportError) throw error;
-    return problem(`cannot read the file: ${fileProblem(error)}`);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-function kindOf(stats: Stats): string {
-  if (stats.isDirectory()) return "a folder";
-  if (stats.isFIFO()) return "a FIFO";
-  if (stats.isSocket()) return "a socket";
-  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
-  return "not a plain file";
-}
-
-function mebibytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
 function parse(text: string, shown: string): unknown {

@@ -1,12 +1,13 @@
 // Reads catalogue/*.yaml into YAML documents that remember where every node came from.
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { LineCounter } from "yaml";
 import { CatalogueError, type Diagnostic } from "../shared/diagnostic.js";
 import { LoadCache, type ReadFile } from "./cache.js";
 import { knownTextHash } from "./file-stats.js";
 import { knowTextHash, textSha256 } from "../shared/hash.js";
-import { displayPath, displayPathsIn, listCatalogueFiles, unreadable } from "./files.js";
+import { catalogueFolders, displayPath, displayPathsIn, listCatalogueFiles, refused, unreadable } from "./files.js";
+import { ConfinedFileError, readConfinedFile } from "../shared/confined-files.js";
 import { MAX_CATALOGUE_BYTES, MAX_FILE_BYTES, megabytes } from "./limits.js";
 import { parseInTwo, parseShared } from "./parallel-parse.js";
 import { parseCatalogueFile, withLazyDocument, type CatalogueFile } from "./parse-file.js";
@@ -39,6 +40,9 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
   const read: (Diagnostic | { path: string; name: string; text: string } | { path: string; name: string; hash: string })[] = [];
   let total = 0;
   const folder = resolve(dir);
+  const [real] = catalogueFolders(dir);
+  // Read by the folder's real path, inside it; named in messages as the user named the folder.
+  const readText = (path: string, name: string): string => readCatalogueFile(join(real!, name), path, dir, [real!]);
   for (const name of names) {
     const path = join(dir, name);
     let stats;
@@ -72,7 +76,7 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
       continue;
     }
     const hash = knownTextHash(folder, name, stats);
-    read.push(hash === undefined ? { path, name, text: readText(path) } : { path, name, hash });
+    read.push(hash === undefined ? { path, name, text: readText(path, name) } : { path, name, hash });
   }
   const cache = LoadCache.open(dir);
   const shown = displayPathsIn(dir);
@@ -82,11 +86,11 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
   for (const [index, item] of read.entries()) {
     if (!("name" in item)) continue;
     const hash = "hash" in item ? item.hash : textSha256(item.text);
-    const text = "hash" in item ? lazyText(item.path, item.hash) : item.text;
+    const text = "hash" in item ? lazyText(item.path, item.hash, () => readText(item.path, item.name)) : item.text;
     const cached = cache.get(item.name, hash, () => parsedAgain(shown(item.name), item.name, text));
     if (cached) files.set(index, fromRecord(shown(item.name), item.name, text, cached));
     else {
-      if ("hash" in item) read[index] = { path: item.path, name: item.name, text: readText(item.path) };
+      if ("hash" in item) read[index] = { path: item.path, name: item.name, text: readText(item.path, item.name) };
       toParse.push(index);
       toParseBytes += (read[index] as { text: string }).text.length;
     }
@@ -125,11 +129,13 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
   return { files: loaded, diagnostics };
 }
 
-function readText(path: string): string {
+/** The text of the catalogue file at `real` (shown as `path`) in `dir`: a regular file inside `inside`, read once. */
+function readCatalogueFile(real: string, path: string, dir: string, inside: readonly string[]): string {
   try {
-    return readFileSync(path, "utf8");
+    return readConfinedFile(real, inside, MAX_FILE_BYTES).bytes.toString("utf8");
   } catch (error) {
-    throw unreadable(path, error, "catalogue file");
+    if (error instanceof ConfinedFileError) throw refused(path, dir, error);
+    throw error;
   }
 }
 
@@ -139,13 +145,13 @@ interface LazyText {
   read(): string;
 }
 
-function lazyText(path: string, hash: string): LazyText {
+function lazyText(path: string, hash: string, readText: () => string): LazyText {
   let text: string | undefined;
   return {
     hash,
     read() {
       if (text === undefined) {
-        const read = readText(path);
+        const read = readText();
         if (textSha256(read) !== hash) {
           throw new CatalogueError([{ file: displayPath(path), line: 0, column: 0, length: 1, message: "the file changed while catalogen was reading the catalogue", hint: "run the command again" }], new Map());
         }

@@ -1,12 +1,12 @@
 // `catalogen mock`: startMock from the command line, until Ctrl-C (or SIGTERM), then exit 0.
-import { readFile } from "node:fs/promises";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import type { ResolvedConfig } from "../cli/config.js";
 import { shown, UsageError, type Io } from "../cli/io.js";
 import { fileProblem } from "../shared/file-errors.js";
+import { ConfinedFileError, describeRefusal, readConfinedFile, realFolder } from "../shared/confined-files.js";
 import { loadModel } from "../sources/index.js";
 import { startMockOf } from "./index.js";
-import { parseTokenTable, TokenTableError } from "./tokens.js";
+import { MAX_TOKEN_TABLE_BYTES, parseTokenTable, TokenTableError } from "./tokens.js";
 import { signalled } from "../cli/signals.js";
 
 const DEFAULT_PORT = 4010;
@@ -25,13 +25,24 @@ export async function runMock(context: { config: ResolvedConfig; flags: Record<s
   const host = typeof flags.host === "string" ? flags.host : "127.0.0.1";
   const tokensFile = typeof flags.tokens === "string" ? resolve(io.cwd, flags.tokens) : config.mockTokens;
   if (tokensFile === undefined) throw new UsageError("say which tokens the mock accepts: --tokens FILE (or mock.tokens in the config)");
+  // The folder that names the table: where the command runs for --tokens, the config's own for mock.tokens.
+  const namedIn = typeof flags.tokens === "string" || config.source === undefined ? io.cwd : dirname(config.source);
 
   const model = await loadModel(config.catalogue);
   let text: string;
   try {
-    text = await readFile(tokensFile, "utf8");
+    text = readConfinedFile(tokensFile, [realFolder(namedIn)], MAX_TOKEN_TABLE_BYTES).bytes.toString("utf8");
   } catch (error) {
-    io.err(`catalogen mock: cannot read the token table ${shown(tokensFile, io.cwd)}: ${fileProblem(error)}; write one token=sellerId:kind a line there (see docs/mock.md), or name another file with --tokens FILE`);
+    const table = `the token table ${shown(tokensFile, io.cwd)}`;
+    if (!(error instanceof ConfinedFileError)) {
+      io.err(`catalogen mock: cannot read ${table}: ${fileProblem(error)}`);
+      return 1;
+    }
+    const { refusal } = error;
+    const folder = shown(namedIn, io.cwd);
+    if (refusal.kind === "outside") io.err(`catalogen mock: ${table} ${describeRefusal(refusal, folder)}; keep the token table inside ${folder}, or name another file with --tokens FILE`);
+    else if (refusal.kind === "unreadable") io.err(`catalogen mock: cannot read ${table}: ${refusal.reason}; write one token=sellerId:kind a line there (see docs/mock.md), or name another file with --tokens FILE`);
+    else io.err(`catalogen mock: ${table}: ${describeRefusal(refusal)}`);
     return 1;
   }
   let tokens;

@@ -12,6 +12,9 @@ export interface MockIdentity {
   readOnly?: boolean;
 }
 
+/** Largest token table read (a line a token: tens of thousands of tokens). */
+export const MAX_TOKEN_TABLE_BYTES = 4 * 1024 * 1024;
+
 export class TokenTableError extends Error {
   override name = "TokenTableError";
 }

@@ -15,6 +15,8 @@ export function fileProblem(error: unknown): string {
       return "permission denied";
     case "ELOOP":
       return "too many symbolic links";
+    case "ENAMETOOLONG":
+      return "a name in the path is longer than the file system allows (255 bytes)";
     case "ENXIO":
       return "not a regular file (a socket or a device)";
     default:

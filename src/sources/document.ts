@@ -11,6 +11,8 @@ import { fileURLToPath } from "node:url";
 import type { ImportedCatalogue } from "../import/ir.js";
 import { cacheDirectory, writeCacheFile } from "../shared/cache-directory.js";
 import { sha256 } from "../shared/hash.js";
+import { readRegularFile } from "../shared/confined-files.js";
+import { MAX_DOCUMENT_BYTES } from "../import/bounds.js";
 
 export interface DocumentOptions {
   moduleBy?: "tag" | "path";
@@ -38,8 +40,11 @@ export interface ConvertedDocument {
 
 const memory = new Map<string, ConvertedDocument>();
 
-/** The document at `path` (absolute) converted; throws the importer's ImportError when it cannot be read. */
-export async function convertDocument(path: string, options: DocumentOptions, cwd: string): Promise<ConvertedDocument> {
+/**
+ * The document at `path` (absolute), which must lie in the folder `inside` after links, converted;
+ * throws the importer's ImportError when it cannot be read.
+ */
+export async function convertDocument(path: string, options: DocumentOptions, cwd: string, inside: string): Promise<ConvertedDocument> {
   const key = cacheKey(path, options);
   const known = memory.get(key) ?? readRecord(key);
   if (known && stillTheSame(known.files)) {
@@ -47,7 +52,7 @@ export async function convertDocument(path: string, options: DocumentOptions, cw
     return known;
   }
   const { importOpenApi } = await import("../import/index.js");
-  const result = importOpenApi(path, { cwd, ...options });
+  const result = importOpenApi(path, { cwd, ...options, documentInside: inside });
   const places = new Map(result.operations.map((entry) => [entry.operation, entry.place]));
   const texts = new Map<string, string>();
   const textOf = (file: string): string => {
@@ -115,7 +120,8 @@ class Positions {
 
 function stillTheSame(files: readonly { path: string; hash: string }[]): boolean {
   try {
-    return files.every((file) => sha256(readFileSync(file.path, "utf8")) === file.hash);
+    // Read as the importer reads them (a regular file, never through a link): the hash is of its text.
+    return files.every((file) => sha256(readRegularFile(file.path, MAX_DOCUMENT_BYTES).toString("utf8")) === file.hash);
   } catch {
     return false;
   }

@@ -12,7 +12,7 @@ export async function livingStarter(catalogue: string, document: string, cwd: st
   let first: string | undefined;
   let count = 0;
   try {
-    const { catalogue: converted, keys } = await convertDocument(document, {}, cwd);
+    const { catalogue: converted, keys } = await convertDocument(document, {}, cwd, project);
     first = keys.flat()[0]?.operationId ?? keys.flat()[0]?.route;
     count = converted.modules.reduce((sum, module) => sum + module.operations.length, 0);
   } catch (error) {

@@ -4,7 +4,9 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { listCatalogueFiles } from "../load/files.js";
+import { catalogueFolders, listCatalogueFiles } from "../load/files.js";
+import { MAX_FILE_BYTES } from "../load/limits.js";
+import { readConfinedFile } from "../shared/confined-files.js";
 import { cacheDirectory } from "../shared/cache-directory.js";
 
 const memory = new Map<string, { catalogue: string; files: string[] }>();
@@ -44,8 +46,9 @@ function catalogueHash(dir: string): { hash: string; living: boolean } {
   const hash = createHash("sha256");
   let living = false;
   try {
+    const inside = catalogueFolders(dir);
     for (const name of listCatalogueFiles(dir)) {
-      const text = readFileSync(join(dir, name), "utf8");
+      const text = readConfinedFile(join(inside[0]!, name), inside, MAX_FILE_BYTES).bytes.toString("utf8");
       if (LIVING.test(text)) living = true;
       hash.update(name).update("\0").update(text).update("\0");
     }

@@ -48,7 +48,7 @@ export async function livingModel(loaded: LoadResult, dir: string, overlay: Cata
   if (documentPath === undefined) fail();
   let converted: ConvertedDocument;
   try {
-    converted = await convertDocument(documentPath!, options!, process.cwd());
+    converted = await convertDocument(documentPath!, options!, process.cwd(), dirname(resolve(dir)));
   } catch (thrown) {
     if ((thrown as Error).name !== "ImportError") throw thrown;
     problems.push(importDiagnostic((thrown as Error).message, overlay));

@@ -1,6 +1,6 @@
 // Catalogues that used to crash catalogen (stack traces, no position) or to generate broken code:
 // each is now refused with file:line:col, exit code 1 and nothing written.
-import { symlink } from "node:fs/promises";
+import { mkdir, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MAX_FILE_BYTES, MAX_TYPE_NESTING } from "../../src/load/limits.js";
@@ -184,13 +184,22 @@ describe("files and folders", () => {
     expect(validate.code).toBe(1);
   });
 
-  it("a catalogue file that is a symbolic link is followed; a dangling one is refused", async () => {
-    const elsewhere = await writeCatalogue({ "shop.yaml": `${MODULE}operations:\n  - { id: listThings, method: GET, path: /things, summary: List }\n` });
+  it("a catalogue file that is a symbolic link inside the folder is followed; one leading out, or nowhere, is refused", async () => {
+    const module = `${MODULE}operations:\n  - { id: listThings, method: GET, path: /things, summary: List }\n`;
+    const elsewhere = await writeCatalogue({ "shop.yaml": module });
     const catalogue = await writeCatalogue({});
-    await symlink(join(elsewhere, "shop.yaml"), join(catalogue, "shop.yaml"));
+    await mkdir(join(catalogue, "parts"));
+    await writeFile(join(catalogue, "parts/shop.yml"), module);
+    await symlink("parts/shop.yml", join(catalogue, "shop.yaml"));
     const valid = await runCli(["validate", "--catalogue", "."], catalogue);
     expect(valid.stdout).toContain("1 operations in 1 module");
     expect(valid.code).toBe(0);
+    await symlink(join(elsewhere, "shop.yaml"), join(catalogue, "other.yaml"));
+    const outside = await generateInto(catalogue);
+    expect(outside.stderr).toMatch(/(^|\/)other\.yaml: error: leads outside the catalogue folder .* through a symbolic link\n/);
+    expect(outside.code).toBe(1);
+    expect(outside.written).toBe(false);
+    await rm(join(catalogue, "other.yaml"));
     await symlink(join(elsewhere, "gone.yaml"), join(catalogue, "gone.yaml"));
     const run = await generateInto(catalogue);
     expect(run.stderr).toMatch(/(^|\/)gone\.yaml: error: cannot read the catalogue file \(a symbolic link\): not found\n$/);

@@ -15,8 +15,8 @@ export interface Run {
 }
 
 /** Starts the CLI; `done` settles when it exits. The prettier cache is off so runs share nothing. */
-export function startCli(args: string[], cwd: string, options: { shell?: string } = {}): { child: ChildProcess; done: Promise<Run> } {
-  const env = { ...process.env, CATALOGEN_CACHE_DIR: "off" };
+export function startCli(args: string[], cwd: string, options: { shell?: string; env?: Record<string, string> } = {}): { child: ChildProcess; done: Promise<Run> } {
+  const env = { ...process.env, CATALOGEN_CACHE_DIR: "off", ...options.env };
   const child = options.shell
     ? spawn("bash", ["-c", `${options.shell}; exec node "$0" "$@"`, bin, ...args], { cwd, env })
     : spawn(process.execPath, [bin, ...args], { cwd, env });
@@ -28,7 +28,7 @@ export function startCli(args: string[], cwd: string, options: { shell?: string 
   return { child, done };
 }
 
-export function runCli(args: string[], cwd: string, options: { shell?: string } = {}): Promise<Run> {
+export function runCli(args: string[], cwd: string, options: { shell?: string; env?: Record<string, string> } = {}): Promise<Run> {
   return startCli(args, cwd, options).done;
 }
 

@@ -16,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMock, type MockServer } from "../../src/mock/index.js";
 import { fixtureCatalogue, generateForTest } from "../helpers/generate.js";
 import { stdioSession } from "../mcp/support.js";
+import { typecheck } from "../helpers/tsc.js";
+import { readdir } from "node:fs/promises";
 
 const catalogue = fixtureCatalogue("own-names");
 const TEXT = '{"__proto__":"p","constructor":"c","prototype":1,"toString":"t","hasOwnProperty":true,"valueOf":"v"}';
@@ -49,6 +51,13 @@ afterAll(async () => {
 });
 
 describe("property names that are JavaScript's own stay own keys", () => {
+  it("the client, server and zod targets compile under the strict flags (TS 5.9) with the computed keys", async () => {
+    const entries = await readdir(out, { recursive: true, withFileTypes: true });
+    const files = entries.filter((entry) => entry.isFile() && entry.name.endsWith(".ts") && !entry.parentPath.includes("msw")).map((entry) => join(entry.parentPath, entry.name));
+    const result = await typecheck(files, { version: "5.9", resolution: "nodenext", types: ["node"] });
+    expect(result.output).toBe("");
+  }, 180_000);
+
   it("the generated guards (client and server) accept the value and refuse one without its own __proto__", async () => {
     for (const target of ["client", "server"]) {
       const { checkOwnNames } = (await import(pathToFileURL(join(out, target, "validate/records.ts")).href)) as { checkOwnNames: (value: unknown) => unknown };

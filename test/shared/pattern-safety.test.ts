@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { backtrackingProblem } from "../../src/shared/pattern-safety.js";
 import { repoRoot } from "../helpers/generate.js";
+import { patternsIn } from "../fuzz/stalling.js";
 
 const UNSAFE = ["(a+)+$", "^(a+)+$", "(a*)*b", "(\\w+\\s?)*$", "(a|ab)*c", "(a|a)*$", "^(([a-z])+.)+[A-Z]([a-z])+$", "(?=(a+)+$)x", "^(\\d+)*$", "(.*a){3}x", "(ü+)+$", "^(\\w+\\.?)+@example\\.com$"];
 const SAFE = [
@@ -30,17 +31,6 @@ const DOCUMENTS = [
   "node_modules/@octokit/openapi/generated/api.github.com.json",
 ];
 
-function patternsOf(value: unknown, found: Set<string>): Set<string> {
-  if (Array.isArray(value)) for (const item of value) patternsOf(item, found);
-  else if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      if (key === "pattern" && typeof item === "string") found.add(item);
-      else patternsOf(item, found);
-    }
-  }
-  return found;
-}
-
 describe("backtrackingProblem", () => {
   it.each(UNSAFE)("refuses %s", (pattern) => expect(backtrackingProblem(pattern)).toBeDefined());
   it.each(SAFE)("lets %s through", (pattern) => expect(backtrackingProblem(pattern)).toBeUndefined());
@@ -51,7 +41,7 @@ describe("backtrackingProblem", () => {
       const path = join(repoRoot, document);
       expect(existsSync(path), document).toBe(true);
       const text = readFileSync(path, "utf8");
-      patternsOf(path.endsWith(".json") ? JSON.parse(text) : parse(text, { maxAliasCount: -1 }), patterns);
+      patternsIn(path.endsWith(".json") ? JSON.parse(text) : parse(text, { maxAliasCount: -1 }), patterns);
     }
     expect(patterns.size).toBeGreaterThan(50);
     expect([...patterns].filter((pattern) => backtrackingProblem(pattern) !== undefined)).toEqual([]);

@@ -3,7 +3,7 @@
 // bundles one TypeScript harness with esbuild into .tmp/bench/, and runs it with the given flags.
 // `run` is followed by `server` (the generated server beside Hono and find-my-way) unless --no-server,
 // and by `redis-store` (the server with the memory store and with Redis) unless --no-redis-store.
-//   node bench/main.mjs <run|peers|server|profile|catalogues|prettier-cost|redis-store|typecheck-cost|bundle-cost|validators-cost> [flags]
+//   node bench/main.mjs <run|peers|server|profile|catalogues|prettier-cost|redis-store|typecheck-cost|bundle-cost|validators-cost|consumers|diff-cost> [flags]
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -22,6 +22,8 @@ const HARNESSES = {
   "typecheck-cost": "bench/typecheck-cost.ts",
   "bundle-cost": "bench/bundle-cost.ts",
   "validators-cost": "bench/validators-cost.ts",
+  consumers: "bench/consumers/run.ts",
+  "diff-cost": "bench/diff-cost.ts",
 };
 
 const [name, ...given] = process.argv.slice(2);
@@ -46,7 +48,7 @@ if (status === 0 && withRedisStore) status = await runHarness("redis-store", [])
 process.exitCode = status;
 
 async function runHarness(harness, flags) {
-  if (harness === "peers" || harness === "server") {
+  if (harness === "peers" || harness === "server" || harness === "consumers") {
     // The peers are not root dependencies: install them from bench/peers' own lockfile when needed.
     const lock = join(root, "bench/peers/package-lock.json");
     const installed = join(root, "bench/peers/node_modules/.package-lock.json");

@@ -105,7 +105,7 @@ export function writeReport(root: string): string {
   return `${ours}\n\n${theirs}`;
 }
 
-function replaceBlock(text: string, name: string, body: string): string {
+export function replaceBlock(text: string, name: string, body: string): string {
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;
   const from = text.indexOf(start);

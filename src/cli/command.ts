@@ -8,6 +8,8 @@ export interface Option {
   valueName?: string;
   /** May be given more than once. */
   multiple?: boolean;
+  /** The command refuses to run without it (shown without brackets in the synopsis). */
+  required?: boolean;
 }
 
 export interface Command {

@@ -3,12 +3,15 @@ import { writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { IMPORT_EXTENSIONS, type ImportExtension } from "../emit/shared/ts-print.js";
 import { check, generate, loadModel } from "../pipeline.js";
+import { DEFAULT_TARGETS, TARGETS } from "../emit/types.js";
 import type { ResolvedConfig } from "./config.js";
 import type { RateLimit } from "../model/types.js";
 import type { Command, Option } from "./command.js";
+import { docPage } from "../shared/doc-pages.js";
 import { shown, UsageError } from "./io.js";
 import { ConfinedFileError, describeRefusal, readConfinedFile, realFolder } from "../shared/confined-files.js";
 import { progress } from "./progress.js";
+import { diffCommand } from "./diff.js";
 
 const catalogueOption: Option = { type: "string", valueName: "dir", description: "Catalogue folder (default: catalogue)" };
 const outOption: Option = { type: "string", valueName: "dir", description: "Output folder (default: generated)" };
@@ -25,14 +28,14 @@ export const COMMANDS: Command[] = [
     options: {
       catalogue: catalogueOption,
       out: outOption,
-      target: { type: "string", valueName: "list", description: "Comma-separated targets: client,server,docs,openapi (the default), tanstack-query, zod, mcp, msw" },
+      target: { type: "string", valueName: "list", description: `Comma-separated targets: ${DEFAULT_TARGETS.join(",")} (the default), ${TARGETS.filter((name) => !DEFAULT_TARGETS.includes(name)).join(", ")}, or a plugin's` },
       check: { type: "boolean", description: "Write nothing; exit 1 naming every stale, missing or extra file" },
       watch: { type: "boolean", description: "Regenerate on every change of the catalogue or config until Ctrl-C" },
       format: { type: "string", valueName: "prettier", description: "Format the output with the prettier config of the out folder" },
       "import-extension": importExtensionOption,
       "module-format": { type: "string", valueName: "esm|commonjs", description: "Module type the client's and server's package.json declare; commonjs for a CommonJS project compiling with outDir (default: config moduleFormat, else esm)" },
       "openapi-version": { type: "string", valueName: "3.1|3.2", description: "OpenAPI version of openapi.json: 3.2 describes streamed responses with itemSchema (default: config openapiVersion, else 3.1)" },
-      compact: { type: "boolean", description: "For very large APIs: one-line operation docs, no Standard Schema objects in the client (default: config compact, else off; docs/compact.md)" },
+      compact: { type: "boolean", description: `For very large APIs: one-line operation docs, no Standard Schema objects in the client (default: config compact, else off; ${docPage("compact.md")})` },
       verbose: { type: "boolean", description: "List every file written or removed after the summary" },
       quiet: { type: "boolean", description: "Print nothing but errors" },
     },
@@ -85,7 +88,10 @@ export const COMMANDS: Command[] = [
           io.out(`catalogen: ${out} is up to date with ${shown(config.catalogue, io.cwd)} (${took()})`);
           return 0;
         }
-        io.err(`catalogen: ${out} does not match the catalogue:\n${problems.join("\n")}\nrun \`npx catalogen generate\` and commit the result`);
+        io.err(`catalogen: ${out} does not match the catalogue:\n${problems.join("\n")}`);
+        // What changed in the API, from the openapi.json the stale output holds (src/diff/stale.ts).
+        for (const line of await (await import("../diff/stale.js")).staleSummary(outDir, config.catalogue, io.cwd)) io.err(line);
+        io.err("run `npx catalogen generate` and commit the result");
         return 1;
       }
       const status = progress(io);
@@ -194,10 +200,10 @@ export const COMMANDS: Command[] = [
     summary: "Serve every operation with mock answers, enforcing auth, token kinds and rate limits, until Ctrl-C",
     options: {
       catalogue: catalogueOption,
-      port: { type: "string", valueName: "n", description: "Port (default 4010; 0: a free one)" },
+      port: { type: "string", valueName: "n", description: "Port (default 4010, or a free one when 4010 is taken; 0: a free one)" },
       host: { type: "string", valueName: "host", description: "Address to listen on (default 127.0.0.1)" },
       seed: { type: "string", valueName: "n", description: "Seed of the values made up where the catalogue has no example (default 1)" },
-      tokens: { type: "string", valueName: "file", description: "Token table, one token=sellerId:kind a line (default: config mock.tokens)" },
+      tokens: { type: "string", valueName: "file", description: "Token table, one token=sellerId:kind a line (default: config mock.tokens, else a development token per token kind, printed)" },
     },
     async run({ config, flags, io }) {
       const { runMock } = await import("../mock/cli.js");
@@ -220,12 +226,13 @@ export const COMMANDS: Command[] = [
       return runMcp({ config, flags, io });
     },
   },
+  diffCommand,
   {
     name: "import",
     summary: "Write a catalogue from an OpenAPI 3.0/3.1 or Swagger 2.0 document, reporting everything it cannot hold",
     positionals: "<file.json|yaml>",
     options: {
-      out: { type: "string", valueName: "dir", description: "Catalogue folder to write (required)" },
+      out: { type: "string", valueName: "dir", required: true, description: "Catalogue folder to write" },
       "module-by": { type: "string", valueName: "tag|path", description: "One module per tag (default) or per first path segment" },
       force: { type: "boolean", description: "Replace the catalogue already in --out" },
       report: { type: "string", valueName: "file", description: "Also write the full import report to this file" },

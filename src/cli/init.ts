@@ -5,6 +5,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { schemaModeline } from "../shared/schema-path.js";
 import type { ResolvedConfig } from "./config.js";
+import { consumerSetup } from "./consumer-setup.js";
 import { shown, type Io } from "./io.js";
 
 class InitError extends Error {
@@ -24,14 +25,17 @@ export async function init({ config, io, from }: { config: ResolvedConfig; io: I
     starter = made;
   }
   const packagePath = join(io.cwd, "package.json");
-  // Read package.json before writing anything: if it cannot be changed, nothing is written.
+  // Read package.json before writing anything: if it cannot be changed, nothing is written. With a
+  // config elsewhere it is only read (for its module system), and a broken one is left to that.
   let packageJson: { text: string; data: Record<string, unknown> } | undefined;
   try {
-    if (config.source === undefined && existsSync(packagePath)) packageJson = await readPackageJson(packagePath);
+    if (existsSync(packagePath)) packageJson = await readPackageJson(packagePath);
   } catch (error) {
     if (!(error instanceof InitError)) throw error;
-    io.err(`catalogen: ${error.message}`);
-    return 1;
+    if (config.source === undefined) {
+      io.err(`catalogen: ${error.message}`);
+      return 1;
+    }
   }
 
   // A living source's file is not a catalogue file the schema describes.
@@ -45,15 +49,20 @@ export async function init({ config, io, from }: { config: ResolvedConfig; io: I
   }
 
   const catalogueSetting = posix(relative(io.cwd, catalogue)) || ".";
+  const setup = packageJson === undefined ? undefined : await consumerSetup(io.cwd, packageJson.data);
+  const commonjsWhy = `${shown(packagePath, io.cwd)} has no "type": "module", so the client and server compile to require() calls as your code does`;
   if (config.source !== undefined) {
     lines.push(`  kept    ${shown(config.source, io.cwd)} (it already configures catalogen)`);
+    if (setup?.moduleFormat !== undefined && config.moduleFormat === undefined) lines.push(`  set     "moduleFormat": "commonjs" in ${shown(config.source, io.cwd)}: ${commonjsWhy}`);
   } else if (packageJson === undefined) {
     lines.push(`  no package.json here, so no config: ${catalogueSetting === "catalogue" ? "the defaults find this catalogue" : `pass --catalogue ${catalogueSetting}`}`);
   } else {
-    const setting = { catalogue: catalogueSetting, out: "generated", scaffold: { out: "src/handlers" } };
+    const setting = { catalogue: catalogueSetting, out: "generated", ...(setup?.moduleFormat && { moduleFormat: setup.moduleFormat }), scaffold: { out: "src/handlers" } };
     await writeFile(packagePath, formatLike(packageJson.text, { ...packageJson.data, catalogen: setting }));
     lines.push(`  added   "catalogen" to ${shown(packagePath, io.cwd)}: ${JSON.stringify(setting)}`);
+    if (setup?.moduleFormat !== undefined) lines.push(`          with "moduleFormat": "commonjs": ${commonjsWhy}`);
   }
+  for (const advice of setup?.advice ?? []) lines.push(`  note    ${advice}`);
   io.out(`catalogen: a starter ${from === undefined ? "catalogue" : "living source"} in ${shown(catalogue, io.cwd)}\n${lines.join("\n")}`);
   io.out("next: npx catalogen generate, then npx catalogen scaffold for handler stubs");
   return 0;
@@ -90,7 +99,8 @@ function formatLike(original: string, data: unknown): string {
   return /\r?\n$/.test(original) ? text + newline : text;
 }
 
-const STARTER: Record<string, string> = {
+/** The starter catalogue's files (the README's first-hour examples are compiled against them too). */
+export const STARTER: Record<string, string> = {
   "api.yaml": `api:
   title: My API
   description: What the API is for. Paths are relative to the base URL.

@@ -3,11 +3,13 @@
 import { EmitError } from "../emit/types.js";
 import { TargetError } from "../emit/define.js";
 import { CatalogueError, useColour } from "../shared/diagnostic.js";
+import { MissingPackage } from "../shared/optional-package.js";
 import { closest } from "../shared/suggest.js";
 import { setWarningSink } from "../shared/warnings.js";
 import { WriteError } from "../write/writer.js";
 import type { Command } from "./command.js";
 import { COMMANDS } from "./commands.js";
+import { synopsis } from "./synopsis.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { applyFlags, parseFlags } from "./flags.js";
 import { UsageError, type Io } from "./io.js";
@@ -58,7 +60,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       io.err(`catalogen: ${error.message}`);
       return 2;
     }
-    if (error instanceof WriteError || error instanceof EmitError) {
+    if (error instanceof WriteError || error instanceof EmitError || error instanceof MissingPackage) {
       io.err(`catalogen: ${error.message}`);
       return 1;
     }
@@ -110,7 +112,7 @@ function commandHelp(command: Command): string {
     option.description,
   ]);
   rows.push(["--config <file>", "Read defaults from this config file"], ["-h, --help", "Show this help"]);
-  return [`Usage: catalogen ${command.name} [options]${command.positionals ? ` ${command.positionals}` : ""}`, "", command.summary, "", "Options:", ...columns(rows)].join("\n");
+  return [`Usage: ${synopsis(command)}`, "", command.summary, "", "Options:", ...columns(rows)].join("\n");
 }
 
 /** Two columns, the second starting two spaces after the widest first. */

@@ -1,4 +1,5 @@
 // `catalogen import`: OpenAPI 3.0/3.1 -> the plain intermediate -> catalogue YAML.
+import { docPage } from "../shared/doc-pages.js";
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import type { RawOperation, RawType } from "../load/raw.js";
@@ -30,7 +31,7 @@ import { ServerReader } from "./servers.js";
 import { catalogueFiles, type CatalogueText } from "./yaml.js";
 import { promoteSharedResponses } from "./responses.js";
 import { groupsExtension, LimitGroupReader } from "./limit-groups.js";
-import { convertSwagger, swaggerPlace } from "./swagger.js";
+import { convertSwagger, loadConverter, swaggerPlace } from "./swagger.js";
 
 export { ImportError, ImportReport };
 
@@ -83,8 +84,9 @@ export async function importDocument(file: string, options: ImportOptions = {}):
     if (withDefaults[key] !== undefined) continue;
     withDefaults[key] = ["application/json"];
   }
+  const converter = await loadConverter();
   try {
-    data = await convertSwagger(withDefaults, docs.root.file);
+    data = await convertSwagger(converter, withDefaults, docs.root.file);
   } catch (error) {
     docs.fail(docs.root, `swagger2openapi could not convert this Swagger 2.0 document: ${String((error as Error)?.message ?? error).split("\n")[0]}`);
   }
@@ -118,7 +120,7 @@ function importFrom(docs: DocumentSet, options: ImportOptions): ImportResult {
   const tokenKindsExtension = options.tokenKindsExtension ?? (dialect ? "x-token-kinds" : undefined);
   const limitsExtension = options.limitsExtension ?? (dialect ? "x-rate-limits" : undefined);
   const words = options.limitTableWords === false ? undefined : tableWords(options.limitTableWords);
-  if (typeof words === "string") throw new ImportError(`${words} (docs/rate-limits-import.md lists the dictionary)`);
+  if (typeof words === "string") throw new ImportError(`${words} (${docPage("rate-limits-import.md")} lists the dictionary)`);
   const access: AccessExtensions = {
     categories: options.categoriesExtension ?? DEFAULT_ACCESS_EXTENSIONS.categories,
     readOnly: options.readOnlyExtension ?? DEFAULT_ACCESS_EXTENSIONS.readOnly,

@@ -306,7 +306,8 @@ function jsonTooDeep(text: string, max: number): number | undefined {
   return undefined;
 }
 
-function linePosition(text: string, offset: number): { line: number; col: number } {
+/** The 1-based line and column of `offset` in `text`. */
+export function linePosition(text: string, offset: number): { line: number; col: number } {
   let line = 1;
   let start = 0;
   for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) {

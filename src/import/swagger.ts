@@ -3,8 +3,9 @@
 // the converter moves `definitions` under `components/schemas` and so on; a place with no
 // counterpart shows the nearest enclosing one.
 import { createRequire } from "node:module";
+import { loadOptional } from "../shared/optional-package.js";
 
-interface Converter {
+export interface Converter {
   convertObj(swagger: unknown, options: Record<string, unknown>): Promise<{ openapi: unknown; patches?: number }>;
 }
 
@@ -32,9 +33,13 @@ export function swaggerPlace(path: readonly string[]): string[] {
   return path.slice();
 }
 
-/** The OpenAPI 3.0 document swagger2openapi makes of a Swagger 2.0 one; throws with the converter's reason. */
-export async function convertSwagger(swagger: unknown, source: string): Promise<unknown> {
-  const converter = require("swagger2openapi") as Converter;
+/** swagger2openapi, an optional peer dependency loaded for a Swagger 2.0 document only. */
+export function loadConverter(): Promise<Converter> {
+  return loadOptional("swagger2openapi", "importing a Swagger 2.0 document", () => require("swagger2openapi") as Converter);
+}
+
+/** The OpenAPI 3.0 document `converter` makes of a Swagger 2.0 one; throws with the converter's reason. */
+export async function convertSwagger(converter: Converter, swagger: unknown, source: string): Promise<unknown> {
   // patch: fix what the converter can (as its CLI's --patch); no resolving: $refs are read by the importer.
   const result = await converter.convertObj(structuredClone(swagger), { patch: true, warnOnly: true, source, resolve: false });
   return result.openapi;

@@ -4,7 +4,7 @@
 import type { ResolvedConfig } from "../cli/config.js";
 import { UsageError, type Io } from "../cli/io.js";
 import { loadModel } from "../sources/index.js";
-import { loadGeneratedMcp, SdkMissing } from "./generated-mcp.js";
+import { loadGeneratedMcp } from "./generated-mcp.js";
 import { signalled } from "../cli/signals.js";
 
 function portOf(value: unknown): number {
@@ -25,14 +25,7 @@ export async function runMcp(context: { config: ResolvedConfig; flags: Record<st
   if (typeof flags["base-url"] === "string") env[`${envPrefix}_BASE_URL`] = flags["base-url"];
 
   const model = await loadModel(config.catalogue);
-  let mcp;
-  try {
-    mcp = await loadGeneratedMcp(model, { tools, envPrefix });
-  } catch (error) {
-    if (!(error instanceof SdkMissing)) throw error;
-    io.err(error.message);
-    return 1;
-  }
+  const mcp = await loadGeneratedMcp(model, { tools, envPrefix }); // a missing SDK: MissingPackage, said by main
   const count = mcp.TOOL_MODULES.reduce((sum, module) => sum + module.tools.length, 0);
   try {
     if (port === undefined) {

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ApiModel } from "../model/types.js";
 import { madeFiles } from "../emit/plan.js";
+import { MissingPackage } from "../shared/optional-package.js";
 import { writeTranspiled } from "../shared/transpiled.js";
 import { builtinTarget } from "../emit/targets.js";
 import type { McpOptions } from "../emit/mcp/index.js";
@@ -28,11 +29,6 @@ export interface McpServerLike {
   onclose?: (() => void) | undefined;
 }
 
-/** @modelcontextprotocol/sdk is not installed where catalogen runs. */
-export class SdkMissing extends Error {
-  override name = "SdkMissing";
-}
-
 const SDK = "@modelcontextprotocol/sdk";
 
 /** The URL of an SDK module as catalogen's own import would load it. */
@@ -43,7 +39,7 @@ function sdkUrl(specifier: string): string {
     try {
       return pathToFileURL(createRequire(import.meta.url).resolve(specifier)).href;
     } catch {
-      throw new SdkMissing(`catalogen mcp needs ${SDK}, which is not installed here: npm i -D ${SDK}`);
+      throw new MissingPackage(SDK, "the mcp command");
     }
   }
 }

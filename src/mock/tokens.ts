@@ -12,6 +12,17 @@ export interface MockIdentity {
   readOnly?: boolean;
 }
 
+/** Who the development tokens belong to: one identity, so its tokens share its budgets. */
+export const DEVELOPMENT_IDENTITY = "dev";
+
+/**
+ * The tokens `catalogen mock` accepts when it is given no table: `dev-<kind>` for each token kind of
+ * the catalogue, all of one identity. They are made-up values for local use, printed on purpose.
+ */
+export function developmentTokens(tokenKinds: readonly string[]): Map<string, MockIdentity> {
+  return new Map(tokenKinds.map((tokenKind) => [`dev-${tokenKind}`, { sellerId: DEVELOPMENT_IDENTITY, tokenKind }]));
+}
+
 /** Largest token table read (a line a token: tens of thousands of tokens). */
 export const MAX_TOKEN_TABLE_BYTES = 4 * 1024 * 1024;
 

@@ -4,7 +4,7 @@ import { lstat, mkdir, readFile, readlink, rename, rm, stat, writeFile } from "n
 import { join, relative, resolve, sep } from "node:path";
 import type { ApiModel } from "../model/types.js";
 import { withImportExtension, type ImportExtension } from "../emit/shared/ts-print.js";
-import { formatFile } from "../write/format.js";
+import { formatFile, loadPrettier } from "../write/format.js";
 import { stage } from "../write/staging.js";
 import { WriteError } from "../write/writer.js";
 import { inspectHandlerObject } from "./inspect.js";
@@ -122,6 +122,7 @@ export async function scaffoldHandlers(model: ApiModel, options: ScaffoldOptions
   const force = options.force === true;
   const serverImport = serverImportPath(outDir, options.serverDir);
   const report: ScaffoldReport = { outDir, written: [], kept: [], missing: [], unchecked: [] };
+  await loadPrettier(); // before anything is made: a missing prettier leaves no empty folder behind
   await handlerFolder(outDir);
 
   const items = plan(model, serverImport, options.importExtension ?? "js");

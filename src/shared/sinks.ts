@@ -80,6 +80,17 @@ export function docComment(lines: readonly string[], options: { block?: boolean;
 /** Any line terminator or other control character, bidi controls too: none may stay in a one-line comment. */
 const CONTROL = /[\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
+const TERMINAL_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text for a terminal on one line: every control character (escape sequences above all, which
+ * could recolour or rewrite the screen), line break and bidirectional override is shown as a `\u`
+ * escape, so a name from an input cannot pass for catalogen's own output.
+ */
+export function terminalText(text: string): string {
+  return text.replace(TERMINAL_CONTROL, stringEscape);
+}
+
 /** `// text` on one line: every line break and control character (bidi controls too) becomes a space. */
 export function lineComment(text: string): string {
   return `// ${text.replace(CONTROL, " ")}`;

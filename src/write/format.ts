@@ -12,6 +12,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { cacheDirectory } from "../shared/cache-directory.js";
+import { loadOptional } from "../shared/optional-package.js";
 
 const PARSERS: Record<string, string> = { ".ts": "typescript", ".md": "markdown", ".json": "json" };
 
@@ -24,11 +25,14 @@ export function parserFor(path: string): string | undefined {
 
 type Options = Readonly<Record<string, unknown>>;
 
+/** Prettier, an optional peer dependency: `--format prettier` and `scaffold` load it (a MissingPackage when it is not installed). */
+export const loadPrettier = () => loadOptional("prettier", "formatting with prettier (--format prettier, scaffold)", () => import("prettier"));
+
 /** Callers format one file at a time (see render in pipeline.ts): prettier's trees are large. */
 export async function formatFile(path: string, content: string, options: Options = FORMAT_OPTIONS): Promise<string> {
   const parser = parserFor(path);
   if (!parser) return content.endsWith("\n") ? content : `${content}\n`;
-  const prettier = await import("prettier");
+  const prettier = await loadPrettier();
   const cache = formatCache();
   const key = cache && cacheKey(prettier.version, parser, content, options);
   const hit = key === undefined ? undefined : cache?.get(key);
@@ -58,7 +62,7 @@ async function consumerOptions(target: string): Promise<Options> {
   const dir = dirname(target);
   let found = consumerConfigs.get(dir);
   if (!found) {
-    found = import("prettier").then(async (prettier) => ({ ...(await prettier.resolveConfig(target, { editorconfig: true })) }));
+    found = loadPrettier().then(async (prettier) => ({ ...(await prettier.resolveConfig(target, { editorconfig: true })) }));
     consumerConfigs.set(dir, found);
   }
   return found;
@@ -66,7 +70,7 @@ async function consumerOptions(target: string): Promise<Options> {
 
 /** Prettier's version and the config it finds for `target`: what a prettier-formatted output depends on. */
 export async function prettierFingerprint(target: string): Promise<string> {
-  const prettier = await import("prettier");
+  const prettier = await loadPrettier();
   return JSON.stringify({ version: prettier.version, options: await consumerOptions(target) });
 }
 

@@ -1,12 +1,13 @@
 // The command line: usage errors, help for every command, defaults from a config file, init, watch.
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { execFile, spawn } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { COMMANDS } from "../../src/cli/commands.js";
+import { synopsis } from "../../src/cli/synopsis.js";
 import { freshDir, repoCatalogue, repoRoot } from "../helpers/generate.js";
 
 async function run(args: string[], cwd = repoRoot) {
@@ -33,7 +34,7 @@ describe("catalogen CLI", () => {
   it.each(COMMANDS.map((command) => command.name))("prints help for %s", async (name) => {
     const result = await run([name, "--help"]);
     expect(result.code).toBe(0);
-    expect(result.out).toContain(`Usage: catalogen ${name} [options]`);
+    expect(result.out.split("\n")[0]).toBe(`Usage: ${synopsis(COMMANDS.find((c) => c.name === name)!)}`);
     for (const flag of Object.keys(COMMANDS.find((c) => c.name === name)!.options)) expect(result.out).toContain(`--${flag}`);
   });
 
@@ -221,6 +222,44 @@ describe("catalogen init", () => {
     expect(await readdir(dir)).toEqual(["api"]);
     expect((await readdir(join(dir, "api/spec"))).sort()).toEqual(["api.yaml", "notes.yaml"]);
     expect((await run(["validate", "--catalogue", "api/spec"], dir)).code).toBe(0);
+  });
+
+  it("reads the project's module system and tsconfig.json: configures moduleFormat, or says in one line what to set", async () => {
+    const commonjs = await freshDir("init-commonjs");
+    await writeFile(join(commonjs, "package.json"), '{ "name": "mine", "type": "commonjs" }\n');
+    await writeFile(join(commonjs, "tsconfig.json"), '{\n  // as tsc --init writes it\n  "compilerOptions": { "module": "nodenext", "verbatimModuleSyntax": true, },\n}\n');
+    const first = await run(["init"], commonjs);
+    expect(first.code).toBe(0);
+    expect(JSON.parse(await readFile(join(commonjs, "package.json"), "utf8")).catalogen).toEqual({ catalogue: "catalogue", out: "generated", moduleFormat: "commonjs", scaffold: { out: "src/handlers" } });
+    expect(first.out).toContain('          with "moduleFormat": "commonjs": package.json has no "type": "module", so the client and server compile to require() calls as your code does\n');
+    expect(first.out).toContain('  note    tsconfig.json sets "verbatimModuleSyntax": true, which refuses import syntax in a CommonJS package (TS1295): set it to false\n');
+
+    const esm = await freshDir("init-esm");
+    await writeFile(join(esm, "package.json"), '{ "name": "mine", "type": "module" }\n');
+    await writeFile(join(esm, "tsconfig.json"), '{ "compilerOptions": { "module": "CommonJS" } }\n');
+    const second = await run(["init"], esm);
+    expect(JSON.parse(await readFile(join(esm, "package.json"), "utf8")).catalogen.moduleFormat).toBeUndefined();
+    expect(second.out).toContain('  note    tsconfig.json says "module": "commonjs" but package.json says "type": "module": set "module": "nodenext"\n');
+    expect(second.out).not.toContain("moduleFormat");
+
+    // A config of its own is kept: init says what to add to it.
+    const configured = await freshDir("init-configured");
+    await writeFile(join(configured, "package.json"), '{ "name": "mine" }\n');
+    await writeFile(join(configured, "catalogen.config.json"), '{ "catalogue": "catalogue" }\n');
+    const third = await run(["init"], configured);
+    expect(third.out).toContain('  set     "moduleFormat": "commonjs" in catalogen.config.json: package.json has no "type": "module"');
+    expect(third.out).toContain('  note    no tsconfig.json: compile with "module": "nodenext" and "verbatimModuleSyntax": false');
+    expect(await readFile(join(configured, "catalogen.config.json"), "utf8")).toBe('{ "catalogue": "catalogue" }\n');
+
+    // A tsconfig.json that leads out of the project through a link is not read.
+    const linked = await freshDir("init-linked");
+    const outside = await freshDir("init-outside");
+    await writeFile(join(outside, "tsconfig.json"), '{ "compilerOptions": { "verbatimModuleSyntax": true } }\n');
+    await writeFile(join(linked, "package.json"), '{ "name": "mine" }\n');
+    await symlink(join(outside, "tsconfig.json"), join(linked, "tsconfig.json"));
+    const fourth = await run(["init"], linked);
+    expect(fourth.out).toContain("  note    tsconfig.json could not be read (not JSON, or not a file inside this folder)");
+    expect(fourth.out).not.toContain("verbatimModuleSyntax\": true");
   });
 
   it("writes nothing when package.json is not valid JSON", async () => {

@@ -89,8 +89,9 @@ describe("against the generated server", () => {
     expect(statuses).toHaveLength(30);
     expect(statuses.filter((status) => status === 429)).toEqual([]);
     expect(seconds).toBeGreaterThan(2.8);
-    expect(seconds).toBeLessThan(4.5);
-  }, 20_000);
+    // Generous (a busy machine is slow): a limiter that waited a second a page would take 30 s.
+    expect(seconds).toBeLessThan(15);
+  }, 60_000);
 
   test(".pages() yields each page; maxPages and maxItems stop early; a signal stops the wait for the next page", async () => {
     const statuses: number[] = [];

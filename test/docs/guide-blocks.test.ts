@@ -1,4 +1,5 @@
-// Every fenced block of README.md and docs/*.md is checked here, so the guides cannot rot:
+// Every fenced block of README.md and docs/*.md is checked here, so the guides cannot rot (and the
+// runnable ones are also run, by test/docs/run-blocks.test.ts):
 // - ts: compiled strict (TS 5.9, NodeNext) beside code generated from this repository's catalogue,
 //   or from the one a `<!-- doc-test: catalogue=PATH -->` comment names; a
 //   `<!-- doc-test: prelude: declare const x: T; -->` comment declares what the snippet assumes;
@@ -11,7 +12,7 @@
 //   script; any other command must name the test that runs the block (`doc-test: run-by=FILE`).
 // - text: a synopsis line (`catalogen <command> [--flag ...]`) names real commands and flags; an
 //   `output-of=validate catalogue=PATH` block is what `catalogen validate` prints for that catalogue.
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { execFile } from "node:child_process";
 import { basename, dirname, join, relative, sep } from "node:path";
 import { promisify } from "node:util";
@@ -19,6 +20,7 @@ import { describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { COMMANDS } from "../../src/cli/commands.js";
 import { parseFlags } from "../../src/cli/flags.js";
+import { STARTER } from "../../src/cli/init.js";
 import { generate, loadModel } from "../../src/pipeline.js";
 import { freshDir, repoRoot } from "../helpers/generate.js";
 import { typecheck, type TscResult } from "../helpers/tsc.js";
@@ -29,7 +31,7 @@ const blocks = await guideBlocks(repoRoot);
 const scripts = Object.keys((JSON.parse(await readFile(join(repoRoot, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts);
 const run = promisify(execFile);
 const where = (block: GuideBlock) => `${block.page}:${block.line}`;
-const CHECKED = ["ts", "yaml", "sh", "console", "text"];
+const CHECKED = ["ts", "yaml", "sh", "console", "text", "json"];
 
 test("every block has a language the test checks", () => {
   expect(blocks.length).toBeGreaterThan(20);
@@ -82,7 +84,14 @@ interface Prepared {
 
 async function prepare(catalogue: string, targets: string, group: GuideBlock[]): Promise<Prepared> {
   const dir = await freshDir("doc-blocks");
-  await generate({ catalogue: join(repoRoot, catalogue), out: join(dir, "generated"), targets: targets === "" ? ["client", "server", "tanstack-query", "zod"] : (targets.split(",") as Target[]) });
+  // `catalogue=init`: the starter catalogue `catalogen init` writes (the README's first hour).
+  let source = join(repoRoot, catalogue);
+  if (catalogue === "init") {
+    source = join(dir, "catalogue");
+    await mkdir(source);
+    for (const [name, text] of Object.entries(STARTER)) await writeFile(join(source, name), text);
+  }
+  await generate({ catalogue: source, out: join(dir, "generated"), targets: targets === "" ? ["client", "server", "tanstack-query", "zod"] : (targets.split(",") as Target[]) });
   const files: string[] = [];
   for (const block of group) {
     const file = join(dir, `${block.page.replaceAll("/", "-")}-${block.line}.ts`);
@@ -96,6 +105,10 @@ const isCatalogueFile = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && ("api" in value || "module" in value);
 const isTypeFragment = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).every((key) => /^[A-Z][A-Za-z0-9]*$/.test(key));
+
+test("JSON blocks parse", () => {
+  for (const block of blocks.filter((candidate) => candidate.lang === "json")) expect(() => JSON.parse(block.text), where(block)).not.toThrow();
+});
 
 describe("YAML blocks are catalogues that validate", () => {
   const yamlBlocks = blocks.filter((block) => block.lang === "yaml");
@@ -131,7 +144,8 @@ describe("commands in sh and console blocks parse", () => {
     test(where(block), async () => {
       const runBy = block.settings["run-by"];
       if (runBy) expect(await readFile(join(repoRoot, runBy), "utf8"), `${runBy} reads ${block.page}`).toContain(block.page);
-      for (const words of shellCommands(block)) {
+      for (const command of shellCommands(block)) {
+        const words = command.slice(command.findIndex((word) => !/^[A-Z_]+=/.test(word))); // after VAR=value
         const [program = "", ...args] = words[0] === "npx" && words[1] === "catalogen" ? words.slice(1) : words;
         if (program === "catalogen") {
           const [name, ...rest] = args;

@@ -1,5 +1,7 @@
 // The fenced code blocks of README.md and docs/*.md, with the `<!-- doc-test: ... -->` comments
-// written just before each (blank lines between allowed), for test/docs/guide-blocks.test.ts.
+// written just before each (blank lines between allowed), for test/docs/guide-blocks.test.ts and
+// test/docs/run-blocks.test.ts. A block the tests cannot run says why where the reader sees it, in
+// a quoted line just before it: `> Not run by the doc tests: REASON` (its `not-run` setting).
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 
@@ -10,7 +12,7 @@ export interface GuideBlock {
   line: number;
   lang: string;
   text: string;
-  /** `key=value` settings of the doc-test comments before the block (a bare word maps to ""). */
+  /** `key=value` settings of the doc-test comments before the block (a bare word maps to ""); `not-run`: the reason a quoted line gives. */
   settings: Record<string, string>;
   /** Lines a `prelude:` comment adds before a TypeScript block (declarations the snippet assumes). */
   prelude: string[];
@@ -31,13 +33,19 @@ export function blocksOf(page: string, markdown: string): GuideBlock[] {
   const lines = markdown.split("\n");
   const blocks: GuideBlock[] = [];
   let comments: string[] = [];
+  let reason: string | undefined;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] ?? "";
     const fence = /^(`{3,})(\S*)\s*$/.exec(line);
     if (!fence) {
       const comment = /^<!--\s*doc-test:\s*([\s\S]*?)\s*-->$/.exec(line.trim());
+      const notRun = /^> Not run by the doc tests: (.+)$/.exec(line.trim());
       if (comment?.[1] !== undefined) comments.push(comment[1]);
-      else if (line.trim() !== "") comments = [];
+      else if (notRun?.[1] !== undefined) reason = notRun[1];
+      else if (line.trim() !== "") {
+        comments = [];
+        reason = undefined;
+      }
       continue;
     }
     const close = lines.findIndex((candidate, at) => at > index && candidate.startsWith(fence[1] ?? "```") && candidate.trim() === fence[1]);
@@ -51,8 +59,10 @@ export function blocksOf(page: string, markdown: string): GuideBlock[] {
         settings[key] = value.join("=");
       }
     }
+    if (reason !== undefined) settings["not-run"] = reason;
     blocks.push({ page, line: index + 1, lang: fence[2] ?? "", text: lines.slice(index + 1, close).join("\n"), settings, prelude });
     comments = [];
+    reason = undefined;
     index = close;
   }
   return blocks;

@@ -1,5 +1,5 @@
-// The `catalogen mock` session shown in docs/mock.md, replayed against the real CLI: the token file
-// it shows, the banner it prints, each curl request's status, headers and body, and Ctrl-C.
+// The `catalogen mock` sessions shown in docs/mock.md, replayed against the real CLI: the token file
+// each shows, the lines it prints on starting, each curl request's status, headers and body, and Ctrl-C.
 // The page shows port 4010; the test takes a free port and reads every URL with it.
 import { spawn } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
@@ -14,31 +14,44 @@ interface Step {
   output: string[];
 }
 
-async function transcript(): Promise<Step[]> {
+async function transcripts(): Promise<Step[][]> {
   const page = "docs/mock.md";
-  const [block] = blocksOf(page, await readFile(join(repoRoot, page), "utf8")).filter((candidate) => candidate.lang === "console");
-  const steps: Step[] = [];
-  for (const line of block?.text.split("\n") ?? []) {
-    if (line.startsWith("$ ")) steps.push({ command: shellWords(line.slice(2)), output: [] });
-    else if (line === "^C") steps.push({ command: ["^C"], output: [] });
-    else if (line !== "") steps.at(-1)?.output.push(line);
-  }
-  return steps;
+  const blocks = blocksOf(page, await readFile(join(repoRoot, page), "utf8")).filter((candidate) => candidate.lang === "console");
+  return blocks.map((block) => {
+    const steps: Step[] = [];
+    for (const line of block.text.split("\n")) {
+      if (line.startsWith("$ ")) steps.push({ command: shellWords(line.slice(2)), output: [] });
+      else if (line === "^C") steps.push({ command: ["^C"], output: [] });
+      else if (line !== "") steps.at(-1)?.output.push(line);
+    }
+    return steps;
+  });
 }
 
-test("docs/mock.md's session runs as shown", async () => {
-  const steps = await transcript();
-  expect(steps.map((step) => step.command[0])).toEqual(["cat", "npx", "curl", "curl", "curl", "curl", "^C"]);
-  const dir = await freshDir("mock-transcript");
-  const [cat, start, ...rest] = steps as [Step, Step, ...Step[]];
-  await writeFile(join(dir, cat.command[1] ?? ""), `${cat.output.join("\n")}\n`);
+test("docs/mock.md shows a session with no configuration and one with a token table", async () => {
+  const [bare, table] = await transcripts();
+  expect(bare?.map((step) => step.command[0])).toEqual(["npx", "curl", "curl", "curl", "curl", "^C"]);
+  expect(bare?.[0]?.command).toEqual(["npx", "catalogen", "mock"]);
+  expect(table?.map((step) => step.command[0])).toEqual(["cat", "npx", "curl", "^C"]);
+});
 
-  const args = start.command.slice(2).map((word) => (word === "dev-tokens.txt" ? join(dir, word) : word));
+test.each([0, 1])("docs/mock.md's session %i runs as shown", async (index) => {
+  const steps = (await transcripts())[index] ?? [];
+  const dir = await freshDir("mock-transcript");
+  const files = new Map<string, string>();
+  while (steps[0]?.command[0] === "cat") {
+    const cat = steps.shift()!;
+    files.set(cat.command[1] ?? "", join(dir, cat.command[1] ?? ""));
+    await writeFile(join(dir, cat.command[1] ?? ""), `${cat.output.join("\n")}\n`);
+  }
+  const [start, ...rest] = steps as [Step, ...Step[]];
+  const args = start.command.slice(2).map((word) => files.get(word) ?? word);
   const child = spawn(process.execPath, [join(repoRoot, "bin/catalogen.js"), ...args, "--port", "0"], { cwd: repoRoot, stdio: ["ignore", "pipe", "inherit"] });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const banner = String((await lines.next()).value);
   const url = /http:\/\/127\.0\.0\.1:\d+/.exec(banner)?.[0] ?? "";
   expect(banner).toBe(start.output[0]?.replace("http://127.0.0.1:4010", url));
+  for (const expected of start.output.slice(1)) expect(String((await lines.next()).value)).toBe(expected);
   try {
     for (const step of rest) {
       if (step.command[0] === "^C") {

@@ -1,21 +1,19 @@
 // catalogen as a consumer gets it: the packed tarball installed into an empty project outside this
-// repository, then `npx catalogen init`, `generate` and `scaffold` there, and the result (with a
-// typed catalogen.config.ts) compiled under the strict flags.
-import { execFile } from "node:child_process";
+// repository, with the optional peers this file's commands use (prettier for scaffold, the MCP SDK
+// for mcp), then `npx catalogen init`, `generate`, `scaffold` and `mcp` there, and the result (with
+// a typed catalogen.config.ts) compiled under the strict flags. test/package/install.test.ts
+// installs catalogen alone and counts what it brings.
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { repoRoot } from "../helpers/generate.js";
+import { installedVersion, installPacked, packTarball, run, type Packed } from "../helpers/pack.js";
 import { typecheck } from "../helpers/tsc.js";
-
-const run = promisify(execFile);
 
 let work: string;
 let consumer: string;
-let packed: { files: { path: string }[] };
+let packed: Packed;
 
 /** Runs `npx catalogen ...` in the consumer, as a user would. */
 async function catalogen(...args: string[]) {
@@ -25,14 +23,9 @@ async function catalogen(...args: string[]) {
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "catalogen-package-"));
   consumer = join(work, "consumer");
-  // --ignore-scripts: pack the dist/ the test suite runs against, without rebuilding it under other tests.
-  const { stdout } = await run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], { cwd: repoRoot });
-  const [pack] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
-  packed = pack!;
-  const tarball = join(work, pack!.filename);
-  await mkdir(consumer);
-  await writeFile(join(consumer, "package.json"), `${JSON.stringify({ name: "consumer", version: "1.0.0", private: true, type: "module" }, null, 2)}\n`);
-  await run("npm", ["install", tarball, "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: consumer });
+  packed = await packTarball(work);
+  const peers = ["prettier", "@modelcontextprotocol/sdk"].map((name) => `${name}@${installedVersion(name)}`);
+  await installPacked(consumer, packed.tarball, peers);
 }, 180_000);
 
 afterAll(async () => {
@@ -40,10 +33,11 @@ afterAll(async () => {
 });
 
 describe("the packed package", () => {
-  it("ships bin, dist with .d.ts, the shipped templates, the schema, README and LICENSE, and nothing else", () => {
-    const paths = packed.files.map((file) => file.path);
+  it("ships bin, dist with .d.ts, the shipped templates, the schema, the guides, README and LICENSE, and nothing else", () => {
+    const paths = packed.files;
     expect(paths).toEqual(expect.arrayContaining(["LICENSE", "README.md", "package.json", "bin/catalogen.js", "dist/index.js", "dist/index.d.ts", "dist/cli/main.js", "dist/schema/catalogue.schema.json", "dist/schema/living-source.schema.json", "templates/client/transport.ts", "templates/docs/README.md.hbs"]));
-    const unexpected = paths.filter((path) => !/^(bin|dist|templates)\//.test(path) && !["LICENSE", "README.md", "package.json"].includes(path));
+    expect(paths).toContain("docs/mock.md");
+    const unexpected = paths.filter((path) => !/^(bin|dist|templates|docs)\//.test(path) && !["LICENSE", "README.md", "package.json"].includes(path));
     expect(unexpected).toEqual([]);
     expect(paths.filter((path) => /\.test(-d)?\.ts$/.test(path))).toEqual([]);
   });
@@ -91,9 +85,9 @@ describe("the packed package", () => {
     const result = await typecheck(files, { version: "5.9", resolution: "nodenext", types: ["node"] });
     expect(result.output).toBe("");
     expect(result.ok).toBe(true);
-  });
+  }, 300_000); // five CLI runs and a strict compile: minutes on a busy 2-core machine
 
-  it("runs `catalogen mcp` there: the MCP SDK comes with catalogen, and the SDK's client lists the starter catalogue's tools", async () => {
+  it("runs `catalogen mcp` there with the MCP SDK installed beside it: the SDK's client lists the starter catalogue's tools", async () => {
     expect(existsSync(join(consumer, "node_modules/@modelcontextprotocol/sdk/package.json"))).toBe(true);
     const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
     const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
@@ -112,7 +106,7 @@ describe("the packed package", () => {
     } finally {
       await client.close();
     }
-  }, 60_000);
+  }, 180_000);
 
   it("exports the catalogue schema as catalogen/schema.json, with an $id", async () => {
     const script = `import schema from "catalogen/schema.json" with { type: "json" }; console.log(schema.$id);`;

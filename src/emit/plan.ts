@@ -1,5 +1,6 @@
 // A target's output as planned files: paths known up front, each text made when asked for.
 import type { ApiModel } from "../model/types.js";
+import { jsonText } from "../shared/sinks.js";
 import type { PreviousBytes, Spliced } from "../write/types.js";
 
 export type { KeptBytes, PreviousBytes, Spliced } from "../write/types.js";
@@ -77,8 +78,8 @@ export function contentAt(path: string, file: { path: string; content: string })
 }
 
 /**
- * `JSON.stringify(value, null, 2)` in pieces: the members of the top-level object, and of the
- * objects named in `split` within it, one at a time; the rest as JSON.stringify prints it.
+ * `jsonText(value, 2)` in pieces: the members of the top-level object, and of the
+ * objects named in `split` within it, one at a time; the rest as jsonText prints it.
  */
 export function* jsonChunks(value: Record<string, unknown>, split: readonly string[]): Generator<string> {
   yield* objectChunks(value, "", split);
@@ -89,13 +90,13 @@ function* objectChunks(value: Record<string, unknown>, indent: string, split: re
   let first = true;
   for (const [key, member] of Object.entries(value)) {
     if (member === undefined || typeof member === "function" || typeof member === "symbol") continue;
-    yield `${first ? "{\n" : ",\n"}${inner}${JSON.stringify(key)}: `;
+    yield `${first ? "{\n" : ",\n"}${inner}${jsonText(key)}: `;
     first = false;
     if (split.includes(key) && typeof member === "object" && member !== null && !Array.isArray(member) && !("toJSON" in member)) {
       yield* objectChunks(member as Record<string, unknown>, inner, []);
     } else {
       // JSON text holds no raw line break (strings escape theirs), so indenting after each is safe.
-      yield JSON.stringify(member, null, 2).replaceAll("\n", `\n${inner}`);
+      yield jsonText(member, 2).replaceAll("\n", `\n${inner}`);
     }
   }
   yield first ? "{}" : `\n${indent}}`;

@@ -5,6 +5,7 @@ import type { RawType } from "../load/raw.js";
 import { CONSTRAINTS_BY_KIND, CONSTRAINT_KEYS, type ConstraintKey } from "../model/annotations.js";
 import { rawKind } from "../model/raw-kind.js";
 import { patternProblem } from "../validate/annotations.js";
+import { backtrackingProblem } from "../shared/pattern-safety.js";
 import { at, type Place } from "./read.js";
 
 export type Lose = (place: Place, value: string, reason: string) => void;
@@ -96,6 +97,10 @@ function readConstraints(schema: Record<string, unknown>, result: RawType, place
     }
     if (key === "pattern" && patternProblem(value as string) !== undefined) {
       lose(at(place, key), String(JSON.stringify(value)), "patterns that are not ECMAScript regular expressions (u flag)");
+      continue;
+    }
+    if (key === "pattern" && backtrackingProblem(value as string) !== undefined) {
+      lose(at(place, key), String(JSON.stringify(value)), "patterns that can backtrack catastrophically (docs/security.md)");
       continue;
     }
     if (key === "uniqueItems" && value === false) continue;

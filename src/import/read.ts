@@ -97,11 +97,14 @@ export class DocumentSet {
     return this.files.get(file)?.text;
   }
 
-  /** The value at a place (undefined when absent). */
+  /**
+   * The value at a place (undefined when absent). Own properties only: `#/components/schemas/__proto__`
+   * or `.../constructor` names nothing, not Object.prototype or its members.
+   */
   get(place: Place): unknown {
     let value = this.load(place.file, undefined).data;
     for (const segment of place.path) {
-      if (value === null || typeof value !== "object") return undefined;
+      if (value === null || typeof value !== "object" || !Object.hasOwn(value, segment)) return undefined;
       value = (value as Record<string, unknown>)[segment];
     }
     return value;

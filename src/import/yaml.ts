@@ -3,6 +3,7 @@
 import { Document, isMap, isSeq } from "yaml";
 import type { RawFile } from "../load/raw.js";
 import type { ImportedCatalogue } from "./ir.js";
+import { yamlDocumentText } from "../shared/sinks-yaml.js";
 
 export interface CatalogueText {
   /** File name, e.g. `api.yaml`. */
@@ -30,7 +31,7 @@ function render(data: RawFile | { api: unknown }, schemaPath: string): string {
   // Top-level sections and operations stay in block style; small leaves (a collection at least
   // four steps below the document whose JSON fits in FLOW_WIDTH, with no multi-line text) go on one line.
   if (document.contents) flowSmall(document.contents, 1);
-  const body = document.toString({ lineWidth: 0, blockQuote: "literal", flowCollectionPadding: true });
+  const body = yamlDocumentText(document, { lineWidth: 0, blockQuote: "literal", flowCollectionPadding: true });
   const spaced = body.replace(/\n(  - id: )/g, "\n\n$1").replace(/^operations:\n\n/m, "operations:\n");
   return `# yaml-language-server: $schema=${schemaPath}\n${spaced.replace(/\n(types|operations):/g, "\n\n$1:")}`;
 }

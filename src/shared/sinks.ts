@@ -7,17 +7,39 @@
 
 /** JavaScript line terminators besides `\n`: `\r`, `\r\n`, U+2028, U+2029. */
 const OTHER_LINE_BREAKS = /\r\n?|[\u2028\u2029]/g;
+/**
+ * Characters that must not stay raw in a generated file: NUL and the other C0 controls but tab
+ * and line feed (a NUL makes `git diff` call the file binary), DEL, NEL, and the bidi embeddings,
+ * overrides and isolates (U+202A-U+202E, U+2066-U+2069), which make an editor or a review show
+ * text in another order than a compiler reads it.
+ */
+export const NOT_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f\u0085\u202a-\u202e\u2066-\u2069]/g;
+/** Bidi controls alone (the sinks that flatten text to one line already turn controls into spaces). */
+const BIDI = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/** `\u202E`: how comments and Markdown show a character of NOT_TEXT, visibly and as plain ASCII. */
+function visibleEscape(character: string): string {
+  return `\\u${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
+/** `\u202e`: the same character as a JSON or JavaScript string escape (the same value once parsed). */
+export function stringEscape(character: string): string {
+  return `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`;
+}
+
 /** Text without these is left unchanged by docCommentText. */
-const DOC_COMMENT_WORK = /[\r\u2028\u2029@]|\*\//;
+const DOC_COMMENT_WORK = new RegExp(`[\\r\\u2028\\u2029@]|\\*\\/|${NOT_TEXT.source}`);
 
 /**
  * Body of a `/** ... *\/` doc comment: `*\/` cannot close the comment, `@` cannot start a tag.
- * Every line terminator becomes `\n`, so callers that prefix each line with ` * ` see all lines.
+ * Every line terminator becomes `\n`, so callers that prefix each line with ` * ` see all lines;
+ * a character of NOT_TEXT is shown as its escape (`\u202E`).
  */
 export function docCommentText(text: string): string {
   if (!DOC_COMMENT_WORK.test(text)) return text; // most text: nothing to change
   return text
     .replace(OTHER_LINE_BREAKS, "\n")
+    .replace(NOT_TEXT, visibleEscape)
     .replace(/\*\//g, "*\\/")
     .replace(/^(\s*)@/gm, "$1\\@");
 }
@@ -55,8 +77,8 @@ export function docComment(lines: readonly string[], options: { block?: boolean;
   return `${block} */\n`;
 }
 
-/** Any line terminator or other control character: none may stay in a one-line comment. */
-const CONTROL = /[\u0000-\u001f\u007f\u0085\u2028\u2029]/g;
+/** Any line terminator or other control character, bidi controls too: none may stay in a one-line comment. */
+const CONTROL = /[\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 const TERMINAL_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
@@ -66,10 +88,10 @@ const TERMINAL_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u
  * escape, so a name from an input cannot pass for catalogen's own output.
  */
 export function terminalText(text: string): string {
-  return text.replace(TERMINAL_CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return text.replace(TERMINAL_CONTROL, stringEscape);
 }
 
-/** `// text` on one line: every line break and control character becomes a space. */
+/** `// text` on one line: every line break and control character (bidi controls too) becomes a space. */
 export function lineComment(text: string): string {
   return `// ${text.replace(CONTROL, " ")}`;
 }
@@ -82,13 +104,18 @@ export function htmlComment(text: string): string {
   return `<!-- ${text.replace(CONTROL, " ").replace(/-(?=-)/g, "- ")} -->`;
 }
 
-/** A JavaScript/TypeScript string literal (double-quoted; JSON escaping plus U+2028/U+2029). */
+/** A JavaScript/TypeScript string literal (double-quoted; JSON escaping plus the characters of UNESCAPED_BY_JSON). */
 export function stringLiteral(text: string): string {
-  const json = JSON.stringify(text);
-  return SEPARATORS.test(json) ? json.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029") : json;
+  return escapeRest(JSON.stringify(text));
 }
 
-const SEPARATORS = /[\u2028\u2029]/;
+/** What JSON.stringify leaves raw but a generated file may not hold: U+2028, U+2029 (line breaks to older JavaScript) and NOT_TEXT's DEL, NEL and bidi controls. */
+const UNESCAPED_BY_JSON = /[\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** JSON text with UNESCAPED_BY_JSON's characters escaped (they are only ever inside strings there). */
+function escapeRest(json: string): string {
+  return json.replace(UNESCAPED_BY_JSON, stringEscape);
+}
 
 /** Text inside a template literal's backticks: `\``, `\\` and `${` are escaped, so it stays text. */
 export function templateLiteralText(text: string): string {
@@ -106,15 +133,28 @@ export function identifier(name: string): string {
   return name;
 }
 
-/** A property key: bare when it is an identifier, a string literal otherwise. */
+/**
+ * A property key: bare when it is an identifier, a string literal otherwise, and `__proto__`
+ * computed (`["__proto__"]`): in an object literal a plain `__proto__:` sets the prototype instead
+ * of making a key, so the property would be lost (in a type it means the same either way).
+ */
 export function propertyKey(name: string): string {
+  if (name === "__proto__") return `[${stringLiteral(name)}]`;
   return IDENTIFIER.test(name) ? name : stringLiteral(name);
 }
 
-/** JSON text of a value (`indent` spaces a level); U+2028 and U+2029 escaped, as in stringLiteral. */
+/** JSON text of a value (`indent` spaces a level), with the escapes of stringLiteral. */
 export function jsonText(value: unknown, indent = 0): string {
-  const json = JSON.stringify(value, null, indent) ?? "null";
-  return SEPARATORS.test(json) ? json.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029") : json;
+  return escapeRest(JSON.stringify(value, null, indent) ?? "null");
+}
+
+/**
+ * A JSON value written as a JavaScript expression: jsonText, with each `__proto__` key computed
+ * (`["__proto__"]: ...`), so that it is an own key of the object, as JSON.parse makes it, not its
+ * prototype. (Inside a JSON string a quote is escaped, so only a real key follows `{` or `,`.)
+ */
+export function jsValueText(value: unknown, indent = 0): string {
+  return jsonText(value, indent).replace(/([{,]\s*)"__proto__"(\s*):/g, '$1["__proto__"]$2:');
 }
 
 /**
@@ -148,11 +188,11 @@ const SCRIPT_SCHEME = /\b(javascript|vbscript):/gi;
 // Text with none of these passes markdownText unchanged: no break or control character (flatten),
 // no space at either end (trim), no run of spaces, no special character, no script scheme, no
 // block start, no closing run of #.
-const MARKDOWN_WORK = /[\u0000-\u001f\u007f\u0085\u2028\u2029\\`*_{}[\]|<>&~$]|  |script:|^[\s#+=-]|^\d+[.)]|#\s*$|\s$/i;
+const MARKDOWN_WORK = /[\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069\\`*_{}[\]|<>&~$]|  |script:|^[\s#+=-]|^\d+[.)]|#\s*$|\s$/i;
 
 /**
  * Inline Markdown text: no markup, no live HTML, no template syntax survives; one line, spaces
- * collapsed. Safe in a table cell.
+ * collapsed, bidi controls shown as their escapes (`\u202E`). Safe in a table cell.
  */
 export function markdownText(text: string): string {
   if (!MARKDOWN_WORK.test(text)) return text; // most text: every step below would leave it as it is
@@ -160,7 +200,8 @@ export function markdownText(text: string): string {
   const escaped = flatten(text)
     .replace(/[ \t]{2,}/g, " ")
     .replace(MARKDOWN_SPECIAL, (c) => ENTITIES[c] ?? "\\" + c)
-    .replace(SCRIPT_SCHEME, "$1\\:");
+    .replace(SCRIPT_SCHEME, "$1\\:")
+    .replace(BIDI, visibleEscape);
   return escaped
     .replace(BLOCK_START, (match, digits: string | undefined, mark: string | undefined) =>
       digits !== undefined ? `${digits}\\${mark}` : `\\${match}`,
@@ -183,7 +224,7 @@ export function markdownParagraphs(text: string): string {
  * syntax is already restricted (ids, methods, paths): a code span shows `<` and `&` verbatim.
  */
 export function markdownCode(text: string): string {
-  const flat = flatten(text);
+  const flat = flatten(text).replace(BIDI, visibleEscape);
   const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
   const fence = "`".repeat(longest + 1);
   const pad = flat.startsWith("`") || flat.endsWith("`") ? " " : "";
@@ -192,15 +233,12 @@ export function markdownCode(text: string): string {
 }
 
 /**
- * A fenced JSON code block for a value. `<`, `>`, `&`, U+2028 and U+2029 are written as JSON
+ * A fenced JSON code block for a value. `<`, `>`, `&` and the characters of UNESCAPED_BY_JSON are written as JSON
  * `\u` escapes (the same value when parsed), so no raw HTML appears even inside the block;
  * the fence is longer than any backtick run in the content.
  */
 export function markdownJsonBlock(value: unknown): string {
-  const json = (JSON.stringify(value, null, 2) ?? "null").replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
+  const json = (JSON.stringify(value, null, 2) ?? "null").replace(/[<>&\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, stringEscape);
   const longest = Math.max(0, ...(json.match(/`+/g) ?? []).map((run) => run.length));
   const fence = "`".repeat(Math.max(3, longest + 1));
   return `${fence}json\n${json}\n${fence}`;

@@ -5,6 +5,7 @@ import type { RawType } from "../load/raw.js";
 import { CONSTRAINTS_BY_KIND, CONSTRAINT_KEYS } from "../model/annotations.js";
 import { rawKind } from "../model/raw-kind.js";
 import { exampleMismatch } from "./example.js";
+import { backtrackingProblem } from "../shared/pattern-safety.js";
 import type { Place, Reporter } from "./reporter.js";
 
 /** What checkType passes on (its TypeContext, declared here too so the two files do not import each other). */
@@ -51,6 +52,14 @@ export function checkAnnotations(context: TypeContext, type: RawType, sub: (...r
   if (type.pattern !== undefined) {
     const problem = patternProblem(type.pattern);
     if (problem) report.error(sub("pattern"), `pattern does not compile as an ECMAScript regular expression with the u flag: ${problem}`, "escape the character the message names");
+    const backtracking = problem === undefined ? backtrackingProblem(type.pattern) : undefined;
+    if (backtracking) {
+      report.error(
+        sub("pattern"),
+        `pattern can take exponential time on a hostile string (every JavaScript regular expression engine backtracks): ${backtracking}`,
+        "make where each repetition stops unambiguous, e.g. ^[a-z]+(-[a-z]+)*$ rather than ^([a-z]+-?)*$ (docs/security.md)",
+      );
+    }
   }
   if (type.readOnly === true && type.writeOnly === true) report.error(sub("writeOnly"), "a type cannot be both readOnly and writeOnly", "keep the one that says who sends it", { key: true });
   if (type.default !== undefined) {

@@ -2,7 +2,7 @@
 // the first alternative of the operation's requirement whose schemes all have a credential is
 // sent, each where its scheme says (a header, a query parameter, a cookie, Authorization).
 // Every credential, and every spelling of it that a response could echo, is a secret to redact.
-import { secretOf, type Secret } from "./errors.js";
+import { secretOf } from "./errors.js";
 import type { AppliedAuth } from "./descriptors.js";
 
 // A types-only leaf holds it, so a client without security schemes does not copy this file.
@@ -65,14 +65,14 @@ export async function applyAuth(
     const text = typeof credential === "string" ? credential : `${credential.username}:${credential.password}`;
     const scheme = schemes[id]!;
     if (scheme.type === "apiKey") {
-      secrets.push(text, encodeURIComponent(text));
+      secrets.push(text);
       if (scheme.in === "header") headers[scheme.name] = text;
       else if (scheme.in === "query") query.push([scheme.name, text]);
       else cookies.push(`${scheme.name}=${encodeURIComponent(text)}`);
     } else if (scheme.scheme === "basic") {
       const encoded = base64(text);
-      secrets.push(text, encoded);
-      if (typeof credential !== "string") secrets.push(credential.password);
+      // The password alone too: a server may echo it without the user name.
+      secrets.push(text, encoded, typeof credential === "string" ? text.slice(text.indexOf(":") + 1) : credential.password);
       headers["Authorization"] = `Basic ${encoded}`;
     } else {
       secrets.push(text);
@@ -89,18 +89,9 @@ export async function applyAuth(
     },
     headerNames: names.map((name) => name.toLowerCase()),
     token: secrets.join("\n"),
-    secret: secretsOf(secrets),
+    secret: secretOf(secrets),
     shown: (sent) => ({ ...sent, ...Object.fromEntries(names.map((name) => [name, "[redacted]"])) }),
   };
-}
-
-/** One pattern for every secret (longest first, so a secret containing another is redacted whole). */
-export function secretsOf(values: readonly string[]): Secret {
-  const patterns = [...new Set(values)]
-    .sort((a, b) => b.length - a.length)
-    .map((value) => secretOf(value))
-    .filter((pattern): pattern is RegExp => pattern !== undefined);
-  return patterns.length === 0 ? undefined : new RegExp(patterns.map((pattern) => pattern.source).join("|"), "g");
 }
 
 /** Base64 of the UTF-8 bytes (btoa takes Latin-1 only). */

@@ -79,3 +79,29 @@ test("secretOf leaves tokens shorter than 8 characters alone, so that they do no
   expect(redact("no such supply", secretOf("s"))).toBe("no such supply");
   expect(redact("a 12345678 b", secretOf("12345678"))).toBe("a [redacted] b");
 });
+
+test("secretOf matches the token in any letter case, percent-encoded and in base64, alone or inside a longer base64 text", () => {
+  const token = "Sk/Live+Key=7Hq2ZpXv9W";
+  const secret = secretOf(token);
+  const base64 = (text: string) => btoa(text);
+  const spellings = [
+    token.toLowerCase(),
+    token.toUpperCase(),
+    encodeURIComponent(token),
+    encodeURIComponent(token).toLowerCase(),
+    base64(token),
+    base64(token).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""),
+  ];
+  for (const spelling of spellings) expect(redact(`a ${spelling} b`, secret), spelling).toBe("a [redacted] b");
+  // Inside Basic credentials or a bearer header in base64, at each of the three alignments.
+  for (const prefix of ["user:", "users:", "user1:", "Bearer "]) {
+    const shown = redact(base64(`${prefix}${token}`), secret);
+    expect(shown, prefix).toContain("[redacted]");
+    expect(shown.replace("[redacted]", "").length, prefix).toBeLessThanOrEqual(Math.ceil((prefix.length + 2) / 3) * 4 + 4);
+  }
+});
+
+test("secretOf of several credentials redacts each, the longest first", () => {
+  const secret = secretOf(["first-credential-1", "first-credential-1-and-more", "short"]);
+  expect(redact("first-credential-1-and-more / first-credential-1 / short", secret)).toBe("[redacted] / [redacted] / short");
+});

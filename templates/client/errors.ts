@@ -119,22 +119,50 @@ export const MIN_SECRET_LENGTH = 8;
 export type Secret = RegExp | undefined;
 
 /**
- * A pattern matching every spelling of `token` (trimmed of whitespace, which HTTP drops) that a
- * JSON body may hold: each character raw, as a `\uXXXX` escape in either case, or as its short
- * escape (`\/`, `\"`, `\\`, `\n`...). Redacting the text before parsing it thus leaves no copy.
+ * One pattern for every spelling of every credential in `tokens` (each trimmed of whitespace,
+ * which HTTP drops) that a response may echo: the token in any letter case, each character raw,
+ * percent-encoded, as a `\uXXXX` escape or as its short JSON escape (`\/`, `\"`, `\\`, `\n`...),
+ * and its base64 (standard or URL alphabet, whole or at any of the three byte alignments, so also
+ * inside a longer base64 text such as a Basic credential). Redacting a JSON text before parsing it
+ * thus leaves no copy. Longest spellings first, so a secret containing another is redacted whole.
  */
-export function secretOf(token: string): Secret {
-  const core = token.trim();
-  if (core.length < MIN_SECRET_LENGTH) return undefined;
-  let source = "";
-  for (let i = 0; i < core.length; i++) {
-    const code = core.charCodeAt(i);
-    const hex = code.toString(16).padStart(4, "0");
-    const anyCase = hex.replace(/[a-f]/g, (d) => `[${d}${d.toUpperCase()}]`);
-    const short = SHORT_ESCAPES[String.fromCharCode(code)];
-    source += `(?:\\u${hex}|\\\\u${anyCase}${short === undefined ? "" : `|\\\\${short}`})`;
+export function secretOf(tokens: string | readonly string[]): Secret {
+  const spellings = new Set<string>();
+  for (const token of typeof tokens === "string" ? [tokens] : tokens) {
+    const core = token.trim();
+    if (core.length < MIN_SECRET_LENGTH) continue;
+    const bytes = new TextEncoder().encode(core);
+    // The whole base64 with its padding, then the groups of three bytes at each alignment (within a
+    // longer text, at most the two bytes at either end share a character with their neighbours).
+    const base64 = [btoa(latin1(bytes))];
+    for (const skip of [0, 1, 2]) base64.push(btoa(latin1(bytes.subarray(skip, skip + Math.floor((bytes.length - skip) / 3) * 3))));
+    spellings.add(core);
+    for (const text of base64) spellings.add(text).add(text.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""));
   }
-  return new RegExp(source, "g");
+  const sources = [...spellings]
+    .filter((spelling) => spelling.length >= MIN_SECRET_LENGTH)
+    .sort((a, b) => b.length - a.length)
+    .map(spelled);
+  return sources.length === 0 ? undefined : new RegExp(sources.join("|"), "gi");
+}
+
+/** Each byte as one character (what btoa takes). */
+function latin1(bytes: Uint8Array): string {
+  let text = "";
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return text;
+}
+
+/** A pattern source matching `text` with each character raw, `\uXXXX`-escaped, short-escaped or (ASCII) percent-encoded. */
+function spelled(text: string): string {
+  let source = "";
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const hex = code.toString(16).padStart(4, "0");
+    const short = SHORT_ESCAPES[String.fromCharCode(code)];
+    source += `(?:\\u${hex}|\\\\u${hex}${code < 128 ? `|%${hex.slice(2)}` : ""}${short === undefined ? "" : `|\\\\${short}`})`;
+  }
+  return source;
 }
 
 const SHORT_ESCAPES: Readonly<Record<string, string>> = { '"': '"', "\\": "\\\\", "/": "/", "\b": "b", "\f": "f", "\n": "n", "\r": "r", "\t": "t" };

@@ -43,3 +43,27 @@ describe("framed", () => {
     expect(await all([`${"x".repeat(50)}\n`], "jsonl", 50)).toEqual(["x".repeat(50)]);
   });
 });
+
+describe("SSE line ends (issue 42, point 4)", () => {
+  const events = [{ event: "delta", id: "1", data: "a\nb" }, { data: "c" }];
+  const text = "event: delta\nid: 1\ndata: a\ndata: b\n\ndata: c\n\n";
+
+  test("CR alone, CRLF and LF give the same events", async () => {
+    expect(await all([text.replace(/\n/g, "\r")], "sse")).toEqual(events);
+    expect(await all([text.replace(/\n/g, "\r\n")], "sse")).toEqual(events);
+    expect(await all([text], "sse")).toEqual(events);
+  });
+
+  test("a CRLF split between chunks is one line end, not a blank line", async () => {
+    const crlf = text.replace(/\n/g, "\r\n");
+    for (let at = 1; at < crlf.length; at++) {
+      expect(await all([crlf.slice(0, at), "", crlf.slice(at)], "sse"), `split at ${at}`).toEqual(events);
+    }
+    const cr = text.replace(/\n/g, "\r");
+    for (let at = 1; at < cr.length; at++) expect(await all([cr.slice(0, at), cr.slice(at)], "sse"), `split at ${at}`).toEqual(events);
+  });
+
+  test("JSON Lines and JSON text sequences still split on LF and RS only", async () => {
+    expect(await all(['{"a":"x\\ry"}\r\n{"a":2}\n'], "jsonl")).toEqual(['{"a":"x\\ry"}', '{"a":2}']);
+  });
+});

@@ -15,7 +15,7 @@ export interface ServerSentEvent<Name extends string = string, Data = unknown> {
   readonly data: Data;
   /** The event's `id`, else the last id the stream gave (undefined: none yet). */
   readonly id: string | undefined;
-  /** The reconnection delay the event set, in ms, when it set one. */
+  /** The reconnection delay the event set, in ms (at most MAX_RECONNECT_MS), when it set one. */
   readonly retry?: number | undefined;
 }
 
@@ -38,6 +38,8 @@ export interface StreamOptions extends CallOptions {
 
 const DEFAULT_MAX_ITEM_BYTES = 16 * 1024 * 1024;
 const DEFAULT_RECONNECT_MS = 1000;
+/** The longest reconnection delay a `retry:` field sets (5 minutes): a larger one is clamped to it. */
+export const MAX_RECONNECT_MS = 300_000;
 const SAFE_METHODS = ["GET", "HEAD", "OPTIONS"];
 
 const ACCEPT: Readonly<Record<string, string>> = {
@@ -125,7 +127,8 @@ interface SseFields {
 /** One event of the stream's fields, or undefined for a block without data (a comment, an id or retry only). */
 function toEvent(fields: SseFields, state: SseState, json: boolean, fail: (kind: "validation", detail: string) => ApiError): ServerSentEvent | undefined {
   if (fields.id !== undefined && !fields.id.includes("\u0000")) state.lastEventId = fields.id;
-  const retry = fields.retry !== undefined && /^\d+$/.test(fields.retry) ? Number(fields.retry) : undefined;
+  // Clamped: setTimeout takes at most 2^31 - 1 ms, and waits any longer delay as 1 ms.
+  const retry = fields.retry !== undefined && /^\d+$/.test(fields.retry) ? Math.min(Number(fields.retry), MAX_RECONNECT_MS) : undefined;
   if (retry !== undefined) state.retryMs = retry;
   if (fields.data === undefined) return undefined;
   const data = json ? parseJson(fields.data, fail) : fields.data;
@@ -146,8 +149,9 @@ export class ItemTooLarge extends Error {}
 
 /**
  * The stream's items as text: each line (JSON Lines, blank lines skipped), each record (JSON text
- * sequences), or each event's fields (SSE). Splits the bytes (a separator byte never occurs inside
- * a UTF-8 sequence) and decodes one item at a time: it holds at most one item and one chunk.
+ * sequences), or each event's fields (SSE, whose lines end in CRLF, LF or CR alone). Splits the
+ * bytes (a separator byte never occurs inside a UTF-8 sequence) and decodes one item at a time: it
+ * holds at most one item and one chunk.
  */
 export async function* framed(reader: ReadableStreamDefaultReader<Uint8Array>, format: string, maxItemBytes: number): AsyncGenerator<string | SseFields> {
   const decoder = new TextDecoder();
@@ -156,13 +160,12 @@ export async function* framed(reader: ReadableStreamDefaultReader<Uint8Array>, f
   /** The start of an item that a chunk ended in the middle of. */
   let parts: Uint8Array[] = [];
   let partsLength = 0;
-  const piece = function* (text: string): Generator<string | SseFields> {
+  const piece = function* (line: string): Generator<string | SseFields> {
     if (format !== "sse") {
-      const trimmed = text.trim();
+      const trimmed = line.trim();
       if (trimmed !== "") yield trimmed;
       return;
     }
-    const line = text.endsWith("\r") ? text.slice(0, -1) : text;
     if (line === "") {
       if (Object.keys(fields).length > 0) yield fields;
       fields = {};
@@ -189,13 +192,27 @@ export async function* framed(reader: ReadableStreamDefaultReader<Uint8Array>, f
     partsLength = 0;
     return whole;
   };
+  // SSE: a CR ends a line too, and an LF right after it belongs to it (also in the next chunk).
+  const sse = format === "sse";
+  let afterCr = false;
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
     const bytes = chunk.value;
-    let start = 0;
-    for (let end = bytes.indexOf(separator, start); end !== -1; end = bytes.indexOf(separator, start)) {
+    if (bytes.byteLength === 0) continue;
+    let start = afterCr && bytes[0] === 0x0a ? 1 : 0;
+    afterCr = false;
+    // The next separator and (SSE) the next CR, each searched again only once passed: one scan of the chunk.
+    let lf = bytes.indexOf(separator, start);
+    let cr = sse ? bytes.indexOf(0x0d, start) : -1;
+    for (let end = lineEnd(lf, cr); end !== -1; end = lineEnd(lf, cr)) {
       if (partsLength + end - start > maxItemBytes) throw new ItemTooLarge();
       yield* piece(decoder.decode(joined(bytes.subarray(start, end))));
       start = end + 1;
+      if (end === cr) {
+        if (start === bytes.byteLength) afterCr = true;
+        else if (bytes[start] === 0x0a) start++;
+      }
+      if (lf !== -1 && lf < start) lf = bytes.indexOf(separator, start);
+      if (cr !== -1 && cr < start) cr = bytes.indexOf(0x0d, start);
     }
     if (start < bytes.byteLength) {
       parts.push(bytes.subarray(start));
@@ -205,6 +222,11 @@ export async function* framed(reader: ReadableStreamDefaultReader<Uint8Array>, f
   }
   if (partsLength > 0) yield* piece(decoder.decode(joined(new Uint8Array(0))));
   // A last event without its blank line is dropped, as EventSource does.
+}
+
+/** The first of two positions in a chunk, -1 meaning none. */
+function lineEnd(lf: number, cr: number): number {
+  return lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
 }
 
 /** The streamed operations among `bound` (createClient's module group) made to return their streams. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { callOperation, okResult } from "./calls.js";
+import { callOperation, errorResult, okResult, redactResult } from "./calls.js";
 import { readSettings, schemeVariable, SetupError } from "./env.js";
 
 /** The client's ApiError as the server meets it (name, kind, message, status, retryAfterMs). */
@@ -78,5 +78,26 @@ describe("readSettings", () => {
     expect(schemeVariable("API", "api-key")).toBe("API_AUTH_API_KEY");
     const settings = readSettings({ API_AUTH_BEARER_AUTH: "t" }, { prefix: "API", tokenKinds: [], schemes: ["bearerAuth", "basic"], baseUrlRequired: false });
     expect(settings.credentials).toEqual({ bearerAuth: "t" });
+  });
+});
+
+describe("redactResult", () => {
+  const redact = (text: string) => text.replaceAll("s3cret-token", "[redacted]");
+
+  it("redacts every string of the structured content, keys too, and makes the text again from it", () => {
+    const value = JSON.parse('{"__proto__":"s3cret-token","list":[{"s3cret-token":1},"a s3cret-token b"],"n":2}') as unknown;
+    const result = redactResult(okResult(value), redact);
+    expect(JSON.stringify(result)).not.toContain("s3cret-token");
+    const shown = result.structuredContent["result"] as Record<string, unknown>;
+    expect(Object.hasOwn(shown, "__proto__")).toBe(true);
+    expect(Object.getPrototypeOf(shown)).toBe(Object.prototype);
+    expect(shown["list"]).toEqual([{ "[redacted]": 1 }, "a [redacted] b"]);
+    expect(JSON.parse(result.content[0]!.text)).toEqual(result.structuredContent);
+  });
+
+  it("error results too, and keeps isError", () => {
+    const result = redactResult(errorResult("http", "400: s3cret-token", { httpStatus: 400, body: { echo: "s3cret-token" } }), redact);
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result)).not.toContain("s3cret-token");
   });
 });

@@ -80,6 +80,27 @@ export function errorResult(kind: string, message: string, extra: { httpStatus?:
   return result({ status: "error", message, error }, true);
 }
 
+/**
+ * `result` with `redact` applied to every string of its structured content, keys too (each kept
+ * an own key, `__proto__` included), and its text made again from that: the one way a result
+ * leaves the server, so no copy of a credential the API echoed reaches the agent.
+ */
+export function redactResult(result: CallResult, redact: (text: string) => string): CallResult {
+  const structured = redactValue(result.structuredContent, redact) as CallResult["structuredContent"];
+  return { ...result, content: [{ type: "text", text: redact(JSON.stringify(structured)) }], structuredContent: structured };
+}
+
+function redactValue(value: unknown, redact: (text: string) => string): unknown {
+  if (typeof value === "string") return redact(value);
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, redact));
+  if (value === null || typeof value !== "object") return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    Object.defineProperty(copy, redact(key), { value: redactValue(item, redact), enumerable: true, writable: true, configurable: true });
+  }
+  return copy;
+}
+
 /** A Response the client hands back unread (paging by the Link header): its JSON, else its text. */
 async function readUnread(value: unknown): Promise<unknown> {
   if (!(value instanceof Response)) return value;

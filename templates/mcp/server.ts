@@ -9,7 +9,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import { callOperation, errorResult, type Send } from "./calls.js";
+import { callOperation, errorResult, redactResult, type CallResult, type Send } from "./calls.js";
 import { SetupError } from "./env.js";
 import { moduleTools, operationTools, type ListedTool, type TokenScope, type ToolModule } from "./tools.js";
 
@@ -26,7 +26,15 @@ export interface ToolServerOptions<Operation> {
   /** Longest wait for a rate limit within one call (default 10 000 ms); a longer one answers `rate_limited`. */
   maxWaitMs?: number | undefined;
   instructions?: string | undefined;
+  /**
+   * Removes every spelling of the credentials from a text (the client's `redact` with a secret of
+   * the server's credentials): applied to every result, text and structured content, success or
+   * error, before it leaves the process.
+   */
+  redact?: ((text: string) => string) | undefined;
 }
+
+type Check = (input: unknown) => { valid: boolean; errorMessage?: string | undefined };
 
 /** An SDK `Server` with the tools' handlers; connect it to a transport. */
 export function createToolServer<Operation>(options: ToolServerOptions<Operation>): Server {
@@ -34,8 +42,18 @@ export function createToolServer<Operation>(options: ToolServerOptions<Operation
   const listed = (options.tools ?? "operation") === "module" ? moduleTools(options.modules, scope) : operationTools(options.modules, scope);
   const byName = new Map<string, ListedTool<Operation>>(listed.map((tool) => [tool.name, tool]));
   const validator = new AjvJsonSchemaValidator();
-  const checks = new Map<string, (input: unknown) => { valid: boolean; errorMessage?: string | undefined }>();
+  const checks = new Map<object, Check>();
+  /** The compiled check of `schema` (input or output schema of a tool), made on first use. */
+  const checkOf = (schema: object): Check => {
+    let check = checks.get(schema);
+    if (!check) {
+      check = validator.getValidator(schema as Parameters<typeof validator.getValidator>[0]);
+      checks.set(schema, check);
+    }
+    return check;
+  };
   const maxWaitMs = options.maxWaitMs ?? 10_000;
+  const redact = options.redact ?? ((text: string) => text);
 
   const server = new Server(
     { name: options.name, version: options.version },
@@ -55,19 +73,32 @@ export function createToolServer<Operation>(options: ToolServerOptions<Operation
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool "${request.params.name}"; tools/list names the tools this token may call`);
     const input = request.params.arguments ?? {};
-    let check = checks.get(tool.name);
-    if (!check) {
-      check = validator.getValidator(tool.inputSchema);
-      checks.set(tool.name, check);
+    let answer: CallResult;
+    try {
+      answer = await call(tool, input, extra.signal);
+    } catch (error) {
+      // Not the client's ApiError (a bug, an abort): still a result, so that its message is redacted too.
+      answer = errorResult("internal", `the call failed: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const verdict = check(input);
+    return redactResult(answer, redact);
+  });
+
+  async function call(tool: ListedTool<Operation>, input: Record<string, unknown>, signal: AbortSignal): Promise<CallResult> {
+    const verdict = checkOf(tool.inputSchema)(input);
     if (!verdict.valid) return errorResult("invalid_arguments", `the arguments do not fit the tool's input schema: ${verdict.errorMessage ?? "invalid"}`);
     const name = tool.module === undefined ? tool.name : String(input["operation"]);
     const operation = tool.operations.get(name);
     if (!operation) return errorResult("invalid_arguments", `unknown operation "${name}"`);
     const args = tool.module === undefined ? input : ((input["arguments"] as object | undefined) ?? {});
-    return callOperation(options.send, name, operation.operation, args, { maxWaitMs, signal: extra.signal });
-  });
+    const answer = await callOperation(options.send, name, operation.operation, args, { maxWaitMs, signal });
+    // An answer the documented response does not describe (a proxy's HTML page for a JSON
+    // operation) would fail the agent's own check of the output schema as a protocol error.
+    const fits = checkOf(tool.outputSchema)(answer.structuredContent);
+    if (fits.valid) return answer;
+    return errorResult("validation", `${name}: the API's answer does not fit the documented response: ${fits.errorMessage ?? "invalid"}`, {
+      body: answer.structuredContent["result"],
+    });
+  }
   return server;
 }
 

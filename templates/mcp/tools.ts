@@ -76,10 +76,10 @@ const STATUS = { type: "string", enum: ["ok", "rate_limited", "error"], descript
 const ERROR = {
   type: "object",
   properties: {
-    kind: { type: "string", description: "unauthorized, forbidden, not_found, rate_limited, http, timeout, network, validation, too_large, invalid_argument, invalid_arguments" },
+    kind: { type: "string", description: "unauthorized, forbidden, not_found, rate_limited, http, timeout, network, validation, too_large, invalid_argument, invalid_arguments, internal" },
     httpStatus: { type: "integer" },
     message: { type: "string" },
-    body: { description: "The API's error body, when it sent one" },
+    body: { description: "The API's error body, when it sent one; with validation, the answer that did not fit the documented response" },
   },
   required: ["kind", "message"],
 };

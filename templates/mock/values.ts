@@ -161,19 +161,19 @@ function objectValue(shape: ObjectShape, types: SchemaTypes, random: () => numbe
     if (!property.required && depth >= MAX_DEPTH) continue;
     // Optional self-references would nest to the depth limit on every level: include them once.
     if (!property.required && property.type.nullable && depth > 0) continue;
-    Object.defineProperty(value, property.name, {
-      value: sampleValue(property.type, types, random, depth + 1),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwn(value, property.name, sampleValue(property.type, types, random, depth + 1));
   }
   if (shape.combinations) {
     const allowed = shape.combinations.allowed;
     const combination = allowed[Math.floor(random() * allowed.length)]!;
-    for (const field of shape.combinations.fields) value[field] = combination.values[field];
+    for (const field of shape.combinations.fields) setOwn(value, field, combination.values[field]);
   }
   return value;
+}
+
+/** `target[key] = item` as an own key, also for `__proto__` (an assignment would set the prototype). */
+function setOwn(target: Record<string, unknown>, key: string, item: unknown): void {
+  Object.defineProperty(target, key, { value: item, enumerable: true, writable: true, configurable: true });
 }
 
 function formatted(format: string | undefined, integer: (below: number) => number): string {

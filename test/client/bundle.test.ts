@@ -49,7 +49,9 @@ import { freshDir, generateForTest, repoCatalogue } from "../helpers/generate.js
 // through bounded(), internal results as tuples, the credentials' cookie merge in auth.ts, a
 // redirect's body cancelled in one place, the limiter's fail mode in its one loop, the JSON
 // media-type rule as one pattern: 9,633, 13,796 and 23,626 bytes.
-const MAX_MINIFIED = { bare: 9_720, features: 13_880, client: 23_720 };
+// Issue 42: the token redacted in every spelling an API may echo (any letter case, percent-encoded,
+// base64 at each alignment) in errors.ts's secretOf, +466 B: 10,099, 14,262 and 24,092 bytes.
+const MAX_MINIFIED = { bare: 10_190, features: 14_350, client: 24_180 };
 
 /** Strings only each feature's code holds (messages, option names). */
 const FEATURE_MARKERS = {
@@ -124,7 +126,7 @@ test("one standalone operation of a module of many bundles at most the seven oth
   expect(others.filter((op) => holds(op.id)).length).toBeLessThanOrEqual(7);
   const near = module.operations.indexOf(called);
   expect(others.filter((op) => holds(op.id) && Math.abs(module.operations.indexOf(op) - near) >= 8).map((op) => op.id)).toEqual([]);
-  expect(Buffer.byteLength(one)).toBeLessThan(10_400);
+  expect(Buffer.byteLength(one)).toBeLessThan(10_520);
 });
 
 test("an operation without styled parameters or a typed form body bundles no style or form writer", () => {

@@ -1,7 +1,8 @@
 // The attack harness kept as a test: a few hundred seeded random catalogues. Every outcome must be
 // either a refusal whose every diagnostic points into a catalogue file (and, through the CLI,
 // exit 1 with nothing written), or output that parses; a sample of the outputs is compiled with
-// the real tsc under the strict flags. Seeds are fixed: a failure names its seed, which replays it.
+// the real tsc under the strict flags; no pattern in a valid catalogue stalls on a hostile string
+// (test/fuzz/stalling.ts). Seeds are fixed: a failure names its seed, which replays it.
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import ts from "typescript";
@@ -15,6 +16,7 @@ import { freshDir } from "../helpers/generate.js";
 import { typecheck } from "../helpers/tsc.js";
 import { generateInto, tsFiles } from "../catalogue/support.js";
 import { CatalogueGenerator } from "./generate-catalogue.js";
+import { patternsIn, stallingPatterns } from "./stalling.js";
 
 const FIRST_SEED = Number(process.env.CATALOGEN_FUZZ_SEED ?? 1);
 const CASES = Number(process.env.CATALOGEN_FUZZ_CASES ?? 300);
@@ -62,11 +64,17 @@ describe("seeded catalogue fuzzer", () => {
     const failures: string[] = [];
     const valid: string[] = [];
     const refused: { dir: string; files: Record<string, string> }[] = [];
+    let patternsChecked = 0;
+    let backtrackingRefused = 0;
     for (let seed = FIRST_SEED; seed < FIRST_SEED + CASES; seed++) {
       const files = new CatalogueGenerator(seed).catalogue();
       const dir = await writeFiles(files);
       try {
         const model = await loadModel(dir);
+        // Patterns that backtrack catastrophically are refused: none that got through stalls a guard.
+        const patterns = patternsIn(model.types);
+        patternsChecked += patterns.size;
+        for (const slow of stallingPatterns(patterns)) failures.push(`seed ${seed}: pattern ${slow} stalls`);
         for (const target of BUILTIN_TARGETS) {
           for (const file of madeFiles(await target.plan(model, {}))) {
             failures.push(...syntaxErrors(file.path, file.content).map((problem) => `seed ${seed}: ${problem}`));
@@ -76,6 +84,7 @@ describe("seeded catalogue fuzzer", () => {
       } catch (error) {
         if (error instanceof CatalogueError) {
           failures.push(...misplaced(error, files).map((problem) => `seed ${seed}: ${problem}`));
+          if (error.diagnostics.some((d) => d.message.includes("exponential time"))) backtrackingRefused++;
           error.report();
           refused.push({ dir, files });
         } else if (error instanceof EmitError) {
@@ -90,6 +99,9 @@ describe("seeded catalogue fuzzer", () => {
     // Both outcomes must be common, or the fuzzer tests only one of them.
     expect(valid.length).toBeGreaterThan(CASES / 10);
     expect(refused.length).toBeGreaterThan(CASES / 10);
+    // Backtracking patterns are drawn: some refused, some safe ones checked on hostile strings.
+    expect(backtrackingRefused).toBeGreaterThan(0);
+    expect(patternsChecked).toBeGreaterThan(0);
 
     for (const { dir } of refused.slice(0, CLI_SAMPLE)) {
       const run = await generateInto(dir);

@@ -16,6 +16,9 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "FE
 const TEXT_TOKENS = ["*x", "&a ", "*a", "{", "}", "[", "]", ": ", "- ", "\t", "---\n", "? ", "!!binary ", "<<: *a", "'", "\"", "#", "\n  ", "null", "~", "1e999", "0x1F", "__proto__: 1", "\u0000", "\ufeff"];
 
 /** Choices that keep a catalogue valid (names objects inherit and hostile text included). */
+/** Patterns that backtrack catastrophically (refused at validate), ones that do not, and one that does not compile. */
+const PATTERNS = ["(a+)+$", "^(\\w+\\s?)*$", "(a|ab)*c", "^[a-z]+(-[a-z]+)*$", "^\\d{4}-\\d{2}$", "(", "^(\\d{1,3}\\.){3}\\d{1,3}$"];
+const SAFE_PATTERNS = ["^[a-z]+(-[a-z]+)*$", "^\\d{4}-\\d{2}$", "^(\\d{1,3}\\.){3}\\d{1,3}$", "^([a-z0-9]+,)*$"];
 const SAFE_FIELD_NAMES = ["id", "name", "constructor", "toString", "valueOf", "__proto__", "a b", "x-y", "then", "*/", "${x}"];
 const SAFE_STRINGS = ["a", "b", "surplus", "*/ alert(1) /*", "${inject}", "\"quoted\"", "__proto__", "constructor"];
 
@@ -72,6 +75,7 @@ export class CatalogueGenerator {
       case "ref":
         return names.length > 0 ? { ...base, ref: this.pick(names) } : { ...base, type: "string" };
       case "string":
+        if (this.chance(0.15)) return { ...base, type: "string", pattern: this.pick(this.hostile ? PATTERNS : SAFE_PATTERNS) };
         return this.chance(0.4) ? { ...base, type: "string", enum: [...new Set(Array.from({ length: 1 + this.int(4) }, () => this.text()))] } : { ...base, type: "string" };
       case "integer":
         return this.chance(0.3) ? { ...base, type: "integer", enum: this.hostile ? [1, 2, this.int(5)] : [1, 2] } : { ...base, type: "integer" };

@@ -16,6 +16,8 @@ const SCHEMA_NAMES = ["Pet", "Error", "Promise", "Record", "Array", "ApiError", 
 const FIELD_NAMES = ["id", "name", "constructor", "toString", "__proto__", "a b", "x-y", "then", "*/", "${x}", "1st", "ünï", "query", "body", "headers"];
 const SEGMENTS = ["pets", "v1", "{id}", "{a-b}", "{a_b}", "{__proto__}", "{query}", "{constructor}", ".", "..", "a b", "%2F", "files", "~x", "{id}.json"];
 const PARAM_NAMES = ["limit", "__proto__", "constructor", "a-b", "a_b", "X-Trace", "q", "query", "body", "toString"];
+/** Patterns that backtrack catastrophically (left out by import), and ones that do not. */
+const PATTERNS = ["(a+)+$", "^(\\w+\\s?)*$", "(a|ab)*c", "^[a-z]+(-[a-z]+)*$", "^\\d{4}-\\d{2}$"];
 const METHODS = ["get", "post", "put", "patch", "delete", "head", "options", "trace"];
 /** Texts that try to leave every place a text lands: doc comments, line comments, strings, templates, Markdown, YAML. */
 const HOSTILE_TEXTS = [
@@ -165,6 +167,7 @@ export class OpenApiGenerator {
     if (this.schemaNames.length > 0 && this.chance(0.2)) return { $ref: `#/components/schemas/${encodeURIComponent(this.pick(this.schemaNames)).replace(/~/g, "~0")}` };
     switch (roll) {
       case 0:
+        if (this.hostile && this.chance(0.2)) return { type: "string", ...description, pattern: this.pick(PATTERNS) };
         return { type: "string", ...description, ...(this.chance(0.3) && { enum: [this.text(), this.text(), "plain"] }) };
       case 1:
         return { type: "integer", ...description, ...(this.chance(0.3) && { enum: [1, 2, 3] }) };

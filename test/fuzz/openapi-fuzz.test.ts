@@ -4,7 +4,8 @@
 // or a catalogue that generates; every generated TypeScript file parses, the texts the documents
 // carry (each with MARKER) are never code, and the output has the structure of its benign twin's
 // (the same document with plain texts: test/helpers/escape-check.ts), so no text left its comment,
-// literal or Markdown cell; a sample is compiled by the real tsc under the strict flags. A failure names its seed: CATALOGEN_OPENAPI_FUZZ_SEED=<n>
+// literal or Markdown cell; no pattern that import kept stalls on a hostile string
+// (test/fuzz/stalling.ts); a sample is compiled by the real tsc under the strict flags. A failure names its seed: CATALOGEN_OPENAPI_FUZZ_SEED=<n>
 // CATALOGEN_OPENAPI_FUZZ_CASES=1 replays it.
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
@@ -17,6 +18,7 @@ import { freshDir } from "../helpers/generate.js";
 import { compareOutputs } from "../helpers/escape-check.js";
 import { typecheck } from "../helpers/tsc.js";
 import { MARKER, OpenApiGenerator } from "./generate-openapi.js";
+import { patternsIn, stallingPatterns } from "./stalling.js";
 
 const FIRST_SEED = Number(process.env.CATALOGEN_OPENAPI_FUZZ_SEED ?? 1);
 const CASES = Number(process.env.CATALOGEN_OPENAPI_FUZZ_CASES ?? 50);
@@ -93,6 +95,8 @@ describe("seeded OpenAPI fuzzer", () => {
           if (content.includes(SECRET)) fail(`${file}: holds text from outside the document's folder`);
           for (const problem of escapes(file, content)) fail(problem);
         }
+        // Patterns that backtrack catastrophically are left out by import: none that got through stalls a guard.
+        for (const slow of stallingPatterns(patternsIn(JSON.parse(await readFile(join(out, "openapi.json"), "utf8"))))) fail(`pattern ${slow} stalls`);
         valid.push(out);
         if (valid.length > TWIN_SAMPLE) continue;
         // The benign twin: the same document with plain texts must give output of the same structure.

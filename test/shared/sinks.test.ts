@@ -210,3 +210,36 @@ describe("the code sinks", () => {
     expect(() => new Headers({ "content-type": value })).not.toThrow();
   });
 });
+
+describe("characters that are not text (issue 42, point 7)", () => {
+  // NUL and the other C0 controls but tab and line feed, DEL, NEL, bidi embeddings, overrides and isolates.
+  const raw = /[\u0000-\u0008\u000b-\u001f\u007f\u0085\u202a-\u202e\u2066-\u2069]/;
+  const text = "a\u0000b\u0007c\u001bd\u007fe\u0085f\u202ag\u202eh\u2066i\u2069j\u000bk\u000cl\tm";
+
+  it("no sink leaves one raw", () => {
+    const outputs = [
+      docComment([text]),
+      docComment([text], { oneLine: true }),
+      lineComment(text),
+      htmlComment(text),
+      stringLiteral(text),
+      jsonText({ [text]: text }, 2),
+      yamlText({ [text]: [text, { nested: text }] }),
+      markdownText(text),
+      markdownParagraphs(`${text}\n\n${text}`),
+      markdownCode(text),
+      markdownJsonBlock({ [text]: text }),
+    ];
+    for (const output of outputs) expect(output).not.toMatch(raw);
+  });
+
+  it("comments and Markdown show bidi controls as escapes; literals, JSON and YAML keep the value", () => {
+    expect(docCommentText("x\u202ey\u0000")).toBe("x\\u202Ey\\u0000");
+    expect(markdownText("x\u202ey")).toBe("x\\u202Ey");
+    expect(markdownCode("x\u2066y")).toBe("`x\\u2066y`");
+    expect(JSON.parse(stringLiteral(text))).toBe(text);
+    expect(JSON.parse(jsonText({ [text]: text }))).toEqual({ [text]: text });
+    expect(parseYaml(yamlText({ [text]: [text] }))).toEqual({ [text]: [text] });
+    expect(JSON.parse(markdownJsonBlock(text).split("\n")[1]!)).toBe(text);
+  });
+});

@@ -16,18 +16,32 @@ const OPENAPI_ONLY = new Set(["discriminator", "x-group", "example"]);
 function asJsonSchema(value: unknown, refs: Set<string>): unknown {
   if (Array.isArray(value)) return value.map((item) => asJsonSchema(item, refs));
   if (value === null || typeof value !== "object") return value;
-  const result: Schema = {};
+  // Entries, not assignments: a property named `__proto__` stays an own key.
+  const result: [string, unknown][] = [];
   for (const [key, member] of Object.entries(value as Schema)) {
     if (OPENAPI_ONLY.has(key)) continue;
     if (key === "$ref" && typeof member === "string" && member.startsWith(COMPONENTS)) {
       const name = member.slice(COMPONENTS.length);
       refs.add(name);
-      result[key] = `#/$defs/${name}`;
+      result.push([key, `#/$defs/${name}`]);
     } else if (key === "const" || key === "enum" || key === "default" || key === "examples") {
-      result[key] = member; // values, not schemas
-    } else result[key] = asJsonSchema(member, refs);
+      result.push([key, member]); // values, not schemas
+    } else result.push([key, asJsonSchema(member, refs)]);
   }
-  return result;
+  return protoAsPattern(Object.fromEntries(result) as Schema);
+}
+
+/**
+ * A schema whose `properties` hold `__proto__` with that one as `patternProperties` `^__proto__$`:
+ * JSON Schema validators (Ajv, which the SDK uses on both sides) skip a `properties` entry of that
+ * name, so with `additionalProperties: false` an own `__proto__` key would be refused.
+ */
+function protoAsPattern(schema: Schema): Schema {
+  const properties = schema.properties as Record<string, unknown> | undefined;
+  if (properties === null || typeof properties !== "object" || !Object.hasOwn(properties, "__proto__")) return schema;
+  const rest = Object.fromEntries(Object.entries(properties).filter(([name]) => name !== "__proto__"));
+  const patterns = { ...(schema.patternProperties as object | undefined), "^__proto__$": properties["__proto__"] };
+  return { ...schema, properties: rest, patternProperties: patterns };
 }
 
 export class SchemaContext {
@@ -124,7 +138,7 @@ export function toolSchemas(operation: OperationModel, context: SchemaContext): 
   const properties: Record<string, Schema> = {};
   const required: string[] = [];
   for (const parameter of operation.pathParams) {
-    properties[parameter.name] = parameterSchema(parameter, context, refs);
+    Object.defineProperty(properties, parameter.name, { value: parameterSchema(parameter, context, refs), enumerable: true, writable: true, configurable: true });
     required.push(parameter.name);
   }
   const groups: [string, { schema: Schema; required: boolean } | undefined][] = [

@@ -58,6 +58,7 @@ export function serverFile(model: ApiModel, options: ServerFileOptions): { path:
     importDeclaration(["type Server"], "@modelcontextprotocol/sdk/server/index.js"),
     importDeclaration(["createTransport", "rateLimits", "responseChecks", "retries", "type FetchLike", ...(environments ? [`type ${ENVIRONMENT_TYPE}`] : [])], "../client/index.js"),
     importDeclaration(["type Operation"], "../client/runtime/operation.js"),
+    importDeclaration(["redact", "secretOf"], "../client/runtime/errors.js"),
     importDeclaration(["readSettings", "type ApiNeeds", "type Environment"], "./runtime/env.js"),
     importDeclaration(["createToolServer", "serveHttp", "serveStdio", "type RunningHttp"], "./runtime/server.js"),
     importDeclaration(["type ToolModule"], "./runtime/tools.js"),
@@ -70,6 +71,9 @@ export function serverFile(model: ApiModel, options: ServerFileOptions): { path:
     "...(options.fetch && { fetch: options.fetch })",
     "use: [retries({ maxRetryAfterMs: settings.maxWaitMs }), rateLimits({ mode: \"fail\", tokenKind: settings.scope.kind }), responseChecks()]",
   ];
+  // A scheme's credential may be `user:password` (Basic): the password alone is redacted too.
+  const credentials = schemes ? "Object.values(settings.credentials).flatMap((value) => [value, value.slice(value.indexOf(\":\") + 1)])" : "settings.token ?? \"\"";
+  const credentialsComment = "Every spelling of the credentials, removed from every tool result (an API may echo them).";
   const statements = [
     `${docComment(["Every module's tools, in catalogue order."])}export const TOOL_MODULES: readonly ToolModule<Operation>[] = [${model.modules.map(toolsConstName).join(", ")}];`,
     `${docComment(["What the server needs from its environment: variables named with this prefix (see ENV)."])}const NEEDS: ApiNeeds = ${jsonText(needs, 2)};`,
@@ -86,6 +90,7 @@ const settings = readSettings(options.env ?? process.env, NEEDS);
 const transport = createTransport({
 ${transportOptions.map((line) => `${line},`).join("\n")}
 });
+${docComment([credentialsComment])}const secret = secretOf(${credentials});
 return () =>
 createToolServer<Operation>({
 name: ${stringLiteral(model.title)},
@@ -95,6 +100,7 @@ send: (operation, args, callOptions) => transport.send(operation, args, callOpti
 tools: options.tools ?? ${stringLiteral(options.tools)},
 scope: settings.scope,
 maxWaitMs: settings.maxWaitMs,
+redact: (text) => redact(text, secret),
 });
 }`,
     `${docComment(["An MCP server for this API (connect it to a transport of the SDK)."])}export function createMcpServer(options: McpServerOptions = {}): Server {

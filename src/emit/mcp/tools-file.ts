@@ -2,7 +2,7 @@
 // result schemas, who may call it, the client's operation descriptor) and the named schemas they
 // reach. Every catalogue text goes in through the JSON and Markdown sinks.
 import type { ModuleModel, OperationModel } from "../../model/types.js";
-import { docComment, identifier, jsonText, markdownCode, markdownParagraphs, markdownText } from "../../shared/sinks.js";
+import { docComment, identifier, jsValueText, markdownCode, markdownParagraphs, markdownText } from "../../shared/sinks.js";
 import { operationConstName } from "../client/signature.js";
 import { limitQualifier, accessText } from "../shared/limits.js";
 import { streamedResponse } from "../shared/streamed.js";
@@ -69,7 +69,7 @@ export function toolsFile(module: ModuleModel, context: SchemaContext): { path: 
       ...(operation.idempotent && { idempotent: true }),
     };
     // The JSON text of the data, then the descriptor (code) as its last member.
-    const json = jsonText(data, 2);
+    const json = jsValueText(data, 2);
     return `${json.slice(0, -2)},\n"operation": ${identifier(operationConstName(operation))}\n}`;
   });
   const imports = [
@@ -77,7 +77,7 @@ export function toolsFile(module: ModuleModel, context: SchemaContext): { path: 
     importDeclaration(["type ToolModule"], "../runtime/tools.js"),
     ...(operations.length > 0 ? [importDeclaration(operations.map(operationConstName), `../../client/modules/${module.id}.js`)] : []),
   ];
-  const moduleData = jsonText({ id: module.id, title: module.title, area: module.area, defs: context.defs(allRefs) }, 2);
+  const moduleData = jsValueText({ id: module.id, title: module.title, area: module.area, defs: context.defs(allRefs) }, 2);
   const statement = `${docComment([`${module.title}: ${module.area}`, `The module's operations as MCP tools (${operations.length}).`])}export const ${toolsConstName(module)}: ToolModule<Operation> = ${moduleData.slice(0, -2)},\n"tools": [\n${tools.join(",\n")}\n]\n};`;
   return { path: `mcp/tools/${module.id}.ts`, content: tsFile(imports, [statement]) };
 }

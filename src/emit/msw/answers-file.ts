@@ -2,7 +2,7 @@
 // generator (templates/mock/answers.ts); msw/schemas.ts: the named types its schemas refer to.
 // Only the parts of a type the generator reads are written (no descriptions), as JSON text.
 import type { ModuleModel, NamedType, TypeNode } from "../../model/types.js";
-import { jsonText, propertyKey } from "../../shared/sinks.js";
+import { jsValueText, propertyKey } from "../../shared/sinks.js";
 import { tsFile } from "../shared/ts-print.js";
 import { answerSpec } from "../../mock/answers.js";
 import { camelCase } from "../../shared/names.js";
@@ -20,7 +20,7 @@ export function moduleAnswersFile(module: ModuleModel): string {
   const entries = module.operations.map((operation) => {
     const spec = answerSpec(operation, successStatus(operation));
     const data = spec.kind === "json" && spec.schema !== undefined ? { ...spec, schema: schemaData(spec.schema) } : spec;
-    return `${propertyKey(operation.id)}: ${jsonText(data)},`;
+    return `${propertyKey(operation.id)}: ${jsValueText(data)},`;
   });
   return tsFile(
     [`import type { AnswerSpec } from "../mock/answers.js";`],
@@ -32,7 +32,7 @@ ${entries.join("\n")}
 }
 
 export function schemasFile(types: readonly NamedType[]): string {
-  const entries = types.map((named) => `${propertyKey(named.name)}: ${jsonText(schemaData(named.type))},`);
+  const entries = types.map((named) => `${propertyKey(named.name)}: ${jsValueText(schemaData(named.type))},`);
   return tsFile(
     [`import type { SchemaNode } from "./mock/schema.js";`],
     [`/** The catalogue's named types, as the value generator reads them (see ./mock/schema.ts). */

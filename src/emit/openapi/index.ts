@@ -9,6 +9,7 @@ import { commonMark, toSchema, type Schema } from "./schema.js";
 import { PAGINATION, paginationDefinitionsExtension, paginationExtension, toOpenApi32 } from "./streams-pages.js";
 import { addOperationServers, rootServers, serverList } from "./servers.js";
 import { documentChunks, documentParts, piecesFolder } from "./pieces.js";
+import { jsonText } from "../../shared/sinks.js";
 
 export const OPENAPI_VERSION = "3.1.0";
 
@@ -19,7 +20,7 @@ export function emitOpenApi(model: ApiModel): GeneratedFile[] {
 export function* planOpenApi(model: ApiModel, options: OpenApiOptions = {}): Generator<PlannedFile> {
   yield {
     path: "openapi.json",
-    content: () => `${JSON.stringify(openApiDocument(model, options), null, 2)}\n`,
+    content: () => `${jsonText(openApiDocument(model, options), 2)}\n`,
     // At 10,000 operations the text is about 45 MB: written a path at a time instead, joined from
     // each module's piece kept in the cache folder where there is one (pieces.ts).
     chunks: function* () {

@@ -6,7 +6,7 @@
 // The pieces themselves are not kept (they were: 545 files and 45 MB more in a cold run at 10,000
 // operations, openapi.json's own bytes again, written on every cold run and read only when that
 // file was not the one the layout describes): a piece the layout cannot place is made again from
-// the model. The text is the one JSON.stringify(document, null, 2) gives
+// the model. The text is the one jsonText(document, 2) gives
 // (test/incremental/openapi-pieces.test.ts).
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -17,6 +17,7 @@ import type { ApiModel, ModuleModel, NamedType } from "../../model/types.js";
 import type { KeptBytes, PreviousBytes, Spliced } from "../plan.js";
 import { cacheDirectory, writeCacheFile } from "../../shared/cache-directory.js";
 import { sha256 } from "../../shared/hash.js";
+import { jsonText } from "../../shared/sinks.js";
 import { operationObject } from "./operation.js";
 import { toSchema, type Schema } from "./schema.js";
 import { operationServerPlaces } from "./servers.js";
@@ -35,7 +36,7 @@ export function piecesFolder(): string | undefined {
 }
 
 /**
- * `JSON.stringify(skeleton, null, 2)` and a newline in chunks, `skeleton` being the document without its paths'
+ * `jsonText(skeleton, 2)` and a newline in chunks, `skeleton` being the document without its paths'
  * and named types' schemas (an empty `paths`, `components.schemas` with only what follows the named
  * types), those joined from the modules' pieces.
  */
@@ -62,14 +63,14 @@ export function documentParts(model: ApiModel, skeleton: Schema, folder: string,
         let first = true;
         for (const [key, member] of Object.entries(skeleton)) {
           if (member === undefined) continue;
-          yield layout.text(`${first ? "{\n" : ",\n"}  ${JSON.stringify(key)}: `);
+          yield layout.text(`${first ? "{\n" : ",\n"}  ${jsonText(key)}: `);
           first = false;
           if (key === "paths") {
             yield* pathsChunks(model, pieces, layout);
             pieces.savePaths();
           }
           else if (key === "components") yield* componentsChunks(model, member as Schema, pieces, layout);
-          else yield layout.text(JSON.stringify(member, null, 2).replaceAll("\n", "\n  "));
+          else yield layout.text(jsonText(member, 2).replaceAll("\n", "\n  "));
         }
         yield layout.text(first ? "{}\n" : "\n}\n");
       })(),
@@ -227,10 +228,10 @@ function* pathsChunks(model: ApiModel, pieces: Pieces, layout: Layout): Generato
   const text = (path: string, operations: readonly [string, number][], first: boolean, servers: Schema[] | undefined): string => {
     const members = operations.map(([module, index]) => {
       const [, method, text] = pieces.of(module).operations[index]!;
-      return `      ${JSON.stringify(method)}: ${text}`;
+      return `      ${jsonText(method)}: ${text}`;
     });
-    if (servers) members.push(`      "servers": ${JSON.stringify(servers, null, 2).replaceAll("\n", "\n      ")}`);
-    return `${first ? "{\n" : ",\n"}    ${JSON.stringify(path)}: {\n${members.join(",\n")}\n    }`;
+    if (servers) members.push(`      "servers": ${jsonText(servers, 2).replaceAll("\n", "\n      ")}`);
+    return `${first ? "{\n" : ",\n"}    ${jsonText(path)}: {\n${members.join(",\n")}\n    }`;
   };
   // A module's operations are let go once its last path item is out: memory for one module at a time.
   const done = (operations: readonly [string, number][], item: number): void => {
@@ -292,7 +293,7 @@ function* componentsChunks(model: ApiModel, components: Schema, pieces: Pieces, 
   for (const [n, [key, member]] of entries.entries()) {
     const open = n === 0 ? "{\n" : ",\n";
     if (key !== "schemas") {
-      yield layout.text(`${open}    ${JSON.stringify(key)}: ${JSON.stringify(member, null, 2).replaceAll("\n", "\n    ")}`);
+      yield layout.text(`${open}    ${jsonText(key)}: ${jsonText(member, 2).replaceAll("\n", "\n    ")}`);
       continue;
     }
     const others = Object.entries(member as Schema);
@@ -312,11 +313,11 @@ function* componentsChunks(model: ApiModel, components: Schema, pieces: Pieces, 
       const first = i === 0;
       const run = model.types.slice(i, i + count);
       yield layout.item(`${first ? "T" : "t"}\u0000${name}\u0000${index}+${count}`, layout.knows(name), () =>
-        run.map((named, j) => `${first && j === 0 ? "" : ",\n"}      ${JSON.stringify(named.name)}: ${pieces.of(module).types[index + j]![1]}`).join(""),
+        run.map((named, j) => `${first && j === 0 ? "" : ",\n"}      ${jsonText(named.name)}: ${pieces.of(module).types[index + j]![1]}`).join(""),
       );
       i += count;
     }
-    for (const [i, [name, schema]] of others.entries()) yield layout.text(`${i === 0 && model.types.length === 0 ? "" : ",\n"}      ${JSON.stringify(name)}: ${JSON.stringify(schema, null, 2).replaceAll("\n", "\n      ")}`);
+    for (const [i, [name, schema]] of others.entries()) yield layout.text(`${i === 0 && model.types.length === 0 ? "" : ",\n"}      ${jsonText(name)}: ${jsonText(schema, 2).replaceAll("\n", "\n      ")}`);
     yield layout.text("\n    }");
   }
   yield layout.text("\n  }");
@@ -416,12 +417,12 @@ const DEPTH_THREE_OPEN = '{\n  "a": {\n    "a": {\n      "a": ';
 const DEPTH_THREE_CLOSE = "\n    }\n  }\n}";
 
 /**
- * `JSON.stringify(value, null, 2)` with each line after the first six spaces further in (a value
+ * `jsonText(value, 2)` with each line after the first six spaces further in (a value
  * three levels down in the document, as an operation and a named type are), printed at that depth
  * by JSON.stringify itself: the same text, without the copy that replacing each newline made (at
  * 10,000 operations 140 MB allocated, a third of making the pieces).
  */
 function atDepthThree(value: Schema): string {
-  const text = JSON.stringify({ a: { a: { a: value } } }, null, 2);
+  const text = jsonText({ a: { a: { a: value } } }, 2);
   return text.slice(DEPTH_THREE_OPEN.length, text.length - DEPTH_THREE_CLOSE.length);
 }

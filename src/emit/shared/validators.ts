@@ -529,9 +529,9 @@ function pathPlus(path: string, suffix: string): string {
 /** ` + "…"` ending a path expression: a literal stringLiteral wrote (no raw line break, quotes escaped). */
 const TRAILING_LITERAL = / \+ ("(?:[^"\\\n]|\\.)*")$/;
 
+/** `.name` when the name is an identifier (`__proto__` too: this is a path's text), else `["na-me"]`. */
 function memberPath(name: string): string {
-  const key = propertyKey(name);
-  return key === name ? `.${name}` : `[${key}]`;
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `.${name}` : `[${stringLiteral(name)}]`;
 }
 
 function expectedText(node: TypeNode): string {

@@ -26,7 +26,7 @@ import { ModuleKeys } from "./module-keys.js";
 import { lastJoining } from "./incremental-facts.js";
 import { CacheWrites } from "./write/stage-thread.js";
 import { mark } from "./shared/timings.js";
-import { Output, OutputCheck, type CheckReport, type OutputFile, type WriteReport } from "./write/writer.js";
+import { Output, OutputCheck, type CheckReport, type FinishedCommit, type OutputFile, type WriteReport } from "./write/writer.js";
 
 /**
  * Reads, checks and models the catalogue in `dir`: its YAML, and the OpenAPI document it may name
@@ -78,7 +78,8 @@ export interface GenerateOptions {
   onProgress?: (done: number, target: Target) => void;
 }
 
-export type GenerateResult = { upToDate: true } | ({ upToDate: false } & WriteReport);
+/** `finished`: the commit a killed run left half done, finished before this run began (src/write/journal.ts). */
+export type GenerateResult = ({ upToDate: true } | ({ upToDate: false } & WriteReport)) & { finished?: FinishedCommit };
 
 const codeRoot = dirname(fileURLToPath(import.meta.url)); // src/ or dist/
 const packageRoot = dirname(codeRoot);
@@ -108,7 +109,8 @@ async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites |
   mark("inputs hashed");
   const output = await Output.open(options.out); // locked until closed: one run at a time per folder
   try {
-    if (await output.isUpToDate(hashes.input)) return { upToDate: true };
+    const finished = output.finished && { finished: output.finished };
+    if (await output.isUpToDate(hashes.input)) return { upToDate: true, ...finished };
     mark("output folder locked, not up to date");
     const model = hashes.model ?? (await loadModel(options.catalogue));
     mark("model made");
@@ -154,7 +156,7 @@ async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites |
     }
     const written = await writing.finish();
     mark("files written");
-    return { upToDate: false, ...written };
+    return { upToDate: false, ...written, ...finished };
   } finally {
     await cacheWrites?.settle(); // all on disk while the folder is still locked
     await output.close();

@@ -83,6 +83,7 @@ export const COMMANDS: Command[] = [
           ...report.stale.map((path) => `  stale:   ${out}/${path}`),
           ...report.missing.map((path) => `  missing: ${out}/${path}`),
           ...report.extra.map((path) => `  extra:   ${out}/${path}`),
+          ...(report.unfinished ? [`  unfinished: ${out}/${report.unfinished} (a generate was killed while putting files in place; the next generate finishes it)`] : []),
         ];
         if (problems.length === 0) {
           io.out(`catalogen: ${out} is up to date with ${shown(config.catalogue, io.cwd)} (${took()})`);
@@ -97,6 +98,7 @@ export const COMMANDS: Command[] = [
       const status = progress(io);
       status.stage(`reading ${shown(config.catalogue, io.cwd)}`);
       const result = await generate({ ...options, onProgress: (done, target) => status.count(`writing files (${target})`, done) }).finally(() => status.end());
+      if (result.finished) io.out(`catalogen: ${out}: finished the commit a killed run left half done (${result.finished.renamed} put in place, ${result.finished.removed} removed)`);
       if (result.upToDate) io.out(`catalogen: ${out} is up to date (${took()})`);
       else {
         const { written, unchanged, removed } = result;

@@ -1,13 +1,16 @@
 // The second step of a write: carries out a WritePlan (types.ts). Everything that changes the
 // output folder happens here, in an order that a run killed at any point can recover from: the
-// leftovers of killed runs go, the manifest lists old and new files, staged files are renamed into
-// place, files no longer made are removed (with folders left empty), the manifest is final.
+// leftovers of killed runs go, the manifest lists old and new files, the journal (journal.ts)
+// records the commit, staged files are renamed into place, files no longer made are removed (with
+// folders left empty), the manifest is final, the journal goes. A run killed after the journal is
+// in is finished by the next one.
 // Synchronous file system calls: one rename per file (and an lstat where staging did not say what
 // the file's stats are), each a wait for the thread pool through promises, with nothing to do
 // meanwhile.
 import { linkSync, lstatSync, mkdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import { rm } from "node:fs/promises";
-import { dirname, join, sep } from "node:path";
+import { dirname, join } from "node:path";
+import { removeEmptyParents, removeJournal, writeJournal } from "./journal.js";
 import { MANIFEST_NAME } from "./manifest.js";
 import { isSafeOutputPath } from "./paths.js";
 import { randomName, stage } from "./staging.js";
@@ -17,8 +20,9 @@ import { WriteError, type WritePlan, type WriteReport } from "./types.js";
 /**
  * Applies `plan` to the output folder whose real path is `root`. When the first change (the
  * manifest) fails, `undo` takes back what planning made (staged files, folders) and the folder is
- * as it was; when putting a file in place fails, the rest of the staged files are removed and the
- * next run finishes the job. The report lists what changed.
+ * as it was; when putting a file in place fails, the journal and the rest of the staged files are
+ * removed and the next run makes the files again; when the run is killed after the journal is in,
+ * the next run finishes the commit from it (journal.ts). The report lists what changed.
  */
 export async function applyPlan(root: string, plan: WritePlan, stats: StatCache, undo: () => Promise<void>): Promise<WriteReport> {
   const inside = (path: string): string => {
@@ -28,6 +32,8 @@ export async function applyPlan(root: string, plan: WritePlan, stats: StatCache,
   const report: WriteReport = { written: [], unchanged: [...plan.keep], removed: [] };
   const pending = [...plan.write];
   const freeing: Promise<void>[] = [];
+  /** Once the journal is in: the final manifest's staging file, if any. */
+  let journalled: { manifest?: string } | undefined;
   try {
     const ours = new Set(pending.map(({ temporary }) => temporary));
     for (const path of plan.leftovers) {
@@ -47,6 +53,19 @@ export async function applyPlan(root: string, plan: WritePlan, stats: StatCache,
         throw error;
       }
     }
+    // The final manifest staged and the commit journalled: from here on the commit is the next run's to finish.
+    const manifest = plan.manifest.final !== plan.manifest.during ? stageManifest(root, plan.manifest.final) : undefined;
+    const relative = (full: string) => full.slice(root.length + 1);
+    try {
+      writeJournal(root, {
+        renames: [...pending.map(({ temporary, path }): [string, string] => [relative(temporary), path]), ...(manifest ? [[relative(manifest), MANIFEST_NAME] as [string, string]] : [])],
+        remove: plan.remove,
+      });
+    } catch (error) {
+      if (manifest !== undefined) rmSync(manifest, { force: true });
+      throw new WriteError(`cannot write the commit journal in ${root}: ${(error as Error).message}; run generate again`, { cause: error });
+    }
+    journalled = manifest === undefined ? {} : { manifest };
     while (pending.length > 0) {
       const { temporary, path, hash, stats: staged } = pending[0]!;
       const final = inside(path);
@@ -69,7 +88,12 @@ export async function applyPlan(root: string, plan: WritePlan, stats: StatCache,
       }
     }
   } finally {
-    for (const file of pending) rmSync(file.temporary, { force: true });
+    if (pending.length > 0) {
+      // A rename failed: the journal goes first, so that it never names staging files that are gone.
+      if (journalled !== undefined) removeJournal(root);
+      if (journalled?.manifest !== undefined) rmSync(journalled.manifest, { force: true });
+      for (const file of pending) rmSync(file.temporary, { force: true });
+    }
   }
   for (const path of plan.remove) {
     const final = inside(path);
@@ -77,7 +101,8 @@ export async function applyPlan(root: string, plan: WritePlan, stats: StatCache,
     report.removed.push(path);
     removeEmptyParents(root, dirname(final));
   }
-  if (plan.manifest.final !== plan.manifest.during) replaceFile(root, MANIFEST_NAME, plan.manifest.final);
+  if (journalled?.manifest !== undefined) renameSync(journalled.manifest, join(root, MANIFEST_NAME));
+  if (journalled !== undefined) removeJournal(root);
   stats.save(root, plan.files.keys());
   await Promise.all(freeing);
   return report;
@@ -123,21 +148,19 @@ function replaceFile(root: string, path: string, content: string): void {
   }
 }
 
+/** The final manifest staged beside the manifest (renamed into place last). */
+function stageManifest(root: string, content: string): string {
+  try {
+    return stage(join(root, MANIFEST_NAME), content);
+  } catch (error) {
+    throw new WriteError(`cannot write ${join(root, MANIFEST_NAME)}: ${(error as Error).message}; run generate again`, { cause: error });
+  }
+}
+
 function lstatOrUndefined(path: string) {
   try {
     return lstatSync(path, { bigint: true, throwIfNoEntry: false });
   } catch {
     return undefined;
-  }
-}
-
-function removeEmptyParents(root: string, dir: string): void {
-  const within = root + sep;
-  for (let current = dir; current.startsWith(within); current = dirname(current)) {
-    try {
-      rmdirSync(current);
-    } catch {
-      return; // not empty: stop
-    }
   }
 }

@@ -19,6 +19,8 @@ export interface CheckReport {
   stale: string[];
   missing: string[];
   extra: string[];
+  /** The journal of a commit a killed generate left half done (src/write/journal.ts): the next generate finishes it. */
+  unfinished?: string;
 }
 
 /** The file a planned file replaces, found intact: the hash and size of its bytes. */

@@ -6,6 +6,7 @@ import { mkdir, realpath, rm, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { compareText } from "../model/order.js";
 import { FolderView } from "./folder.js";
+import { finishCommit, hasJournal, JOURNAL_NAME, type FinishedCommit } from "./journal.js";
 import { lockFolder, LockBusyError, type Lock } from "./lock.js";
 import { MANIFEST_NAME, parseManifest, sha256, type Manifest } from "./manifest.js";
 import { filesFor, intact, leftovers, refuse, Writing } from "./plan.js";
@@ -14,6 +15,7 @@ import { scanOnThread, StageThread } from "./stage-thread.js";
 import { WriteError, type CheckReport, type OutputFile, type WriteReport } from "./types.js";
 
 export { Writing } from "./plan.js";
+export type { FinishedCommit } from "./journal.js";
 export { WriteError, type CheckReport, type OutputFile, type WriteReport, type WritePlan } from "./types.js";
 
 /** The real path of the output folder, or undefined when it does not exist yet. */
@@ -83,8 +85,17 @@ export class Output {
     return output;
   }
 
+  /** The commit a killed run left, finished when the folder was opened (journal.ts). */
+  finished: FinishedCommit | undefined;
+
   private async attach(root: string): Promise<void> {
     this.lock = await takeLock(root);
+    try {
+      this.finished = finishCommit(root);
+    } catch (error) {
+      await this.close();
+      throw error;
+    }
     this.view = new FolderView(root);
     this.stats = StatCache.open(root);
   }
@@ -224,6 +235,7 @@ export class OutputCheck {
     report.missing.sort(compareText);
     report.stale.sort(compareText);
     if (!view) return report;
+    if (hasJournal(view.root)) report.unfinished = JOURNAL_NAME;
     const previous = filesFor(this.current.manifest);
     for (const [path, entry] of previous) {
       if (!this.targets.includes(entry.target) || this.given.has(path)) continue;

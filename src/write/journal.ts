@@ -7,7 +7,7 @@
 // the manifest lists, so a tampered one cannot make catalogen touch a user's file.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
-import { MANIFEST_NAME, parseManifest } from "./manifest.js";
+import { MANIFEST_NAME, parseManifest, sha256 } from "./manifest.js";
 import { isSafeOutputPath } from "./paths.js";
 import { stage, stagedFor } from "./staging.js";
 import { WriteError } from "./types.js";
@@ -20,6 +20,11 @@ export interface Commit {
   renames: [string, string][];
   /** Files no longer made, removed after the renames and before the manifest's rename. */
   remove: string[];
+}
+
+/** A commit as read back, with the hash the manifest gives each file. */
+interface JournalledCommit extends Commit {
+  hashes: ReadonlyMap<string, string>;
 }
 
 /** Writes the journal of `commit` into `root` (staged, then renamed: it is whole or absent). */
@@ -61,16 +66,26 @@ export function finishCommit(root: string): FinishedCommit | undefined {
   if (commit === undefined) return undefined;
   const done: FinishedCommit = { renamed: 0, removed: 0 };
   const manifest = commit.renames.at(-1)?.[1] === MANIFEST_NAME ? commit.renames.at(-1) : undefined;
-  for (const [temporary, final] of manifest ? commit.renames.slice(0, -1) : commit.renames) done.renamed += renameStaged(root, temporary, final) ? 1 : 0;
+  for (const [temporary, final] of manifest ? commit.renames.slice(0, -1) : commit.renames) {
+    done.renamed += renameStaged(root, temporary, final, commit.hashes.get(final)) ? 1 : 0;
+  }
   for (const path of commit.remove) done.removed += removeOwnFile(root, path) ? 1 : 0;
   if (manifest) renameStaged(root, ...manifest);
   removeJournal(root);
   return done;
 }
 
-/** Renames the staging file `temporary` to `final` if it is still there (false: renamed before the kill). */
-function renameStaged(root: string, temporary: string, final: string): boolean {
+/**
+ * Renames the staging file `temporary` to `final` if it is still there (false: renamed before the
+ * kill) and holds the bytes the manifest lists (else it is removed: a crash of the machine may cut
+ * a file short, and the run that follows makes it again).
+ */
+function renameStaged(root: string, temporary: string, final: string, hash?: string): boolean {
   if (!lstatSync(join(root, temporary), { throwIfNoEntry: false })?.isFile()) return false;
+  if (hash !== undefined && sha256(readFileSync(join(root, temporary))) !== hash) {
+    rmSync(join(root, temporary), { force: true });
+    return false;
+  }
   const found = lstatSync(join(root, final), { throwIfNoEntry: false });
   if (found !== undefined && !found.isFile()) {
     throw new WriteError(`cannot finish the commit a killed run left in ${root}: ${join(root, final)} is no longer a regular file; remove it and run generate again`);
@@ -100,7 +115,7 @@ export function removeEmptyParents(root: string, dir: string): void {
 }
 
 /** The journal in `root`, checked against the manifest; undefined when there is none. */
-function readJournal(root: string): Commit | undefined {
+function readJournal(root: string): JournalledCommit | undefined {
   const path = join(root, JOURNAL_NAME);
   const refused = (why: string) =>
     new WriteError(`cannot finish the commit a killed run left in ${root}: ${path} ${why}; remove it and run generate again (it makes the whole output anew)`);
@@ -116,7 +131,8 @@ function readJournal(root: string): Commit | undefined {
     throw refused("is not a journal catalogen wrote");
   }
   const manifestText = readOwnFile(join(root, MANIFEST_NAME), refused);
-  const listed = new Set(Object.keys((manifestText !== undefined && parseManifest(manifestText)?.files) || {}));
+  const files = (manifestText !== undefined && parseManifest(manifestText)?.files) || {};
+  const listed = new Set(Object.keys(files));
   const renames = parsed.renames as unknown[];
   for (const [index, entry] of renames.entries()) {
     const isManifest = index === renames.length - 1 && Array.isArray(entry) && entry[1] === MANIFEST_NAME;
@@ -127,7 +143,11 @@ function readJournal(root: string): Commit | undefined {
   }
   if (!(parsed.remove as unknown[]).every((path) => typeof path === "string")) throw refused("names a file to remove that is not a path");
   // Only files the manifest lists are removed (once the final manifest is in, it lists none of them).
-  return { renames: renames as [string, string][], remove: (parsed.remove as string[]).filter((path) => listed.has(path)) };
+  return {
+    renames: renames as [string, string][],
+    remove: (parsed.remove as string[]).filter((path) => listed.has(path)),
+    hashes: new Map(Object.entries(files).map(([path, entry]) => [path, entry.sha256])),
+  };
 }
 
 /** The text of the regular file at `path` (never through a link), or undefined when there is none. */

@@ -46,30 +46,37 @@ describe("a generate killed with SIGKILL while it puts files in place", () => {
     expect((await runCli(["generate", "--catalogue", second, "--out", clean, ...TARGETS], ws.root)).code).toBe(0);
     const whole = await tree(clean);
 
+    // Killed while old files are still in place and new ones already are: some renames done, some not.
     let mixed: Map<string, string> | undefined;
+    let cut: string | undefined;
     for (let attempt = 0; attempt < 6 && mixed === undefined; attempt++) {
       expect((await ws.generate(first)).code).toBe(0);
       const killed = await killAtJournal(ws.root, ws.out, second);
       if (killed.signal !== "SIGKILL") continue; // the run ended before the kill landed: again
       const files = await tree(ws.out);
       expect(files.has(JOURNAL)).toBe(true);
-      if (docsOf(files, "first") > 0) mixed = files;
+      const { renames } = JSON.parse(files.get(JOURNAL)!) as { renames: [string, string][] };
+      const pending = renames.filter(([temporary]) => files.has(temporary) && temporary.startsWith("docs/m"));
+      if (pending.length > 0 && pending.length < renames.length - 1) [mixed, cut] = [files, pending[0]![0]];
     }
     expect(mixed, "no kill landed while old files were still in place").toBeDefined();
-    expect(docsOf(mixed!, "first")).toBeGreaterThan(0);
+    expect(docsOf(mixed!, "first")).toBeGreaterThan(1);
+    expect(docsOf(mixed!, "second")).toBeGreaterThan(0);
 
     const checked = await ws.generate(second, "--check");
     expect(checked.code).toBe(1);
     expect(checked.stderr).toContain(`unfinished: out/${JOURNAL}`);
+
+    // One staged file cut short, as a machine crash without fsync may leave it: not put in place.
+    await writeFile(join(ws.out, cut!), "# cut short");
 
     const next = await ws.generate(second);
     expect(next.stderr).toBe("");
     expect(next.code).toBe(0);
     const lines = next.stdout.trimEnd().split("\n");
     expect(lines[0]).toMatch(/^catalogen: out: finished the commit a killed run left half done \(\d+ put in place, 1 removed\)$/);
-    // The commit was finished from the journal, not made again: nothing is left to write after it
-    // (the killed run's stale lock makes the run look at every file instead of saying "up to date").
-    expect(lines[1]).toMatch(/^catalogen: out( is up to date|: 0 written, \d+ unchanged, 0 removed)/);
+    // The commit was finished from the journal, not made again: only the file cut short is written after it.
+    expect(lines[1]).toMatch(/^catalogen: out: 1 written, \d+ unchanged, 0 removed/);
     const after = await tree(ws.out);
     expect([...after.keys()].filter(isLeftover)).toEqual([]);
     expect(after.has(JOURNAL)).toBe(false);

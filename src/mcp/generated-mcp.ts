@@ -2,14 +2,13 @@
 // JavaScript in a temporary folder, imported, and the folder removed (as the mock does with the
 // server target). Their imports of @modelcontextprotocol/sdk point at the copy catalogen resolves,
 // since the temporary folder has no node_modules.
-import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ApiModel } from "../model/types.js";
 import { madeFiles } from "../emit/plan.js";
 import { MissingPackage } from "../shared/optional-package.js";
+import { withTemporaryFolder } from "../shared/temporary-folder.js";
 import { writeTranspiled } from "../shared/transpiled.js";
 import { builtinTarget } from "../emit/targets.js";
 import type { McpOptions } from "../emit/mcp/index.js";
@@ -50,12 +49,10 @@ export async function loadGeneratedMcp(model: ApiModel, options: McpOptions): Pr
   sdkUrl(`${SDK}/server/index.js`); // fails early, with the message, when the SDK is missing
   const { planMcp } = await import("../emit/mcp/index.js");
   const files = [...madeFiles(await builtinTarget("client").plan(model, {})), ...madeFiles(planMcp(model, options))];
-  const dir = await mkdtemp(join(tmpdir(), "catalogen-mcp-"));
-  try {
+  // Gone once imported, and on Ctrl-C or SIGTERM while it is made (start-up included).
+  return withTemporaryFolder("catalogen-mcp-", async (dir) => {
     await writeTranspiled(dir, files, (output) => output.replace(SDK_IMPORT, (_match, before: string, specifier: string) => `${before}${JSON.stringify(sdkUrl(specifier))}`));
     // Static imports only: once index.js is loaded, every module it needs is in memory.
     return (await import(pathToFileURL(join(dir, "mcp/index.js")).href)) as GeneratedMcp;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -2,8 +2,12 @@
 // either a refusal whose every diagnostic points into a catalogue file (and, through the CLI,
 // exit 1 with nothing written), or output that parses; a sample of the outputs is compiled with
 // the real tsc under the strict flags; no pattern in a valid catalogue stalls on a hostile string
-// (test/fuzz/stalling.ts). Seeds are fixed: a failure names its seed, which replays it.
-import { writeFile } from "node:fs/promises";
+// (test/fuzz/stalling.ts). About a quarter of the folders also hold a real symbolic link (to a file
+// or folder outside, to /proc/self/environ, in a loop, to nothing): refused with the link named,
+// never read, nothing of the file it leads to in any message. `__proto__`, `constructor` and
+// `toString` names and backtracking patterns such as `(a+)+$` are among the generator's choices.
+// Seeds are fixed: a failure names its seed, which replays it.
+import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
@@ -15,7 +19,7 @@ import { loadModel } from "../../src/validate/index.js";
 import { freshDir } from "../helpers/generate.js";
 import { typecheck } from "../helpers/tsc.js";
 import { generateInto, tsFiles } from "../catalogue/support.js";
-import { CatalogueGenerator } from "./generate-catalogue.js";
+import { CatalogueGenerator, catalogueLinks, type LinkTarget } from "./generate-catalogue.js";
 import { patternsIn, stallingPatterns } from "./stalling.js";
 
 const FIRST_SEED = Number(process.env.CATALOGEN_FUZZ_SEED ?? 1);
@@ -23,17 +27,49 @@ const CASES = Number(process.env.CATALOGEN_FUZZ_CASES ?? 300);
 /** Cases of each outcome also run through the CLI (and, when valid, compiled). */
 const CLI_SAMPLE = 5;
 
-async function writeFiles(files: Record<string, string>): Promise<string> {
+/** What a file outside the catalogue folder holds; no message may quote it. */
+const SECRET = "fuzz-secret-outside-the-catalogue";
+/** A line of this process's environment (what /proc/self/environ holds); no message may quote it. */
+const ENVIRONMENT = `PATH=${process.env.PATH}`;
+
+async function writeFiles(files: Record<string, string>, links: Record<string, LinkTarget> = {}): Promise<string> {
   const dir = await freshDir("fuzz");
   for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+  const outside = `${dir}-outside`;
+  if (Object.keys(links).length > 0) {
+    await mkdir(join(outside, "folder.yaml"), { recursive: true });
+    await writeFile(join(outside, "secret.yaml"), `module:\n  id: secret\n  title: ${SECRET}\n  area: ${SECRET}\n`);
+  }
+  const linkNames = Object.keys(links);
+  for (const [name, target] of Object.entries(links)) {
+    const to = {
+      "outside-file": join(outside, "secret.yaml"),
+      "outside-folder": join(outside, "folder.yaml"),
+      environ: "/proc/self/environ",
+      "self-loop": name,
+      loop: linkNames.find((other) => other !== name)!,
+      dangling: "gone.yaml",
+    }[target];
+    await symlink(to, join(dir, name));
+  }
   return dir;
 }
 
+/** Problems with a refusal of a folder holding links: the link not named, or content it leads to quoted. */
+function linkProblems(error: CatalogueError, links: Record<string, LinkTarget>): string[] {
+  const text = `${error.message}\n${error.report()}\n${error.diagnostics.map((d) => `${d.message} ${d.hint ?? ""}`).join("\n")}`;
+  const problems: string[] = [];
+  if (!error.diagnostics.some((d) => Object.keys(links).includes(d.file.replace(/^.*[/\\]/, "")))) problems.push(`the refusal does not name the link: ${error.message}`);
+  if (text.includes(SECRET) || text.includes(ENVIRONMENT)) problems.push(`a message quotes what a link leads to: ${error.message}`);
+  return problems;
+}
+
 /** Problems with one refusal: diagnostics that point nowhere. */
-function misplaced(error: CatalogueError, files: Record<string, string>): string[] {
+function misplaced(error: CatalogueError, files: Record<string, string>, links: Record<string, LinkTarget> = {}): string[] {
   const problems: string[] = [];
   for (const d of error.diagnostics) {
     const name = d.file.replace(/^.*[/\\]/, "");
+    if (links[name] !== undefined && d.line === 0) continue; // the link itself, not a place in a text
     const text = files[name];
     if (text === undefined) problems.push(`${d.file}: not a catalogue file (${d.message})`);
     else if (d.line < 1 || d.column < 1 || d.line > text.split("\n").length + 1) problems.push(`${d.file}:${d.line}:${d.column}: outside the file (${d.message})`);
@@ -66,11 +102,16 @@ describe("seeded catalogue fuzzer", () => {
     const refused: { dir: string; files: Record<string, string> }[] = [];
     let patternsChecked = 0;
     let backtrackingRefused = 0;
+    const linked: { seed: number; dir: string }[] = [];
+    const linkKinds = new Set<LinkTarget>();
     for (let seed = FIRST_SEED; seed < FIRST_SEED + CASES; seed++) {
       const files = new CatalogueGenerator(seed).catalogue();
-      const dir = await writeFiles(files);
+      const links = catalogueLinks(seed);
+      const hasLinks = Object.keys(links).length > 0;
+      const dir = await writeFiles(files, links);
       try {
         const model = await loadModel(dir);
+        if (hasLinks) failures.push(`seed ${seed}: a folder with a link (${Object.values(links).join(", ")}) was read`);
         // Patterns that backtrack catastrophically are refused: none that got through stalls a guard.
         const patterns = patternsIn(model.types);
         patternsChecked += patterns.size;
@@ -83,7 +124,13 @@ describe("seeded catalogue fuzzer", () => {
         valid.push(dir);
       } catch (error) {
         if (error instanceof CatalogueError) {
-          failures.push(...misplaced(error, files).map((problem) => `seed ${seed}: ${problem}`));
+          failures.push(...misplaced(error, files, links).map((problem) => `seed ${seed}: ${problem}`));
+          if (hasLinks) {
+            failures.push(...linkProblems(error, links).map((problem) => `seed ${seed}: ${problem}`));
+            linked.push({ seed, dir });
+            for (const kind of Object.values(links)) linkKinds.add(kind);
+            continue;
+          }
           if (error.diagnostics.some((d) => d.message.includes("exponential time"))) backtrackingRefused++;
           error.report();
           refused.push({ dir, files });
@@ -102,6 +149,19 @@ describe("seeded catalogue fuzzer", () => {
     // Backtracking patterns are drawn: some refused, some safe ones checked on hostile strings.
     expect(backtrackingRefused).toBeGreaterThan(0);
     expect(patternsChecked).toBeGreaterThan(0);
+    expect(linked.length).toBeGreaterThan(CASES / 10);
+    if (CASES >= 100) expect(linkKinds.size).toBe(6); // every kind of link was tried
+
+    // Through the CLI: exit 1, one positioned refusal naming the link, nothing it leads to printed, nothing written.
+    for (const { seed, dir } of linked.slice(0, CLI_SAMPLE)) {
+      const run = await generateInto(dir);
+      expect(run.code, `seed ${seed}: ${run.stderr}`).toBe(1);
+      expect(run.stderr).toMatch(/^\S+: error: /m);
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+      expect(run.stderr).not.toContain(SECRET);
+      expect(run.stderr).not.toContain(ENVIRONMENT);
+      expect(run.written).toBe(false);
+    }
 
     for (const { dir } of refused.slice(0, CLI_SAMPLE)) {
       const run = await generateInto(dir);

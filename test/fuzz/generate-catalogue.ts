@@ -295,3 +295,19 @@ export class CatalogueGenerator {
     return out;
   }
 }
+
+/** Where a symbolic link the fuzzer puts into a catalogue folder leads: all are refused, none read. */
+export type LinkTarget = "outside-file" | "outside-folder" | "environ" | "self-loop" | "loop" | "dangling";
+const LINK_TARGETS: readonly LinkTarget[] = ["outside-file", "outside-folder", "environ", "self-loop", "loop", "dangling"];
+
+/**
+ * For about a quarter of the seeds, symbolic links to put into the catalogue folder (name -> where
+ * it leads), drawn from a sequence of their own: the catalogue a seed makes is the same with them.
+ */
+export function catalogueLinks(seed: number): Record<string, LinkTarget> {
+  const next = random(seed * 7_919 + 13);
+  if (next() >= 0.25) return {};
+  const target = LINK_TARGETS[Math.floor(next() * LINK_TARGETS.length)]!;
+  const name = next() < 0.5 ? "zz.yaml" : "aa.yaml";
+  return target === "loop" ? { [name]: "loop", "loop-back.yaml": "loop" } : { [name]: target };
+}

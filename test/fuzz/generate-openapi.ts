@@ -41,6 +41,11 @@ export interface FuzzDocument {
   text: string;
   /** Other files beside it (for relative $refs). */
   files: Record<string, string>;
+  /**
+   * Symbolic links beside it, name -> where they lead: `outside` (the project's secrets.json, outside
+   * the document's folder), `environ` (/proc/self/environ), or another name here (a loop).
+   */
+  links: Record<string, string>;
   hostile: boolean;
 }
 
@@ -54,7 +59,7 @@ export class OpenApiGenerator {
    * draws, so the same structure): the twin an escape check compares the hostile output with.
    */
   constructor(
-    seed: number,
+    private readonly seed: number,
     private readonly benign = false,
   ) {
     this.next = seededRandom(seed);
@@ -81,6 +86,7 @@ export class OpenApiGenerator {
 
   document(): FuzzDocument {
     const files: Record<string, string> = {};
+    const links: Record<string, string> = {};
     const special = this.hostile ? this.int(12) : -1;
     this.schemaNames = Array.from({ length: this.int(5) }, () => (this.hostile ? this.pick(SCHEMA_NAMES) : `Model${this.int(20)}`));
     const schemas: Record<string, Json> = {};
@@ -107,13 +113,23 @@ export class OpenApiGenerator {
     }
     if (special === 4) this.firstSchema(doc, this.nested(105 + this.int(40)));
     if (special === 5) this.firstSchema(doc, this.nested(600));
-    if (special === 6) this.firstSchema(doc, { $ref: "#/components/schemas/Nowhere" });
+    // A $ref to a schema not declared; a name every object inherits must name nothing too (unless declared).
+    if (special === 6) this.firstSchema(doc, { $ref: `#/components/schemas/${this.pick(["Nowhere", "__proto__", "constructor", "toString", "hasOwnProperty"])}` });
     if (special === 7) this.firstSchema(doc, { $ref: "#/components/schemas/%ZZ" });
+    if (special === 10) {
+      // A $ref through a real symbolic link: to a file outside the document's folder, to the
+      // process's environment, or in a loop (chosen by the seed: seeds 1-50 hold each once).
+      const kind = (["outside", "environ", "loop"] as const)[(this.seed % 7) % 3]!;
+      Object.assign(links, kind === "loop" ? { "linked.yaml": "loop.yaml", "loop.yaml": "linked.yaml" } : { "linked.yaml": kind });
+      // A named schema too: an operation the importer leaves out would leave the $ref unread.
+      (doc.components as { schemas: Record<string, Json> }).schemas.Linked = { $ref: "linked.yaml#/Shared" };
+      this.firstSchema(doc, { $ref: "linked.yaml#/Shared" });
+    }
     const json = this.chance(0.5);
     let text = json ? JSON.stringify(doc, null, this.chance(0.5) ? 2 : undefined) : stringify(doc, { aliasDuplicateObjects: false });
     if (special === 8 && !json) text += aliasBomb();
     if (special === 9) text = text.slice(0, this.int(text.length));
-    return { name: json ? "openapi.json" : "openapi.yaml", text, files, hostile: this.hostile };
+    return { name: json ? "openapi.json" : "openapi.yaml", text, files, links, hostile: this.hostile };
   }
 
   private tag(): string {

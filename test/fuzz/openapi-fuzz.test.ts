@@ -5,10 +5,13 @@
 // carry (each with MARKER) are never code, and the output has the structure of its benign twin's
 // (the same document with plain texts: test/helpers/escape-check.ts), so no text left its comment,
 // literal or Markdown cell; no pattern that import kept stalls on a hostile string
-// (test/fuzz/stalling.ts); a sample is compiled by the real tsc under the strict flags. A failure names its seed: CATALOGEN_OPENAPI_FUZZ_SEED=<n>
+// (test/fuzz/stalling.ts); a sample is compiled by the real tsc under the strict flags. Hostile
+// documents include `$ref`s through real symbolic links (to a file outside, to /proc/self/environ,
+// in a loop: refused, nothing they lead to quoted), `$ref`s to `__proto__` and other inherited
+// names, `__proto__`/`constructor` schema, property and parameter names, and backtracking patterns. A failure names its seed: CATALOGEN_OPENAPI_FUZZ_SEED=<n>
 // CATALOGEN_OPENAPI_FUZZ_CASES=1 replays it.
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
@@ -17,7 +20,7 @@ import { generate } from "../../src/pipeline.js";
 import { freshDir } from "../helpers/generate.js";
 import { compareOutputs } from "../helpers/escape-check.js";
 import { typecheck } from "../helpers/tsc.js";
-import { MARKER, OpenApiGenerator } from "./generate-openapi.js";
+import { MARKER, OpenApiGenerator, type FuzzDocument } from "./generate-openapi.js";
 import { patternsIn, stallingPatterns } from "./stalling.js";
 
 const FIRST_SEED = Number(process.env.CATALOGEN_OPENAPI_FUZZ_SEED ?? 1);
@@ -27,6 +30,18 @@ const TWIN_SAMPLE = Number(process.env.CATALOGEN_OPENAPI_FUZZ_TWINS ?? 15);
 /** Valid outputs compiled with tsc (one run for all of them). */
 const COMPILE_SAMPLE = 3;
 const SECRET = "fuzz-secret-beside-the-project";
+/** A line of this process's environment (what /proc/self/environ holds); no message may quote it. */
+const ENVIRONMENT = `PATH=${process.env.PATH}`;
+
+/** Writes `document` and the files and links beside it into `dir`. */
+async function writeDocument(dir: string, project: string, document: FuzzDocument): Promise<void> {
+  await mkdir(dir);
+  await writeFile(join(dir, document.name), document.text);
+  for (const [name, text] of Object.entries(document.files)) await writeFile(join(dir, name), text);
+  for (const [name, to] of Object.entries(document.links)) {
+    await symlink(to === "outside" ? join(project, "secrets.json") : to === "environ" ? "/proc/self/environ" : to, join(dir, name));
+  }
+}
 
 /** Problems of one generated file: syntax errors, and MARKER outside comments and literals. */
 function escapes(path: string, content: string): string[] {
@@ -73,6 +88,7 @@ describe("seeded OpenAPI fuzzer", () => {
     const failures: string[] = [];
     const valid: string[] = [];
     let refused = 0;
+    let linkedRefused = 0;
     let comparedFiles = 0;
     for (let seed = FIRST_SEED; seed < FIRST_SEED + CASES; seed++) {
       const generator = new OpenApiGenerator(seed);
@@ -80,19 +96,19 @@ describe("seeded OpenAPI fuzzer", () => {
       const project = await freshDir("openapi-fuzz");
       await writeFile(join(project, "secrets.json"), JSON.stringify({ type: "object", description: SECRET }));
       const dir = join(project, "api");
-      await mkdir(dir);
-      await writeFile(join(dir, document.name), document.text);
-      for (const [name, text] of Object.entries(document.files)) await writeFile(join(dir, name), text);
+      await writeDocument(dir, project, document);
+      const linked = Object.keys(document.links).length > 0;
       const catalogue = join(project, "catalogue");
       const out = join(project, "generated");
       const fail = (problem: string) => failures.push(`seed ${seed}: ${problem}`);
       try {
         const report = await importAndGenerate(join(dir, document.name), project, catalogue, out);
-        if (report.includes(SECRET)) fail("the report holds text from outside the document's folder");
+        if (linked) fail(`a $ref through a symbolic link (${Object.values(document.links).join(", ")}) was read`);
+        if (report.includes(SECRET) || report.includes(ENVIRONMENT)) fail("the report holds text from outside the document's folder");
         for (const file of await filesUnder(out)) {
           if (/[/\\](runtime|shared)[/\\]/.test(file)) continue; // copied templates: the same every time
           const content = await readFile(file, "utf8");
-          if (content.includes(SECRET)) fail(`${file}: holds text from outside the document's folder`);
+          if (content.includes(SECRET) || content.includes(ENVIRONMENT)) fail(`${file}: holds text from outside the document's folder`);
           for (const problem of escapes(file, content)) fail(problem);
         }
         // Patterns that backtrack catastrophically are left out by import: none that got through stalls a guard.
@@ -102,9 +118,7 @@ describe("seeded OpenAPI fuzzer", () => {
         // The benign twin: the same document with plain texts must give output of the same structure.
         const twin = new OpenApiGenerator(seed, true).document();
         const twinDir = join(project, "twin");
-        await mkdir(twinDir);
-        await writeFile(join(twinDir, twin.name), twin.text);
-        for (const [name, text] of Object.entries(twin.files)) await writeFile(join(twinDir, name), text);
+        await writeDocument(twinDir, project, twin);
         const twinOut = join(project, "twin-generated");
         await importAndGenerate(join(twinDir, twin.name), project, join(project, "twin-catalogue"), twinOut);
         const { escapes: escaped, compared } = await compareOutputs(twinOut, out);
@@ -120,7 +134,11 @@ describe("seeded OpenAPI fuzzer", () => {
         if (!/^\S+?(:\d+:\d+)?: error: /.test(message)) fail(`a refusal without a position: ${message}`);
         if (/\n\s+at |RangeError|ReferenceError|TypeError/.test(message)) fail(`a stack trace: ${message}`);
         if (/catalogen-import|a bug in catalogen import/.test(message)) fail(`the importer refused its own catalogue: ${message}`);
-        if (message.includes(SECRET)) fail("the refusal prints text from outside the document's folder");
+        if (message.includes(SECRET) || message.includes(ENVIRONMENT)) fail("the refusal prints text from outside the document's folder");
+        if (linked) {
+          linkedRefused++;
+          if (!message.includes("linked.yaml")) fail(`the refusal of a $ref through a link does not name it: ${message}`);
+        }
         if (existsSync(catalogue)) fail("a refused import wrote the catalogue folder");
       }
     }
@@ -128,6 +146,7 @@ describe("seeded OpenAPI fuzzer", () => {
     // Both outcomes must be common, or the fuzzer tests only one of them.
     expect(valid.length).toBeGreaterThan(CASES / 4);
     expect(refused).toBeGreaterThan(CASES / 20);
+    if (CASES >= 50) expect(linkedRefused).toBeGreaterThan(0);
     expect(comparedFiles).toBeGreaterThan(Math.min(valid.length, TWIN_SAMPLE) * 5);
 
     const compiled: string[] = [];

@@ -1,9 +1,9 @@
 // The second step of a write: carries out a WritePlan (types.ts). Everything that changes the
-// output folder happens here, in an order that a run killed at any point can recover from: the
-// leftovers of killed runs go, the manifest lists old and new files, the journal (journal.ts)
-// records the commit, staged files are renamed into place, files no longer made are removed (with
-// folders left empty), the manifest is final, the journal goes. A run killed after the journal is
-// in is finished by the next one.
+// output folder happens here (but finishing a killed run's commit: journal.ts), in an order that
+// a run killed at any point can recover from: the leftovers of killed runs go, the manifest lists
+// old and new files, the journal records the commit, staged files are renamed into place, files
+// no longer made are removed (with folders left empty), the manifest is final, the journal goes.
+// A run killed after the journal is in is finished by the next one.
 // Synchronous file system calls: one rename per file (and an lstat where staging did not say what
 // the file's stats are), each a wait for the thread pool through promises, with nothing to do
 // meanwhile.

@@ -66,24 +66,29 @@ describe("catalogen mcp stopped by a signal leaves no temporary folder", () => {
     });
 
     it(`${signal} while the generated server is written into its temporary folder`, async () => {
-      const tmp = await tmpFolder(`mcp-signal-start-up-${signal}`);
-      let seen = false;
-      const watcher = watch(tmp, (_event, name) => {
-        if (!seen && name?.startsWith("catalogen-mcp-")) {
-          seen = true;
-          mcp.child.kill(signal);
+      // Sent when the folder appears; a run that got to "ready" first (a busy machine) is tried again.
+      let duringStartUp = false;
+      for (let attempt = 0; attempt < 3 && !duringStartUp; attempt++) {
+        const tmp = await tmpFolder(`mcp-signal-start-up-${signal}-${attempt}`);
+        let seen = false;
+        const watcher = watch(tmp, (_event, name) => {
+          if (!seen && name?.startsWith("catalogen-mcp-")) {
+            seen = true;
+            mcp.child.kill(signal);
+          }
+        });
+        const mcp = startMcp(tmp);
+        try {
+          expectStopped(await mcp.exited, signal, mcp.stderr());
+        } finally {
+          watcher.close();
         }
-      });
-      const mcp = startMcp(tmp);
-      try {
-        expectStopped(await mcp.exited, signal, mcp.stderr());
-      } finally {
-        watcher.close();
+        expect(seen).toBe(true);
+        expect(await readdir(tmp)).toEqual([]);
+        duringStartUp = !mcp.stderr().includes(" on stdio");
       }
-      expect(seen).toBe(true);
-      expect(mcp.stderr()).not.toContain(" on stdio"); // stopped during start-up, not after it
-      expect(await readdir(tmp)).toEqual([]);
-    }, 180_000);
+      expect(duringStartUp, "no signal landed during start-up").toBe(true);
+    }, 300_000);
 
     it(`${signal} right after it is ready`, async () => {
       const tmp = await tmpFolder(`mcp-signal-ready-${signal}`);

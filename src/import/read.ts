@@ -192,7 +192,8 @@ export class DocumentSet {
     return displayPath(logical, this.cwd);
   }
 
-  position(place: Place): string {
+  /** `file:line:col` of the value at `place`; with `within`, of that offset of its text (a literal block scalar's exactly, else where the value starts). */
+  position(place: Place, within?: number): string {
     const shown = this.shown(place.file);
     const source = this.files.get(place.file);
     if (!source) return shown;
@@ -209,6 +210,12 @@ export class DocumentSet {
         node = node.items[Number(segment)];
       } else break;
       offset = (node as Node | null)?.range?.[0] ?? offset;
+    }
+    if (within !== undefined && isScalar(node) && node.type === "BLOCK_LITERAL" && typeof node.value === "string") {
+      const inText = linePosition(node.value, within);
+      const header = source.text.indexOf("\n", offset);
+      const first = source.text.slice(header + 1).match(/^(?:[ \t]*\r?\n)*( *)/);
+      if (header >= 0 && first) return `${shown}:${counter.linePos(header + 1).line + inText.line - 1}:${first[1]!.length + inText.col}`;
     }
     const { line, col } = counter.linePos(offset);
     return `${shown}:${line}:${col}`;

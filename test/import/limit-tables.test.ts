@@ -34,13 +34,17 @@ test("an HTML table, a 5ХХ sentence in Cyrillic letters, and a label the dicti
   expect(found.tables).toBe(1);
   expect(found.limits).toEqual([{ limit: { scope: "seller", period: "1 minute", limit: 60, interval: "1 second", burst: 5, tokens: ["personal"] } }]);
   expect(found.errorCost).toEqual({ "5XX": 2 });
-  expect(found.lost).toEqual([
-    'table 1, row "Партнёрский": "Партнёрский" is not a token kind of the table dictionary (add it with limitTableWords.kinds)',
-    'table 1, row "Базовый": the rate limit of Базовый tokens (the document declares no such token kind)',
+  expect(found.unread).toEqual([
+    {
+      offset: description.indexOf("<tr><td>Партнёрский"),
+      what: 'table 1, row "Партнёрский": "Партнёрский" is not a token kind of the table dictionary (add it with limitTableWords.kinds)',
+      words: "| Партнёрский | 1 мин | 60 запросов | 1 сек | 5 запросов |",
+    },
   ]);
+  expect(found.lost).toEqual(['table 1, row "Базовый": the rate limit of Базовый tokens (the document declares no such token kind)']);
 });
 
 test("tables of other things are left alone; a sentence without a table says nothing", () => {
   const description = "| Field | Type |\n| --- | --- |\n| id | string |\n\nA 4XX answer counts as 10 requests.";
-  expect(limitsFromDescription(description, DEFAULT_TABLE_WORDS, kinds)).toEqual({ limits: [], tables: 0, lost: [], derived: [] });
+  expect(limitsFromDescription(description, DEFAULT_TABLE_WORDS, kinds)).toEqual({ limits: [], tables: 0, lost: [], derived: [], unread: [] });
 });

@@ -76,7 +76,12 @@ export class LimitGroupReader {
    * their own (`<id>-base`); other values for the same kinds are the operation's own limit beside
    * the group's first budget (the document contradicts itself: both are kept, and said).
    */
-  shared(source: string, limit: RawLimit, place: Place): { ref: RawLimitRef; own?: RawLimit } {
+  shared(source: string, limit: RawLimit, place: Place): RawLimitRef {
+    return this.sharedBudget(source, limit, place, false).ref;
+  }
+
+  /** As `shared`; with `keepOwn`, a table of the same kinds with other values is also the operation's own limit (`own`). */
+  sharedBudget(source: string, limit: RawLimit, place: Place, keepOwn = true): { ref: RawLimitRef; own?: RawLimit } {
     const key = `table:${source.toLowerCase().replace(/ё/g, "е")}`;
     const family = this.families.get(key) ?? [];
     this.families.set(key, family);
@@ -88,6 +93,10 @@ export class LimitGroupReader {
       return { ref: { group: same.id } };
     }
     const overlapping = family.find((group) => !group.tokens || !limit.tokens || group.tokens.some((kind) => limit.tokens!.includes(kind)));
+    if (overlapping && !keepOwn) {
+      this.report.lost(pointer, `the group "${source}"'s limit as this table states it, ${budget(limit)} (it differs from the first table of the group, ${budget(overlapping)}, whose values are kept)`);
+      return { ref: { group: overlapping.id } };
+    }
     if (overlapping) {
       this.report.derive(pointer, `the group "${source}"'s budget is ${budget(overlapping)} as its first table states it; this table states ${budget(limit)}, kept as the operation's own limit beside the group's`);
       return { ref: { group: overlapping.id }, own: limit };

@@ -15,7 +15,8 @@ import { main } from "../../src/cli/main.js";
 import { limitGroupId, transliterated } from "../../src/import/names.js";
 import type { ApiModel, OperationModel } from "../../src/model/types.js";
 import { loadModel } from "../../src/pipeline.js";
-import { freshDir } from "../helpers/generate.js";
+import { freshDir, repoRoot } from "../helpers/generate.js";
+import { blocksOf, shellCommands } from "../docs/guide-blocks.js";
 
 const real = fileURLToPath(new URL("real/", import.meta.url));
 const FILES = [
@@ -188,4 +189,33 @@ test("an unread sentence and row are listed per file with line:col and the words
   expect(report).toContain(`table 1, row "Персональный": the row's rate limit (period "1 минутка" is not a duration such as 1 min or 10 сек); saw "| Персональный | 1 минутка | 1 запрос | 1 мин | 2 запроса |"`);
   expect(report).toContain(`    10-rates.yaml:${sentenceLine + 1}:${col}: #/paths/`);
   expect(report).toContain('a sentence with status 4XX and a count of requests, but no cost phrase of the dictionary (add it with limitTableWords.errorCostPhrases); saw "Один запрос с кодами ответов `4XX` стоит 10 запросов"');
+  // docs/rate-limits-import.md shows the row's line as the report gives it.
+  const shown = report.split("\n").find((line) => line.startsWith(`    10-rates.yaml:${row + 1}:`))!.trim();
+  expect(await readFile(join(repoRoot, DOC_PAGE), "utf8")).toContain(`> \`${shown}\``);
+}, 120_000);
+
+const DOC_PAGE = "docs/rate-limits-import.md";
+
+test("docs/rate-limits-import.md: the real table it shows is in the document, and the import it shows gives what it says", async () => {
+  const blocks = blocksOf(DOC_PAGE, await readFile(join(repoRoot, DOC_PAGE), "utf8"));
+  const described = blocks.find((block) => block.lang === "yaml" && block.text.includes("description: |"))!;
+  const became = blocks.find((block) => block.lang === "yaml" && block.text.includes("tseny-i-skidki"))!;
+  const command = shellCommands(blocks.find((block) => block.lang === "sh" && block.text.includes("test/import/real/"))!)[0]!;
+  const document = parse(await readFile(join(real, "mkrvas-ru/02-items.yaml"), "utf8")) as { paths: Record<string, Record<string, { description: string }>> };
+  expect(document.paths["/api/v2/upload/task"]!.post!.description).toContain((parse(described.text) as { description: string }).description);
+  // The command as shown, in a folder of its own (its --out catalogue is not this repository's).
+  const dir = await freshDir("real-tables-doc");
+  const [npx, program, name, file, ...rest] = command;
+  expect([npx, program, name]).toEqual(["npx", "catalogen", "import"]);
+  let err = "";
+  const code = await main([name!, join(repoRoot, file!), ...rest], { out: () => {}, err: (text) => (err += text), cwd: dir });
+  expect(err).toBe("");
+  expect(code).toBe(0);
+  const api = parse(await readFile(join(dir, "catalogue/api.yaml"), "utf8")) as { api: { auth: { tokenKinds: unknown[] }; limitGroups: unknown[] } };
+  const prices = parse(await readFile(join(dir, "catalogue/tseny_i_skidki.yaml"), "utf8")) as { operations: { id: string }[] };
+  const shown = parse(became.text) as { api: { auth: { tokenKinds: unknown[] }; limitGroups: unknown[] }; operations: { id: string }[] };
+  for (const kind of shown.api.auth.tokenKinds) expect(api.api.auth.tokenKinds).toContainEqual(kind);
+  for (const group of shown.api.limitGroups) expect(api.api.limitGroups).toContainEqual(group);
+  for (const operation of shown.operations) expect(prices.operations.find((candidate) => candidate.id === operation.id)).toMatchObject(operation);
+  expect(prices.operations.filter((operation) => JSON.stringify(operation).includes('"group":"tseny-i-skidki"')).length).toBe(12);
 }, 120_000);

@@ -47,6 +47,7 @@ export function readableLines(description: string): TextLine[] {
   let offset = -1;
   let lineStart = 0;
   let tableDepth = 0;
+  let afterBlock = false;
   const append = (chunk: string, at: number): void => {
     if (offset < 0) {
       const lead = chunk.length - chunk.trimStart().length;
@@ -65,6 +66,7 @@ export function readableLines(description: string): TextLine[] {
     const at = match.index;
     const end = at + match[0].length;
     if (at > last) append(description.slice(last, at), last);
+    if (description.slice(last, at).trim() !== "") afterBlock = false;
     last = end;
     const [token, closing, tagName, entity] = match;
     if (token.startsWith("<!--")) continue;
@@ -79,9 +81,17 @@ export function readableLines(description: string): TextLine[] {
           if (text.trim() !== "") breakLine(at);
           append("|", at);
         } else if (name === "td" || name === "th") append(closing ? " |" : " ", at);
-      } else if (BOLD.has(name)) append("**", at);
+        continue;
+      }
+      if (BLOCK.has(name)) {
+        breakLine(end);
+        afterBlock = true;
+        continue;
+      }
+      // The line starts where its first tag does, though the tag leaves no text.
+      if (offset < 0) offset = at;
+      if (BOLD.has(name)) append("**", at);
       else if (name === "code") append("`", at);
-      else if (BLOCK.has(name)) breakLine(end);
       else if (!INLINE.has(name)) append(token, at);
       continue;
     }
@@ -89,9 +99,15 @@ export function readableLines(description: string): TextLine[] {
       append(entityText(entity) ?? token, at);
       continue;
     }
-    // A line break: inside an HTML table it is layout (a row is one line), elsewhere it ends the line.
+    // A line break: inside an HTML table it is layout (a row is one line); right after a block tag
+    // it is the tag's own (`<div>` then a new line is one break); elsewhere it ends the line.
     if (tableDepth > 0) append(" ", at);
-    else breakLine(end);
+    else if (afterBlock && text.trim() === "") {
+      text = "";
+      offset = -1;
+      lineStart = end;
+    } else breakLine(end);
+    afterBlock = false;
   }
   if (last < description.length) append(description.slice(last), last);
   breakLine(description.length);

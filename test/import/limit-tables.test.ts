@@ -2,7 +2,8 @@
 // fixtures do not show: HTML tables, statuses in Cyrillic letters, a label the dictionary lacks,
 // units and counts in both languages.
 import { expect, test } from "vitest";
-import { count, durationMs, limitsFromDescription } from "../../src/import/limit-tables.js";
+import { readableLines } from "../../src/import/description-text.js";
+import { count, durationMs, groupOf, limitsFromDescription } from "../../src/import/limit-tables.js";
 import { DEFAULT_TABLE_WORDS } from "../../src/import/table-words.js";
 
 const kinds = (kind: string): string | undefined => (["personal", "service"].includes(kind) ? kind : undefined);
@@ -47,4 +48,39 @@ test("an HTML table, a 5ХХ sentence in Cyrillic letters, and a label the dicti
 test("tables of other things are left alone; a sentence without a table says nothing", () => {
   const description = "| Field | Type |\n| --- | --- |\n| id | string |\n\nA 4XX answer counts as 10 requests.";
   expect(limitsFromDescription(description, DEFAULT_TABLE_WORDS, kinds)).toEqual({ limits: [], tables: 0, lost: [], derived: [], unread: [] });
+});
+
+test("HTML-bearing Markdown: wrappers break lines, <strong> and <code> read as ** and `, entities resolved, <no value> kept, each line's offset known", () => {
+  const description = '<div class="description_limit">\n<a href="/x">Лимит</a> для методов <strong>A&amp;B</strong>:<br>&laquo;x&raquo;&nbsp;<code>4XX</code>\n| <no value> |</div>';
+  expect(readableLines(description)).toEqual([
+    { text: "", offset: 0 },
+    { text: "Лимит для методов **A&B**:", offset: description.indexOf("<a ") },
+    { text: "«x» `4XX`", offset: description.indexOf("&laquo;") },
+    { text: "| <no value> |", offset: description.indexOf("| <no") },
+    { text: "", offset: description.length },
+  ]);
+});
+
+test("group headings in Russian and English word orders (the marketplace's own lines): the name in bold, never the words around it", () => {
+  const headings: [string, string | undefined][] = [
+    ['<a href="/x">Лимит запросов</a> на один аккаунт продавца для всех методов категории <strong>Цены и скидки</strong>:', "Цены и скидки"],
+    ["<a>Лимит запросов</a> на один аккаунт продавца для методов <strong>сборочных заданий DBS</strong>:", "сборочных заданий DBS"],
+    ["<a>Лимит запросов</a> на один аккаунт продавца для всех методов <strong>Ярлыков</strong>:", "Ярлыков"],
+    ["<a>Request limit</a> per one seller account for all methods in the <strong>Feedbacks and Questions</strong> category:", "Feedbacks and Questions"],
+    ["<a>Request limit</a> per one seller account for <strong>DBS assembly orders</strong> methods:", "DBS assembly orders"],
+    ["<a>Request limit</a> per one seller account for all <strong>seller warehouses</strong> methods:", "seller warehouses"],
+    ["<a>Request limit</a> per one seller account for all methods for <strong>adding DBS label identifiers</strong>:", "adding DBS label identifiers"],
+    ["### Limit for the methods of Supply boxes", "Supply boxes"],
+    ["<a>Лимит запросов</a> на один аккаунт продавца для методов:", undefined],
+    ["<a>Request limit</a> per one seller account for the following methods:", undefined],
+  ];
+  expect(headings.map(([heading]) => groupOf(readableLines(heading)[0]!.text, DEFAULT_TABLE_WORDS))).toEqual(headings.map(([, name]) => name));
+});
+
+test("the cost sentence with its status in <code>, in Russian and English", () => {
+  const table = "| Период | Лимит |\n| --- | --- |\n| 1 мин | 300 запросов |\n\n";
+  for (const sentence of ["Один запрос с кодами ответов <code>4XX</code> учитывается как 10 запросов", "One request with <code>4XX</code> response codes is counted as 10 requests."]) {
+    const found = limitsFromDescription(`<div>${table}${sentence}</div>`, DEFAULT_TABLE_WORDS, kinds);
+    expect([sentence, found.errorCost, found.unread]).toEqual([sentence, { "4XX": 10 }, []]);
+  }
 });

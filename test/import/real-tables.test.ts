@@ -173,7 +173,10 @@ test("an unread sentence and row are listed per file with line:col and the words
   const dir = await freshDir("real-tables-unread");
   const text = await readFile(join(real, "mkrvas-ru/10-rates.yaml"), "utf8");
   // The real document with one cost sentence in words the dictionary lacks, and one unit it lacks.
-  const changed = text.replace("| Персональный | 1 мин | 1 запрос | 1 мин | 2 запроса |", "| Персональный | 1 минутка | 1 запрос | 1 мин | 2 запроса |");
+  // Also a row of a description written as a double-quoted string on one line (its escapes read as one character each).
+  const changed = text
+    .replace("| Персональный | 1 мин | 1 запрос | 1 мин | 2 запроса |", "| Персональный | 1 минутка | 1 запрос | 1 мин | 2 запроса |")
+    .replace("\\n| Персональный | 1 мин | 60 запросов | 1 сек | 5 запросов |", "\\n| Персональный | 1 минута? | 60 запросов | 1 сек | 5 запросов |");
   expect(changed).not.toBe(text);
   const sentence = "Один запрос с кодами ответов <code>4XX</code> стоит 10 запросов";
   const lines = changed.split("\n");
@@ -184,7 +187,9 @@ test("an unread sentence and row are listed per file with line:col and the words
   await writeFile(file, lines.join("\n"));
   const { report } = await importReal("10-rates.yaml", dir);
   const col = /^\s*/.exec(lines[row]!)![0].length + 1;
-  expect(report).toContain("Unread (2): rate-limit tables, rows and sentences the importer could not read, by file\n  10-rates.yaml\n");
+  expect(report).toContain("Unread (3): rate-limit tables, rows and sentences the importer could not read, by file\n  10-rates.yaml\n");
+  const quoted = lines.findIndex((line) => line.includes("1 минута?"));
+  expect(report).toContain(`    10-rates.yaml:${quoted + 1}:${lines[quoted]!.indexOf("| Персональный | 1 минута?") + 1}: #/paths/`);
   expect(report).toContain(`    10-rates.yaml:${row + 1}:${col}: #/paths/`);
   expect(report).toContain(`table 1, row "Персональный": the row's rate limit (period "1 минутка" is not a duration such as 1 min or 10 сек); saw "| Персональный | 1 минутка | 1 запрос | 1 мин | 2 запроса |"`);
   expect(report).toContain(`    10-rates.yaml:${sentenceLine + 1}:${col}: #/paths/`);

@@ -14,7 +14,9 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { limitGroupId, transliterated } from "../../src/import/names.js";
 import type { ApiModel, OperationModel } from "../../src/model/types.js";
-import { loadModel } from "../../src/pipeline.js";
+import { generate, loadModel } from "../../src/pipeline.js";
+import { typecheck } from "../helpers/tsc.js";
+import { generatedTypeScript } from "./helpers.js";
 import { freshDir, repoRoot } from "../helpers/generate.js";
 import { blocksOf, shellCommands } from "../docs/guide-blocks.js";
 
@@ -223,4 +225,13 @@ test("docs/rate-limits-import.md: the real table it shows is in the document, an
   for (const group of shown.api.limitGroups) expect(api.api.limitGroups).toContainEqual(group);
   for (const operation of shown.operations) expect(prices.operations.find((candidate) => candidate.id === operation.id)).toMatchObject(operation);
   expect(prices.operations.filter((operation) => JSON.stringify(operation).includes('"group":"tseny-i-skidki"')).length).toBe(12);
-}, 120_000);
+  // The client generated from it spends every prices operation's requests from the group's one bucket, and compiles strict.
+  const out = join(dir, "generated");
+  await generate({ catalogue: join(dir, "catalogue"), out, targets: ["client", "server"] });
+  const client = await readFile(join(out, "client/modules/tseny_i_skidki.ts"), "utf8");
+  expect(client.match(/key: "group:tseny-i-skidki", burst: 5, intervalMs: 600, tokens: \["personal", "service", "base-with-secret"\]/g)?.length).toBe(12);
+  expect(client.match(/key: "group:tseny-i-skidki-base", burst: 1, intervalMs: 900000, tokens: \["base"\]/g)?.length).toBe(11);
+  const result = await typecheck(await generatedTypeScript(out), { version: "5.9", resolution: "nodenext" });
+  expect(result.output).toBe("");
+  expect(result.ok).toBe(true);
+}, 300_000);

@@ -4,10 +4,13 @@
 //   | Type | Period | Limit | Interval | Burst |        | Тип | Период | Лимит | Интервал | Всплеск |
 //   | Personal | 1 min | 6 requests | 10 s | 6 requests | Персональный | 1 мин | 6 запросов | 10 сек | 6 запросов |
 //
-// Markdown or HTML tables, bare or inside HTML wrappers (`<div>`). Without a Type column a row is
-// every kind's limit. A line before the table naming a group ("for the methods of Content") makes
-// the limit a budget the operations naming it share; a sentence "a 4XX answer counts as 10
-// requests" anywhere in the description is the cost of such answers. Words: src/import/table-words.ts.
+// Markdown or HTML tables, bare or inside HTML wrappers (`<div>`): the description is read as
+// HTML-bearing Markdown (src/import/description-text.ts). Without a Type column a row is every
+// kind's limit. The line just before the table naming a group ("for the methods of Content", "для
+// всех методов категории <strong>Контент</strong>") makes the limit a budget the operations naming
+// it share; a sentence "a 4XX answer counts as 10 requests" anywhere in the description is the
+// cost of such answers. What cannot be read is returned with its place, for the report. Words:
+// src/import/table-words.ts.
 import type { RawLimit } from "../load/raw.js";
 import { UNIT_MILLISECONDS } from "../shared/duration.js";
 import { readLimit } from "./limits.js";
@@ -65,7 +68,7 @@ export function limitsFromDescription(
       result.tables++;
       const heading = headingBefore(lines, i);
       const group = heading && groupOf(heading.text, words);
-      if (heading && group === undefined && /\*\*[^*]+\*\*/.test(heading.text) && /метод|method/i.test(heading.text)) {
+      if (heading && group === undefined && /\*\*[^*]+\*\*/.test(heading.text) && sharesPhraseWord(heading.text, words)) {
         result.unread.push({ offset: heading.offset, what: `table ${result.tables}: the line before it names something in bold, but no group phrase of the dictionary (add it with limitTableWords.groupPhrases)`, words: heading.text.trim() });
       }
       readTable(result, rows, columns, result.tables, group, words, kindOf);
@@ -206,6 +209,12 @@ function headingBefore(lines: readonly TextLine[], index: number): TextLine | un
 }
 
 const NAME_PLACE = "{name}";
+
+/** Whether `heading` has a word of four letters or more of a group phrase (`методов`, `methods`): a heading that may name a group. */
+function sharesPhraseWord(heading: string, words: TableWords): boolean {
+  const phraseWords = new Set(words.groupPhrases.flatMap((phrase) => normalWord(phrase.replace(NAME_PLACE, " ")).split(" ")).filter((word) => word.length >= 4));
+  return normalWord(heading).split(/[^\p{L}\p{N}]+/u).some((word) => phraseWords.has(word));
+}
 
 /**
  * The group a heading names: the words after a group phrase (`для методов категории Контент`), or

@@ -83,6 +83,10 @@ export function readableLines(description: string): TextLine[] {
         } else if (name === "td" || name === "th") append(closing ? " |" : " ", at);
         continue;
       }
+      if (BLOCK.has(name) && tableDepth > 0) {
+        append(" ", at); // inside a cell: a row stays one line
+        continue;
+      }
       if (BLOCK.has(name)) {
         breakLine(end);
         afterBlock = true;

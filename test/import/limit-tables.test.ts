@@ -21,11 +21,11 @@ test("durations and counts in English and Russian", () => {
   ]);
 });
 
-test("an HTML table, a 5ХХ sentence in Cyrillic letters, and a label the dictionary lacks", () => {
+test("an HTML table (a <br> inside a cell), a 5ХХ sentence in Cyrillic letters, and a label the dictionary lacks", () => {
   const description = [
     "<details><summary>Лимиты</summary>",
     "<table><thead><tr><th>Тип</th><th>Период</th><th>Лимит</th><th>Интервал</th><th>Всплеск</th></tr></thead>",
-    "<tbody><tr><td>Персональный</td><td>1 мин</td><td>60 запросов</td><td>1 сек</td><td>5 запросов</td></tr>",
+    "<tbody><tr><td>Персональный</td><td>1 мин</td><td>60 запросов</td><td>1 сек</td><td>5<br>запросов</td></tr>",
     "<tr><td>Партнёрский</td><td>1 мин</td><td>60 запросов</td><td>1 сек</td><td>5 запросов</td></tr>",
     "<tr><td>Базовый</td><td>1 мин</td><td>6 запросов</td><td>10 сек</td><td>1 запрос</td></tr></tbody></table>",
     "</details>",

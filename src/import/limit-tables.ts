@@ -255,8 +255,7 @@ const STATUS = /(?<![\p{L}\p{N}-])([45](?:\d\d|xx|XX|хх|ХХ))(?![\p{L}\p{N}-]
 function errorCost(lines: readonly TextLine[], words: TableWords, unread: Unread[]): Record<string, number> | undefined {
   const cost: Record<string, number> = {};
   const counted = new RegExp(`\\d+\\s+(?:${words.requests.map((word) => escape(normalWord(word))).join("|")})(?![\\p{L}])`, "iu");
-  for (const line of lines) {
-    if (isRow(line.text)) continue;
+  for (const line of paragraphs(lines)) {
     for (const sentence of line.text.replace(/ё/g, "е").split(/[.!?;]+(?=\s|$)/)) {
       const status = STATUS.exec(sentence)?.[1];
       if (status === undefined) continue;
@@ -276,6 +275,18 @@ function errorCost(lines: readonly TextLine[], words: TableWords, unread: Unread
     }
   }
   return Object.keys(cost).length > 0 ? cost : undefined;
+}
+
+/** The text between blank lines and tables, each paragraph's lines joined (a sentence may wrap), where its first line starts. */
+function paragraphs(lines: readonly TextLine[]): TextLine[] {
+  const result: TextLine[] = [];
+  let open: TextLine | undefined;
+  for (const line of lines) {
+    if (line.text.trim() === "" || isRow(line.text)) open = undefined;
+    else if (open) open.text += ` ${line.text.trim()}`;
+    else result.push((open = { text: line.text.trim(), offset: line.offset }));
+  }
+  return result;
 }
 
 /** `1 мин`, `10 s`, `500 мс`, `1.5 seconds` -> milliseconds; undefined when unreadable. */

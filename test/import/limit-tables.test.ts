@@ -77,9 +77,9 @@ test("group headings in Russian and English word orders (the marketplace's own l
   expect(headings.map(([heading]) => groupOf(readableLines(heading)[0]!.text, DEFAULT_TABLE_WORDS))).toEqual(headings.map(([, name]) => name));
 });
 
-test("the cost sentence with its status in <code>, in Russian and English", () => {
+test("the cost sentence with its status in <code>, in Russian and English, on one line or wrapped", () => {
   const table = "| Период | Лимит |\n| --- | --- |\n| 1 мин | 300 запросов |\n\n";
-  for (const sentence of ["Один запрос с кодами ответов <code>4XX</code> учитывается как 10 запросов", "One request with <code>4XX</code> response codes is counted as 10 requests."]) {
+  for (const sentence of ["Один запрос с кодами ответов <code>4XX</code> учитывается как 10 запросов", "One request with <code>4XX</code> response codes\nis counted as 10 requests."]) {
     const found = limitsFromDescription(`<div>${table}${sentence}</div>`, DEFAULT_TABLE_WORDS, kinds);
     expect([sentence, found.errorCost, found.unread]).toEqual([sentence, { "4XX": 10 }, []]);
   }

@@ -199,13 +199,14 @@ function columnOf(cell: string, words: TableWords): TableColumn | undefined {
   return TABLE_COLUMNS.find((column) => words.columns[column].some((word) => normalWord(word) === text));
 }
 
-/** The nearest non-blank line before the table at `index`, unless that is a row of another table. */
+/** The paragraph just before the table at `index` (its lines joined), unless a row of another table stands there. */
 function headingBefore(lines: readonly TextLine[], index: number): TextLine | undefined {
-  for (let i = index - 1; i >= 0; i--) {
-    if (lines[i]!.text.trim() === "") continue;
-    return isRow(lines[i]!.text) ? undefined : lines[i];
-  }
-  return undefined;
+  let last = index - 1;
+  while (last >= 0 && lines[last]!.text.trim() === "") last--;
+  if (last < 0 || isRow(lines[last]!.text)) return undefined;
+  let first = last;
+  while (first > 0 && lines[first - 1]!.text.trim() !== "" && !isRow(lines[first - 1]!.text)) first--;
+  return paragraphs(lines.slice(first, last + 1))[0];
 }
 
 const NAME_PLACE = "{name}";
@@ -221,7 +222,7 @@ function sharesPhraseWord(heading: string, words: TableWords): boolean {
  * where the phrase says (`for {name} methods`); a name in bold (`**Контент**`, `<strong>`) is the
  * name whatever stands around it.
  */
-export function groupOf(heading: string, words: TableWords): string | undefined {
+function groupOf(heading: string, words: TableWords): string | undefined {
   const text = heading.replace(/^[\s#>-]+/, "").replace(/ё/g, "е").replace(/Ё/g, "Е");
   // Phrases the name follows first, the longest first ("для методов категории X" names X, not
   // "категории X"); then the phrases the name stands inside.

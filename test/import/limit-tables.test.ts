@@ -3,7 +3,7 @@
 // units and counts in both languages.
 import { expect, test } from "vitest";
 import { readableLines } from "../../src/import/description-text.js";
-import { count, durationMs, groupOf, limitsFromDescription } from "../../src/import/limit-tables.js";
+import { count, durationMs, limitsFromDescription } from "../../src/import/limit-tables.js";
 import { DEFAULT_TABLE_WORDS } from "../../src/import/table-words.js";
 
 const kinds = (kind: string): string | undefined => (["personal", "service"].includes(kind) ? kind : undefined);
@@ -71,10 +71,12 @@ test("group headings in Russian and English word orders (the marketplace's own l
     ["<a>Request limit</a> per one seller account for all <strong>seller warehouses</strong> methods:", "seller warehouses"],
     ["<a>Request limit</a> per one seller account for all methods for <strong>adding DBS label identifiers</strong>:", "adding DBS label identifiers"],
     ["### Limit for the methods of Supply boxes", "Supply boxes"],
+    ["Request limit per one seller account for all methods in the\n<strong>Feedbacks and Questions</strong> category:", "Feedbacks and Questions"],
     ["<a>Лимит запросов</a> на один аккаунт продавца для методов:", undefined],
     ["<a>Request limit</a> per one seller account for the following methods:", undefined],
   ];
-  expect(headings.map(([heading]) => groupOf(readableLines(heading)[0]!.text, DEFAULT_TABLE_WORDS))).toEqual(headings.map(([, name]) => name));
+  const table = "\n\n| Period | Limit |\n| --- | --- |\n| 1 min | 5 requests |";
+  expect(headings.map(([heading]) => limitsFromDescription(`${heading}${table}`, DEFAULT_TABLE_WORDS, kinds).limits[0]!.group)).toEqual(headings.map(([, name]) => name));
 });
 
 test("the cost sentence with its status in <code>, in Russian and English, on one line or wrapped", () => {

@@ -206,8 +206,12 @@ function headingBefore(lines: readonly TextLine[], index: number): TextLine | un
   if (last < 0 || isRow(lines[last]!.text)) return undefined;
   let first = last;
   while (first > 0 && lines[first - 1]!.text.trim() !== "" && !isRow(lines[first - 1]!.text)) first--;
-  return paragraphs(lines.slice(first, last + 1))[0];
+  const heading = paragraphs(lines.slice(first, last + 1))[0]!;
+  // A heading is short: of a long paragraph only its end is read (the phrase patterns look ahead).
+  return heading.text.length <= MAX_HEADING ? heading : { text: heading.text.slice(-MAX_HEADING), offset: heading.offset };
 }
+
+const MAX_HEADING = 1000;
 
 const NAME_PLACE = "{name}";
 

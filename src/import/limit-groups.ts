@@ -18,6 +18,8 @@ export const groupsExtension = (extension: string): string => `${extension}-grou
 export class LimitGroupReader {
   /** By the id the document writes. */
   private readonly groups = new Map<string, RawLimitGroup>();
+  /** The groups of each name that rate-limit tables give, by the name in lower case. */
+  private readonly families = new Map<string, RawLimitGroup[]>();
   /** Group ids have a namespace of their own: `limit-group:<id>` in the registry. */
   private readonly names = new NameRegistry();
 
@@ -68,24 +70,44 @@ export class LimitGroupReader {
   }
 
   /**
-   * The budget a rate-limit table under a group heading states (`source`: the heading's name):
-   * the first table defines the group, later ones share it (a later table with other values is
-   * reported, and shares the first's budget).
+   * The budget a rate-limit table under a group heading states (`source`: the heading's name). A
+   * name is one group per distinct budget its tables state: the same values share one group (its
+   * kinds the union of theirs); other values for other kinds (a table's Base row) are a group of
+   * their own (`<id>-base`); other values for the same kinds are the operation's own limit beside
+   * the group's first budget (the document contradicts itself: both are kept, and said).
    */
   shared(source: string, limit: RawLimit, place: Place): RawLimitRef {
-    const key = `table:${source}`;
-    const known = this.groups.get(key);
+    return this.sharedBudget(source, limit, place, false).ref;
+  }
+
+  /** As `shared`; with `keepOwn`, a table of the same kinds with other values is also the operation's own limit (`own`). */
+  sharedBudget(source: string, limit: RawLimit, place: Place, keepOwn = true): { ref: RawLimitRef; own?: RawLimit } {
+    const key = `table:${source.toLowerCase().replace(/ё/g, "е")}`;
+    const family = this.families.get(key) ?? [];
+    this.families.set(key, family);
     const pointer = this.docs.pointer(place);
-    if (known) {
-      const { id: _id, description: _description, ...fields } = known;
-      if (JSON.stringify(fields) !== JSON.stringify(limit)) this.report.lost(pointer, `the group "${source}"'s limit as this table states it (it differs from the first table of the group, whose values are kept)`);
-      return { group: known.id };
+    const same = family.find((group) => sameBudget(group, limit));
+    if (same) {
+      if (!same.tokens || !limit.tokens) delete same.tokens;
+      else for (const kind of limit.tokens) if (!same.tokens.includes(kind)) same.tokens.push(kind);
+      return { ref: { group: same.id } };
     }
-    const id = this.claim(transliterated(source));
-    this.report.derive(pointer, `limit group ${id} for the methods of "${source}" (from the description's rate-limit table)`);
-    const group: RawLimitGroup = { id, description: `Shared by the methods of ${source}.`, ...limit };
-    this.groups.set(key, group);
-    return { group: id };
+    const overlapping = family.find((group) => !group.tokens || !limit.tokens || group.tokens.some((kind) => limit.tokens!.includes(kind)));
+    if (overlapping && !keepOwn) {
+      this.report.lost(pointer, `the group "${source}"'s limit as this table states it, ${budget(limit)} (it differs from the first table of the group, ${budget(overlapping)}, whose values are kept)`);
+      return { ref: { group: overlapping.id } };
+    }
+    if (overlapping) {
+      this.report.derive(pointer, `the group "${source}"'s budget is ${budget(overlapping)} as its first table states it; this table states ${budget(limit)}, kept as the operation's own limit beside the group's`);
+      return { ref: { group: overlapping.id }, own: limit };
+    }
+    const base = limitGroupId(transliterated(source));
+    const id = this.claim(family.length === 0 ? base : `${base}-${limit.tokens?.join("-") ?? "all"}`);
+    this.report.derive(pointer, `limit group ${id} for the methods of "${source}"${limit.tokens ? ` (${limit.tokens.join(", ")} tokens)` : ""} from the description's rate-limit table`);
+    const group: RawLimitGroup = { id, description: `Shared by the methods of ${source}${limit.tokens && family.length > 0 ? ` (${limit.tokens.join(", ")} tokens)` : ""}.`, ...limit, ...(limit.tokens && { tokens: [...limit.tokens] }) };
+    family.push(group);
+    this.groups.set(`${key}:${id}`, group);
+    return { ref: { group: id } };
   }
 
   private define(entry: unknown, place: Place, derived?: string): RawLimitGroup | undefined {
@@ -118,6 +140,14 @@ export class LimitGroupReader {
   private claim(source: string): string {
     return this.names.claim(limitGroupId(source), (candidate) => [`limit-group:${candidate}`], "-");
   }
+}
+
+function sameBudget(group: RawLimitGroup, limit: RawLimit): boolean {
+  return group.period === limit.period && group.limit === limit.limit && group.interval === limit.interval && group.burst === limit.burst && JSON.stringify(group.errorCost ?? {}) === JSON.stringify(limit.errorCost ?? {});
+}
+
+function budget(limit: RawLimit): string {
+  return `${limit.limit} per ${limit.period} (interval ${limit.interval}, burst ${limit.burst})`;
 }
 
 function hasLimitFields(entry: Record<string, unknown>): boolean {

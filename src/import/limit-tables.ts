@@ -4,19 +4,32 @@
 //   | Type | Period | Limit | Interval | Burst |        | Тип | Период | Лимит | Интервал | Всплеск |
 //   | Personal | 1 min | 6 requests | 10 s | 6 requests | Персональный | 1 мин | 6 запросов | 10 сек | 6 запросов |
 //
-// Markdown or HTML tables, bare or inside HTML wrappers (`<div>`). Without a Type column a row is
-// every kind's limit. A line before the table naming a group ("for the methods of Content") makes
-// the limit a budget the operations naming it share; a sentence "a 4XX answer counts as 10
-// requests" anywhere in the description is the cost of such answers. Words: src/import/table-words.ts.
+// Markdown or HTML tables, bare or inside HTML wrappers (`<div>`): the description is read as
+// HTML-bearing Markdown (src/import/description-text.ts). Without a Type column a row is every
+// kind's limit. The line just before the table naming a group ("for the methods of Content", "для
+// всех методов категории <strong>Контент</strong>") makes the limit a budget the operations naming
+// it share; a sentence "a 4XX answer counts as 10 requests" anywhere in the description is the
+// cost of such answers. What cannot be read is returned with its place, for the report. Words:
+// src/import/table-words.ts.
 import type { RawLimit } from "../load/raw.js";
 import { UNIT_MILLISECONDS } from "../shared/duration.js";
 import { readLimit } from "./limits.js";
+import { readableLines, type TextLine } from "./description-text.js";
 import { normalWord, TABLE_COLUMNS, type TableColumn, type TableWords } from "./table-words.js";
 
 export interface TableLimit {
   limit: RawLimit;
   /** The group phrase the table stands under (`Content`), if any. */
   group?: string;
+}
+
+/** A table, row or sentence about rate limits the reader could not read. */
+export interface Unread {
+  /** Where in the description it starts. */
+  offset: number;
+  what: string;
+  /** The text it saw, as read (tags resolved). */
+  words: string;
 }
 
 export interface DescriptionLimits {
@@ -26,10 +39,12 @@ export interface DescriptionLimits {
   errorCost?: Record<string, number>;
   /** Rate-limit tables found (read or not). */
   tables: number;
-  /** What could not be held, each with where in the description it is (`table 2, row "Service": ...`). */
+  /** What could be read but not held, each with where in the description it is (`table 2, row "Service": ...`). */
   lost: string[];
   /** Values filled in (interval, burst) and where. */
   derived: string[];
+  /** Tables, rows and sentences that could not be read. */
+  unread: Unread[];
 }
 
 /**
@@ -41,32 +56,40 @@ export function limitsFromDescription(
   words: TableWords,
   kindOf: (kind: string, label: string) => string | undefined,
 ): DescriptionLimits {
-  const lines = plainText(description).split(/\r?\n/);
-  const result: DescriptionLimits = { limits: [], tables: 0, lost: [], derived: [] };
-  let start = 0;
+  const lines = readableLines(description);
+  const result: DescriptionLimits = { limits: [], tables: 0, lost: [], derived: [], unread: [] };
   for (let i = 0; i < lines.length; i++) {
-    if (!isRow(lines[i]!)) continue;
+    if (!isRow(lines[i]!.text)) continue;
     let end = i;
-    while (end < lines.length && isRow(lines[end]!)) end++;
-    const rows = lines.slice(i, end).filter((line) => !isSeparator(line)).map(cells);
-    const columns = rows[0]!.map((cell) => columnOf(cell, words));
+    while (end < lines.length && isRow(lines[end]!.text)) end++;
+    const rows = lines.slice(i, end).filter((line) => !isSeparator(line.text)).map((line) => ({ cells: cells(line.text), line }));
+    const columns = rows[0]!.cells.map((cell) => columnOf(cell, words));
     if (columns.filter((column) => column !== undefined && column !== "type").length >= 2) {
       result.tables++;
-      readTable(result, rows, columns, result.tables, groupBefore(lines.slice(start, i), words), words, kindOf);
+      const heading = headingBefore(lines, i);
+      const group = heading && groupOf(heading.text, words);
+      if (heading && group === undefined && /\*\*[^*]+\*\*/.test(heading.text) && sharesPhraseWord(heading.text, words)) {
+        result.unread.push({ offset: heading.offset, what: `table ${result.tables}: the line before it names something in bold, but no group phrase of the dictionary (add it with limitTableWords.groupPhrases)`, words: heading.text.trim() });
+      }
+      readTable(result, rows, columns, result.tables, group, words, kindOf);
     }
-    start = end;
     i = end - 1;
   }
   if (result.tables > 0) {
-    const cost = errorCost(lines.join("\n"), words);
+    const cost = errorCost(lines, words, result.unread);
     if (cost) result.errorCost = cost;
   }
   return result;
 }
 
+interface Row {
+  cells: string[];
+  line: TextLine;
+}
+
 function readTable(
   result: DescriptionLimits,
-  rows: string[][],
+  rows: Row[],
   columns: (TableColumn | undefined)[],
   ordinal: number,
   group: string | undefined,
@@ -74,31 +97,36 @@ function readTable(
   kindOf: (kind: string, label: string) => string | undefined,
 ): void {
   const where = `table ${ordinal}`;
+  const header = rows[0]!.line;
   const missing = TABLE_COLUMNS.filter((column) => column !== "type" && !columns.includes(column));
   if (!columns.includes("period") || !columns.includes("limit")) {
-    result.lost.push(`${where}: rate-limit table without ${missing.join(" and ")} columns (its header: ${rows[0]!.join(" | ")})`);
+    result.unread.push({ offset: header.offset, what: `${where}: rate-limit table without ${missing.join(" and ")} columns`, words: header.text.trim() });
     return;
   }
   if (rows.length === 1) {
-    result.lost.push(`${where}: rate-limit table without rows`);
+    result.unread.push({ offset: header.offset, what: `${where}: rate-limit table without rows`, words: header.text.trim() });
     return;
   }
   const read: RawLimit[] = [];
-  for (const row of rows.slice(1)) {
+  for (const [index, row] of rows.entries()) {
+    if (index === 0) continue;
     const cell = (column: TableColumn): string | undefined => {
-      const index = columns.indexOf(column);
-      return index < 0 ? undefined : row[index];
+      const at = columns.indexOf(column);
+      return at < 0 ? undefined : row.cells[at];
+    };
+    const unread = (what: string): void => {
+      result.unread.push({ offset: row.line.offset, what: `${place}: ${what}`, words: row.line.text.trim() });
     };
     const label = cell("type");
-    const place = label === undefined ? `${where}, row ${rows.indexOf(row)}` : `${where}, row "${label}"`;
+    const place = label === undefined ? `${where}, row ${index}` : `${where}, row "${label}"`;
     let tokens: string[] | undefined;
     if (label !== undefined) {
       const kind = Object.keys(words.kinds).find((id) => words.kinds[id]!.some((word) => normalWord(word) === normalWord(label)));
-      const id = kind === undefined ? undefined : kindOf(kind, label);
       if (kind === undefined) {
-        result.lost.push(`${place}: "${label}" is not a token kind of the table dictionary (add it with limitTableWords.kinds)`);
+        unread(`"${label}" is not a token kind of the table dictionary (add it with limitTableWords.kinds)`);
         continue;
       }
+      const id = kindOf(kind, label);
       if (id === undefined) {
         result.lost.push(`${place}: the rate limit of ${label} tokens (the document declares no such token kind)`);
         continue;
@@ -106,11 +134,13 @@ function readTable(
       tokens = [id];
     }
     const value: Record<string, unknown> = {};
+    const unknown: string[] = [];
     let unreadable: string | undefined;
     for (const column of ["period", "limit", "interval", "burst"] as const) {
       const text = cell(column);
       if (text === undefined || text.trim() === "") continue;
       if (words.unknown.some((word) => normalWord(word) === normalWord(text))) {
+        unknown.push(column);
         result.lost.push(`${place}: ${column} ${text} (documented as unknown)`);
         continue;
       }
@@ -119,16 +149,17 @@ function readTable(
       else value[column] = parsed;
     }
     if (unreadable !== undefined) {
-      result.lost.push(`${place}: the row's rate limit (${unreadable})`);
+      unread(`the row's rate limit (${unreadable})`);
       continue;
     }
     if (value.period === undefined || value.limit === undefined) {
-      result.lost.push(`${place}: the row's rate limit (its ${value.period === undefined ? "period" : "limit"} is not given)`);
+      const absent = value.period === undefined ? "period" : "limit";
+      result.lost.push(`${place}: the row's rate limit (its ${absent} is ${unknown.includes(absent) ? "documented as unknown" : "not given"})`);
       continue;
     }
     const limit = readLimit(value);
     if ("problem" in limit) {
-      result.lost.push(`${place}: the row's rate limit (${limit.problem})`);
+      unread(`the row's rate limit (${limit.problem})`);
       continue;
     }
     for (const what of limit.derived) result.derived.push(`${place}: ${what}`);
@@ -147,24 +178,6 @@ function mergeKinds(limits: RawLimit[]): RawLimit[] {
     else for (const kind of limit.tokens) if (!same.tokens.includes(kind)) same.tokens.push(kind);
   }
   return merged;
-}
-
-/** HTML tables as Markdown rows; wrappers (`<div>`, `<p>`, `<br>` ...) gone. `<no value>` is not a tag and stays. */
-function plainText(text: string): string {
-  return text
-    // An HTML table's own line breaks are layout: each row becomes one line.
-    .replace(/<table\b[\s\S]*?<\/table>/gi, (table) => `\n${table.replace(/\s*\n\s*/g, " ")}\n`)
-    .replace(/<tr\b[^>]*>/gi, "\n|")
-    .replace(/<\/t[dh]>/gi, " |")
-    .replace(/<t[dh]\b[^>]*>/gi, " ")
-    // Rows stay on consecutive lines: the next <tr> starts a line, so </tr> and the sections add none.
-    .replace(/<\/tr>|<\/?(?:table|thead|tbody|tfoot)\b[^>]*>/gi, "")
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<\/?(?:div|p|span|section|article|details|summary|strong|b|em|i|h[1-6]|ul|ol|li|blockquote|code)\b[^>]*>/gi, "\n")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
 }
 
 function isRow(line: string): boolean {
@@ -186,36 +199,99 @@ function columnOf(cell: string, words: TableWords): TableColumn | undefined {
   return TABLE_COLUMNS.find((column) => words.columns[column].some((word) => normalWord(word) === text));
 }
 
-/** The group a table's budget belongs to: the last line before it (after the previous table) with a group phrase. */
-function groupBefore(lines: string[], words: TableWords): string | undefined {
-  for (const line of [...lines].reverse()) {
-    const text = line.replace(/^[\s#>*-]+/, "").replace(/ё/g, "е");
-    // The longest phrase first: "для методов категории X" names X, not "категории X".
-    for (const phrase of [...words.groupPhrases].sort((a, b) => b.length - a.length)) {
-      const match = new RegExp(`${escape(normalWord(phrase)).replace(/ /g, "\\s+")}\\s+(.+)$`, "i").exec(text);
-      const name = match?.[1]?.replace(/[*_`«»"“”]/g, "").replace(/[\s:.;,]+$/, "").trim();
-      if (name) return name;
-    }
+/** The paragraph just before the table at `index` (its lines joined), unless a row of another table stands there. */
+function headingBefore(lines: readonly TextLine[], index: number): TextLine | undefined {
+  let last = index - 1;
+  while (last >= 0 && lines[last]!.text.trim() === "") last--;
+  if (last < 0 || isRow(lines[last]!.text)) return undefined;
+  let first = last;
+  while (first > 0 && lines[first - 1]!.text.trim() !== "" && !isRow(lines[first - 1]!.text)) first--;
+  const heading = paragraphs(lines.slice(first, last + 1))[0]!;
+  // A heading is short: of a long paragraph only its end is read (the phrase patterns look ahead).
+  return heading.text.length <= MAX_HEADING ? heading : { text: heading.text.slice(-MAX_HEADING), offset: heading.offset };
+}
+
+const MAX_HEADING = 1000;
+
+const NAME_PLACE = "{name}";
+
+/** Whether `heading` has a word of four letters or more of a group phrase (`методов`, `methods`): a heading that may name a group. */
+function sharesPhraseWord(heading: string, words: TableWords): boolean {
+  const phraseWords = new Set(words.groupPhrases.flatMap((phrase) => normalWord(phrase.replace(NAME_PLACE, " ")).split(" ")).filter((word) => word.length >= 4));
+  return normalWord(heading).split(/[^\p{L}\p{N}]+/u).some((word) => phraseWords.has(word));
+}
+
+/**
+ * The group a heading names: the words after a group phrase (`для методов категории Контент`), or
+ * where the phrase says (`for {name} methods`); a name in bold (`**Контент**`, `<strong>`) is the
+ * name whatever stands around it.
+ */
+function groupOf(heading: string, words: TableWords): string | undefined {
+  const text = heading.replace(/^[\s#>-]+/, "").replace(/ё/g, "е").replace(/Ё/g, "Е");
+  // Phrases the name follows first, the longest first ("для методов категории X" names X, not
+  // "категории X"); then the phrases the name stands inside.
+  const phrases = [...words.groupPhrases].sort((a, b) => Number(a.includes(NAME_PLACE)) - Number(b.includes(NAME_PLACE)) || b.length - a.length);
+  for (const phrase of phrases) {
+    const [before = "", after = ""] = normalWord(phrase.replace(NAME_PLACE, " \u0000 ")).split("\u0000").map((part) => part.trim());
+    const pattern = phrase.includes(NAME_PLACE)
+      ? `(?<![\\p{L}\\p{N}])${spaced(before)}\\s+(.+?)\\s+${spaced(after)}(?![\\p{L}\\p{N}])`
+      : `(?<![\\p{L}\\p{N}])${spaced(before)}\\s+(.+)$`;
+    const match = new RegExp(pattern, "iu").exec(text);
+    if (!match) continue;
+    const bold = /\*\*([^*]+)\*\*|__([^_]+)__/.exec(match[1]!);
+    if (!bold && phrase.includes(NAME_PLACE)) continue;
+    const name = (bold ? (bold[1] ?? bold[2])! : match[1]!).replace(/[*_`«»"“”]/g, "").replace(/[\s:.;,]+$/, "").replace(/\s+/g, " ").trim();
+    if (name !== "") return name;
   }
   return undefined;
 }
 
-/** `a request answered with 4XX counts as 10 requests` -> { 4XX: 10 } (statuses 4xx and 5xx, a class or one status). */
-function errorCost(text: string, words: TableWords): Record<string, number> | undefined {
+function spaced(phrase: string): string {
+  return escape(phrase).replace(/ /g, "\\s+");
+}
+
+const STATUS = /(?<![\p{L}\p{N}-])([45](?:\d\d|xx|XX|хх|ХХ))(?![\p{L}\p{N}-])/u;
+
+/**
+ * `a request answered with 4XX counts as 10 requests` -> { 4XX: 10 } (statuses 4xx and 5xx, a
+ * class or one status). A sentence with such a status and a count of requests that says no cost
+ * the dictionary knows is unread.
+ */
+function errorCost(lines: readonly TextLine[], words: TableWords, unread: Unread[]): Record<string, number> | undefined {
   const cost: Record<string, number> = {};
-  for (const sentence of text.replace(/ё/g, "е").split(/[.!?;\n]+(?=\s|$)/)) {
-    const status = /(?<![\w-])([45](?:\d\d|xx|XX|хх|ХХ))(?![\w-])/.exec(sentence)?.[1];
-    if (status === undefined) continue;
-    for (const phrase of words.errorCostPhrases) {
-      const match = new RegExp(`${escape(normalWord(phrase)).replace(/ /g, "\\s+")}\\s+(\\d+)(?:\\s+(\\S+))?`, "i").exec(sentence);
-      if (!match) continue;
-      const unit = match[2]?.replace(/[.,;:)]+$/, "");
-      if (unit !== undefined && !words.requests.some((word) => normalWord(word) === normalWord(unit))) continue;
-      cost[status.slice(0, 1) + (/\d\d$/.test(status) ? status.slice(1) : "XX")] = Number(match[1]);
-      break;
+  const counted = new RegExp(`\\d+\\s+(?:${words.requests.map((word) => escape(normalWord(word))).join("|")})(?![\\p{L}])`, "iu");
+  for (const line of paragraphs(lines)) {
+    for (const sentence of line.text.replace(/ё/g, "е").split(/[.!?;]+(?=\s|$)/)) {
+      const status = STATUS.exec(sentence)?.[1];
+      if (status === undefined) continue;
+      let read = false;
+      for (const phrase of words.errorCostPhrases) {
+        const match = new RegExp(`${spaced(normalWord(phrase))}\\s+(\\d+)(?:\\s+(\\S+))?`, "i").exec(sentence);
+        if (!match) continue;
+        const unit = match[2]?.replace(/[.,;:)]+$/, "");
+        if (unit !== undefined && !words.requests.some((word) => normalWord(word) === normalWord(unit))) continue;
+        cost[status.slice(0, 1) + (/\d\d$/.test(status) ? status.slice(1) : "XX")] = Number(match[1]);
+        read = true;
+        break;
+      }
+      if (!read && counted.test(sentence)) {
+        unread.push({ offset: line.offset, what: `a sentence with status ${status} and a count of requests, but no cost phrase of the dictionary (add it with limitTableWords.errorCostPhrases)`, words: sentence.trim() });
+      }
     }
   }
   return Object.keys(cost).length > 0 ? cost : undefined;
+}
+
+/** The text between blank lines and tables, each paragraph's lines joined (a sentence may wrap), where its first line starts. */
+function paragraphs(lines: readonly TextLine[]): TextLine[] {
+  const result: TextLine[] = [];
+  let open: TextLine | undefined;
+  for (const line of lines) {
+    if (line.text.trim() === "" || isRow(line.text)) open = undefined;
+    else if (open) open.text += ` ${line.text.trim()}`;
+    else result.push((open = { text: line.text.trim(), offset: line.offset }));
+  }
+  return result;
 }
 
 /** `1 мин`, `10 s`, `500 мс`, `1.5 seconds` -> milliseconds; undefined when unreadable. */

@@ -192,7 +192,8 @@ export class DocumentSet {
     return displayPath(logical, this.cwd);
   }
 
-  position(place: Place): string {
+  /** `file:line:col` of the value at `place`; with `within`, of that offset of its text (a literal block scalar's exactly, else where the value starts). */
+  position(place: Place, within?: number): string {
     const shown = this.shown(place.file);
     const source = this.files.get(place.file);
     if (!source) return shown;
@@ -209,6 +210,16 @@ export class DocumentSet {
         node = node.items[Number(segment)];
       } else break;
       offset = (node as Node | null)?.range?.[0] ?? offset;
+    }
+    if (within !== undefined && isScalar(node) && node.type === "BLOCK_LITERAL" && typeof node.value === "string") {
+      const inText = linePosition(node.value, within);
+      const header = source.text.indexOf("\n", offset);
+      const first = source.text.slice(header + 1).match(/^(?:[ \t]*\r?\n)*( *)/);
+      if (header >= 0 && first) return `${shown}:${counter.linePos(header + 1).line + inText.line - 1}:${first[1]!.length + inText.col}`;
+    }
+    if (within !== undefined && isScalar(node) && node.type === "QUOTE_DOUBLE" && node.range) {
+      const at = quotedOffset(source.text.slice(node.range[0], node.range[1]), within);
+      if (at !== undefined) offset = node.range[0] + at;
     }
     const { line, col } = counter.linePos(offset);
     return `${shown}:${line}:${col}`;
@@ -304,6 +315,22 @@ function jsonTooDeep(text: string, max: number): number | undefined {
     } else if (c === 125 || c === 93) depth--;
   }
   return undefined;
+}
+
+/**
+ * Where the character at `within` of a double-quoted string's value stands in its source (`"..."`,
+ * JSON's or YAML's on one line): each escape is one character of the value. Undefined for a string
+ * over several lines (folded) or when `within` is past its end.
+ */
+function quotedOffset(quoted: string, within: number): number | undefined {
+  if (/[\r\n]/.test(quoted)) return undefined;
+  let index = 0;
+  for (let at = 1; at < quoted.length - 1; at++) {
+    if (index === within) return at;
+    if (quoted[at] === "\\") at += quoted[at + 1] === "u" ? 5 : quoted[at + 1] === "x" ? 3 : quoted[at + 1] === "U" ? 9 : 1;
+    index++;
+  }
+  return index === within ? quoted.length - 1 : undefined;
 }
 
 /** The 1-based line and column of `offset` in `text`. */

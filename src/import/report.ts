@@ -18,6 +18,19 @@ export interface Rename {
   pointer: string;
 }
 
+/** A rate-limit table, row or sentence the importer could not read (src/import/description-limits.ts). */
+export interface UnreadText {
+  /** The file as messages show it. */
+  file: string;
+  /** `file:line:col` of what was not read. */
+  position: string;
+  /** The JSON pointer of the text it stands in. */
+  pointer: string;
+  what: string;
+  /** The words it saw there. */
+  words: string;
+}
+
 export interface Derived {
   pointer: string;
   what: string;
@@ -29,6 +42,7 @@ export class ImportReport {
   readonly refused: Loss[] = [];
   readonly renames: Rename[] = [];
   readonly derived: Derived[] = [];
+  readonly unread: UnreadText[] = [];
 
   lost(pointer: string, what: string, kind?: string): void {
     this.losses.push({ pointer, what, ...(kind !== undefined && { kind }) });
@@ -46,6 +60,10 @@ export class ImportReport {
     this.derived.push({ pointer, what });
   }
 
+  unreadText(entry: UnreadText): void {
+    this.unread.push(entry);
+  }
+
   /**
    * The whole report as text: losses grouped by kind (largest group first, with its count), each
    * group's places beneath it in source order; then what the document got wrong, renames and
@@ -61,6 +79,7 @@ export class ImportReport {
     for (const rename of this.renames) lines.push(`  ${rename.pointer}: ${rename.kind} "${rename.from}" -> "${rename.to}"`);
     lines.push(`Derived (${this.derived.length}): values the source does not give directly`);
     for (const item of this.derived) lines.push(`  ${item.pointer}: ${item.what}`);
+    lines.push(...unreadSection(this.unread));
     return `${lines.join("\n")}\n`;
   }
 
@@ -71,8 +90,20 @@ export class ImportReport {
     const lines = [`Lost (${this.losses.length}), by kind:`, ...grouped(this.losses, false)];
     if (this.refused.length > 0) lines.push(`Refused (${this.refused.length}): the document's own mistakes, by kind:`, ...grouped(this.refused, false));
     lines.push(`Renamed: ${this.renames.length}; derived: ${this.derived.length}.`);
+    lines.push(...unreadSection(this.unread));
     return `${lines.join("\n")}\n`;
   }
+}
+
+/** Rate-limit tables, rows and sentences not read, per file in source order: where, what, and the words seen. */
+function unreadSection(unread: readonly UnreadText[]): string[] {
+  const lines = [`Unread (${unread.length}): rate-limit tables, rows and sentences the importer could not read, by file`];
+  const files = [...new Set(unread.map((entry) => entry.file))];
+  for (const file of files) {
+    lines.push(`  ${file}`);
+    for (const entry of unread) if (entry.file === file) lines.push(`    ${entry.position}: ${entry.pointer}: ${entry.what}; saw "${entry.words}"`);
+  }
+  return lines;
 }
 
 /** The kind a loss is counted under: its own, else its text with names and numbers set aside. */

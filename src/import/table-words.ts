@@ -17,7 +17,10 @@ export interface TableWords {
   requests: string[];
   /** Cells that say the value is not known: `<no value>`. */
   unknown: string[];
-  /** Words before the name of a group of operations sharing one budget: `for the methods of`. */
+  /**
+   * Words before the name of a group of operations sharing one budget (`for the methods of`), or
+   * around it, where `{name}` stands (`for {name} methods`: then the name must be in bold).
+   */
   groupPhrases: string[];
   /** Words between an error status and its cost: `counts as` (`a 4XX answer counts as 10 requests`). */
   errorCostPhrases: string[];
@@ -46,7 +49,22 @@ export const DEFAULT_TABLE_WORDS: TableWords = {
   },
   requests: ["request", "requests", "call", "calls", "запрос", "запроса", "запросов"],
   unknown: ["<no value>", "no value", "нет значения", "—", "-", "n/a"],
-  groupPhrases: ["for the methods of the category", "для методов категории", "for the methods of", "for all methods of", "for methods of", "for the methods in", "для методов", "для всех методов", "на методы"],
+  groupPhrases: [
+    "for the methods of the category",
+    "for the methods of",
+    "for all methods of",
+    "for methods of",
+    "for the methods in",
+    "for all methods in the",
+    "for all methods for",
+    "for {name} methods",
+    "for all {name} methods",
+    "для методов категории",
+    "для всех методов категории",
+    "для методов",
+    "для всех методов",
+    "на методы",
+  ],
   errorCostPhrases: ["counts as", "is counted as", "is charged as", "учитывается как", "считается как", "считается за", "засчитывается как"],
 };
 

@@ -47,7 +47,7 @@ function hasTable(text: string): boolean {
 }
 
 /** The catalogue's token kind whose document value (or id) is spelled as the dictionary's kind or one of its labels. */
-function kindOf(auth: Auth, words: TableWords, kind: string, label: string): string | undefined {
+export function kindOf(auth: Auth, words: TableWords, kind: string, label: string): string | undefined {
   const spellings = new Set([kind, label, ...(words.kinds[kind] ?? [])].map(compact));
   for (const [value, id] of auth.kindOfValue) if (spellings.has(compact(value)) || spellings.has(compact(id))) return id;
   for (const [scheme, id] of auth.kindOfScheme) if (spellings.has(compact(scheme)) || spellings.has(compact(id))) return id;

@@ -142,7 +142,10 @@ export class SchemaConverter {
       this.report.lost(this.docs.pointer(place), `${schema} in place of a schema (typed unknown)`, PLACEHOLDER_KIND);
       return { type: "unknown" };
     }
-    if (!isObject(schema)) this.docs.fail(place, "a schema must be an object");
+    if (!isObject(schema)) {
+      const typeName = typeof schema === "string" && (TYPE_NAMES.has(schema) || schema === "null");
+      this.docs.fail(place, `a schema must be an object, not ${shortValue(schema)}`, typeName ? `did you mean { type: ${schema} }?` : "write a Schema Object, such as { type: string }");
+    }
     const used = new Set<string>(["description", "nullable"]);
     const result = this.shape(this.withoutPlaceholders(schema, place, used), place, used);
     const description = schema.description;

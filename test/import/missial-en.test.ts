@@ -121,6 +121,22 @@ describe('"[MaxDepth]" in place of schemas', () => {
     }
   });
 
+  test("a string that is not such a placeholder is still refused, with its place and a hint", async () => {
+    const dir = join(root, "not-a-placeholder");
+    await mkdir(dir, { recursive: true });
+    const document = (schema: unknown) =>
+      JSON.stringify({ openapi: "3.0.1", info: { title: "T", version: "1" }, paths: { "/a": { get: { responses: { "200": { description: "OK", content: { "application/json": { schema } } } } } } } }, null, 2);
+    let err = "";
+    const run = (name: string) => main(["import", name, "--out", join(dir, name.replace(".json", ""))], { out: () => {}, err: (text) => (err += text), cwd: dir });
+    await writeFile(join(dir, "typo.json"), document("string"));
+    expect(await run("typo.json")).toBe(1);
+    expect(err).toBe('catalogen import: typo.json:15:27: error: a schema must be an object, not "string"\n  hint: did you mean { type: string }?\n');
+    await writeFile(join(dir, "cut.json"), document("[MaxDepth]"));
+    err = "";
+    expect(await run("cut.json")).toBe(0);
+    expect(err).toBe("");
+  });
+
   test("the nine documents generate, and the client and server compile strict", async () => {
     const files: string[] = [];
     for (const [name, { catalogue }] of Object.entries(documents)) {

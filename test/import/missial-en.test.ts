@@ -130,7 +130,7 @@ describe('"[MaxDepth]" in place of schemas', () => {
     const run = (name: string) => main(["import", name, "--out", join(dir, name.replace(".json", ""))], { out: () => {}, err: (text) => (err += text), cwd: dir });
     await writeFile(join(dir, "typo.json"), document("string"));
     expect(await run("typo.json")).toBe(1);
-    expect(err).toBe('catalogen import: typo.json:15:27: error: a schema must be an object, not "string"\n  hint: did you mean { type: string }?\n');
+    expect(err).toBe('catalogen import: typo.json:15:27: error: a schema must be an object, not "string"\n  hint: did you mean { type: string }?');
     await writeFile(join(dir, "cut.json"), document("[MaxDepth]"));
     err = "";
     expect(await run("cut.json")).toBe(0);

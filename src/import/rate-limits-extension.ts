@@ -87,7 +87,10 @@ function readRows(context: StructuredContext, value: Record<string, unknown>, pl
     }
     rows.push(`| ${cells.map((cell) => (cell === undefined ? "" : String(cell).replace(/\s+/g, " ").replace(/\|/g, "\\|"))).join(" | ")} |`);
   }
-  if (rows.length === 0) return undefined;
+  if (rows.length === 0) {
+    if (limits.length === 0) report.lost(docs.pointer(at(place, "limits")), "an empty list of rate limits", "rate-limit extension rows the catalogue cannot hold");
+    return undefined;
+  }
   const header = `| ${fields.map((field) => words.columns[field][0]).join(" | ")} |\n|${" --- |".repeat(fields.length)}`;
   const note = typeof value.note === "string" ? value.note : "";
   const found = limitsFromDescription(`${header}\n${rows.join("\n")}\n\n${note}`, words, (kind, label) => kindOf(auth, words, kind, label));
@@ -104,14 +107,15 @@ export function scopeGroup(scope: string, words: TableWords): string | undefined
   const lines = scope.replace(/<[^>]*>/g, "").split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "");
   const first = (lines[0] ?? "").replace(/[\s:.;,]+$/, "");
   if (/\bthe following methods$/i.test(first) && lines.length > 1) return lines.slice(1).join(", ");
-  for (const phrase of [...words.groupPhrases].sort((a, b) => b.length - a.length)) {
-    const words = normalWord(phrase);
-    const index = first.toLowerCase().replace(/ё/g, "е").indexOf(words);
-    if (index >= 0) return first.slice(index + words.length).replace(/[*_`«»"“”]/g, "").trim() || undefined;
-  }
   for (const form of SCOPE_GROUP_FORMS) {
     const name = form.exec(first)?.[1]?.trim();
     if (name) return name;
+  }
+  // Other languages: the name follows one of the dictionary's group phrases (`для методов категории Контент`).
+  for (const phrase of [...words.groupPhrases].sort((a, b) => b.length - a.length)) {
+    const spelled = normalWord(phrase);
+    const index = first.toLowerCase().replace(/ё/g, "е").indexOf(spelled);
+    if (index >= 0) return first.slice(index + spelled.length).replace(/[*_`«»"“”]/g, "").trim() || undefined;
   }
   return undefined;
 }

@@ -19,6 +19,8 @@ import { shortValue } from "./schemas.js";
 import { normalWord, type TableWords } from "./table-words.js";
 
 const ROW_FIELDS = ["type", "period", "limit", "interval", "burst"] as const;
+/** The keys of the structured form this reader reads. */
+const STRUCTURED_KEYS = ["scope", "limits", "note", "raw"];
 
 /** Sentence forms of a scope that name the methods sharing its budget, English word order; the name is the first group. */
 const SCOPE_GROUP_FORMS = [
@@ -55,6 +57,9 @@ export function structuredLimits(
 ): { limit: RawLimit | RawLimitRef; place: Place }[] | undefined {
   const { docs, report, groups, words } = context;
   const pointer = docs.pointer(place);
+  for (const key of Object.keys(value)) {
+    if (!STRUCTURED_KEYS.includes(key)) report.lost(docs.pointer(at(place, key)), `${key}: ${shortValue(value[key])} (not held by the catalogue)`, "rate-limit extension fields the catalogue does not hold");
+  }
   if (!Array.isArray(value.limits)) {
     report.lost(pointer, `the rate limit stated only in prose: ${shortValue(value.raw)} (no limits list to read)`, "rate limits stated only in prose");
     return undefined;
@@ -84,6 +89,9 @@ function readRows(context: StructuredContext, value: Record<string, unknown>, pl
     if (!isObject(row) || cells.some((cell) => cell !== undefined && typeof cell !== "string" && typeof cell !== "number")) {
       report.lost(docs.pointer(at(place, "limits", i)), `rate limit ${shortValue(row)} (not an object of texts: type, period, limit, interval, burst)`, "rate-limit extension rows the catalogue cannot hold");
       continue;
+    }
+    for (const key of Object.keys(row)) {
+      if (!(ROW_FIELDS as readonly string[]).includes(key)) report.lost(docs.pointer(at(place, "limits", i, key)), `${key}: ${shortValue(row[key])} (not held by the catalogue)`, "rate-limit extension fields the catalogue does not hold");
     }
     rows.push(`| ${cells.map((cell) => (cell === undefined ? "" : String(cell).replace(/\s+/g, " ").replace(/\|/g, "\\|"))).join(" | ")} |`);
   }

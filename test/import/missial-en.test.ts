@@ -92,6 +92,10 @@ describe("x-wb-rate-limits", () => {
     expect(report).toContain('#/paths/~1api~1content~1v1~1brands/get/x-wb-rate-limits: row "Base": the rate limit of Base tokens (the document declares no such token kind) (rate limits of the extension)');
   });
 
+  test("the extension's fields the catalogue does not hold are reported", () => {
+    expect(documents.analytics!.report).toContain('#/paths/~1api~1analytics~1v1~1order-feed/post/x-wb-rate-limits/verifiedAt: verifiedAt: "2026-08-19T18:12:37.448Z" (not held by the catalogue)');
+  });
+
   test("a limit stated only in prose is reported, not guessed", () => {
     expect(documents["api-information"]!.report).toContain('#/paths/~1ping/get/x-wb-rate-limits: the rate limit stated only in prose: "A maximum of 3 requests every 30 seconds');
   });

@@ -22,7 +22,7 @@ const ROW_FIELDS = ["type", "period", "limit", "interval", "burst"] as const;
 /** The keys of the structured form this reader reads. */
 const STRUCTURED_KEYS = ["scope", "limits", "note", "raw"];
 
-/** Sentence forms of a scope that name the methods sharing its budget, English word order; the name is the first group. */
+/** Sentence forms of a scope that name the methods sharing its budget (English word order); each captures the name. */
 const SCOPE_GROUP_FORMS = [
   /\bfor (?:all )?(?:the )?methods (?:in|of) (?:the )?(.+?)(?: category)?$/i,
   /\bfor all methods for (.+)$/i,

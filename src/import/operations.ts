@@ -19,7 +19,8 @@ import { mediaEssence } from "../shared/media.js";
 import { readAccess, type AccessExtensions } from "./access.js";
 import { tableLimits } from "./description-limits.js";
 import { readExternalDocs } from "./external-docs.js";
-import type { TableWords } from "./table-words.js";
+import { DEFAULT_TABLE_WORDS, type TableWords } from "./table-words.js";
+import { isStructuredLimits, structuredLimits } from "./rate-limits-extension.js";
 
 export interface OperationOptions {
   moduleBy: "tag" | "path";
@@ -364,6 +365,7 @@ export class OperationReader {
     const value = own ? operation[name] : root[name];
     if (value === undefined) return undefined;
     const where = own ? at(place, name) : at(this.docs.root, name);
+    if (isStructuredLimits(value)) return this.structured(value, where, operation, place, accepted);
     const items = Array.isArray(value) ? value : [value];
     const limits: { limit: RawLimit | RawLimitRef; place: Place }[] = [];
     items.forEach((item, i) => {
@@ -382,6 +384,16 @@ export class OperationReader {
     });
     const kept = keepConsistent(limits, accepted, (id) => this.options.limitGroups?.tokensOf(id), (where, what) => this.lost(where, what));
     return kept.length > 0 ? kept : undefined;
+  }
+
+  /** Limits from the extension's structured form (`{ scope, limits: [...], note }`, src/import/rate-limits-extension.ts). */
+  private structured(value: Record<string, unknown>, where: Place, operation: Record<string, unknown>, place: Place, accepted: readonly string[] | undefined): (RawLimit | RawLimitRef)[] | undefined {
+    const groups = this.options.limitGroups;
+    if (!groups) return undefined;
+    const context = { docs: this.docs, report: this.report, auth: this.auth, groups, words: this.options.tableWords ?? DEFAULT_TABLE_WORDS };
+    const limits = structuredLimits(context, value, where, operation, place);
+    const kept = limits && keepConsistent(limits, accepted, (id) => groups.tokensOf(id), (at, what) => this.lost(at, what));
+    return kept && kept.length > 0 ? kept : undefined;
   }
 
   /** Limits from rate-limit tables in the operation's description, else in its first tag's. */

@@ -50,6 +50,20 @@ interface PendingUnion {
   implicit: Map<string, string>;
 }
 
+/** Keywords whose value is a schema or a list or map of schemas, or says which properties there are. */
+const STRUCTURE_KEYS = new Set(["properties", "additionalProperties", "patternProperties", "required", "items", "prefixItems", "allOf", "oneOf", "anyOf", "not", "enum", "discriminator"]);
+
+/** The report's kind for the values a truncating copy left where a schema was. */
+const PLACEHOLDER_KIND = 'placeholders such as "[MaxDepth]" where a schema was (a truncated copy of the document)';
+
+/**
+ * `"[MaxDepth]"`, `"[Object]"`, `"[Circular]"`: what serialisers that stop at a depth write in place
+ * of a value. Where a schema is expected, such a string is a lost schema, not a mistake of the author.
+ */
+export function isPlaceholder(value: unknown): value is string {
+  return typeof value === "string" && /^\[[A-Za-z][A-Za-z ]{0,30}\]$/.test(value);
+}
+
 /** A short, one-line rendering of a source value for the report. */
 /** The JSON Schema type names (`null` is read apart). */
 const TYPE_NAMES = new Set(["string", "number", "integer", "boolean", "array", "object"]);
@@ -124,9 +138,16 @@ export class SchemaConverter {
       this.lose(place, "false (a schema no value fits)", "schemas that allow nothing");
       return { type: "unknown" };
     }
-    if (!isObject(schema)) this.docs.fail(place, "a schema must be an object");
+    if (isPlaceholder(schema)) {
+      this.report.lost(this.docs.pointer(place), `${schema} in place of a schema (typed unknown)`, PLACEHOLDER_KIND);
+      return { type: "unknown" };
+    }
+    if (!isObject(schema)) {
+      const typeName = typeof schema === "string" && (TYPE_NAMES.has(schema) || schema === "null");
+      this.docs.fail(place, `a schema must be an object, not ${shortValue(schema)}`, typeName ? `did you mean { type: ${schema} }?` : "write a Schema Object, such as { type: string }");
+    }
     const used = new Set<string>(["description", "nullable"]);
-    const result = this.shape(schema, place, used);
+    const result = this.shape(this.withoutPlaceholders(schema, place, used), place, used);
     const description = schema.description;
     const text = typeof description === "string" ? this.text(description) : "";
     if (text.trim() !== "") result.description = text;
@@ -135,6 +156,22 @@ export class SchemaConverter {
     if (result.default !== undefined || result.examples !== undefined) this.annotated.push({ type: result, place });
     this.loseUnused(schema, place, used);
     return result;
+  }
+
+  /**
+   * The schema without the keywords whose value is a placeholder (`properties: "[MaxDepth]"`), each
+   * reported: the type is then what the rest says (an object without its properties).
+   */
+  private withoutPlaceholders(schema: Record<string, unknown>, place: Place, used: Set<string>): Record<string, unknown> {
+    const cut = Object.keys(schema).filter((key) => STRUCTURE_KEYS.has(key) && isPlaceholder(schema[key]));
+    if (cut.length === 0) return schema;
+    const kept = { ...schema };
+    for (const key of cut) {
+      this.report.lost(this.docs.pointer(at(place, key)), `${schema[key] as string} in place of ${key} (left out)`, PLACEHOLDER_KIND);
+      used.add(key);
+      delete kept[key];
+    }
+    return kept;
   }
 
   /** Reports every keyword of `schema` that conversion did not use. */

@@ -70,6 +70,8 @@ export const COMMANDS: Command[] = [
         out: outDir,
         targets: config.targets,
         plugins: config.plugins,
+        // The config's targets are the whole output; --target makes some of it and leaves the rest.
+        otherTargets: typeof flags.target === "string" ? ("keep" as const) : ("remove" as const),
         ...(format && { format: "prettier" as const }),
         ...(importExtension && { importExtension }),
         ...(moduleFormat && { moduleFormat }),
@@ -101,6 +103,10 @@ export const COMMANDS: Command[] = [
       else {
         const { written, unchanged, removed } = result;
         io.out(`catalogen: ${out}: ${written.length} written, ${unchanged.length} unchanged, ${removed.length} removed (${took()})`);
+        if (result.droppedTargets) {
+          const names = result.droppedTargets.join(", ");
+          io.out(`catalogen: removed the files of ${result.droppedTargets.length === 1 ? "target" : "targets"} ${names}, no longer in targets (files you put in ${out} are left alone)`);
+        }
         if (flags.verbose) {
           for (const path of written) io.out(`  wrote   ${out}/${path}`);
           for (const path of removed) io.out(`  removed ${out}/${path}`);

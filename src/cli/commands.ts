@@ -209,7 +209,7 @@ export const COMMANDS: Command[] = [
       port: { type: "string", valueName: "n", description: "Port (default 4010, or a free one when 4010 is taken; 0: a free one)" },
       host: { type: "string", valueName: "host", description: "Address to listen on (default 127.0.0.1)" },
       seed: { type: "string", valueName: "n", description: "Seed of the values made up where the catalogue has no example (default 1)" },
-      tokens: { type: "string", valueName: "file", description: "Token table, one token=sellerId:kind a line (default: config mock.tokens, else a development token per token kind, printed)" },
+      tokens: { type: "string", valueName: "file", description: "Token table, one token=<principal>Id:kind a line (default: config mock.tokens, else a development token per token kind, printed)" },
     },
     async run({ config, flags, io }) {
       const { runMock } = await import("../mock/cli.js");

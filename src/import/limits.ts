@@ -3,6 +3,7 @@
 import type { RawLimit } from "../load/raw.js";
 import { extensionValues } from "./auth.js";
 import { isObject } from "./read.js";
+import { DEFAULT_PRINCIPAL } from "../shared/principal.js";
 import { durationText as readableDuration, plural, UNIT_MILLISECONDS } from "../shared/duration.js";
 
 /** How documents spell each catalogue unit. */
@@ -41,7 +42,7 @@ export type LimitResult = { limit: RawLimit; derived: string[] } | { problem: st
  */
 export function readLimit(value: unknown, kindOf: (value: string) => string | undefined = () => undefined): LimitResult {
   if (!isObject(value)) return { problem: "a limit must be an object with period, limit, interval and burst" };
-  if (value.scope !== undefined && value.scope !== "seller") return { problem: `scope ${JSON.stringify(value.scope)}: the catalogue holds only per-seller limits` };
+  if (value.scope !== undefined && value.scope !== DEFAULT_PRINCIPAL) return { problem: `scope ${JSON.stringify(value.scope)}: an imported catalogue counts limits per ${DEFAULT_PRINCIPAL}, its principal (after import, api.principal and the limits' scope may name another)` };
   const period = durationText(value.period);
   const limit = countOf(value.limit);
   if (!period) return { problem: `period ${JSON.stringify(value.period)} is not a duration such as "1 min"` };
@@ -76,5 +77,5 @@ export function readLimit(value: unknown, kindOf: (value: string) => string | un
     if (entries.length === 0 || wrong) return { problem: `errorCost ${JSON.stringify(value.errorCost)} is not { <4xx or 5xx status or class>: <requests> }, e.g. { "4XX": 10 }` };
     errorCost = Object.fromEntries(entries) as Record<string, number>;
   }
-  return { limit: { scope: "seller", period: period.text, limit, interval: interval.text, burst, ...(tokens && { tokens }), ...(errorCost && { errorCost }) }, derived };
+  return { limit: { scope: DEFAULT_PRINCIPAL, period: period.text, limit, interval: interval.text, burst, ...(tokens && { tokens }), ...(errorCost && { errorCost }) }, derived };
 }

@@ -8,7 +8,7 @@ import { loadModel } from "../sources/index.js";
 import { mockHandlers } from "./answers.js";
 import type { MockStreamOptions } from "./streams-pages.js";
 import { loadGeneratedServer } from "./generated-server.js";
-import { TokenTableError, type MockIdentity } from "./tokens.js";
+import { principalIdOf, TokenTableError, type MockIdentity } from "./tokens.js";
 
 export { parseTokenTable, TokenTableError, type MockIdentity } from "./tokens.js";
 
@@ -21,7 +21,11 @@ export interface MockOptions extends MockStreamOptions {
   host?: string;
   /** Seed of the values made up for operations without an example. Default 1. */
   seed?: number;
-  /** Token -> whose it is and its kind; any other token gets 401. */
+  /**
+   * Token -> whose it is and its kind; any other token gets 401. Whose: the id of the catalogue's
+   * principal, under its name (`{ accountId, tokenKind }`, `{ sellerId, tokenKind }` for
+   * `principal: seller`); rate limits count per id.
+   */
   tokens: ReadonlyMap<string, MockIdentity> | Readonly<Record<string, MockIdentity>>;
   /** The clock rate limits count with (tests). Default: Date.now. */
   now?: () => number;
@@ -46,14 +50,18 @@ export async function startMock(options: MockOptions): Promise<MockServer> {
 export async function startMockOf(model: ApiModel, options: MockOptions): Promise<MockServer> {
   const tokens = options.tokens instanceof Map ? options.tokens : new Map(Object.entries(options.tokens));
   const kinds = model.auth.tokenKinds.map((kind) => kind.id);
-  for (const identity of tokens.values()) {
+  // The generated server keeps the id in the field its runtime names (templates/server/types.ts).
+  const identities = new Map<string, { sellerId: string; tokenKind: string; categories?: string[]; readOnly?: boolean }>();
+  for (const [token, identity] of tokens) {
     if (!kinds.includes(identity.tokenKind)) {
       throw new TokenTableError(`startMock: token kind "${identity.tokenKind}" is not one of the catalogue's kinds (${kinds.join(", ")})`);
     }
+    const { tokenKind, categories, readOnly } = identity;
+    identities.set(token, { sellerId: principalIdOf(identity, model.principal), tokenKind, ...(categories && { categories }), ...(readOnly !== undefined && { readOnly }) });
   }
   const { server, runtime } = await loadGeneratedServer(model);
   const handle = server.createRequestHandler(mockHandlers(model, options.seed ?? 1, runtime, options), {
-    authenticate: (token: string) => tokens.get(token),
+    authenticate: (token: string) => identities.get(token),
     origin: "catalogen-mock",
     ...(options.now && { now: options.now }),
     onError: options.onError ?? (() => {}),

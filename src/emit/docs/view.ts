@@ -56,6 +56,8 @@ export interface ReadmeView {
   errorResponses: ErrorRow[] | null;
   /** api.limitGroups; null when none are declared. */
   limitGroups: { id: Md; description: Md; limit: Md; tokens: Md }[] | null;
+  /** Whose budgets the groups count (their scope, the catalogue's principal). */
+  limitScope: Md;
   /** null: the catalogue declares no servers. */
   servers: ServersView | null;
 }
@@ -171,6 +173,7 @@ export function readmeView(model: ApiModel, anchors?: Pick<Anchors, "types">, op
         limit: text(`${group.limit.limit} per ${group.limit.period.text} per ${group.limit.scope}, burst ${group.limit.burst}, one more every ${group.limit.interval.text}`),
         tokens: group.limit.tokens ? text(group.limit.tokens.join(", ")) : fixed("every kind"),
       })) ?? null,
+    limitScope: text([...new Set(model.limitGroups?.map((group) => group.limit.scope) ?? [model.principal])].join(", ")),
     servers: serversView(model),
   };
 }

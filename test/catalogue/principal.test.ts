@@ -6,6 +6,7 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STARTER } from "../../src/cli/init.js";
 import { main } from "../../src/cli/main.js";
 import { importOpenApi } from "../../src/import/index.js";
 import { parseTokenTable, startMock, type MockServer } from "../../src/mock/index.js";
@@ -25,37 +26,11 @@ const API = `api:
     - { id: reads, scope: account, period: 1 minute, limit: 2, interval: 30 seconds, burst: 2 }
 `;
 
-const NOTES = `module:
-  id: notes
-  title: Notes
-  area: Reading notes
-
-types:
-  Note:
-    type: object
-    properties:
-      id: { type: string, required: true }
-      text: { type: string, required: true }
-
-operations:
-  - id: getNote
-    method: GET
-    path: /api/v1/notes/{noteId}
-    summary: Get one note
-    tokens: [personal]
-    limits:
-      - { scope: account, period: 1 minute, limit: 1, interval: 1 minute, burst: 1 }
-    parameters:
-      - { name: noteId, in: path, required: true, schema: { type: string } }
-    request: none
-    responses:
-      "200":
-        description: The note
-        content:
-          application/json:
-            schema: { ref: Note }
-            example: { id: n-1, text: Buy milk }
-  - id: listNotes
+// The starter catalogue's notes module (catalogen init), with a limit of its own and a second operation in a group.
+const NOTES = `${STARTER["notes.yaml"]!.replace(
+  "    tokens: [personal]\n",
+  "    tokens: [personal]\n    limits:\n      - { scope: account, period: 1 minute, limit: 1, interval: 1 minute, burst: 1 }\n",
+)}  - id: listNotes
     method: GET
     path: /api/v1/notes
     summary: List notes

@@ -253,7 +253,8 @@ function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Reco
     // The limits extension on the document is every operation's default, its -groups the limit groups: both read.
     if (limitsExtension !== undefined && (key === limitsExtension || key === groupsExtension(limitsExtension))) continue;
     if (key === "x-pagination") continue; // the shared paging definitions: read (src/import/streams-pages.ts)
-    if (key.startsWith("x-") && !(dialect && (key === "x-generated-by" || key === "x-servers" || key === "x-principal"))) lost(key, `${key} (vendor extension)`);
+    if (key === "x-principal") continue; // whose budgets the limits count: the catalogue's principal (src/import/limits.ts)
+    if (key.startsWith("x-") && !(dialect && (key === "x-generated-by" || key === "x-servers"))) lost(key, `${key} (vendor extension)`);
   }
 }
 

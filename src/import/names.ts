@@ -77,7 +77,7 @@ export function typeName(text: string): string {
 /** Words people write whole, whatever their capitals: `OAuth2` is `oauth2`, not `o-auth2`. */
 const WHOLE_WORDS = /oauth|openid/gi;
 
-/** A token kind id as people write it: `OAuth2` -> `oauth2`, `bearerAuth` -> `bearer-auth`, `api_key` -> `api-key`. */
+/** A token kind id as people write it: `OAuth2` -> `oauth2`, `bearerAuth` -> `bearer-auth`; `api_key` stays. */
 export function tokenKindId(text: string): string {
   if (TOKEN_KIND.test(text)) return text;
   const whole = text.replace(WHOLE_WORDS, (word: string, offset: number) => `${offset > 0 ? "-" : ""}${word.toLowerCase()}`);

@@ -50,18 +50,23 @@ export async function startMock(options: MockOptions): Promise<MockServer> {
 export async function startMockOf(model: ApiModel, options: MockOptions): Promise<MockServer> {
   const tokens = options.tokens instanceof Map ? options.tokens : new Map(Object.entries(options.tokens));
   const kinds = model.auth.tokenKinds.map((kind) => kind.id);
-  // The generated server keeps the id in the field its runtime names (templates/server/types.ts).
-  const identities = new Map<string, { sellerId: string; tokenKind: string; categories?: string[]; readOnly?: boolean }>();
-  for (const [token, identity] of tokens) {
+  for (const identity of tokens.values()) {
     if (!kinds.includes(identity.tokenKind)) {
       throw new TokenTableError(`startMock: token kind "${identity.tokenKind}" is not one of the catalogue's kinds (${kinds.join(", ")})`);
     }
-    const { tokenKind, categories, readOnly } = identity;
-    identities.set(token, { sellerId: principalIdOf(identity, model.principal), tokenKind, ...(categories && { categories }), ...(readOnly !== undefined && { readOnly }) });
+    principalIdOf(identity, model.principal); // each names its principal's id, or says how now
   }
+  // Looked up per request (a table may answer tokens it does not list); the generated server keeps
+  // the id in the field its runtime names (templates/server/types.ts).
+  const authenticate = (token: string) => {
+    const identity = tokens.get(token);
+    if (identity === undefined) return undefined;
+    const { tokenKind, categories, readOnly } = identity;
+    return { sellerId: principalIdOf(identity, model.principal), tokenKind, ...(categories && { categories }), ...(readOnly !== undefined && { readOnly }) };
+  };
   const { server, runtime } = await loadGeneratedServer(model);
   const handle = server.createRequestHandler(mockHandlers(model, options.seed ?? 1, runtime, options), {
-    authenticate: (token: string) => identities.get(token),
+    authenticate,
     origin: "catalogen-mock",
     ...(options.now && { now: options.now }),
     onError: options.onError ?? (() => {}),

@@ -105,6 +105,23 @@ describe("a notes API with principal: account", () => {
     expect(await (await get("bob-1")).json()).toMatchObject({ status: 429 });
   });
 
+  it("startMock still takes the old sellerId for another principal, with one deprecation warning", async () => {
+    const warnings: Error[] = [];
+    const listener = (warning: Error) => warnings.push(warning);
+    process.on("warning", listener);
+    const old = await startMock({ catalogue, tokens: { t: { sellerId: "carol", tokenKind: "personal" } } });
+    try {
+      expect((await fetch(`${old.url}/api/v1/notes/n-1`, { headers: { authorization: "t" } })).status).toBe(200);
+      await new Promise((done) => setImmediate(done));
+      expect(warnings.map((warning) => `${warning.name}: ${warning.message}`)).toEqual([
+        'DeprecationWarning: startMock: tokens\' "sellerId" is deprecated for this catalogue; its principal is "account", so write { accountId, tokenKind }',
+      ]);
+    } finally {
+      process.off("warning", listener);
+      await old.close();
+    }
+  });
+
   it("the token table and its errors speak of account ids", async () => {
     expect([...parseTokenTable("t1=acme:personal readonly\n", ["personal"], "tokens.txt", "account")]).toEqual([["t1", { accountId: "acme", tokenKind: "personal", readOnly: true }]]);
     expect([...parseTokenTable("t1=k-9:personal\n", ["personal"], "tokens.txt", "api-key")]).toEqual([["t1", { apiKeyId: "k-9", tokenKind: "personal" }]]);

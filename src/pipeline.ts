@@ -74,6 +74,12 @@ export interface GenerateOptions {
   openapiVersion?: "3.1" | "3.2";
   /** The client's and server's `compact` option where their target entry does not give one (docs/compact.md). */
   compact?: boolean;
+  /**
+   * `"remove"`: `targets` are the whole output, so files earlier runs made for targets no longer
+   * chosen are removed (and `check` reports them). Default `"keep"`: a run of some targets leaves
+   * the others' files alone (the CLI's `--target`).
+   */
+  otherTargets?: "keep" | "remove";
   /** Called before each planned file is written or kept: how many are done, and the target at work. */
   onProgress?: (done: number, target: Target) => void;
 }
@@ -110,11 +116,11 @@ async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites |
   const output = await Output.open(options.out); // locked until closed: one run at a time per folder
   try {
     const finished = output.finished && { finished: output.finished };
-    if (await output.isUpToDate(hashes.input)) return { upToDate: true, ...finished };
+    if (await output.isUpToDate(hashes.input, options.otherTargets === "remove" ? targets : undefined)) return { upToDate: true, ...finished };
     mark("output folder locked, not up to date");
     const model = hashes.model ?? (await loadModel(options.catalogue));
     mark("model made");
-    const writing = await output.begin({ inputHash: hashes.input, targets, generatorHash: hashes.generator });
+    const writing = await output.begin({ inputHash: hashes.input, targets, generatorHash: hashes.generator, ...(options.otherTargets && { otherTargets: options.otherTargets }) });
     let remoteFiles: (AsyncIterable<RemoteFile> & { stop(): Promise<void> }) | undefined;
     try {
       const keys = ModuleKeys.for(model);
@@ -179,7 +185,7 @@ function splicedFirst(files: Iterable<TargetFile>, options: GenerateOptions): Ta
 export async function check(options: GenerateOptions): Promise<CheckReport> {
   const chosen = chosenTargets(options);
   const model = await loadModel(options.catalogue);
-  const checking = await OutputCheck.open(options.out, chosen.map(({ target }) => target.name));
+  const checking = await OutputCheck.open(options.out, chosen.map(({ target }) => target.name), options.otherTargets);
   for (const file of await plannedFiles(model, chosen, options)) await checking.add(file.path, await finalText(file, options));
   return checking.finish();
 }

@@ -70,6 +70,8 @@ export const COMMANDS: Command[] = [
         out: outDir,
         targets: config.targets,
         plugins: config.plugins,
+        // The config's targets are the whole output; --target makes some of it and leaves the rest.
+        otherTargets: typeof flags.target === "string" ? ("keep" as const) : ("remove" as const),
         ...(format && { format: "prettier" as const }),
         ...(importExtension && { importExtension }),
         ...(moduleFormat && { moduleFormat }),
@@ -103,6 +105,10 @@ export const COMMANDS: Command[] = [
       else {
         const { written, unchanged, removed } = result;
         io.out(`catalogen: ${out}: ${written.length} written, ${unchanged.length} unchanged, ${removed.length} removed (${took()})`);
+        if (result.droppedTargets) {
+          const names = result.droppedTargets.join(", ");
+          io.out(`catalogen: removed the files of ${result.droppedTargets.length === 1 ? "target" : "targets"} ${names}, no longer in targets (files you put in ${out} are left alone)`);
+        }
         if (flags.verbose) {
           for (const path of written) io.out(`  wrote   ${out}/${path}`);
           for (const path of removed) io.out(`  removed ${out}/${path}`);
@@ -205,7 +211,7 @@ export const COMMANDS: Command[] = [
       port: { type: "string", valueName: "n", description: "Port (default 4010, or a free one when 4010 is taken; 0: a free one)" },
       host: { type: "string", valueName: "host", description: "Address to listen on (default 127.0.0.1)" },
       seed: { type: "string", valueName: "n", description: "Seed of the values made up where the catalogue has no example (default 1)" },
-      tokens: { type: "string", valueName: "file", description: "Token table, one token=sellerId:kind a line (default: config mock.tokens, else a development token per token kind, printed)" },
+      tokens: { type: "string", valueName: "file", description: "Token table, one token=<principal>Id:kind a line (default: config mock.tokens, else a development token per token kind, printed)" },
     },
     async run({ config, flags, io }) {
       const { runMock } = await import("../mock/cli.js");

@@ -36,7 +36,7 @@ export interface CatalogenConfig {
   projects?: ProjectConfig[];
   /** Where `catalogen scaffold` writes handler files. */
   scaffold?: { out?: string };
-  /** `catalogen mock`: `tokens` is a token table file, one `token=sellerId:kind` a line. */
+  /** `catalogen mock`: `tokens` is a token table file, one `token=<principal>Id:kind` a line (`token=accountId:kind`). */
   mock?: { tokens?: string };
   /** `"prettier"`: format generated files with the prettier config of the output folder. Default: catalogen's own layout. */
   format?: "prettier";

@@ -161,6 +161,7 @@ function schemeAuth(
     auth.schemes!.push(held);
     auth.schemeIdOf.set(name, held.id);
     const kind = kinds.claim(tokenKindId(name), tokenKindNames, "-");
+    report.renamed("token kind", name, kind, docs.pointer(place));
     auth.tokenKinds.push({ id: kind, description: held.description ?? `Security scheme ${name} (${String(scheme.type)})` });
     auth.kindOfScheme.set(name, kind);
   }

@@ -23,6 +23,7 @@ import { DEFAULT_ACCESS_EXTENSIONS, type AccessExtensions } from "./access.js";
 import { tableWords } from "./table-words.js";
 import { firstSegment, OperationReader } from "./operations.js";
 import { at, DocumentSet, documentText, ImportError, isObject, type Place, type ReadOptions } from "./read.js";
+import { importedPrincipal } from "./limits.js";
 import { paginationDefinitions } from "./streams-pages.js";
 import { ImportReport } from "./report.js";
 import { firstLine, lineLeadingDescription, MAX_LINE } from "./lines.js";
@@ -170,6 +171,7 @@ function importFrom(docs: DocumentSet, options: ImportOptions): ImportResult {
       ...(description !== undefined && { description }),
       ...readInfo(docs, report, info, dialect !== undefined),
       ...(externalDocs !== undefined && { externalDocs }),
+      ...importedPrincipal(root, [...limitGroups.limitGroups, ...modules.flatMap((module) => module.operations.flatMap((operation) => operation.limits ?? []))].flatMap((limit) => ("scope" in limit ? [limit.scope] : []))),
       auth: {
         header: auth.header,
         tokenKinds: auth.tokenKinds,
@@ -251,6 +253,7 @@ function reportDocumentLevel(docs: DocumentSet, report: ImportReport, root: Reco
     // The limits extension on the document is every operation's default, its -groups the limit groups: both read.
     if (limitsExtension !== undefined && (key === limitsExtension || key === groupsExtension(limitsExtension))) continue;
     if (key === "x-pagination") continue; // the shared paging definitions: read (src/import/streams-pages.ts)
+    if (key === "x-principal") continue; // whose budgets the limits count: the catalogue's principal (src/import/limits.ts)
     if (key.startsWith("x-") && !(dialect && (key === "x-generated-by" || key === "x-servers"))) lost(key, `${key} (vendor extension)`);
   }
 }

@@ -3,6 +3,7 @@
 import type { RawLimit } from "../load/raw.js";
 import { extensionValues } from "./auth.js";
 import { isObject } from "./read.js";
+import { DEFAULT_PRINCIPAL, PRINCIPAL } from "../shared/principal.js";
 import { durationText as readableDuration, plural, UNIT_MILLISECONDS } from "../shared/duration.js";
 
 /** How documents spell each catalogue unit. */
@@ -41,7 +42,8 @@ export type LimitResult = { limit: RawLimit; derived: string[] } | { problem: st
  */
 export function readLimit(value: unknown, kindOf: (value: string) => string | undefined = () => undefined): LimitResult {
   if (!isObject(value)) return { problem: "a limit must be an object with period, limit, interval and burst" };
-  if (value.scope !== undefined && value.scope !== "seller") return { problem: `scope ${JSON.stringify(value.scope)}: the catalogue holds only per-seller limits` };
+  const scope = value.scope === undefined ? DEFAULT_PRINCIPAL : value.scope;
+  if (typeof scope !== "string" || !PRINCIPAL.test(scope)) return { problem: `scope ${JSON.stringify(value.scope)} is not a word naming whose budget the limit counts (account, seller, tenant ...)` };
   const period = durationText(value.period);
   const limit = countOf(value.limit);
   if (!period) return { problem: `period ${JSON.stringify(value.period)} is not a duration such as "1 min"` };
@@ -76,5 +78,17 @@ export function readLimit(value: unknown, kindOf: (value: string) => string | un
     if (entries.length === 0 || wrong) return { problem: `errorCost ${JSON.stringify(value.errorCost)} is not { <4xx or 5xx status or class>: <requests> }, e.g. { "4XX": 10 }` };
     errorCost = Object.fromEntries(entries) as Record<string, number>;
   }
-  return { limit: { scope: "seller", period: period.text, limit, interval: interval.text, burst, ...(tokens && { tokens }), ...(errorCost && { errorCost }) }, derived };
+  return { limit: { scope, period: period.text, limit, interval: interval.text, burst, ...(tokens && { tokens }), ...(errorCost && { errorCost }) }, derived };
+}
+
+/**
+ * The imported catalogue's principal: the document's `x-principal` (catalogen's export writes it),
+ * else the one word other than account and seller (which a catalogue without principal reads) its
+ * limits name; none: the default, account.
+ */
+export function importedPrincipal(root: Record<string, unknown>, scopes: Iterable<string>): { principal?: string } {
+  const named = root["x-principal"];
+  if (typeof named === "string" && PRINCIPAL.test(named)) return { principal: named };
+  const others = [...new Set(scopes)].filter((scope) => scope !== DEFAULT_PRINCIPAL && scope !== "seller");
+  return others.length === 1 ? { principal: others[0]! } : {};
 }

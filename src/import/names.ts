@@ -74,9 +74,14 @@ export function typeName(text: string): string {
   return TYPE_NAME.test(name) ? name : "Type";
 }
 
+/** Words people write whole, whatever their capitals: `OAuth2` is `oauth2`, not `o-auth2`. */
+const WHOLE_WORDS = /oauth|openid/gi;
+
+/** A token kind id as people write it: `OAuth2` -> `oauth2`, `bearerAuth` -> `bearer-auth`; `api_key` stays. */
 export function tokenKindId(text: string): string {
   if (TOKEN_KIND.test(text)) return text;
-  let id = words(text).join("-");
+  const whole = text.replace(WHOLE_WORDS, (word: string, offset: number) => `${offset > 0 ? "-" : ""}${word.toLowerCase()}`);
+  let id = words(whole).join("-");
   if (!/^[a-z]/.test(id)) id = `kind-${id}`;
   return TOKEN_KIND.test(id) ? id : "token";
 }

@@ -18,6 +18,8 @@ export interface RawApi {
   license?: { name: string; identifier?: string; url?: string };
   termsOfService?: string;
   externalDocs?: { url: string; description?: string };
+  /** Whose budgets limits count and whose tokens are (`seller`, `account` ...); absent: `account`. */
+  principal?: string;
   auth: { header: string; tokenKinds: { id: string; description: string }[]; schemes?: RawSecurityScheme[]; security?: string[][]; securityScopes?: RawSecurityScopes };
   /** Error responses every operation may give (4xx, 5xx, 4XX, 5XX, default). */
   responses?: Record<string, RawResponse>;
@@ -100,7 +102,8 @@ export interface RawHeader {
 }
 
 export interface RawLimit {
-  scope: "seller";
+  /** The catalogue's principal (api.principal); `seller` also where api names none, as catalogues before principal wrote. */
+  scope: string;
   period: string;
   limit: number;
   interval: string;

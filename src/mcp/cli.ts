@@ -18,7 +18,7 @@ export async function runMcp(context: { config: ResolvedConfig; flags: Record<st
   const tools = flags.tools ?? "operation";
   if (tools !== "operation" && tools !== "module") throw new UsageError(`--tools takes operation or module, not "${String(tools)}"`);
   const envPrefix = typeof flags["env-prefix"] === "string" ? flags["env-prefix"] : "API";
-  if (!/^[A-Z][A-Z0-9_]*$/.test(envPrefix)) throw new UsageError("--env-prefix takes upper case letters, digits and _ (e.g. SELLER_API)");
+  if (!/^[A-Z][A-Z0-9_]*$/.test(envPrefix)) throw new UsageError("--env-prefix takes upper case letters, digits and _ (e.g. MY_API)");
   const port = flags.http === undefined ? undefined : portOf(flags.http);
   const host = typeof flags.host === "string" ? flags.host : "127.0.0.1";
   const env: Record<string, string | undefined> = { ...(context.env ?? process.env) };

@@ -9,7 +9,7 @@ import { fileProblem } from "../shared/file-errors.js";
 import { ConfinedFileError, describeRefusal, readConfinedFile, realFolder } from "../shared/confined-files.js";
 import { loadModel } from "../sources/index.js";
 import { startMockOf } from "./index.js";
-import { developmentTokens, DEVELOPMENT_IDENTITY, MAX_TOKEN_TABLE_BYTES, parseTokenTable, TokenTableError, type MockIdentity } from "./tokens.js";
+import { developmentTokens, DEVELOPMENT_IDENTITY, MAX_TOKEN_TABLE_BYTES, parseTokenTable, tokenLine, TokenTableError, type MockIdentity } from "./tokens.js";
 import { signalled } from "../cli/signals.js";
 
 const DEFAULT_PORT = 4010;
@@ -32,7 +32,7 @@ export async function runMock(context: { config: ResolvedConfig; flags: Record<s
 
   const model = await loadModel(config.catalogue);
   const kinds = model.auth.tokenKinds.map((kind) => kind.id);
-  const tokens = tokensFile === undefined ? developmentTokens(kinds) : tokenTable(tokensFile, namedIn, kinds, io);
+  const tokens = tokensFile === undefined ? developmentTokens(kinds, model.principal) : tokenTable(tokensFile, namedIn, kinds, model.principal, io);
   if (tokens === undefined) return 1;
   // Without --port, a busy 4010 is no reason to stop: another free port, said below.
   const portTaken = flags.port === undefined && !(await canListen(host, port));
@@ -58,7 +58,7 @@ export async function runMock(context: { config: ResolvedConfig; flags: Record<s
   io.out(`catalogen mock: ${mock.operations} operations on ${mock.url} (${tokens.size} token${tokens.size === 1 ? "" : "s"}, seed ${seed}); Ctrl-C stops it`);
   if (portTaken) io.out(`catalogen mock: port ${DEFAULT_PORT} is taken, so a free one; --port N chooses`);
   if (tokensFile === undefined && tokens.size > 0) {
-    io.out(`catalogen mock: no --tokens FILE (or mock.tokens in the config), so development tokens, one per token kind, all of "${DEVELOPMENT_IDENTITY}":`);
+    io.out(`catalogen mock: no --tokens FILE (or mock.tokens in the config), so development tokens, one per token kind, all of ${model.principal} "${DEVELOPMENT_IDENTITY}":`);
     for (const [token, identity] of tokens) io.out(`  ${identity.tokenKind.padEnd(Math.max(...kinds.map((kind) => kind.length)))}  ${token}`);
   }
   if (model.servers) {
@@ -72,7 +72,7 @@ export async function runMock(context: { config: ResolvedConfig; flags: Record<s
 }
 
 /** The token table in `file` (confined to `namedIn`), checked against the catalogue's kinds; undefined after saying what is wrong. */
-function tokenTable(file: string, namedIn: string, kinds: string[], io: Io): Map<string, MockIdentity> | undefined {
+function tokenTable(file: string, namedIn: string, kinds: string[], principal: string, io: Io): Map<string, MockIdentity> | undefined {
   let text: string;
   try {
     text = readConfinedFile(file, [realFolder(namedIn)], MAX_TOKEN_TABLE_BYTES).bytes.toString("utf8");
@@ -85,20 +85,20 @@ function tokenTable(file: string, namedIn: string, kinds: string[], io: Io): Map
     const { refusal } = error;
     const folder = shown(namedIn, io.cwd);
     if (refusal.kind === "outside") io.err(`catalogen mock: ${table} ${describeRefusal(refusal, folder)}; keep the token table inside ${folder}, or name another file with --tokens FILE`);
-    else if (refusal.kind === "unreadable") io.err(`catalogen mock: cannot read ${table}: ${refusal.reason}; write one token=sellerId:kind a line there (see ${docPage("mock.md", io.cwd)}), or name another file with --tokens FILE`);
+    else if (refusal.kind === "unreadable") io.err(`catalogen mock: cannot read ${table}: ${refusal.reason}; write one ${tokenLine(principal)} a line there (see ${docPage("mock.md", io.cwd)}), or name another file with --tokens FILE`);
     else io.err(`catalogen mock: ${table}: ${describeRefusal(refusal)}`);
     return undefined;
   }
   let tokens;
   try {
-    tokens = parseTokenTable(text, kinds, shown(file, io.cwd));
+    tokens = parseTokenTable(text, kinds, shown(file, io.cwd), principal);
   } catch (error) {
     if (!(error instanceof TokenTableError)) throw error;
     io.err(`catalogen mock: ${error.message}`);
     return undefined;
   }
   if (tokens.size === 0) {
-    io.err(`catalogen mock: ${shown(file, io.cwd)} lists no token (lines token=sellerId:kind)`);
+    io.err(`catalogen mock: ${shown(file, io.cwd)} lists no token (lines ${tokenLine(principal)})`);
     return undefined;
   }
   return tokens;

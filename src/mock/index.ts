@@ -8,7 +8,7 @@ import { loadModel } from "../sources/index.js";
 import { mockHandlers } from "./answers.js";
 import type { MockStreamOptions } from "./streams-pages.js";
 import { loadGeneratedServer } from "./generated-server.js";
-import { TokenTableError, type MockIdentity } from "./tokens.js";
+import { principalIdOf, TokenTableError, type MockIdentity } from "./tokens.js";
 
 export { parseTokenTable, TokenTableError, type MockIdentity } from "./tokens.js";
 
@@ -21,7 +21,11 @@ export interface MockOptions extends MockStreamOptions {
   host?: string;
   /** Seed of the values made up for operations without an example. Default 1. */
   seed?: number;
-  /** Token -> whose it is and its kind; any other token gets 401. */
+  /**
+   * Token -> whose it is and its kind; any other token gets 401. Whose: the id of the catalogue's
+   * principal, under its name (`{ accountId, tokenKind }`, `{ sellerId, tokenKind }` for
+   * `principal: seller`); rate limits count per id.
+   */
   tokens: ReadonlyMap<string, MockIdentity> | Readonly<Record<string, MockIdentity>>;
   /** The clock rate limits count with (tests). Default: Date.now. */
   now?: () => number;
@@ -50,10 +54,19 @@ export async function startMockOf(model: ApiModel, options: MockOptions): Promis
     if (!kinds.includes(identity.tokenKind)) {
       throw new TokenTableError(`startMock: token kind "${identity.tokenKind}" is not one of the catalogue's kinds (${kinds.join(", ")})`);
     }
+    principalIdOf(identity, model.principal); // each names its principal's id, or says how now
   }
+  // Looked up per request (a table may answer tokens it does not list); the generated server keeps
+  // the id in the field its runtime names (templates/server/types.ts).
+  const authenticate = (token: string) => {
+    const identity = tokens.get(token);
+    if (identity === undefined) return undefined;
+    const { tokenKind, categories, readOnly } = identity;
+    return { sellerId: principalIdOf(identity, model.principal), tokenKind, ...(categories && { categories }), ...(readOnly !== undefined && { readOnly }) };
+  };
   const { server, runtime } = await loadGeneratedServer(model);
   const handle = server.createRequestHandler(mockHandlers(model, options.seed ?? 1, runtime, options), {
-    authenticate: (token: string) => tokens.get(token),
+    authenticate,
     origin: "catalogen-mock",
     ...(options.now && { now: options.now }),
     onError: options.onError ?? (() => {}),

@@ -3,6 +3,7 @@ import { annotationsOf, type Annotations } from "./annotations.js";
 import type { RawContent, RawExample, RawFile, RawHeader, RawOperation, RawParameter, RawResponse, RawSecurityScheme, RawSecurityScopes, RawType } from "../load/raw.js";
 import { camelCase, pathParamNames } from "../shared/names.js";
 import { parsePathTemplate } from "../shared/path-template.js";
+import { DEFAULT_PRINCIPAL } from "../shared/principal.js";
 import { limitGroups, operationLimits } from "./limits.js";
 import { applyBaseDiscriminators } from "./base-discriminators.js";
 import { markDirectional } from "./directional.js";
@@ -114,6 +115,7 @@ export function assembleModel(api: NonNullable<RawFile["api"]>, parts: readonly 
     ...(api.license !== undefined && { license: { ...api.license } }),
     ...(api.termsOfService !== undefined && { termsOfService: api.termsOfService }),
     ...(api.externalDocs !== undefined && { externalDocs: externalDocs(api.externalDocs) }),
+    principal: api.principal ?? DEFAULT_PRINCIPAL,
     auth: {
       header: api.auth.header,
       tokenKinds: api.auth.tokenKinds.map(({ id, description }) => ({ id, description })),

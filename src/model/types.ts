@@ -25,6 +25,8 @@ export interface ApiModel {
   termsOfService?: string;
   /** A link to the API's documentation elsewhere; absent: none given. */
   externalDocs?: ExternalDocs;
+  /** Whose rate-limit budgets limits count and whose tokens are, in the catalogue's words (`seller`, `account` ...). */
+  principal: string;
   auth: AuthModel;
   /** Sorted by id. */
   modules: ModuleModel[];
@@ -360,8 +362,8 @@ export interface ResponseModel {
 }
 
 export interface RateLimit {
-  /** Whose budget it is. Only `seller` (per seller profile) so far. */
-  scope: "seller";
+  /** Whose budget it is: the catalogue's principal, as the limit names it (`seller`, `account` ...). */
+  scope: string;
   /** The window the limit is stated over. */
   period: Duration;
   /** Requests allowed per period. */

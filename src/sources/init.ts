@@ -29,11 +29,12 @@ source:
   openapi: ${name}
 
 # api:
+#   principal: account   # whose budgets limits count: seller, tenant, api-key ...
 #   auth:
 #     tokenKinds:
 #       - { id: personal, description: A user's personal token }
 #   limitGroups:
-#     - { id: reads, scope: seller, period: 1 minute, limit: 100, interval: 600 milliseconds, burst: 5 }
+#     - { id: reads, scope: account, period: 1 minute, limit: 100, interval: 600 milliseconds, burst: 5 }
 
 # operations:
 #   ${key}:

@@ -149,7 +149,7 @@ function merged(loaded: LoadResult, overlay: CatalogueFile, converted: Converted
   return { ...model, sources: [...new Set([overlay.name, ...others.map((file) => file.name), document])].sort() };
 }
 
-/** The document's api section with the user's: title, description, responses and auth's other keys replace; token kinds, limit groups and servers merge by id. */
+/** The document's api section with the user's: title, description, principal, responses and auth's other keys replace; token kinds, limit groups and servers merge by id. */
 function mergeApi(api: RawApi, added: Record<string, unknown>): RawApi {
   const auth = isObject(added.auth) ? added.auth : {};
   const byId = <T extends { id: string }>(base: readonly T[] | undefined, more: unknown): T[] | undefined => {
@@ -164,6 +164,7 @@ function mergeApi(api: RawApi, added: Record<string, unknown>): RawApi {
     ...rest,
     ...(added.title !== undefined && { title: added.title as string }),
     ...(added.description !== undefined && { description: added.description as string }),
+    ...(added.principal !== undefined && { principal: added.principal as string }),
     ...(added.responses !== undefined && { responses: added.responses as NonNullable<RawApi["responses"]> }),
     auth: { ...api.auth, ...(auth as Partial<RawApi["auth"]>), tokenKinds: byId(api.auth.tokenKinds, auth.tokenKinds) ?? [] },
     ...(limitGroups && limitGroups.length > 0 && { limitGroups }),

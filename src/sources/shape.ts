@@ -37,11 +37,11 @@ export function checkShape(data: Record<string, unknown>, error: Report): Docume
   if (data.defaults === null) delete data.defaults;
   if (data.types === null) delete data.types;
   if (data.types !== undefined && !isObject(data.types)) error(["types"], "types must be a mapping from a type name of the document to the type that replaces it");
-  if (data.defaults !== undefined && !isObject(data.defaults)) error(["defaults"], "defaults must be a mapping of what every operation gets (tokens, limits, servers)", "e.g. defaults: { tokens: [seller], limits: [{ group: reads }] }");
+  if (data.defaults !== undefined && !isObject(data.defaults)) error(["defaults"], "defaults must be a mapping of what every operation gets (tokens, limits, servers)", "e.g. defaults: { tokens: [personal], limits: [{ group: reads }] }");
   else if (isObject(data.defaults)) unknownKeys(data.defaults, DEFAULT_KEYS, ["defaults"], "defaults", error);
   if (data.api !== undefined && !isObject(data.api)) error(["api"], "api must be a mapping of what to add to or change in the document's api section");
   else if (isObject(data.api)) unknownKeys(data.api, API_KEYS, ["api"], "api", error);
-  if (data.operations !== undefined && !isObject(data.operations)) error(["operations"], "operations must be a mapping from an operation id (or `GET /path`) to what to add", "e.g. operations: { listPets: { tokens: [seller] } }");
+  if (data.operations !== undefined && !isObject(data.operations)) error(["operations"], "operations must be a mapping from an operation id (or `GET /path`) to what to add", "e.g. operations: { listPets: { tokens: [personal] } }");
   return options;
 }
 

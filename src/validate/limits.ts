@@ -5,6 +5,7 @@ import type { YamlPath } from "../load/load.js";
 import type { RawLimit, RawLimitGroup, RawLimitRef, RawOperation } from "../load/raw.js";
 import { DURATION_UNITS, parseDuration } from "../shared/duration.js";
 import { TOKEN_KIND } from "../shared/names.js";
+import { DEFAULT_PRINCIPAL } from "../shared/principal.js";
 import type { Place, Reporter } from "./reporter.js";
 
 /** The declared groups by id, with where each is declared. */
@@ -15,7 +16,7 @@ export function isLimitRef(limit: RawLimit | RawLimitRef): limit is RawLimitRef 
 }
 
 /** api.limitGroups: safe distinct ids and sound limits. `api` is the place of the api section, if any. */
-export function checkLimitGroups(report: Reporter, api: Place | undefined, groups: readonly RawLimitGroup[], tokenKinds: ReadonlySet<string>): LimitGroups {
+export function checkLimitGroups(report: Reporter, api: Place | undefined, groups: readonly RawLimitGroup[], tokenKinds: ReadonlySet<string>, principal?: string): LimitGroups {
   const known: LimitGroups = new Map();
   if (!api) return known;
   groups.forEach((group, index) => {
@@ -25,6 +26,7 @@ export function checkLimitGroups(report: Reporter, api: Place | undefined, group
     if (earlier) report.error(at("id"), `limit group "${group.id}" is declared twice`, "group ids are unique; merge the two or rename one");
     else known.set(group.id, { group, place: at() });
     checkLimitFields(report, group, at, tokenKinds, undefined);
+    checkScope(report, group.scope, at, principal);
   });
   return known;
 }
@@ -41,6 +43,8 @@ export function checkOperationLimits(
   tokenKinds: ReadonlySet<string>,
   /** False when api.yaml could not be read: groups and kinds are then unknown, not missing. */
   apiKnown: boolean,
+  /** api.principal; absent: the default. */
+  principal?: string,
 ): void {
   const limits = operation.limits ?? [];
   const accepted = operation.tokens;
@@ -49,6 +53,7 @@ export function checkOperationLimits(
     const at = (...rest: YamlPath): Place => place("limits", i, ...rest);
     if (!isLimitRef(limit)) {
       checkLimitFields(report, limit, at, apiKnown ? tokenKinds : undefined, accepted);
+      if (apiKnown) checkScope(report, limit.scope, at, principal);
       return;
     }
     if (seenGroups.has(limit.group)) report.error(at("group"), `limit group "${limit.group}" is named twice`, "one reference spends from the group's budget once per request");
@@ -95,6 +100,20 @@ function checkLimitFields(
     }
   });
   if (limit.tokens?.length === 0) report.error(at("tokens"), "a limit for no token kind never applies", "list the kinds it applies to, or leave tokens out for every kind");
+}
+
+/**
+ * A limit counts the budget of the catalogue's principal: its scope names it. Where api names no
+ * principal, `account` (the default) and `seller` (what catalogues wrote before principal existed)
+ * both do.
+ */
+function checkScope(report: Reporter, scope: string, at: (...rest: YamlPath) => Place, principal: string | undefined): void {
+  if (principal === undefined ? scope === DEFAULT_PRINCIPAL || scope === "seller" : scope === principal) return;
+  if (principal !== undefined) {
+    report.error(at("scope"), `limit scope "${scope}" is not the catalogue's principal "${principal}"`, `write scope: ${principal} (api.principal in api.yaml names whose budgets limits count)`);
+  } else {
+    report.error(at("scope"), `limit scope "${scope}" is not the catalogue's principal, which api.yaml does not name (default ${DEFAULT_PRINCIPAL})`, `add principal: ${scope} to api in api.yaml, or write scope: ${DEFAULT_PRINCIPAL}`);
+  }
 }
 
 /**

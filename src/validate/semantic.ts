@@ -82,7 +82,7 @@ export function checkSemantics(entries: SemanticInput[], options: SemanticOption
   if (api && license?.identifier !== undefined && license.url !== undefined) {
     report.error({ file: api.file, path: ["api", "license", "url"] }, "a license gives an SPDX identifier or a URL, not both", "keep one of them (OpenAPI 3.1 allows one)");
   }
-  const limitGroups = checkLimitGroups(report, api && { file: api.file, path: ["api"] }, api?.raw.api?.limitGroups ?? [], tokenKinds);
+  const limitGroups = checkLimitGroups(report, api && { file: api.file, path: ["api"] }, api?.raw.api?.limitGroups ?? [], tokenKinds, api?.raw.api?.principal);
   const paginations = checkPaginationDefinitions(report, api && { file: api.file, path: ["api"] }, api?.raw.api?.pagination ?? []);
 
   // Modules: the file name is the id, ids are safe and distinct also in camelCase.
@@ -185,7 +185,7 @@ export function checkSemantics(entries: SemanticInput[], options: SemanticOption
 
       // The schemes of an api section the schema refused are not known: its own errors say what is wrong.
       if (!(brokenApi && apiFiles.length === 0)) checkOperationSecurity(report, operation, schemes, place);
-      checkOperationLimits(report, operation, place, limitGroups, tokenKinds, !(brokenApi && apiFiles.length === 0));
+      checkOperationLimits(report, operation, place, limitGroups, tokenKinds, !(brokenApi && apiFiles.length === 0), api?.raw.api?.principal);
       checkParameters(report, typeContext, operation, place);
       checkBodies(report, typeContext, operation, place);
       checkOperationPagination(report, operation, place, paginations);

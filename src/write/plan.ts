@@ -17,7 +17,7 @@ import { MANIFEST_NAME, manifestText, sha256, type Manifest, type ManifestEntry 
 import { stageOnThread, StageThread } from "./stage-thread.js";
 import { openStaging, stageChunks, stagedFor, stageWithStats } from "./staging.js";
 import type { StatCache } from "./stat-cache.js";
-import { WriteError, type KeptBytes, type PreviousBytes, type Spliced, type StagedFile, type WritePlan, type WriteReport } from "./types.js";
+import { WriteError, type KeptBytes, type PreviousBytes, type Spliced, type StagedFile, type WritePlan, type WriteReport, type WriteTargets } from "./types.js";
 
 /** The error for paths in the way that catalogen may not touch (links, folders where files go), each named once. */
 export function refuse(problems: Iterable<string>): WriteError {
@@ -135,7 +135,8 @@ async function readAndRecorded(view: FolderView, stats: StatCache, path: string,
  * outlives its turn. A file whose bytes are already right is not touched (its mtime stays); one
  * catalogen did not write is never overwritten, nor is anything written or deleted through a
  * symbolic link: either stops the write before anything changes. Files an earlier run of the same
- * targets wrote and this one does not produce are removed; other targets' files stay. New content
+ * targets wrote and this one does not produce are removed; other targets' files stay, unless the
+ * targets are the whole output (`otherTargets: "remove"`: a target dropped from the config). New content
  * goes to staging files beside their targets as it comes and is renamed into place only when all
  * of it is on disk (a failure before that removes the staging files and the folders made for
  * them). The manifest goes in first, listing old and new files, so a run killed halfway leaves
@@ -147,6 +148,8 @@ export class Writing {
   private readonly unchanged: string[] = [];
   private readonly problems: string[] = [];
   private readonly foreign: string[] = [];
+  /** Targets no longer chosen whose files this write removes. */
+  private readonly dropped = new Set<string>();
   private readonly staged: StagedFile[] = [];
   private readonly createdFolders: string[] = [];
   /** Folders known to be there for staging files: found real, or made by this write. */
@@ -163,7 +166,7 @@ export class Writing {
     private readonly view: FolderView,
     private readonly stats: StatCache,
     private readonly current: { text?: string; manifest?: Manifest; problem?: string },
-    private readonly options: { inputHash: string; targets: readonly string[]; generatorHash?: string },
+    private readonly options: WriteTargets,
     private readonly undoFolder?: () => Promise<void>,
     /** A staging thread started already (Output's scan of a change run): staging goes there from the first file. */
     thread?: StageThread,
@@ -171,7 +174,12 @@ export class Writing {
     this.thread = thread;
     this.previous = filesFor(current.manifest);
     if (current.problem) this.problems.push(current.problem);
-    for (const [path, entry] of this.previous) if (!options.targets.includes(entry.target)) this.next.set(path, entry);
+    for (const [path, entry] of this.previous) if (this.keepsOther(entry.target)) this.next.set(path, entry);
+  }
+
+  /** Whether a file the last run made for `target` stays untouched by this write: another target's, kept. */
+  private keepsOther(target: string): boolean {
+    return !this.options.targets.includes(target) && this.options.otherTargets !== "remove";
   }
 
   /**
@@ -494,10 +502,11 @@ export class Writing {
     const { view, previous, next, options } = this;
     const remove: string[] = [];
     for (const [path, entry] of previous) {
-      if (!options.targets.includes(entry.target) || next.has(path)) continue;
+      if (this.keepsOther(entry.target) || next.has(path)) continue;
       const found = await view.file(path);
       if (found.kind === "problem") this.problems.push(found.message);
       else if (found.kind === "file") remove.push(path);
+      if (found.kind === "file" && !options.targets.includes(entry.target)) this.dropped.add(entry.target);
     }
     if (this.problems.length > 0) {
       await this.abort();
@@ -537,7 +546,8 @@ export class Writing {
     const plan = await this.plan();
     mark("write planned");
     this.staged.length = 0; // the plan's now: applying removes them if it fails
-    return applyPlan(this.view.root, plan, this.stats, () => this.abortFor(plan));
+    const report = await applyPlan(this.view.root, plan, this.stats, () => this.abortFor(plan));
+    return this.dropped.size === 0 ? report : { ...report, droppedTargets: [...this.dropped].sort(compareText) };
   }
 
   /** Nothing was changed yet: the plan's staged files, and the folders made for them, go. */

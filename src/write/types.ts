@@ -13,6 +13,17 @@ export interface WriteReport {
   written: string[];
   unchanged: string[];
   removed: string[];
+  /** The targets no longer chosen whose files (among `removed`) went, when any did. */
+  droppedTargets?: string[];
+}
+
+/** The targets one write makes: the whole output (files of other targets go) or some of it (theirs stay). */
+export interface WriteTargets {
+  inputHash: string;
+  targets: readonly string[];
+  generatorHash?: string;
+  /** "remove": `targets` are all the output, so files earlier runs made for other targets are removed. Default "keep". */
+  otherTargets?: "keep" | "remove";
 }
 
 export interface CheckReport {

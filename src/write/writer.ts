@@ -12,11 +12,11 @@ import { MANIFEST_NAME, parseManifest, sha256, type Manifest } from "./manifest.
 import { filesFor, intact, leftovers, refuse, Writing } from "./plan.js";
 import { StatCache } from "./stat-cache.js";
 import { scanOnThread, StageThread } from "./stage-thread.js";
-import { WriteError, type CheckReport, type OutputFile, type WriteReport } from "./types.js";
+import { WriteError, type CheckReport, type OutputFile, type WriteReport, type WriteTargets } from "./types.js";
 
 export { Writing } from "./plan.js";
 export type { FinishedCommit } from "./journal.js";
-export { WriteError, type CheckReport, type OutputFile, type WriteReport, type WritePlan } from "./types.js";
+export { WriteError, type CheckReport, type OutputFile, type WriteReport, type WritePlan, type WriteTargets } from "./types.js";
 
 /** The real path of the output folder, or undefined when it does not exist yet. */
 async function existingFolder(outDir: string): Promise<string | undefined> {
@@ -117,11 +117,13 @@ export class Output {
    * True when the manifest records `inputHash` and every file it lists is on disk unaltered (and
    * no killed run left anything to clean up): a file's size and mtime as last seen with its hash
    * (stat-cache.ts), or else its bytes read and hashed. What it reads is remembered for `write`.
+   * With `onlyTargets`, a file listed for another target (one no longer chosen) is to be removed: not up to date.
    */
-  async isUpToDate(inputHash: string): Promise<boolean> {
+  async isUpToDate(inputHash: string, onlyTargets?: readonly string[]): Promise<boolean> {
     if (!this.view || this.lock?.tookOverStale) return false;
     const { manifest } = await this.manifest();
     if (!manifest) return false;
+    if (onlyTargets && Object.values(manifest.files).some((entry) => !onlyTargets.includes(entry.target))) return false;
     if (manifest.inputHash !== inputHash) {
       this.scanFiles(manifest);
       return false;
@@ -157,7 +159,7 @@ export class Output {
    * is made (`put`, or `keep` for a file the last run made from the same inputs), then `finish`
    * (or `abort` when the run fails). See `Writing` for what is guaranteed.
    */
-  async begin(options: { inputHash: string; targets: readonly string[]; generatorHash?: string }): Promise<Writing> {
+  async begin(options: WriteTargets): Promise<Writing> {
     let made: string | undefined;
     if (!this.view) {
       const created = await createFolder(this.outDir);
@@ -178,7 +180,7 @@ export class Output {
   }
 
   /** Writes `files`, the whole output of `targets` (see `Writing`). */
-  async write(files: ReadonlyMap<string, OutputFile>, options: { inputHash: string; targets: readonly string[]; generatorHash?: string }): Promise<WriteReport> {
+  async write(files: ReadonlyMap<string, OutputFile>, options: WriteTargets): Promise<WriteReport> {
     const writing = await this.begin(options);
     try {
       for (const [path, { content, target }] of files) await writing.put(path, target, content);
@@ -191,8 +193,8 @@ export class Output {
 }
 
 /** What differs between `files` and the folder, for the targets rendered. Writes nothing and takes no lock. */
-export async function checkOutput(outDir: string, files: ReadonlyMap<string, OutputFile>, targets: readonly string[]): Promise<CheckReport> {
-  const check = await OutputCheck.open(outDir, targets);
+export async function checkOutput(outDir: string, files: ReadonlyMap<string, OutputFile>, targets: readonly string[], otherTargets: "keep" | "remove" = "keep"): Promise<CheckReport> {
+  const check = await OutputCheck.open(outDir, targets, otherTargets);
   for (const [path, { content }] of files) await check.add(path, content);
   return check.finish();
 }
@@ -207,15 +209,17 @@ export class OutputCheck {
     private readonly view: FolderView | undefined,
     private readonly current: { manifest?: Manifest; problem?: string },
     private readonly targets: readonly string[],
+    /** "remove": files the manifest lists for other targets are extra too (a generate would remove them). */
+    private readonly otherTargets: "keep" | "remove",
   ) {
     if (current.problem) this.problems.push(current.problem);
   }
 
-  static async open(outDir: string, targets: readonly string[]): Promise<OutputCheck> {
+  static async open(outDir: string, targets: readonly string[], otherTargets: "keep" | "remove" = "keep"): Promise<OutputCheck> {
     const root = await existingFolder(resolve(outDir));
-    if (root === undefined) return new OutputCheck(undefined, {}, targets);
+    if (root === undefined) return new OutputCheck(undefined, {}, targets, otherTargets);
     const view = new FolderView(root);
-    return new OutputCheck(view, await readManifestIn(view), targets);
+    return new OutputCheck(view, await readManifestIn(view), targets, otherTargets);
   }
 
   async add(path: string, content: string): Promise<void> {
@@ -238,7 +242,7 @@ export class OutputCheck {
     if (hasJournal(view.root)) report.unfinished = JOURNAL_NAME;
     const previous = filesFor(this.current.manifest);
     for (const [path, entry] of previous) {
-      if (!this.targets.includes(entry.target) || this.given.has(path)) continue;
+      if ((this.otherTargets === "keep" && !this.targets.includes(entry.target)) || this.given.has(path)) continue;
       const found = await view.file(path);
       if (found.kind === "problem") this.problems.push(found.message);
       else if (found.kind === "file") report.extra.push(path);

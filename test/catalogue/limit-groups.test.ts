@@ -132,8 +132,8 @@ describe("docs and OpenAPI of limit groups and per-kind limits", () => {
     expect(index).toContain("| `content` | Every card operation spends from one budget. | 2 per 1 minute per seller, burst 2, one more every 30 seconds | every kind |");
     expect(index).toContain("| `reports-service` | not documented | 3 per 1 minute per seller, burst 3, one more every 20 seconds | service |");
     const cards = await readFile(join(out, "docs/cards.md"), "utf8");
-    expect(cards).toContain("| seller (per seller profile) (personal tokens) | 1 minute | 1 | 1 minute | 1 |");
-    expect(cards).toContain("| seller (per seller profile) (service tokens; shared budget of group reports-service) | 1 minute | 3 | 20 seconds | 3 |");
+    expect(cards).toContain("| seller (personal tokens) | 1 minute | 1 | 1 minute | 1 |");
+    expect(cards).toContain("| seller (service tokens; shared budget of group reports-service) | 1 minute | 3 | 20 seconds | 3 |");
 
     const document = JSON.parse(await readFile(join(out, "openapi.json"), "utf8")) as Record<string, any>;
     await swaggerParserValidate(structuredClone(document));

@@ -151,7 +151,7 @@ describe("the reference entry", () => {
     expect(doc).toContain("Returns the discrepancies found");
     expect(doc).toContain("`GET /api/supplies/v1/discrepancies/{supplyId}`");
     expect(doc).toContain("Tokens: personal, service.");
-    expect(doc).toContain("Rate limit (per seller profile): 1 request per 1 minute, one back every 1 minute, burst 1.");
+    expect(doc).toContain("Rate limit (per seller): 1 request per 1 minute, one back every 1 minute, burst 1.");
     expect(doc).toContain("Constraint: Only supplies accepted within the last year");
     // A GET sends no body: saying so for each would be noise.
     expect(doc).not.toContain("Request body");

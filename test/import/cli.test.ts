@@ -50,7 +50,7 @@ describe("catalogen import", () => {
     const list = model.modules.flatMap((module) => module.operations).find((operation) => operation.path === "/pets" && operation.method === "GET")!;
     expect(list.summary).toBe("List pets");
     expect(list.tokens).toEqual(["personal"]);
-    expect(list.limits).toEqual([{ scope: "seller", period: { milliseconds: 60_000, text: "1 minute" }, limit: 100, interval: { milliseconds: 600, text: "600 milliseconds" }, burst: 5 }]);
+    expect(list.limits).toEqual([{ scope: "account", period: { milliseconds: 60_000, text: "1 minute" }, limit: 100, interval: { milliseconds: 600, text: "600 milliseconds" }, burst: 5 }]);
     expect(list.query).toEqual([{ name: "limit", in: "query", required: false, schema: { kind: "integer", format: "int32", minimum: 1 } }]);
     expect(list.responses![0]!.content).toEqual([{ contentType: "application/json; charset=utf-8", schema: { kind: "array", items: { kind: "ref", name: "PetItem" } }, example: [{ id: 1, name: "Rex" }] }]);
     const one = model.modules.flatMap((module) => module.operations).find((operation) => operation.path === "/pets/{pet_id}")!;

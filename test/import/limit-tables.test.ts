@@ -33,7 +33,7 @@ test("an HTML table (a <br> inside a cell), a 5ХХ sentence in Cyrillic letters
   ].join("\n");
   const found = limitsFromDescription(description, DEFAULT_TABLE_WORDS, kinds);
   expect(found.tables).toBe(1);
-  expect(found.limits).toEqual([{ limit: { scope: "seller", period: "1 minute", limit: 60, interval: "1 second", burst: 5, tokens: ["personal"] } }]);
+  expect(found.limits).toEqual([{ limit: { scope: "account", period: "1 minute", limit: 60, interval: "1 second", burst: 5, tokens: ["personal"] } }]);
   expect(found.errorCost).toEqual({ "5XX": 2 });
   expect(found.unread).toEqual([
     {

@@ -133,7 +133,7 @@ describe("import", () => {
     await writeFile(file, JSON.stringify(document));
     const words = { columns: { period: ["Zeitraum"], interval: ["Intervall"] }, units: { minute: ["Minute"], second: ["Sekunden"] }, requests: ["Anfragen"] };
     const { catalogue } = importOpenApi(file, { limitTableWords: words });
-    expect(catalogue.modules[0]!.operations[0]!.limits).toEqual([{ scope: "seller", period: "1 minute", limit: 6, interval: "10 seconds", burst: 6 }]);
+    expect(catalogue.modules[0]!.operations[0]!.limits).toEqual([{ scope: "account", period: "1 minute", limit: 6, interval: "10 seconds", burst: 6 }]);
     expect(importOpenApi(file).catalogue.modules[0]!.operations[0]!.limits).toBeUndefined();
     expect(() => importOpenApi(file, { limitTableWords: { columns: { zeitraum: ["x"] } } })).toThrow(/limitTableWords\.columns\.zeitraum: not a column; the columns are type, period, limit, interval, burst/);
     await writeFile(join(dir, "catalogen.config.json"), JSON.stringify({ import: { limitTableWords: words } }));
@@ -295,7 +295,7 @@ describe("generated client and server", () => {
     const page = await readFile(join(ru.dir, "generated/docs/kartochki_tovarov.md"), "utf8");
     expect(page).toContain("- **Token access:** token categories content; read-only tokens may call it");
     expect(page).toContain("- **Token access:** token categories content; a read-only token may not call it (it writes)");
-    expect(page).toContain("| seller (per seller profile) (personal, service tokens; an answer of 4XX costs 3 requests) | 1 second | 10 | 100 milliseconds | 2 |");
+    expect(page).toContain("| account (personal, service tokens; an answer of 4XX costs 3 requests) | 1 second | 10 | 100 milliseconds | 2 |");
   });
 
   test("createClient's tokenCategories are the catalogue's categories (type test)", async () => {

@@ -98,7 +98,7 @@ describe("catalogen mock", () => {
       expect(url).not.toBe("http://127.0.0.1:4010");
       expect(out().split("\n").slice(1, 5)).toEqual([
         "catalogen mock: port 4010 is taken, so a free one; --port N chooses",
-        'catalogen mock: no --tokens FILE (or mock.tokens in the config), so development tokens, one per token kind, all of "dev":',
+        'catalogen mock: no --tokens FILE (or mock.tokens in the config), so development tokens, one per token kind, all of seller "dev":',
         "  personal  dev-personal",
         "  service   dev-service",
       ]);

@@ -175,8 +175,8 @@ describe("startMock options", () => {
 });
 
 describe("parseTokenTable", () => {
-  it("reads token=sellerId:kind lines, skipping blank lines and comments", () => {
-    const table = parseTokenTable("# dev\n\n  a-1=seller-1:personal  \r\nb-2=seller-2:service\n", ["personal", "service"], "t.txt");
+  it("reads token=sellerId:kind lines for principal seller, skipping blank lines and comments", () => {
+    const table = parseTokenTable("# dev\n\n  a-1=seller-1:personal  \r\nb-2=seller-2:service\n", ["personal", "service"], "t.txt", "seller");
     expect([...table]).toEqual([
       ["a-1", { sellerId: "seller-1", tokenKind: "personal" }],
       ["b-2", { sellerId: "seller-2", tokenKind: "service" }],

@@ -42,7 +42,7 @@ describe("a living source from an npm package", () => {
     expect(code).toBe(0);
     const out = join(dir, "generated");
     const operations = await readFile(join(out, "client/operations/bookings.ts"), "utf8");
-    expect(operations).toMatch(/Tokens: traveller\.\n \* Rate limit \(per seller profile\): 20 requests per 1 hour/);
+    expect(operations).toMatch(/Tokens: traveller\.\n \* Rate limit \(per seller\): 20 requests per 1 hour/);
     const openapi = JSON.parse(await readFile(join(out, "openapi.json"), "utf8")) as { paths: Record<string, Record<string, Record<string, unknown>>> };
     expect(openapi.paths["/stations"]!.get!["x-token-kinds"]).toEqual(["traveller", "agent"]);
     const result = await typecheck(await generatedTypeScript(out), { version: "5.9", resolution: "nodenext" });

@@ -22,7 +22,7 @@ export type GetDiscrepanciesArgs = {
  * `GET /api/supplies/v1/discrepancies/{supplyId}`
  *
  * Tokens: personal, service.
- * Rate limit (per seller profile): 1 request per 1 minute, one back every 1 minute, burst 1.
+ * Rate limit (per seller): 1 request per 1 minute, one back every 1 minute, burst 1.
  * Constraint: Only supplies accepted within the last year, no earlier than one year before the request, are covered.
  * Response: 200 An array of ItemDiscrepancyResponse records (application/json).
  */

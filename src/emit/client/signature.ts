@@ -228,7 +228,7 @@ function computeOperationDoc(operation: OperationModel, model: ApiModel): string
   if (operation.limits === undefined) silent.push("rate limits");
   for (const limit of operation.limits ?? []) {
     lines.push(
-      `Rate limit (per ${limit.scope === "seller" ? "seller profile" : limit.scope}): ${limit.limit} ${limit.limit === 1 ? "request" : "requests"} per ${limit.period.text}, one back every ${limit.interval.text}, burst ${limit.burst}${limitQualifier(limit)}.`,
+      `Rate limit (per ${limit.scope}): ${limit.limit} ${limit.limit === 1 ? "request" : "requests"} per ${limit.period.text}, one back every ${limit.interval.text}, burst ${limit.burst}${limitQualifier(limit)}.`,
     );
   }
   for (const constraint of operation.constraints ?? []) lines.push(`Constraint: ${constraint}`);

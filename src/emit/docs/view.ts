@@ -56,6 +56,8 @@ export interface ReadmeView {
   errorResponses: ErrorRow[] | null;
   /** api.limitGroups; null when none are declared. */
   limitGroups: { id: Md; description: Md; limit: Md; tokens: Md }[] | null;
+  /** Whose budgets the groups count (their scope, the catalogue's principal). */
+  limitScope: Md;
   /** null: the catalogue declares no servers. */
   servers: ServersView | null;
 }
@@ -168,9 +170,10 @@ export function readmeView(model: ApiModel, anchors?: Pick<Anchors, "types">, op
       model.limitGroups?.map((group) => ({
         id: code(group.id),
         description: group.description === undefined ? NOT_DOCUMENTED : text(group.description),
-        limit: text(`${group.limit.limit} per ${group.limit.period.text} per seller, burst ${group.limit.burst}, one more every ${group.limit.interval.text}`),
+        limit: text(`${group.limit.limit} per ${group.limit.period.text} per ${group.limit.scope}, burst ${group.limit.burst}, one more every ${group.limit.interval.text}`),
         tokens: group.limit.tokens ? text(group.limit.tokens.join(", ")) : fixed("every kind"),
       })) ?? null,
+    limitScope: text([...new Set(model.limitGroups?.map((group) => group.limit.scope) ?? [model.principal])].join(", ")),
     servers: serversView(model),
   };
 }
@@ -276,7 +279,7 @@ export function notDocumented(operation: OperationModel): Md | null {
 
 function limitRow(limit: RateLimit): LimitRow {
   return {
-    scope: join([limit.scope === "seller" ? fixed("seller (per seller profile)") : text(limit.scope), ...(limitQualifier(limit) ? [text(limitQualifier(limit).trim())] : [])], " "),
+    scope: join([text(limit.scope), ...(limitQualifier(limit) ? [text(limitQualifier(limit).trim())] : [])], " "),
     period: text(limit.period.text),
     limit: fixed(String(limit.limit)),
     interval: text(limit.interval.text),

@@ -31,7 +31,7 @@ export function* planMcp(model: ApiModel, options: McpOptions = {}): Iterable<Pl
   const tools = options.tools ?? "operation";
   if (tools !== "operation" && tools !== "module") throw new EmitError(`mcp: tools must be "operation" or "module", not ${JSON.stringify(tools)}`);
   const envPrefix = options.envPrefix ?? "API";
-  if (!/^[A-Z][A-Z0-9_]*$/.test(envPrefix)) throw new EmitError(`mcp: envPrefix must be upper case letters, digits and _ (e.g. SELLER_API), not ${JSON.stringify(envPrefix)}`);
+  if (!/^[A-Z][A-Z0-9_]*$/.test(envPrefix)) throw new EmitError(`mcp: envPrefix must be upper case letters, digits and _ (e.g. MY_API), not ${JSON.stringify(envPrefix)}`);
   const context = new SchemaContext(new Map(model.types.map((named) => [named.name, named])));
   yield* plannedFrom(templateFiles("mcp"));
   yield { path: "mcp/index.ts", content: () => indexFile().content };

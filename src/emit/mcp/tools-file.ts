@@ -28,7 +28,8 @@ export function toolDescription(operation: OperationModel, maxWaitNote: string):
   if (operation.tokens) facts.push(`Tokens: ${operation.tokens.map(markdownText).join(", ")}.`);
   if (operation.limits) {
     const limits = operation.limits.map((limit) => markdownText(`${limit.limit} per ${limit.period.text}${limitQualifier(limit)}`));
-    facts.push(`Rate limit (per seller): ${limits.join("; ")}. ${maxWaitNote}`);
+    const scopes = [...new Set(operation.limits.map((limit) => limit.scope))];
+    facts.push(`Rate limit (per ${markdownText(scopes.join(", "))}): ${limits.join("; ")}. ${maxWaitNote}`);
   }
   const access = accessText(operation);
   if (access !== undefined) facts.push(`Access: ${markdownText(access)}.`);

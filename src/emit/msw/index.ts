@@ -51,7 +51,7 @@ ${overrides.join("\n")}
       `export interface MockHandlers {
 /** One MSW handler per operation: \`setupServer(...mocks.handlers)\`. */
 readonly handlers: HttpHandler[];
-/** Forgets every seller's rate-limit budget: call it between tests (\`afterEach\`). */
+/** Forgets every ${model.principal}'s rate-limit budget: call it between tests (\`afterEach\`). */
 reset(): void;
 /** Per-test answers: \`server.use(mocks.override.getX(({ params }) => ...))\`; \`server.resetHandlers()\` drops them. */
 readonly override: MockOverrides;
@@ -60,7 +60,7 @@ readonly override: MockOverrides;
  * MSW handlers for every operation, answering like \`catalogen mock\` with the same seed: the
  * catalogue's examples or seeded values of the documented types; 401 without a known token, 403
  * for a token kind the operation does not take, 429 with X-Ratelimit-* and Retry-After over a
- * documented limit (per seller, kept by this set until \`reset()\`).
+ * documented limit (per ${model.principal}, kept by this set until \`reset()\`).
  */
 export function createMockHandlers(options: MockHandlerOptions): MockHandlers {
 const set = createMockHandlerSet({ api, createRouter, createRequestHandler, answers, types: schemas }, options);

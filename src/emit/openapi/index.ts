@@ -10,6 +10,7 @@ import { PAGINATION, paginationDefinitionsExtension, paginationExtension, toOpen
 import { addOperationServers, rootServers, serverList } from "./servers.js";
 import { documentChunks, documentParts, piecesFolder } from "./pieces.js";
 import { jsonText } from "../../shared/sinks.js";
+import { DEFAULT_PRINCIPAL } from "../../shared/principal.js";
 
 export const OPENAPI_VERSION = "3.1.0";
 
@@ -66,6 +67,8 @@ function openApi31(model: ApiModel, skeleton = false): Schema {
   return {
     openapi: OPENAPI_VERSION,
     "x-generated-by": `catalogen, from the catalogue files ${model.sources.join(", ")}. Do not edit by hand: change the catalogue and regenerate.`,
+    // Whose budgets limits count, for an import to read back (the default, account, goes without saying).
+    ...(model.principal !== DEFAULT_PRINCIPAL && { "x-principal": model.principal }),
     ...(model.limitGroups && { "x-rate-limits-groups": limitGroupsExtension(model.limitGroups) }),
     ...(model.pagination && { [PAGINATION]: paginationDefinitionsExtension(model.pagination) }),
     info: {

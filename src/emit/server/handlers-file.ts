@@ -23,7 +23,7 @@ export function operationDocLines(operation: OperationModel): string[] {
   lines.push(
     `Rate limit: ${
       operation.limits
-        ? operation.limits.map((limit) => `${limit.limit} per ${limit.period.text} per seller (burst ${limit.burst}, one more every ${limit.interval.text})${limitQualifier(limit)}`).join("; ")
+        ? operation.limits.map((limit) => `${limit.limit} per ${limit.period.text} per ${limit.scope} (burst ${limit.burst}, one more every ${limit.interval.text})${limitQualifier(limit)}`).join("; ")
         : "not documented"
     }.`,
   );

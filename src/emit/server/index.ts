@@ -51,7 +51,7 @@ import { api } from "./routes.js";`,
       `/** Options of \`createRequestHandler\`: \`authenticate\` is required. */
 export type ServerOptions = RuntimeServerOptions<TokenKind>;`,
       `/**
- * A web-standard request handler for the whole API: routing, auth, token kinds, per-seller rate
+ * A web-standard request handler for the whole API: routing, auth, token kinds, per-${model.principal} rate
  * limits, bodies and errors, calling \`handlers\` for the business logic. Runs on Node (see
  * \`toNodeHandler\`), Deno, Bun and edge runtimes.
  */

@@ -158,7 +158,7 @@ function indexFile(model: ApiModel, uses: { streams: boolean; paging: boolean },
     exportFrom(["CallOptions", "FailureEvent", "FetchInit", "FetchLike", "RequestEvent", "ResponseEvent", "Transport"], "./runtime/transport.js", true),
     exportFrom(["RetryOptions"], "./runtime/retry.js", true),
     exportFrom(["Clock"], "./runtime/clock.js", true),
-    exportFrom(["QueryParams", "RawBody", "RequestBody"], "./runtime/encoding.js", true),
+    exportFrom(["FilePart", "MultipartFields", "QueryParams", "RawBody", "RequestBody"], "./runtime/encoding.js", true),
     exportFrom(["MemoryRateLimitStore"], "./shared/memory-rate-limit-store.js"),
     ...(facts.some("rateLimits")
       ? [exportFrom(["redisRateLimitStore"], "./shared/redis-rate-limit-store.js"), exportFrom(["RedisClientLike", "RedisRateLimitStoreOptions"], "./shared/redis-rate-limit-store.js", true)]

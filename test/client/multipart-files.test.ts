@@ -57,7 +57,7 @@ function uploads(): { uploadPhoto: Upload; uploadDocs: Upload } {
 /** The parts the server received, parsed from the raw body it read. */
 async function receivedParts(): Promise<FormData> {
   const [request] = server.received;
-  return new Request("http://x/", { method: "POST", headers: { "content-type": String(request!.headers["content-type"]) }, body: request!.body }).formData();
+  return new Request("http://x/", { method: "POST", headers: { "content-type": String(request!.headers["content-type"]) }, body: new Uint8Array(request!.body) }).formData();
 }
 
 const bytes = new Uint8Array([0, 1, 2, 250, 255, 13, 10]);

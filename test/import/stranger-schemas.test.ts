@@ -44,20 +44,13 @@ test("an allOf of a string schema and constraints is that string, constrained, a
   expect(JSON.stringify(types.Identifier)).toContain('"minLength":1');
   expect(JSON.stringify(types.Name)).toContain('"maxLength":253');
   expect(JSON.stringify(types.Ttl)).toContain('"maximum":86400');
-  const file = join(imported.out, "use.ts");
-  await writeFile(
-    file,
-    [
-      'import type { Zone } from "./client/types.js";',
-      'const zone: Zone = { id: "023e", name: "example.com", ttl: 300 };',
-      "// @ts-expect-error: a name is a string",
-      "const wrong: Zone = { name: 1 };",
-      "export { zone, wrong };",
-      "",
-    ].join("\n"),
-  );
-  const result = await typecheck([file], { version: "5.9", resolution: "nodenext" });
-  expect(result.output).toBe("");
+  await expectCompiles(join(imported.out, "use.ts"), [
+    'import type { Zone } from "./client/types.js";',
+    'const zone: Zone = { id: "023e", name: "example.com", ttl: 300 };',
+    "// @ts-expect-error: a name is a string",
+    "const wrong: Zone = { name: 1 };",
+    "export { zone, wrong };",
+  ]);
 }, 120_000);
 
 const swagger = {
@@ -97,18 +90,18 @@ test("Swagger 2.0's x-nullable: nullable in the model and the client's types, no
   const operation = model.modules[0]!.operations[0]!;
   expect(operation.query?.find((parameter) => parameter.name === "tag")?.schema?.nullable).toBe(true);
   await generate({ catalogue: join(dir, "catalogue"), out: join(dir, "generated"), targets: ["client"] });
-  const use = join(dir, "generated", "use.ts");
-  await writeFile(
-    use,
-    [
-      'import type { Pet } from "./client/types.js";',
-      "const pet: Pet = { name: null, owner: null, age: 3 };",
-      "// @ts-expect-error: age is not nullable (x-nullable: false)",
-      "const wrong: Pet = { name: null, owner: null, age: null };",
-      "export { pet, wrong };",
-      "",
-    ].join("\n"),
-  );
-  const result = await typecheck([use], { version: "5.9", resolution: "nodenext" });
-  expect(result.output).toBe("");
+  await expectCompiles(join(dir, "generated", "use.ts"), [
+    'import type { Pet } from "./client/types.js";',
+    "const pet: Pet = { name: null, owner: null, age: 3 };",
+    "// @ts-expect-error: age is not nullable (x-nullable: false)",
+    "const wrong: Pet = { name: null, owner: null, age: null };",
+    "export { pet, wrong };",
+  ]);
 }, 120_000);
+
+/** `lines` written to `file` beside the generated client compile under the strict flags. */
+async function expectCompiles(file: string, lines: string[]): Promise<void> {
+  await writeFile(file, `${lines.join("\n")}\n`);
+  const result = await typecheck([file], { version: "5.9", resolution: "nodenext" });
+  expect(result.output).toBe("");
+}

@@ -29,7 +29,13 @@ export type {
 } from "./runtime/transport.js";
 export type { RetryOptions } from "./runtime/retry.js";
 export type { Clock } from "./runtime/clock.js";
-export type { QueryParams, RawBody, RequestBody } from "./runtime/encoding.js";
+export type {
+  FilePart,
+  MultipartFields,
+  QueryParams,
+  RawBody,
+  RequestBody,
+} from "./runtime/encoding.js";
 export { MemoryRateLimitStore } from "./shared/memory-rate-limit-store.js";
 export { redisRateLimitStore } from "./shared/redis-rate-limit-store.js";
 export type {

@@ -636,14 +636,44 @@ export class SchemaConverter {
     if (ownKeys.length === 0 && parts.length < 2) return undefined;
     const { allOf: _parts, ...ownSchema } = schema;
     if (ownKeys.length > 0 && !isValueSchema(ownSchema)) return undefined;
-    if (!parts.every((_, i) => this.isValuePart(at(place, "allOf", i), new Set()))) return undefined;
-    const converted = parts.map((_, i) => this.convert(at(place, "allOf", i)));
+    const kind = this.constrainedKind(parts, place, ownKeys.length > 0 ? schema.type : undefined);
+    const isPart = (part: unknown, i: number): boolean => (kind !== undefined && isConstraintPart(part)) || this.isValuePart(at(place, "allOf", i), new Set());
+    if (!parts.every(isPart)) return undefined;
+    const converted = parts.map((part, i) => (kind !== undefined && isConstraintPart(part) ? this.constraintPart(at(place, "allOf", i), kind) : this.convert(at(place, "allOf", i))));
     if (ownKeys.length > 0) {
       const own: Record<string, unknown> = {};
       for (const key of ["type", "enum", "const", "format"]) if (key in schema) own[key] = schema[key];
       converted.push(this.shape(own, place, used));
     }
     return { allOf: converted };
+  }
+
+  /**
+   * The scalar type an allOf's typed parts agree on when its other parts only constrain that type
+   * (`[{ $ref: Identifier }, { maxLength: 32 }]`, as Cloudflare's document writes them); else undefined.
+   */
+  private constrainedKind(parts: unknown[], place: Place, ownType: unknown): string | undefined {
+    if (!parts.some(isConstraintPart)) return undefined;
+    const kinds = new Set<unknown>(ownType === undefined ? [] : [ownType]);
+    parts.forEach((part, i) => {
+      if (isConstraintPart(part)) return;
+      const value = this.docs.deref(at(place, "allOf", i)).value;
+      kinds.add(isObject(value) ? value.type : undefined);
+    });
+    const [kind] = kinds;
+    return kinds.size === 1 && typeof kind === "string" && ["string", "integer", "number"].includes(kind) ? kind : undefined;
+  }
+
+  /** An allOf part that only constrains (and describes) the scalar `type` its sibling parts give. */
+  private constraintPart(place: Place, type: string): RawType {
+    const schema = this.docs.get(place) as Record<string, unknown>;
+    const used = new Set<string>(["description"]);
+    const result = this.shape({ ...schema, type }, place, used);
+    if (typeof schema.description === "string" && schema.description.trim() !== "") result.description = this.text(schema.description);
+    readAnnotations(schema, result, place, used, (where, value, reason) => this.lose(where, value, reason));
+    if (result.default !== undefined || result.examples !== undefined) this.annotated.push({ type: result, place });
+    this.loseUnused(schema, place, used);
+    return result;
   }
 
   private isValuePart(place: Place, seen: Set<string>): boolean {
@@ -759,6 +789,16 @@ const ANNOTATION_KEYS = new Set(["description", "title", "xml", "example", "exam
 /** Whether an allOf part only annotates (no keyword that shapes or constrains a value). */
 function isAnnotationPart(part: unknown): boolean {
   return isObject(part) && Object.keys(part).every((key) => ANNOTATION_KEYS.has(key) || key.startsWith("x-"));
+}
+
+/** Keywords that constrain a string or a number without giving its type. */
+const CONSTRAINT_KEYS = new Set(["maxLength", "minLength", "pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]);
+
+/** An inline allOf part of constraints (and annotations) alone, no type of its own. */
+function isConstraintPart(part: unknown): boolean {
+  if (!isObject(part)) return false;
+  const keys = Object.keys(part);
+  return keys.some((key) => CONSTRAINT_KEYS.has(key)) && keys.every((key) => CONSTRAINT_KEYS.has(key) || ANNOTATION_KEYS.has(key) || key.startsWith("x-"));
 }
 
 /** What an allOf part is to a composition: an object (or a ref to one), nothing (no shape keys at all), or something else. */

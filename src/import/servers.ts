@@ -3,7 +3,8 @@
 // defaults); one without a default, a relative or otherwise unusable URL is reported as lost. The environment comes from `x-environment`, else
 // from the description when it names exactly one of ENVIRONMENT_WORDS; otherwise there is none.
 // In one list, a second server of the same environment (or a second without one) is reported as
-// lost: a catalogue operation calls one server per environment.
+// lost: a catalogue operation calls one server per environment. An `http://` server the list also
+// gives as `https://` (AWS-style documents) is left out for it, as derived.
 import type { RawModule, RawOperation, RawServer } from "../load/raw.js";
 import { defaultServerIds, expandServerUrl, serverUrlNames } from "../model/servers.js";
 import type { ServerVariable } from "../model/types.js";
@@ -98,7 +99,13 @@ export class ServerReader {
     }
     const ids: string[] = [];
     const environments = new Map<string | undefined, string>();
+    const plain = this.dialectServers ? new Set<number>() : plainTwins(list);
     list.forEach((item, index) => {
+      if (plain.has(index)) {
+        const url = (item as { url: string }).url;
+        this.report.derive(this.docs.pointer(at(place, index)), `server ${url}: the client calls https${url.slice("http".length)} instead (the list gives this host both ways; https preferred)`);
+        return;
+      }
       const server = this.dialectServers ? this.known(item) : this.server(item, at(place, index));
       if (!server) return;
       const taken = environments.get(server.environment);
@@ -201,6 +208,17 @@ function insertServers(operation: RawOperation, ids: string[]): void {
   entries.splice(before === -1 ? entries.length : before, 0, ["servers", [...ids]]);
   for (const name of Object.keys(operation)) delete (operation as unknown as Record<string, unknown>)[name];
   Object.assign(operation, Object.fromEntries(entries));
+}
+
+/** The indexes of `http://` servers whose URL the same list also gives as `https://`: they differ only by scheme. */
+function plainTwins(list: readonly unknown[]): Set<number> {
+  const urls = new Set(list.map((item) => (isObject(item) && typeof item.url === "string" ? item.url.toLowerCase() : undefined)));
+  const plain = new Set<number>();
+  list.forEach((item, index) => {
+    if (!isObject(item) || typeof item.url !== "string" || !/^http:\/\//i.test(item.url)) return;
+    if (urls.has(`https://${item.url.slice("http://".length)}`.toLowerCase())) plain.add(index);
+  });
+  return plain;
 }
 
 function key(ids: readonly string[]): string {

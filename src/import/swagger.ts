@@ -1,7 +1,8 @@
 // Swagger 2.0 -> OpenAPI 3.0 with swagger2openapi (the well-kept converter), then imported as 3.0.
 // Places in the converted document are mapped back to the user's Swagger text for positions:
 // the converter moves `definitions` under `components/schemas` and so on; a place with no
-// counterpart shows the nearest enclosing one.
+// counterpart shows the nearest enclosing one. `x-nullable` is read wherever 2.0 allows it (the
+// converter reads it on schemas only).
 import { createRequire } from "node:module";
 import { loadOptional } from "../shared/optional-package.js";
 
@@ -41,6 +42,36 @@ export function loadConverter(): Promise<Converter> {
 /** The OpenAPI 3.0 document `converter` makes of a Swagger 2.0 one; throws with the converter's reason. */
 export async function convertSwagger(converter: Converter, swagger: unknown, source: string): Promise<unknown> {
   // patch: fix what the converter can (as its CLI's --patch); no resolving: $refs are read by the importer.
-  const result = await converter.convertObj(structuredClone(swagger), { patch: true, warnOnly: true, source, resolve: false });
-  return result.openapi;
+  const result = await converter.convertObj(nullableRefs(structuredClone(swagger)), { patch: true, warnOnly: true, source, resolve: false });
+  return nullableSchemas(result.openapi);
+}
+
+/**
+ * `x-nullable` beside a `$ref`, which the converter drops with the ref's other siblings: the ref is
+ * made a one-part allOf, a schema that can carry it (the importer reads it back as the ref, nullable).
+ */
+function nullableRefs(value: unknown): unknown {
+  if (Array.isArray(value)) value.forEach((item, i) => (value[i] = nullableRefs(item)));
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const object = value as Record<string, unknown>;
+  for (const key of Object.keys(object)) object[key] = nullableRefs(object[key]);
+  if (typeof object.$ref !== "string" || object["x-nullable"] !== true) return object;
+  const { $ref, ...rest } = object;
+  return { ...rest, allOf: [{ $ref }] };
+}
+
+/**
+ * `x-nullable` that the converter leaves on a parameter or header whose type it moved into a
+ * `schema`: said by that schema's `nullable`, as OpenAPI 3.0 says it.
+ */
+function nullableSchemas(value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
+  for (const item of Object.values(value)) nullableSchemas(item);
+  const object = value as Record<string, unknown>;
+  const schema = object.schema;
+  if (typeof object["x-nullable"] === "boolean" && schema !== null && typeof schema === "object" && !Array.isArray(schema)) {
+    if (object["x-nullable"]) (schema as Record<string, unknown>).nullable = true;
+    delete object["x-nullable"];
+  }
+  return value;
 }

@@ -61,7 +61,7 @@ export const RESERVED_ARGUMENT_KEYS = ["query", "body", "headers", "cookies"];
 export const PUBLIC_EXPORT_NAMES = new Set(
   (
     "ApiError ApiErrorKind CallOptions Client ClientOptions Clock ErrorBody FailureEvent FetchLike Handlers " +
-    "ModuleName Operation QueryParams RawBody RequestBody RequestEvent ResponseEvent RetryOptions Transport " +
+    "ModuleName Operation QueryParams RawBody RequestBody FilePart MultipartFields RequestEvent ResponseEvent RetryOptions Transport " +
     "FetchInit TransportOptions TransportFeature RateLimitOptions ResponseCheckOptions RateLimitStore " +
     "RateLimitDecision RateLimitRule RedisClientLike RedisRateLimitStoreOptions MemoryRateLimitStore " +
     "DocumentedErrors DocumentedStatus OperationError ServerEnvironment " +

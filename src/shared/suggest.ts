@@ -1,13 +1,19 @@
 /** The candidate nearest to `word` by edit distance, when it is near enough to be a likely typo. */
 export function closest(word: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
+  const best = nearestOf(word, candidates);
+  return best !== undefined && best.distance <= Math.max(2, Math.floor(word.length / 3)) ? best.candidate : undefined;
+}
+
+/** The candidate nearest to `word` by edit distance, however far (the first of equals); undefined when there is none. */
+export function nearest(word: string, candidates: readonly string[]): string | undefined {
+  return nearestOf(word, candidates)?.candidate;
+}
+
+function nearestOf(word: string, candidates: readonly string[]): { candidate: string; distance: number } | undefined {
+  let best: { candidate: string; distance: number } | undefined;
   for (const candidate of candidates) {
     const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
+    if (best === undefined || distance < best.distance) best = { candidate, distance };
   }
   return best;
 }

@@ -11,7 +11,7 @@ import { displayPath } from "../load/files.js";
 import type { RawApi, RawFile, RawOperation, RawType } from "../load/raw.js";
 import type { ApiModel } from "../model/types.js";
 import { CatalogueError, type Diagnostic } from "../shared/diagnostic.js";
-import { closest } from "../shared/suggest.js";
+import { closest, nearest } from "../shared/suggest.js";
 import { modelOf } from "../validate/index.js";
 import { sourceOf } from "../validate/incremental.js";
 import { checkShape } from "./shape.js";
@@ -87,7 +87,7 @@ function merged(loaded: LoadResult, overlay: CatalogueFile, converted: Converted
       orphans.push({
         ...locatePath(overlay, ["operations", key], { key: true }),
         message: `"${key}" matches no operation of ${(data as { source: { openapi: string } }).source.openapi}: what it adds is not used`,
-        hint: suggestion ? `did you mean "${suggestion}"? Otherwise remove the entry` : "the document no longer has this operation; remove the entry, or key it by the operation's new id or `METHOD /path`",
+        hint: suggestion ? `did you mean "${suggestion}"? Otherwise remove the entry` : goneHint(key, catalogue.modules.flatMap((module) => module.operations.map((operation) => operation.id))),
       });
       continue;
     }
@@ -208,4 +208,11 @@ function importDiagnostic(message: string, overlay: CatalogueFile): Diagnostic {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** The hint for an addition whose operation the document no longer has: the nearest operation id, where there is one. */
+function goneHint(key: string, ids: readonly string[]): string {
+  const near = nearest(key, ids);
+  const instead = near === undefined ? "the operation's new id" : `its new id (the nearest is "${near}")`;
+  return `the document no longer has this operation; remove the entry, or key it by ${instead} or \`METHOD /path\``;
 }

@@ -149,7 +149,7 @@ export function encodeBody(body: unknown, encoding?: BodyEncoding): EncodedBody 
   if (body === undefined) return { once: false };
   if (typeof ReadableStream !== "undefined" && body instanceof ReadableStream) return { body, once: true };
   if (isRawBody(body)) return { body: body as FetchBody, once: false };
-  if (encoding && typeof body === "object" && body !== null) return { ...encoding(body), once: false };
+  if (encoding && typeof body === "object" && body !== null) return { once: false, ...encoding(body) };
   return { body: JSON.stringify(body), contentType: "application/json", once: false };
 }
 
@@ -164,6 +164,13 @@ function isRawBody(body: unknown): boolean {
     ArrayBuffer.isView(body)
   );
 }
+
+/** A file part of a multipart body: what browser and Node callers hold (a File is a Blob with a name). */
+export type FilePart = Blob | File | Uint8Array | ReadableStream<Uint8Array>;
+
+/** A typed multipart body: the fields its type gives as bytes (`Uint8Array`) take any FilePart. */
+export type MultipartFields<T> = { [K in keyof T]: AsPart<T[K]> };
+type AsPart<V> = V extends Uint8Array ? FilePart : V extends readonly (infer Item)[] ? AsPart<Item>[] : V;
 
 /** Thrown when a response body is larger than the limit; what was read so far is dropped. */
 export class ResponseTooLarge extends Error {}

@@ -7,7 +7,7 @@ import { onAbort } from "./abort.js";
 import { systemClock } from "./clock.js";
 import { ApiError } from "./errors.js";
 import type { Operation } from "./descriptors.js";
-import type { CallOptions, Transport } from "./transport.js";
+import { streamRedactor, type CallOptions, type Transport } from "./transport.js";
 
 /** One Server-Sent Event: its name (`message` when the server names none), id and parsed data. */
 export interface ServerSentEvent<Name extends string = string, Data = unknown> {
@@ -63,12 +63,16 @@ async function* readStream(transport: Transport, operation: Operation, args: obj
     new ApiError({ kind, operationId: operation.id, method, url: operation.route, message: `${operation.id} ${operation.route}: ${detail}`, cause });
   const sse: SseState = { lastEventId: undefined, retryMs: DEFAULT_RECONNECT_MS };
   let reconnectsLeft = options.reconnects ?? 3;
+  /** Items (SSE: events with data) read so far, across reconnections: a bad one is named by its number. */
+  let count = 0;
 
   for (;;) {
     const headers: Record<string, string> = { ...options.headers, accept: ACCEPT[format] ?? "*/*" };
     if (sse.lastEventId !== undefined) headers["last-event-id"] = sse.lastEventId;
     const response = (await transport.send(operation, args, { ...options, headers })) as Response;
     if (!response.body) return undefined;
+    const redact = streamRedactor(response);
+    const parse = (text: string): unknown => parseJson(text, ++count, redact, fail);
     const reader = response.body.getReader();
     const { signal } = options;
     const stopListening = signal ? onAbort(signal, () => void reader.cancel(signal.reason).catch(() => undefined)) : undefined;
@@ -90,12 +94,12 @@ async function* readStream(transport: Transport, operation: Operation, args: obj
           return undefined;
         }
         if (format === "sse") {
-          const event = toEvent(next.value as SseFields, sse, json, fail);
+          const event = toEvent(next.value as SseFields, sse, json ? parse : undefined);
           if (event === undefined) continue;
           reconnectsLeft = options.reconnects ?? 3;
           yield event;
         } else {
-          yield json ? parseJson(next.value as string, fail) : next.value;
+          yield json ? parse(next.value as string) : next.value;
         }
       }
     } finally {
@@ -125,23 +129,38 @@ interface SseFields {
 }
 
 /** One event of the stream's fields, or undefined for a block without data (a comment, an id or retry only). */
-function toEvent(fields: SseFields, state: SseState, json: boolean, fail: (kind: "validation", detail: string) => ApiError): ServerSentEvent | undefined {
+function toEvent(fields: SseFields, state: SseState, parse: ((text: string) => unknown) | undefined): ServerSentEvent | undefined {
   if (fields.id !== undefined && !fields.id.includes("\u0000")) state.lastEventId = fields.id;
   // Clamped: setTimeout takes at most 2^31 - 1 ms, and waits any longer delay as 1 ms.
   const retry = fields.retry !== undefined && /^\d+$/.test(fields.retry) ? Math.min(Number(fields.retry), MAX_RECONNECT_MS) : undefined;
   if (retry !== undefined) state.retryMs = retry;
   if (fields.data === undefined) return undefined;
-  const data = json ? parseJson(fields.data, fail) : fields.data;
+  const data = parse ? parse(fields.data) : fields.data;
   return { event: fields.event || "message", data, id: state.lastEventId, ...(retry !== undefined && { retry }) };
 }
 
-function parseJson(text: string, fail: (kind: "validation", detail: string) => ApiError): unknown {
+/** The longest part of a bad item a message quotes, in characters. */
+const SNIPPET_CHARS = 60;
+
+function parseJson(text: string, number: number, redact: (text: string) => string, fail: (kind: "validation", detail: string) => ApiError): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    // No cause: the parser's message quotes the text.
-    throw fail("validation", "an item is not valid JSON");
+    // No cause: the parser's message quotes the text unredacted.
+    throw fail("validation", `item ${number} of the stream is not valid JSON: ${snippet(text, redact)}`);
   }
+}
+
+/**
+ * The start of `text` for a message: redacted before it is shortened (so no part of a credential
+ * is kept), then quoted with every control, format and line-separator character escaped.
+ */
+function snippet(text: string, redact: (text: string) => string): string {
+  const shown = redact(text);
+  // Cut between code points (a high surrogate at the cut goes with its pair).
+  const end = /[\ud800-\udbff]/.test(shown.charAt(SNIPPET_CHARS - 1)) ? SNIPPET_CHARS - 1 : SNIPPET_CHARS;
+  const cut = shown.length > SNIPPET_CHARS ? `${shown.slice(0, end)}...` : shown;
+  return JSON.stringify(cut).replace(/[\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /** Thrown when one item outgrows maxItemBytes. */

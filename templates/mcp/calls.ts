@@ -61,16 +61,17 @@ export function okResult(value: unknown): CallResult {
   return result({ status: "ok", result: shown }, false);
 }
 
-export function rateLimitedResult(tool: string, retryAfterMs: number): CallResult {
+/**
+ * Over a rate limit: held back by the client (`httpStatus` undefined: nothing was sent), or sent
+ * and refused by the API with that status (429), which then said when to try again.
+ */
+export function rateLimitedResult(tool: string, retryAfterMs: number, httpStatus?: number): CallResult {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return result(
-    {
-      status: "rate_limited",
-      retryAfterSeconds: seconds,
-      message: `${tool}: the API's documented rate limit allows the next call in ${seconds} s; nothing was sent. Call again after that (an earlier call gets this same answer).`,
-    },
-    true,
-  );
+  const message =
+    httpStatus === undefined
+      ? `${tool}: the API's documented rate limit allows the next call in ${seconds} s; nothing was sent. Call again after that (an earlier call gets this same answer).`
+      : `${tool}: the call was sent and the API refused it for its rate limit (HTTP ${httpStatus}), so it was not carried out; the API asks to retry in ${seconds} s. Call again after that.`;
+  return result({ status: "rate_limited", retryAfterSeconds: seconds, message, ...(httpStatus !== undefined && { httpStatus }) }, true);
 }
 
 export function errorResult(kind: string, message: string, extra: { httpStatus?: number | undefined; body?: unknown } = {}): CallResult {
@@ -132,7 +133,7 @@ export async function callOperation<Operation>(
     } catch (error) {
       if (!isApiError(error)) throw error;
       if (error.kind === "rate_limited" && error.retryAfterMs !== undefined) {
-        if (now() + error.retryAfterMs > deadline) return rateLimitedResult(tool, error.retryAfterMs);
+        if (now() + error.retryAfterMs > deadline) return rateLimitedResult(tool, error.retryAfterMs, error.status);
         await sleep(error.retryAfterMs, options.signal);
         continue;
       }

@@ -72,7 +72,7 @@ export function allows(scope: TokenScope, tool: OperationTool): boolean {
   return true;
 }
 
-const STATUS = { type: "string", enum: ["ok", "rate_limited", "error"], description: "ok: `result` holds the answer; rate_limited: nothing was sent, call again after `retryAfterSeconds`; error: see `error`" };
+const STATUS = { type: "string", enum: ["ok", "rate_limited", "error"], description: "ok: `result` holds the answer; rate_limited: not carried out (held back by the documented rate limit, nothing sent; or, with `httpStatus`, refused by the API), call again after `retryAfterSeconds`; error: see `error`" };
 const ERROR = {
   type: "object",
   properties: {
@@ -84,14 +84,15 @@ const ERROR = {
   required: ["kind", "message"],
 };
 
-/** The structured result every tool returns: `{ status, result? , retryAfterSeconds?, message?, error? }`. */
+/** The structured result every tool returns: `{ status, result? , retryAfterSeconds?, httpStatus?, message?, error? }`. */
 export function outputSchema(result: JsonSchema, defs: Readonly<Record<string, JsonSchema>>): JsonSchema & { type: "object" } {
   return {
     type: "object",
     properties: {
       status: STATUS,
       result,
-      retryAfterSeconds: { type: "integer", minimum: 0, description: "With rate_limited: seconds until the documented rate limit lets the next call through" },
+      retryAfterSeconds: { type: "integer", minimum: 0, description: "With rate_limited: seconds until the documented rate limit (or the API's Retry-After) lets the next call through" },
+      httpStatus: { type: "integer", description: "With rate_limited: the call was sent and the API refused it with this status (429)" },
       message: { type: "string" },
       error: ERROR,
     },

@@ -285,4 +285,22 @@ describe("JSON Lines and JSON text sequences", () => {
       for await (const _ of api(url).live!.exportRows!({}, { maxItemBytes: 1000 })) void _;
     })()).rejects.toMatchObject({ kind: "too_large" });
   });
+
+  test("an item that is not JSON is named by its number and a short snippet, escaped, without the token (issue 44, 10)", async () => {
+    const token = "stream-secret-token-1";
+    const url = await listen((_req, res) => {
+      res.writeHead(200, { "content-type": "application/jsonl" });
+      res.end(`{"n":1}\n{"n":2}\n{"n":3, oops ${token} \u001b[31m\u202e ${"z".repeat(100)}\n{"n":4}\n`);
+    });
+    const rows: unknown[] = [];
+    const error = await (async () => {
+      for await (const row of api(url, { token }).live!.exportRows!()) rows.push(row);
+    })().catch((thrown: unknown) => thrown as Error & { kind: string });
+    expect(rows).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(error).toMatchObject({ kind: "validation" });
+    expect(error!.message).toContain('item 3 of the stream is not valid JSON: "{\\"n\\":3, oops [redacted] \\u001b[31m\\u202e zzz');
+    expect(error!.message).toMatch(/z\.\.\."$/);
+    expect(error!.message).not.toContain(token);
+    expect(error!.message).not.toMatch(/[\u001b\u202e]/);
+  });
 });

@@ -33,9 +33,34 @@ test("the generated client and server compile with zero errors (TypeScript 7.0, 
   expect(output.ok).toBe(true);
 });
 
+/**
+ * Every kind of loss GitHub's description still gives (vendor extensions aside), at most this many
+ * times, with why the catalogue cannot hold it (docs/import.md says the same per group). Issue 44
+ * asked for at most 87 or a reason per kind: 35 of 13 kinds, each with its reason.
+ */
+const HELD_BACK: [kind: RegExp, most: number, why: string][] = [
+  [/^schema anyOf: the catalogue has no alternative required-field sets$/, 7, "'one of these field sets' is a rule across fields; the object and its own required fields are kept"],
+  [/^schema oneOf: the catalogue has no alternative required-field sets$/, 4, "as with anyOf"],
+  [/^schema type: the catalogue has no keywords beside oneOf/, 6, "a union is its variants alone; `type: object` beside them would be a second shape"],
+  [/^schema type: the catalogue has no keywords beside anyOf/, 3, "as with oneOf"],
+  [/^schema properties: the catalogue has no keywords beside anyOf/, 1, "as with oneOf"],
+  [/^schema discriminator: /, 4, "variants that do not require the property as a string (user_view_type optional; a contents variant is an array)"],
+  [/^example "…" \(no value\)$/, 3, "a named example with a summary and no value shows nothing"],
+  [/^schema required: the catalogue has no "required" in a schema like this one$/, 2, "`required` on an array schema does not apply to it"],
+  [/^schema minItems: the catalogue has no value constraints of this kind on type string$/, 1, "`minItems` on a string does not apply to it"],
+  [/^schema additionalProperties: the catalogue has no "additionalProperties" in a schema like this one$/, 1, "`additionalProperties` on a non-object does not apply to it"],
+  [/^schema allOf: the catalogue has no allOf composition/, 1, "a part may be null (integration is nullable): merged into one object, every property kept"],
+  [/^components\.headers /, 1, "reusable headers are kept where they are used"],
+  [/^info\.x-github-plan$/, 1, "an info extension has no place in api"],
+];
+
 test("the report loses at most 1% of the 11,296 items it lost before issue 22, vendor extensions aside, and says each kind once with its count", () => {
   const { report } = importOpenApi(github);
   const kept = report.losses.filter((loss) => !/vendor extension/.test(lossKind(loss)));
+  // Issue 44: each kind left is one the catalogue cannot hold, for the reason HELD_BACK gives, at most as often.
+  const unexplained = kept.filter((loss) => !HELD_BACK.some(([kind]) => kind.test(lossKind(loss)))).map((loss) => `${lossKind(loss)} (${loss.pointer})`);
+  expect(unexplained).toEqual([]);
+  for (const [kind, most, why] of HELD_BACK) expect(kept.filter((loss) => kind.test(lossKind(loss))).length, `${kind}: ${why}`).toBeLessThanOrEqual(most);
   // Before: 8,710 non-vendor losses (examples 2,621, titles 1,996, defaults 1,717, external docs 1,222,
   // response headers 250, ...). What is left is structural (alternative required-field sets,
   // keywords beside oneOf/anyOf, discriminators), info fields and one operation: 40 at the last count.

@@ -163,6 +163,8 @@ describe("a living source", () => {
     // The orphan: named with its place in the user's file and what to do.
     expect(second.err).toMatch(/catalogue\/api\.yaml:17:3: warning: "deletePet" matches no operation of \.\.\/openapi\.yaml/m);
     expect(second.err).toMatch(/deletePet:\n/);
+    // As docs/living-source.md says: the hint names the nearest operation id (issue 44, 10).
+    expect(second.err).toContain('hint: the document no longer has this operation; remove the entry, or key it by its new id (the nearest is "getPet") or `METHOD /path`');
     expect(second.err.match(/warning:/g)).toHaveLength(1);
     const text = await client();
     expect(text).not.toMatch(/deletePet/);

@@ -140,7 +140,7 @@ export interface EncodedBody {
  * A typed form or multipart body's writer (the operation's argument is the body's schema type):
  * `formBody()` or `multipartBody()` of form-body.ts, in the descriptor of an operation that has one.
  */
-export type BodyEncoding = (body: object) => { body: FetchBody; contentType?: string };
+export type BodyEncoding = (body: object) => { body: FetchBody; contentType?: string; once?: boolean };
 
 /** The arguments `writeArgs` reads. */
 export interface ArgsToWrite {

@@ -93,6 +93,14 @@ export interface Transport {
   send(operation: Operation, args: object | undefined, callOptions?: CallOptions): Promise<unknown>;
 }
 
+/** For each streamed response `send` returns: what removes the call's credentials from text it carries (runtime/stream.ts quotes items). */
+const streamRedactors = new WeakMap<Response, (text: string) => string>();
+
+/** The redactor of a response `send` returned unread; text unchanged for one from elsewhere (a caller's own transport). */
+export function streamRedactor(response: Response): (text: string) => string {
+  return streamRedactors.get(response) ?? ((text) => text);
+}
+
 interface Args {
   query?: QueryParams;
   body?: unknown;
@@ -204,7 +212,10 @@ export function makeTransport(options: TransportOptions, authHeader: string, sch
         for (const feature of features) if (feature.afterResponse) await settle(feature.afterResponse(call, status));
         if (refused) call.fail("http", `${status}: redirect not followed: ${refused}`, { status });
         // A stream is read by its caller as it arrives (runtime/stream.ts), after retries and rate limits.
-        if (response.ok && (operation.stream !== undefined || operation.unread === true)) return response;
+        if (response.ok && (operation.stream !== undefined || operation.unread === true)) {
+          streamRedactors.set(response, call.redact);
+          return response;
+        }
         if (response.ok) {
           hook((headers: Record<string, string>) => callOptions.onHeaders?.(headers, status), received);
           let value: unknown;

@@ -31,6 +31,7 @@ import { paramsGuard, requestBodyGuard } from "../shared/operation-guards.js";
 import { schemasFile } from "./schemas-file.js";
 import { PAGING_RUNTIME, STREAM_RUNTIME } from "./streams-pages.js";
 import { exportFrom, indentTs } from "../shared/ts-print.js";
+import { writableName } from "../shared/ts-types.js";
 import { REDIS_STORE_FILE } from "../shared/limits.js";
 import { compactRuntimeFile } from "./compact-runtime.js";
 
@@ -157,7 +158,7 @@ function indexFile(model: ApiModel, uses: { streams: boolean; paging: boolean },
     exportFrom(["CallOptions", "FailureEvent", "FetchInit", "FetchLike", "RequestEvent", "ResponseEvent", "Transport"], "./runtime/transport.js", true),
     exportFrom(["RetryOptions"], "./runtime/retry.js", true),
     exportFrom(["Clock"], "./runtime/clock.js", true),
-    exportFrom(["QueryParams", "RawBody", "RequestBody"], "./runtime/encoding.js", true),
+    exportFrom(["FilePart", "MultipartFields", "QueryParams", "RawBody", "RequestBody"], "./runtime/encoding.js", true),
     exportFrom(["MemoryRateLimitStore"], "./shared/memory-rate-limit-store.js"),
     ...(facts.some("rateLimits")
       ? [exportFrom(["redisRateLimitStore"], "./shared/redis-rate-limit-store.js"), exportFrom(["RedisClientLike", "RedisRateLimitStoreOptions"], "./shared/redis-rate-limit-store.js", true)]
@@ -167,7 +168,8 @@ function indexFile(model: ApiModel, uses: { streams: boolean; paging: boolean },
   if (clientServers(model)?.environmentType !== undefined) lines.push(exportFrom([ENVIRONMENT_TYPE], "./client.js", true));
   if (uses.streams) lines.push(exportFrom(["ItemStream", "ServerSentEvent", "StreamOptions"], "./runtime/stream.js", true));
   if (uses.paging) lines.push(exportFrom(["PageOptions"], "./runtime/paging.js", true));
-  if (model.types.length > 0) lines.push(exportFrom(model.types.map((t) => t.name), "./types.js", true));
+  // A directional type's request shape (`<Name>Writable`) is what a caller builds a body from.
+  if (model.types.length > 0) lines.push(exportFrom(model.types.flatMap((t) => (t.directional === true ? [t.name, writableName(t.name)] : [t.name])), "./types.js", true));
   for (const module of model.modules) lines.push(exportFrom([operationsInterfaceName(module.name)], `./modules/${module.id}.js`, true));
   for (const module of model.modules) lines.push(`export * from "./operations/${module.id}.js";`);
   for (const module of model.modules) {

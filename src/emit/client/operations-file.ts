@@ -9,6 +9,9 @@ import { CLIENT_REQUEST_TYPES, CLIENT_RESPONSE_TYPES, argsShape, argsTypeName, c
 import { streamShape } from "./streams-pages.js";
 import { pagedFunction, streamedFunction, streamsPagesImports } from "./streams-pages-code.js";
 
+/** The argument types runtime/encoding.ts declares (the others come from runtime/transport.ts). */
+const ENCODING_TYPES = new Set(["QueryParams", "RequestBody", "MultipartFields"]);
+
 /**
  * `compact` (for very large APIs): each function's doc is its summary and route on one line, and
  * the arguments types carry no doc of their own; the facts shared by the file are said once at its top.
@@ -63,9 +66,9 @@ ${body}
   // A module with no operations yet imports nothing (an unused import fails noUnusedLocals).
   if (statements.length === 0) return { path, content: tsFile([], ["export {};"]) };
   const imports = [
-    importDeclaration([...runtimeTypes].filter((n) => n !== "QueryParams" && n !== "RequestBody").sort(), "../runtime/transport.js", true),
+    importDeclaration([...runtimeTypes].filter((n) => !ENCODING_TYPES.has(n)).sort(), "../runtime/transport.js", true),
   ];
-  const encodingTypes = [...runtimeTypes].filter((n) => n === "QueryParams" || n === "RequestBody").sort();
+  const encodingTypes = [...runtimeTypes].filter((n) => ENCODING_TYPES.has(n)).sort();
   if (encodingTypes.length > 0) imports.push(importDeclaration(encodingTypes, "../runtime/encoding.js", true));
   if (usedTypes.size > 0) imports.push(importDeclaration([...usedTypes].sort(), "../types.js", true));
   imports.push(...streamsPagesImports(module.operations, "standalone"));

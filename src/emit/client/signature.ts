@@ -13,8 +13,14 @@ import { guardName, type GuardRoot } from "../shared/validators.js";
 import { limitQualifier } from "../shared/limits.js";
 import { formKind } from "./wire.js";
 
-/** Files in a form or multipart body. */
+/** Files in a form body. */
 const FORM_TYPES: TypeTextOptions = { binary: "Blob", direction: "request" };
+
+/** Files in a multipart body: what browser and Node callers hold (runtime/encoding.ts's FilePart; form-body.ts writes each). */
+const MULTIPART_TYPES: TypeTextOptions = { binary: "Blob | File | Uint8Array | ReadableStream<Uint8Array>", direction: "request" };
+
+/** Runtime types (runtime/encoding.ts) an operation's arguments may name. */
+export type ArgsRuntimeType = "QueryParams" | "RequestBody" | "MultipartFields";
 
 /** Bytes the client hands back: what `new Uint8Array(await response.arrayBuffer())` is, so they fit a Blob. */
 export const CLIENT_RESPONSE_TYPES: TypeTextOptions = { binary: "Uint8Array<ArrayBuffer>", direction: "response" };
@@ -43,13 +49,13 @@ export interface ArgsShape {
   /** The catalogue types written into `members` (their named types must be imported). */
   schemas: TypeNode[];
   /** Runtime types written into `members`. */
-  runtimeTypes: ("QueryParams" | "RequestBody")[];
+  runtimeTypes: ArgsRuntimeType[];
 }
 
 export function argsShape(operation: OperationModel): ArgsShape {
   const members: string[] = [];
   const schemas: TypeNode[] = [];
-  const runtimeTypes = new Set<"QueryParams" | "RequestBody">();
+  const runtimeTypes = new Set<ArgsRuntimeType>();
   let required = false;
   for (const param of operation.pathParams) {
     if (RESERVED_ARGUMENT_KEYS.includes(param.name)) {
@@ -88,6 +94,7 @@ export function argsShape(operation: OperationModel): ArgsShape {
     }
   } else if (operation.request !== null) {
     const types = unique(operation.request.content.map(requestBodyType));
+    if (types.some((type) => type.startsWith("MultipartFields<"))) runtimeTypes.add("MultipartFields");
     members.push(member("body", types.length > 0 ? types.join(" | ") : "RequestBody", operation.request.required, [operation.request.description]));
     if (types.length === 0) runtimeTypes.add("RequestBody");
     schemas.push(...operation.request.content.flatMap((media) => ((isJsonMediaType(media.contentType) || formKind(media)) && media.schema ? [media.schema] : [])));
@@ -130,8 +137,11 @@ function member(name: string, type: string, required: boolean, docs: (string | u
 function requestBodyType(media: MediaType): string {
   const type = media.contentType.toLowerCase();
   if (isJsonMediaType(type)) return media.schema ? typeText(media.schema, CLIENT_REQUEST_TYPES) : "unknown";
-  // A typed form or multipart body is its schema's type (files as Blob); the client writes it.
-  if (formKind(media) && media.schema) return typeText(media.schema, FORM_TYPES);
+  // A typed form or multipart body is its schema's type; the client writes it. A multipart body's
+  // files take what callers hold; a named type's bytes fields (Uint8Array) too, through MultipartFields.
+  const kind = formKind(media);
+  if (kind === "multipart" && media.schema) return media.schema.kind === "ref" ? `MultipartFields<${typeText(media.schema, CLIENT_REQUEST_TYPES)}>` : typeText(media.schema, MULTIPART_TYPES);
+  if (kind && media.schema) return typeText(media.schema, FORM_TYPES);
   if (type.startsWith("multipart/form-data")) return "FormData";
   if (type.startsWith("application/x-www-form-urlencoded")) return "URLSearchParams";
   return REQUEST_TYPES.binary;

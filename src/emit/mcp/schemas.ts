@@ -1,8 +1,10 @@
 // JSON Schemas of one tool: its input (path parameters, `query`, `headers`, `cookies`, `body`, as
 // the client's arguments take them) and its result (the success response), from the catalogue's
 // types through the OpenAPI target's converter, with named types under `$defs` (each tool's
-// schema stands alone: an agent's client resolves no outside reference).
+// schema stands alone: an agent's client resolves no outside reference). The input is the request
+// shape (no read-only properties; a directional type as `<Name>Writable`), the result the response one.
 import { constantValue } from "../../model/constants.js";
+import { directed, directedTypes } from "../../model/directed.js";
 import type { MediaType, NamedType, OperationModel, Parameter, TypeNode } from "../../model/types.js";
 import { isJsonMediaType } from "../../shared/media.js";
 import { commonMark, toSchema, type Schema } from "../openapi/schema.js";
@@ -49,8 +51,9 @@ export class SchemaContext {
   /** Named types as JSON Schemas, made once each. */
   readonly #defs = new Map<string, { schema: Schema; refs: Set<string> }>();
 
+  /** `types`: the catalogue's; each directional one is kept in both shapes (model/directed.ts). */
   constructor(types: ReadonlyMap<string, NamedType>) {
-    this.types = types;
+    this.types = directedTypes(types.values());
   }
 
   /** `node` as a JSON Schema; the named types it references go into `refs`. */
@@ -88,7 +91,7 @@ function described(schema: Schema, text: string | undefined): Schema {
 }
 
 function parameterSchema(parameter: Parameter, context: SchemaContext, refs: Set<string>): Schema {
-  const schema = parameter.schema === undefined ? { type: "string" } : context.schema(parameter.schema, refs);
+  const schema = parameter.schema === undefined ? { type: "string" } : context.schema(directed(parameter.schema, "request"), refs);
   return described(parameter.deprecated ? { ...schema, deprecated: true } : schema, parameter.description);
 }
 
@@ -119,7 +122,8 @@ function bodySchema(operation: OperationModel, context: SchemaContext, refs: Set
   if (request === null) return undefined;
   if (request === undefined) return { schema: { description: "Request body: not documented" }, required: false };
   const media = chosenMedia(request.content);
-  let schema: Schema = media?.schema === undefined ? {} : context.schema(media.schema, refs);
+  // What the API accepts: read-only properties (an `id` it assigns) are not asked of the agent.
+  let schema: Schema = media?.schema === undefined ? {} : context.schema(directed(media.schema, "request"), refs);
   if (media !== undefined && !isJsonMediaType(media.contentType) && media.schema === undefined) schema = { type: "string" };
   const note = media === undefined || isJsonMediaType(media.contentType) ? request.description : [request.description, `Sent as ${media.contentType}.`].filter((line) => line !== undefined).join("\n\n");
   return { schema: described(schema, note), required: request.required };
@@ -164,6 +168,6 @@ function resultSchema(operation: OperationModel, context: SchemaContext, refs: S
   if (success.content.length === 0) return { type: "null", description: "No body" };
   const media = chosenMedia(success.content)!;
   if (!isJsonMediaType(media.contentType)) return { type: "string", description: `The ${media.contentType} body as text (base64 when it is not UTF-8)` };
-  const schema = media.schema === undefined ? {} : context.schema(media.schema, refs);
+  const schema = media.schema === undefined ? {} : context.schema(directed(media.schema, "response"), refs);
   return described(schema, success.description);
 }

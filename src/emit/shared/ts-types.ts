@@ -4,6 +4,7 @@
 import type { Combination, NamedType, ObjectShape, TypeNode } from "../../model/types.js";
 import { docComment, propertyKey, stringLiteral, type DocTag } from "../../shared/sinks.js";
 import { annotationLines, annotationTags } from "./annotation-docs.js";
+import { requestShapeName } from "../../model/directed.js";
 
 export interface TypeTextOptions {
   /** What a `binary` node becomes: bytes received (`Uint8Array`) or a body to send. */
@@ -18,7 +19,7 @@ export interface TypeTextOptions {
 
 /** The name of the request shape of a directional named type (see src/model/directional.ts). */
 export function writableName(name: string): string {
-  return `${name}Writable`;
+  return requestShapeName(name);
 }
 
 /** The name a reference is written with in `options`' direction. */

@@ -21,9 +21,8 @@ import { inWorker, runInWorker, type StartData } from "./worker-choice.js";
 /** What the bundle exports (its entry is src/cli/bundle-entry.ts). */
 export interface CliBundle {
   start(argv: string[]): Promise<number>;
-  startHere(argv: string[]): Promise<number>;
-  runHere(data: StartData): Promise<number>;
-  ranTargets(): boolean;
+  startHere(argv: string[], madeTargets?: () => void): Promise<number>;
+  runHere(data: StartData, madeTargets?: () => void): Promise<number>;
 }
 
 /** A code cache file's first line: this tag, how deep the run that made it went, the sha256 of the rest. */
@@ -36,8 +35,11 @@ export interface LoadedBundle {
   cli: CliBundle;
   /** Whether V8 was given a code cache and took it. */
   readonly cached: boolean;
-  /** Writes this run's code cache when the one there is missing, refused, or from a run that went less deep (best effort). */
-  save(): void;
+  /**
+   * Writes this run's code cache when the one there is missing, refused, or from a run that went
+   * less deep (best effort); `ranTargets`: the run made or kept the targets' files.
+   */
+  save(ranTargets?: boolean): void;
 }
 
 /**
@@ -49,8 +51,9 @@ export async function runCli(file: string, argv: string[]): Promise<number> {
   setRunFlags(argv);
   if (inWorker(argv)) return runInWorker(argv, file);
   const bundle = await loadCliBundle(file, argv);
-  const code = await bundle.cli.startHere(argv);
-  bundle.save();
+  let ranTargets = false;
+  const code = await bundle.cli.startHere(argv, () => (ranTargets = true));
+  bundle.save(ranTargets);
   return code;
 }
 
@@ -83,9 +86,9 @@ export async function loadCliBundle(file: string, argv: readonly string[]): Prom
   return {
     cli,
     cached: kept !== undefined && !refused,
-    save() {
+    save(ranTargets = false) {
       if (where === undefined) return;
-      const depth: Depth = cli.ranTargets() ? 1 : 0;
+      const depth: Depth = ranTargets ? 1 : 0;
       if (kept !== undefined && !refused && kept.depth >= depth) return;
       // What is there now: another run, or this process's worker, may have written one meanwhile.
       const there = readCodeCache(where);

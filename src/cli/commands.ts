@@ -99,6 +99,7 @@ export const COMMANDS: Command[] = [
       const result = await generate({ ...options, onProgress: (done, target) => status.count(`writing files (${target})`, done) }).finally(() => status.end());
       if (result.upToDate) io.out(`catalogen: ${out} is up to date (${took()})`);
       else {
+        io.madeTargets?.();
         const { written, unchanged, removed } = result;
         io.out(`catalogen: ${out}: ${written.length} written, ${unchanged.length} unchanged, ${removed.length} removed (${took()})`);
         if (flags.verbose) {

@@ -16,6 +16,7 @@ import { ModuleFacts } from "../../incremental-facts.js";
 import type { ApiModel, ModuleModel, NamedType } from "../../model/types.js";
 import type { KeptBytes, PreviousBytes, Spliced } from "../plan.js";
 import { cacheDirectory, writeCacheFile } from "../../shared/cache-directory.js";
+import { reuseOf } from "../../run-reuse.js";
 import { sha256 } from "../../shared/hash.js";
 import { jsonText } from "../../shared/sinks.js";
 import { operationObject } from "./operation.js";
@@ -323,9 +324,6 @@ function* componentsChunks(model: ApiModel, components: Schema, pieces: Pieces, 
   yield layout.text("\n  }");
 }
 
-/** How many pieces the last document made (the others were not needed): for the tests. */
-export let lastPiecesMade = 0;
-
 /** Every module's piece, made when first asked for. */
 class Pieces {
   private readonly keys: ModuleKeys;
@@ -338,7 +336,6 @@ class Pieces {
   private readonly paths: ModuleFacts<string[]> | undefined;
 
   constructor(private readonly model: ApiModel) {
-    lastPiecesMade = 0;
     this.keys = ModuleKeys.for(model);
     this.places = operationServerPlaces(model);
     this.types = new Map(model.types.map((named) => [named.name, named]));
@@ -359,7 +356,7 @@ class Pieces {
     let piece = this.loaded.get(id);
     if (piece === undefined) {
       piece = makePiece(this.model, this.modules.get(id)!, this.declared.get(id) ?? [], this.types, this.places);
-      lastPiecesMade++;
+      reuseOf(this.model).piecesMade++;
       this.loaded.set(id, piece);
     }
     return piece;

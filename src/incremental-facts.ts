@@ -7,12 +7,11 @@
 // the named types it declares and reaches, the API-level parts), and the facts file is discarded
 // when catalogen's own build is another. Only used where the run knows its model's module keys
 // (src/validate/incremental.ts): elsewhere working out every key would cost more than the facts.
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { generatorCode } from "./load/cache.js";
 import { ModuleKeys } from "./module-keys.js";
 import type { ApiModel, ModuleModel } from "./model/types.js";
-import { cacheDirectory, writeCacheFile } from "./shared/cache-directory.js";
+import { cacheDirectory, readCacheValue, writeCacheValue } from "./shared/cache-directory.js";
 import { sha256 } from "./shared/hash.js";
 import { reuseOf } from "./run-reuse.js";
 
@@ -91,7 +90,7 @@ export class ModuleFacts<T> {
     const facts: Record<string, T> = {};
     for (const entry of this.made.values()) facts[entry.key] = entry.facts;
     try {
-      writeCacheFile(this.file, JSON.stringify({ code: generatorCode(), unique, facts } satisfies FactsRecord<T>));
+      writeCacheValue(this.file, { code: generatorCode(), unique, facts } satisfies FactsRecord<T>);
     } catch {
       // best effort: worked out again next time
     }
@@ -127,7 +126,7 @@ const REWRITE_AFTER = 16;
 
 function readRecord<T>(file: string): FactsRecord<T> | undefined {
   try {
-    const record = JSON.parse(readFileSync(file, "utf8")) as FactsRecord<T>;
+    const record = readCacheValue(file) as FactsRecord<T>;
     if (record.code !== generatorCode() || typeof record.facts !== "object" || record.facts === null) return undefined;
     return record;
   } catch {

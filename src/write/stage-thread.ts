@@ -8,8 +8,8 @@
 // meanwhile leaves staging files that the next run removes, as before. The run's cache files go
 // the same way (CacheWrites, below). CATALOGEN_THREADS=1: never; =2: from the first file.
 import { Worker } from "node:worker_threads";
-import { cacheDirectory, deferCacheWrites, writeCacheFileNow } from "../shared/cache-directory.js";
-import { writePackNow } from "../shared/cache-pack.js";
+import { cacheDirectory, deferCacheWrites } from "../shared/cache-directory.js";
+import { writeCacheBytesNow } from "../shared/cache-store.js";
 import { threadsSetting } from "../shared/threads.js";
 import type { FromStager, Scanned, ScanRequest, SpliceRequest, ToStager } from "./stage-worker.js";
 import { randomName } from "./staging.js";
@@ -194,7 +194,7 @@ export class StageThread {
 export class CacheWrites {
   private worker: Worker | undefined;
   private here = 0;
-  private batch: [string, string][] = [];
+  private batch: [string, Uint8Array][] = [];
   private batchChars = 0;
   private settled = false;
   private noWorker = false;
@@ -207,7 +207,7 @@ export class CacheWrites {
   static start(): CacheWrites | undefined {
     if (cacheDirectory() === undefined) return undefined;
     const writes = new CacheWrites();
-    deferCacheWrites({ file: (path, text) => writes.write(path, text), pack: (folder, entries) => writes.pack(folder, entries) });
+    deferCacheWrites({ file: (path, bytes) => writes.write(path, bytes) });
     return writes;
   }
 
@@ -234,18 +234,11 @@ export class CacheWrites {
     return !this.stopped;
   }
 
-  private write(path: string, text: string): void {
-    if (!this.onWorker(1)) return writeCacheFileNow(path, text);
-    this.batch.push([path, text]);
-    this.batchChars += text.length;
+  private write(path: string, bytes: Buffer): void {
+    if (!this.onWorker(1)) return writeCacheBytesNow(path, bytes);
+    this.batch.push([path, bytes]);
+    this.batchChars += bytes.length;
     if (this.batch.length >= BATCH_FILES || this.batchChars >= BATCH_CHARS) this.flush();
-  }
-
-  /** A pack counts as the files it holds; it goes in order, after the files given before it. */
-  private pack(folder: string, entries: [string, string][]): void {
-    if (!this.onWorker(entries.length)) return writePackNow(folder, entries);
-    this.flush();
-    this.worker!.postMessage({ pack: [folder, entries] } satisfies ToStager);
   }
 
   private flush(): void {

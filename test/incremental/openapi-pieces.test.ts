@@ -1,6 +1,7 @@
 // openapi.json joined from each module's piece, those of unchanged modules copied from the file on
 // disk where the kept layout places them (src/emit/openapi/pieces.ts), must be the text the whole document prints (the path taken without a cache folder), also when
 // an edit in one module moves another module's servers between its path item and its operation.
+import { readCacheValue, writeCacheValue } from "../../src/shared/cache-directory.js";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -126,13 +127,13 @@ describe("piece files kept by earlier versions", () => {
     const files = [...modules(["uploads"]), { module: { id: "gamma", title: "Gamma", area: "Third" }, operations: [{ id: "getGamma", method: "GET", path: "/gamma", summary: "Gamma" }] }];
     await writeCatalogue(catalogue, files);
     const first = await generate({ catalogue, out });
-    const layout = async () => JSON.parse(await readFile(join(pieces, "layout.json"), "utf8")) as { pieceFiles?: number };
+    const layout = async () => readCacheValue(join(pieces, "layout.json")) as { pieceFiles?: number };
     expect((await layout()).pieceFiles).toBe(0);
     expect(first.report.piecesMade).toBe(3);
 
     // As an earlier version left it: piece files, and a layout that counts them.
     for (let n = 0; n < 300; n++) await writeFile(join(pieces, `${n}.txt`), "");
-    await writeFile(join(pieces, "layout.json"), JSON.stringify({ ...(await layout()), pieceFiles: 300 }));
+    writeCacheValue(join(pieces, "layout.json"), { ...(await layout()), pieceFiles: 300 });
     const beta = files[1]!.operations as { summary: string }[];
     beta[1]!.summary = "One, edited";
     await writeCatalogue(catalogue, files);

@@ -8,14 +8,14 @@
 // file was not the one the layout describes): a piece the layout cannot place is made again from
 // the model. The text is the one jsonText(document, 2) gives
 // (test/incremental/openapi-pieces.test.ts).
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { generatorCode } from "../../load/cache.js";
 import { ModuleKeys } from "../../module-keys.js";
 import { ModuleFacts } from "../../incremental-facts.js";
 import type { ApiModel, ModuleModel, NamedType } from "../../model/types.js";
 import type { KeptBytes, PreviousBytes, Spliced } from "../plan.js";
-import { cacheDirectory, writeCacheFile } from "../../shared/cache-directory.js";
+import { cacheDirectory, readCacheValue, writeCacheValue } from "../../shared/cache-directory.js";
 import { reuseOf } from "../../run-reuse.js";
 import { sha256 } from "../../shared/hash.js";
 import { jsonText } from "../../shared/sinks.js";
@@ -117,7 +117,7 @@ const LAYOUT = "layout.json";
 
 function readLayout(folder: string): LayoutRecord | undefined {
   try {
-    const record = JSON.parse(readFileSync(join(folder, LAYOUT), "utf8")) as LayoutRecord;
+    const record = readCacheValue(join(folder, LAYOUT)) as LayoutRecord;
     return typeof record.sha256 === "string" && Number.isInteger(record.size) && Array.isArray(record.items) ? record : undefined;
   } catch {
     return undefined;
@@ -197,7 +197,7 @@ class Layout {
   /** Keeps the layout made, with the names of the pieces its items may name (this run's: `pieces`). */
   save(folder: string, hash: string, pieces: string[]): void {
     try {
-      writeCacheFile(join(folder, LAYOUT), JSON.stringify({ sha256: hash, size: this.at, items: this.made, pieceFiles: 0, pieces } satisfies LayoutRecord));
+      writeCacheValue(join(folder, LAYOUT), { sha256: hash, size: this.at, items: this.made, pieceFiles: 0, pieces } satisfies LayoutRecord);
     } catch {
       // best effort: the next run joins every piece
     }

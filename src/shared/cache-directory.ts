@@ -66,7 +66,8 @@ function wholeRecord(bytes: Buffer): CacheRecord {
  * each costs a create each. `CacheRecords` finds them. Deferred as writeCacheValue is.
  */
 export function writeCachePack(folder: string, entries: readonly (readonly [name: string, text: string])[]): void {
-  writeCacheValue(join(folder, PACK_FILE), Object.fromEntries(entries));
+  // As bytes: a reader takes each record as bytes, and a Buffer deserialises as one copy.
+  writeCacheValue(join(folder, PACK_FILE), Object.fromEntries(entries.map(([name, text]) => [name, Buffer.from(text)])));
 }
 
 /**
@@ -105,10 +106,12 @@ export class CacheRecords {
   }
 }
 
-function taken<T>(text: unknown, accept: (record: CacheRecord) => T | undefined): T | undefined {
-  if (typeof text !== "string") return undefined;
+/** `accept` of a record kept as text or as bytes (a pack's). */
+function taken<T>(kept: unknown, accept: (record: CacheRecord) => T | undefined): T | undefined {
+  const bytes = typeof kept === "string" ? Buffer.from(kept) : Buffer.isBuffer(kept) ? kept : undefined;
+  if (bytes === undefined) return undefined;
   try {
-    return accept(wholeRecord(Buffer.from(text)));
+    return accept(wholeRecord(bytes));
   } catch {
     return undefined;
   }

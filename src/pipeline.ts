@@ -26,6 +26,7 @@ import { isSafeOutputPath } from "./write/paths.js";
 import { ModuleKeys } from "./module-keys.js";
 import { reuseOf } from "./run-reuse.js";
 import { CacheWrites } from "./write/stage-thread.js";
+import { withCacheWrites } from "./shared/cache-directory.js";
 import { mark } from "./shared/timings.js";
 import { Output, OutputCheck, type CheckReport, type OutputFile, type WriteReport } from "./write/writer.js";
 
@@ -113,7 +114,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // The run's cache files are written on another thread past the first few (src/write/stage-thread.ts).
   const cacheWrites = CacheWrites.start();
   try {
-    const result = await generateWith(options, cacheWrites, report, step);
+    const result = await withCacheWrites(cacheWrites, () => generateWith(options, cacheWrites, report, step));
     step("generate: done");
     return { ...result, report };
   } finally {

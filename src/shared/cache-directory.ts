@@ -1,6 +1,7 @@
 // Where catalogen keeps local state between runs (load records, kept models, openapi.json's layout,
 // prettier's results, the writer's stat records): never output, and shared by several stages.
 // Every file there is one value in the format of ./cache-store.ts.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { cacheBytes, readCacheValue, writeCacheBytesNow } from "./cache-store.js";
@@ -21,23 +22,25 @@ export interface DeferredCacheWrites {
   file(path: string, bytes: Buffer): void;
 }
 
-let deferred: DeferredCacheWrites | undefined;
+/** The cache writes of the run whose code is running (its async context), where it defers them. */
+const runWrites = new AsyncLocalStorage<DeferredCacheWrites | undefined>();
 
 /**
- * While a run has set one (src/write/stage-thread.ts, CacheWrites), cache files are handed to it
- * to write on another thread, in order, errors ignored; `undefined` writes them here again.
+ * `run()`, with the cache files it writes handed to `writes` (src/write/stage-thread.ts,
+ * CacheWrites: written on another thread, in order, errors ignored); undefined: written at once.
  */
-export function deferCacheWrites(writes: DeferredCacheWrites | undefined): void {
-  deferred = writes;
+export function withCacheWrites<T>(writes: DeferredCacheWrites | undefined, run: () => T): T {
+  return runWrites.run(writes, run);
 }
 
 /**
  * Writes `value` as the cache file `path`, whole or not at all, making its folder first. Throws as
- * the file system does; callers treat the cache as best effort. Handed to another thread while a
- * generate defers them (`deferCacheWrites`): done by the end of the run.
+ * the file system does; callers treat the cache as best effort. Handed to another thread within a
+ * generate that defers them (`withCacheWrites`): done by the end of the run.
  */
 export function writeCacheValue(path: string, value: unknown): void {
   const bytes = cacheBytes(value);
+  const deferred = runWrites.getStore();
   if (deferred !== undefined) return deferred.file(path, bytes);
   writeCacheBytesNow(path, bytes);
 }

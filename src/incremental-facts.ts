@@ -7,13 +7,13 @@
 // the named types it declares and reaches, the API-level parts), and the facts file is discarded
 // when catalogen's own build is another. Only used where the run knows its model's module keys
 // (src/validate/incremental.ts): elsewhere working out every key would cost more than the facts.
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { generatorCode } from "./load/cache.js";
 import { ModuleKeys } from "./module-keys.js";
 import type { ApiModel, ModuleModel } from "./model/types.js";
-import { cacheDirectory, writeCacheFile } from "./shared/cache-directory.js";
+import { cacheDirectory, readCacheValue, writeCacheValue } from "./shared/cache-directory.js";
 import { sha256 } from "./shared/hash.js";
+import { reuseOf } from "./run-reuse.js";
 
 interface FactsRecord<T> {
   code: string;
@@ -28,9 +28,6 @@ export class ModuleFacts<T> {
   private readonly kept: FactsRecord<T> | undefined;
   private readonly made = new Map<string, { key: string; facts: T; fresh: boolean }>();
 
-  /** By facts name, the modules whose facts the last run that saved them worked out afresh (what a test asks). */
-  static readonly lastFresh = new Map<string, string[]>();
-
   /**
    * The facts of `model`'s modules named `name` (a file name: the target and the options the facts
    * depend on, e.g. `client-compact`), `make` working one out; undefined when the run does not know
@@ -44,7 +41,7 @@ export class ModuleFacts<T> {
   }
 
   private constructor(
-    model: ApiModel,
+    private readonly model: ApiModel,
     file: string,
     private readonly name: string,
     private readonly make: (module: ModuleModel) => T,
@@ -88,12 +85,12 @@ export class ModuleFacts<T> {
   save(unique: boolean): void {
     if (this.file === undefined) return;
     const fresh = this.freshCount;
-    ModuleFacts.lastFresh.set(this.name, [...this.made].filter(([, entry]) => entry.fresh).map(([id]) => id).sort());
+    reuseOf(this.model).freshFacts[this.name] = [...this.made].filter(([, entry]) => entry.fresh).map(([id]) => id).sort();
     if (this.kept !== undefined && this.kept.unique === unique && fresh <= Math.min(REWRITE_AFTER, this.made.size / 16)) return;
     const facts: Record<string, T> = {};
     for (const entry of this.made.values()) facts[entry.key] = entry.facts;
     try {
-      writeCacheFile(this.file, JSON.stringify({ code: generatorCode(), unique, facts } satisfies FactsRecord<T>));
+      writeCacheValue(this.file, { code: generatorCode(), unique, facts } satisfies FactsRecord<T>);
     } catch {
       // best effort: worked out again next time
     }
@@ -124,15 +121,12 @@ export function joinedFrom(model: ApiModel, name: string, of: (module: ModuleMod
   return () => (hash ??= sha256(`${name}\n${ModuleKeys.for(model).modelHead()}\n${JSON.stringify(model.modules.map(of))}`));
 }
 
-/** The files joining the modules (those with a `joinedFrom`) the last generate kept unmade and made, by path (what a test asks). */
-export const lastJoining: { kept: string[]; made: string[] } = { kept: [], made: [] };
-
 /** At most this many modules (and a sixteenth of all) worked out afresh are worked out again rather than the record rewritten (see `save`). */
 const REWRITE_AFTER = 16;
 
 function readRecord<T>(file: string): FactsRecord<T> | undefined {
   try {
-    const record = JSON.parse(readFileSync(file, "utf8")) as FactsRecord<T>;
+    const record = readCacheValue(file) as FactsRecord<T>;
     if (record.code !== generatorCode() || typeof record.facts !== "object" || record.facts === null) return undefined;
     return record;
   } catch {

@@ -1,5 +1,5 @@
 // The programmatic API: what `import ... from "catalogen"` gives.
-export { generate, check, loadModel, render, type GenerateOptions, type GenerateResult } from "./pipeline.js";
+export { generate, check, loadModel, render, type GenerateOptions, type GenerateResult, type RunReport } from "./pipeline.js";
 export { defineConfig, type CatalogenConfig, type ProjectConfig } from "./cli/config.js";
 export { CatalogueError, formatDiagnostic, type Diagnostic } from "./shared/diagnostic.js";
 export { TARGETS, type Target, type BuiltinTarget, type GeneratedFile, type Emitter } from "./emit/types.js";

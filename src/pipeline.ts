@@ -1,6 +1,7 @@
 // catalogue -> model -> emitters -> files with their header -> writer. The one entry point for
 // generating. Emitters write final text; prettier runs only when the options ask for it.
 import { readFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { listCatalogueFiles } from "./load/files.js";
@@ -23,8 +24,9 @@ import { readRegularFile } from "./shared/confined-files.js";
 import { MAX_DOCUMENT_BYTES } from "./import/bounds.js";
 import { isSafeOutputPath } from "./write/paths.js";
 import { ModuleKeys } from "./module-keys.js";
-import { lastJoining } from "./incremental-facts.js";
+import { reuseOf } from "./run-reuse.js";
 import { CacheWrites } from "./write/stage-thread.js";
+import { withCacheWrites } from "./shared/cache-directory.js";
 import { mark } from "./shared/timings.js";
 import { Output, OutputCheck, type CheckReport, type FinishedCommit, type OutputFile, type WriteReport } from "./write/writer.js";
 
@@ -84,8 +86,20 @@ export interface GenerateOptions {
   onProgress?: (done: number, target: Target) => void;
 }
 
+/** What one generate did, for its caller, tests and benchmarks (nothing of a run is kept elsewhere). */
+export interface RunReport {
+  /** The files joining the modules (those made from what `joinedFrom` gives) kept unmade and made again, by path. */
+  joining: { kept: string[]; made: string[] };
+  /** openapi.json's per-module pieces made on this thread (the others' bytes copied from the file it replaced). */
+  piecesMade: number;
+  /** By facts name (src/incremental-facts.ts), the modules whose facts were worked out afresh. */
+  freshFacts: Record<string, string[]>;
+  /** Milliseconds since the run started at which it passed each step. */
+  timings: [step: string, ms: number][];
+}
+
 /** `finished`: the commit a killed run left half done, finished before this run began (src/write/journal.ts). */
-export type GenerateResult = ({ upToDate: true } | ({ upToDate: false } & WriteReport)) & { finished?: FinishedCommit };
+export type GenerateResult = ({ upToDate: true } | ({ upToDate: false } & WriteReport)) & { report: RunReport; finished?: FinishedCommit };
 
 const codeRoot = dirname(fileURLToPath(import.meta.url)); // src/ or dist/
 const packageRoot = dirname(codeRoot);
@@ -97,42 +111,48 @@ const packageRoot = dirname(codeRoot);
  * and hands each to the writer as it is made.
  */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+  const report: RunReport = { joining: { kept: [], made: [] }, piecesMade: 0, freshFacts: {}, timings: [] };
+  const started = performance.now();
+  const step = (name: string) => {
+    mark(name);
+    report.timings.push([name, performance.now() - started]);
+  };
+  step("generate: started");
   // The run's cache files are written on another thread past the first few (src/write/stage-thread.ts).
-  mark("generate: started");
   const cacheWrites = CacheWrites.start();
   try {
-    return await generateWith(options, cacheWrites);
+    const result = await withCacheWrites(cacheWrites, () => generateWith(options, cacheWrites, report, step));
+    step("generate: done");
+    return { ...result, report };
   } finally {
     await cacheWrites?.settle();
   }
 }
 
-async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites | undefined): Promise<GenerateResult> {
+async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites | undefined, report: RunReport, step: (name: string) => void): Promise<({ upToDate: true } | ({ upToDate: false } & WriteReport)) & { finished?: FinishedCommit }> {
   const chosen = chosenTargets(options);
   const targets = chosen.map(({ target }) => target.name);
   // An unreadable catalogue: the loader's diagnostic, before the output folder is touched.
   const hashes = (await hashInputs(options, chosen)) ?? (await loadModel(options.catalogue), { input: "unhashed", generator: "unhashed" });
-  mark("inputs hashed");
+  step("inputs hashed");
   const output = await Output.open(options.out); // locked until closed: one run at a time per folder
   try {
     const finished = output.finished && { finished: output.finished };
     if (await output.isUpToDate(hashes.input, options.otherTargets === "remove" ? targets : undefined)) return { upToDate: true, ...finished };
-    mark("output folder locked, not up to date");
+    step("output folder locked, not up to date");
     const model = hashes.model ?? (await loadModel(options.catalogue));
-    mark("model made");
+    step("model made");
     const writing = await output.begin({ inputHash: hashes.input, targets, generatorHash: hashes.generator, ...(options.otherTargets && { otherTargets: options.otherTargets }) });
     let remoteFiles: (AsyncIterable<RemoteFile> & { stop(): Promise<void> }) | undefined;
     try {
       const keys = ModuleKeys.for(model);
-      lastJoining.kept = [];
-      lastJoining.made = [];
       let done = 0;
       // A cold generate of a large catalogue makes some targets in a worker thread meanwhile (src/emit/parallel.ts).
       const { remoteTargets, startRemote } = await import("./emit/parallel.js");
       const remote = remoteTargets(model, chosen, options, (target) => BUILTIN_TARGETS.includes(target));
       remoteFiles = remote && startRemote(model, chosen.filter(({ target }) => remote.has(target.name)), remoteOptions(options));
       const planned = splicedFirst(await plannedFiles(model, remote ? chosen.filter(({ target }) => !remote.has(target.name)) : chosen, options), options);
-      mark("files planned");
+      step("files planned");
       for (const file of planned) {
         options.onProgress?.(done++, file.target);
         const from = file.module !== undefined ? keys.of(file.target, file.module, file.also) : file.joinedFrom?.();
@@ -140,10 +160,10 @@ async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites |
         // Most files of a change run are kept, known without a promise (Writing.keep).
         const kept = from !== undefined && writing.keep(file.path, file.target, from);
         if (kept === true || (kept !== false && (await kept))) {
-          if (joining) lastJoining.kept.push(file.path);
+          if (joining) report.joining.kept.push(file.path);
           continue;
         }
-        if (joining) lastJoining.made.push(file.path);
+        if (joining) report.joining.made.push(file.path);
         // A file given in pieces has no header (JSON) and goes out as it is unless prettier runs.
         if (file.chunks && file.spliced && file.path.endsWith(".json") && options.format !== "prettier") await writing.putSpliced(file.path, file.target, file.spliced, file.chunks, from);
         else if (file.chunks && file.path.endsWith(".json") && options.format !== "prettier") await writing.putChunks(file.path, file.target, file.chunks(), from);
@@ -153,7 +173,7 @@ async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites |
         options.onProgress?.(done++, file.target as Target);
         await writing.put(file.path, file.target, file.text, file.module !== undefined ? keys.of(file.target as Target, file.module, file.also) : file.joinedFrom);
       }
-      mark("files made");
+      step("files made");
       keys.keep();
     } catch (error) {
       await remoteFiles?.stop();
@@ -161,12 +181,12 @@ async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites |
       throw error;
     }
     const written = await writing.finish();
-    mark("files written");
+    step("files written");
+    Object.assign(report, reuseOf(model));
     return { upToDate: false, ...written, ...finished };
   } finally {
     await cacheWrites?.settle(); // all on disk while the folder is still locked
     await output.close();
-    mark("generate: done");
   }
 }
 

@@ -5,29 +5,27 @@
 // operations went to compiling the functions it ran, in every run.
 // A code cache is taken only when it is whole and was made from this bundle's text, by this Node,
 // under the same V8 flags: V8 itself checks only the text's length and its own version and flags,
-// so the file's name holds the bundle's hash and the flags, and its head the sha256 of what
-// follows. Anything else (none yet, cut short, another bundle, V8 refusing it) compiles the bundle
-// as it is and writes a new one at the end of the run.
+// so the file's name holds the bundle's hash and the flags, and the file is a cache file
+// (src/shared/cache-store.ts: checked by its SHA-256). Anything else (none yet, cut short, another
+// bundle, V8 refusing it) compiles the bundle as it is and writes a new one at the end of the run.
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import vm from "node:vm";
-import { cacheDirectory } from "../shared/cache-directory.js";
+import { cacheDirectory, readCacheValue } from "../shared/cache-directory.js";
+import { cacheBytes } from "../shared/cache-store.js";
 import { setRunFlags } from "./run-flags.js";
 import { inWorker, runInWorker, type StartData } from "./worker-choice.js";
 
 /** What the bundle exports (its entry is src/cli/bundle-entry.ts). */
 export interface CliBundle {
   start(argv: string[]): Promise<number>;
-  startHere(argv: string[]): Promise<number>;
-  runHere(data: StartData): Promise<number>;
-  ranTargets(): boolean;
+  startHere(argv: string[], madeTargets?: () => void): Promise<number>;
+  runHere(data: StartData, madeTargets?: () => void): Promise<number>;
 }
 
-/** A code cache file's first line: this tag, how deep the run that made it went, the sha256 of the rest. */
-const MAGIC = "catalogen-v8-cache-1";
 
 /** 1: made by a run that made or kept the targets' files (its cache holds the emitters' code); 0: one that did not. */
 type Depth = 0 | 1;
@@ -36,8 +34,11 @@ export interface LoadedBundle {
   cli: CliBundle;
   /** Whether V8 was given a code cache and took it. */
   readonly cached: boolean;
-  /** Writes this run's code cache when the one there is missing, refused, or from a run that went less deep (best effort). */
-  save(): void;
+  /**
+   * Writes this run's code cache when the one there is missing, refused, or from a run that went
+   * less deep (best effort); `ranTargets`: the run made or kept the targets' files.
+   */
+  save(ranTargets?: boolean): void;
 }
 
 /**
@@ -49,8 +50,9 @@ export async function runCli(file: string, argv: string[]): Promise<number> {
   setRunFlags(argv);
   if (inWorker(argv)) return runInWorker(argv, file);
   const bundle = await loadCliBundle(file, argv);
-  const code = await bundle.cli.startHere(argv);
-  bundle.save();
+  let ranTargets = false;
+  const code = await bundle.cli.startHere(argv, () => (ranTargets = true));
+  bundle.save(ranTargets);
   return code;
 }
 
@@ -83,13 +85,13 @@ export async function loadCliBundle(file: string, argv: readonly string[]): Prom
   return {
     cli,
     cached: kept !== undefined && !refused,
-    save() {
+    save(ranTargets = false) {
       if (where === undefined) return;
-      const depth: Depth = cli.ranTargets() ? 1 : 0;
+      const depth: Depth = ranTargets ? 1 : 0;
       if (kept !== undefined && !refused && kept.depth >= depth) return;
       // What is there now: another run, or this process's worker, may have written one meanwhile.
       const there = readCodeCache(where);
-      if (there !== undefined && there.depth >= depth && !(refused && there.sha256 === kept!.sha256)) return;
+      if (there !== undefined && there.depth >= depth && !(refused && there.data.equals(kept!.data))) return;
       try {
         writeCodeCache(where, script.createCachedData(), depth);
       } catch {
@@ -119,24 +121,10 @@ function cachePath(bundleBytes: Buffer, flags: string): string | undefined {
   return join(base, "v8", `${bundle}-${runtime}.bin`);
 }
 
-/** The code cache at `path` when it is whole (its sha256 is the one its head gives); undefined otherwise. */
-export function readCodeCache(path: string): { data: Buffer; depth: Depth; sha256: string } | undefined {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch {
-    return undefined;
-  }
-  const head = parseHead(bytes);
-  if (head === undefined) return undefined;
-  const data = bytes.subarray(head.length);
-  return createHash("sha256").update(data).digest("hex") === head.sha256 ? { data, depth: head.depth, sha256: head.sha256 } : undefined;
-}
-
-function parseHead(bytes: Buffer): { depth: Depth; sha256: string; length: number } | undefined {
-  const newline = bytes.subarray(0, 128).indexOf(10);
-  const match = newline === -1 ? null : new RegExp(`^${MAGIC} ([01]) ([0-9a-f]{64})$`).exec(bytes.toString("latin1", 0, newline));
-  return match === null ? undefined : { depth: Number(match[1]) as Depth, sha256: match[2]!, length: newline + 1 };
+/** The code cache at `path` when it is a whole cache file (src/shared/cache-store.ts) of V8's data and a depth; undefined otherwise. */
+export function readCodeCache(path: string): { data: Buffer; depth: Depth } | undefined {
+  const kept = readCacheValue(path) as { data?: unknown; depth?: unknown } | undefined;
+  return kept !== undefined && Buffer.isBuffer(kept.data) && (kept.depth === 0 || kept.depth === 1) ? { data: kept.data, depth: kept.depth } : undefined;
 }
 
 /** Writes `data` as the code cache at `path`, whole or not at all, and removes the code caches of other bundles. */
@@ -144,7 +132,8 @@ function writeCodeCache(path: string, data: Buffer, depth: Depth): void {
   const folder = dirname(path);
   mkdirSync(folder, { recursive: true });
   const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  writeFileSync(temporary, Buffer.concat([Buffer.from(`${MAGIC} ${depth} ${createHash("sha256").update(data).digest("hex")}\n`, "latin1"), data]));
+  // Named apart from writeCacheBytesNow's: the main thread and the CLI's worker may both write one.
+  writeFileSync(temporary, cacheBytes({ depth, data }));
   renameSync(temporary, path);
   // A bundle's hash leads the name: the caches of earlier builds are of no more use.
   const bundle = path.slice(folder.length + 1).split("-")[0]!;

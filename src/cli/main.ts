@@ -14,7 +14,7 @@ import { ConfigError, loadConfig } from "./config.js";
 import { applyFlags, parseFlags } from "./flags.js";
 import { UsageError, type Io } from "./io.js";
 
-const defaultIo: Io = {
+export const defaultIo: Io = {
   out: (text) => process.stdout.write(`${text}\n`),
   err: (text) => process.stderr.write(`${text}\n`),
   cwd: process.cwd(),
@@ -72,8 +72,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
 }
 
 /** `--quiet`: errors only, no summary and no status line. */
-function quietly({ err, cwd }: Io): Io {
-  return { out: () => {}, err, cwd };
+function quietly({ err, cwd, madeTargets }: Io): Io {
+  return { out: () => {}, err, cwd, ...(madeTargets && { madeTargets }) };
 }
 
 /** node:util's parse errors, said the way the rest of catalogen says things, with a suggestion. */

@@ -23,19 +23,24 @@ export async function start(argv: string[]): Promise<number> {
   return runInWorker(argv, typeof __catalogenBundleUrl === "string" ? fileURLToPath(__catalogenBundleUrl) : undefined);
 }
 
-/** Runs the command line `argv` on this thread, where the worker question was asked already (src/cli/code-cache.ts). */
-export async function startHere(argv: string[]): Promise<number> {
+/**
+ * Runs the command line `argv` on this thread, where the worker question was asked already
+ * (src/cli/code-cache.ts); `madeTargets` is told when a generate made or kept the targets' files.
+ */
+export async function startHere(argv: string[], madeTargets?: () => void): Promise<number> {
   if (isMainThread) setRunFlags(argv);
-  return (await import("./main.js")).main(argv);
+  const { main, defaultIo } = await import("./main.js");
+  return main(argv, madeTargets ? { ...defaultIo, madeTargets } : defaultIo);
 }
 
 /** Runs the command the main thread hands this worker (src/cli/worker-entry.ts). */
-export async function runHere(data: StartData): Promise<number> {
+export async function runHere(data: StartData, madeTargets?: () => void): Promise<number> {
   // A worker's stdout and stderr are pipes to the main thread; let the CLI see the terminal the
   // main thread has (status line, colours).
   if (data.stdoutIsTTY) Object.defineProperty(process.stdout, "isTTY", { value: true });
   if (data.stderrIsTTY) Object.defineProperty(process.stderr, "isTTY", { value: true });
-  const code = await (await import("./main.js")).main(data.argv);
+  const { main, defaultIo } = await import("./main.js");
+  const code = await main(data.argv, madeTargets ? { ...defaultIo, madeTargets } : defaultIo);
   parentPort!.postMessage({ exitCode: code });
   return code;
 }

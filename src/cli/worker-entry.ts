@@ -7,6 +7,7 @@ const data = (workerData as { catalogenCli: StartData }).catalogenCli;
 if (data.bundle !== undefined) {
   const { loadCliBundle } = await import("./code-cache.js");
   const bundle = await loadCliBundle(data.bundle, data.argv);
-  await bundle.cli.runHere(data);
-  bundle.save();
+  let ranTargets = false;
+  await bundle.cli.runHere(data, () => (ranTargets = true));
+  bundle.save(ranTargets);
 } else await (await import("./start.js")).runHere(data);

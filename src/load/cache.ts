@@ -12,15 +12,13 @@ import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, extname, join, relative, resolve } from "node:path";
+import { dirname, extname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cacheDirectory, CacheRecords, writeCacheFile, writeCachePack } from "../shared/cache-directory.js";
-import { PACK_FILE, type CacheRecord } from "../shared/cache-pack.js";
-import { once } from "../shared/once.js";
+import { cacheDirectory, CacheRecords, PACK_FILE, readCacheValue, writeCachePack, writeCacheValue, type CacheRecord } from "../shared/cache-directory.js";
 import { folderKey } from "./kept-model-file.js";
 
 export { hasKeptModel } from "./kept-model-file.js";
-import { codeFileHashes, sha256, textSha256 } from "../shared/hash.js";
+import { codeFileHashes, textSha256 } from "../shared/hash.js";
 
 export interface ReadFile {
   data: unknown;
@@ -55,7 +53,7 @@ export class LoadCache {
   /** False when the folder of records did not exist when opened (a first run): nothing to read, no failed read per file. */
   private readonly any: boolean;
 
-  /** The folder's records as this run reads them (listed once, the pack's heads read once, each tail when asked for). */
+  /** The folder's records as this run reads them (listed once, the pack read once). */
   private readonly records: CacheRecords | undefined;
 
   private constructor(private readonly dir: string | undefined) {
@@ -68,16 +66,9 @@ export class LoadCache {
     return new LoadCache(base === undefined ? undefined : join(base, "catalogue", folderKey(folder)));
   }
 
-  /**
-   * What file `name` gave when it held the text of hash `textHash` (textSha256), if that is
-   * recorded. `parseAgain` gives what parsing that text gives: for a record whose tail (a module's
-   * operations, the line starts) cannot be read when first asked for.
-   */
-  get(name: string, textHash: string, parseAgain: () => ReadFile): ReadFile | undefined {
-    // Read as bytes: what is parsed only when first read (a module's operations, the line starts)
-    // stays out of the JavaScript heap until then, and in a pack, out of memory (most records, at
-    // 10,000 operations 12 MB).
-    return this.records?.read(recordFile(name), (record) => readRecord(record, textHash, parseAgain));
+  /** What file `name` gave when it held the text of hash `textHash` (textSha256), if that is recorded. */
+  get(name: string, textHash: string): ReadFile | undefined {
+    return this.records?.read(recordFile(name), (record) => readRecord(record, textHash));
   }
 
   set(name: string, text: string, read: ReadFile): void {
@@ -114,10 +105,11 @@ export class LoadCache {
 
 /**
  * The record `record` when it is the one of text hash `textHash` read by this loader, else
- * undefined. Its head (the two first lines) is read now, its tail when first asked for: a tail
- * that is not whole (a pack changed since) gives way to `parseAgain`.
+ * undefined. Its head (the two first lines) is parsed now; its tail (a module's operations, the
+ * line starts: most of a large catalogue's data) when first read, so a run that keeps a file's
+ * checked model never parses the operations of the files that did not change.
  */
-function readRecord(record: CacheRecord, textHash: string, parseAgain: () => ReadFile): ReadFile | undefined {
+function readRecord(record: CacheRecord, textHash: string): ReadFile | undefined {
   const bytes = record.head;
   const newline = bytes.indexOf(10);
   if (newline === -1 || bytes.toString("latin1", 0, newline) !== `${textHash} ${loader()}`) return undefined;
@@ -128,22 +120,13 @@ function readRecord(record: CacheRecord, textHash: string, parseAgain: () => Rea
   const laterLength = entry.later === undefined ? 0 : entry.laterLength! + 1;
   if (!Number.isInteger(laterLength)) return undefined;
   if (entry.later !== undefined && (!isObject(entry.data) || !Object.hasOwn(entry.data, entry.later))) return undefined;
-  // Written whole or not at all (writeCacheFile, writeCachePack); the lengths (in characters) still
-  // catch a record cut short. ASCII, as records of most catalogues are: as many bytes as characters.
-  const tail = once((): Buffer | string | undefined => {
-    const read = record.tail();
-    const text = read === undefined ? undefined : isAscii(read) ? read : read.toString("utf8");
-    return text !== undefined && text.length === laterLength + entry.lineStartsLength! ? text : undefined;
-  });
-  if (record.tailRead && tail() === undefined) return undefined;
-  const parsed = once(parseAgain);
+  // The lengths (in characters) check the record's parts against each other. ASCII, as records of
+  // most catalogues are: as many bytes as characters.
+  const read = record.tail();
+  const tail = read === undefined ? undefined : isAscii(read) ? read : read.toString("utf8");
+  if (tail === undefined || tail.length !== laterLength + entry.lineStartsLength!) return undefined;
   if (entry.later !== undefined) {
-    const key = entry.later;
-    later(entry.data as Record<string, unknown>, key, () => {
-      const text = tail();
-      if (text === undefined) return JSON.parse(JSON.stringify((parsed().data as Record<string, unknown>)[key])) as unknown;
-      return JSON.parse(typeof text === "string" ? text.slice(0, laterLength - 1) : text.toString("latin1", 0, laterLength - 1)) as unknown;
-    });
+    later(entry.data as Record<string, unknown>, entry.later, () => JSON.parse(typeof tail === "string" ? tail.slice(0, laterLength - 1) : tail.toString("latin1", 0, laterLength - 1)) as unknown);
   }
   // Where the lines start: wanted only for a message's position, parsed when first read.
   let lineStarts: number[] | undefined;
@@ -151,17 +134,13 @@ function readRecord(record: CacheRecord, textHash: string, parseAgain: () => Rea
     data: entry.data,
     operationRanges: entry.operationRanges ?? undefined,
     get lineStarts(): number[] {
-      if (lineStarts === undefined) {
-        const text = tail();
-        lineStarts = text === undefined ? parsed().lineStarts : (JSON.parse(text.slice(laterLength).toString()) as number[]);
-      }
-      return lineStarts;
+      return (lineStarts ??= JSON.parse(tail.slice(laterLength).toString()) as number[]);
     },
   };
 }
 
 /**
- * Records of a folder are written as one pack (src/shared/cache-pack.ts) when a run makes every
+ * Records of a folder are written as one cache file (writeCachePack) when a run makes every
  * one of them and they are this many at least (a first run of a large catalogue: a file each cost
  * a create each, 1,092 at 10,000 operations); otherwise each its own file, so a run after one edit
  * writes one record, not the whole catalogue's.
@@ -177,7 +156,7 @@ export const PACK_MIN_RECORDS = 256;
 function writeRecords(folder: string, texts: readonly [string, string][], current: readonly string[]): void {
   const packed = texts.length >= PACK_MIN_RECORDS && texts.length === current.length;
   if (packed) writeCachePack(folder, [...texts]);
-  else for (const [file, text] of texts) writeCacheFile(join(folder, file), text);
+  else for (const [file, text] of texts) writeCacheValue(join(folder, file), text);
   const kept = new Set(packed ? [] : current);
   // A folder that none was ever written to holds nothing to remove.
   for (const entry of existsSync(folder) ? readdirSync(folder) : []) if (!kept.has(entry) && entry !== PACK_FILE && !entry.endsWith(".tmp")) rmSync(join(folder, entry), { force: true });
@@ -254,7 +233,7 @@ export function generatorCode(): string {
 let madeCode: { hashes: readonly (readonly [string, string])[]; code: string } | undefined;
 
 export class ModelCache {
-  /** The parts as this run reads them (listed once, the pack's heads read once, each tail when asked for). */
+  /** The parts as this run reads them (listed once, the pack read once). */
   private readonly parts: CacheRecords | undefined;
 
   private constructor(private readonly dir: string | undefined) {
@@ -270,7 +249,7 @@ export class ModelCache {
   index(): KeptIndex | undefined {
     if (this.dir === undefined) return undefined;
     try {
-      const parsed = JSON.parse(readFileSync(join(this.dir, "index.json"), "utf8")) as { code?: string } & Partial<KeptIndex>;
+      const parsed = readCacheValue(join(this.dir, "index.json")) as { code?: string } & Partial<KeptIndex>;
       if (parsed.code !== generatorCode() || typeof parsed.context !== "string" || typeof parsed.files !== "object" || parsed.files === null) return undefined;
       return { context: parsed.context, files: parsed.files };
     } catch {
@@ -284,9 +263,9 @@ export class ModelCache {
    * asked for, for a caller that decodes only what it reads (src/validate/incremental.ts).
    */
   part(name: string, hash: string, context: string): CacheRecord | undefined {
-    return this.parts?.read(recordFile(name), ({ head, tail, tailRead }) => {
+    return this.parts?.read(recordFile(name), ({ head, tail }) => {
       const newline = head.indexOf(10);
-      return newline !== -1 && head.toString("utf8", 0, newline) === `${hash} ${context}` ? { head: head.subarray(newline + 1), tail, tailRead } : undefined;
+      return newline !== -1 && head.toString("utf8", 0, newline) === `${hash} ${context}` ? { head: head.subarray(newline + 1), tail } : undefined;
     });
   }
 
@@ -294,7 +273,7 @@ export class ModelCache {
   moduleKeys(context: string): Record<string, KeptModuleKey> | undefined {
     if (this.dir === undefined) return undefined;
     try {
-      const parsed = JSON.parse(readFileSync(join(this.dir, "module-keys.json"), "utf8")) as { code?: string; context?: string; files?: Record<string, KeptModuleKey> };
+      const parsed = readCacheValue(join(this.dir, "module-keys.json")) as { code?: string; context?: string; files?: Record<string, KeptModuleKey> };
       if (parsed.code !== generatorCode() || parsed.context !== context || typeof parsed.files !== "object" || parsed.files === null) return undefined;
       return parsed.files;
     } catch {
@@ -306,7 +285,7 @@ export class ModelCache {
   saveModuleKeys(context: string, files: Record<string, KeptModuleKey>): void {
     if (this.dir === undefined) return;
     try {
-      writeCacheFile(join(this.dir, "module-keys.json"), JSON.stringify({ code: generatorCode(), context, files }));
+      writeCacheValue(join(this.dir, "module-keys.json"), { code: generatorCode(), context, files });
     } catch {
       // best effort: the next run makes them again
     }
@@ -318,7 +297,7 @@ export class ModelCache {
     try {
       const texts: [string, string][] = [...parts].map(([name, { hash, json }]) => [recordFile(name), `${hash} ${index.context}\n${json}`]);
       writeRecords(join(this.dir, "parts"), texts, Object.keys(index.files).map(recordFile));
-      writeCacheFile(join(this.dir, "index.json"), JSON.stringify({ code: generatorCode(), ...index }));
+      writeCacheValue(join(this.dir, "index.json"), { code: generatorCode(), ...index });
     } catch {
       // best effort: the next run checks the whole catalogue
     }

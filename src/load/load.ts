@@ -87,7 +87,7 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
     if (!("name" in item)) continue;
     const hash = "hash" in item ? item.hash : textSha256(item.text);
     const text = "hash" in item ? lazyText(item.path, item.hash, () => readText(item.path, item.name)) : item.text;
-    const cached = cache.get(item.name, hash, () => parsedAgain(shown(item.name), item.name, text));
+    const cached = cache.get(item.name, hash);
     if (cached) files.set(index, fromRecord(shown(item.name), item.name, text, cached));
     else {
       if ("hash" in item) read[index] = { path: item.path, name: item.name, text: readText(item.path, item.name) };
@@ -160,16 +160,6 @@ function lazyText(path: string, hash: string, readText: () => string): LazyText 
       return text;
     },
   };
-}
-
-/**
- * What parsing the file's text gives, as its load record holds it (data as JSON gives it back): for
- * a record whose tail cannot be read when first asked for. Its text parsed without problems when
- * the record was made, by this loader, so it gives what the record held.
- */
-function parsedAgain(displayPath: string, name: string, text: string | LazyText): ReadFile {
-  const file = parseCatalogueFile(displayPath, name, typeof text === "string" ? text : text.read());
-  return { data: JSON.parse(JSON.stringify(file.data)) as unknown, operationRanges: file.operationRanges, lineStarts: file.lineCounter.lineStarts };
 }
 
 /** A file as a parse that found no problems gave it (the load record, or the parsing worker): its document parsed again only when asked for. */

@@ -12,7 +12,7 @@
 // (src/shared/cache-directory.ts). Missing or unreadable records only cost reads.
 import { createHash } from "node:crypto";
 import { readFileSync, statSync, type BigIntStats } from "node:fs";
-import { writeCacheFile } from "./cache-directory.js";
+import { readCacheValue, writeCacheValue } from "./cache-directory.js";
 
 /** size, mtime ns, ctime ns, inode (decimal strings), SHA-256 of the bytes, what the caller noted of them. */
 type Seen = [size: string, mtimeNs: string, ctimeNs: string, ino: string, sha256: string, notes: number];
@@ -43,7 +43,7 @@ export class StatHashes {
     let seen: Record<string, Seen> = {};
     if (file !== undefined) {
       try {
-        const parsed = JSON.parse(readFileSync(file, "utf8")) as { dir?: string; files?: Record<string, Seen> };
+        const parsed = readCacheValue(file) as { dir?: string; files?: Record<string, Seen> };
         if (parsed.dir === folder && typeof parsed.files === "object" && parsed.files !== null) seen = parsed.files;
       } catch {
         // no records: every file is read
@@ -84,7 +84,7 @@ export class StatHashes {
   save(): void {
     if (this.file === undefined || (!this.changed && Object.keys(this.next).length === Object.keys(this.seen).length)) return;
     try {
-      writeCacheFile(this.file, JSON.stringify({ dir: this.folder, files: this.next }));
+      writeCacheValue(this.file, { dir: this.folder, files: this.next });
     } catch {
       // best effort: the next run reads the files
     }

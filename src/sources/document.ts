@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ImportedCatalogue } from "../import/ir.js";
-import { cacheDirectory, writeCacheFile } from "../shared/cache-directory.js";
+import { cacheDirectory, readCacheValue, writeCacheValue } from "../shared/cache-directory.js";
 import { sha256 } from "../shared/hash.js";
 import { readRegularFile } from "../shared/confined-files.js";
 import { MAX_DOCUMENT_BYTES } from "../import/bounds.js";
@@ -154,7 +154,7 @@ function readRecord(key: string): ConvertedDocument | undefined {
   const file = recordFile(key);
   if (file === undefined) return undefined;
   try {
-    const record = JSON.parse(readFileSync(file, "utf8")) as { key?: string; converted?: ConvertedDocument };
+    const record = readCacheValue(file) as { key?: string; converted?: ConvertedDocument };
     return record.key === key && record.converted && Array.isArray(record.converted.files) ? record.converted : undefined;
   } catch {
     return undefined;
@@ -167,7 +167,7 @@ function writeRecord(key: string, converted: ConvertedDocument): void {
   try {
     // A value JSON cannot give back as it is (an infinite bound, -0) is not recorded: the next run converts again.
     if (!jsonExact(converted)) return;
-    writeCacheFile(file, JSON.stringify({ key, converted }));
+    writeCacheValue(file, { key, converted });
   } catch {
     // best effort: the next run converts the document again
   }

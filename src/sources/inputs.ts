@@ -2,12 +2,11 @@
 // hash them without loading YAML or the importer: recorded per catalogue folder (in this process and
 // in the cache folder) with a hash of the catalogue files they were read for.
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { catalogueFolders, listCatalogueFiles } from "../load/files.js";
 import { MAX_FILE_BYTES } from "../load/limits.js";
 import { readConfinedFile } from "../shared/confined-files.js";
-import { cacheDirectory } from "../shared/cache-directory.js";
+import { cacheDirectory, readCacheValue, writeCacheValue } from "../shared/cache-directory.js";
 
 const memory = new Map<string, { catalogue: string; files: string[] }>();
 
@@ -25,10 +24,7 @@ export function recordInputs(dir: string, files: string[]): void {
   const file = recordFile(dir);
   if (file === undefined) return;
   try {
-    mkdirSync(dirname(file), { recursive: true });
-    const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(record));
-    renameSync(temporary, file);
+    writeCacheValue(file, record);
   } catch {
     // best effort: the next generate loads the catalogue to learn them
   }
@@ -67,7 +63,7 @@ function readRecord(dir: string): { catalogue: string; files: string[] } | undef
   const file = recordFile(dir);
   if (file === undefined) return undefined;
   try {
-    const record = JSON.parse(readFileSync(file, "utf8")) as { catalogue?: unknown; files?: unknown };
+    const record = readCacheValue(file) as { catalogue?: unknown; files?: unknown };
     if (typeof record.catalogue === "string" && Array.isArray(record.files) && record.files.every((item) => typeof item === "string")) return { catalogue: record.catalogue, files: record.files as string[] };
   } catch {
     // no record

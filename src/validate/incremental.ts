@@ -12,8 +12,7 @@
 // anything not kept, means the full check of src/validate/index.ts: its diagnostics are the only
 // ones ever reported, so a cached run says exactly what a full check says.
 import { ModelCache, type KeptIndex, type KeptModuleKey } from "../load/cache.js";
-import type { CacheRecord } from "../shared/cache-pack.js";
-import { once } from "../shared/once.js";
+import type { CacheRecord } from "../shared/cache-directory.js";
 import { locatePath, type CatalogueFile, type LoadResult } from "../load/load.js";
 import type { RawFile } from "../load/raw.js";
 import { assembleModel, modelPart, partContext, type ModelPart } from "../model/build.js";
@@ -50,7 +49,7 @@ export function keptModel({ files, diagnostics }: LoadResult, cache: ModelCache)
     if (index.files[file.name]?.hash !== keys[i]!.hash) return;
     const record = cache.part(file.name, keys[i]!.hash, context);
     // Kept from this file's text: what modelPart makes of it again is what was kept (as JSON gives it back).
-    const part = record === undefined ? undefined : restoredPart(record, () => JSON.parse(JSON.stringify(made(file).module?.operations ?? [])) as OperationModel[]);
+    const part = record === undefined ? undefined : restoredPart(record);
     if (part !== undefined) kept.set(file.name, part);
   });
   const changed = files.filter((file) => !kept.has(file.name));
@@ -160,7 +159,7 @@ function contextOf(files: readonly CatalogueFile[], keys: readonly FileKey[], ap
 function previousPart(cache: ModelCache, index: KeptIndex, name: string, context: string): ModelPart | undefined {
   const hash = index.files[name]?.hash;
   const record = hash === undefined ? undefined : cache.part(name, hash, context);
-  return record === undefined ? undefined : restoredPart(record, undefined);
+  return record === undefined ? undefined : restoredPart(record);
 }
 
 /**
@@ -188,29 +187,20 @@ function headOf(operation: OperationModel): OperationHead {
 const keptHeads = new WeakMap<ModuleModel, () => OperationHead[] | undefined>();
 
 /**
- * The part `partText` gave (its first line now, the rest when first read: src/shared/cache-pack.ts);
- * undefined when it was cut short. `remake` makes the module's operations again, for a pack's tail
- * that cannot be read whole when they are first read; without it, the tail is read now.
+ * The part `partText` gave (its first line now; its module's operations and their heads parsed
+ * when first read); undefined when it was cut short.
  */
-function restoredPart({ head, tail, tailRead }: CacheRecord, remake: (() => OperationModel[]) | undefined): ModelPart | undefined {
+function restoredPart({ head, tail }: CacheRecord): ModelPart | undefined {
   try {
     const newline = head.indexOf(10);
     if (newline === -1) return JSON.parse(head.toString("utf8")) as ModelPart;
     const { operationsBytes, headsBytes, ...part } = JSON.parse(head.toString("utf8", 0, newline)) as Omit<ModelPart, "module"> & { module: Omit<ModuleModel, "operations">; operationsBytes: number; headsBytes: number };
     if (newline !== head.length - 1 || !Number.isSafeInteger(operationsBytes) || !Number.isSafeInteger(headsBytes)) return undefined;
-    const split = once((): { operations: Buffer; heads: Buffer } | undefined => {
-      const bytes = tail();
-      return bytes !== undefined && bytes.length === operationsBytes + 1 + headsBytes && bytes[operationsBytes] === 10 ? { operations: bytes.subarray(0, operationsBytes), heads: bytes.subarray(operationsBytes + 1) } : undefined;
-    });
-    if ((remake === undefined || tailRead) && split() === undefined) return undefined;
-    const module = withLazyOperations(part.module, () => {
-      const bytes = split()?.operations;
-      return bytes === undefined ? remake!() : (JSON.parse(bytes.toString("utf8")) as OperationModel[]);
-    });
-    keptHeads.set(module, () => {
-      const bytes = split()?.heads;
-      return bytes === undefined ? undefined : (JSON.parse(bytes.toString("utf8")) as OperationHead[]);
-    });
+    const bytes = tail();
+    if (bytes === undefined || bytes.length !== operationsBytes + 1 + headsBytes || bytes[operationsBytes] !== 10) return undefined;
+    const parts = { operations: bytes.subarray(0, operationsBytes), heads: bytes.subarray(operationsBytes + 1) };
+    const module = withLazyOperations(part.module, () => JSON.parse(parts.operations.toString("utf8")) as OperationModel[]);
+    keptHeads.set(module, () => JSON.parse(parts.heads.toString("utf8")) as OperationHead[]);
     return { ...part, module };
   } catch {
     return undefined;

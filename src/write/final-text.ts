@@ -26,14 +26,16 @@ export async function finalText(file: { path: string; content: () => string }, o
 
 /** The catalogue as the header names it: relative to the output folder's parent, posix. */
 export function catalogueLabel(options: Pick<FinalTextOptions, "catalogue" | "out">): string {
-  // Asked once per file with the same two paths: `relative` resolves both each time (16 ms of a
-  // cold generate at 1,000 operations). Relative paths resolve against the working folder.
-  const cwd = process.cwd();
-  if (lastLabel?.out !== options.out || lastLabel.catalogue !== options.catalogue || lastLabel.cwd !== cwd) {
+  // Asked once per file with the same options: `relative` resolves both paths each time (16 ms of
+  // a cold generate at 1,000 operations), so worked out once per options object (a run's).
+  // Relative paths resolve against the working folder, which a run does not change.
+  let label = labels.get(options);
+  if (label === undefined) {
     const rel = relative(dirname(options.out), options.catalogue).split(sep).join("/");
-    lastLabel = { out: options.out, catalogue: options.catalogue, cwd, label: `${rel || "."}/*.yaml` };
+    labels.set(options, (label = `${rel || "."}/*.yaml`));
   }
-  return lastLabel.label;
+  return label;
 }
 
-let lastLabel: { out: string; catalogue: string; cwd: string; label: string } | undefined;
+/** Each run's label, by its options object (dropped with it). */
+const labels = new WeakMap<object, string>();

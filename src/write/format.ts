@@ -9,9 +9,8 @@
 // node_modules/.cache/catalogen/prettier.json under the working directory (or the folder named by
 // CATALOGEN_CACHE_DIR; `off` disables it). Any trouble reading or writing it means "no cache".
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { cacheDirectory } from "../shared/cache-directory.js";
+import { cacheDirectory, readCacheValue, writeCacheValue } from "../shared/cache-directory.js";
 import { loadOptional } from "../shared/optional-package.js";
 
 const PARSERS: Record<string, string> = { ".ts": "typescript", ".md": "markdown", ".json": "json" };
@@ -98,7 +97,7 @@ export class FormatCache {
 
   constructor(readonly dir: string) {
     try {
-      const data = JSON.parse(readFileSync(join(dir, CACHE_FILE), "utf8")) as { entries?: unknown };
+      const data = readCacheValue(join(dir, CACHE_FILE)) as { entries?: unknown };
       if (data.entries && typeof data.entries === "object") {
         for (const [key, value] of Object.entries(data.entries)) if (typeof value === "string") this.old.set(key, value);
       }
@@ -129,12 +128,8 @@ export class FormatCache {
       if (budget < 0) break;
       entries[key] = value;
     }
-    const path = join(this.dir, CACHE_FILE);
-    const temporary = `${path}.${process.pid}.tmp`;
     try {
-      mkdirSync(this.dir, { recursive: true });
-      writeFileSync(temporary, JSON.stringify({ entries }));
-      renameSync(temporary, path);
+      writeCacheValue(join(this.dir, CACHE_FILE), { entries });
       this.added = false;
     } catch {
       // unwritable: carry on without a cache

@@ -8,8 +8,8 @@
 // meanwhile leaves staging files that the next run removes, as before. The run's cache files go
 // the same way (CacheWrites, below). CATALOGEN_THREADS=1: never; =2: from the first file.
 import { Worker } from "node:worker_threads";
-import { cacheDirectory, deferCacheWrites, writeCacheFileNow } from "../shared/cache-directory.js";
-import { writePackNow } from "../shared/cache-pack.js";
+import { cacheDirectory, type DeferredCacheWrites } from "../shared/cache-directory.js";
+import { writeCacheBytesNow } from "../shared/cache-store.js";
 import { threadsSetting } from "../shared/threads.js";
 import type { FromStager, Scanned, ScanRequest, SpliceRequest, ToStager } from "./stage-worker.js";
 import { randomName } from "./staging.js";
@@ -191,10 +191,10 @@ export class StageThread {
  * and best effort: the worker writes them in order, as writeCacheFile would, and ignores failures.
  * `settle` (at the end of the run, before its lock is released) waits until all are on disk.
  */
-export class CacheWrites {
+export class CacheWrites implements DeferredCacheWrites {
   private worker: Worker | undefined;
   private here = 0;
-  private batch: [string, string][] = [];
+  private batch: [string, Uint8Array][] = [];
   private batchChars = 0;
   private settled = false;
   private noWorker = false;
@@ -203,12 +203,9 @@ export class CacheWrites {
 
   private constructor() {}
 
-  /** Defers this process's cache writes to a CacheWrites until it settles; undefined when there is no cache. */
+  /** A run's cache writes (handed to it by withCacheWrites) until it settles; undefined when there is no cache. */
   static start(): CacheWrites | undefined {
-    if (cacheDirectory() === undefined) return undefined;
-    const writes = new CacheWrites();
-    deferCacheWrites({ file: (path, text) => writes.write(path, text), pack: (folder, entries) => writes.pack(folder, entries) });
-    return writes;
+    return cacheDirectory() === undefined ? undefined : new CacheWrites();
   }
 
   /** Whether writes go to the worker (started here once `count` more files pass the first few); false: write them here. */
@@ -234,18 +231,11 @@ export class CacheWrites {
     return !this.stopped;
   }
 
-  private write(path: string, text: string): void {
-    if (!this.onWorker(1)) return writeCacheFileNow(path, text);
-    this.batch.push([path, text]);
-    this.batchChars += text.length;
+  file(path: string, bytes: Buffer): void {
+    if (this.settled || !this.onWorker(1)) return writeCacheBytesNow(path, bytes);
+    this.batch.push([path, bytes]);
+    this.batchChars += bytes.length;
     if (this.batch.length >= BATCH_FILES || this.batchChars >= BATCH_CHARS) this.flush();
-  }
-
-  /** A pack counts as the files it holds; it goes in order, after the files given before it. */
-  private pack(folder: string, entries: [string, string][]): void {
-    if (!this.onWorker(entries.length)) return writePackNow(folder, entries);
-    this.flush();
-    this.worker!.postMessage({ pack: [folder, entries] } satisfies ToStager);
   }
 
   private flush(): void {
@@ -259,7 +249,6 @@ export class CacheWrites {
   async settle(): Promise<void> {
     if (this.settled) return;
     this.settled = true;
-    deferCacheWrites(undefined);
     const worker = this.worker;
     if (worker === undefined) return;
     this.flush();

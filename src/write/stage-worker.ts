@@ -3,12 +3,12 @@
 // planted link included, is written through; removed again when its write fails), and sends back
 // each file's size and mtime, read from the open file before it is closed, for the stat cache.
 // After a failure it creates nothing more: the run is stopped and every file it made is removed.
-// Node's own modules only (and cache-pack.ts, which uses only those and once.ts), so the worker starts in a few milliseconds.
+// Node's own modules only (and cache-store.ts, which uses only those), so the worker starts in a few milliseconds.
 import { createHash } from "node:crypto";
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, writeSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { closeSync, fstatSync, lstatSync, openSync, readSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { join } from "node:path";
 import { parentPort } from "node:worker_threads";
-import { writePackNow } from "../shared/cache-pack.js";
+import { readCacheValue, writeCacheBytesNow } from "../shared/cache-store.js";
 
 /**
  * From the main thread: files to create, `[staging path, text]`; cache files to write (as
@@ -17,8 +17,7 @@ import { writePackNow } from "../shared/cache-pack.js";
  */
 export type ToStager =
   | { files: [temporary: string, text: string, hash: boolean][] }
-  | { cache: [path: string, text: string][] }
-  | { pack: [folder: string, entries: [name: string, text: string][]] }
+  | { cache: [path: string, bytes: Uint8Array][] }
   | { scan: ScanRequest }
   | { splice: SpliceRequest }
   | { settle: true };
@@ -78,19 +77,9 @@ function create(temporary: string, text: string, hash: boolean): [string, number
   }
 }
 
-/** Cache folders made or found by this worker: one mkdir each, not one per file. */
-const folders = new Set<string>();
-
-function writeCache(path: string, text: string): void {
-  const temporary = `${path}.${process.pid}.tmp`;
+function writeCache(path: string, bytes: Uint8Array): void {
   try {
-    const folder = dirname(path);
-    if (!folders.has(folder)) {
-      mkdirSync(folder, { recursive: true });
-      folders.add(folder);
-    }
-    writeFileSync(temporary, text);
-    renameSync(temporary, path);
+    writeCacheBytesNow(path, bytes);
   } catch {
     // best effort: the next run makes it again
   }
@@ -100,7 +89,7 @@ function writeCache(path: string, text: string): void {
 function scan({ root, records, paths, hashes }: ScanRequest): Scanned {
   let seen: Record<string, unknown> = {};
   try {
-    const parsed = JSON.parse(readFileSync(records!, "utf8")) as { root?: string; files?: Record<string, unknown> };
+    const parsed = readCacheValue(records!) as { root?: string; files?: Record<string, unknown> };
     if (parsed.root === root && typeof parsed.files === "object" && parsed.files !== null) seen = parsed.files;
   } catch {
     return []; // no records: every file is looked at by the main thread
@@ -179,15 +168,7 @@ parentPort?.on("message", (message: ToStager) => {
     return;
   }
   if ("cache" in message) {
-    for (const [path, text] of message.cache) writeCache(path, text);
-    return;
-  }
-  if ("pack" in message) {
-    try {
-      writePackNow(...message.pack);
-    } catch {
-      // best effort: the next run makes the records again
-    }
+    for (const [path, bytes] of message.cache) writeCache(path, bytes);
     return;
   }
   const created: [string, number, string, string][] = [];

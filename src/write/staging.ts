@@ -4,22 +4,18 @@
 // written and awaited at once spends its time waiting for the thread pool (three round trips a
 // file), and writes left running on the thread pool cost more system time than they save on two
 // busy cores.
-import { randomBytes } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { closeSync, fstatSync, openSync, rmSync, writeFileSync } from "node:fs";
 import type { FileStats } from "./stat-cache.js";
 
-// Drawn 256 names at a time: one call to the system's random source per name was a measurable
-// part of writing a thousand small files. Each name is still 64 fresh random bits.
-let pool = Buffer.alloc(0);
-let taken = 0;
-
+/**
+ * 64 fresh random bits as 16 hex digits. From randomUUID, whose random source Node draws in
+ * batches: one call to the system's random source per name was a measurable part of writing a
+ * thousand small files. A version-4 UUID's first 8 and last 12 hex digits are all random.
+ */
 export function randomName(): string {
-  if (taken + 8 > pool.length) {
-    pool = randomBytes(8 * 256);
-    taken = 0;
-  }
-  taken += 8;
-  return pool.toString("hex", taken - 8, taken);
+  const uuid = randomUUID();
+  return uuid.slice(0, 8) + uuid.slice(28);
 }
 
 /** `<final>.catalogen-<16 hex>.tmp`; also the `<final>.catalogen-<pid>.tmp` of versions before. */

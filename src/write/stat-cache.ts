@@ -9,9 +9,8 @@
 // node_modules/.cache/catalogen/, CATALOGEN_CACHE_DIR, `off`), one JSON file per output
 // folder, never in the committed manifest (a fresh clone has other mtimes). Missing or unreadable
 // records only cost reads.
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { cacheDirectory, writeCacheFile } from "../shared/cache-directory.js";
+import { cacheDirectory, readCacheValue, writeCacheValue } from "../shared/cache-directory.js";
 import { sha256 } from "./manifest.js";
 import type { Scanned } from "./stage-worker.js";
 import { mark } from "../shared/timings.js";
@@ -52,7 +51,7 @@ export class StatCache {
       this.seenRead = new Map();
       if (this.file !== undefined) {
         try {
-          const parsed = JSON.parse(readFileSync(this.file, "utf8")) as { root?: string; files?: Record<string, Seen> };
+          const parsed = readCacheValue(this.file) as { root?: string; files?: Record<string, Seen> };
           if (parsed.root === this.root && typeof parsed.files === "object" && parsed.files !== null) {
             for (const [path, entry] of Object.entries(parsed.files)) {
               if (Array.isArray(entry) && entry.length === 3) this.seenRead.set(path, entry);
@@ -123,9 +122,8 @@ export class StatCache {
       if (entry) kept += 1;
     }
     if (!this.changed && kept === this.seen.size) return;
-    const text = JSON.stringify({ root, files });
     try {
-      writeCacheFile(this.file, text);
+      writeCacheValue(this.file, { root, files });
     } catch {
       // best effort: the next run reads the files instead
     }

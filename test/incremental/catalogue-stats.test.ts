@@ -4,6 +4,7 @@
 // writes, and that edits which keep the size and the mtime (by hand, or by a file moved in its
 // place) are still seen, as are edits too young to trust. Files must be older than RACY_MS for their stats to be
 // recorded: the catalogues are written once, then the tests wait that long.
+import { cacheValue } from "../../src/shared/cache-store.js";
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync as realReadFileSync, statSync } from "node:fs";
 import { cp, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
@@ -116,7 +117,7 @@ describe("catalogue files known by their stats", () => {
     await writeFile(path, (await readFile(path, "utf8")).replace("summary: Get seller balance", "summary: Get seller balanc1"));
     await generate({ catalogue, out });
     const [record] = readdirSync(join(cache, "catalogue")).filter((file) => file.endsWith(".stats.json"));
-    const files = (JSON.parse(realReadFileSync(join(cache, "catalogue", record!), "utf8")) as { files: Record<string, unknown> }).files;
+    const files = (cacheValue(realReadFileSync(join(cache, "catalogue", record!))) as { files: Record<string, unknown> }).files;
     expect(Object.keys(files)).not.toContain("finances.yaml");
     expect(Object.keys(files)).toContain("tariffs.yaml");
     // Within what may be one clock tick of the edit before: same size, mtime set back.

@@ -12,9 +12,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generate, loadModel } from "../../src/pipeline.js";
 import { ModuleKeys } from "../../src/module-keys.js";
-import { ModuleFacts } from "../../src/incremental-facts.js";
 import { parsedLazily } from "../../src/model/lazy-operations.js";
-import { lastPiecesMade } from "../../src/emit/openapi/pieces.js";
 import type { ApiModel } from "../../src/model/types.js";
 import { freshDir, repoCatalogue } from "../helpers/generate.js";
 import { filesOf, restoreCacheDirAfterEach } from "../helpers/output-tree.js";
@@ -130,14 +128,14 @@ describe("a change run that keeps module keys and openapi.json's bytes", () => {
       // The operations of the modules that did not change are never parsed: their files are kept and
       // the files joining the modules are made from kept facts.
       expect([...new Set(parsedLazily)].sort(), one.what).toEqual(one.parses === "changed" ? one.changed : model.modules.map((module) => module.id).sort());
-      expect(lastPiecesMade, one.what).toBe(one.changed.length);
+      expect(run.report.piecesMade, one.what).toBe(one.changed.length);
       expect(await readdir(pieces), one.what).toEqual(["layout.json"]);
       // The client's, server's and docs' files joining the modules: only the changed modules' facts worked out
       // (src/incremental-facts.ts), even after a named type changed: the other modules' keys,
       // made again, are the ones they had.
-      expect(ModuleFacts.lastFresh.get("client"), one.what).toEqual(one.changed);
-      expect(ModuleFacts.lastFresh.get("server"), one.what).toEqual(one.changed);
-      expect(ModuleFacts.lastFresh.get("docs"), one.what).toEqual(one.changed);
+      expect(run.report.freshFacts.client, one.what).toEqual(one.changed);
+      expect(run.report.freshFacts.server, one.what).toEqual(one.changed);
+      expect(run.report.freshFacts.docs, one.what).toEqual(one.changed);
 
       const cold = join(base, "cold");
       await rm(cold, { recursive: true, force: true });
@@ -156,7 +154,7 @@ describe("a change run that keeps module keys and openapi.json's bytes", () => {
     const run = await generate({ catalogue, out });
     expect(run.upToDate).toBe(false);
     // Every module's piece made again: nothing was taken from the edited file.
-    expect(lastPiecesMade).toBe((await loadModel(catalogue)).modules.length);
+    expect(run.report.piecesMade).toBe((await loadModel(catalogue)).modules.length);
     const cold = join(base, "cold2");
     process.env.CATALOGEN_CACHE_DIR = "off";
     await generate({ catalogue, out: cold });

@@ -8,7 +8,6 @@ import { cp, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../src/pipeline.js";
-import { lastJoining } from "../../src/incremental-facts.js";
 import { freshDir, repoCatalogue } from "../helpers/generate.js";
 import { filesOf, restoreCacheDirAfterEach } from "../helpers/output-tree.js";
 
@@ -36,8 +35,7 @@ describe("files joining the modules", () => {
     cache = join(base, "cache");
     await cp(repoCatalogue, catalogue, { recursive: true });
     process.env.CATALOGEN_CACHE_DIR = cache;
-    await generate({ catalogue, out });
-    expect(lastJoining.made).toEqual(expect.arrayContaining(JOINING));
+    expect((await generate({ catalogue, out })).report.joining.made).toEqual(expect.arrayContaining(JOINING));
   });
 
   /** The change run's joining files, kept and made (the cold run after it has its own). */
@@ -47,7 +45,7 @@ describe("files joining the modules", () => {
     process.env.CATALOGEN_CACHE_DIR = cache;
     const result = await generate({ catalogue, out });
     expect(result.upToDate, what).toBe(false);
-    joining = { kept: [...lastJoining.kept], made: [...lastJoining.made] };
+    joining = result.report.joining;
     const cold = join(base, `cold-${what.replaceAll(" ", "-")}`);
     process.env.CATALOGEN_CACHE_DIR = "off";
     await generate({ catalogue, out: cold });

@@ -10,7 +10,7 @@ import { cp, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { generate, loadModel } from "../../src/pipeline.js";
-import { ModuleFacts } from "../../src/incremental-facts.js";
+import { reuseOf } from "../../src/run-reuse.js";
 import { parsedLazily } from "../../src/model/lazy-operations.js";
 import { ModuleKeys } from "../../src/module-keys.js";
 import { planClient } from "../../src/emit/client/index.js";
@@ -66,13 +66,13 @@ describe("the client's name check against kept per-module names", () => {
     process.env.CATALOGEN_CACHE_DIR = cache;
     model = known(await loadModel(repoCatalogue));
     [...planClient(model)];
-    expect(ModuleFacts.lastFresh.get("client")).toEqual(model.modules.map((module) => module.id).sort());
+    expect(reuseOf(model).freshFacts.client).toEqual(model.modules.map((module) => module.id).sort());
   });
 
   it("works out only the changed module's facts", () => {
     const next = renamed(model, "finances", "getRenamedReport");
     [...planClient(next)];
-    expect(ModuleFacts.lastFresh.get("client")).toEqual(["finances"]);
+    expect(reuseOf(next).freshFacts.client).toEqual(["finances"]);
   });
 
   it("refuses a changed module's name that a kept module takes", () => {
@@ -153,9 +153,9 @@ describe("a change run with kept client facts", () => {
     const run = await generate(options());
     expect(parsedLazily, what).toEqual([]);
     expect(run.upToDate).toBe(false);
-    expect(ModuleFacts.lastFresh.get("client"), what).toEqual([module]);
-    expect(ModuleFacts.lastFresh.get("server"), what).toEqual([module]);
-    expect(ModuleFacts.lastFresh.get("docs"), what).toEqual([module]);
+    expect(run.report.freshFacts.client, what).toEqual([module]);
+    expect(run.report.freshFacts.server, what).toEqual([module]);
+    expect(run.report.freshFacts.docs, what).toEqual([module]);
     expect(made, what).toEqual([module]);
     await sameAsCold(what);
   });

@@ -1,12 +1,12 @@
 // openapi.json joined from each module's piece, those of unchanged modules copied from the file on
 // disk where the kept layout places them (src/emit/openapi/pieces.ts), must be the text the whole document prints (the path taken without a cache folder), also when
 // an edit in one module moves another module's servers between its path item and its operation.
+import { readCacheValue, writeCacheValue } from "../../src/shared/cache-directory.js";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { generate } from "../../src/pipeline.js";
-import { lastPiecesMade } from "../../src/emit/openapi/pieces.js";
 import { freshDir } from "../helpers/generate.js";
 import { restoreCacheDirAfterEach } from "../helpers/output-tree.js";
 
@@ -126,22 +126,22 @@ describe("piece files kept by earlier versions", () => {
     process.env.CATALOGEN_CACHE_DIR = join(base, "cache");
     const files = [...modules(["uploads"]), { module: { id: "gamma", title: "Gamma", area: "Third" }, operations: [{ id: "getGamma", method: "GET", path: "/gamma", summary: "Gamma" }] }];
     await writeCatalogue(catalogue, files);
-    await generate({ catalogue, out });
-    const layout = async () => JSON.parse(await readFile(join(pieces, "layout.json"), "utf8")) as { pieceFiles?: number };
+    const first = await generate({ catalogue, out });
+    const layout = async () => readCacheValue(join(pieces, "layout.json")) as { pieceFiles?: number };
     expect((await layout()).pieceFiles).toBe(0);
-    expect(lastPiecesMade).toBe(3);
+    expect(first.report.piecesMade).toBe(3);
 
     // As an earlier version left it: piece files, and a layout that counts them.
     for (let n = 0; n < 300; n++) await writeFile(join(pieces, `${n}.txt`), "");
-    await writeFile(join(pieces, "layout.json"), JSON.stringify({ ...(await layout()), pieceFiles: 300 }));
+    writeCacheValue(join(pieces, "layout.json"), { ...(await layout()), pieceFiles: 300 });
     const beta = files[1]!.operations as { summary: string }[];
     beta[1]!.summary = "One, edited";
     await writeCatalogue(catalogue, files);
-    await generate({ catalogue, out });
+    const second = await generate({ catalogue, out });
     expect(await readdir(pieces)).toEqual(["layout.json"]);
     expect((await layout()).pieceFiles).toBe(0);
     // beta's, and alpha's for the path item the two share (/shared/{id}); gamma's copied from the file.
-    expect(lastPiecesMade).toBe(2);
+    expect(second.report.piecesMade).toBe(2);
 
     // From then on the folder is not read: a file put there stays.
     await writeFile(join(pieces, "stray.txt"), "");

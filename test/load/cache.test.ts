@@ -1,6 +1,7 @@
 // The loader keeps what each file's YAML gave (src/load/cache.ts): a second load of the same
 // text reads that instead of parsing. It must give the same model, and the same messages with
 // the same positions, as a parse, also when a message points into a file read from the cache.
+import { readCacheValue, writeCacheValue } from "../../src/shared/cache-directory.js";
 import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -83,16 +84,16 @@ describe("loader cache", () => {
     const records = await entries(cache);
     // A module's record: a line for the data with its operations left out, a line for the
     // operations, a line for where the file's lines start (the api file's: no operations line).
-    const texts = await Promise.all(records.map((file) => readFile(join(cache, file), "utf8")));
+    const texts = records.map((file) => readCacheValue(join(cache, file)) as string);
     expect(texts.filter((text) => text.split("\n").length === 4).length).toBe(records.length - 1);
     expect(texts.every((text) => /^\[0(,\d+)*\]$/.test(text.split("\n").at(-1)!))).toBe(true);
     // Without the kept model, the full check reads every file's operations from the records.
     await rm(join(cache, "model"), { recursive: true });
     const longest = records[texts.indexOf(texts.reduce((a, b) => (a.length >= b.length ? a : b)))]!;
-    await writeFile(join(cache, longest), texts.reduce((a, b) => (a.length >= b.length ? a : b)).slice(0, -10));
+    writeCacheValue(join(cache, longest), texts.reduce((a, b) => (a.length >= b.length ? a : b)).slice(0, -10));
     expect(JSON.stringify(await loadModel(catalogue))).toBe(parsed);
     // The record cut short was parsed again and written whole.
-    expect((await readFile(join(cache, longest), "utf8")).length).toBe(Math.max(...texts.map((text) => text.length)));
+    expect((readCacheValue(join(cache, longest)) as string).length).toBe(Math.max(...texts.map((text) => text.length)));
     expect(JSON.stringify(await loadModel(catalogue))).toBe(parsed);
   });
 
@@ -115,17 +116,18 @@ describe("loader cache", () => {
     await rm(join(cache, "model"), { recursive: true }); // the full check: every file's operations from its record
     expect(JSON.stringify(await loadModel(catalogue))).toBe(parsed);
     const records = await entries(cache);
-    const bytes = await Promise.all(records.map((file) => readFile(join(cache, file))));
-    const ascii = records.filter((_, i) => bytes[i]!.every((byte) => byte < 128));
-    const other = records.filter((_, i) => !bytes[i]!.every((byte) => byte < 128));
+    const texts = records.map((file) => readCacheValue(join(cache, file)) as string);
+    const ascii = records.filter((_, i) => /^[\x00-\x7f]*$/.test(texts[i]!));
+    const other = records.filter((_, i) => !/^[\x00-\x7f]*$/.test(texts[i]!));
     expect(other.length).toBe(2);
-    // One byte out of the operations line of an ASCII record and of a record of other text.
+    // One character out of the operations line of an ASCII record and of a record of other text
+    // (the cache file itself whole: its own hash check passes).
     for (const record of [ascii.find((file) => file !== records[0])!, other[0]!]) {
-      const whole = await readFile(join(cache, record));
-      const second = whole.indexOf(10, whole.indexOf(10) + 1);
-      await writeFile(join(cache, record), Buffer.concat([whole.subarray(0, second + 20), whole.subarray(second + 21)]));
+      const whole = readCacheValue(join(cache, record)) as string;
+      const second = whole.indexOf("\n", whole.indexOf("\n") + 1);
+      writeCacheValue(join(cache, record), whole.slice(0, second + 20) + whole.slice(second + 21));
       expect(JSON.stringify(await loadModel(catalogue))).toBe(parsed);
-      expect((await readFile(join(cache, record))).equals(whole)).toBe(true); // parsed again, written whole
+      expect(readCacheValue(join(cache, record))).toBe(whole); // parsed again, written whole
     }
   });
 

@@ -6,6 +6,7 @@
 // written through a link, and every run's output is byte for byte a cold run's.
 // Runs the built CLI (dist/: `npm run build` first); CATALOGEN_THREADS=2 puts the work on the thread
 // at any size.
+import { readCacheValue, writeCacheValue } from "../../src/shared/cache-directory.js";
 import { lstat, mkdir, readFile, rename, rm, symlink, truncate, writeFile } from "node:fs/promises";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
@@ -131,8 +132,8 @@ describe("a change run's writer on the staging thread", () => {
     const { readdir } = await import("node:fs/promises");
     const [file] = await readdir(records);
     const path = join(records, file!);
-    // Records cut short (not JSON): every file is read instead; a kept file edited meanwhile is seen.
-    await writeFile(path, (await readFile(path, "utf8")).slice(0, 500));
+    // Records cut short (not a whole cache file): every file is read instead; a kept file edited meanwhile is seen.
+    await writeFile(path, (await readFile(path)).subarray(0, 500));
     await writeFile(join(out, "docs", "m013.md"), "my notes\n");
     await changeOne(catalogue, "seven");
     const cut = await generate("out", true);
@@ -141,9 +142,9 @@ describe("a change run's writer on the staging thread", () => {
     expect(await tree(out)).toEqual(await cold());
 
     // Records that name other sizes: not as recorded, so read; the edit is seen.
-    const seen = JSON.parse(await readFile(path, "utf8")) as { files: Record<string, [number, string, string]> };
+    const seen = readCacheValue(path) as { files: Record<string, [number, string, string]> };
     for (const record of Object.values(seen.files)) record[0] += 1;
-    await writeFile(path, JSON.stringify(seen));
+    writeCacheValue(path, seen);
     await writeFile(join(out, "docs", "m013.md"), "my notes again\n");
     await changeOne(catalogue, "eight");
     expect((await generate()).code).toBe(0);

@@ -2,6 +2,7 @@
 // taken only when whole and made from the same bundle under the same flags, else the bundle is
 // compiled as it is and a new cache written; a run with the cache writes what one without writes.
 // Runs the built CLI (`npm run build` first), each run in its own process.
+import { readCacheValue } from "../../src/shared/cache-directory.js";
 import { execFile } from "node:child_process";
 import { cp, mkdir, readdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -34,7 +35,8 @@ describe("the bundle's code cache", () => {
     expect(name).toMatch(/^[0-9a-f]{32}-[0-9a-f]{16}\.bin$/);
     const path = join(cache, "v8", name!);
     const whole = await readFile(path);
-    expect(whole.toString("latin1", 0, whole.indexOf(10))).toMatch(/^catalogen-v8-cache-1 0 [0-9a-f]{64}$/);
+    expect(whole.toString("latin1", 0, whole.indexOf(10))).toMatch(/^catalogen-cache-2 [0-9a-f]{64}$/);
+    expect((readCacheValue(path) as { depth: number }).depth).toBe(0);
     const written = (await stat(path)).mtimeMs;
     expect(await load(bundle, cache)).toBe(true);
     expect((await stat(path)).mtimeMs).toBe(written); // taken: not written again
@@ -83,11 +85,11 @@ describe("the bundle's code cache", () => {
     // A first run that made no files leaves a shallow cache; a generate replaces it.
     expect(await load(bundle, cache, ["generate", "--out", "out"])).toBe(false);
     const [name] = await cacheFiles(cache);
-    const head = async () => (await readFile(join(cache, "v8", name!))).toString("latin1", 0, 100);
-    expect(await head()).toMatch(/^catalogen-v8-cache-1 0 /);
+    const depth = () => (readCacheValue(join(cache, "v8", name!)) as { depth: number }).depth;
+    expect(depth()).toBe(0);
     await cli("out", cache);
     expect(await cacheFiles(cache)).toEqual([name]);
-    expect(await head()).toMatch(/^catalogen-v8-cache-1 1 /);
+    expect(depth()).toBe(1);
     const summary = join(dir, "catalogue/supplies.yaml");
     await writeFile(summary, (await readFile(summary, "utf8")).replace(/summary: (.*)/, "summary: $1 (changed)"));
     await cli("out", cache); // a change run, with the cache

@@ -2,6 +2,7 @@
 // `format: "prettier"`, must never change a byte of output: generating with no cache, an empty
 // cache and a full cache gives identical files, and a cache that cannot be read or written is no
 // cache, not an error. The default generate writes the emitters' final text: no prettier, no cache.
+import { readCacheValue } from "../../src/shared/cache-directory.js";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -43,7 +44,7 @@ async function contents(dir: string): Promise<Map<string, string>> {
 }
 
 async function cacheEntries(cacheDir: string): Promise<Record<string, string>> {
-  return (JSON.parse(await readFile(join(cacheDir, "prettier.json"), "utf8")) as { entries: Record<string, string> }).entries;
+  return (readCacheValue(join(cacheDir, "prettier.json")) as { entries: Record<string, string> }).entries;
 }
 
 afterEach(() => {

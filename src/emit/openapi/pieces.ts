@@ -8,14 +8,15 @@
 // file was not the one the layout describes): a piece the layout cannot place is made again from
 // the model. The text is the one jsonText(document, 2) gives
 // (test/incremental/openapi-pieces.test.ts).
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { generatorCode } from "../../load/cache.js";
 import { ModuleKeys } from "../../module-keys.js";
 import { ModuleFacts } from "../../incremental-facts.js";
 import type { ApiModel, ModuleModel, NamedType } from "../../model/types.js";
 import type { KeptBytes, PreviousBytes, Spliced } from "../plan.js";
-import { cacheDirectory, writeCacheFile } from "../../shared/cache-directory.js";
+import { cacheDirectory, readCacheValue, writeCacheValue } from "../../shared/cache-directory.js";
+import { reuseOf } from "../../run-reuse.js";
 import { sha256 } from "../../shared/hash.js";
 import { jsonText } from "../../shared/sinks.js";
 import { operationObject } from "./operation.js";
@@ -116,7 +117,7 @@ const LAYOUT = "layout.json";
 
 function readLayout(folder: string): LayoutRecord | undefined {
   try {
-    const record = JSON.parse(readFileSync(join(folder, LAYOUT), "utf8")) as LayoutRecord;
+    const record = readCacheValue(join(folder, LAYOUT)) as LayoutRecord;
     return typeof record.sha256 === "string" && Number.isInteger(record.size) && Array.isArray(record.items) ? record : undefined;
   } catch {
     return undefined;
@@ -196,7 +197,7 @@ class Layout {
   /** Keeps the layout made, with the names of the pieces its items may name (this run's: `pieces`). */
   save(folder: string, hash: string, pieces: string[]): void {
     try {
-      writeCacheFile(join(folder, LAYOUT), JSON.stringify({ sha256: hash, size: this.at, items: this.made, pieceFiles: 0, pieces } satisfies LayoutRecord));
+      writeCacheValue(join(folder, LAYOUT), { sha256: hash, size: this.at, items: this.made, pieceFiles: 0, pieces } satisfies LayoutRecord);
     } catch {
       // best effort: the next run joins every piece
     }
@@ -323,9 +324,6 @@ function* componentsChunks(model: ApiModel, components: Schema, pieces: Pieces, 
   yield layout.text("\n  }");
 }
 
-/** How many pieces the last document made (the others were not needed): for the tests. */
-export let lastPiecesMade = 0;
-
 /** Every module's piece, made when first asked for. */
 class Pieces {
   private readonly keys: ModuleKeys;
@@ -338,7 +336,6 @@ class Pieces {
   private readonly paths: ModuleFacts<string[]> | undefined;
 
   constructor(private readonly model: ApiModel) {
-    lastPiecesMade = 0;
     this.keys = ModuleKeys.for(model);
     this.places = operationServerPlaces(model);
     this.types = new Map(model.types.map((named) => [named.name, named]));
@@ -359,7 +356,7 @@ class Pieces {
     let piece = this.loaded.get(id);
     if (piece === undefined) {
       piece = makePiece(this.model, this.modules.get(id)!, this.declared.get(id) ?? [], this.types, this.places);
-      lastPiecesMade++;
+      reuseOf(this.model).piecesMade++;
       this.loaded.set(id, piece);
     }
     return piece;

@@ -91,7 +91,7 @@ test("a heading that names something in bold before a table, with no group phras
   const table = "\n\n| Период | Лимит |\n| --- | --- |\n| 1 мин | 300 запросов |\n";
   const bold = limitsFromDescription(`Лимит для следующих методов <strong>DBW</strong>:${table}`, DEFAULT_TABLE_WORDS, kinds);
   expect([bold.limits, bold.unread]).toEqual([
-    [{ limit: { scope: "seller", period: "1 minute", limit: 300, interval: "200 milliseconds", burst: 300 } }],
+    [{ limit: { scope: "account", period: "1 minute", limit: 300, interval: "200 milliseconds", burst: 300 } }],
     [{ offset: 0, what: "table 1: the line before it names something in bold, but no group phrase of the dictionary (add it with limitTableWords.groupPhrases)", words: "Лимит для следующих методов **DBW**:" }],
   ]);
   expect(limitsFromDescription(`Лимит для следующих методов DBW:${table}`, DEFAULT_TABLE_WORDS, kinds).unread).toEqual([]);

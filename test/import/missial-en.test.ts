@@ -72,6 +72,7 @@ describe("x-wb-rate-limits", () => {
     expect(groups).toEqual({
       "in-store-pickup": ["getting-and-deleting-in-store-pickup-label-identifiers", "adding-in-store-pickup-label-identifiers", "in-store-pickup-assembly-orders"],
       "orders-dbs": ["dbs-assembly-orders", "getting-and-deleting-dbs-label-identifiers", "adding-dbs-label-identifiers"],
+      "user-communication": ["feedbacks-and-questions", "feedbacks-and-questions-base"],
       "work-with-products": [
         "prices-and-discounts",
         "dbw",
@@ -123,7 +124,7 @@ describe("x-wb-rate-limits", () => {
       return `orders-dbs.json:${before.length}:${before.at(-1)!.length + 1}`;
     };
     expect(report).toContain(
-      `#/paths/~1api~1v3~1dbs~1orders~1new/get/x-wb-rate-limits: the extension (${at(extension)}) says every kind 200/1 minute every 200 milliseconds burst 20; the description's table (${at(description)}) says every kind 300/1 minute every 200 milliseconds burst 20 (the extension's limits are kept)`,
+      `#/paths/~1api~1v3~1dbs~1orders~1new/get/x-wb-rate-limits: the extension (${at(extension)}) says every kind 200/1 minute every 200 milliseconds burst 20; 4XX costs 10; the description's table (${at(description)}) says every kind 300/1 minute every 200 milliseconds burst 20; 4XX costs 10 (the extension's limits are kept)`,
     );
   });
 });

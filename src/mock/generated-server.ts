@@ -3,9 +3,8 @@
 // imported, and the folder removed. TypeScript (the copy ts-morph bundles) loads only here, so
 // only `mock` pays for it.
 import type { RequestListener } from "node:http";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { withTemporaryFolder } from "../shared/temporary-folder.js";
 import { pathToFileURL } from "node:url";
 import type { ApiModel } from "../model/types.js";
 import { madeFiles } from "../emit/plan.js";
@@ -24,15 +23,13 @@ export interface GeneratedServer {
 
 export async function loadGeneratedServer(model: ApiModel): Promise<{ server: GeneratedServer; runtime: MockRuntime }> {
   const files = [...madeFiles(await builtinTarget("server").plan(model, {})), ...templateFiles("mock")];
-  const dir = await mkdtemp(join(tmpdir(), "catalogen-mock-"));
-  try {
+  // Removed however start-up ends, a Ctrl-C included (src/shared/temporary-folder.ts).
+  return withTemporaryFolder("catalogen-mock-", async (dir) => {
     await writeTranspiled(dir, files);
     // Static imports only: once index.js is loaded, every module it needs is in memory.
     const server = (await import(pathToFileURL(join(dir, "server/index.js")).href)) as GeneratedServer;
     const values: unknown = await import(pathToFileURL(join(dir, "mock/runtime/values.js")).href);
     const answers: unknown = await import(pathToFileURL(join(dir, "mock/runtime/answers.js")).href);
     return { server, runtime: { ...(values as object), ...(answers as object) } as MockRuntime };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -10,7 +10,7 @@ export const TOP_KEYS = ["source", "api", "defaults", "operations", "types"];
 /** What `defaults` may give every operation of the document (an operation's own entry wins). */
 export const DEFAULT_KEYS = ["tokens", "limits", "servers"];
 export const SOURCE_KEYS = ["openapi", "moduleBy", "tokenKindsExtension", "limitsExtension"];
-export const API_KEYS = ["title", "description", "auth", "limitGroups", "servers", "responses"];
+export const API_KEYS = ["title", "description", "principal", "auth", "limitGroups", "servers", "responses"];
 
 /** The options `source` gives the conversion; undefined when `source` does not name a document. Every other problem goes to `error`. */
 export function checkShape(data: Record<string, unknown>, error: Report): DocumentOptions | undefined {

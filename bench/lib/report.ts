@@ -4,7 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Machine } from "./env.js";
 import { kb, markdownTable, mib, ms, ratio } from "./format.js";
-import type { BenchResults, FailedSize, PeerResults, Taken } from "./results.js";
+import type { BenchResults, FailedSize, PeerResults, PeerSizeResult, Taken } from "./results.js";
 
 function readJson<T>(path: string): T | undefined {
   return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as T) : undefined;
@@ -66,30 +66,43 @@ function failedRow(r: FailedSize, machine: Machine, columns: number): string[] {
 export function peerTables(peers: PeerResults): string {
   return peers.results
     .map((size) => {
-      const rows = [size.ours, ...size.peers].map((tool) => {
-        const self = tool === size.ours;
-        if (tool.error) return [tool.tool, tool.generates, `failed: ${tool.error.replace(/\|/g, "\\|").replace(/\s+/g, " ").slice(0, 160)}`, "", "", "", "", "", "", ""];
+      const after = size.ours;
+      const rows = [...(size.before ? [size.before] : []), after, ...size.peers].map((tool) => {
+        const self = tool === after;
+        if (tool.error) return [tool.tool, tool.generates, `failed: ${tool.error.replace(/\|/g, "\\|").replace(/\s+/g, " ").slice(0, 160)}`, "", "", "", "", "", "", "", ""];
+        const change = tool.oneChanged ? `${ms(tool.oneChanged.wallMs)}${self ? "" : ` (${ratio(after.oneChanged?.wallMs, tool.oneChanged.wallMs)})`}` : "-";
         return [
           tool.tool,
           tool.generates,
           ms(tool.generate?.wallMs),
           mib(tool.generate?.rssMiB),
-          self ? "1x" : ratio(size.ours.generate?.wallMs, tool.generate?.wallMs),
+          self ? "1x" : ratio(after.generate?.wallMs, tool.generate?.wallMs),
+          change,
           kb(tool.outputBytes),
           tool.tsc ? `${ms(tool.tsc.wallMs)}${tool.tsc.errors ? ` (${tool.tsc.errors} errors)` : ""}` : "-",
-          self ? "1x" : ratio(size.ours.tsc?.wallMs, tool.tsc?.wallMs),
+          self ? "1x" : ratio(after.tsc?.wallMs, tool.tsc?.wallMs),
           tool.bundle ? `${kb(tool.bundle.minified)} / ${kb(tool.bundle.gzipped)}` : "-",
-          self || !tool.bundle || !size.ours.bundle ? (self ? "1x" : "-") : ratio(size.ours.bundle.minified, tool.bundle.minified),
+          self || !tool.bundle || !after.bundle ? (self ? "1x" : "-") : ratio(after.bundle.minified, tool.bundle.minified),
         ];
       });
       const table = markdownTable(
-        ["tool", "generates", "generate", "peak RSS", "their time / ours", "output", "tsc --noEmit", "their tsc / ours", "bundle min / gzip", "their bundle / ours"],
+        ["tool", "generates", "generate", "peak RSS", "their time / ours", "one changed summary", "output", "tsc --noEmit", "their tsc / ours", "bundle min / gzip", "their bundle / ours"],
         rows,
       );
-      return `### ${size.operations} operations (${size.rounds} interleaved rounds, medians; taken ${taken(size, peers.machine)})\n\n${table}`;
+      const before = size.beforeCommit ? `; before: ${size.beforeCommit}` : "";
+      return `### ${workload(size)} (${size.rounds} interleaved round${size.rounds === 1 ? "" : "s"}, medians${before}; taken ${taken(size, peers.machine)})\n\n${table}`;
     })
     .join("\n\n")
     .concat(`\n\nConditions: ${conditions(peers.machine)}`);
+}
+
+/** "many modules, 10,000 operations: 545 catalogue files in 544 modules, 5,467 output files" (older results: the size). */
+function workload(size: PeerSizeResult): string {
+  const count = (value: number) => value.toLocaleString("en-US");
+  const operations = `${count(size.operations)} operations`;
+  if (!size.workload) return operations;
+  const { name, catalogueFiles, modules, outputFiles } = size.workload;
+  return `${name}, ${operations}: ${count(catalogueFiles)} catalogue files in ${count(modules)} modules, ${count(outputFiles)} output files`;
 }
 
 export function writeReport(root: string): string {

@@ -62,6 +62,8 @@ export interface ToolFigures {
   /** Set when the tool failed on this catalogue; the figures below are then absent. */
   error?: string;
   generate?: Timing;
+  /** catalogen only: one operation's summary edited, then regenerate (the whole command). */
+  oneChanged?: Timing;
   outputBytes?: number;
   tsc?: Timing & { errors: number };
   bundle?: BundleSize;
@@ -69,10 +71,16 @@ export interface ToolFigures {
 
 export interface PeerSizeResult {
   operations: number;
+  /** What was generated from (absent in results from before workloads were named). */
+  workload?: { name: string; catalogueFiles: number; modules: number; outputFiles: number };
   taken?: Taken;
-  /** Rounds of A B A B ...: each round runs ours, then each peer, once. */
+  /** Rounds of A B C A B C ...: each round runs the before build (if any), ours, then each peer, once. */
   rounds: number;
   ours: ToolFigures;
+  /** With --before: the earlier build, timed in the same rounds (no tsc or bundle: same output). */
+  before?: ToolFigures;
+  /** The before build's commit, when it is a git checkout. */
+  beforeCommit?: string;
   peers: ToolFigures[];
 }
 

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Machine } from "./env.js";
 import { kb, markdownTable, mib, ms, ratio } from "./format.js";
-import type { BenchResults, FailedSize, PeerResults, PeerSizeResult, Taken } from "./results.js";
+import type { BenchResults, DocumentResults, FailedSize, GithubRow, PeerResults, PeerSizeResult, Taken } from "./results.js";
 
 function readJson<T>(path: string): T | undefined {
   return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as T) : undefined;
@@ -113,9 +113,44 @@ export function writeReport(root: string): string {
   const ours = bench ? benchTables(bench) : "_not run yet: `npm run bench`_";
   const theirs = peers ? peerTables(peers) : "_not run yet: `npm run bench:peers`_";
   // The prose around the tables is kept; only the blocks between the markers are replaced.
-  const next = replaceBlock(replaceBlock(previous || TEMPLATE, "bench", ours), "peers", theirs);
+  let next = replaceBlock(replaceBlock(previous || TEMPLATE, "bench", ours), "peers", theirs);
+  const documents = readJson<DocumentResults>(join(root, "bench/results/peers-github.json"));
+  if (documents && next.includes("<!-- documents:start -->")) next = replaceBlock(next, "documents", documentTable(documents));
   writeFileSync(path, next);
   return `${ours}\n\n${theirs}`;
+}
+
+/** The real documents on the page: per document the living source (client; four targets) and the peers. */
+export function documentTable(results: DocumentResults): string {
+  const m = results.machine;
+  const when = `Taken ${results.date.slice(0, 16).replace("T", " ")} UTC`;
+  const where = m ? ` at ${m.commit}, ${m.cpu} (${m.cores} cores), Node ${m.node}, load ${m.loadStart.toFixed(1)}–${(m.loadEnd ?? m.loadStart).toFixed(1)}${Math.max(m.loadStart, m.loadEnd ?? 0) >= 1.2 ? " (**loaded**)" : ""}` : "";
+  const rounds = results.rounds ? `, median of ${results.rounds} interleaved round${results.rounds === 1 ? "" : "s"}` : "";
+  const before = results.beforeCommit ? `; before: ${results.beforeCommit}` : "";
+  const keyOf = (row: GithubRow) => row.key ?? (/^ {2}catalogen, living source/.test(row.tool) ? `living ${row.what === "client" ? "client" : "four"}` : /^(\*\*| {2})/.test(row.tool) ? "other" : row.tool);
+  const shown = results.rows.filter((row) => ["living client", "living four"].includes(keyOf(row)) || !/^(living|import|best|other)/.test(keyOf(row)));
+  const withChange = shown.some((row) => row.oneChangedMs !== undefined);
+  const withBefore = shown.some((row) => row.before);
+  const seen = new Set<string>();
+  const rows = shown.map((row) => {
+    const document = row.document ?? "";
+    const label = seen.has(document) ? document.replace(/ \(.*\)$/, "") : document;
+    seen.add(document);
+    const tool = keyOf(row).startsWith("living") ? "catalogen, living source" : row.tool;
+    if (row.error) return [label, tool, row.what, `failed: ${row.error.replace(/\|/g, "\\|").slice(0, 120)}`, "", "", ...(withChange ? [""] : []), ...(withBefore ? ["", ""] : [])];
+    return [
+      label,
+      tool,
+      row.what,
+      ms(row.wallMs),
+      row.ratio === undefined ? "" : `${row.ratio.toFixed(2)}x`,
+      mib(row.rssMiB),
+      ...(withChange ? [`${ms(row.oneChangedMs)}${row.before?.oneChangedMs === undefined || !row.oneChangedMs ? "" : ` (before ${ms(row.before.oneChangedMs)}, ${(row.before.oneChangedMs / row.oneChangedMs).toFixed(2)}x)`}`] : []),
+      ...(withBefore ? [ms(row.before?.wallMs), row.before && row.wallMs ? `${(row.before.wallMs / row.wallMs).toFixed(2)}x` : "-"] : []),
+    ];
+  });
+  const header = ["document", "tool", "generates", "time", "ratio", "peak RSS", ...(withChange ? ["one changed summary"] : []), ...(withBefore ? ["before", "before / after"] : [])];
+  return `${when}${where}${rounds}${before} (\`bench/results/peers-github.json\`, with the import rows); "ratio" is the time over the fastest peer's.\n\n${markdownTable(header, rows)}`;
 }
 
 export function replaceBlock(text: string, name: string, body: string): string {

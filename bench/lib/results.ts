@@ -94,3 +94,33 @@ export function mergeBySize<T extends { operations: number }>(previous: T[] | un
   const measured = new Set(now.map((result) => result.operations));
   return [...(previous ?? []).filter((result) => !measured.has(result.operations)), ...now].sort((a, b) => a.operations - b.operations);
 }
+
+/** One row of bench/results/peers-github.json: a tool's run on a real document. */
+export interface GithubRow {
+  document?: string;
+  /** Which run: "living client", "living four", "import client", "import four", or a peer's id. */
+  key?: string;
+  tool: string;
+  what: string;
+  wallMs?: number;
+  rssMiB?: number | undefined;
+  outputBytes?: number;
+  /** wallMs over the fastest peer's on the same document. */
+  ratio?: number;
+  runs?: number;
+  /** Living source, four targets: one operation's summary edited in the document, then generate again. */
+  oneChangedMs?: number;
+  /** With --before: the earlier build's figures for the same run. */
+  before?: { wallMs: number; oneChangedMs?: number };
+  error?: string | undefined;
+}
+
+export interface DocumentResults {
+  date: string;
+  /** Absent in results from before it was recorded. */
+  machine?: Machine;
+  rounds?: number;
+  beforeCommit?: string;
+  documents: string[];
+  rows: GithubRow[];
+}

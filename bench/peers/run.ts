@@ -91,10 +91,13 @@ for (const size of values.sizes!.split(",").filter((size) => size !== "").map(Nu
 }
 if (results.length > 0) console.log(peerTables(save()));
 // Large real documents: from the document to generated code, beside the peers (bench/peers/github.ts).
+// Peers: --only, else the page's two, openapi-typescript and oazapfts.
 if (!values["no-github"]) {
-  const peers = PEERS.filter((peer) => !values.only || values.only.split(",").includes(peer.id));
+  const chosen = values.only?.split(",") ?? ["openapi-typescript", "oazapfts"];
+  const peers = PEERS.filter((peer) => chosen.includes(peer.id));
   const options = { rounds: Number(values["doc-rounds"]), ...(values.documents && { only: values.documents.split(",") }) };
-  console.log(githubTable(await benchGithub(root, peers, log, options)));
+  console.log(githubTable(await benchGithub(root, builds, peers, log, options)));
+  if (values.json === defaultJson) writeReport(root);
 }
 
 function save(): PeerResults {

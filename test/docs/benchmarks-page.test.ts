@@ -60,3 +60,55 @@ test("README's first screen says why one would pick catalogen over its peers, wi
   for (const peer of ["openapi-typescript", "hey-api", "orval"]) expect(firstScreen).toContain(peer);
   expect(firstScreen).toContain("](BENCHMARKS.md)");
 });
+
+test("bench:peers writes the before and after rows with their ratios, on both workloads", async () => {
+  const { documentTable, peerTables } = await import("../../bench/lib/report.js");
+  const machine = { date: "2026-12-07T14:00:00.000Z", commit: "aaaaaaa", node: "v20", cpu: "CPU", cores: 2, memoryGiB: 8, loadStart: 0.5, loadEnd: 0.6 };
+  const tool = (name: string, wallMs: number, oneChangedMs?: number) => ({
+    tool: name,
+    generates: "client",
+    generate: { wallMs, rssMiB: 100, runs: 1 },
+    ...(oneChangedMs !== undefined && { oneChanged: { wallMs: oneChangedMs, rssMiB: 100, runs: 3 } }),
+  });
+  const peers = peerTables({
+    machine,
+    results: [
+      {
+        operations: 10_000,
+        workload: { name: "many modules", catalogueFiles: 545, modules: 544, outputFiles: 5467 },
+        rounds: 1,
+        before: tool("catalogen (before)", 2000, 600),
+        beforeCommit: "b582b6a",
+        ours: tool("catalogen (after)", 1000, 400),
+        peers: [tool("oazapfts 7.5.0", 1500)],
+      },
+    ],
+  });
+  expect(peers).toContain("### many modules, 10,000 operations: 545 catalogue files in 544 modules, 5,467 output files (1 interleaved round, medians; before: b582b6a;");
+  expect(peers).toMatch(/\| catalogen \(before\) \| client \| 2\.00 s \| 100 MiB \| 2\.00x \| 600 ms \(1\.50x\) \|/);
+  expect(peers).toMatch(/\| catalogen \(after\) \| client \| 1\.00 s \| 100 MiB \| 1x \| 400 ms \|/);
+  expect(peers).toMatch(/\| oazapfts 7\.5\.0 \| client \| 1\.50 s \| 100 MiB \| 1\.50x \| - \|/);
+
+  const documents = documentTable({
+    date: machine.date,
+    machine,
+    rounds: 2,
+    beforeCommit: "b582b6a",
+    documents: [],
+    rows: [
+      { document: "GitHub (1,222 ops)", key: "best four", tool: "**catalogen document to four targets**", what: "client, server, docs, OpenAPI", wallMs: 1000 },
+      { document: "GitHub (1,222 ops)", key: "living four", tool: "  catalogen, living source: generate", what: "client, server, docs, OpenAPI", wallMs: 1000, ratio: 0.5, oneChangedMs: 500, before: { wallMs: 1100, oneChangedMs: 1000 } },
+      { document: "GitHub (1,222 ops)", key: "import four", tool: "  catalogen import + generate", what: "client, server, docs, OpenAPI", wallMs: 3000 },
+      { document: "GitHub (1,222 ops)", key: "oazapfts", tool: "oazapfts", what: "client", wallMs: 2000, ratio: 1 },
+    ],
+  });
+  expect(documents).toContain("| GitHub (1,222 ops) | catalogen, living source | client, server, docs, OpenAPI | 1.00 s | 0.50x | - | 500 ms (before 1.00 s, 2.00x) | 1.10 s | 1.10x |");
+  expect(documents).toContain("| GitHub | oazapfts | client | 2.00 s | 1.00x | - | - | - | - |");
+  expect(documents).not.toContain("3.00 s"); // the import row stays in the JSON
+});
+
+test("the page has room for the before rows: a --before run of every size keeps it under 300 lines", async () => {
+  const results = JSON.parse(await readFile(join(repoRoot, "bench/results/peers.json"), "utf8")) as { results: { before?: unknown }[] };
+  expect(page).toContain("<!-- documents:start -->");
+  expect(page.split("\n").length + results.results.filter((size) => !size.before).length).toBeLessThan(300);
+});

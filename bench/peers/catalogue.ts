@@ -15,7 +15,7 @@ import { folderSize, listFiles, setAside } from "../lib/files.js";
 import { ensureOk, measure, median, medianOf, type Measured } from "../lib/measure.js";
 import { failureSummary, type PeerSizeResult, type Timing, type ToolFigures } from "../lib/results.js";
 import { typecheckFiles } from "../lib/tsc.js";
-import type { Peer } from "./tools.js";
+import { runPeer, type Peer } from "./tools.js";
 
 /** A catalogen to time: with --before an earlier built copy first, then the current build. */
 export interface Build {
@@ -78,12 +78,8 @@ export async function benchSize(operations: number, setup: SizeSetup): Promise<P
     }
     for (const peer of peers) {
       if (errors.has(peer.id)) continue;
-      const out = join(work, peer.id);
-      setAside(out);
-      mkdirSync(out, { recursive: true });
-      const command = peer.generate(spec, out, work);
-      const run = await measure(command.command, command.args, { cwd: work, timeoutMs: 900_000 });
-      if (run.code !== 0 || listFiles(out).length === 0) errors.set(peer.id, failure(run));
+      const { run, error } = await runPeer(peer, spec, work, 900_000);
+      if (error) errors.set(peer.id, error);
       else runs.get(peer.id)!.push(run);
     }
     log(`${operations} ops, round ${round + 1}/${rounds}: ${[...runs.keys()].map((id) => `${id} ${last(id)}`).join(", ")} (load ${load1().toFixed(2)})`);
@@ -97,8 +93,10 @@ export async function benchSize(operations: number, setup: SizeSetup): Promise<P
     for (const build of builds) {
       if (errors.has(build.id) || errors.has(`${build.id} change`)) continue;
       const run = await generate(build);
-      if (run.code !== 0) errors.set(`${build.id} change`, failure(run));
-      else changed.get(build.id)!.push(run);
+      if (run.code !== 0) {
+        errors.set(`${build.id} change`, failure(run));
+        log(`${build.id}: the run after one changed summary failed: ${failure(run)}`);
+      } else changed.get(build.id)!.push(run);
     }
     log(`${operations} ops, one changed summary ${round + 1}: ${builds.map((build) => `${build.id} ${changed.get(build.id)!.at(-1) ? Math.round(changed.get(build.id)!.at(-1)!.wallMs) : "-"} ms`).join(", ")} (load ${load1().toFixed(2)})`);
   }

@@ -16,11 +16,11 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { load1, machine } from "../lib/env.js";
-import { folderSize, listFiles, setAside } from "../lib/files.js";
+import { folderSize, setAside } from "../lib/files.js";
 import { measure, median, medianOf, type Measured } from "../lib/measure.js";
 import { failureSummary, type DocumentResults, type GithubRow } from "../lib/results.js";
 import type { Build } from "./catalogue.js";
-import type { Peer } from "./tools.js";
+import { runPeer, type Peer } from "./tools.js";
 
 interface Document {
   id: string;
@@ -109,15 +109,11 @@ async function benchDocument(root: string, id: string, spec: string, builds: Bui
     let fastest = Infinity;
     for (const peer of peers) {
       if (errors.has(peer.id)) continue;
-      const peerOut = join(work, peer.id);
-      setAside(peerOut);
-      mkdirSync(peerOut, { recursive: true });
-      const command = peer.generate(spec, peerOut, work);
-      const run = await measure(command.command, command.args, { cwd: work, timeoutMs: 1_800_000 });
-      if (run.code !== 0 || listFiles(peerOut).length === 0) errors.set(peer.id, failed(run));
+      const { run, out, error } = await runPeer(peer, spec, work, 1_800_000);
+      if (error) errors.set(peer.id, error);
       else {
         peerRuns.get(peer.id)!.push(run);
-        peerBytes.set(peer.id, folderSize(peerOut).bytes);
+        peerBytes.set(peer.id, folderSize(out).bytes);
         fastest = Math.min(fastest, run.wallMs);
       }
     }
@@ -139,8 +135,10 @@ async function benchDocument(root: string, id: string, spec: string, builds: Bui
         continue;
       }
       const run = await generate(build, dir, "four");
-      if (run.code !== 0) errors.set(`${key} change`, failed(run));
-      else changed.get(build.id)!.push(run.wallMs);
+      if (run.code !== 0) {
+        errors.set(`${key} change`, failed(run));
+        log(`${id}, ${build.id}: the run after one changed summary failed: ${failed(run)}`);
+      } else changed.get(build.id)!.push(run.wallMs);
     }
   }
   log(`${id}, one changed summary: ${builds.map((build) => `${build.id} ${changed.get(build.id)!.map(Math.round).join(", ")} ms`).join("; ")}`);

@@ -1,8 +1,10 @@
 // The peers: how each generates a client from an OpenAPI document, and a program that calls
 // getDiscrepancies through it (type-checked with its output, and bundled).
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { findRepoRoot } from "../lib/measure.js";
+import { listFiles, setAside } from "../lib/files.js";
+import { findRepoRoot, measure, type Measured } from "../lib/measure.js";
+import { failureSummary } from "../lib/results.js";
 
 export interface Peer {
   id: string;
@@ -123,3 +125,14 @@ export const PEERS: Peer[] = [
       ].join("\n"),
   },
 ];
+
+/** Runs a peer on `spec` into a fresh `work/<id>/`; a run that fails or writes nothing has an `error`. */
+export async function runPeer(peer: Peer, spec: string, work: string, timeoutMs: number): Promise<{ run: Measured; out: string; error?: string }> {
+  const out = join(work, peer.id);
+  setAside(out);
+  mkdirSync(out, { recursive: true });
+  const command = peer.generate(spec, out, work);
+  const run = await measure(command.command, command.args, { cwd: work, timeoutMs });
+  if (run.code === 0 && listFiles(out).length > 0) return { run, out };
+  return { run, out, error: `exit ${run.code ?? "by signal"}: ${failureSummary(`${run.stderr}\n${run.stdout}`)}` };
+}

@@ -113,7 +113,7 @@ export function typecheckRows(root: string, peersDir: string, work: string, opti
     } catch (error) {
       const message = String((error as { stderr?: Buffer }).stderr ?? (error as Error).message).trim().split("\n")[0];
       options.log(`${document.label}: ${message}`);
-      for (const typescript of options.versions) rows.push({ document: document.label, typescript, error: message });
+      for (const typescript of options.versions) rows.push({ document: document.label, typescript, error: message ?? "failed" });
       continue;
     }
     symlinkSync(join(peersDir, "node_modules"), join(dir, "peer/node_modules"));

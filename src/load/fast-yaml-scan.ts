@@ -19,7 +19,8 @@ export interface ScannedLine {
 }
 
 /**
- * The lines of `text` with the tokens the Lexer makes of them, when every line is blank, a comment
+ * The lines of `text` with the tokens the Lexer makes of them (the spaces after `-` and `:` left
+ * out), when every line is blank, a comment
  * line, or `[- ][key:][ value]` with a plain key of identifier characters (or a double-quoted one),
  * and a value that is a one-line plain scalar of printable ASCII with no `:` or `#` and no space at
  * its end (or double-quoted without escapes). Undefined for anything else (tabs, CR, a BOM,
@@ -81,6 +82,15 @@ function pushValue(text: string, at: number, end: number, tokens: Token[]): bool
   return true;
 }
 
+/** Where what follows the indicator (`-`, `:`) at `at` and the spaces after it starts: `end` when the line ends there, -1 when no space or only spaces follow. */
+function afterIndicator(text: string, at: number, end: number): number {
+  if (at + 1 === end) return end;
+  if (text.charCodeAt(at + 1) !== 32) return -1;
+  let next = at + 2;
+  while (next < end && text.charCodeAt(next) === 32) next++;
+  return next === end ? -1 : next;
+}
+
 /** The tokens of the line `[start, end)` after its indentation, or undefined when it is not of the simplest kinds. */
 function scanLine(text: string, start: number, end: number): Token[] | undefined {
   let at = start;
@@ -98,12 +108,9 @@ function scanLine(text: string, start: number, end: number): Token[] | undefined
   if (at === start && (text.startsWith("---", at) || text.startsWith("...", at))) return undefined;
   if (code === 45 /* - */) {
     tokens.push({ source: "-", offset: at, plain: false });
-    if (at + 1 === end) return tokens;
-    if (text.charCodeAt(at + 1) !== 32) return undefined;
-    let after = at + 1;
-    while (after < end && text.charCodeAt(after) === 32) after++;
-    if (after === end) return undefined; // spaces after the dash and nothing else
-    tokens.push({ source: text.slice(at + 1, after), offset: at + 1, plain: false });
+    const after = afterIndicator(text, at, end);
+    if (after === end) return tokens;
+    if (after === -1) return undefined;
     at = after;
     code = text.charCodeAt(at);
   }
@@ -117,13 +124,9 @@ function scanLine(text: string, start: number, end: number): Token[] | undefined
   if (keyEnd !== -1 && keyEnd < end && text.charCodeAt(keyEnd) === 58 /* : */) {
     tokens.push({ source: text.slice(at, keyEnd), offset: at, plain: code !== 34 });
     tokens.push({ source: ":", offset: keyEnd, plain: false });
-    if (keyEnd + 1 === end) return tokens;
-    if (text.charCodeAt(keyEnd + 1) !== 32) return undefined;
-    let value = keyEnd + 1;
-    while (value < end && text.charCodeAt(value) === 32) value++;
-    if (value === end) return undefined; // spaces after the colon and nothing else
-    tokens.push({ source: text.slice(keyEnd + 1, value), offset: keyEnd + 1, plain: false });
-    return pushValue(text, value, end, tokens) ? tokens : undefined;
+    const value = afterIndicator(text, keyEnd, end);
+    if (value === end) return tokens;
+    return value !== -1 && pushValue(text, value, end, tokens) ? tokens : undefined;
   }
   // A value on its own (a list item's, or a line the reader refuses).
   return pushValue(text, at, end, tokens) ? tokens : undefined;

@@ -163,14 +163,14 @@ function readLines(lines: NonNullable<ReturnType<typeof simpleLines>>, text: str
       const list = listForDash(column, token.offset);
       list.waiting = true;
       list.emptyAt = token.offset + 1;
-      // The scan gives a dash alone, or a dash, spaces and a key or value.
-      token = tokens[2]!;
+      // The scan gives a dash alone, or a dash and a key or value.
+      token = tokens[1]!;
       if (token === undefined) return;
-      if (tokens[3]?.source !== ":" || tokens[3].plain) {
+      if (tokens[2]?.source !== ":" || tokens[2].plain) {
         putValue(list, scalar(token, false), token.offset, token.offset + token.source.length, end); // `- value`
         return;
       }
-      at = 2;
+      at = 1;
       block = open("map", token.offset - (tokens[0]!.offset - column), token.offset);
     } else {
       if (tokens[1]?.source !== ":" || tokens[1].plain) return refuse(); // a value on a line of its own
@@ -183,7 +183,7 @@ function readLines(lines: NonNullable<ReturnType<typeof simpleLines>>, text: str
     const colon = tokens[at + 1]!;
     if (colon.offset - token.offset > 1000) refuse(); // the composer's 1,024-character bound on implicit keys
     block.emptyAt = colon.offset + 1;
-    const value = tokens[at + 3];
+    const value = tokens[at + 2];
     if (value === undefined) return;
     if (block.root && name === "operations") refuse();
     putValue(block, scalar(value, false), value.offset, value.offset + value.source.length, end);

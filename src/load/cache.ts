@@ -34,7 +34,7 @@ function loader(): string {
     const hash = createHash("sha256");
     // load.js beside this file once built; load.ts when run from source.
     const here = fileURLToPath(import.meta.url);
-    for (const file of ["load", "parse-file", "fast-yaml", "fast-yaml-lines", "fast-yaml-values"]) hash.update(readFileSync(join(dirname(here), `${file}${extname(here)}`)));
+    for (const file of ["load", "parse-file", "fast-yaml", "fast-yaml-scan"]) hash.update(readFileSync(join(dirname(here), `${file}${extname(here)}`)));
     hash.update(readFileSync(join(dirname(here), `../shared/yaml-structure${extname(here)}`)));
     hash.update(String((createRequire(import.meta.url)("yaml/package.json") as { version: string }).version));
     loaderHash = hash.digest("hex");

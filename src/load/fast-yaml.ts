@@ -1,282 +1,249 @@
-// A catalogue file's plain data and operation ranges read straight from the yaml package's CST
-// (its Parser, `CST.resolveAsScalar` and its core-schema scalar tags), without composing a
-// Document, taking `toJS` of it and walking it for structure problems: that was half of the YAML
-// time of a cold load (BENCHMARKS.md, issue 26 fifth pass, yamlfast).
+// A catalogue file's plain data and operation ranges without a YAML document, for the simplest
+// files: every line a `key: value`, a `- value`, a `- key: value`, a key or dash opening a nested
+// block, a comment line or blank, cut into tokens by ./fast-yaml-scan.ts. That is what the bench
+// catalogue's files are (written by yaml's stringify), and reading them so is what the cold
+// 10,000-operation row buys: none of the yaml package's own layers (Lexer, Parser, Composer) is
+// within three times of it (docs/architecture.md, "Speed pieces"; bench/yaml/layers.mjs).
 //
-// Only a subset is read here: one document of block mappings and block sequences whose keys are
-// single-line plain or quoted scalars and whose values are scalars (plain, quoted or block) or
-// one-line flow collections of such scalars. The checks below follow the yaml package's composer
-// (compose/resolve-props, resolve-block-map, resolve-block-seq, resolve-flow-collection) and
-// decline wherever it could report an error. Anything else (an error token, anchors, aliases,
-// tags, directives, `---`, other flow collections, explicit or duplicate keys, tabs in
-// indentation, deep nesting) returns undefined and the file takes the full path (parse-file.ts),
-// which gives every diagnostic and position. test/load/fast-yaml.test.ts checks that on every
-// YAML file in the repository, a bench catalogue, a table of tricky snippets and mutated files the
-// result equals `parseDocument(text).toJS()` or the fast path declines.
-import { CST, LineCounter, Parser } from "yaml";
-import { withPlainEnv } from "../shared/yaml-parse.js";
-import { readYamlLines } from "./fast-yaml-lines.js";
-import { FAST_NESTING, keyName, plainValue, refuse, safety, setEntry, type FastYaml } from "./fast-yaml-values.js";
+// What is read: one document whose root is a block map at column 0; block maps and lists nested
+// by indentation (a list may sit at its key's column); a value left empty is null; comment lines
+// before the document, or between a value and the next key or item no deeper than it. Anything
+// else (a line at a column no open block has, a duplicate key, a comment line where the Parser
+// would keep it elsewhere, deep nesting...) declines, and the file takes the full path
+// (parse-file.ts), which gives every diagnostic and position. Plain scalars resolve through the
+// core schema's own tags, as the composer's findScalarTagByTest picks them; line starts are those
+// the Parser's line counter records; operation ranges are the composer's node ranges.
+// test/load/fast-yaml.test.ts checks that the result equals `parseDocument(text).toJS()` or the
+// fast path declines, on every YAML file of the repository, a bench catalogue, tricky snippets and
+// mutated files.
+import { Document, isScalar, LineCounter, type ScalarTag } from "yaml";
+import { simpleLines, type Token } from "./fast-yaml-scan.js";
 
-export type { FastYaml } from "./fast-yaml-values.js";
+export interface FastYaml {
+  data: Record<string, unknown>;
+  /** As parse-file.ts records them from the document: each `operations` item's range[0] and range[1]. */
+  operationRanges: [number, number][] | undefined;
+  lineCounter: LineCounter;
+  /** True when JSON gives `data` back as it is: no plain scalar read as NaN, ±Infinity or -0. */
+  jsonSafe: boolean;
+}
 
-/** The range of the node read last: [start, value end, node end], as the composer sets `node.range`. */
-let range: [number, number, number] = [0, 0, 0];
-
-/**
- * The file's data, or undefined when it holds anything outside the subsets read without a
- * document: first by lines from the Lexer (./fast-yaml-lines.ts), else from the CST.
- */
+/** The file's data, or undefined when it holds anything the fast path does not read. */
 export function readYamlFast(text: string): FastYaml | undefined {
-  return readYamlAttempt(readYamlLines, text) ?? readYamlAttempt(readYamlCst, text);
-}
-
-/** One reader's result, or undefined when it declines. */
-export function readYamlAttempt(reader: (text: string, lineCounter: LineCounter) => FastYaml, text: string): FastYaml | undefined {
+  const lines = simpleLines(text);
+  if (lines === undefined) return undefined;
   try {
-    return reader(text, new LineCounter());
+    return readLines(lines, text);
   } catch {
-    // Decline, or anything unforeseen (a stack overflow, say): the next way decides.
-    return undefined;
+    return undefined; // declined, or anything unforeseen: the full path decides
   }
 }
 
-/** The CST reader. */
-export function readYamlCst(text: string, lineCounter: LineCounter): FastYaml {
-  let document: CST.Document | undefined;
-  // The Parser reads process.env once per token (src/shared/yaml-parse.ts); the Lexer does not.
-  for (const token of withPlainEnv(() => [...new Parser(lineCounter.addNewLine).parse(text)])) {
-    switch (token.type) {
-      case "byte-order-mark":
-      case "space":
-      case "comment":
-      case "newline":
-        break;
-      case "document":
-        if (document) refuse();
-        document = token;
-        break;
-      default:
-        refuse();
-    }
-  }
-  const root = document?.value;
-  if (!document || document.start.length > 0 || root?.type !== "block-map") return refuse();
-  for (const token of document.end ?? []) if (token.type !== "space" && token.type !== "comment" && token.type !== "newline") refuse();
-  const operationRanges: [number, number][] = [];
-  const state = { operations: operationRanges, found: false };
-  safety.json = true;
-  const data = readMap(root, 1, state);
-  return { data, operationRanges: state.found ? operationRanges : undefined, lineCounter, jsonSafe: safety.json };
-}
+/** Deepest nesting read here: far below MAX_NESTING, so no file read fast would have had a depth problem. */
+const FAST_NESTING = 128;
 
-interface Props {
-  found: CST.SourceToken | undefined;
-  hasNewline: boolean;
-  comment: boolean;
+const refuse = (): never => {
+  throw new Error("declined: the full path reads this file");
+};
+
+/** An open block: a map or a list, its column, and the key or item that waits for a nested block. */
+interface Block {
+  map: Record<string, unknown> | undefined;
+  list: unknown[] | undefined;
+  indent: number;
+  /** Offset of its first key or dash: its range[0]. */
+  start: number;
+  /** range[2] of its last value: its own range[1] and range[2]. */
   end: number;
+  /** A key or item waits for its value (a nested block, else null). */
+  waiting: boolean;
+  key: string;
+  /** Where that null would be: after the indicator. */
+  emptyAt: number;
+  /** The root's `operations` list: its items' ranges are recorded. */
+  ranges: [number, number][] | undefined;
+  /** The root map, whose `operations` key opens the list of ranges. */
+  root: boolean;
 }
 
-/** resolveProps for tokens without anchors or tags; declines where it would report an error (and on any tab). */
-function props(tokens: CST.SourceToken[], indicator: "explicit-key-ind" | "map-value-ind" | "seq-item-ind", startOnNewline: boolean, offset: number): Props {
-  let hasSpace = startOnNewline;
-  let hasNewline = false;
-  let comment = false;
-  let found: CST.SourceToken | undefined;
-  for (const token of tokens) {
-    switch (token.type) {
-      case "space":
-        if (token.source.includes("\t")) refuse();
-        hasSpace = true;
-        break;
-      case "comment":
-        if (!hasSpace) refuse();
-        comment = true;
-        break;
-      case "newline":
-        hasNewline = true;
-        hasSpace = true;
-        break;
-      case indicator:
-        if (found) refuse();
-        found = token;
-        hasSpace = false;
-        break;
-      default:
-        refuse();
+function readLines(lines: NonNullable<ReturnType<typeof simpleLines>>, text: string): FastYaml {
+  const lineCounter = new LineCounter();
+  lineCounter.addNewLine(0);
+  const blocks: Block[] = [];
+  const operations: [number, number][] = [];
+  let operationsFound = false;
+  let jsonSafe = true;
+  /** The deepest column of the comment lines since the last content line (-1: none). */
+  let commentColumn = -1;
+
+  const scalar = (token: Token, atKey: boolean): unknown => {
+    // The scan takes only double-quoted scalars without escapes on one line: their text is their value.
+    if (!token.plain) return token.source.slice(1, -1);
+    const value = plainValue(token.source, atKey);
+    if (typeof value === "number" && !atKey && !(Number.isFinite(value) && !Object.is(value, -0))) jsonSafe = false;
+    return value;
+  };
+  const putValue = (block: Block, value: unknown, start: number, valueEnd: number, end: number): void => {
+    if (block.map) setEntry(block.map, block.key, value);
+    else {
+      block.list!.push(value);
+      block.ranges?.push([start, valueEnd]);
     }
+    block.waiting = false;
+    block.end = end;
+  };
+  const putNull = (block: Block): void => putValue(block, null, block.emptyAt, block.emptyAt, block.emptyAt);
+  /** Closes the top block: its waiting key or item gets null; it becomes its parent's value. */
+  const close = (): void => {
+    const block = blocks.pop()!;
+    if (block.waiting) putNull(block);
+    const parent = blocks[blocks.length - 1];
+    if (parent) putValue(parent, block.map ?? block.list!, block.start, block.end, block.end);
+  };
+  const open = (kind: "map" | "list", indent: number, start: number): Block => {
+    if (blocks.length >= FAST_NESTING) refuse();
+    const parent = blocks[blocks.length - 1];
+    let ranges: [number, number][] | undefined;
+    if (parent?.root && parent.key === "operations") {
+      if (kind !== "list") refuse(); // the full path works the ranges out
+      ranges = operations;
+      operationsFound = true;
+    }
+    const block: Block = { map: kind === "map" ? {} : undefined, list: kind === "list" ? [] : undefined, indent, start, end: start, waiting: false, key: "", emptyAt: 0, ranges, root: parent === undefined };
+    blocks.push(block);
+    return block;
+  };
+  /** A key at `column`, after closing what it ends: the map it belongs to. */
+  const mapForKey = (column: number, start: number): Block => {
+    while (blocks.length > 0 && blocks[blocks.length - 1]!.indent > column) close();
+    let top = blocks[blocks.length - 1];
+    // A list at its key's column ends at the next key of that map.
+    if (top?.list && top.indent === column && blocks[blocks.length - 2]?.map && blocks[blocks.length - 2]!.indent === column) {
+      close();
+      top = blocks[blocks.length - 1];
+    }
+    if (top === undefined) return column === 0 ? open("map", 0, start) : refuse();
+    if (top.map && top.indent === column) {
+      if (top.waiting) putNull(top);
+      return top;
+    }
+    if (top.waiting && top.indent < column) return open("map", column, start);
+    return refuse();
+  };
+  /** A dash at `column`: the list it belongs to. */
+  const listForDash = (column: number, start: number): Block => {
+    while (blocks.length > 0 && blocks[blocks.length - 1]!.indent > column) close();
+    const top = blocks[blocks.length - 1];
+    if (top === undefined) return refuse();
+    if (top.list && top.indent === column) {
+      if (top.waiting) putNull(top);
+      return top;
+    }
+    // A list as a key's value may sit at the key's column; as an item's value it is indented further.
+    if (top.waiting && (top.map ? top.indent <= column : top.indent < column)) return open("list", column, start);
+    return refuse();
+  };
+
+  /** One line: `[- ][key:][ value]` or a comment line. `end`: after its line break (the values' range[2]). */
+  const readLine = (tokens: Token[], column: number, end: number): void => {
+    let token = tokens[0]!;
+    if (!token.plain && token.source.charCodeAt(0) === 35 /* # */) {
+      // Comment lines before the document are the stream's. Inside it, only where the Parser gives
+      // them to the next key or item: after a complete value, and not deeper than the next line.
+      if (blocks.length === 0) return;
+      if (blocks[blocks.length - 1]!.waiting) refuse();
+      commentColumn = Math.max(commentColumn, column);
+      return;
+    }
+    if (commentColumn > column) refuse();
+    commentColumn = -1;
+    let at = 0;
+    let block: Block;
+    if (token.source === "-" && !token.plain) {
+      const list = listForDash(column, token.offset);
+      list.waiting = true;
+      list.emptyAt = token.offset + 1;
+      // The scan gives a dash alone, or a dash and a key or value.
+      token = tokens[1]!;
+      if (token === undefined) return;
+      if (tokens[2]?.source !== ":" || tokens[2].plain) {
+        putValue(list, scalar(token, false), token.offset, token.offset + token.source.length, end); // `- value`
+        return;
+      }
+      at = 1;
+      block = open("map", token.offset - (tokens[0]!.offset - column), token.offset);
+    } else {
+      if (tokens[1]?.source !== ":" || tokens[1].plain) return refuse(); // a value on a line of its own
+      block = mapForKey(column, token.offset);
+    }
+    // `key:` then a value, or nothing (a nested block or null follows)
+    const name = keyName(block.map!, scalar(token, true));
+    block.key = name;
+    block.waiting = true;
+    const colon = tokens[at + 1]!;
+    if (colon.offset - token.offset > 1000) refuse(); // the composer's 1,024-character bound on implicit keys
+    block.emptyAt = colon.offset + 1;
+    const value = tokens[at + 2];
+    if (value === undefined) return;
+    if (block.root && name === "operations") refuse();
+    putValue(block, scalar(value, false), value.offset, value.offset + value.source.length, end);
+  };
+
+  let content = false;
+  for (const { start, indent, tokens, end } of lines) {
+    if (end > start && text.charCodeAt(end - 1) === 10) lineCounter.addNewLine(end);
+    if (tokens.length === 0) continue;
+    content ||= tokens[0]!.source.charCodeAt(0) !== 35 || tokens[0]!.plain;
+    readLine(tokens, indent, end);
   }
-  const last = tokens[tokens.length - 1];
-  return { found, hasNewline, comment, end: last ? last.offset + last.source.length : offset };
+  if (!content || commentColumn !== -1 || blocks.length === 0) refuse(); // comment lines after the last value: the Parser's business
+  while (blocks.length > 1) close();
+  const root = blocks.pop()!;
+  if (root.waiting) putNull(root);
+  return { data: root.map!, operationRanges: operationsFound ? operations : undefined, lineCounter, jsonSafe };
 }
 
-/** The root's `operations` list, whose items' ranges are recorded. */
-interface RootState {
-  operations: [number, number][];
-  found: boolean;
-}
+const template = new Document(undefined, { uniqueKeys: true });
+const scalarTags = template.schema.tags.filter((tag): tag is ScalarTag & { test: RegExp } => !("collection" in tag && tag.collection) && tag.test !== undefined);
+// As the composer's findScalarTagByTest picks them, in the schema's order.
+const valueTags = scalarTags.filter((tag) => tag.default === true);
+const keyTags = scalarTags.filter((tag) => tag.default === true || tag.default === "key");
 
-function readNode(token: CST.Token, depth: number): unknown {
-  switch (token.type) {
-    case "scalar":
-    case "single-quoted-scalar":
-    case "double-quoted-scalar":
-    case "block-scalar":
-      return readScalar(token, false);
-    case "block-map":
-      return readMap(token, depth + 1, undefined);
-    case "block-seq":
-      return readSeq(token, depth + 1, undefined);
-    case "flow-collection":
-      return readFlow(token, depth + 1);
-    default:
-      return refuse();
-  }
-}
+// Plain scalars repeat (`type: string`, `required: true`): their values are primitives, kept by
+// source. Only short ones: V8 copies a substring under 13 characters, while a longer one is a slice
+// that would keep the whole file's text alive for as long as the cache (watch mode, a server).
+const CACHED_LENGTH = 12;
+const plainValues = new Map<string, unknown>();
+const plainKeys = new Map<string, unknown>();
 
-function readMap(map: CST.BlockMap, depth: number, root: RootState | undefined): Record<string, unknown> {
-  if (depth > FAST_NESTING) refuse();
-  const data: Record<string, unknown> = {};
-  let offset = map.offset;
-  let commentEnd: number | null = null;
-  for (const item of map.items) {
-    if (item.explicitKey) refuse();
-    const keyProps = props(item.start, "explicit-key-ind", true, offset);
-    if (keyProps.found) refuse();
-    const { key, sep, value } = item;
-    if (!key) {
-      if (sep) refuse(); // an empty key
-      commentEnd = keyProps.end; // comments only
-      continue;
-    }
-    if (key.type !== "scalar" && key.type !== "single-quoted-scalar" && key.type !== "double-quoted-scalar") return refuse();
-    if (key.indent !== map.indent || key.source.includes("\n")) refuse();
-    if (key.end) for (const token of key.end) if (token.type === "newline") refuse();
-    const keyValue = readScalar(key, true);
-    const name = keyName(data, keyValue);
-    if (!sep) return refuse();
-    const valueProps = props(sep, "map-value-ind", false, range[2]);
-    if (!valueProps.found) return refuse();
-    if (value?.type === "block-map" && !valueProps.hasNewline) refuse();
-    if (keyProps.end < valueProps.found.offset - 1024) refuse();
-    offset = valueProps.end;
-    let nodeValue: unknown;
-    if (!value) nodeValue = readEmpty(offset, sep, valueProps);
-    else if (root && name === "operations" && typeof keyValue === "string") {
-      if (value.type !== "block-seq") return refuse(); // the full path works out the ranges
-      root.found = true;
-      nodeValue = readSeq(value, depth + 1, root.operations);
-    } else nodeValue = readNode(value, depth);
-    offset = range[2];
-    setEntry(data, name, nodeValue);
-  }
-  if (commentEnd && commentEnd < offset) refuse();
-  range = [map.offset, offset, commentEnd ?? offset];
-  return data;
-}
-
-function readSeq(seq: CST.BlockSequence, depth: number, ranges: [number, number][] | undefined): unknown[] {
-  if (depth > FAST_NESTING) refuse();
-  const data: unknown[] = [];
-  let offset = seq.offset;
-  let commentEnd: number | null = null;
-  for (const { start, value } of seq.items) {
-    const itemProps = props(start, "seq-item-ind", true, offset);
-    if (!itemProps.found) {
-      if (value) refuse();
-      commentEnd = itemProps.end;
-      continue;
-    }
-    data.push(value ? readNode(value, depth) : readEmpty(itemProps.end, start, itemProps));
-    ranges?.push([range[0], range[1]]);
-    offset = range[2];
-  }
-  range = [seq.offset, offset, commentEnd ?? offset];
-  return data;
-}
-
-/**
- * A flow collection on one line whose items are single-line scalars (`[a, "b"]`, `{ ref: Thing }`),
- * as resolve-flow-collection reads it; any other (a comment, a line break, an empty or nested item,
- * a pair in a list, a trailing comma) declines.
- */
-function readFlow(flow: CST.FlowCollection, depth: number): unknown {
-  if (depth > FAST_NESTING) refuse();
-  const isMap = flow.start.source === "{";
-  const list: unknown[] = [];
-  const map: Record<string, unknown> = {};
-  for (const [index, { start, key, sep, value }] of flow.items.entries()) {
-    // Before the item: nothing or spaces first, one comma and spaces after that.
-    for (const [at, token] of start.entries()) if (token.type === "comma" ? index === 0 || at !== 0 : token.type !== "space" || token.source.includes("\t")) refuse();
-    if (index > 0 && start[0]?.type !== "comma") refuse();
-    if (!value || !singleLineScalar(value)) return refuse();
-    if (!isMap) {
-      if (key || sep) refuse();
-      list.push(readScalar(value, false));
-      continue;
-    }
-    if (!key || !singleLineScalar(key) || !sep) return refuse();
-    let indicators = 0;
-    for (const token of sep) {
-      if (token.type === "map-value-ind") indicators++;
-      else if (token.type !== "space" || token.source.includes("\t")) refuse();
-    }
-    if (indicators !== 1) refuse();
-    const name = keyName(map, readScalar(key, true));
-    setEntry(map, name, readScalar(value, false));
-  }
-  const [close, ...after] = flow.end;
-  if (close?.source !== (isMap ? "}" : "]")) return refuse();
-  const closeEnd = close.offset + close.source.length;
-  // resolveEnd after the bracket: spaces, a comment after a space, line breaks.
-  let end = closeEnd;
-  let hasSpace = false;
-  for (const token of after) {
-    if (token.type === "space" || token.type === "newline") hasSpace = true;
-    else if (token.type !== "comment" || !hasSpace) refuse();
-    end += token.source.length;
-  }
-  range = [flow.offset, closeEnd, end];
-  return isMap ? map : list;
-}
-
-/** A plain or quoted scalar on one line with only spaces after it (its `end`). */
-function singleLineScalar(token: CST.Token): token is CST.FlowScalar {
-  if (token.type !== "scalar" && token.type !== "single-quoted-scalar" && token.type !== "double-quoted-scalar") return false;
-  if (token.source.includes("\n")) return false;
-  if (token.end) for (const after of token.end) if (after.type !== "space" || after.source.includes("\t")) return false;
-  return true;
-}
-
-/** A scalar's value as the composer and toJS give it: quoted and block scalars are strings, plain ones go through the schema's tags. */
-function readScalar(token: CST.FlowScalar | CST.BlockScalar, atKey: boolean): unknown {
-  const resolved = CST.resolveAsScalar(token, true, refuse);
-  if (!resolved) return refuse();
-  range = resolved.range;
-  return token.type === "scalar" ? plainValue(resolved.value, atKey) : resolved.value;
-}
-
-/** composeEmptyNode: a null placed where the composer places it. */
-function readEmpty(offset: number, before: CST.SourceToken[], { comment, end }: Props): unknown {
-  const at = emptyScalarPosition(offset, before);
-  range = [at, at, comment ? end : at];
-  return plainValue("", false);
-}
-
-/** As the yaml package's util-empty-scalar-position: after the last token that is not space, comment or newline, and the spaces after it. */
-function emptyScalarPosition(offset: number, before: CST.SourceToken[]): number {
-  for (let i = before.length - 1; i >= 0; --i) {
-    let token = before[i]!;
-    if (token.type === "space" || token.type === "comment" || token.type === "newline") {
-      offset -= token.source.length;
-      continue;
-    }
-    token = before[++i]!;
-    while (token?.type === "space") {
-      offset += token.source.length;
-      token = before[++i]!;
-    }
+/** A plain scalar's text as the composer and toJS resolve it. */
+function plainValue(source: string, atKey: boolean): unknown {
+  const known = source.length <= CACHED_LENGTH ? (atKey ? plainKeys : plainValues) : undefined;
+  if (known?.has(source)) return known.get(source);
+  let value: unknown = source;
+  for (const tag of atKey ? keyTags : valueTags) {
+    if (!tag.test.test(source)) continue;
+    const resolved = tag.resolve(source, refuse, template.options);
+    value = isScalar(resolved) ? resolved.value : resolved;
+    if (typeof value === "bigint") value = Number(value);
     break;
   }
-  return offset;
+  if (known) {
+    if (known.size > 4096) known.clear();
+    known.set(source, value);
+  }
+  return value;
+}
+
+/** The property name toJS gives a scalar key's value; declines a name the map has (a duplicate, also `1` and `"1"`, which toJS would merge) and the merge key `<<`. */
+function keyName(map: Record<string, unknown>, key: unknown): string {
+  const name = key === null ? "" : String(key);
+  if (Object.hasOwn(map, name) || name === "<<") refuse();
+  return name;
+}
+
+/** As toJS's addPairToJSMap sets it: `__proto__` and other inherited names as own properties. */
+function setEntry(map: Record<string, unknown>, name: string, value: unknown): void {
+  if (name in map) Object.defineProperty(map, name, { value, writable: true, enumerable: true, configurable: true });
+  else map[name] = value;
 }

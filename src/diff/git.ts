@@ -1,11 +1,10 @@
 // A catalogue as it was at a git revision, read with git itself (ls-tree, cat-file): nothing is
 // checked out. The files are laid out under a folder of their own, in the cache folder keyed by
 // the commit (so a second run reads the loader's records of the first) or, without a cache
-// folder, in a temporary one removed when the diff is done.
+// folder, in the diff's temporary folder (`scratch`, removed when the diff is done or signalled).
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, posix, relative, resolve, sep } from "node:path";
 import { promisify } from "node:util";
 import { parse } from "yaml";
@@ -21,12 +20,10 @@ export interface RevisionFolder {
   dir: string;
   /** The file as it is shown in positions: `main:catalogue/items.yaml`. */
   shown(name: string): string;
-  /** Removes a temporary folder (a folder in the cache stays). */
-  dispose(): void;
 }
 
-/** The catalogue folder `catalogue` as it was at `revision` of the repository holding it. */
-export async function catalogueAt(revision: string, catalogue: string): Promise<RevisionFolder> {
+/** The catalogue folder `catalogue` as it was at `revision` of the repository holding it; `scratch`: a temporary folder for it when there is no cache folder. */
+export async function catalogueAt(revision: string, catalogue: string, scratch: string): Promise<RevisionFolder> {
   const folder = realpathSync(resolve(catalogue));
   const root = (await git(folder, ["rev-parse", "--show-toplevel"], "is not inside a git repository")).trim();
   const commit = await commitOf(root, revision);
@@ -34,7 +31,8 @@ export async function catalogueAt(revision: string, catalogue: string): Promise<
   const names = (await git(root, ["ls-tree", "-z", "--name-only", commit, "--", inRepo === "" ? "." : `${inRepo}/`], "")).split("\0").filter((path) => /\.ya?ml$/.test(path));
   if (names.length === 0) throw new DiffError(`${revision} has no catalogue files in ${inRepo || "."}/ (git ls-tree ${revision} -- ${inRepo || "."}/ lists none)`);
   const cache = cacheDirectory();
-  const base = cache !== undefined ? join(cache, "diff", createHash("sha256").update(`${commit}\0${inRepo}`).digest("hex").slice(0, 32)) : mkdtempSync(join(tmpdir(), "catalogen-diff-"));
+  const key = createHash("sha256").update(`${commit}\0${inRepo}`).digest("hex").slice(0, 32);
+  const base = join(cache !== undefined ? join(cache, "diff") : scratch, key);
   const write = async (path: string): Promise<void> => {
     const target = join(base, ...path.split("/"));
     if (cache !== undefined && existsSync(target)) return; // the same commit's file: already there
@@ -56,9 +54,6 @@ export async function catalogueAt(revision: string, catalogue: string): Promise<
   return {
     dir: join(base, ...(inRepo === "" ? [] : inRepo.split("/"))),
     shown: (name) => `${revision}:${inRepo === "" ? name : posix.normalize(`${inRepo}/${name}`)}`,
-    dispose: () => {
-      if (cache === undefined) rmSync(base, { recursive: true, force: true });
-    },
   };
 }
 

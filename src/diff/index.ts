@@ -1,6 +1,7 @@
 // `catalogen diff`: two versions of an API read into models, compared, and what the change does
 // to a consumer's code, if asked. Beside the pipeline: it reads through the same front ends and
 // writes nothing but cache records.
+import { withTemporaryFolder } from "../shared/temporary-folder.js";
 import { compareModels } from "./compare.js";
 import { readSides } from "./parallel.js";
 import type { Side, SideSpec } from "./sides.js";
@@ -23,20 +24,21 @@ export interface DiffOptions {
   client?: string;
 }
 
+/** A revision's catalogue files go to a temporary folder (without a cache folder), gone however the diff ends. */
 export async function diff(options: DiffOptions): Promise<DiffReport> {
-  const [before, after] = await readSides(options.old, options.new, options.cwd);
-  try {
-    const findings = compareModels(before, after);
-    const report = reportOf(before, after, findings);
-    if (options.consumers && options.consumers.length > 0) {
-      const { checkConsumers } = await import("./consumer.js");
-      report.consumers = await checkConsumers({ before: before.model, after: after.model, findings, dirs: options.consumers, cwd: options.cwd, ...(options.client !== undefined && { client: options.client }) });
-    }
-    return report;
-  } finally {
-    before.dispose();
-    after.dispose();
+  if (options.old.kind === "path" && options.new.kind === "path") return diffIn(options, "");
+  return withTemporaryFolder("catalogen-diff-", (scratch) => diffIn(options, scratch));
+}
+
+async function diffIn(options: DiffOptions, scratch: string): Promise<DiffReport> {
+  const [before, after] = await readSides(options.old, options.new, options.cwd, scratch);
+  const findings = compareModels(before, after);
+  const report = reportOf(before, after, findings);
+  if (options.consumers && options.consumers.length > 0) {
+    const { checkConsumers } = await import("./consumer.js");
+    report.consumers = await checkConsumers({ before: before.model, after: after.model, findings, dirs: options.consumers, cwd: options.cwd, ...(options.client !== undefined && { client: options.client }) });
   }
+  return report;
 }
 
 function reportOf(before: Side, after: Side, findings: Finding[]): DiffReport {

@@ -13,31 +13,19 @@ import { pathModel, readSide, type Side, type SideSpec } from "./sides.js";
 /** Below this much input (the larger version's document or YAML), one thread is as fast. */
 export const PARALLEL_SIDES_MIN_BYTES = 2 * 2 ** 20;
 
-export async function readSides(old: SideSpec, next: SideSpec, cwd: string): Promise<[Side, Side]> {
+/** Both versions; a revision's files go under `scratch` (see readSide). */
+export async function readSides(old: SideSpec, next: SideSpec, cwd: string, scratch: string): Promise<[Side, Side]> {
   const parallel = old.kind === "path" && next.kind === "path" && inTwo(Math.max(bytes(resolve(cwd, old.path)), bytes(resolve(cwd, next.path))));
-  if (!parallel) {
-    const before = await readSide(old, cwd);
-    try {
-      return [before, await readSide(next, cwd)];
-    } catch (error) {
-      before.dispose();
-      throw error;
-    }
-  }
+  if (!parallel) return [await readSide(old, cwd, scratch), await readSide(next, cwd, scratch)];
   const remote = readRemote(resolve(cwd, (old as { path: string }).path), (old as { path: string }).path);
   let after: Side;
   try {
-    after = await readSide(next, cwd);
+    after = await readSide(next, cwd, scratch);
   } catch (error) {
     await remote;
     throw error;
   }
-  try {
-    return [await readSide(old, cwd, await remote), after];
-  } catch (error) {
-    after.dispose();
-    throw error;
-  }
+  return [await readSide(old, cwd, scratch, await remote), after];
 }
 
 function inTwo(size: number): boolean {

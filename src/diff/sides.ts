@@ -20,30 +20,24 @@ export interface Side {
   declared(name: string): Position | undefined;
   /** The first line matching `pattern` in the version's files. */
   find(pattern: RegExp): Position | undefined;
-  dispose(): void;
 }
 
 export type SideSpec = { kind: "path"; path: string } | { kind: "revision"; revision: string; catalogue: string };
 
 /**
  * Reads one version. A folder is a catalogue; a file an OpenAPI document; a revision the catalogue
- * as it was then. `model`: a folder's or document's model read already (on another thread, ./parallel.ts).
+ * as it was then, laid out under `scratch` (the diff's temporary folder) when there is no cache
+ * folder. `model`: a folder's or document's model read already (on another thread, ./parallel.ts).
  */
-export async function readSide(spec: SideSpec, cwd: string, model?: ApiModel): Promise<Side> {
+export async function readSide(spec: SideSpec, cwd: string, scratch: string, model?: ApiModel): Promise<Side> {
   if (spec.kind === "revision") {
     const { loadModel } = await import("../sources/index.js");
-    const folder = await catalogueAt(spec.revision, resolve(cwd, spec.catalogue));
-    try {
-      const model = await loadModel(folder.dir);
-      return side(spec.revision, model, folder.dir, (path) => folder.shown(relative(folder.dir, path).split("\\").join("/")), () => folder.dispose());
-    } catch (error) {
-      folder.dispose();
-      throw error;
-    }
+    const folder = await catalogueAt(spec.revision, resolve(cwd, spec.catalogue), scratch);
+    return side(spec.revision, await loadModel(folder.dir), folder.dir, (path) => folder.shown(relative(folder.dir, path).split("\\").join("/")));
   }
   const path = resolve(cwd, spec.path);
   const dir = isFolder(path, spec.path) ? path : join(dirname(path), ".catalogen-diff");
-  return side(spec.path, model ?? (await pathModel(path, cwd)), dir, (file) => displayPath(file, cwd), () => {});
+  return side(spec.path, model ?? (await pathModel(path, cwd)), dir, (file) => displayPath(file, cwd));
 }
 
 /** The model of a catalogue folder or an OpenAPI document at `path` (absolute). */
@@ -61,7 +55,7 @@ function isFolder(path: string, given: string): boolean {
   }
 }
 
-function side(label: string, model: ApiModel, dir: string, shown: (path: string) => string, dispose: () => void): Side {
+function side(label: string, model: ApiModel, dir: string, shown: (path: string) => string): Side {
   const texts = new Map<string, string>();
   const keys = new Map<string, Map<string, Position>>();
   const files = model.sources.map((name) => resolve(dir, name));
@@ -100,7 +94,6 @@ function side(label: string, model: ApiModel, dir: string, shown: (path: string)
       }
       return undefined;
     },
-    dispose,
   };
 }
 

@@ -7,7 +7,7 @@ import type { RawLimit, RawLimitGroup, RawLimitRef } from "../load/raw.js";
 import { parseDuration } from "../shared/duration.js";
 import type { Auth } from "./auth.js";
 import { readLimit } from "./limits.js";
-import { limitGroupId, NameRegistry, transliterated } from "./names.js";
+import { limitGroupId, nameHash, NameRegistry, shortLimitGroupId, transliterated } from "./names.js";
 import { at, isObject, type DocumentSet, type Place } from "./read.js";
 import type { ImportReport } from "./report.js";
 import { shortValue } from "./schemas.js";
@@ -136,9 +136,16 @@ export class LimitGroupReader {
     return group;
   }
 
-  /** The catalogue id of a group the document calls `source`: safe, and distinct from every earlier group's. */
+  /**
+   * The catalogue id of a group the document calls `source`: safe, and distinct from every earlier
+   * group's. A name too long for an id reads by its words (shortLimitGroupId), with a hash of the
+   * whole name only when another group's id already reads the same.
+   */
   private claim(source: string): string {
-    return this.names.claim(limitGroupId(source), (candidate) => [`limit-group:${candidate}`], "-");
+    const identifiers = (candidate: string) => [`limit-group:${candidate}`];
+    const short = shortLimitGroupId(source);
+    if (short === undefined) return this.names.claim(limitGroupId(source), identifiers, "-");
+    return this.names.claim(this.names.isFree(identifiers(short)) ? short : `${short}-${nameHash(source)}`, identifiers, "-");
   }
 }
 

@@ -95,6 +95,27 @@ export function limitGroupId(text: string): string {
   return TOKEN_KIND.test(id) ? id : "group";
 }
 
+/** Words a long group name can lose and still read: `limits for the listings` -> `limits-listings`. */
+const FILLER_WORDS = new Set(["a", "an", "the", "and", "or", "of", "for", "to", "in", "on", "at", "by", "with", "from", "per", "all", "following", "methods", "method"]);
+
+/**
+ * A limit group id that reads when the name is too long for one (a heading that lists the methods,
+ * say): its words without fillers and repeats, whole words up to MAX_NAME_LENGTH; undefined when
+ * the plain id is short enough. `getting limits for the listings, getting failed listings with
+ * errors` -> `getting-limits-listings-failed-errors`.
+ */
+export function shortLimitGroupId(text: string): string | undefined {
+  const id = limitGroupId(text);
+  if (id.length <= MAX_NAME_LENGTH) return undefined;
+  const kept = [...new Set(id.split("-").filter((word) => !FILLER_WORDS.has(word)))];
+  let short = "";
+  for (const word of kept) {
+    if (short.length + 1 + word.length > MAX_NAME_LENGTH - 7) break; // room for -<hash> if two names end up the same
+    short = short === "" ? word : `${short}-${word}`;
+  }
+  return short !== "" && TOKEN_KIND.test(short) ? short : undefined;
+}
+
 /** Identifiers the generated client and server define themselves (see src/emit/client/index.ts, src/emit/server/names.ts). */
 const FIXED = (
   "createClient createTransport ApiError isApiError Client ClientOptions ModuleName ApiErrorKind ErrorBody CallOptions " +
@@ -134,10 +155,20 @@ export class NameRegistry {
       return candidate;
     }
   }
+
+  /** Whether every identifier of `name` is still free. */
+  isFree(identifiers: string[]): boolean {
+    return identifiers.every((name) => !this.taken.has(name));
+  }
 }
 
 /** Longest name the importer gives: names become file names (a module's), and file names have limits. */
 export const MAX_NAME_LENGTH = 64;
+
+/** A hash of `text` to tell names apart, the same on every run. */
+export function nameHash(text: string): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, 6);
+}
 
 /** A name longer than MAX_NAME_LENGTH: its start and a hash of the whole, so it stays distinct and the same on every run. */
 function shortened(name: string, join: string): string {

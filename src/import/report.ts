@@ -1,5 +1,5 @@
 // The import report: everything the catalogue could not hold, every name that changed, every
-// value the importer derived. Each entry names its place in the source by JSON pointer.
+// value the importer derived, and advice on what to add by hand. Each entry names its place in the source by JSON pointer.
 import { compareText } from "../model/order.js";
 
 export interface Loss {
@@ -42,6 +42,8 @@ export class ImportReport {
   readonly refused: Loss[] = [];
   readonly renames: Rename[] = [];
   readonly derived: Derived[] = [];
+  /** What the user may add to the catalogue by hand (a list that looks paged): advice, not a value the importer derived. */
+  readonly advice: Derived[] = [];
   readonly unread: UnreadText[] = [];
 
   lost(pointer: string, what: string, kind?: string): void {
@@ -60,6 +62,10 @@ export class ImportReport {
     this.derived.push({ pointer, what });
   }
 
+  advise(pointer: string, what: string): void {
+    this.advice.push({ pointer, what });
+  }
+
   unreadText(entry: UnreadText): void {
     this.unread.push(entry);
   }
@@ -67,7 +73,7 @@ export class ImportReport {
   /**
    * The whole report as text: losses grouped by kind (largest group first, with its count), each
    * group's places beneath it in source order; then what the document got wrong, renames and
-   * derived values.
+   * derived values, then advice.
    */
   toText(): string {
     const lines: string[] = [];
@@ -79,17 +85,20 @@ export class ImportReport {
     for (const rename of this.renames) lines.push(`  ${rename.pointer}: ${rename.kind} "${rename.from}" -> "${rename.to}"`);
     lines.push(`Derived (${this.derived.length}): values the source does not give directly`);
     for (const item of this.derived) lines.push(`  ${item.pointer}: ${item.what}`);
+    lines.push(`Advice (${this.advice.length}): what the document suggests adding to the catalogue by hand`);
+    for (const item of this.advice) lines.push(`  ${item.pointer}: ${item.what}`);
     lines.push(...unreadSection(this.unread));
     return `${lines.join("\n")}\n`;
   }
 
   /** A short form for the terminal: counts by kind of loss, with one example place each. */
   summary(limit = 40): string {
-    const total = this.losses.length + this.refused.length + this.renames.length + this.derived.length;
+    const total = this.losses.length + this.refused.length + this.renames.length + this.derived.length + this.advice.length;
     if (total <= limit) return this.toText();
     const lines = [`Lost (${this.losses.length}), by kind:`, ...grouped(this.losses, false)];
     if (this.refused.length > 0) lines.push(`Refused (${this.refused.length}): the document's own mistakes, by kind:`, ...grouped(this.refused, false));
     lines.push(`Renamed: ${this.renames.length}; derived: ${this.derived.length}.`);
+    if (this.advice.length > 0) lines.push(`Advice (${this.advice.length}), for example:`, ...this.advice.slice(0, 3).map((item) => `  ${item.pointer}: ${item.what}`));
     lines.push(...unreadSection(this.unread));
     return `${lines.join("\n")}\n`;
   }

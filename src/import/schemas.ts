@@ -602,11 +602,14 @@ export class SchemaConverter {
       closed && rawKind(part) === "object" && isObject(source) && !("additionalProperties" in source) ? { ...part, additionalProperties: false } : part;
     const converted: RawType[] = [];
     let openRef = false;
+    const required = new Set(parts.flatMap((_, i) => this.requiredNames(at(place, "allOf", i), new Set())));
     kinds.forEach((kind, i) => {
       const partPlace = at(place, "allOf", i);
       const part = parts[i];
       if (kind === "object") {
-        converted.push(close(this.convert(partPlace), part));
+        const shaped = close(this.convert(partPlace), part);
+        if (isObject(part) && !("$ref" in part)) requireFields(shaped, required);
+        converted.push(shaped);
         if (isObject(part) && "$ref" in part) {
           const target = this.docs.deref(partPlace).value;
           if (!isObject(target) || target.additionalProperties !== false) openRef = true;
@@ -618,11 +621,24 @@ export class SchemaConverter {
         used.add(key);
         return schema[key];
       };
-      converted.push(close(this.object(place, take), schema));
+      const ownPart = close(this.object(place, take), schema);
+      requireFields(ownPart, required);
+      converted.push(ownPart);
     }
     if (closed && openRef) this.lose(at(place, "unevaluatedProperties"), "false", "closed compositions of open referenced parts (the composition stays open)");
     if (converted.length === 0) return { type: "object", additionalProperties: true };
     return converted.length === 1 ? converted[0]! : { allOf: converted };
+  }
+
+  /** The fields the object at `place` requires, with those of its allOf parts. */
+  private requiredNames(place: Place, seen: Set<string>): string[] {
+    const { value, place: resolved } = this.docs.deref(place);
+    const key = this.docs.pointer(resolved);
+    if (!isObject(value) || seen.has(key) || seen.size > MAX_ALLOF_CHAIN) return [];
+    seen.add(key);
+    const own = Array.isArray(value.required) ? value.required.filter((name): name is string => typeof name === "string") : [];
+    const inner = Array.isArray(value.allOf) ? value.allOf.flatMap((_, i) => this.requiredNames(at(resolved, "allOf", i), seen)) : [];
+    return [...own, ...inner];
   }
 
   /**
@@ -639,13 +655,29 @@ export class SchemaConverter {
     const kind = this.constrainedKind(parts, place, ownKeys.length > 0 ? schema.type : undefined);
     const isPart = (part: unknown, i: number): boolean => (kind !== undefined && isConstraintPart(part)) || this.isValuePart(at(place, "allOf", i), new Set());
     if (!parts.every(isPart)) return undefined;
-    const converted = parts.map((part, i) => (kind !== undefined && isConstraintPart(part) ? this.constraintPart(at(place, "allOf", i), kind) : this.convert(at(place, "allOf", i))));
+    const converted = parts.flatMap((part, i) => (kind !== undefined && isConstraintPart(part) ? [this.constraintPart(at(place, "allOf", i), kind)] : this.valueParts(at(place, "allOf", i), new Set())));
     if (ownKeys.length > 0) {
       const own: Record<string, unknown> = {};
       for (const key of ["type", "enum", "const", "format"]) if (key in schema) own[key] = schema[key];
       converted.push(this.shape(own, place, used));
     }
     return { allOf: converted };
+  }
+
+  /**
+   * A part of an intersection of values as the catalogue's parts: a part that is itself an allOf of
+   * values (Cloudflare's `[{ type: string }, { $ref: uuid }]`, uuid an allOf) gives its own parts,
+   * since the catalogue's intersection takes scalars and refs to them, not intersections.
+   */
+  private valueParts(place: Place, seen: Set<string>): RawType[] {
+    const direct = this.docs.get(place);
+    const { value, place: resolved } = this.docs.deref(place);
+    const key = this.docs.pointer(resolved);
+    if (!isObject(value) || !Array.isArray(value.allOf) || ["type", "enum", "const"].some((k) => k in value) || seen.has(key)) return [this.convert(place)];
+    seen.add(key);
+    // An inline one's own keywords are read nowhere else (a named one's are, as its own type).
+    if (isObject(direct) && !("$ref" in direct)) this.loseUnused(value, resolved, new Set(["allOf"]));
+    return value.allOf.flatMap((_, i) => this.valueParts(at(resolved, "allOf", i), seen));
   }
 
   /**
@@ -799,6 +831,15 @@ function isConstraintPart(part: unknown): boolean {
   if (!isObject(part)) return false;
   const keys = Object.keys(part);
   return keys.some((key) => CONSTRAINT_KEYS.has(key)) && keys.every((key) => CONSTRAINT_KEYS.has(key) || ANNOTATION_KEYS.has(key) || key.startsWith("x-"));
+}
+
+/**
+ * Marks the fields of an inline part of a composition that another part requires as required here
+ * too: the composition requires them either way, and TypeScript (under exactOptionalPropertyTypes)
+ * finds `{ result: unknown } & { result?: X }` not assignable to a second copy of itself.
+ */
+function requireFields(part: RawType, required: Set<string>): void {
+  for (const [name, property] of Object.entries(part.properties ?? {})) if (required.has(name)) property.required = true;
 }
 
 /** What an allOf part is to a composition: an object (or a ref to one), nothing (no shape keys at all), or something else. */

@@ -98,7 +98,7 @@ const PAGING_PARAMETER = /^(cursor|page|page_?token|offset|after|starting_?after
 function reportUnpaged(docs: DocumentSet, report: ImportReport, place: Place, raw: RawOperation): void {
   if (raw.method !== "GET") return;
   const hint = raw.parameters?.find((p) => p.in === "query" && PAGING_PARAMETER.test(p.name));
-  if (hint) report.derive(docs.pointer(place), `looks paged (query parameter ${hint.name}) but declares no pagination: add pagination to the operation in the catalogue`);
+  if (hint) report.advise(docs.pointer(place), `looks paged (query parameter ${hint.name}) but declares no pagination: add pagination to the operation in the catalogue`);
 }
 
 function ownPagination(value: unknown): RawPagination | undefined {

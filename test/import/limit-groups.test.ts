@@ -90,3 +90,29 @@ it("renames group ids through the name registry, listed, and writes derived inte
   expect(report).toContain("#/x-limits-groups/0: interval 6 minutes (period / limit)");
   expect(await readFile(join(out, "api.yaml"), "utf8")).toContain("6 minutes");
 });
+
+it("a group name too long for an id reads by its words; a hash tells two such names apart only when their words read the same", async () => {
+  const dir = await freshDir("import-limit-long-ids");
+  const heading = "Request limit for the following methods: getting limits for the listings, getting failed listings with errors";
+  const again = "Request limit for all methods: getting the limits of the listings, and getting the failed listings with errors";
+  const document = {
+    openapi: "3.1.0",
+    info: { title: "Groups", version: "1" },
+    "x-limits-groups": [
+      { id: heading, period: "1 minute", limit: 100 },
+      { id: again, period: "1 minute", limit: 10 },
+    ],
+    paths: { "/cards": { get: { operationId: "listCards", "x-limits": [{ group: heading }, { group: again }], responses: { "200": { description: "OK" } } } } },
+  };
+  const file = join(dir, "groups.json");
+  await writeFile(file, JSON.stringify(document));
+  const out = join(dir, "catalogue");
+  let err = "";
+  const code = await main(["import", file, "--out", out, "--report", join(dir, "report.txt"), "--limits-extension", "x-limits"], { out: () => {}, err: (text) => (err += text), cwd: dir });
+  expect([code, err]).toEqual([0, ""]);
+  const ids = (await loadModel(out)).limitGroups!.map((group) => group.id);
+  expect(ids[0]).toBe("request-limit-getting-limits-listings-failed-errors");
+  // The same words once fillers and repeats are gone: the hash of the whole name tells it apart.
+  expect(ids[1]).toMatch(/^request-limit-getting-limits-listings-failed-errors-[0-9a-f]{6}$/);
+  expect(await readFile(join(dir, "report.txt"), "utf8")).toContain(`#/x-limits-groups/0: limit group "${heading}" -> "request-limit-getting-limits-listings-failed-errors"`);
+});

@@ -79,7 +79,7 @@ describe("x-wb-rate-limits", () => {
         "seller-warehouses",
         "inventory-methods-except-for-the-deleting-inventory-method",
         "content",
-        "getting-limits-for-the-listings-getting-failed-listings-59dd7ab8",
+        "getting-limits-listings-failed-errors",
         "characteristics",
         "labels",
         "media-files",

@@ -21,14 +21,17 @@ import { typecheck } from "../helpers/tsc.js";
 import { importClient, rejection, type ClientModule } from "../client/support.js";
 import { importServer, type ServerModule } from "../server/helpers.js";
 import type { Identity } from "../../templates/server/types.js";
+import { answeredAtSendTime, sendTime, stampedFetch, SteppingClock } from "./stepping-clock.js";
 
 const fixtures = fileURLToPath(new URL("fixtures/seller-limits/", import.meta.url));
 
 /**
- * The clients' rateLimitMarginMs: above the delay variation between the client's send and the
- * server's count on a loopback of a host that may be busy (load averages of 10 per core seen here).
+ * The clients and servers whose limits are measured share one stepping clock: time moves only when
+ * a client waits, and the server counts each request at the time the client sent it (stamped), so
+ * neither a refill nor a bunching of delayed requests depends on how busy the machine is, and the
+ * clients need no margin for the delay.
  */
-const MARGIN_MS = 100;
+const clock = new SteppingClock();
 
 interface Imported {
   dir: string;
@@ -202,13 +205,10 @@ describe("generated client and server", () => {
     stillHttp = stillServer;
     await new Promise<void>((resolve) => stillServer.listen(0, "127.0.0.1", resolve));
     stillBase = `http://127.0.0.1:${(stillServer.address() as AddressInfo).port}`;
-    const handle = server.createRequestHandler(
-      handlers,
-      { authenticate: (token: string) => identities[token] },
-    );
+    const handle = server.createRequestHandler(handlers, { authenticate: (token: string) => identities[token], now: sendTime(clock) });
     http = createServer(
       server.toNodeHandler(async (request) => {
-        const response = await handle(request);
+        const response = await answeredAtSendTime(request, handle);
         statuses.push(response.status);
         return response;
       }),
@@ -223,19 +223,15 @@ describe("generated client and server", () => {
     }
   });
 
-  const cards = (options: Record<string, unknown>) => client.createClient({ baseUrl: base, retry: false, validate: "off", tokenKind: "personal", ...options }).kartochkiTovarov!;
+  const cards = (options: Record<string, unknown>) => client.createClient({ baseUrl: base, retry: false, validate: "off", tokenKind: "personal", clock, fetch: stampedFetch(clock), rateLimitMarginMs: 0, ...options }).kartochkiTovarov!;
 
   test("the client keeps to the per-kind limit and to the group's budget: no 429", async () => {
-    // A first request of another seller warms the server's code up: the test is of the limits, not
-    // of a cold start on a busy host. The margin covers the loopback's delay variation (a new
-    // connection's set-up, a busy host): see MARGIN_MS.
-    await fetch(`${base}/ping`, { headers: { authorization: "tok-personal-2" } });
     statuses.length = 0;
-    const api = cards({ token: "tok-personal", rateLimitMarginMs: MARGIN_MS });
-    const started = Date.now();
+    const api = cards({ token: "tok-personal" });
+    const started = clock.now();
     await Promise.all(Array.from({ length: 6 }, () => api.listCards!()));
     // burst 2, then one every 100 ms.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(350);
+    expect(clock.now() - started).toBe(400);
     await Promise.all(Array.from({ length: 3 }, (_, i) => (i % 2 === 0 ? api.updateCards!() : api.deleteCards!())));
     expect(statuses.filter((status) => status === 429)).toEqual([]);
     expect(statuses).toHaveLength(9);
@@ -257,12 +253,13 @@ describe("generated client and server", () => {
 
   test("the client charges a 4XX at its cost too: the next call waits instead of meeting a 429", async () => {
     statuses.length = 0;
-    const api = cards({ token: "tok-personal-4", rateLimitMarginMs: MARGIN_MS });
+    const api = cards({ token: "tok-personal-4" });
     expect((await rejection(api.listCards!({ query: { fail: "1" } }))).status).toBe(400);
-    const started = Date.now();
+    const started = clock.now();
     await api.listCards!();
     await api.listCards!();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+    // The 400 cost 3 of a budget of 2 (one every 100 ms): the next call waits 200 ms, the one after it 100.
+    expect(clock.now() - started).toBe(300);
     expect(statuses).toEqual([400, 200, 200]);
   });
 
@@ -339,11 +336,11 @@ describe("the English fixture, generated", () => {
           removeBoxes: () => undefined,
         },
       },
-      { authenticate: (token: string) => ({ sellerId: token, tokenKind: "personal" }) },
+      { authenticate: (token: string) => ({ sellerId: token, tokenKind: "personal" }), now: sendTime(clock) },
     );
     http = createServer(
       server.toNodeHandler(async (request) => {
-        const response = await handle(request);
+        const response = await answeredAtSendTime(request, handle);
         statuses.push(response.status);
         return response;
       }),
@@ -357,9 +354,8 @@ describe("the English fixture, generated", () => {
   });
 
   test("the client keeps to a limit without a Type column and to a tag's limit: no 429", async () => {
-    await fetch(`${base}/api/v3/orders`, { headers: { authorization: "seller-warm-up" } });
     statuses.length = 0;
-    const api = client.createClient({ baseUrl: base, token: "seller-a", retry: false, validate: "off", rateLimitMarginMs: MARGIN_MS });
+    const api = client.createClient({ baseUrl: base, token: "seller-a", retry: false, validate: "off", clock, fetch: stampedFetch(clock), rateLimitMarginMs: 0 });
     await Promise.all([...Array.from({ length: 4 }, () => api.ordersFbs!.listOrders!()), ...Array.from({ length: 3 }, () => api.supplies!.listSupplies!())]);
     expect(statuses.filter((status) => status === 429)).toEqual([]);
     expect(statuses).toHaveLength(7);

@@ -19,28 +19,13 @@ import { generate, loadModel } from "../../src/pipeline.js";
 import { freshDir } from "../helpers/generate.js";
 import { importClient, rejection, type ClientModule } from "../client/support.js";
 import { importServer } from "../server/helpers.js";
+import { SteppingClock } from "./stepping-clock.js";
 
 const document = fileURLToPath(new URL("real/missial-en/orders-dbs.json", import.meta.url));
 const GROUP = "dbs-assembly-orders";
 const BURST = 20;
 const INTERVAL_MS = 200;
 const ERROR_COST = 10;
-
-/** Time that moves only when a caller sleeps: each sleep ends by moving it to the sleep's end (never back). */
-class SteppingClock {
-  time = 1_000_000;
-  now = (): number => this.time;
-  random = (): number => 0.5;
-  sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
-    new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const until = this.time + ms;
-      setImmediate(() => {
-        this.time = Math.max(this.time, until);
-        resolve();
-      });
-    });
-}
 
 /** One request as the server saw it: when (on the stepping clock), which seller, which operation, its answer. */
 interface Arrival {

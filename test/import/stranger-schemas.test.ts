@@ -53,6 +53,54 @@ test("an allOf of a string schema and constraints is that string, constrained, a
   ]);
 }, 120_000);
 
+// Two more spellings of Cloudflare's real document (cloudflare/api-schemas, openapi.json of August
+// 2024), each of which stopped its import or its client's strict compile, reduced to a few lines:
+// a string part beside a $ref to a schema that is itself an allOf of strings (`operation_id`), and a
+// response envelope that requires `result: unknown` composed with an inline part that types it.
+const cloudflareEnvelope = {
+  openapi: "3.0.3",
+  info: { title: "Operations", version: "1" },
+  servers: [{ url: "https://api.example.com" }],
+  paths: {
+    "/operations": {
+      get: {
+        operationId: "listOperations",
+        responses: {
+          "200": {
+            description: "ok",
+            content: {
+              "application/json": {
+                schema: { allOf: [{ $ref: "#/components/schemas/envelope" }, { properties: { result: { type: "array", items: { $ref: "#/components/schemas/operation" } } } }] },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      envelope: { type: "object", required: ["success", "result"], properties: { success: { type: "boolean" }, result: { description: "A result." } } },
+      uuid: { type: "string", maxLength: 36, description: "UUID" },
+      "schemas-uuid": { allOf: [{ type: "string", minLength: 36 }, { $ref: "#/components/schemas/uuid" }] },
+      operation: { type: "object", required: ["operation_id"], properties: { operation_id: { allOf: [{ type: "string", description: "The ID of the operation" }, { $ref: "#/components/schemas/schemas-uuid" }] } } },
+    },
+  },
+};
+
+test("Cloudflare's operation_id (a string and a $ref to an allOf of strings) and result envelope import, and the client compiles strict", async () => {
+  const imported = await importDocument("cloudflare-envelope", cloudflareEnvelope, ["client"]);
+  expect(imported.reportText).toMatch(/^Lost \(0\)/);
+  await expectCompiles(join(imported.out, "use.ts"), [
+    'import { listOperations } from "./client/operations/operations.js";',
+    'import type { OperationType } from "./client/types.js";',
+    'const operation: OperationType = { operation_id: "f174e90a-fafe-4643-bbbc-4a0ed4fc8415" };',
+    "// @ts-expect-error: an operation id is a string",
+    "const wrong: OperationType = { operation_id: 1 };",
+    "export { listOperations, operation, wrong };",
+  ]);
+}, 120_000);
+
 const swagger = {
   swagger: "2.0",
   info: { title: "Pets", version: "1" },

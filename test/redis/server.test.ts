@@ -109,7 +109,7 @@ describe.each(CLIENT_KINDS)("Redis killed in the middle (%s, default client sett
       ...(onStoreError && { onStoreError }),
     });
     const get = (seller: string) =>
-      within(3_000, "a request while Redis is down", handle(new Request(`http://server.test${DISCREPANCIES}`, { headers: { authorization: `tok-${seller}` } })));
+      within(15_000, "a request while Redis is down", handle(new Request(`http://server.test${DISCREPANCIES}`, { headers: { authorization: `tok-${seller}` } })));
     return { get, logged, storeErrors };
   }
 

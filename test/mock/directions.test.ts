@@ -1,0 +1,55 @@
+// `catalogen mock` over 127.0.0.1 on a type with a read-only `id`, a write-only `password` and a
+// plain `name` (test/fixtures/catalogues/read-write-only): it takes a create of `{ name }` and
+// answers with the response shape, never a write-only field, at any seed, through references and
+// in a paged list.
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { startMock, type MockServer } from "../../src/mock/index.js";
+import { fixtureCatalogue } from "../helpers/generate.js";
+
+const catalogue = fixtureCatalogue("read-write-only");
+const SEEDS = [1, 2, 3, 4, 5];
+const mocks: MockServer[] = [];
+
+beforeAll(async () => {
+  for (const seed of SEEDS) mocks.push(await startMock({ catalogue, seed, tokens: { "t-1": { accountId: "a-1", tokenKind: "personal" } } }));
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(mocks.map((mock) => mock.close()));
+});
+
+const call = (mock: MockServer, path: string, body?: unknown): Promise<Response> =>
+  fetch(`${mock.url}${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { Authorization: "t-1", ...(body !== undefined && { "content-type": "application/json" }) },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+
+test("a create of { name } is taken and answered with an id and no password, at every seed", async () => {
+  for (const mock of mocks) {
+    const response = await call(mock, "/accounts", { name: "Ann" });
+    expect(response.status).toBe(201);
+    const account = (await response.json()) as Record<string, unknown>;
+    expect(Object.keys(account).sort()).toEqual(["id", "name"]);
+    expect(typeof account.id).toBe("string");
+  }
+});
+
+test("a paged list's items are in the response shape", async () => {
+  for (const mock of mocks) {
+    const response = await call(mock, "/accounts?offset=0&limit=5");
+    expect(response.status).toBe(200);
+    const accounts = (await response.json()) as Record<string, unknown>[];
+    expect(accounts).toHaveLength(5);
+    for (const account of accounts) expect(Object.keys(account).sort()).toEqual(["id", "name"]);
+  }
+});
+
+test("a type that refers to one answers it in its response shape too", async () => {
+  for (const mock of mocks) {
+    const response = await call(mock, "/teams/t-1");
+    expect(response.status).toBe(200);
+    const team = (await response.json()) as { owner: Record<string, unknown> };
+    expect(Object.keys(team.owner).sort()).toEqual(["id", "name"]);
+  }
+});

@@ -1,5 +1,6 @@
 // `catalogen mock` over 127.0.0.1 on a type with a read-only `id`, a write-only `password` and a
-// plain `name` (test/fixtures/catalogues/read-write-only): it takes a create of `{ name }` and
+// plain `name` (test/fixtures/catalogues/read-write-only): it takes a create of `{ name }`, refuses
+// one carrying the read-only `id` (400, the server's check of the request shape), and
 // answers with the response shape, never a write-only field, at any seed, through references and
 // in a paged list.
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -43,6 +44,12 @@ test("a paged list's items are in the response shape", async () => {
     expect(accounts).toHaveLength(5);
     for (const account of accounts) expect(Object.keys(account).sort()).toEqual(["id", "name"]);
   }
+});
+
+test("a create carrying the read-only id is refused with 400, like any field the request shape does not declare", async () => {
+  const response = await call(mocks[0]!, "/accounts", { id: "a-1", name: "Ann" });
+  expect(response.status).toBe(400);
+  expect(await response.text()).toContain("id");
 });
 
 test("a type that refers to one answers it in its response shape too", async () => {

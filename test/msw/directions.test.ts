@@ -26,7 +26,7 @@ beforeAll(async () => {
   out = await generateForTest({ catalogue: fixtureCatalogue("read-write-only"), targets: ["msw"] });
   const msw = (await import(join(out, "msw/index.ts"))) as MswModule;
   server.resetHandlers(...msw.createMockHandlers({ tokens: TOKENS, seed: 1, baseUrl: BASE }).handlers);
-  server.listen({ onUnhandledRequest: "error" });
+  server.listen({ onUnhandledFrame: "error" });
 }, 60_000);
 
 afterAll(() => server.close());
@@ -43,6 +43,11 @@ test("a create of { name } is taken and answered with an id and no password", as
   expect(response.status).toBe(201);
   const account = (await response.json()) as Record<string, unknown>;
   expect(Object.keys(account).sort()).toEqual(["id", "name"]);
+});
+
+test("a create carrying the read-only id is refused with 400, like any field the request shape does not declare", async () => {
+  const response = await call("/accounts", { id: "a-1", name: "Ann" });
+  expect(response.status).toBe(400);
 });
 
 test("a type that refers to one answers it in its response shape too", async () => {

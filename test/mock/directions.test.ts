@@ -1,8 +1,8 @@
 // `catalogen mock` over 127.0.0.1 on a type with a read-only `id`, a write-only `password` and a
 // plain `name` (test/fixtures/catalogues/read-write-only): it takes a create of `{ name }`, refuses
 // one carrying the read-only `id` (400, the server's check of the request shape), and
-// answers with the response shape, never a write-only field, at any seed, through references and
-// in a paged list.
+// answers with the response shape, never a write-only field, at any seed, through references, in a
+// paged list and in a stream.
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startMock, type MockServer } from "../../src/mock/index.js";
 import { fixtureCatalogue } from "../helpers/generate.js";
@@ -50,6 +50,19 @@ test("a create carrying the read-only id is refused with 400, like any field the
   const response = await call(mocks[0]!, "/accounts", { id: "a-1", name: "Ann" });
   expect(response.status).toBe(400);
   expect(await response.text()).toContain("id");
+});
+
+test("a streamed item is in the response shape", async () => {
+  const mock = await startMock({ catalogue, seed: 1, streamIntervalMs: 1, tokens: { "t-1": { accountId: "a-1", tokenKind: "personal" } } });
+  try {
+    const response = await call(mock, "/export");
+    expect(response.status).toBe(200);
+    const lines = (await response.text()).split("\n").filter((line) => line !== "");
+    expect(lines).toHaveLength(5);
+    for (const line of lines) expect(Object.keys(JSON.parse(line) as object).sort()).toEqual(["id", "name"]);
+  } finally {
+    await mock.close();
+  }
 });
 
 test("a type that refers to one answers it in its response shape too", async () => {

@@ -65,6 +65,14 @@ test("a streamed item is in the response shape", async () => {
   }
 });
 
+test("a required write-only field is required in a request, and never answered", async () => {
+  const mock = mocks[0]!;
+  expect((await call(mock, "/signups", { email: "a@example.com" })).status).toBe(400);
+  const response = await call(mock, "/signups", { email: "a@example.com", password: "12345678" });
+  expect(response.status).toBe(201);
+  expect(Object.keys((await response.json()) as object).sort()).toEqual(["email", "id"]);
+});
+
 test("a type that refers to one answers it in its response shape too", async () => {
   for (const mock of mocks) {
     const response = await call(mock, "/teams/t-1");

@@ -48,6 +48,11 @@ describe.each(["zod", "mini"])("%s", (flavour) => {
       expect(ok(schemas, name, { name: "Ann" }), name).toBe(false);
       expect(ok(schemas, name, { id: "a-1", name: "Ann", password: "12345678" }), name).toBe(false);
     }
+    // A required write-only field is required in a request, a required read-only one in a response.
+    expect(ok(schemas, "zSignUpBody", { email: "a@example.com" })).toBe(false);
+    expect(ok(schemas, "zSignUpBody", { email: "a@example.com", password: "p" })).toBe(true);
+    expect(ok(schemas, "zSignUpResponse", { id: "s-1", email: "a@example.com" })).toBe(true);
+    expect(ok(schemas, "zSignUpResponse", { email: "a@example.com" })).toBe(false);
     // Through a reference: a team's owner is an account as a response holds it.
     expect(ok(schemas, "zGetTeamResponse", { title: "T", owner: { id: "a-1", name: "Ann" }, labels: [{ text: "x" }] })).toBe(true);
     expect(ok(schemas, "zGetTeamResponse", { title: "T", owner: { id: "a-1", name: "Ann", password: "12345678" } })).toBe(false);
@@ -58,7 +63,7 @@ describe.each(["zod", "mini"])("%s", (flavour) => {
 
 test("a type with the same shape both ways has one schema; the others two, named as the client names their types", async () => {
   const names = Object.keys(flavours.zod!).sort();
-  expect(names).toEqual(["zAccount", "zAccountWritable", "zCreateAccountBody", "zCreateAccountResponse", "zGetTeamParams", "zGetTeamResponse", "zLabel", "zListAccountsParams", "zListAccountsResponse", "zTeam", "zTeamWritable"]);
+  expect(names).toEqual(["zAccount", "zAccountWritable", "zCreateAccountBody", "zCreateAccountResponse", "zGetTeamParams", "zGetTeamResponse", "zLabel", "zListAccountsParams", "zListAccountsResponse", "zSignUpBody", "zSignUpResponse", "zSignup", "zSignupWritable", "zTeam", "zTeamWritable"]);
   const types = await readFile(join(dir, "client/index.ts"), "utf8");
   expect(types).toMatch(/\bAccountWritable\b/);
   expect(types).toMatch(/\bTeamWritable\b/);

@@ -2,9 +2,9 @@
 // (naming the first field that does not fit) before a handler sees a body of the wrong shape; one
 // file per module (its types' guards and its operations' body guards), and server/validate.ts
 // re-exporting them all, which routes.ts imports from. A body is checked in its request shape
-// (src/model/directed.ts): a read-only field is not declared there, so a closed type refuses it.
+// (./request-shapes.ts): a read-only field is not declared there, so a closed type refuses it.
 import type { ApiModel, ModuleModel, NamedType, OperationModel, TypeNode } from "../../model/types.js";
-import { directed, directedTypes } from "../../model/directed.js";
+import { checkedTypes, requestChecked } from "./request-shapes.js";
 import { pascalCase } from "../../shared/names.js";
 import type { GeneratedFile } from "../types.js";
 import { lazyFile, validatorFiles, validatorIndex, type GuardRoot } from "../shared/validators.js";
@@ -51,19 +51,6 @@ function computeBodyGuard(operation: OperationModel, types: readonly NamedType[]
   }
   return { name: bodyGuardName(operation), alternatives, description: `Checks the JSON request body of ${operation.id}.` };
 }
-
-/**
- * The named types with each directional one also in its request shape (`<Name>Writable`), one list
- * per model; the model's own list where no type is directional (its guards then shared with the client's).
- */
-function bothShapes(types: readonly NamedType[]): NamedType[] {
-  if (!types.some((named) => named.directional === true)) return types as NamedType[];
-  let both = directedLists.get(types);
-  if (both === undefined) directedLists.set(types, (both = [...directedTypes(types).values()]));
-  return both;
-}
-
-const directedLists = new WeakMap<readonly NamedType[], NamedType[]>();
 
 // Built once per list of types, not once per operation.
 const namedTypeMaps = new WeakMap<readonly NamedType[], ReadonlyMap<string, TypeNode>>();
@@ -114,12 +101,12 @@ export function validateFiles(model: ApiModel, hasGuards: (module: ModuleModel) 
       roots.set(module.id, () =>
         module.operations.flatMap((operation) => {
           const guard = bodyGuard(operation, model.types);
-          return guard ? [{ ...guard, alternatives: guard.alternatives.map((node) => directed(node, "request")) }] : [];
+          return guard ? [{ ...guard, alternatives: guard.alternatives.map(requestChecked) }] : [];
         }),
       );
     }
   }
   // The guards' text is final as made (no indentTs pass: test/validators/final-text.test.ts).
-  const files = validatorFiles({ types: bothShapes(model.types), roots, dir: "server/validate", helpersModule: "../shared/guard.js" });
+  const files = validatorFiles({ types: checkedTypes(model.types), roots, dir: "server/validate", helpersModule: "../shared/guard.js" });
   return [lazyFile("server/validate.ts", () => validatorIndex("server/validate.ts", files)), ...files];
 }

@@ -1,7 +1,9 @@
 // What the mock answers for each operation, decided once from the model as an AnswerSpec (the
 // catalogue's example where it has one, else the documented type to make a value from, else `{}`);
-// the values themselves come from the shared generator (templates/mock/, see runtime.ts).
+// the values themselves come from the shared generator (templates/mock/, see runtime.ts). A value
+// is made from the response shape of its type (src/model/directed.ts): never a write-only field.
 import type { ApiModel, MediaType, OperationModel, ResponseModel } from "../model/types.js";
+import { directed, directedTypes } from "../model/directed.js";
 import { isJsonMediaType, mediaEssence } from "../shared/media.js";
 import { headerValue } from "../shared/sinks.js";
 import { pagedHandler, streamHandler, type MockStreamOptions } from "./streams-pages.js";
@@ -29,7 +31,7 @@ export function answerSpec(operation: OperationModel, status: number): AnswerSpe
   const plain = mediaEssence(media.contentType) === "application/json";
   return {
     kind: "json",
-    ...("example" in media ? { example: media.example } : media.schema !== undefined && { schema: media.schema }),
+    ...("example" in media ? { example: media.example } : media.schema !== undefined && { schema: directed(media.schema, "response") }),
     ...(!plain && { contentType: headerValue(media.contentType) }),
   };
 }
@@ -41,7 +43,8 @@ type MockHandler = (context: { operation: { status: number } }) => unknown;
  * operation id -> handler). Each answer is worked out on the first call and copied per call.
  */
 export function mockHandlers(model: ApiModel, seed: number, runtime: MockRuntime, options: MockStreamOptions = {}): Record<string, Record<string, MockHandler>> {
-  const types = new Map(model.types.map((named) => [named.name, named]));
+  // Named types in their response shapes (a directional one's request shape beside it, unused).
+  const types = directedTypes(model.types);
   return Object.fromEntries(
     model.modules.map((module) => [
       module.name,

@@ -3,6 +3,7 @@
 // declares, so a client's `.all()` walks it end to end and sees every item once.
 import type { ApiModel, NamedType, OperationModel, PagingPlace, TypeNode } from "../model/types.js";
 import { propertyOf } from "../model/type-lookup.js";
+import { directed, directedTypes } from "../model/directed.js";
 import { isJsonMediaType } from "../shared/media.js";
 import { streamedResponse } from "../emit/shared/streamed.js";
 import type { MockRuntime } from "./runtime.js";
@@ -32,7 +33,7 @@ export function streamItems(operation: OperationModel, types: Types, seed: numbe
   const streamed = streamedResponse(operation);
   if (!streamed) return [];
   const random = seededRandom(operationSeed(seed, operation.id));
-  const value = (node: TypeNode | undefined, index: number): unknown => (node ? sampleValue(node, types, random) : streamed.format === "sse" ? `item ${index + 1}` : { n: index + 1 });
+  const value = (node: TypeNode | undefined, index: number): unknown => (node ? sampleValue(directed(node, "response"), types, random) : streamed.format === "sse" ? `item ${index + 1}` : { n: index + 1 });
   const events = streamed.media.events ?? [];
   return Array.from({ length: count }, (_, index) => {
     if (streamed.format !== "sse") return value(streamed.media.items, index);
@@ -59,7 +60,7 @@ export function streamHandler(operation: OperationModel, types: Types, seed: num
 
 /** A paged operation's whole seeded list (what `.all()` against the mock yields, in order). */
 export function pagedItems(operation: OperationModel, model: ApiModel, seed: number, count: number, { operationSeed, sampleValue, seededRandom }: MockRuntime): unknown[] {
-  const types = new Map(model.types.map((named) => [named.name, named]));
+  const types = directedTypes(model.types);
   const node = pageItemNode(operation, types);
   const random = seededRandom(operationSeed(seed, `${operation.id}#items`));
   return Array.from({ length: count }, (_, index) => {
@@ -76,7 +77,7 @@ export function pagedItems(operation: OperationModel, model: ApiModel, seed: num
 /** The handler of a paged operation: the slice the request asks for, with the next page's pointer. */
 export function pagedHandler(operation: OperationModel, model: ApiModel, seed: number, runtime: MockRuntime, options: MockStreamOptions): (context: Context) => unknown {
   const paging = operation.pagination!;
-  const types = new Map(model.types.map((named) => [named.name, named]));
+  const types = directedTypes(model.types);
   const items = pagedItems(operation, model, seed, options.pageItems ?? 25, runtime);
   const pageSchema = successSchema(operation);
   const template = pageSchema ? runtime.sampleValue(pageSchema, types, runtime.seededRandom(runtime.operationSeed(seed, operation.id))) : undefined;
@@ -118,9 +119,11 @@ function nextPointerName(operation: OperationModel): string {
   return operation.query?.[0]?.name ?? "page_token";
 }
 
+/** The success response's JSON type, as a response holds it (write-only fields left out). */
 function successSchema(operation: OperationModel): TypeNode | undefined {
   const success = operation.responses?.find((response) => response.status.startsWith("2") && response.content.length > 0);
-  return success?.content.find((media) => isJsonMediaType(media.contentType))?.schema;
+  const schema = success?.content.find((media) => isJsonMediaType(media.contentType))?.schema;
+  return schema && directed(schema, "response");
 }
 
 function pageItemNode(operation: OperationModel, types: Types): TypeNode | undefined {

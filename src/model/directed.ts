@@ -22,8 +22,13 @@ export function directed(node: TypeNode, direction: Direction): TypeNode {
       return { ...node, items: directed(node.items, direction) };
     case "map":
       return { ...node, values: directed(node.values, direction) };
-    case "union":
-      return { ...node, variants: node.variants.map((variant) => directed(variant, direction)) };
+    case "union": {
+      const variants = node.variants.map((variant) => directed(variant, direction));
+      if (node.mapping === undefined || direction !== "request") return { ...node, variants };
+      // The mapping names variants by type: a renamed variant keeps its values.
+      const renamed = new Set(node.variants.flatMap((variant) => (variant.kind === "ref" && variant.directional === true ? [variant.name] : [])));
+      return { ...node, variants, mapping: node.mapping.map((entry) => (renamed.has(entry.type) ? { ...entry, type: requestShapeName(entry.type) } : entry)) };
+    }
     case "allOf":
       return { ...node, parts: node.parts.map((part) => directed(part, direction)) };
     case "object": {

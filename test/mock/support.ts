@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import type { NamedType, OperationModel } from "../../src/model/types.js";
+import { directed, directedTypes } from "../../src/model/directed.js";
 import { sampleValue, seededRandom } from "../../templates/mock/values.js";
 import { isJsonMediaType } from "../../src/shared/media.js";
 import { repoRoot } from "../helpers/generate.js";
@@ -76,7 +77,8 @@ export function recordingFetch(exchanges: Exchange[]): typeof fetch {
 
 /**
  * Arguments for a client call that fit the operation: path parameters, required query parameters
- * and headers, and a body (an undocumented one too, except on GET and HEAD where the client takes none).
+ * and headers, and a body (an undocumented one too, except on GET and HEAD where the client takes none)
+ * in its request shape (no read-only field: the server refuses one in a closed type).
  */
 export function callArguments(operation: OperationModel, types: ReadonlyMap<string, NamedType>): Record<string, unknown> {
   const random = seededRandom(7);
@@ -92,7 +94,7 @@ export function callArguments(operation: OperationModel, types: ReadonlyMap<stri
     if (operation.method !== "GET" && operation.method !== "HEAD") args.body = { note: "a body the catalogue does not document" };
   } else if (operation.request !== null) {
     const media = operation.request.content.find((candidate) => isJsonMediaType(candidate.contentType));
-    if (media) args.body = media.schema ? sampleValue(media.schema, types, random) : {};
+    if (media) args.body = media.schema ? sampleValue(directed(media.schema, "request"), directedTypes(types.values()), random) : {};
     else {
       // Bytes of the first documented type: a Blob carries its type into the Content-Type header.
       const type = operation.request.content[0]?.contentType ?? "application/octet-stream";

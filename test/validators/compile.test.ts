@@ -23,7 +23,8 @@ import * as zm from "zod/mini";
 import { PetSchema, addAnimalBodySchema, addAnimalParamsSchema, putSettingsResponseSchema } from "./client/schemas.js";
 import type { Pet, AnimalWritable, Settings } from "./client/types.js";
 import type { AddAnimalArgs } from "./client/index.js";
-import { zPet, zNode, zAnimal, zAddAnimalParams } from "./zod/index.js";
+import type { PetWritable } from "./client/types.js";
+import { zPet, zPetWritable, zNode, zAnimal, zAddAnimalParams, zAddAnimalBody } from "./zod/index.js";
 import { zPet as miniPet, zNode as miniNode } from "./mini/zod/index.js";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -49,9 +50,21 @@ export function parsed(value: unknown): Pet | undefined {
 // The zod schemas are Standard Schemas too, and infer the catalogue's shapes.
 export const zodAsSpec: StandardSchemaV1 = zPet;
 export const miniAsSpec: StandardSchemaV1 = miniPet;
-export const pet: z.infer<typeof zPet> = { name: "Tom", nick: null, level: 2 };
+export const pet: z.infer<typeof zPet> = { id: 1, name: "Tom", nick: null, level: 2 };
 // @ts-expect-error name is required
-export const noName: z.infer<typeof zPet> = { nick: null };
+export const noName: z.infer<typeof zPet> = { id: 1, nick: null };
+// One naming across targets: the client's Pet (the response shape) fits zPet, its PetWritable
+// (the request shape) zPetWritable, its body type the body schema (zod adds only \`| undefined\` to
+// optional fields, so the other way differs under exactOptionalPropertyTypes).
+export const response = (value: Pet): z.infer<typeof zPet> => value;
+export const request = (value: PetWritable): z.infer<typeof zPetWritable> => value;
+export const body = (value: AnimalWritable): z.infer<typeof zAddAnimalBody> => value;
+// @ts-expect-error the response shape is not the request one
+export const crossed = (value: PetWritable): z.infer<typeof zPet> => value;
+// @ts-expect-error a response holds no write-only secret
+export const leaked: z.infer<typeof zPet> = { id: 1, name: "Tom", secret: "s" };
+// @ts-expect-error a request sends no read-only id
+export const sentId: z.infer<typeof zPetWritable> = { id: 1, name: "Tom", secret: "s" };
 // @ts-expect-error level is 1, 2 or 3
 export const badLevel: zm.infer<typeof miniPet> = { name: "Tom", level: 4 };
 export const tree: z.infer<typeof zNode> = { value: "a", children: [{ value: "b", children: [] }] };

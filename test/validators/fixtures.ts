@@ -1,7 +1,8 @@
 // The shared fixture table of the validators (test/fixtures/catalogues/validators): per type or
 // operation value, values every validator must accept and values every one must refuse. The
 // client's guards, their Standard Schemas and the zod target (`zod` and `zod/mini`) are all held
-// to it, so they accept and refuse the same values.
+// to it, so they accept and refuse the same values, but for `wrongWay`: zod writes a type whose
+// shapes differ by direction twice, the guard once for both ways.
 
 export interface Fixture {
   /** The guard in client/validate.ts. */
@@ -11,12 +12,24 @@ export interface Fixture {
   /** The Standard Schema in client/schemas.ts. */
   standard: string;
   accepted: unknown[];
+  /** Refused by every validator, and by zod's schema of the other way too where there is one. */
   refused: unknown[];
+  /**
+   * Values of the other way of travel: the client's one guard per type serves requests and
+   * responses, so it requires no read-only or write-only field and lets either through; zod's
+   * schema is written for one way (`zPet` the response shape, `zPetWritable` the request one) and
+   * refuses them.
+   */
+  wrongWay?: unknown[];
 }
 
-const pet = { name: "Tom", secret: "s" };
-const cat = { ...pet, kind: "cat", lives: 7 };
-const dog = { ...pet, kind: "dog" };
+// Pet's read-only `id` travels in responses only, its write-only `secret` in requests only; both required there.
+const petOut = { id: 1, name: "Tom" };
+const petIn = { name: "Tom", secret: "s" };
+const catOut = { ...petOut, kind: "cat", lives: 7 };
+const catIn = { ...petIn, kind: "cat", lives: 7 };
+const dogOut = { ...petOut, kind: "dog" };
+const dogIn = { ...petIn, kind: "dog" };
 
 export const FIXTURES: Fixture[] = [
   {
@@ -24,61 +37,97 @@ export const FIXTURES: Fixture[] = [
     zod: "zPet",
     standard: "PetSchema",
     accepted: [
-      pet,
-      { name: "Tom" }, // write-only `secret` is not required (a response leaves it out)
-      { id: 1, name: "Tom" }, // read-only `id` is allowed
-      { name: "😀😀😀😀😀😀😀😀" }, // 8 code points (16 UTF-16 units)
-      { name: "Tom", code: "AB-12", weight: 99.5, tags: ["a", "b"], nick: null, level: 2, notes: { a: "x" } },
-      { name: "Tom", weight: 100 },
-      { name: "Tom", code: "AB-1" },
-      { name: "Tom", nick: undefined },
+      petOut,
+      { id: 1, name: "😀😀😀😀😀😀😀😀" }, // 8 code points (16 UTF-16 units)
+      { id: 1, name: "Tom", code: "AB-12", weight: 99.5, tags: ["a", "b"], nick: null, level: 2, notes: { a: "x" } },
+      { id: 1, name: "Tom", weight: 100 },
+      { id: 1, name: "Tom", code: "AB-1" },
+      { id: 1, name: "Tom", nick: undefined },
     ],
     refused: [
       null,
       [],
       "Tom",
       {},
-      { name: "" },
-      { name: "123456789" },
-      { name: "😀😀😀😀😀😀😀😀😀" },
-      { name: 1 },
+      { id: 1, name: "" },
+      { id: 1, name: "123456789" },
+      { id: 1, name: "😀😀😀😀😀😀😀😀😀" },
+      { id: 1, name: 1 },
       { name: "Tom", id: 0 },
       { name: "Tom", id: 1.5 },
-      { name: "Tom", code: "ab-12" },
-      { name: "Tom", code: "xx AB-1 yy" }, // this pattern is anchored (^...$)
-      { name: "Tom", weight: 0 },
-      { name: "Tom", weight: 100.5 },
-      { name: "Tom", weight: 0.3 },
-      { name: "Tom", tags: [] },
-      { name: "Tom", tags: ["a", "a"] },
-      { name: "Tom", tags: ["a", "b", "c", "d"] },
-      { name: "Tom", level: 4 },
-      { name: "Tom", notes: { a: "x", b: "y", c: "z" } },
-      { name: "Tom", notes: { a: 1 } },
-      { name: "Tom", nick: 3 },
-      { name: "Tom", other: 1 }, // closed
+      { id: 1, name: "Tom", code: "ab-12" },
+      { id: 1, name: "Tom", code: "xx AB-1 yy" }, // this pattern is anchored (^...$)
+      { id: 1, name: "Tom", weight: 0 },
+      { id: 1, name: "Tom", weight: 100.5 },
+      { id: 1, name: "Tom", weight: 0.3 },
+      { id: 1, name: "Tom", tags: [] },
+      { id: 1, name: "Tom", tags: ["a", "a"] },
+      { id: 1, name: "Tom", tags: ["a", "b", "c", "d"] },
+      { id: 1, name: "Tom", level: 4 },
+      { id: 1, name: "Tom", notes: { a: "x", b: "y", c: "z" } },
+      { id: 1, name: "Tom", notes: { a: 1 } },
+      { id: 1, name: "Tom", nick: 3 },
+      { id: 1, name: "Tom", other: 1 }, // closed
     ],
+    // A response without its required read-only id, or with the write-only secret.
+    wrongWay: [petIn, { name: "Tom" }, { ...petOut, secret: "s" }],
+  },
+  {
+    guard: "checkPet",
+    zod: "zPetWritable",
+    standard: "PetSchema",
+    accepted: [petIn, { ...petIn, code: "AB-12", weight: 99.5, tags: ["a", "b"], nick: null, level: 2, notes: { a: "x" } }],
+    refused: [{ ...petIn, name: "" }, { ...petIn, secret: 1 }, { ...petIn, other: 1 }, { secret: "s" }],
+    // A request without its required write-only secret, or with the read-only id (the object is closed).
+    wrongWay: [{ name: "Tom" }, { ...petIn, id: 1 }, petOut],
   },
   {
     guard: "checkCat",
     zod: "zCat",
     standard: "CatSchema",
-    accepted: [cat, { ...cat, lives: 0, tags: ["x"] }, { name: "Tom", kind: "cat", lives: 9 }],
-    refused: [{ ...cat, lives: 10 }, { ...cat, kind: "dog" }, { ...cat, extra: true }, { kind: "cat", lives: 1 }, { ...cat, lives: "7" }, []],
+    accepted: [catOut, { ...catOut, lives: 0, tags: ["x"] }, { id: 2, name: "Tom", kind: "cat", lives: 9 }],
+    refused: [{ ...catOut, lives: 10 }, { ...catOut, kind: "dog" }, { ...catOut, extra: true }, { id: 1, kind: "cat", lives: 1 }, { ...catOut, lives: "7" }, []],
+    wrongWay: [catIn, { ...catOut, secret: "s" }],
+  },
+  {
+    guard: "checkCat",
+    zod: "zCatWritable",
+    standard: "CatSchema",
+    accepted: [catIn],
+    refused: [{ ...catIn, lives: 10 }, { ...catIn, extra: true }],
+    wrongWay: [catOut, { ...catIn, id: 1 }],
   },
   {
     guard: "checkDog",
     zod: "zDog",
     standard: "DogSchema",
-    accepted: [dog, { ...dog, goodBoy: false, id: 2 }],
-    refused: [{ ...dog, goodBoy: "yes" }, { ...dog, kind: "cat" }, { ...dog, lives: 1 }],
+    accepted: [dogOut, { ...dogOut, goodBoy: false, id: 2 }],
+    refused: [{ ...dogOut, goodBoy: "yes" }, { ...dogOut, kind: "cat" }, { ...dogOut, lives: 1 }],
+    wrongWay: [dogIn],
+  },
+  {
+    guard: "checkDog",
+    zod: "zDogWritable",
+    standard: "DogSchema",
+    accepted: [dogIn, { ...dogIn, goodBoy: true }],
+    refused: [{ ...dogIn, goodBoy: "yes" }],
+    wrongWay: [dogOut],
   },
   {
     guard: "checkAnimal",
     zod: "zAnimal",
     standard: "AnimalSchema",
-    accepted: [cat, dog, { ...dog, goodBoy: true }],
-    refused: [{ ...pet, kind: "bird" }, { ...dog, lives: 3 }, { ...cat, goodBoy: true }, { name: "Tom" }, "cat", null],
+    accepted: [catOut, dogOut, { ...dogOut, goodBoy: true }],
+    refused: [{ ...petOut, kind: "bird" }, { ...dogOut, lives: 3 }, { ...catOut, goodBoy: true }, petOut, "cat", null],
+    wrongWay: [catIn, dogIn],
+  },
+  {
+    guard: "checkAnimal",
+    zod: "zAnimalWritable",
+    standard: "AnimalSchema",
+    accepted: [catIn, dogIn],
+    refused: [{ ...petIn, kind: "bird" }, { ...dogIn, lives: 3 }, petIn],
+    wrongWay: [catOut, dogOut],
   },
   {
     guard: "checkShape",
@@ -98,8 +147,17 @@ export const FIXTURES: Fixture[] = [
     guard: "checkTagged",
     zod: "zTagged",
     standard: "TaggedSchema",
-    accepted: [{ name: "Tom", tag: "t" }, { name: "Tom", tag: "t", anything: [1] }],
-    refused: [{ name: "Tom" }, { tag: "t" }, { name: "", tag: "t" }, { name: "Tom", tag: 1 }],
+    accepted: [{ ...petOut, tag: "t" }, { ...petOut, tag: "t", anything: [1] }, { ...petOut, tag: "t", secret: "s" }], // open: an undeclared field passes
+    refused: [petOut, { id: 1, tag: "t" }, { id: 1, name: "", tag: "t" }, { ...petOut, tag: 1 }],
+    wrongWay: [{ ...petIn, tag: "t" }],
+  },
+  {
+    guard: "checkTagged",
+    zod: "zTaggedWritable",
+    standard: "TaggedSchema",
+    accepted: [{ ...petIn, tag: "t" }, { ...petIn, tag: "t", id: 1 }], // open: an undeclared field passes
+    refused: [{ ...petIn, name: "", tag: "t" }, { ...petIn, tag: 1 }],
+    wrongWay: [{ name: "Tom", tag: "t" }],
   },
   {
     guard: "checkSettings",
@@ -147,15 +205,16 @@ export const FIXTURES: Fixture[] = [
     guard: "checkAddAnimalParams",
     zod: "zAddAnimalParams",
     standard: "addAnimalParamsSchema",
-    accepted: [{ shelterId: 1, query: { limit: 50 } }, { shelterId: 2, query: { limit: 1, dryRun: true }, headers: { "X-Trace": "abc" }, body: cat }],
+    accepted: [{ shelterId: 1, query: { limit: 50 } }, { shelterId: 2, query: { limit: 1, dryRun: true }, headers: { "X-Trace": "abc" }, body: catIn }],
     refused: [{ shelterId: 1 }, { shelterId: 0, query: { limit: 1 } }, { shelterId: 1, query: { limit: 51 } }, { shelterId: 1, query: { limit: 1 }, headers: { "X-Trace": "123456789" } }, { query: { limit: 1 } }],
   },
   {
     guard: "checkAddAnimalBody",
     zod: "zAddAnimalBody",
     standard: "addAnimalBodySchema",
-    accepted: [cat, { ...dog, id: 3 }],
-    refused: [{ ...dog, kind: "cat" }, {}],
+    accepted: [catIn, { ...dogIn, goodBoy: true }],
+    refused: [{ ...dogIn, kind: "cat" }, {}],
+    wrongWay: [{ ...dogIn, id: 3 }, catOut],
   },
   {
     guard: "checkListShapesResponse",
@@ -178,8 +237,9 @@ export const FIXTURES: Fixture[] = [
     accepted: [
       { root: { value: "r" } },
       { root: { value: "r" }, labels: { a: 1 }, tagged: null, ids: ["ab", 3], discrepancy: { kind: "surplus", label: "surplus" } },
-      { root: { value: "r" }, tagged: { name: "Tom", tag: "t" } },
+      { root: { value: "r" }, tagged: { ...petOut, tag: "t" } },
     ],
     refused: [{}, { root: { value: "r" }, ids: ["a"] }, { root: { value: "r" }, other: 1 }, { root: { value: "r" }, discrepancy: { kind: "shortage", label: "surplus" } }],
+    wrongWay: [{ root: { value: "r" }, tagged: { ...petIn, tag: "t" } }],
   },
 ];

@@ -1,9 +1,12 @@
 // The zod target accepts and refuses exactly what the client's guards do: on the shared fixture
 // table, on values the mock's seeded generator makes (all accepted) and on those values mutated
-// (refused by the guard and by both zod flavours alike).
+// (refused by the guard and by both zod flavours alike). Like with like: zod's schema of one way
+// (`zPet` a response, `zPetWritable` a request) against the guard on values of that way; values of
+// the other way the one guard lets through, zod refuses (`wrongWay`).
 import { beforeAll, describe, expect, test } from "vitest";
 import { sampleValue, seededRandom } from "../../templates/mock/values.js";
 import type { NamedType, TypeNode } from "../../src/model/types.js";
+import { directedTypes, requestShapeName } from "../../src/model/directed.js";
 import { FIXTURES } from "./fixtures.js";
 import { generateValidators, type Generated } from "./support.js";
 
@@ -26,7 +29,26 @@ describe.each(FIXTURES)("$zod and $guard", (fixture) => {
   });
   test.each(fixture.refused.map((value) => [JSON.stringify(value) ?? "undefined", value]))("refuse %s", (_, value) => {
     expect(verdicts(fixture, value)).toEqual({ guard: false, zod: false, mini: false });
+    // Refused whichever way it travels.
+    const other = otherWay(fixture.zod);
+    if (other !== undefined) expect(verdicts({ ...fixture, zod: other }, value)).toEqual({ guard: false, zod: false, mini: false });
   });
+  test.each((fixture.wrongWay ?? []).map((value) => [JSON.stringify(value) ?? "undefined", value]))("the other way: the guard lets %s through, zod refuses it", (_, value) => {
+    expect(verdicts(fixture, value)).toEqual({ guard: true, zod: false, mini: false });
+  });
+});
+
+/** zod's schema of the same type the other way (`zPet` <-> `zPetWritable`), where it has one. */
+function otherWay(name: string): string | undefined {
+  const other = name.endsWith("Writable") ? name.slice(0, -"Writable".length) : `${name}Writable`;
+  return other in generated.zod ? other : undefined;
+}
+
+test("a type whose shapes differ by direction has two schemas, the others one", () => {
+  const directional = generated.model.types.filter((named) => named.directional === true).map((named) => named.name);
+  expect(directional.sort()).toEqual(["Animal", "Cat", "Dog", "Pet", "Tagged"]);
+  const writable = Object.keys(generated.zod).filter((name) => name.endsWith("Writable"));
+  expect(writable.sort()).toEqual(directional.map((name) => `z${requestShapeName(name)}`));
 });
 
 test("every schema of the zod output has a row in the fixture table, and every guard a schema", () => {
@@ -60,12 +82,19 @@ function mutated(value: unknown, random: () => number): unknown {
 }
 
 describe("property tests over the mock's seeded values", () => {
-  const roots = (): { name: string; node: TypeNode; guard: string; zod: string }[] => [
-    ...generated.model.types.map((named) => ({ name: named.name, node: named.type, guard: `check${named.name}`, zod: `z${named.name}` })),
-  ];
+  // Each type's shape of each way (model/directed.ts), for the values the generator makes of it.
+  const directed = (): Map<string, NamedType> => directedTypes(generated.model.types);
+  const roots = (): { name: string; node: TypeNode; guard: string; zod: string }[] =>
+    generated.model.types.flatMap((named) => {
+      const shapes = directed();
+      const response = { name: named.name, node: shapes.get(named.name)!.type, guard: `check${named.name}`, zod: `z${named.name}` };
+      if (named.directional !== true) return [response];
+      const request = requestShapeName(named.name);
+      return [response, { name: request, node: shapes.get(request)!.type, guard: `check${named.name}`, zod: `z${request}` }];
+    });
 
   test("everything the generator makes is accepted by the guard, zod and zod/mini", () => {
-    const types = new Map<string, NamedType>(generated.model.types.map((named) => [named.name, named]));
+    const types = directed();
     let checked = 0;
     let patterns = 0;
     for (const root of roots()) {
@@ -89,7 +118,7 @@ describe("property tests over the mock's seeded values", () => {
   });
 
   test("mutated values are refused by all three alike", () => {
-    const types = new Map<string, NamedType>(generated.model.types.map((named) => [named.name, named]));
+    const types = directed();
     let refused = 0;
     for (const root of roots()) {
       for (let seed = 1; seed <= 40; seed++) {

@@ -1,7 +1,9 @@
 // msw/answers/<module id>.ts: what each operation of a module answers, as data for the shared value
-// generator (templates/mock/answers.ts); msw/schemas.ts: the named types its schemas refer to.
+// generator (templates/mock/answers.ts); msw/schemas.ts: the named types its schemas refer to, in
+// their response shapes (src/model/directed.ts), so an answer never holds a write-only field.
 // Only the parts of a type the generator reads are written (no descriptions), as JSON text.
 import type { ModuleModel, NamedType, TypeNode } from "../../model/types.js";
+import { directed } from "../../model/directed.js";
 import { jsValueText, propertyKey } from "../../shared/sinks.js";
 import { tsFile } from "../shared/ts-print.js";
 import { answerSpec } from "../../mock/answers.js";
@@ -32,7 +34,7 @@ ${entries.join("\n")}
 }
 
 export function schemasFile(types: readonly NamedType[]): string {
-  const entries = types.map((named) => `${propertyKey(named.name)}: ${jsValueText(schemaData(named.type))},`);
+  const entries = types.map((named) => `${propertyKey(named.name)}: ${jsValueText(schemaData(directed(named.type, "response")))},`);
   return tsFile(
     [`import type { SchemaNode } from "./mock/schema.js";`],
     [`/** The catalogue's named types, as the value generator reads them (see ./mock/schema.ts). */

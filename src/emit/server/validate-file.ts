@@ -1,8 +1,10 @@
 // server/validate/<module id>.ts: guards of typed JSON request bodies, so the router answers 400
 // (naming the first field that does not fit) before a handler sees a body of the wrong shape; one
 // file per module (its types' guards and its operations' body guards), and server/validate.ts
-// re-exporting them all, which routes.ts imports from.
+// re-exporting them all, which routes.ts imports from. A body is checked in its request shape
+// (./request-shapes.ts): a read-only field is not declared there, so a closed type refuses it.
 import type { ApiModel, ModuleModel, NamedType, OperationModel, TypeNode } from "../../model/types.js";
+import { checkedTypes, requestChecked } from "./request-shapes.js";
 import { pascalCase } from "../../shared/names.js";
 import type { GeneratedFile } from "../types.js";
 import { lazyFile, validatorFiles, validatorIndex, type GuardRoot } from "../shared/validators.js";
@@ -96,10 +98,15 @@ export function validateFiles(model: ApiModel, hasGuards: (module: ModuleModel) 
   const roots = new Map<string, () => GuardRoot[]>();
   for (const module of model.modules) {
     if (hasGuards(module)) {
-      roots.set(module.id, () => module.operations.flatMap((operation) => bodyGuard(operation, model.types) ?? []));
+      roots.set(module.id, () =>
+        module.operations.flatMap((operation) => {
+          const guard = bodyGuard(operation, model.types);
+          return guard ? [{ ...guard, alternatives: guard.alternatives.map(requestChecked) }] : [];
+        }),
+      );
     }
   }
   // The guards' text is final as made (no indentTs pass: test/validators/final-text.test.ts).
-  const files = validatorFiles({ types: model.types, roots, dir: "server/validate", helpersModule: "../shared/guard.js" });
+  const files = validatorFiles({ types: checkedTypes(model.types), roots, dir: "server/validate", helpersModule: "../shared/guard.js" });
   return [lazyFile("server/validate.ts", () => validatorIndex("server/validate.ts", files)), ...files];
 }

@@ -1,8 +1,15 @@
 // The zod target: Zod 4 schemas of the catalogue's named types and of each operation's parameters,
 // JSON request body and successful response, accepting and refusing what the client's guards do.
 //
-//   zod/<module id>.ts   `z<Type>` per named type the module declares; `z<Operation>Params`,
+//   zod/<module id>.ts   `z<Type>` per named type the module declares, and `z<Type>Writable`
+//                        beside it where a read-only or write-only property makes the request
+//                        shape differ (the client's `<Type>Writable`); `z<Operation>Params`,
 //                        `z<Operation>Body`, `z<Operation>Response` per operation that has them
+//
+// A schema checks one way of travel (src/model/directed.ts): `z<Type>` and responses the response
+// shape (write-only properties left out, a required read-only one required), `z<Type>Writable`,
+// bodies and parameters the request shape (read-only ones left out, a required write-only one
+// required). A left-out property is an undeclared one: a closed object refuses it.
 //   zod/index.ts         re-exports zod/*.ts
 //   zod/shared/guard.ts  the guards' helpers (code points, multipleOf, duplicates), where a schema calls one
 //   zod/package.json     {"type": "module", "sideEffects": false}
@@ -10,6 +17,7 @@
 // Options: `mini: true` imports `zod/mini` instead of `zod` (the same schemas, a smaller bundle).
 // `zod` is the one runtime dependency of the output (a peer of the consumer's, version 4).
 import type { ApiModel, ModuleModel, NamedType, TypeNode } from "../../model/types.js";
+import { directed, directedTypes, requestShapeName } from "../../model/directed.js";
 import { typeIndex } from "../../model/type-index.js";
 import { pascalCase } from "../../shared/names.js";
 import { stringLiteral } from "../../shared/sinks.js";
@@ -37,7 +45,8 @@ export function emitZod(model: ApiModel, options: ZodOptions = {}): GeneratedFil
 }
 
 export function* planZod(model: ApiModel, options: ZodOptions = {}): Generator<PlannedFile> {
-  const types = new Map(model.types.map((named) => [named.name, named]));
+  // Each directional type in both shapes: `Pet` the response one, `PetWritable` the request one.
+  const types = directedTypes(model.types);
   const modules = model.modules.map((module) => moduleSchemas(module, model, types, options));
   const typeModules = new Set(model.types.map((named) => named.module));
   // Modules that declare types but no operation still get their file.
@@ -64,7 +73,9 @@ interface ModuleSchemas {
 }
 
 function moduleSchemas(module: ModuleModel, model: ApiModel, types: ReadonlyMap<string, NamedType>, options: ZodOptions): ModuleSchemas {
-  const own = orderedTypes([...(typeIndex(model.types).byModule.get(module.id) ?? [])], types);
+  const declared = typeIndex(model.types).byModule.get(module.id) ?? [];
+  const shapes = declared.flatMap((named) => [types.get(named.name)!, ...(named.directional === true ? [types.get(requestShapeName(named.name))!] : [])]);
+  const own = orderedTypes(shapes, types);
   const made = new Set<string>();
   const writer = new ZodWriter({
     constName: zodTypeName,
@@ -73,24 +84,30 @@ function moduleSchemas(module: ModuleModel, model: ApiModel, types: ReadonlyMap<
   });
   const blocks: string[] = [];
   const names: { name: string; what: string }[] = [];
-  const add = (name: string, what: string, description: string | undefined, schema: string): void => {
+  const add = (name: string, what: string, description: string | undefined, schema: string, note?: string): void => {
     names.push({ name, what });
-    blocks.push(`${docBlock([description])}export const ${name} = ${schema};\n`);
+    blocks.push(`${docBlock([description, note])}export const ${name} = ${schema};\n`);
   };
+  const requests = new Set(declared.flatMap((named) => (named.directional === true ? [requestShapeName(named.name)] : [])));
   for (const named of own) {
-    add(zodTypeName(named.name), `the schema of type ${named.name}`, named.type.description, writer.schema(named.type));
+    const note = requests.has(named.name)
+      ? "As a request sends it: read-only properties left out."
+      : named.directional === true
+        ? `As a response holds it: write-only properties left out (${zodTypeName(requestShapeName(named.name))} is the request shape).`
+        : undefined;
+    add(zodTypeName(named.name), `the schema of type ${named.name}`, named.type.description, writer.schema(named.type), note);
     made.add(named.name);
   }
   for (const operation of module.operations) {
     const base = `z${pascalCase(operation.id)}`;
     const params = paramsNode(operation);
-    if (params) add(`${base}Params`, `the parameters of ${operation.id}`, `The parameters of ${operation.id} (its client arguments without the body).`, writer.schema(params));
+    if (params) add(`${base}Params`, `the parameters of ${operation.id}`, `The parameters of ${operation.id} (its client arguments without the body).`, writer.schema(directed(params, "request")));
     const body = requestBodyGuard(operation, model.types);
-    if (body) add(`${base}Body`, `the request body of ${operation.id}`, `The JSON request body of ${operation.id}.`, alternatives(writer, body.alternatives, false));
+    if (body) add(`${base}Body`, `the request body of ${operation.id}`, `The JSON request body of ${operation.id}.`, alternatives(writer, body.alternatives.map((node) => directed(node, "request")), false));
     const result = resultShape(operation);
     if (result.check) {
       const allowUndefined = result.guard?.allowUndefined ?? false;
-      const nodes = result.guard?.alternatives ?? result.nodes;
+      const nodes = (result.guard?.alternatives ?? result.nodes).map((node) => directed(node, "response"));
       add(`${base}Response`, `the response of ${operation.id}`, `A successful response of ${operation.id}.`, alternatives(writer, nodes, allowUndefined));
     }
   }

@@ -4,8 +4,9 @@
 // A schema accepts and refuses exactly what the generated guard of the same node does
 // (src/emit/shared/validators.ts): lengths count code points, integers are any whole number,
 // multipleOf allows for binary fractions, allOf of closed parts refuses fields no part declares,
-// a read-only or write-only property is never required (one schema serves requests and
-// responses), a discriminator mapping narrows each variant by its values. Where Zod's own check
+// a discriminator mapping narrows each variant by its values. The one difference: the guard is
+// one for both ways of travel, so it requires no read-only or write-only field; the zod target
+// writes directed nodes (src/model/directed.ts), whose remaining such fields keep `required`. Where Zod's own check
 // differs from the guard's (string lengths, integers, multipleOf, uniqueItems) the schema calls
 // the guard's helper (zod/shared/guard.ts, a copy of templates/shared/guard.ts).
 import type { ObjectShape, Property, TypeNode } from "../../model/types.js";
@@ -158,9 +159,9 @@ export class ZodWriter {
   private member(property: Property, eager: boolean, combined: boolean, fixed: Record<string, string> | undefined): string {
     const key = propertyKey(property.name);
     if (fixed && Object.hasOwn(fixed, property.name)) return `${key}: z.literal(${stringLiteral(fixed[property.name] ?? "")})`;
-    // One schema serves requests and responses: a read-only field is absent from requests, a
-    // write-only one from responses, so neither is required (as the guards do).
-    const required = (property.required && property.type.readOnly !== true && property.type.writeOnly !== true) || combined;
+    // The nodes written are directed (src/model/directed.ts): a read-only or write-only field still
+    // here travels this way, so its `required` holds (OpenAPI: required in that direction only).
+    const required = property.required || combined;
     const lazy = this.mentionsUnready(property.type);
     const inner = required ? this.present(property.type, !lazy && eager) : `z.optional(${this.schema(property.type, !lazy && eager)})`;
     // A getter defers a reference to a schema not yet made (recursion, a later or another module's type).

@@ -6,14 +6,14 @@
 // Sound because a module's key is the hash of everything its files are made from (its operations,
 // the named types it declares and reaches, the API-level parts), and the facts file is discarded
 // when catalogen's own build is another. Only used where the run knows its model's module keys
-// (src/validate/incremental.ts): elsewhere working out every key would cost more than the facts.
+// (src/reuse/kept-model.ts): elsewhere working out every key would cost more than the facts.
 import { join } from "node:path";
-import { generatorCode } from "./load/cache.js";
+import { generatorCode } from "./records.js";
 import { ModuleKeys } from "./module-keys.js";
-import type { ApiModel, ModuleModel } from "./model/types.js";
-import { cacheDirectory, readCacheValue, writeCacheValue } from "./shared/cache-directory.js";
-import { sha256 } from "./shared/hash.js";
-import { reuseOf } from "./run-reuse.js";
+import type { ApiModel, ModuleModel } from "../model/types.js";
+import { cacheDirectory, readCacheValue, writeCacheValue } from "../shared/cache-directory.js";
+import { sha256 } from "../shared/hash.js";
+import { reuseOf } from "./report.js";
 
 interface FactsRecord<T> {
   code: string;

@@ -16,16 +16,10 @@ import { dirname, extname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheDirectory, CacheRecords, PACK_FILE, readCacheValue, writeCachePack, writeCacheValue, type CacheRecord } from "../shared/cache-directory.js";
 import { folderKey } from "./kept-model-file.js";
+import { codeFileHashes, sha256 } from "../shared/hash.js";
+import type { ReadFile } from "../load/load.js";
 
-export { hasKeptModel } from "./kept-model-file.js";
-import { codeFileHashes, textSha256 } from "../shared/hash.js";
-
-export interface ReadFile {
-  data: unknown;
-  operationRanges: [number, number][] | undefined;
-  lineStarts: number[];
-}
-
+// A process-wide memo of a constant (the loader's code does not change under a running process); no run's data.
 let loaderHash: string | undefined;
 
 /** Hash of what turns text into data: the loader's code (its fast path too), its structure check and the yaml package's version. */
@@ -34,7 +28,7 @@ function loader(): string {
     const hash = createHash("sha256");
     // load.js beside this file once built; load.ts when run from source.
     const here = fileURLToPath(import.meta.url);
-    for (const file of ["load", "parse-file", "fast-yaml", "fast-yaml-lines", "fast-yaml-values"]) hash.update(readFileSync(join(dirname(here), `${file}${extname(here)}`)));
+    for (const file of ["load", "parse-file", "fast-yaml", "fast-yaml-lines", "fast-yaml-values"]) hash.update(readFileSync(join(dirname(here), `../load/${file}${extname(here)}`)));
     hash.update(readFileSync(join(dirname(here), `../shared/yaml-structure${extname(here)}`)));
     hash.update(String((createRequire(import.meta.url)("yaml/package.json") as { version: string }).version));
     loaderHash = hash.digest("hex");
@@ -66,13 +60,18 @@ export class LoadCache {
     return new LoadCache(base === undefined ? undefined : join(base, "catalogue", folderKey(folder)));
   }
 
-  /** What file `name` gave when it held the text of hash `textHash` (textSha256), if that is recorded. */
+  /** What file `name` gave when it held the text of hash `textHash` (sha256 of the text), if that is recorded. */
   get(name: string, textHash: string): ReadFile | undefined {
     return this.records?.read(recordFile(name), (record) => readRecord(record, textHash));
   }
 
   set(name: string, text: string, read: ReadFile): void {
-    this.made.set(name, { hash: textSha256(text), read });
+    this.keep(name, sha256(text), read);
+  }
+
+  /** What file `name` gave with the text of hash `hash`. */
+  keep(name: string, hash: string, read: ReadFile): void {
+    this.made.set(name, { hash, read });
   }
 
   /** Writes the records made for the files in `names` and drops those of files not among them (best effort). */
@@ -164,7 +163,7 @@ function writeRecords(folder: string, texts: readonly [string, string][], curren
 
 /**
  * The key of a file's data parsed only when first read: a module's operations, most of a large
- * catalogue's data. A regenerate that keeps a file's checked model (src/validate/incremental.ts)
+ * catalogue's data. A regenerate that keeps a file's checked model (src/reuse/kept-model.ts)
  * reads only its named types, so the operations of the files that did not change are never parsed.
  */
 const LATER = "operations";
@@ -196,7 +195,7 @@ function recordFile(name: string): string {
   return `${createHash("sha256").update(name).digest("hex").slice(0, 32)}.json`;
 }
 
-// The checked model, kept per catalogue file (src/validate/incremental.ts): an index of the files a
+// The checked model, kept per catalogue file (src/reuse/kept-model.ts): an index of the files a
 // full check found sound, with the context they were checked in, and each file's share of the model
 // in a file of its own (a regenerate reads them all but writes only the changed ones). Kept for one
 // build of catalogen: the hash of its own code (src/ or dist/), so a new version never reads
@@ -209,7 +208,7 @@ export interface KeptIndex {
   files: Record<string, { hash: string; types: string }>;
 }
 
-/** A module's key as a run made it (src/module-keys.ts), with the hash of the text of the file that declares the module. */
+/** A module's key as a run made it (src/reuse/module-keys.ts), with the hash of the text of the file that declares the module. */
 export interface KeptModuleKey {
   hash: string;
   module: string;
@@ -230,6 +229,7 @@ export function generatorCode(): string {
   return madeCode.code;
 }
 
+// A process-wide memo of the code hash, made again whenever the code files' hashes are others; no run's data.
 let madeCode: { hashes: readonly (readonly [string, string])[]; code: string } | undefined;
 
 export class ModelCache {
@@ -260,7 +260,7 @@ export class ModelCache {
   /**
    * The kept part of file `name` made from text of hash `hash` in `context`, if there is one: its
    * text as bytes, its head (past the line naming what it was made from) now and its tail when
-   * asked for, for a caller that decodes only what it reads (src/validate/incremental.ts).
+   * asked for, for a caller that decodes only what it reads (src/reuse/kept-model.ts).
    */
   part(name: string, hash: string, context: string): CacheRecord | undefined {
     return this.parts?.read(recordFile(name), ({ head, tail }) => {
@@ -269,7 +269,7 @@ export class ModelCache {
     });
   }
 
-  /** The module keys kept in `context` (src/module-keys.ts), per file name; undefined when none were. */
+  /** The module keys kept in `context` (src/reuse/module-keys.ts), per file name; undefined when none were. */
   moduleKeys(context: string): Record<string, KeptModuleKey> | undefined {
     if (this.dir === undefined) return undefined;
     try {

@@ -11,7 +11,7 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /**
  * The backticked paths of the first column of the "Speed pieces" table. A bare file name is in the
- * folder of the path before it in the same cell (`src/load/cache.ts`, `file-stats.ts`).
+ * folder of the path before it in the same cell (`src/write/stage-thread.ts`, `stage-worker.ts`).
  */
 function tablePaths(markdown) {
   const start = markdown.search(/^## Speed pieces/m);

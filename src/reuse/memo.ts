@@ -8,7 +8,7 @@
 import { join } from "node:path";
 import { cacheDirectory, readCacheValue, writeCacheValue } from "../shared/cache-directory.js";
 import { sha256 } from "../shared/hash.js";
-import { generatorCode } from "./records.js";
+import { generatorCode } from "./code-version.js";
 
 /** Where a run's memos are kept: the cache folder, or none (`CATALOGEN_CACHE_DIR=off`, no node_modules). */
 export interface MemoStore {
@@ -54,8 +54,10 @@ export function memo<T>(store: MemoStore, stage: string, unit: string, key: Memo
   return made;
 }
 
+/** `<cache>/<stage>/<unit>.json`: a unit that is a name (a target's facts) keeps it; another (a path) is hashed. */
 function memoFile(store: MemoStore, stage: string, unit: string): string | undefined {
-  return store.folder === undefined ? undefined : join(store.folder, stage, `${sha256(unit).slice(0, 32)}.memo`);
+  const name = /^[\w-]{1,64}$/.test(unit) ? unit : sha256(unit).slice(0, 32);
+  return store.folder === undefined ? undefined : join(store.folder, stage, `${name}.json`);
 }
 
 function keyText(key: MemoKey): string {

@@ -10,31 +10,14 @@
 // "parse the file".
 import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, extname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { existsSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { cacheDirectory, CacheRecords, PACK_FILE, readCacheValue, writeCachePack, writeCacheValue, type CacheRecord } from "../shared/cache-directory.js";
 import { folderKey } from "./kept-model-file.js";
-import { codeFileHashes, sha256 } from "../shared/hash.js";
+import { sha256 } from "../shared/hash.js";
+import { generatorCode, loader } from "./code-version.js";
+import { memoStore, recall, remember } from "./memo.js";
 import type { ReadFile } from "../load/load.js";
-
-// A process-wide memo of a constant (the loader's code does not change under a running process); no run's data.
-let loaderHash: string | undefined;
-
-/** Hash of what turns text into data: the loader's code (its fast path too), its structure check and the yaml package's version. */
-function loader(): string {
-  if (loaderHash === undefined) {
-    const hash = createHash("sha256");
-    // load.js beside this file once built; load.ts when run from source.
-    const here = fileURLToPath(import.meta.url);
-    for (const file of ["load", "parse-file", "fast-yaml", "fast-yaml-lines", "fast-yaml-values"]) hash.update(readFileSync(join(dirname(here), `../load/${file}${extname(here)}`)));
-    hash.update(readFileSync(join(dirname(here), `../shared/yaml-structure${extname(here)}`)));
-    hash.update(String((createRequire(import.meta.url)("yaml/package.json") as { version: string }).version));
-    loaderHash = hash.digest("hex");
-  }
-  return loaderHash;
-}
 
 /**
  * The records of one catalogue folder: `<cache>/catalogue/<folder hash>/<file name hash>.json`,
@@ -187,6 +170,10 @@ function laterText(json: string, head: (length: number) => string): string {
   return `${head(json.length)}\n${json}\n`;
 }
 
+function isRecord(value: unknown): value is Record<string, KeptModuleKey> {
+  return isObject(value);
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -215,34 +202,21 @@ export interface KeptModuleKey {
   key: string;
 }
 
-/** Hash of catalogen's own code (every file of src/ or dist/, with its path) and the loader's. */
-export function generatorCode(): string {
-  const root = dirname(dirname(fileURLToPath(import.meta.url)));
-  // Asked by every cache record a run reads (the kept model, each target's facts, openapi's pieces):
-  // worked out again only when the files' hashes were (codeFileHashes gives the same list until then).
-  const hashes = codeFileHashes(root);
-  if (madeCode?.hashes !== hashes) {
-    const hash = createHash("sha256");
-    for (const [path, sha] of hashes) hash.update(`${relative(root, path)}\n${sha}\n`);
-    madeCode = { hashes, code: hash.update(loader()).digest("hex") };
-  }
-  return madeCode.code;
-}
-
-// A process-wide memo of the code hash, made again whenever the code files' hashes are others; no run's data.
-let madeCode: { hashes: readonly (readonly [string, string])[]; code: string } | undefined;
-
 export class ModelCache {
   /** The parts as this run reads them (listed once, the pack read once). */
   private readonly parts: CacheRecords | undefined;
 
-  private constructor(private readonly dir: string | undefined) {
+  private constructor(
+    private readonly dir: string | undefined,
+    /** The catalogue folder's name in the cache folder. */
+    private readonly unit: string,
+  ) {
     this.parts = dir === undefined ? undefined : new CacheRecords(join(dir, "parts"));
   }
 
   static open(folder: string): ModelCache {
     const base = cacheDirectory();
-    return new ModelCache(base === undefined ? undefined : join(base, "model", folderKey(folder)));
+    return new ModelCache(base === undefined ? undefined : join(base, "model", folderKey(folder)), folderKey(folder));
   }
 
   /** The index, when one was kept by this build of catalogen. */
@@ -271,24 +245,12 @@ export class ModelCache {
 
   /** The module keys kept in `context` (src/reuse/module-keys.ts), per file name; undefined when none were. */
   moduleKeys(context: string): Record<string, KeptModuleKey> | undefined {
-    if (this.dir === undefined) return undefined;
-    try {
-      const parsed = readCacheValue(join(this.dir, "module-keys.json")) as { code?: string; context?: string; files?: Record<string, KeptModuleKey> };
-      if (parsed.code !== generatorCode() || parsed.context !== context || typeof parsed.files !== "object" || parsed.files === null) return undefined;
-      return parsed.files;
-    } catch {
-      return undefined;
-    }
+    return recall(memoStore(), "module-keys", this.unit, { content: context }, isRecord);
   }
 
   /** Keeps the module keys of `context` (best effort). */
   saveModuleKeys(context: string, files: Record<string, KeptModuleKey>): void {
-    if (this.dir === undefined) return;
-    try {
-      writeCacheValue(join(this.dir, "module-keys.json"), { code: generatorCode(), context, files });
-    } catch {
-      // best effort: the next run makes them again
-    }
+    remember(memoStore(), "module-keys", this.unit, { content: context }, files);
   }
 
   /** Writes the parts given (JSON text by file name, with their text's hash), then the index (best effort). */

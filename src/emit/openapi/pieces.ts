@@ -10,7 +10,7 @@
 // (test/incremental/openapi-pieces.test.ts).
 import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { generatorCode } from "../../reuse/records.js";
+import { generatorCode } from "../../reuse/code-version.js";
 import { ModuleKeys } from "../../reuse/module-keys.js";
 import { ModuleFacts } from "../../reuse/module-facts.js";
 import type { ApiModel, ModuleModel, NamedType } from "../../model/types.js";

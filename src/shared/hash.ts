@@ -11,6 +11,7 @@ export function sha256(content: string | Buffer): string {
   return hash("sha256", content);
 }
 
+// Keyed by a run's own file objects: gone with them, never seen by another run.
 const knownTextHashes = new WeakMap<object, string>();
 
 /** Says that `file.text` hashes to `hash` (the loader hashed it once, or knows it from its stats: src/load/load.ts). */
@@ -32,6 +33,7 @@ export function under(dir: string, path: string): string {
   return root !== sep && path.startsWith(root + sep) && !path.includes(`${sep}..`) ? path.slice(root.length + 1) : relative(dir, path);
 }
 
+// A process-wide memo of catalogen's own files' hashes (read afresh once per generate); no run's data.
 const codeHashes = new Map<string, [path: string, sha256: string][]>();
 
 /**

@@ -5,7 +5,7 @@ import { performance } from "node:perf_hooks";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { listCatalogueFiles } from "./load/files.js";
-import { CatalogueStats } from "./load/file-stats.js";
+import { CatalogueStats } from "./reuse/catalogue-stats.js";
 import { livingInputs, namesLivingSource } from "./sources/inputs.js";
 import type { ApiModel } from "./model/types.js";
 import type { PlannedFile } from "./emit/plan.js";
@@ -23,11 +23,11 @@ import { codeFileHashes, under } from "./shared/hash.js";
 import { readRegularFile } from "./shared/confined-files.js";
 import { MAX_DOCUMENT_BYTES } from "./import/bounds.js";
 import { isSafeOutputPath } from "./write/paths.js";
-import { ModuleKeys } from "./module-keys.js";
-import { reuseOf } from "./run-reuse.js";
+import { ModuleKeys } from "./reuse/module-keys.js";
+import { reuseOf } from "./reuse/report.js";
 import { CacheWrites } from "./write/stage-thread.js";
 import { withCacheWrites } from "./shared/cache-directory.js";
-import { mark } from "./shared/timings.js";
+import { withSteps } from "./shared/timings.js";
 import { Output, OutputCheck, type CheckReport, type FinishedCommit, type OutputFile, type WriteReport } from "./write/writer.js";
 
 /**
@@ -36,7 +36,12 @@ import { Output, OutputCheck, type CheckReport, type FinishedCommit, type Output
  * parser and the checks.
  */
 export async function loadModel(dir: string): Promise<ApiModel> {
-  return (await import("./sources/index.js")).loadModel(dir);
+  return modelFrom(dir);
+}
+
+/** `loadModel`, with the catalogue's files as this run hashed them (src/reuse/catalogue-stats.ts). */
+async function modelFrom(dir: string, stats?: CatalogueStats): Promise<ApiModel> {
+  return (await import("./sources/index.js")).loadModel(dir, stats);
 }
 
 export interface GenerateOptions {
@@ -92,8 +97,10 @@ export interface RunReport {
   joining: { kept: string[]; made: string[] };
   /** openapi.json's per-module pieces made on this thread (the others' bytes copied from the file it replaced). */
   piecesMade: number;
-  /** By facts name (src/incremental-facts.ts), the modules whose facts were worked out afresh. */
+  /** By facts name (src/reuse/module-facts.ts), the modules whose facts were worked out afresh. */
   freshFacts: Record<string, string[]>;
+  /** The modules kept unparsed (src/reuse/kept-model.ts) whose operations the run read after all, by id, in order. */
+  parsedLazily: string[];
   /** Milliseconds since the run started at which it passed each step. */
   timings: [step: string, ms: number][];
 }
@@ -111,22 +118,21 @@ const packageRoot = dirname(codeRoot);
  * and hands each to the writer as it is made.
  */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
-  const report: RunReport = { joining: { kept: [], made: [] }, piecesMade: 0, freshFacts: {}, timings: [] };
+  const report: RunReport = { joining: { kept: [], made: [] }, piecesMade: 0, freshFacts: {}, parsedLazily: [], timings: [] };
   const started = performance.now();
-  const step = (name: string) => {
-    mark(name);
-    report.timings.push([name, performance.now() - started]);
-  };
-  step("generate: started");
-  // The run's cache files are written on another thread past the first few (src/write/stage-thread.ts).
-  const cacheWrites = CacheWrites.start();
-  try {
-    const result = await withCacheWrites(cacheWrites, () => generateWith(options, cacheWrites, report, step));
-    step("generate: done");
-    return { ...result, report };
-  } finally {
-    await cacheWrites?.settle();
-  }
+  const step = (name: string) => void report.timings.push([name, performance.now() - started]);
+  return withSteps(step, async () => {
+    step("generate: started");
+    // The run's cache files are written on another thread past the first few (src/write/stage-thread.ts).
+    const cacheWrites = CacheWrites.start();
+    try {
+      const result = await withCacheWrites(cacheWrites, () => generateWith(options, cacheWrites, report, step));
+      step("generate: done");
+      return { ...result, report };
+    } finally {
+      await cacheWrites?.settle();
+    }
+  });
 }
 
 async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites | undefined, report: RunReport, step: (name: string) => void): Promise<({ upToDate: true } | ({ upToDate: false } & WriteReport)) & { finished?: FinishedCommit }> {
@@ -140,7 +146,7 @@ async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites |
     const finished = output.finished && { finished: output.finished };
     if (await output.isUpToDate(hashes.input, options.otherTargets === "remove" ? targets : undefined)) return { upToDate: true, ...finished };
     step("output folder locked, not up to date");
-    const model = hashes.model ?? (await loadModel(options.catalogue));
+    const model = hashes.model ?? (await modelFrom(options.catalogue, hashes.stats));
     step("model made");
     const writing = await output.begin({ inputHash: hashes.input, targets, generatorHash: hashes.generator, ...(options.otherTargets && { otherTargets: options.otherTargets }) });
     let remoteFiles: (AsyncIterable<RemoteFile> & { stop(): Promise<void> }) | undefined;
@@ -325,7 +331,7 @@ function pluginHash(target: AnyTarget): string {
  * `format: "prettier"`, also prettier's version and the config it finds for the output folder).
  * `generator`: the same without the catalogue, which every module's files depend on.
  */
-async function hashInputs(options: GenerateOptions, chosen: readonly ChosenTarget[]): Promise<{ input: string; generator: string; model?: ApiModel } | undefined> {
+async function hashInputs(options: GenerateOptions, chosen: readonly ChosenTarget[]): Promise<{ input: string; generator: string; model?: ApiModel; stats?: CatalogueStats } | undefined> {
   const catalogueNames = catalogueFileNames(options.catalogue);
   if (catalogueNames === undefined) return undefined;
   const targets = chosen.map(({ target, options }) => [target.name, options]);
@@ -335,7 +341,7 @@ async function hashInputs(options: GenerateOptions, chosen: readonly ChosenTarge
   for (const { target } of chosen) if (!BUILTIN_TARGETS.includes(target)) parts.push(`plugin ${target.name}`, pluginHash(target));
   const generator = sha256(parts.join("\n"));
   let namesSource = false;
-  // Each file's hash from its stats where they are the ones recorded with it (src/load/file-stats.ts).
+  // Each file's hash from its stats where they are the ones recorded with it (src/reuse/catalogue-stats.ts).
   const stats = CatalogueStats.open(options.catalogue);
   for (const name of catalogueNames) {
     const file = stats.hash(name, namesLivingSource);
@@ -343,11 +349,11 @@ async function hashInputs(options: GenerateOptions, chosen: readonly ChosenTarge
     parts.push(relative(packageRoot, join(options.catalogue, name)), file.sha256);
   }
   stats.save();
-  if (!namesSource) return { input: sha256(parts.join("\n")), generator };
+  if (!namesSource) return { input: sha256(parts.join("\n")), generator, stats };
   // A living source's OpenAPI document and the files its $refs name (learnt by loading, when not recorded).
   // The model loaded to learn them is kept for this run.
   const recorded = livingInputs(options.catalogue);
-  const model = recorded === undefined ? await loadModel(options.catalogue) : undefined;
+  const model = recorded === undefined ? await modelFrom(options.catalogue, stats) : undefined;
   const living = recorded ?? livingInputs(options.catalogue);
   if (living === undefined) return undefined;
   try {
@@ -356,5 +362,5 @@ async function hashInputs(options: GenerateOptions, chosen: readonly ChosenTarge
   } catch {
     return undefined;
   }
-  return { input: sha256(parts.join("\n")), generator, ...(model && { model }) };
+  return { input: sha256(parts.join("\n")), generator, stats, ...(model && { model }) };
 }

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { getHeapStatistics } from "node:v8";
 import { isMainThread, Worker } from "node:worker_threads";
-import { hasKeptModel } from "../load/kept-model-file.js";
+import { hasKeptModel } from "../reuse/kept-model-file.js";
 import { oneShot } from "./run-flags.js";
 
 /** Young generation of the worker, in MiB (V8 splits it into two semi-spaces and a large-object space). */

@@ -33,11 +33,11 @@ export async function checkConsumers(options: ConsumerOptions): Promise<Consumer
 
 /**
  * The client target's files of both versions, by path inside the client folder, made in memory.
- * A module whose key (src/module-keys.ts: what its files are made from) is the same in both
+ * A module whose key (src/reuse/module-keys.ts: what its files are made from) is the same in both
  * versions has the same files: they are made once.
  */
 async function clientFiles(before: ApiModel, after: ApiModel): Promise<[Map<string, string>, Map<string, string>]> {
-  const [{ chooseTargets }, { finalText }, { ModuleKeys }] = await Promise.all([import("../emit/targets.js"), import("../write/final-text.js"), import("../module-keys.js")]);
+  const [{ chooseTargets }, { finalText }, { ModuleKeys }] = await Promise.all([import("../emit/targets.js"), import("../write/final-text.js"), import("../reuse/module-keys.js")]);
   const { target, options: targetOptions } = chooseTargets(["client"]).chosen.find((chosen) => chosen.target.name === "client")!;
   const options = { catalogue: "", out: "" };
   const inside = (path: string): string => path.slice("client/".length);

@@ -16,7 +16,7 @@ import type { ApiModel } from "../model/types.js";
 import type { ChosenTarget } from "./targets.js";
 import type { KeptBytes } from "./plan.js";
 import { MANIFEST_NAME, sha256 } from "../write/manifest.js";
-import { ModuleKeys } from "../module-keys.js";
+import { ModuleKeys } from "../reuse/module-keys.js";
 import { coreIdle, threadsSetting } from "../shared/threads.js";
 import { TargetError } from "./define.js";
 import { EmitError } from "./types.js";

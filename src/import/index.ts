@@ -8,7 +8,8 @@ import type { ApiModel } from "../model/types.js";
 import { CatalogueError, type Diagnostic } from "../shared/diagnostic.js";
 import { isMap, isScalar, isSeq } from "yaml";
 import { PositionedTexts } from "./positioned.js";
-import { loadModel, modelOf } from "../validate/index.js";
+import { loadModel } from "../validate/index.js";
+import { reusedModel } from "../reuse/kept-model.js";
 import { asCatalogueFiles, directFiles, recordInLoadCache } from "./loaded.js";
 import { readAuth } from "./auth.js";
 import { readExternalDocs, type RawExternalDocs } from "./external-docs.js";
@@ -415,7 +416,7 @@ export interface WriteImportOptions {
  * Writes the catalogue into `outDir`: staged in a sibling folder, checked with the catalogue's own
  * validator, then moved into place. Refuses a folder that already holds a catalogue unless `force`.
  * The model returned is the one validated (its source refs name the files in `outDir`), kept there
- * as the checked model (src/validate/incremental.ts) when the files were checked from memory.
+ * as the checked model (src/reuse/kept-model.ts) when the files were checked from memory.
  */
 export async function writeCatalogue(
   catalogue: ImportedCatalogue,
@@ -443,7 +444,7 @@ export async function writeCatalogue(
     let model: ApiModel;
     try {
       // Checked as the files will be read from `out`, and kept there: a generate that follows does not check them again.
-      model = direct ? modelOf({ files: asCatalogueFiles(direct, out), diagnostics: [] }, { keep: out }) : await loadModel(stage);
+      model = direct ? reusedModel({ files: asCatalogueFiles(direct, out), diagnostics: [] }, out) : await loadModel(stage);
     } catch (error) {
       // An importer bug must never leave a catalogue that does not load; its errors point at the
       // document (the staging folder is gone when they are read).

@@ -8,7 +8,7 @@
 import { LineCounter, type Document } from "yaml";
 import { parseYamlDocument } from "../shared/yaml-parse.js";
 import type { CatalogueFile } from "../load/load.js";
-import { LoadCache } from "../load/cache.js";
+import { LoadCache } from "../reuse/records.js";
 import { displayPath } from "../load/files.js";
 import { MAX_CATALOGUE_BYTES, MAX_FILE_BYTES, MAX_NESTING } from "../load/limits.js";
 import type { CatalogueText } from "./yaml.js";

@@ -1,11 +1,9 @@
 // Reads catalogue/*.yaml into YAML documents that remember where every node came from.
-import { statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { statSync, type BigIntStats } from "node:fs";
+import { join } from "node:path";
 import { LineCounter } from "yaml";
 import { CatalogueError, type Diagnostic } from "../shared/diagnostic.js";
-import { LoadCache, type ReadFile } from "./cache.js";
-import { knownTextHash } from "./file-stats.js";
-import { knowTextHash, textSha256 } from "../shared/hash.js";
+import { knowTextHash, sha256 } from "../shared/hash.js";
 import { catalogueFolders, displayPath, displayPathsIn, listCatalogueFiles, refused, unreadable } from "./files.js";
 import { ConfinedFileError, readConfinedFile } from "../shared/confined-files.js";
 import { MAX_CATALOGUE_BYTES, MAX_FILE_BYTES, megabytes } from "./limits.js";
@@ -19,7 +17,30 @@ export interface LoadResult {
   diagnostics: Diagnostic[];
 }
 
-export async function loadCatalogue(dir: string): Promise<LoadResult> {
+/** What parsing a file's text gave, as a memo keeps it (src/reuse/load-records.ts). */
+export interface ReadFile {
+  data: unknown;
+  operationRanges: [number, number][] | undefined;
+  lineStarts: number[];
+}
+
+/**
+ * What an earlier run may answer for the loader (src/reuse/: the pipeline's memo), by content: a
+ * file's text hash from its stats, and what a text of that hash gave. The loader asks, and says
+ * what it parsed; it knows nothing of where the answers are kept.
+ */
+export interface LoadMemo {
+  /** The SHA-256 of file `name`'s text when its stats `stats` say it (the text is then read only when asked for). */
+  knownHash(name: string, stats: BigIntStats): string | undefined;
+  /** What file `name` gave when it held the text of hash `hash`. */
+  recall(name: string, hash: string): ReadFile | undefined;
+  /** What file `name`, of text hash `hash`, gave this run (parsed without problems). */
+  keep(name: string, hash: string, read: ReadFile): void;
+  /** The load is done; `names` loaded without problems (the others' answers are dropped). */
+  done(names: readonly string[]): void;
+}
+
+export async function loadCatalogue(dir: string, memo?: LoadMemo): Promise<LoadResult> {
   const names = listCatalogueFiles(dir);
   const diagnostics: Diagnostic[] = [];
   if (names.length === 0) {
@@ -35,11 +56,10 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
   // Read first (small files, synchronously: a promise per file costs more than the read), then
   // parse what the load record does not hold, on two threads when that is worth it. The order of
   // files and of diagnostics is the order of the names either way.
-  // A file whose hash this run knew from its stats (./file-stats.ts) is not read: its load record
-  // is found by that hash, and its text read only when something asks for it.
+  // A file whose hash the memo knows from its stats is not read: what it gave is found by that
+  // hash, and its text read only when something asks for it.
   const read: (Diagnostic | { path: string; name: string; text: string } | { path: string; name: string; hash: string })[] = [];
   let total = 0;
-  const folder = resolve(dir);
   const [real] = catalogueFolders(dir);
   // Read by the folder's real path, inside it; named in messages as the user named the folder.
   const readText = (path: string, name: string): string => readCatalogueFile(join(real!, name), path, dir, [real!]);
@@ -75,20 +95,21 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
       });
       continue;
     }
-    const hash = knownTextHash(folder, name, stats);
+    const hash = memo?.knownHash(name, stats);
     read.push(hash === undefined ? { path, name, text: readText(path, name) } : { path, name, hash });
   }
-  const cache = LoadCache.open(dir);
   const shown = displayPathsIn(dir);
   const files = new Map<number, CatalogueFile>();
+  const hashes = new Map<number, string>();
   const toParse: number[] = [];
   let toParseBytes = 0;
   for (const [index, item] of read.entries()) {
     if (!("name" in item)) continue;
-    const hash = "hash" in item ? item.hash : textSha256(item.text);
+    const hash = "hash" in item ? item.hash : sha256(item.text);
+    hashes.set(index, hash);
     const text = "hash" in item ? lazyText(item.path, item.hash, () => readText(item.path, item.name)) : item.text;
-    const cached = cache.get(item.name, hash);
-    if (cached) files.set(index, fromRecord(shown(item.name), item.name, text, cached));
+    const recalled = memo?.recall(item.name, hash);
+    if (recalled) files.set(index, fromRecord(shown(item.name), item.name, text, recalled));
     else {
       if ("hash" in item) read[index] = { path: item.path, name: item.name, text: readText(item.path, item.name) };
       toParse.push(index);
@@ -112,10 +133,12 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
   } else for (const index of toParse) parseHere(index);
   for (const index of toParse) {
     const file = files.get(index)!;
-    if (file.problems.length === 0 && (file.jsonSafe ?? survivesJson(file.data))) {
-      cache.set(file.name, file.text, { data: file.data, operationRanges: file.operationRanges, lineStarts: file.lineCounter.lineStarts });
+    if (memo !== undefined && file.problems.length === 0 && (file.jsonSafe ?? survivesJson(file.data))) {
+      memo.keep(file.name, hashes.get(index)!, { data: file.data, operationRanges: file.operationRanges, lineStarts: file.lineCounter.lineStarts });
     }
   }
+  // Each file's text hash, known without hashing its text again (its kept model part's key).
+  for (const [index, hash] of hashes) if (files.has(index)) knowTextHash(files.get(index)!, hash);
   const loaded: CatalogueFile[] = [];
   for (const [index, item] of read.entries()) {
     const file = files.get(index);
@@ -125,7 +148,7 @@ export async function loadCatalogue(dir: string): Promise<LoadResult> {
       diagnostics.push(...file.problems);
     }
   }
-  cache.save(loaded.filter((file) => file.problems.length === 0).map((file) => file.name));
+  memo?.done(loaded.filter((file) => file.problems.length === 0).map((file) => file.name));
   return { files: loaded, diagnostics };
 }
 
@@ -152,7 +175,7 @@ function lazyText(path: string, hash: string, readText: () => string): LazyText 
     read() {
       if (text === undefined) {
         const read = readText();
-        if (textSha256(read) !== hash) {
+        if (sha256(read) !== hash) {
           throw new CatalogueError([{ file: displayPath(path), line: 0, column: 0, length: 1, message: "the file changed while catalogen was reading the catalogue", hint: "run the command again" }], new Map());
         }
         text = read;
@@ -179,7 +202,6 @@ function fromRecord(displayPath: string, name: string, text: string | LazyText, 
   if (typeof text !== "string") {
     // Read when first asked for (a diagnostic's position, a full check); its hash is known meanwhile.
     Object.defineProperty(file, "text", { get: text.read, enumerable: true, configurable: true });
-    knowTextHash(file, text.hash);
   }
   return withLazyDocument(file, undefined);
 }

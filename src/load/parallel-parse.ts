@@ -2,7 +2,7 @@
 // file parses on its own. A worker thread and this thread take files from one shared counter
 // (an Atomics counter on a SharedArrayBuffer), so neither waits for the other whatever the files'
 // sizes, the worker's start or the machine's load. The worker sends back what a file that reads
-// without problems gives: the plain, cloneable result the load record keeps (src/load/cache.ts).
+// without problems gives: the plain, cloneable result the load record keeps (src/reuse/records.ts).
 // A file with problems, or any trouble with the worker, is parsed again here, where its
 // diagnostics are made: messages and positions are the same as on one thread.
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";

@@ -68,7 +68,7 @@ export function partContext(api: NonNullable<RawFile["api"]>): PartContext {
 /**
  * One catalogue file's share of the model, before the steps that look across files (servers,
  * base discriminators, directions): a pure function of the file's data and the API section, so it
- * can be kept by the file's content (src/validate/incremental.ts).
+ * can be kept by the file's content (src/reuse/kept-model.ts).
  */
 export interface ModelPart {
   name: string;

@@ -1,6 +1,6 @@
-// A kept module's operations parsed when first read (src/validate/incremental.ts): a regenerate
+// A kept module's operations parsed when first read (src/reuse/kept-model.ts): a regenerate
 // after one module changed reads every other module's kept part, but the targets plan from facts
-// kept per module (src/incremental-facts.ts) and keep those modules' files without making them, so
+// kept per module (src/reuse/module-facts.ts) and keep those modules' files without making them, so
 // their operations (most of a large model) need never be parsed. The steps assembling the model
 // applies to every module's operations (servers, directions) run on them when they are read.
 import type { ModuleModel, OperationModel } from "./types.js";
@@ -10,16 +10,11 @@ type Step = (operations: OperationModel[]) => void;
 const pending = new WeakMap<ModuleModel, Step[]>();
 
 /**
- * The modules whose operations were parsed when first read, by id, in order (what a test asks);
- * emptied now and then, for a long-lived process (the watcher).
- */
-export const parsedLazily: string[] = [];
-
-/**
  * `module` (without its operations) with `operations` as a property that parses them when first
- * read, then is a plain property holding them (in its place: last, as modelPart makes it).
+ * read, then is a plain property holding them (in its place: last, as modelPart makes it);
+ * `parsed` is told the module's id then (the run's report lists them).
  */
-export function withLazyOperations(module: Omit<ModuleModel, "operations">, parse: () => OperationModel[]): ModuleModel {
+export function withLazyOperations(module: Omit<ModuleModel, "operations">, parse: () => OperationModel[], parsed: (id: string) => void): ModuleModel {
   const steps: Step[] = [];
   const settle = (operations: OperationModel[]): void => {
     pending.delete(lazy);
@@ -31,8 +26,7 @@ export function withLazyOperations(module: Omit<ModuleModel, "operations">, pars
     configurable: true,
     get(): OperationModel[] {
       const operations = parse();
-      if (parsedLazily.length >= 100_000) parsedLazily.length = 0;
-      parsedLazily.push(lazy.id);
+      parsed(lazy.id);
       settle(operations);
       for (const step of steps) step(operations);
       return operations;

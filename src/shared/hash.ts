@@ -11,38 +11,17 @@ export function sha256(content: string | Buffer): string {
   return hash("sha256", content);
 }
 
-const textHashes = new Map<string, string>();
-let textHashesLength = 0;
-
-/**
- * `sha256(text)`, worked out once per text: a change run at 10,000 operations hashed each catalogue
- * file's text twice more (its load record's and its kept part's key), 11 MB each time. Bounded
- * for a long-lived process (the watcher): forgotten once the texts held pass 64 MiB.
- */
-export function textSha256(text: string): string {
-  let hash = textHashes.get(text);
-  if (hash === undefined) {
-    hash = sha256(text);
-    if (textHashesLength + text.length > 64 * 2 ** 20) {
-      textHashes.clear();
-      textHashesLength = 0;
-    }
-    textHashes.set(text, hash);
-    textHashesLength += text.length;
-  }
-  return hash;
-}
-
+// Keyed by a run's own file objects: gone with them, never seen by another run.
 const knownTextHashes = new WeakMap<object, string>();
 
-/** Says that `file.text` hashes to `hash` (a text read only when asked for: src/load/load.ts). */
+/** Says that `file.text` hashes to `hash` (the loader hashed it once, or knows it from its stats: src/load/load.ts). */
 export function knowTextHash(file: object, hash: string): void {
   knownTextHashes.set(file, hash);
 }
 
-/** `textSha256(file.text)`, without reading a text whose hash is known (knowTextHash). */
+/** `sha256(file.text)`, without reading or hashing again a text whose hash is known (knowTextHash). */
 export function fileTextSha256(file: { text: string }): string {
-  return knownTextHashes.get(file) ?? textSha256(file.text);
+  return knownTextHashes.get(file) ?? sha256(file.text);
 }
 
 /**
@@ -54,6 +33,7 @@ export function under(dir: string, path: string): string {
   return root !== sep && path.startsWith(root + sep) && !path.includes(`${sep}..`) ? path.slice(root.length + 1) : relative(dir, path);
 }
 
+// A process-wide memo of catalogen's own files' hashes (read afresh once per generate); no run's data.
 const codeHashes = new Map<string, [path: string, sha256: string][]>();
 
 /**

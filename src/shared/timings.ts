@@ -1,13 +1,23 @@
-// CATALOGEN_TIMINGS=1: the milliseconds since the process started at which a run passed each of
-// its steps, printed to stderr as it exits (where a one-shot generate spends its time, without a
-// profiler, which changes what it measures: bench/notes/incr9.md).
-import { performance } from "node:perf_hooks";
+// The steps a generate passes, each with the time it passed it: kept in the run's report
+// (RunReport.timings in src/pipeline.ts), which the CLI prints to stderr with CATALOGEN_TIMINGS=1
+// (where a one-shot generate spends its time, without a profiler, which changes what it measures:
+// bench/notes/incr9.md). A step noted deep in a stage reaches its run through the run's async
+// context, so no module holds a run's steps.
+import { AsyncLocalStorage } from "node:async_hooks";
 
-const marks: [name: string, at: number][] = [];
+const runSteps = new AsyncLocalStorage<(name: string) => void>();
 
-/** Notes that the run reached step `name` (nothing unless CATALOGEN_TIMINGS=1). */
+/** `run()`, with the steps its code notes (`mark`) handed to `step`. */
+export function withSteps<T>(step: (name: string) => void, run: () => T): T {
+  return runSteps.run(step, run);
+}
+
+/** Notes that the run reached step `name` (nothing outside a run). */
 export function mark(name: string): void {
-  if (process.env.CATALOGEN_TIMINGS !== "1") return;
-  if (marks.length === 0) process.on("exit", () => process.stderr.write(`${marks.map(([step, at]) => `${at.toFixed(1).padStart(8)} ms ${step}`).join("\n")}\n`));
-  marks.push([name, performance.now()]);
+  runSteps.getStore()?.(name);
+}
+
+/** A run's steps as CATALOGEN_TIMINGS=1 prints them: one a line, milliseconds since the run started. */
+export function timingsText(timings: readonly (readonly [step: string, ms: number])[]): string {
+  return timings.map(([step, at]) => `${at.toFixed(1).padStart(8)} ms ${step}`).join("\n");
 }

@@ -127,6 +127,7 @@ function stillTheSame(files: readonly { path: string; hash: string }[]): boolean
   }
 }
 
+// A process-wide memo of a constant (the importer's code hash); no run's data.
 let converterHash: string | undefined;
 
 /** Hash of what converts a document: the importer's code and the yaml package's version. */

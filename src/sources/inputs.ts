@@ -6,28 +6,30 @@ import { join, resolve } from "node:path";
 import { catalogueFolders, listCatalogueFiles } from "../load/files.js";
 import { MAX_FILE_BYTES } from "../load/limits.js";
 import { readConfinedFile } from "../shared/confined-files.js";
-import { cacheDirectory, readCacheValue, writeCacheValue } from "../shared/cache-directory.js";
+import { memoStore, recall, remember } from "../reuse/memo.js";
 
+// A memo keyed by content, not a run's state: a record is used only while the catalogue's hash is
+// the one it was learnt for (the watcher asks again after every change).
 const memory = new Map<string, { catalogue: string; files: string[] }>();
 
 /** A living source's files for the catalogue in `dir`: [] for a catalogue without one; undefined when not known (load the catalogue, then ask again). */
 export function livingInputs(dir: string): string[] | undefined {
   const { hash, living } = catalogueHash(dir);
   if (!living) return [];
-  const record = memory.get(resolve(dir)) ?? readRecord(dir);
-  return record?.catalogue === hash ? record.files : undefined;
+  const record = memory.get(resolve(dir));
+  return record?.catalogue === hash ? record.files : recall(memoStore(), MEMO, resolve(dir), { content: hash, code: false }, isNames);
 }
 
 export function recordInputs(dir: string, files: string[]): void {
   const record = { catalogue: catalogueHash(dir).hash, files };
   memory.set(resolve(dir), record);
-  const file = recordFile(dir);
-  if (file === undefined) return;
-  try {
-    writeCacheValue(file, record);
-  } catch {
-    // best effort: the next generate loads the catalogue to learn them
-  }
+  remember(memoStore(), MEMO, resolve(dir), { content: record.catalogue, code: false }, files);
+}
+
+const MEMO = "living-inputs";
+
+function isNames(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === "string");
 }
 
 const LIVING = /^source\s*:/m;
@@ -52,21 +54,4 @@ function catalogueHash(dir: string): { hash: string; living: boolean } {
     return { hash: "", living: true };
   }
   return { hash: hash.digest("hex"), living };
-}
-
-function recordFile(dir: string): string | undefined {
-  const cache = cacheDirectory();
-  return cache === undefined ? undefined : join(cache, "living", `inputs-${createHash("sha256").update(resolve(dir)).digest("hex").slice(0, 32)}.json`);
-}
-
-function readRecord(dir: string): { catalogue: string; files: string[] } | undefined {
-  const file = recordFile(dir);
-  if (file === undefined) return undefined;
-  try {
-    const record = readCacheValue(file) as { catalogue?: unknown; files?: unknown };
-    if (typeof record.catalogue === "string" && Array.isArray(record.files) && record.files.every((item) => typeof item === "string")) return { catalogue: record.catalogue, files: record.files as string[] };
-  } catch {
-    // no record
-  }
-  return undefined;
 }

@@ -1,36 +1,32 @@
 // load -> schema -> semantics: every problem in every file, at once.
-import { loadCatalogue, type CatalogueFile, type LoadResult } from "../load/load.js";
-import type { RawFile } from "../load/raw.js";
-import { ModelCache } from "../load/cache.js";
-import { assembleModel, modelPart, partContext } from "../model/build.js";
+import { loadCatalogue, locatePath, type CatalogueFile, type LoadResult } from "../load/load.js";
+import type { RawFile, RawApi } from "../load/raw.js";
+import { assembleModel, modelPart, partContext, type ModelPart } from "../model/build.js";
 import type { ApiModel, SourceRef } from "../model/types.js";
 import { CatalogueError, type Diagnostic } from "../shared/diagnostic.js";
 import { withoutBrokenParts } from "./partial.js";
 import { schemaProblems } from "./schema.js";
 import type { SemanticInput } from "./reporter.js";
 import { checkSemantics } from "./semantic.js";
-import { keepParts, keptModel, sourceOf } from "./incremental.js";
 
 /** Reads, checks and models the catalogue in `dir`; throws CatalogueError with every problem. */
 export async function loadModel(dir: string): Promise<ApiModel> {
-  return modelOf(await loadCatalogue(dir), { keep: dir });
+  return modelOf(await loadCatalogue(dir));
 }
 
 export interface ModelOfOptions {
   /** Where an operation is declared (default: its place in the file). */
   sourceOf?: (file: CatalogueFile, index: number) => SourceRef;
-  /**
-   * The catalogue folder the files were read from: keep each file's checked part of the model in
-   * the cache folder, and check and model again only the files that changed (incremental.ts).
-   */
-  keep?: string;
 }
 
 /** Checks and models loaded catalogue files (a living source's are made in memory, src/sources/). */
 export function modelOf(loaded: LoadResult, options: ModelOfOptions = {}): ApiModel {
-  const cache = options.keep === undefined || options.sourceOf !== undefined ? undefined : ModelCache.open(options.keep);
-  const kept = cache && keptModel(loaded, cache);
-  if (kept) return kept;
+  const { api, parts } = checkedParts(loaded, options);
+  return assembleModel(api, parts);
+}
+
+/** Checks loaded catalogue files and models each (its part, in the files' order); throws CatalogueError with every problem. */
+export function checkedParts(loaded: LoadResult, options: ModelOfOptions = {}): { api: RawApi; parts: ModelPart[] } {
   const { files, diagnostics } = loaded;
   const parsed = files.filter((file) => file.data !== undefined);
   const checked: SemanticInput[] = [];
@@ -50,10 +46,13 @@ export function modelOf(loaded: LoadResult, options: ModelOfOptions = {}): ApiMo
   const api = files.find((file) => (file.data as RawFile).api)!.data as RawFile;
   const context = partContext(api.api!);
   const parts = files.map((file) => modelPart(file.name, file.data as RawFile, context, (index) => (options.sourceOf ? options.sourceOf(file, index) : sourceOf(file, index))));
-  const keep = cache && keepParts(files, parts, cache);
-  const model = assembleModel(api.api!, parts);
-  keep?.(model);
-  return model;
+  return { api: api.api!, parts };
+}
+
+/** Where an operation is declared: its place in the file. */
+export function sourceOf(file: CatalogueFile, index: number): { file: string; line: number; column: number } {
+  const { line, column } = locatePath(file, ["operations", index]);
+  return { file: file.name, line, column };
 }
 
 function catalogueError(files: CatalogueFile[], diagnostics: Diagnostic[]): CatalogueError {

@@ -14,6 +14,7 @@ export const AJV_OPTIONS: Options = { allErrors: true, strict: false, verbose: t
 export { schema as catalogueSchema };
 
 const require = createRequire(import.meta.url);
+// A process-wide memo of a constant (the compiled catalogue schema); no run's data.
 let compiled: ValidateFunction | undefined;
 
 function validator(): ValidateFunction {

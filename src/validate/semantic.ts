@@ -47,7 +47,7 @@ function hasKey(data: unknown, key: string): boolean {
 export interface SemanticOptions {
   /**
    * Every named type of `entries` was found sound by an earlier check of these same types (the
-   * kept model's context, src/validate/incremental.ts): their names are collected and compared,
+   * kept model's context, src/reuse/kept-model.ts): their names are collected and compared,
    * but each type, the cycles, depths and base discriminators among them are not checked again,
    * and the names generated from a kept file's types (an entry of only `types`) are left to the
    * comparison of the kept parts' claims.
@@ -193,7 +193,7 @@ export function checkSemantics(entries: SemanticInput[], options: SemanticOption
       if (operation.request && operation.request !== "none") checkEncodings(report, typeContext, operation.request.content, (...rest) => place("request", "content", ...rest));
     });
   }
-  // Kept files' named types (their names compared on the kept parts, src/validate/incremental.ts):
+  // Kept files' named types (their names compared on the kept parts, src/reuse/kept-model.ts):
   // only the changed files' own names can clash among themselves here.
   checkGeneratedNames(report, options.typesChecked ? entries.filter((entry) => entry.raw.module !== undefined || entry.raw.operations !== undefined) : entries);
   checkServers(report, entries);

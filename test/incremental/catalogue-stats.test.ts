@@ -1,5 +1,5 @@
 // A catalogue file whose stats (size, mtime, ctime, inode) are the ones recorded with its hash is
-// not read by a regenerate (src/load/file-stats.ts): neither to hash the inputs nor to load it.
+// not read by a regenerate (src/reuse/catalogue-stats.ts): neither to hash the inputs nor to load it.
 // These prove that a run after one edit reads only that file and still writes what a cold run
 // writes, and that edits which keep the size and the mtime (by hand, or by a file moved in its
 // place) are still seen, as are edits too young to trust. Files must be older than RACY_MS for their stats to be
@@ -11,7 +11,7 @@ import { cp, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { generate } from "../../src/pipeline.js";
-import { RACY_MS } from "../../src/load/file-stats.js";
+import { RACY_MS } from "../../src/reuse/catalogue-stats.js";
 import { codeFileHashes, sha256 } from "../../src/shared/hash.js";
 import { freshDir, repoCatalogue } from "../helpers/generate.js";
 import { filesOf, restoreCacheDirAfterEach } from "../helpers/output-tree.js";

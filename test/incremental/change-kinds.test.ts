@@ -1,18 +1,17 @@
 // A change run at scale takes what it can from the run before (issue 26: one changed operation at
-// 10,000 operations): the module keys of the files that did not change (src/module-keys.ts, kept
-// by src/validate/incremental.ts) and the bytes of openapi.json's path items and named types that
+// 10,000 operations): the module keys of the files that did not change (src/reuse/module-keys.ts, kept
+// by src/reuse/kept-model.ts) and the bytes of openapi.json's path items and named types that
 // did not change (src/emit/openapi/pieces.ts' layout, copied by the writer's putSpliced). Each
 // must give byte for byte what a cold generate writes, across the kinds of change a catalogue
 // sees: a summary, a renamed, an added and a removed operation, a named type several modules use.
 // Each also proves the shortcut was taken: the keys made again are those of the changed modules
 // only, only the changed modules' openapi pieces are made, and only their client facts
-// (src/incremental-facts.ts) are worked out.
+// (src/reuse/module-facts.ts) are worked out.
 import { cp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generate, loadModel } from "../../src/pipeline.js";
-import { ModuleKeys } from "../../src/module-keys.js";
-import { parsedLazily } from "../../src/model/lazy-operations.js";
+import { ModuleKeys } from "../../src/reuse/module-keys.js";
 import type { ApiModel } from "../../src/model/types.js";
 import { freshDir, repoCatalogue } from "../helpers/generate.js";
 import { filesOf, restoreCacheDirAfterEach } from "../helpers/output-tree.js";
@@ -122,16 +121,15 @@ describe("a change run that keeps module keys and openapi.json's bytes", () => {
       // own: the layout places them in the file on disk); the rest is copied from that file.
       const pieces = join(cache, "openapi-pieces");
       expect(await readdir(pieces), one.what).toEqual(["layout.json"]);
-      parsedLazily.length = 0;
       const run = await generate({ catalogue, out });
       expect(run.upToDate).toBe(false);
       // The operations of the modules that did not change are never parsed: their files are kept and
       // the files joining the modules are made from kept facts.
-      expect([...new Set(parsedLazily)].sort(), one.what).toEqual(one.parses === "changed" ? one.changed : model.modules.map((module) => module.id).sort());
+      expect([...new Set(run.report.parsedLazily)].sort(), one.what).toEqual(one.parses === "changed" ? one.changed : model.modules.map((module) => module.id).sort());
       expect(run.report.piecesMade, one.what).toBe(one.changed.length);
       expect(await readdir(pieces), one.what).toEqual(["layout.json"]);
       // The client's, server's and docs' files joining the modules: only the changed modules' facts worked out
-      // (src/incremental-facts.ts), even after a named type changed: the other modules' keys,
+      // (src/reuse/module-facts.ts), even after a named type changed: the other modules' keys,
       // made again, are the ones they had.
       expect(run.report.freshFacts.client, one.what).toEqual(one.changed);
       expect(run.report.freshFacts.server, one.what).toEqual(one.changed);

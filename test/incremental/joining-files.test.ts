@@ -1,7 +1,7 @@
 // The files joining the modules (client.ts, index.ts, validate.ts, the runtime files copied in;
 // server/handlers.ts, routes.ts, index.ts, mock.ts; docs/README.md) are kept without being made
 // while what they are made from is unchanged: the model but its modules' operations and each
-// target's facts of every module (src/incremental-facts.ts `joinedFrom`). A summary edit makes none
+// target's facts of every module (src/reuse/module-facts.ts `joinedFrom`). A summary edit makes none
 // of them; an edit of a module's title or of what the facts say makes them again, and every run's
 // output is byte for byte a cold run's, manifest included.
 import { cp, readFile, writeFile } from "node:fs/promises";

@@ -1,4 +1,4 @@
-// The checked model kept per catalogue file (src/validate/incremental.ts, src/load/cache.ts's
+// The checked model kept per catalogue file (src/reuse/kept-model.ts, src/reuse/records.ts's
 // ModelCache): a regenerate checks and models again only the files that changed. It must give
 // what a full check gives: the same model and output byte for byte, and every diagnostic, with
 // the same file:line:col, also for rules that span files, after a cached run.

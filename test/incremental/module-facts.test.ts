@@ -1,7 +1,7 @@
 // The client's files joining the modules (client.ts, index.ts, the runtime files copied in) and its
 // name check, the server's (routes.ts, mock.ts, validate.ts, index.ts) and the docs' page anchors
 // (README.md and every page link by them) are made from facts kept per module by the module's key
-// (src/incremental-facts.ts, src/emit/*/plan-facts.ts): after an edit only the changed modules'
+// (src/reuse/module-facts.ts, src/emit/*/plan-facts.ts): after an edit only the changed modules'
 // facts are worked out, the rest read from the cache folder. Each case proves the facts were kept
 // (only the changed modules' were worked out afresh) and that the output is byte for byte a cold
 // run's; a name clash between a changed module and a kept one is still refused, though only the
@@ -10,9 +10,8 @@ import { cp, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { generate, loadModel } from "../../src/pipeline.js";
-import { reuseOf } from "../../src/run-reuse.js";
-import { parsedLazily } from "../../src/model/lazy-operations.js";
-import { ModuleKeys } from "../../src/module-keys.js";
+import { reuseOf } from "../../src/reuse/report.js";
+import { ModuleKeys } from "../../src/reuse/module-keys.js";
 import { planClient } from "../../src/emit/client/index.js";
 import { hashDigits, moduleNames, nameHash } from "../../src/emit/client/plan-facts.js";
 import { defineTarget } from "../../src/emit/define.js";
@@ -149,9 +148,8 @@ describe("a change run with kept client facts", () => {
     await edit(catalogue, file, change);
     process.env.CATALOGEN_CACHE_DIR = cache;
     made.length = 0;
-    parsedLazily.length = 0;
     const run = await generate(options());
-    expect(parsedLazily, what).toEqual([]);
+    expect(run.report.parsedLazily, what).toEqual([]);
     expect(run.upToDate).toBe(false);
     expect(run.report.freshFacts.client, what).toEqual([module]);
     expect(run.report.freshFacts.server, what).toEqual([module]);
@@ -194,9 +192,8 @@ describe("a kept module's operations read when first asked for", () => {
     process.env.CATALOGEN_CACHE_DIR = cache;
     await generate({ catalogue, out });
     await edit(catalogue, "items.yaml", (text) => text.replace(/^(\s*summary: .*)$/m, "$1 (edited)"));
-    parsedLazily.length = 0;
-    await generate({ catalogue, out });
-    expect(parsedLazily).toContain("things");
+    const run = await generate({ catalogue, out });
+    expect(run.report.parsedLazily).toContain("things");
     process.env.CATALOGEN_CACHE_DIR = "off";
     const cold = join(base, "cold");
     await generate({ catalogue, out: cold });
@@ -221,9 +218,8 @@ describe("a kept part cut short", () => {
       await writeFile(join(parts, name), text.subarray(0, text.length - 1));
     }
     await edit(catalogue, "items.yaml", (text) => text.replace(/^(\s*summary: .*)$/m, "$1 (edited)"));
-    parsedLazily.length = 0;
-    await generate({ catalogue, out });
-    expect(parsedLazily).toEqual([]);
+    const run = await generate({ catalogue, out });
+    expect(run.report.parsedLazily).toEqual([]);
     process.env.CATALOGEN_CACHE_DIR = "off";
     const cold = join(base, "cold");
     await generate({ catalogue, out: cold });

@@ -1,4 +1,4 @@
-// The loader keeps what each file's YAML gave (src/load/cache.ts): a second load of the same
+// The loader keeps what each file's YAML gave (src/reuse/records.ts): a second load of the same
 // text reads that instead of parsing. It must give the same model, and the same messages with
 // the same positions, as a parse, also when a message points into a file read from the cache.
 import { readCacheValue, writeCacheValue } from "../../src/shared/cache-directory.js";

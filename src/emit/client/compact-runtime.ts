@@ -19,6 +19,7 @@ export type CompactRuntime = Record<string, string>;
 /** What the build writes: per output path, the template's hash and its compact text. */
 type Prebuilt = Record<string, { source: string; text: string }>;
 
+// Process-wide memos of constants (the build's prebuilt texts, the typescript module); no run's data.
 let built: Prebuilt | undefined;
 let ts: Ts | undefined;
 

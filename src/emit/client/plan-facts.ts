@@ -1,7 +1,7 @@
 // What the client's files joining the modules (client.ts, index.ts, the runtime files copied in, the
 // name check) need of each module, worked out once per module: on a regenerate that knows its
-// module keys, read from the cache for every module that did not change (src/incremental-facts.ts).
-import { factsReader, joinedFrom, ModuleFacts } from "../../incremental-facts.js";
+// module keys, read from the cache for every module that did not change (src/reuse/module-facts.ts).
+import { factsReader, joinedFrom, ModuleFacts } from "../../reuse/module-facts.js";
 import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
 import { isStreamed } from "../shared/streamed.js";
 import { guardName } from "../shared/validators.js";
@@ -73,7 +73,7 @@ export class ClientFacts {
     return names;
   }
 
-  /** What the client's files joining the modules are made from (src/incremental-facts.ts `joinedFrom`). */
+  /** What the client's files joining the modules are made from (src/reuse/module-facts.ts `joinedFrom`). */
   readonly joinedFrom: () => string;
 
   /** Whether some module's facts say `key`. */

@@ -1,9 +1,9 @@
 // What the README and the module pages need of every module, worked out once per module: on a
 // regenerate that knows its module keys, read from the cache for every module that did not change
-// (src/incremental-facts.ts), instead of going over every operation. Each page's own operation
+// (src/reuse/module-facts.ts), instead of going over every operation. Each page's own operation
 // anchors are worked out when that page is made (only a changed module's page is, on such a run):
 // no page links to another page's operations.
-import { joinedFrom, ModuleFacts } from "../../incremental-facts.js";
+import { joinedFrom, ModuleFacts } from "../../reuse/module-facts.js";
 import type { ApiModel, ModuleModel } from "../../model/types.js";
 import { declaredTypes, moduleAnchors, type Anchors } from "./anchors.js";
 import { docsAnchors } from "./view.js";

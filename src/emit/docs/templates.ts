@@ -43,6 +43,7 @@ export interface DocsTemplates {
   module: (view: object) => string;
 }
 
+// A process-wide memo of a constant (the precompiled templates); no run's data.
 let loaded: DocsTemplates | undefined;
 
 export function docsTemplates(): DocsTemplates {

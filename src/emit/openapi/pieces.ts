@@ -10,13 +10,13 @@
 // (test/incremental/openapi-pieces.test.ts).
 import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { generatorCode } from "../../load/cache.js";
-import { ModuleKeys } from "../../module-keys.js";
-import { ModuleFacts } from "../../incremental-facts.js";
+import { generatorCode } from "../../reuse/code-version.js";
+import { ModuleKeys } from "../../reuse/module-keys.js";
+import { ModuleFacts } from "../../reuse/module-facts.js";
 import type { ApiModel, ModuleModel, NamedType } from "../../model/types.js";
 import type { KeptBytes, PreviousBytes, Spliced } from "../plan.js";
 import { cacheDirectory, readCacheValue, writeCacheValue } from "../../shared/cache-directory.js";
-import { reuseOf } from "../../run-reuse.js";
+import { reuseOf } from "../../reuse/report.js";
 import { sha256 } from "../../shared/hash.js";
 import { jsonText } from "../../shared/sinks.js";
 import { operationObject } from "./operation.js";
@@ -342,7 +342,7 @@ class Pieces {
     for (const named of model.types) this.declared.set(named.module, [...(this.declared.get(named.module) ?? []), named]);
     this.modules = new Map(model.modules.map((module) => [module.id, module]));
     // Each module's operations' paths, kept by its key where the run knows its module keys: the
-    // operations of a module that did not change are then never read (src/incremental-facts.ts).
+    // operations of a module that did not change are then never read (src/reuse/module-facts.ts).
     this.paths = ModuleFacts.for(model, "openapi", (module) => module.operations.map((operation) => operation.path));
     const code = generatorCode();
     for (const module of model.modules) {

@@ -1,8 +1,8 @@
 // What the server's files joining the modules (routes.ts, mock.ts, validate.ts, index.ts and the
 // runtime files copied in) need of each module, worked out once per module: on a regenerate that
 // knows its module keys, read from the cache for every module that did not change
-// (src/incremental-facts.ts), instead of going over every operation of the API.
-import { factsReader, joinedFrom, ModuleFacts } from "../../incremental-facts.js";
+// (src/reuse/module-facts.ts), instead of going over every operation of the API.
+import { factsReader, joinedFrom, ModuleFacts } from "../../reuse/module-facts.js";
 import type { ApiModel, ModuleModel } from "../../model/types.js";
 import { isStreamed } from "../shared/streamed.js";
 import { hasMockExample } from "./mock-file.js";
@@ -35,7 +35,7 @@ export class ServerFacts {
     this.joinedFrom = joinedFrom(model, "server", this.of);
   }
 
-  /** What the server's files joining the modules are made from (src/incremental-facts.ts `joinedFrom`). */
+  /** What the server's files joining the modules are made from (src/reuse/module-facts.ts `joinedFrom`). */
   readonly joinedFrom: () => string;
 
   /** Whether some module's facts say `key`. */

@@ -10,28 +10,47 @@
 // kept parts); what must be unique across files (operation ids, routes and path
 // templates, module names, generated names) is compared on the parts. Any problem at all, or
 // anything not kept, means the full check of src/validate/index.ts: its diagnostics are the only
-// ones ever reported, so a cached run says exactly what a full check says.
-import { ModelCache, type KeptIndex, type KeptModuleKey } from "../load/cache.js";
+// ones ever reported, so a cached run says exactly what a full check says. The validator itself
+// knows nothing of this: `reusedModel` wraps it.
+import { ModelCache, type KeptIndex, type KeptModuleKey } from "./records.js";
 import type { CacheRecord } from "../shared/cache-directory.js";
-import { locatePath, type CatalogueFile, type LoadResult } from "../load/load.js";
+import type { CatalogueFile, LoadResult } from "../load/load.js";
 import type { RawFile } from "../load/raw.js";
 import { assembleModel, modelPart, partContext, type ModelPart } from "../model/build.js";
 import type { ApiModel, ModuleModel, OperationModel } from "../model/types.js";
 import { operationsUnread, withLazyOperations } from "../model/lazy-operations.js";
 import { camelCase, GENERATED_NAMES, routeShape } from "../shared/names.js";
-import type { SemanticInput } from "./reporter.js";
-import { schemaProblems } from "./schema.js";
-import { checkSemantics } from "./semantic.js";
+import type { SemanticInput } from "../validate/reporter.js";
+import { schemaProblems } from "../validate/schema.js";
+import { checkSemantics } from "../validate/semantic.js";
+import { checkedParts, sourceOf } from "../validate/index.js";
 import { fileTextSha256, sha256 } from "../shared/hash.js";
-import { ModuleKeys } from "../module-keys.js";
+import { ModuleKeys } from "./module-keys.js";
+import { reuseOf } from "./report.js";
 
 interface FileKey {
   hash: string;
   types: string;
 }
 
+/**
+ * The model of the catalogue folder `dir`'s loaded files: from the parts kept for it and the
+ * changed files where that gives what a full check would, else the full check (src/validate/),
+ * whose parts are then kept.
+ */
+export function reusedModel(loaded: LoadResult, dir: string): ApiModel {
+  const cache = ModelCache.open(dir);
+  const kept = keptModel(loaded, cache);
+  if (kept) return kept;
+  const { api, parts } = checkedParts(loaded);
+  const keep = keepParts(loaded.files, parts, cache);
+  const model = assembleModel(api, parts);
+  keep?.(model);
+  return model;
+}
+
 /** The model from kept parts and the changed files, when that gives what a full check would; else undefined. */
-export function keptModel({ files, diagnostics }: LoadResult, cache: ModelCache): ApiModel | undefined {
+function keptModel({ files, diagnostics }: LoadResult, cache: ModelCache): ApiModel | undefined {
   if (diagnostics.length > 0 || files.some((file) => file.data === undefined)) return undefined;
   const index = cache.index();
   if (index === undefined) return undefined;
@@ -45,11 +64,14 @@ export function keptModel({ files, diagnostics }: LoadResult, cache: ModelCache)
   let partOptions: ReturnType<typeof partContext> | undefined;
   const made = (file: CatalogueFile): ModelPart => modelPart(file.name, file.data as RawFile, (partOptions ??= partContext(api)), (index) => sourceOf(file, index));
   const kept = new Map<string, ModelPart>();
+  // The kept modules whose operations the run reads after all (its report's `parsedLazily`).
+  const parsedLazily: string[] = [];
+  const parsed = (id: string): void => void parsedLazily.push(id);
   files.forEach((file, i) => {
     if (index.files[file.name]?.hash !== keys[i]!.hash) return;
     const record = cache.part(file.name, keys[i]!.hash, context);
     // Kept from this file's text: what modelPart makes of it again is what was kept (as JSON gives it back).
-    const part = record === undefined ? undefined : restoredPart(record);
+    const part = record === undefined ? undefined : restoredPart(record, parsed);
     if (part !== undefined) kept.set(file.name, part);
   });
   const changed = files.filter((file) => !kept.has(file.name));
@@ -76,13 +98,14 @@ export function keptModel({ files, diagnostics }: LoadResult, cache: ModelCache)
     return fresh;
   });
   const changedNames = new Set(changed.map((file) => file.name));
-  if (!claimsNoMore(parts, changedNames, (name) => previousPart(cache, index, name, context)) && clashesAcrossFiles(parts, changedNames)) return undefined;
+  if (!claimsNoMore(parts, changedNames, (name) => previousPart(cache, index, name, context, parsed)) && clashesAcrossFiles(parts, changedNames)) return undefined;
   const next: KeptIndex = { context, files: {} };
   files.forEach((file, i) => {
     if (kept.has(file.name) || madeParts.has(file.name)) next.files[file.name] = keys[i]!;
   });
   cache.save(next, madeParts);
   const model = assembleModel(api, parts);
+  reuseOf(model).parsedLazily = parsedLazily;
   knowModuleKeys(model, files, keys, parts, context, cache, cache.moduleKeys(context));
   return model;
 }
@@ -91,7 +114,7 @@ export function keptModel({ files, diagnostics }: LoadResult, cache: ModelCache)
  * Keeps every file's part after a full check found the catalogue sound (`parts` before assembleModel
  * changes them); returns what keeps the module keys of the model made from them.
  */
-export function keepParts(files: readonly CatalogueFile[], parts: readonly ModelPart[], cache: ModelCache): ((model: ApiModel) => void) | undefined {
+function keepParts(files: readonly CatalogueFile[], parts: readonly ModelPart[], cache: ModelCache): ((model: ApiModel) => void) | undefined {
   const apiFiles = files.filter((file) => hasKey(file.data, "api"));
   if (apiFiles.length !== 1) return undefined;
   const keys = files.map((file) => keyOf(file, undefined));
@@ -133,12 +156,6 @@ function knowModuleKeys(model: ApiModel, files: readonly CatalogueFile[], keys: 
   });
 }
 
-/** Where an operation is declared: its place in the file. */
-export function sourceOf(file: CatalogueFile, index: number): { file: string; line: number; column: number } {
-  const { line, column } = locatePath(file, ["operations", index]);
-  return { file: file.name, line, column };
-}
-
 function keyOf(file: CatalogueFile, index: KeptIndex | undefined): FileKey {
   // With the file's name in the catalogue: the parts say where each operation is declared (not the
   // path messages show, which is the working folder's: a run from another folder keeps the parts).
@@ -156,10 +173,10 @@ function contextOf(files: readonly CatalogueFile[], keys: readonly FileKey[], ap
 }
 
 /** The part file `name` had when the index was kept, if it is still there. */
-function previousPart(cache: ModelCache, index: KeptIndex, name: string, context: string): ModelPart | undefined {
+function previousPart(cache: ModelCache, index: KeptIndex, name: string, context: string, parsed: (id: string) => void): ModelPart | undefined {
   const hash = index.files[name]?.hash;
   const record = hash === undefined ? undefined : cache.part(name, hash, context);
-  return record === undefined ? undefined : restoredPart(record);
+  return record === undefined ? undefined : restoredPart(record, parsed);
 }
 
 /**
@@ -190,7 +207,7 @@ const keptHeads = new WeakMap<ModuleModel, () => OperationHead[] | undefined>();
  * The part `partText` gave (its first line now; its module's operations and their heads parsed
  * when first read); undefined when it was cut short.
  */
-function restoredPart({ head, tail }: CacheRecord): ModelPart | undefined {
+function restoredPart({ head, tail }: CacheRecord, parsed: (id: string) => void): ModelPart | undefined {
   try {
     const newline = head.indexOf(10);
     if (newline === -1) return JSON.parse(head.toString("utf8")) as ModelPart;
@@ -199,7 +216,7 @@ function restoredPart({ head, tail }: CacheRecord): ModelPart | undefined {
     const bytes = tail();
     if (bytes === undefined || bytes.length !== operationsBytes + 1 + headsBytes || bytes[operationsBytes] !== 10) return undefined;
     const parts = { operations: bytes.subarray(0, operationsBytes), heads: bytes.subarray(operationsBytes + 1) };
-    const module = withLazyOperations(part.module, () => JSON.parse(parts.operations.toString("utf8")) as OperationModel[]);
+    const module = withLazyOperations(part.module, () => JSON.parse(parts.operations.toString("utf8")) as OperationModel[], parsed);
     keptHeads.set(module, () => JSON.parse(parts.heads.toString("utf8")) as OperationHead[]);
     return { ...part, module };
   } catch {

@@ -10,37 +10,14 @@
 // "parse the file".
 import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, extname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { existsSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { cacheDirectory, CacheRecords, PACK_FILE, readCacheValue, writeCachePack, writeCacheValue, type CacheRecord } from "../shared/cache-directory.js";
 import { folderKey } from "./kept-model-file.js";
-
-export { hasKeptModel } from "./kept-model-file.js";
-import { codeFileHashes, textSha256 } from "../shared/hash.js";
-
-export interface ReadFile {
-  data: unknown;
-  operationRanges: [number, number][] | undefined;
-  lineStarts: number[];
-}
-
-let loaderHash: string | undefined;
-
-/** Hash of what turns text into data: the loader's code (its fast path too), its structure check and the yaml package's version. */
-function loader(): string {
-  if (loaderHash === undefined) {
-    const hash = createHash("sha256");
-    // load.js beside this file once built; load.ts when run from source.
-    const here = fileURLToPath(import.meta.url);
-    for (const file of ["load", "parse-file", "fast-yaml", "fast-yaml-scan"]) hash.update(readFileSync(join(dirname(here), `${file}${extname(here)}`)));
-    hash.update(readFileSync(join(dirname(here), `../shared/yaml-structure${extname(here)}`)));
-    hash.update(String((createRequire(import.meta.url)("yaml/package.json") as { version: string }).version));
-    loaderHash = hash.digest("hex");
-  }
-  return loaderHash;
-}
+import { sha256 } from "../shared/hash.js";
+import { generatorCode, loader } from "./code-version.js";
+import { memoStore, recall, remember } from "./memo.js";
+import type { ReadFile } from "../load/load.js";
 
 /**
  * The records of one catalogue folder: `<cache>/catalogue/<folder hash>/<file name hash>.json`,
@@ -66,13 +43,18 @@ export class LoadCache {
     return new LoadCache(base === undefined ? undefined : join(base, "catalogue", folderKey(folder)));
   }
 
-  /** What file `name` gave when it held the text of hash `textHash` (textSha256), if that is recorded. */
+  /** What file `name` gave when it held the text of hash `textHash` (sha256 of the text), if that is recorded. */
   get(name: string, textHash: string): ReadFile | undefined {
     return this.records?.read(recordFile(name), (record) => readRecord(record, textHash));
   }
 
   set(name: string, text: string, read: ReadFile): void {
-    this.made.set(name, { hash: textSha256(text), read });
+    this.keep(name, sha256(text), read);
+  }
+
+  /** What file `name` gave with the text of hash `hash`. */
+  keep(name: string, hash: string, read: ReadFile): void {
+    this.made.set(name, { hash, read });
   }
 
   /** Writes the records made for the files in `names` and drops those of files not among them (best effort). */
@@ -164,7 +146,7 @@ function writeRecords(folder: string, texts: readonly [string, string][], curren
 
 /**
  * The key of a file's data parsed only when first read: a module's operations, most of a large
- * catalogue's data. A regenerate that keeps a file's checked model (src/validate/incremental.ts)
+ * catalogue's data. A regenerate that keeps a file's checked model (src/reuse/kept-model.ts)
  * reads only its named types, so the operations of the files that did not change are never parsed.
  */
 const LATER = "operations";
@@ -188,6 +170,10 @@ function laterText(json: string, head: (length: number) => string): string {
   return `${head(json.length)}\n${json}\n`;
 }
 
+function isRecord(value: unknown): value is Record<string, KeptModuleKey> {
+  return isObject(value);
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -196,7 +182,7 @@ function recordFile(name: string): string {
   return `${createHash("sha256").update(name).digest("hex").slice(0, 32)}.json`;
 }
 
-// The checked model, kept per catalogue file (src/validate/incremental.ts): an index of the files a
+// The checked model, kept per catalogue file (src/reuse/kept-model.ts): an index of the files a
 // full check found sound, with the context they were checked in, and each file's share of the model
 // in a file of its own (a regenerate reads them all but writes only the changed ones). Kept for one
 // build of catalogen: the hash of its own code (src/ or dist/), so a new version never reads
@@ -209,40 +195,28 @@ export interface KeptIndex {
   files: Record<string, { hash: string; types: string }>;
 }
 
-/** A module's key as a run made it (src/module-keys.ts), with the hash of the text of the file that declares the module. */
+/** A module's key as a run made it (src/reuse/module-keys.ts), with the hash of the text of the file that declares the module. */
 export interface KeptModuleKey {
   hash: string;
   module: string;
   key: string;
 }
 
-/** Hash of catalogen's own code (every file of src/ or dist/, with its path) and the loader's. */
-export function generatorCode(): string {
-  const root = dirname(dirname(fileURLToPath(import.meta.url)));
-  // Asked by every cache record a run reads (the kept model, each target's facts, openapi's pieces):
-  // worked out again only when the files' hashes were (codeFileHashes gives the same list until then).
-  const hashes = codeFileHashes(root);
-  if (madeCode?.hashes !== hashes) {
-    const hash = createHash("sha256");
-    for (const [path, sha] of hashes) hash.update(`${relative(root, path)}\n${sha}\n`);
-    madeCode = { hashes, code: hash.update(loader()).digest("hex") };
-  }
-  return madeCode.code;
-}
-
-let madeCode: { hashes: readonly (readonly [string, string])[]; code: string } | undefined;
-
 export class ModelCache {
   /** The parts as this run reads them (listed once, the pack read once). */
   private readonly parts: CacheRecords | undefined;
 
-  private constructor(private readonly dir: string | undefined) {
+  private constructor(
+    private readonly dir: string | undefined,
+    /** The catalogue folder's name in the cache folder. */
+    private readonly unit: string,
+  ) {
     this.parts = dir === undefined ? undefined : new CacheRecords(join(dir, "parts"));
   }
 
   static open(folder: string): ModelCache {
     const base = cacheDirectory();
-    return new ModelCache(base === undefined ? undefined : join(base, "model", folderKey(folder)));
+    return new ModelCache(base === undefined ? undefined : join(base, "model", folderKey(folder)), folderKey(folder));
   }
 
   /** The index, when one was kept by this build of catalogen. */
@@ -260,7 +234,7 @@ export class ModelCache {
   /**
    * The kept part of file `name` made from text of hash `hash` in `context`, if there is one: its
    * text as bytes, its head (past the line naming what it was made from) now and its tail when
-   * asked for, for a caller that decodes only what it reads (src/validate/incremental.ts).
+   * asked for, for a caller that decodes only what it reads (src/reuse/kept-model.ts).
    */
   part(name: string, hash: string, context: string): CacheRecord | undefined {
     return this.parts?.read(recordFile(name), ({ head, tail }) => {
@@ -269,26 +243,14 @@ export class ModelCache {
     });
   }
 
-  /** The module keys kept in `context` (src/module-keys.ts), per file name; undefined when none were. */
+  /** The module keys kept in `context` (src/reuse/module-keys.ts), per file name; undefined when none were. */
   moduleKeys(context: string): Record<string, KeptModuleKey> | undefined {
-    if (this.dir === undefined) return undefined;
-    try {
-      const parsed = readCacheValue(join(this.dir, "module-keys.json")) as { code?: string; context?: string; files?: Record<string, KeptModuleKey> };
-      if (parsed.code !== generatorCode() || parsed.context !== context || typeof parsed.files !== "object" || parsed.files === null) return undefined;
-      return parsed.files;
-    } catch {
-      return undefined;
-    }
+    return recall(memoStore(), "module-keys", this.unit, { content: context }, isRecord);
   }
 
   /** Keeps the module keys of `context` (best effort). */
   saveModuleKeys(context: string, files: Record<string, KeptModuleKey>): void {
-    if (this.dir === undefined) return;
-    try {
-      writeCacheValue(join(this.dir, "module-keys.json"), { code: generatorCode(), context, files });
-    } catch {
-      // best effort: the next run makes them again
-    }
+    remember(memoStore(), "module-keys", this.unit, { content: context }, files);
   }
 
   /** Writes the parts given (JSON text by file name, with their text's hash), then the index (best effort). */

@@ -6,24 +6,21 @@
 // Sound because a module's key is the hash of everything its files are made from (its operations,
 // the named types it declares and reaches, the API-level parts), and the facts file is discarded
 // when catalogen's own build is another. Only used where the run knows its model's module keys
-// (src/validate/incremental.ts): elsewhere working out every key would cost more than the facts.
-import { join } from "node:path";
-import { generatorCode } from "./load/cache.js";
+// (src/reuse/kept-model.ts): elsewhere working out every key would cost more than the facts.
 import { ModuleKeys } from "./module-keys.js";
-import type { ApiModel, ModuleModel } from "./model/types.js";
-import { cacheDirectory, readCacheValue, writeCacheValue } from "./shared/cache-directory.js";
-import { sha256 } from "./shared/hash.js";
-import { reuseOf } from "./run-reuse.js";
+import type { ApiModel, ModuleModel } from "../model/types.js";
+import { sha256 } from "../shared/hash.js";
+import { memoStore, recall, remember, type MemoStore } from "./memo.js";
+import { reuseOf } from "./report.js";
 
+/** Kept by the memo (./memo.ts) as the stage "module-facts" of the unit `name`, for catalogen's own code. */
 interface FactsRecord<T> {
-  code: string;
   /** Every name the modules of this record claim, with the API's own, was unique when it was kept. */
   unique: boolean;
   facts: Record<string, T>;
 }
 
 export class ModuleFacts<T> {
-  private readonly file: string | undefined;
   private readonly keys: ModuleKeys;
   private readonly kept: FactsRecord<T> | undefined;
   private readonly made = new Map<string, { key: string; facts: T; fresh: boolean }>();
@@ -35,20 +32,19 @@ export class ModuleFacts<T> {
    */
   static for<T>(model: ApiModel, name: string, make: (module: ModuleModel) => T): ModuleFacts<T> | undefined {
     if (!ModuleKeys.known(model)) return undefined;
-    const base = cacheDirectory();
-    if (base === undefined) return undefined;
-    return new ModuleFacts(model, join(base, "module-facts", `${name}.json`), name, make);
+    const store = memoStore();
+    if (store.folder === undefined) return undefined;
+    return new ModuleFacts(model, store, name, make);
   }
 
   private constructor(
     private readonly model: ApiModel,
-    file: string,
+    private readonly store: MemoStore,
     private readonly name: string,
     private readonly make: (module: ModuleModel) => T,
   ) {
-    this.file = file;
     this.keys = ModuleKeys.for(model);
-    this.kept = readRecord<T>(file);
+    this.kept = recall(store, STAGE, name, { content: "" }, isFactsRecord<T>);
   }
 
   /** Module `module`'s facts: kept when its key is the kept one's, else worked out now. */
@@ -83,17 +79,12 @@ export class ModuleFacts<T> {
    * writing every module's facts. Best effort.
    */
   save(unique: boolean): void {
-    if (this.file === undefined) return;
     const fresh = this.freshCount;
     reuseOf(this.model).freshFacts[this.name] = [...this.made].filter(([, entry]) => entry.fresh).map(([id]) => id).sort();
     if (this.kept !== undefined && this.kept.unique === unique && fresh <= Math.min(REWRITE_AFTER, this.made.size / 16)) return;
     const facts: Record<string, T> = {};
     for (const entry of this.made.values()) facts[entry.key] = entry.facts;
-    try {
-      writeCacheValue(this.file, { code: generatorCode(), unique, facts } satisfies FactsRecord<T>);
-    } catch {
-      // best effort: worked out again next time
-    }
+    remember(this.store, STAGE, this.name, { content: "" }, { unique, facts } satisfies FactsRecord<T>);
   }
 }
 
@@ -124,12 +115,9 @@ export function joinedFrom(model: ApiModel, name: string, of: (module: ModuleMod
 /** At most this many modules (and a sixteenth of all) worked out afresh are worked out again rather than the record rewritten (see `save`). */
 const REWRITE_AFTER = 16;
 
-function readRecord<T>(file: string): FactsRecord<T> | undefined {
-  try {
-    const record = readCacheValue(file) as FactsRecord<T>;
-    if (record.code !== generatorCode() || typeof record.facts !== "object" || record.facts === null) return undefined;
-    return record;
-  } catch {
-    return undefined;
-  }
+const STAGE = "module-facts";
+
+function isFactsRecord<T>(value: unknown): value is FactsRecord<T> {
+  const record = value as Partial<FactsRecord<T>> | undefined;
+  return typeof record?.unique === "boolean" && typeof record.facts === "object" && record.facts !== null;
 }

@@ -5,12 +5,12 @@
 // `generatorHash`, compared once. A file whose hash is the one the manifest records was made from
 // the same inputs, so a generate keeps it without making it again. Emitters add what else a file
 // depends on (`also`).
-import type { ApiModel, ModuleModel, NamedType } from "./model/types.js";
-import { sha256 } from "./write/manifest.js";
-import { someRecord } from "./shared/records.js";
+import type { ApiModel, ModuleModel, NamedType } from "../model/types.js";
+import { sha256 } from "../write/manifest.js";
+import { someRecord } from "../shared/records.js";
 
 /**
- * What a run knows of its model's module keys before making them (src/validate/incremental.ts): the
+ * What a run knows of its model's module keys before making them (src/reuse/kept-model.ts): the
  * keys of modules whose catalogue file and context (the api file, every file's named types, the
  * files' names) are those of the run that made them, so making them again gives the same text.
  */
@@ -101,7 +101,7 @@ export class ModuleKeys {
   /**
    * The hash of the model but its modules' operations: the API-level parts, every named type and
    * each module without its operations (its id, name, title...), in order. With a target's facts of
-   * every module (src/incremental-facts.ts), what that target's files joining the modules are made
+   * every module (src/reuse/module-facts.ts), what that target's files joining the modules are made
    * from. A kept module's operations are not read (they may not be parsed yet).
    */
   modelHead(): string {

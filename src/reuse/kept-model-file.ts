@@ -1,4 +1,4 @@
-// Where a catalogue folder's checked model is kept (src/load/cache.ts), and whether one is: asked
+// Where a catalogue folder's checked model is kept (src/reuse/records.ts), and whether one is: asked
 // before the CLI is loaded (src/cli/worker-choice.ts), so Node's own modules and the cache folder's only.
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";

@@ -1,0 +1,65 @@
+// The one memo of the reuse layer: a stage's output for one unit (a catalogue folder's module keys,
+// a target's facts, a living source's inputs...) kept in the cache folder with the key it was made
+// for. The key is content: what the output was made from (an input text's hash, the options), and
+// catalogen's own code unless the caller says the output does not depend on it. Asked with another
+// key, or when the kept value is unreadable, the memo makes the output again and keeps that in its
+// place (one file per stage and unit: the eviction rule of docs/architecture.md). Best effort: a
+// cache folder that cannot be written changes nothing but time.
+import { join } from "node:path";
+import { cacheDirectory, readCacheValue, writeCacheValue } from "../shared/cache-directory.js";
+import { sha256 } from "../shared/hash.js";
+import { generatorCode } from "./code-version.js";
+
+/** Where a run's memos are kept: the cache folder, or none (`CATALOGEN_CACHE_DIR=off`, no node_modules). */
+export interface MemoStore {
+  readonly folder: string | undefined;
+}
+
+export function memoStore(): MemoStore {
+  return { folder: cacheDirectory() };
+}
+
+export interface MemoKey {
+  /** What the output is made from, as text (hashes, options). */
+  content: string;
+  /** False: the output does not depend on catalogen's own code (default true: a new build makes it again). */
+  code?: boolean;
+}
+
+/** The kept output of `stage` for `unit` when it was made for `key` and `accept` takes it; else undefined. */
+export function recall<T>(store: MemoStore, stage: string, unit: string, key: MemoKey, accept: (value: unknown) => value is T): T | undefined {
+  const path = memoFile(store, stage, unit);
+  if (path === undefined) return undefined;
+  const kept = readCacheValue(path) as { key?: unknown; value?: unknown } | undefined;
+  return kept?.key === keyText(key) && accept(kept.value) ? kept.value : undefined;
+}
+
+/** Keeps `value` as `stage`'s output for `unit` made for `key`, in place of the one kept before. */
+export function remember(store: MemoStore, stage: string, unit: string, key: MemoKey, value: unknown): void {
+  const path = memoFile(store, stage, unit);
+  if (path === undefined) return;
+  try {
+    writeCacheValue(path, { key: keyText(key), value });
+  } catch {
+    // best effort: made again next time
+  }
+}
+
+/** `compute()`, or the output kept for `stage`'s `unit` and `key` (then `compute` is not called). */
+export function memo<T>(store: MemoStore, stage: string, unit: string, key: MemoKey, accept: (value: unknown) => value is T, compute: () => T): T {
+  const kept = recall(store, stage, unit, key, accept);
+  if (kept !== undefined) return kept;
+  const made = compute();
+  remember(store, stage, unit, key, made);
+  return made;
+}
+
+/** `<cache>/<stage>/<unit>.json`: a unit that is a name (a target's facts) keeps it; another (a path) is hashed. */
+function memoFile(store: MemoStore, stage: string, unit: string): string | undefined {
+  const name = /^[\w-]{1,64}$/.test(unit) ? unit : sha256(unit).slice(0, 32);
+  return store.folder === undefined ? undefined : join(store.folder, stage, `${name}.json`);
+}
+
+function keyText(key: MemoKey): string {
+  return key.code === false ? key.content : `${generatorCode()}\n${key.content}`;
+}

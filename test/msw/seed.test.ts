@@ -12,8 +12,8 @@ import { fixtureCatalogue, generateForTest } from "../helpers/generate.js";
 
 const catalogue = fixtureCatalogue("kitchen-sink");
 const TOKENS = {
-  personal: { sellerId: "seller-1", tokenKind: "personal" },
-  service: { sellerId: "seller-1", tokenKind: "service" },
+  personal: { principalId: "seller-1", tokenKind: "personal" },
+  service: { principalId: "seller-1", tokenKind: "service" },
 };
 
 interface MswModule {

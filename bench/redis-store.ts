@@ -50,7 +50,7 @@ if (process.env.STORE === "node-redis") {
   store = redisRateLimitStore(redis);
 }
 const handle = createRequestHandler(mockHandlers, {
-  authenticate: (token) => ({ sellerId: token, tokenKind: "personal" }),
+  authenticate: (token) => ({ principalId: token, tokenKind: "personal" }),
   rateLimitStore: store,
 });
 const http = createServer(toNodeHandler(handle));

@@ -24,7 +24,7 @@ export function parseTokens(text: string): Map<string, Identity> {
     if (!match?.[1] || !match[2] || !kind) {
       throw new Error(`SANDBOX_TOKENS: an entry is not token=sellerId:kind (kinds: ${TOKEN_KINDS.join(", ")})`);
     }
-    tokens.set(match[1], { sellerId: match[2], tokenKind: kind });
+    tokens.set(match[1], { principalId: match[2], tokenKind: kind });
   }
   return tokens;
 }

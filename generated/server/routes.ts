@@ -15,6 +15,7 @@ import { wbdRoutes } from "./routes/wbd.js";
 
 /** Every operation of the catalogue, as the router sees it. */
 export const api: ApiDefinition = {
+  principal: "seller",
   authHeader: "Authorization",
   routes: [...analyticsRoutes, ...communicationsRoutes, ...financesRoutes, ...generalRoutes, ...inStorePickupRoutes, ...itemsRoutes, ...ordersDbsRoutes, ...suppliesRoutes, ...tariffsRoutes, ...wbdRoutes],
 };

@@ -83,12 +83,11 @@ export function readLimit(value: unknown, kindOf: (value: string) => string | un
 
 /**
  * The imported catalogue's principal: the document's `x-principal` (catalogen's export writes it),
- * else the one word other than account and seller (which a catalogue without principal reads) its
- * limits name; none: the default, account.
+ * else the one word other than account its limits name; none: the default, account.
  */
 export function importedPrincipal(root: Record<string, unknown>, scopes: Iterable<string>): { principal?: string } {
   const named = root["x-principal"];
   if (typeof named === "string" && PRINCIPAL.test(named)) return { principal: named };
-  const others = [...new Set(scopes)].filter((scope) => scope !== DEFAULT_PRINCIPAL && scope !== "seller");
+  const others = [...new Set(scopes)].filter((scope) => scope !== DEFAULT_PRINCIPAL);
   return others.length === 1 ? { principal: others[0]! } : {};
 }

@@ -102,7 +102,7 @@ export interface RawHeader {
 }
 
 export interface RawLimit {
-  /** The catalogue's principal (api.principal); `seller` also where api names none, as catalogues before principal wrote. */
+  /** The catalogue's principal (api.principal; `account` where api names none). */
   scope: string;
   period: string;
   limit: number;

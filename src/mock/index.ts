@@ -62,7 +62,7 @@ export async function startMockOf(model: ApiModel, options: MockOptions): Promis
     const identity = tokens.get(token);
     if (identity === undefined) return undefined;
     const { tokenKind, categories, readOnly } = identity;
-    return { sellerId: principalIdOf(identity, model.principal), tokenKind, ...(categories && { categories }), ...(readOnly !== undefined && { readOnly }) };
+    return { principalId: principalIdOf(identity, model.principal), tokenKind, ...(categories && { categories }), ...(readOnly !== undefined && { readOnly }) };
   };
   const { server, runtime } = await loadGeneratedServer(model);
   const handle = server.createRequestHandler(mockHandlers(model, options.seed ?? 1, runtime, options), {

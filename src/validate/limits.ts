@@ -102,17 +102,13 @@ function checkLimitFields(
   if (limit.tokens?.length === 0) report.error(at("tokens"), "a limit for no token kind never applies", "list the kinds it applies to, or leave tokens out for every kind");
 }
 
-/**
- * A limit counts the budget of the catalogue's principal: its scope names it. Where api names no
- * principal, `account` (the default) and `seller` (what catalogues wrote before principal existed)
- * both do.
- */
+/** A limit counts the budget of the catalogue's principal: its scope names it (`account` where api names none). */
 function checkScope(report: Reporter, scope: string, at: (...rest: YamlPath) => Place, principal: string | undefined): void {
-  if (principal === undefined ? scope === DEFAULT_PRINCIPAL || scope === "seller" : scope === principal) return;
+  if (scope === (principal ?? DEFAULT_PRINCIPAL)) return;
   if (principal !== undefined) {
     report.error(at("scope"), `limit scope "${scope}" is not the catalogue's principal "${principal}"`, `write scope: ${principal} (api.principal in api.yaml names whose budgets limits count)`);
   } else {
-    report.error(at("scope"), `limit scope "${scope}" is not the catalogue's principal, which api.yaml does not name (default ${DEFAULT_PRINCIPAL})`, `add principal: ${scope} to api in api.yaml, or write scope: ${DEFAULT_PRINCIPAL}`);
+    report.error(at("scope"), `limit scope "${scope}" is not the catalogue's principal, which api.yaml does not name (default ${DEFAULT_PRINCIPAL})`, `add principal: ${scope} under api in api.yaml, or write scope: ${DEFAULT_PRINCIPAL}`);
   }
 }
 

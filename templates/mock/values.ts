@@ -190,7 +190,7 @@ function formatted(format: string | undefined, integer: (below: number) => numbe
     case "uuid":
       return `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
     case "email":
-      return `seller${integer(100)}@example.com`;
+      return `user${integer(100)}@example.com`;
     case "uri":
     case "url":
       return `https://example.com/${hex(8)}`;

@@ -18,7 +18,7 @@ const listThings: RouteDefinition = {
   tokens: undefined, limits: undefined, query: undefined, body: { kind: "none" }, status: 200,
 };
 const api: ApiDefinition = { authHeader: "Authorization", routes: [getThing, listThings] };
-const TOKENS = { p: { sellerId: "s1", tokenKind: "personal" }, s: { sellerId: "s1", tokenKind: "service" } };
+const TOKENS = { p: { principalId: "s1", tokenKind: "personal" }, s: { principalId: "s1", tokenKind: "service" } };
 
 function handlerSet(options: Partial<MockHandlersOptions> = {}) {
   return createMockHandlerSet(

@@ -9,9 +9,9 @@ import type { SchemaNode } from "../mock/schema.js";
 import { MemoryRateLimitStore } from "../shared/memory-rate-limit-store.js";
 import type { RateLimitStore } from "../shared/rate-limit-store.js";
 
-/** Whose a token is: rate limits count per seller; the kind decides which operations it may call. */
+/** Whose a token is: rate limits count per principal (an account, a tenant ... as the catalogue names it); the kind decides which operations it may call. */
 export interface MockIdentity<TokenKind extends string = string> {
-  sellerId: string;
+  principalId: string;
   tokenKind: TokenKind;
   /** The categories the token is issued for; absent: operations' categories are not checked. */
   categories?: string[];
@@ -19,9 +19,18 @@ export interface MockIdentity<TokenKind extends string = string> {
   readOnly?: boolean;
 }
 
+/**
+ * @deprecated A token's identity as written before `principalId`: `{ sellerId, tokenKind }`. Still
+ * read in this release (`sellerId` as `principalId`, with one warning); write `MockIdentity`.
+ */
+export interface LegacyMockIdentity<TokenKind extends string = string> extends Omit<MockIdentity<TokenKind>, "principalId"> {
+  /** @deprecated Write `principalId`. */
+  sellerId: string;
+}
+
 export interface MockHandlersOptions<TokenKind extends string = string> {
   /** Token -> whose it is and its kind; any other token (or none) gets 401. */
-  tokens: Readonly<Record<string, MockIdentity<TokenKind>>>;
+  tokens: Readonly<Record<string, MockIdentity<TokenKind> | LegacyMockIdentity<TokenKind>>>;
   /** Seed of the values made up for operations without an example. Default 1, as `catalogen mock`. */
   seed?: number;
   /**
@@ -60,13 +69,25 @@ export type OperationHandler = (context: never) => unknown;
 export interface MockHandlerSet {
   /** One handler per operation, in catalogue order: `setupServer(...mocks.handlers)`. */
   readonly handlers: HttpHandler[];
-  /** Forgets every seller's rate-limit budget: call it between tests. */
+  /** Forgets every principal's rate-limit budget: call it between tests. */
   reset(): void;
   /** A handler for one operation that answers with `handler` instead, still behind auth and limits. */
   override(operationId: string, handler: OperationHandler): HttpHandler;
 }
 
 type Method = "get" | "post" | "put" | "patch" | "delete" | "head" | "options";
+
+let legacySaid = false;
+
+/** A token's identity with `principalId`; the old `sellerId` is read as it, and the first one read in the process says so (the options have no logger). */
+function currentIdentity(identity: MockIdentity | LegacyMockIdentity): MockIdentity {
+  if (typeof (identity as MockIdentity).principalId === "string" || typeof (identity as LegacyMockIdentity).sellerId !== "string") return identity as MockIdentity;
+  if (!legacySaid) {
+    legacySaid = true;
+    console.warn("createMockHandlers: tokens' { sellerId, tokenKind } is deprecated: write { principalId, tokenKind } (sellerId is read as principalId until the next release)");
+  }
+  return { ...identity, principalId: (identity as LegacyMockIdentity).sellerId };
+}
 
 export function createMockHandlerSet<Api extends { readonly routes: readonly MockRoute[] }>(
   mock: MockApi<Api>,
@@ -75,7 +96,7 @@ export function createMockHandlerSet<Api extends { readonly routes: readonly Moc
   const seed = options.seed ?? 1;
   const clock = options.now ?? Date.now;
   const types = new Map(Object.entries(mock.types).map(([name, type]) => [name, { type }]));
-  const tokens = new Map(Object.entries(options.tokens));
+  const tokens = new Map(Object.entries(options.tokens).map(([token, identity]) => [token, currentIdentity(identity)]));
   const base = options.baseUrl === undefined ? undefined : new URL(options.baseUrl);
   const basePath = base === undefined ? "" : base.pathname.replace(/\/+$/, "");
   const router = mock.createRouter(mock.api.routes);

@@ -51,7 +51,7 @@ let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  const handle = createRequestHandler(api, handlers, { authenticate: (token) => (token === "t" ? { sellerId: "s", tokenKind: "k" } : undefined) });
+  const handle = createRequestHandler(api, handlers, { authenticate: (token) => (token === "t" ? { principalId: "s", tokenKind: "k" } : undefined) });
   server = createServer(toNodeHandler(handle));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

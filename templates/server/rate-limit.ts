@@ -1,4 +1,4 @@
-// Per-seller rate limits: the store interface and the in-memory store are shared with the client
+// Rate limits per principal: the store interface and the in-memory store are shared with the client
 // (../shared/rate-limit-store.ts, ../shared/memory-rate-limit-store.ts; the arithmetic is
 // ../shared/bucket.ts). Several server instances share their buckets through one store, e.g.
 // redisRateLimitStore (../shared/redis-rate-limit-store.ts).

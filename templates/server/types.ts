@@ -15,7 +15,7 @@ export type SchemeInfo =
 /** A static path segment (as written in the catalogue), a named parameter, or literal text around parameters (`{Sid}.json`). */
 export type RouteSegment = string | { readonly param: string } | { readonly parts: readonly (string | { readonly param: string })[] };
 
-/** A per-seller token bucket: `burst` requests at once, one more every `intervalMs`. */
+/** A token bucket per principal (see `Identity`): `burst` requests at once, one more every `intervalMs`. */
 export interface RouteLimit {
   readonly burst: number;
   readonly intervalMs: number;
@@ -24,7 +24,7 @@ export interface RouteLimit {
   readonly periodMs: number;
   /** The token kinds it applies to; absent: every kind. */
   readonly tokens?: readonly string[];
-  /** The limit group whose one bucket per seller every operation of the group spends from; absent: the operation's own. */
+  /** The limit group whose one bucket per principal every operation of the group spends from; absent: the operation's own. */
   readonly group?: string;
   /** Requests an answer of a status or class (`4XX`) spends instead of one; absent: one each. */
   readonly errorCost?: Readonly<Record<string, number>>;
@@ -168,6 +168,8 @@ export type FoundCredentials =
 export type OperationInfo = RouteDefinition;
 
 export interface ApiDefinition {
+  /** Whose budgets the limits count, in the catalogue's word (`api.principal`: `account`, `tenant` ...), as answers name it ("Too many requests for this tenant"); absent: `account`. */
+  readonly principal?: string;
   /** Header that carries the token, e.g. `Authorization`. */
   readonly authHeader: string;
   /** The catalogue's security schemes by id; absent: the one token in `authHeader`. */
@@ -190,14 +192,24 @@ export interface ApiDefinition {
   readonly formReaders?: FormReaders;
 }
 
-/** Who is calling: the seller profile (rate limits are counted per seller) and the kind of token used. */
+/** Who is calling: whose the token is (the principal: rate limits are counted per principal) and the kind of token used. */
 export interface Identity<TokenKind extends string = string> {
-  sellerId: string;
+  /** The principal's id: whose budgets rate limits count, as the catalogue names it (`api.principal`: an account, a tenant ...). */
+  principalId: string;
   tokenKind: TokenKind;
   /** The categories the token is issued for; absent: not known (operations' categories are not checked). */
   categories?: readonly string[] | undefined;
   /** True for a read-only token (refused by operations that write). */
   readOnly?: boolean | undefined;
+}
+
+/**
+ * @deprecated What `authenticate` returned before `principalId`: `{ sellerId, tokenKind }`. Still
+ * read in this release (`sellerId` as `principalId`, with one warning); return `Identity` instead.
+ */
+export interface LegacyIdentity<TokenKind extends string = string> extends Omit<Identity<TokenKind>, "principalId"> {
+  /** @deprecated Write `principalId`. */
+  sellerId: string;
 }
 
 /** Query values of an operation whose query parameters are not documented: repeated keys give arrays. */
@@ -271,18 +283,22 @@ export interface ErrorContext {
   path: string;
 }
 
+/** What `authenticate` answers: whose the token is, or undefined for an unknown token. */
+export type AuthenticateResult<TokenKind extends string = string> = Identity<TokenKind> | LegacyIdentity<TokenKind> | undefined;
+
 export interface ServerOptions<TokenKind extends string = string> {
   /**
    * Checks the token (the raw value of the auth header) and says whose it is, or undefined for an
    * unknown token (401). Required: there is no default that lets requests through. With security
    * schemes it is called once per credential the operation needs, `scheme` naming its scheme (an
    * API key as sent, a bearer token, basic as `username:password`); every one must be known.
+   * The old `{ sellerId, tokenKind }` (`LegacyIdentity`) is still read, with one deprecation warning.
    */
   authenticate: (
     token: string,
     operation: OperationInfo,
     scheme?: string,
-  ) => Identity<TokenKind> | undefined | Promise<Identity<TokenKind> | undefined>;
+  ) => AuthenticateResult<TokenKind> | Promise<AuthenticateResult<TokenKind>>;
   /** The clock (milliseconds since the epoch, or a Date). Default: `Date.now`. */
   now?: () => number | Date;
   /** Largest request body read, in bytes; larger bodies get 413. Default: 4 MiB. */

@@ -30,7 +30,7 @@ describe("MemoryRateLimitStore", () => {
   test("buckets full again are dropped as requests go by, without a full scan", () => {
     const { store, set } = clockedStore();
     const rule = { burst: 1, intervalMs: 1000 };
-    for (let seller = 0; seller < 50_000; seller++) store.take(`s${seller}`, rule);
+    for (let principal = 0; principal < 50_000; principal++) store.take(`s${principal}`, rule);
     expect(store.size).toBeGreaterThan(40_000); // all live: nothing to drop
     set(1000); // every bucket is full again
     for (let request = 0; request < 30_000; request++) store.take("busy", rule);
@@ -38,12 +38,12 @@ describe("MemoryRateLimitStore", () => {
     expect(store.take("s1", rule).allowed).toBe(true);
   });
 
-  // Issue 13, item 8: past 10,000 live sellers every take swept the whole map.
+  // Issue 13, item 8: past 10,000 live buckets every take swept the whole map.
   test("a take costs the same with 1,000 or 200,000 live buckets", () => {
     const rule = { burst: 1, intervalMs: 3_600_000 }; // nobody's bucket refills during the test
-    const timeTakes = (sellers: number): number => {
+    const timeTakes = (principals: number): number => {
       const store = new MemoryRateLimitStore({ now: () => 0 });
-      for (let seller = 0; seller < sellers; seller++) store.take(`s${seller}`, rule);
+      for (let principal = 0; principal < principals; principal++) store.take(`s${principal}`, rule);
       const started = performance.now();
       for (let request = 0; request < 20_000; request++) store.take(`new${request}`, rule);
       return performance.now() - started;

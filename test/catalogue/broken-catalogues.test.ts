@@ -1,7 +1,7 @@
 // A corpus of broken catalogues: each is refused with file:line:col and a message, exit code 1,
 // and nothing written to the output folder.
 import { describe, expect, it } from "vitest";
-import { generateInto, type RefusalCase, writeCatalogue } from "./support.js";
+import { API, generateInto, type RefusalCase, writeCatalogue } from "./support.js";
 
 const CASES: RefusalCase[] = [
   {
@@ -110,6 +110,7 @@ types:
   {
     name: "bad limit",
     files: {
+      "api.yaml": API.replace("  title: Test API\n", "  title: Test API\n  principal: seller\n"),
       "shop.yaml": `module: { id: shop, title: Shop, area: Things }
 operations:
   - id: listThings

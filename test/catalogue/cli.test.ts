@@ -126,6 +126,7 @@ describe("catalogen CLI", () => {
       join(dir, "catalogue", "api.yaml"),
       `api:
   title: Test API
+  principal: seller
   auth:
     header: Authorization
     tokenKinds:

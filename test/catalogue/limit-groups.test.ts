@@ -11,6 +11,7 @@ import { generateInto, type RefusalCase, writeCatalogue } from "./support.js";
 
 const API = `api:
   title: Test API
+  principal: seller
   auth:
     header: Authorization
     tokenKinds:
@@ -85,10 +86,10 @@ const CASES: RefusalCase[] = [
       "shop.yaml": `${MODULE}  - { id: listThings, method: GET, path: /things, summary: List, limits: [{ group: content }] }\n`,
     },
     errors: [
-      ["api.yaml:11:13", 'limit group "content" is declared twice'],
-      ["api.yaml:11:62", "limit must be a positive number of requests, not 0"],
-      ["api.yaml:11:104", 'unknown token kind "robot" in a limit'],
-      ["api.yaml:12:13", 'limit group "Bad Id" is not a safe id'],
+      ["api.yaml:12:13", 'limit group "content" is declared twice'],
+      ["api.yaml:12:62", "limit must be a positive number of requests, not 0"],
+      ["api.yaml:12:104", 'unknown token kind "robot" in a limit'],
+      ["api.yaml:13:13", 'limit group "Bad Id" is not a safe id'],
     ],
   },
 ];

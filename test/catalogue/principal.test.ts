@@ -45,12 +45,12 @@ const NOTES = `${STARTER["notes.yaml"]!.replace(
             schema: { type: array, items: { ref: Note } }
 `;
 
-async function notesCatalogue(api = API): Promise<{ root: string; catalogue: string }> {
+async function notesCatalogue(api = API, notes = NOTES): Promise<{ root: string; catalogue: string }> {
   const root = await freshDir("principal");
   const catalogue = join(root, "catalogue");
   await mkdir(catalogue);
   await writeFile(join(catalogue, "api.yaml"), api);
-  await writeFile(join(catalogue, "notes.yaml"), NOTES);
+  await writeFile(join(catalogue, "notes.yaml"), notes);
   return { root, catalogue };
 }
 
@@ -139,11 +139,18 @@ describe("a notes API with principal: account", () => {
     expect(result.err).not.toContain("    at ");
   });
 
-  it("a catalogue that names no principal counts per account, and still reads the old scope: seller", async () => {
-    const { catalogue: unnamed } = await notesCatalogue(API.replace("  principal: account\n", "").replace("scope: account", "scope: seller"));
-    const model = await loadModel(unnamed);
-    expect(model.principal).toBe("account");
-    expect(model.limitGroups?.[0]?.limit.scope).toBe("seller");
+  it("a catalogue that names no principal counts per account: its scope: seller is an error saying both fixes", async () => {
+    const { root: unnamedRoot, catalogue: unnamed } = await notesCatalogue(API.replace("  principal: account\n", "").replace("scope: account", "scope: seller"));
+    const result = await run(["validate", "--catalogue", unnamed], unnamedRoot);
+    expect(result.code).toBe(1);
+    expect(result.err).toContain(`api.yaml:10:27: error: limit scope "seller" is not the catalogue's principal, which api.yaml does not name (default account)`);
+    expect(result.err).toContain("hint: add principal: seller under api in api.yaml, or write scope: account");
+    expect(result.err).not.toContain("    at ");
+    // Either fix is taken.
+    const { catalogue: named } = await notesCatalogue(API.replace("  principal: account\n", "  principal: seller\n").replace("scope: account", "scope: seller"), NOTES.replace("scope: account", "scope: seller"));
+    expect((await loadModel(named)).principal).toBe("seller");
+    const { catalogue: neutral } = await notesCatalogue(API.replace("  principal: account\n", ""));
+    expect((await loadModel(neutral)).principal).toBe("account");
   });
 });
 

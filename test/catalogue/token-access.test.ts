@@ -6,6 +6,7 @@ import { loadModel } from "../../src/validate/index.js";
 
 const API = `api:
   title: Test API
+  principal: seller
   auth:
     header: Authorization
     tokenKinds:

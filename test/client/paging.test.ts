@@ -47,7 +47,7 @@ afterAll(async () => {
 async function generatedServer(catalog: Record<string, unknown>, statuses: number[]): Promise<string> {
   const handle = serverModule.createRequestHandler(
     { catalog },
-    { authenticate: (token: string) => (token === "t" ? { sellerId: "s1", tokenKind: "personal" } : undefined) },
+    { authenticate: (token: string) => (token === "t" ? { principalId: "s1", tokenKind: "personal" } : undefined) },
   );
   const node = serverModule.toNodeHandler(handle);
   const server = createServer((req, res) => {

@@ -46,7 +46,7 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse) => vo
 function generatedServer(live: Record<string, unknown>): Promise<string> {
   const handle = serverModule.createRequestHandler(
     { live },
-    { authenticate: (token: string) => (token === "t" ? { sellerId: "s1", tokenKind: "personal" } : undefined) },
+    { authenticate: (token: string) => (token === "t" ? { principalId: "s1", tokenKind: "personal" } : undefined) },
   );
   return listen(serverModule.toNodeHandler(handle));
 }

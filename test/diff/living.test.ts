@@ -28,6 +28,7 @@ paths:
 const ADDITIONS = `source:
   openapi: ../openapi.yaml
 api:
+  principal: seller
   auth:
     tokenKinds:
       - { id: seller, description: A seller's own token }

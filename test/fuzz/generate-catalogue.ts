@@ -209,6 +209,7 @@ export class CatalogueGenerator {
   private api(): Json {
     const api: Record<string, Json> = {
       title: "Fuzz",
+      principal: "seller",
       auth: {
         header: "Authorization",
         tokenKinds: [

@@ -31,6 +31,7 @@ export function hostileCatalogue(payload: string | undefined): Record<string, un
       api: {
         title: line("title"),
         description: text("api"),
+        principal: "seller",
         servers: [
           { id: "main", url: serverUrl, description: text("server"), environment: "production" },
           { id: "sandbox", url: "https://sandbox.example.com/v1", description: text("sandbox"), environment: "sandbox" },

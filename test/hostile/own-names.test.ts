@@ -84,7 +84,7 @@ describe("property names that are JavaScript's own stay own keys", () => {
     let received: unknown;
     const handle = serverModule.createRequestHandler(
       { records: { putRecord: ({ body }: { body: unknown }) => ((received = body), body) } },
-      { authenticate: (token: string) => (token === "t" ? { sellerId: "s1", tokenKind: "personal" } : undefined) },
+      { authenticate: (token: string) => (token === "t" ? { principalId: "s1", tokenKind: "personal" } : undefined) },
     );
     const server = createServer(serverModule.toNodeHandler(handle));
     servers.push(server);
@@ -100,7 +100,7 @@ describe("property names that are JavaScript's own stay own keys", () => {
 
   it("msw answers the example with its own __proto__ to the generated client", async () => {
     const msw = (await import(pathToFileURL(join(out, "msw/index.ts")).href)) as { createMockHandlers(options: object): { handlers: HttpHandler[] } };
-    const server = setupServer(...msw.createMockHandlers({ tokens: { t: { sellerId: "s1", tokenKind: "personal" } }, baseUrl: "https://own-names.test" }).handlers);
+    const server = setupServer(...msw.createMockHandlers({ tokens: { t: { principalId: "s1", tokenKind: "personal" } }, baseUrl: "https://own-names.test" }).handlers);
     server.listen();
     try {
       expectOwnKeys(await createClient({ baseUrl: "https://own-names.test", token: "t", retry: false }).records.getRecord({ recordId: "r1" }));

@@ -91,7 +91,7 @@ describe("a nested pattern that stops unambiguously answers a hostile string at 
       createRequestHandler(handlers: object, options: object): (request: Request) => Promise<Response>;
       toNodeHandler(handler: (request: Request) => Promise<Response>): (req: IncomingMessage, res: ServerResponse) => void;
     };
-    const handle = serverModule.createRequestHandler({ records: { putRecord: ({ body: value }: { body: unknown }) => value } }, { authenticate: () => ({ sellerId: "s1", tokenKind: "personal" }) });
+    const handle = serverModule.createRequestHandler({ records: { putRecord: ({ body: value }: { body: unknown }) => value } }, { authenticate: () => ({ principalId: "s1", tokenKind: "personal" }) });
     const server = createServer(serverModule.toNodeHandler(handle));
     servers.push(server);
     await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));

@@ -73,7 +73,7 @@ beforeAll(async () => {
   const handlers = Object.fromEntries(
     imported.model.modules.map((module) => [module.name, Object.fromEntries(module.operations.map((operation) => [operation.id, () => ({ id: operation.id })]))]),
   );
-  generatedServer = generated.createRequestHandler(handlers, { authenticate: () => ({ sellerId: "s1", tokenKind: "default" }) });
+  generatedServer = generated.createRequestHandler(handlers, { authenticate: () => ({ principalId: "s1", tokenKind: "default" }) });
   server = await startServer();
   server.handle((_request, response) => json(response, 200, {}));
 }, 60_000);

@@ -185,12 +185,12 @@ describe("generated client and server", () => {
     obschee: { ping: () => ({ status: "ok" }) },
   };
   const identities: Record<string, Identity> = {
-    "tok-personal": { sellerId: "s1", tokenKind: "personal", categories: ["content", "discountsandprices"] },
-    "tok-personal-2": { sellerId: "s2", tokenKind: "personal" },
-    "tok-personal-3": { sellerId: "s3", tokenKind: "personal" },
-    "tok-personal-4": { sellerId: "s4", tokenKind: "personal" },
-    "tok-prices": { sellerId: "s5", tokenKind: "personal", categories: ["discountsandprices"] },
-    "tok-readonly": { sellerId: "s6", tokenKind: "service", categories: ["content"], readOnly: true },
+    "tok-personal": { principalId: "s1", tokenKind: "personal", categories: ["content", "discountsandprices"] },
+    "tok-personal-2": { principalId: "s2", tokenKind: "personal" },
+    "tok-personal-3": { principalId: "s3", tokenKind: "personal" },
+    "tok-personal-4": { principalId: "s4", tokenKind: "personal" },
+    "tok-prices": { principalId: "s5", tokenKind: "personal", categories: ["discountsandprices"] },
+    "tok-readonly": { principalId: "s6", tokenKind: "service", categories: ["content"], readOnly: true },
   };
 
   beforeAll(async () => {
@@ -336,7 +336,7 @@ describe("the English fixture, generated", () => {
           removeBoxes: () => undefined,
         },
       },
-      { authenticate: (token: string) => ({ sellerId: token, tokenKind: "personal" }), now: sendTime(clock) },
+      { authenticate: (token: string) => ({ principalId: token, tokenKind: "personal" }), now: sendTime(clock) },
     );
     http = createServer(
       server.toNodeHandler(async (request) => {

@@ -58,10 +58,10 @@ beforeAll(async () => {
   await generate({ catalogue, out, targets: ["client", "server"] });
   client = await importClient(out);
   const server = await importServer(out);
-  const answer = (context: { identity: { sellerId: string }; error: (status: number, detail: string) => Response }, value: unknown): unknown => {
-    const left = failures.get(context.identity.sellerId) ?? 0;
+  const answer = (context: { identity: { principalId: string }; error: (status: number, detail: string) => Response }, value: unknown): unknown => {
+    const left = failures.get(context.identity.principalId) ?? 0;
     if (left === 0) return value;
-    failures.set(context.identity.sellerId, left - 1);
+    failures.set(context.identity.principalId, left - 1);
     return context.error(400, "refused on purpose");
   };
   type Context = Parameters<typeof answer>[0];
@@ -74,7 +74,7 @@ beforeAll(async () => {
         postV3DbsOrdersB2bInfo: (context: Context) => answer(context, { orders: [] }),
       },
     },
-    { authenticate: (token: string) => ({ sellerId: token, tokenKind: "personal" }), now: clock.now },
+    { authenticate: (token: string) => ({ principalId: token, tokenKind: "personal" }), now: clock.now },
   );
   http = createServer(
     server.toNodeHandler(async (request) => {

@@ -42,7 +42,7 @@ beforeAll(async () => {
   const generated = (await import(pathToFileURL(join(imported.out, "server/index.ts")).href)) as ServerModule;
   const handle = generated.createRequestHandler(
     { alliances: { alliancesList: () => ({ from: "list" }), alliancesCreate: () => ({ from: "create" }), alliancesRead: ({ params }: { params: { alliance_id: number } }) => ({ from: `read ${params.alliance_id}` }) } },
-    { authenticate: () => ({ sellerId: "s1", tokenKind: "default" }) },
+    { authenticate: () => ({ principalId: "s1", tokenKind: "default" }) },
   );
   const node = generated.toNodeHandler(handle);
   server = createServer((req, res) => {

@@ -11,13 +11,13 @@ import { typecheck, type TypeScriptVersion } from "../helpers/tsc.js";
 const TYPE_TEST = `import type { HttpHandler } from "msw";
 import { createMockHandlers, type ItemDiscrepancyResponse } from "./msw/index.js";
 
-const mocks = createMockHandlers({ tokens: { t1: { sellerId: "seller-1", tokenKind: "personal" } }, seed: 3 });
+const mocks = createMockHandlers({ tokens: { t1: { principalId: "seller-1", tokenKind: "personal" } }, seed: 3 });
 export const all: HttpHandler[] = mocks.handlers;
 mocks.reset();
 
 const answer: ItemDiscrepancyResponse[] = [{ discrepancyType: "surplus", discrepancyLabel: "re-sorting" }];
 export const typed: HttpHandler = mocks.override.getDiscrepancies(({ params, identity }) =>
-  params.supplyId === "WB-GI-1" && identity.sellerId === "seller-1" ? answer : [],
+  params.supplyId === "WB-GI-1" && identity.principalId === "seller-1" ? answer : [],
 );
 export const response: HttpHandler = mocks.override.getDiscrepancies(({ error }) => error(404, "No such supply."));
 export const asynchronous: HttpHandler = mocks.override.getDiscrepancies(async () => answer);
@@ -33,7 +33,7 @@ mocks.override.getDiscrepancies(({ params }) => (params.orderId === "1" ? answer
 // @ts-expect-error: no operation of that name
 mocks.override.getDiscrepancy(() => answer);
 // @ts-expect-error: not one of the catalogue's token kinds
-createMockHandlers({ tokens: { t2: { sellerId: "seller-1", tokenKind: "robot" } } });
+createMockHandlers({ tokens: { t2: { principalId: "seller-1", tokenKind: "robot" } } });
 `;
 
 /** The compile tests for `versions` (two files share them, each under ~40 s). */

@@ -13,7 +13,7 @@ import { typecheck } from "../helpers/tsc.js";
 
 const BASE = "https://accounts.test";
 // The principal's id under both the field the runtime names now and the neutral name.
-const TOKENS = { "t-1": { sellerId: "a-1", principalId: "a-1", tokenKind: "personal" } };
+const TOKENS = { "t-1": { principalId: "a-1", tokenKind: "personal" } };
 
 interface MswModule {
   createMockHandlers(options: { tokens: typeof TOKENS; seed?: number; baseUrl?: string }): { handlers: HttpHandler[] };

@@ -7,7 +7,7 @@ import "./node20.js";
 import { join } from "node:path";
 import { setupServer } from "msw/node";
 import { getResponse, type HttpHandler } from "msw";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadModel } from "../../src/pipeline.js";
 import type { ApiModel } from "../../src/model/types.js";
 import { generateForTest, repoCatalogue } from "../helpers/generate.js";
@@ -16,16 +16,16 @@ import { callArguments } from "../mock/support.js";
 
 const BASE = "https://seller-api.test";
 const TOKENS = {
-  "msw-personal": { sellerId: "seller-1", tokenKind: "personal" },
-  "msw-service": { sellerId: "seller-1", tokenKind: "service" },
-  "other-seller": { sellerId: "seller-2", tokenKind: "personal" },
+  "msw-personal": { principalId: "seller-1", tokenKind: "personal" },
+  "msw-service": { principalId: "seller-1", tokenKind: "service" },
+  "other-seller": { principalId: "seller-2", tokenKind: "personal" },
 };
 
 interface MswModule {
   createMockHandlers(options: { tokens: typeof TOKENS; seed?: number; baseUrl?: string }): {
     handlers: HttpHandler[];
     reset(): void;
-    override: Record<string, (handler: (context: { params: Record<string, string>; identity: { sellerId: string } }) => unknown) => HttpHandler>;
+    override: Record<string, (handler: (context: { params: Record<string, string>; identity: { principalId: string } }) => unknown) => HttpHandler>;
   };
 }
 
@@ -97,7 +97,7 @@ describe("msw handlers from this repository's catalogue", () => {
       "x-ratelimit-reset": "60",
       "x-ratelimit-retry": "60",
     });
-    expect(await second.json()).toMatchObject({ status: 429, code: "rate-limited", origin: "catalogen-mock" });
+    expect(await second.json()).toMatchObject({ status: 429, code: "rate-limited", origin: "catalogen-mock", detail: "Too many requests for this seller; retry in 60 s." });
     expect((await call("other-seller")).status).toBe(200);
     // The generated client reads it as a rate-limit error with the wait.
     const api = client.createClient({ baseUrl: BASE, token: "msw-personal", retry: false, rateLimit: "off" }) as Api;
@@ -121,7 +121,7 @@ describe("msw handlers from this repository's catalogue", () => {
   it("take per-test overrides typed by the operation, behind the same auth and limits", async () => {
     server.use(
       mocks.override.getDiscrepancies!(({ params, identity }) => [
-        { discrepancyType: "surplus", discrepancyLabel: params.supplyId === "WB-GI-1234" && identity.sellerId === "seller-1" ? "re-sorting" : "surplus" },
+        { discrepancyType: "surplus", discrepancyLabel: params.supplyId === "WB-GI-1234" && identity.principalId === "seller-1" ? "re-sorting" : "surplus" },
       ]),
     );
     const answer = await call("msw-personal");
@@ -142,6 +142,20 @@ describe("msw handlers from this repository's catalogue", () => {
     expect(await ask("https://elsewhere.test/v2/api/supplies/v1/discrepancies/X")).toBeUndefined();
     // Without baseUrl: the catalogue's path on any origin.
     expect((await getResponse(mocks.handlers, new Request("https://elsewhere.test/api/supplies/v1/discrepancies/X", { headers: { Authorization: "msw-personal" } })))?.status).toBe(200);
+  });
+
+  it("still read tokens written { sellerId, tokenKind } (deprecated), counting per sellerId and saying so once", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const msw = (await import(join(await generateForTestOnce(), "msw/index.ts"))) as { createMockHandlers(options: { tokens: Record<string, { sellerId: string; tokenKind: string }> }): { handlers: HttpHandler[] } };
+      const old = msw.createMockHandlers({ tokens: { a1: { sellerId: "seller-1", tokenKind: "personal" }, a2: { sellerId: "seller-1", tokenKind: "service" }, b: { sellerId: "seller-2", tokenKind: "personal" } } });
+      msw.createMockHandlers({ tokens: { c: { sellerId: "seller-3", tokenKind: "personal" } } });
+      const ask = async (token: string) => (await getResponse(old.handlers, new Request(discrepancies, { headers: { Authorization: token } })))?.status;
+      expect([await ask("a1"), await ask("a2"), await ask("b")]).toEqual([200, 429, 200]);
+      expect(warn.mock.calls).toEqual([["createMockHandlers: tokens' { sellerId, tokenKind } is deprecated: write { principalId, tokenKind } (sellerId is read as principalId until the next release)"]]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

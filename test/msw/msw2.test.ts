@@ -12,7 +12,7 @@ import { typecheck } from "../helpers/tsc.js";
 import { importClient, type ClientModule } from "../client/support.js";
 
 const BASE = "https://seller-api.test";
-const TOKENS = { "msw-personal": { sellerId: "seller-1", tokenKind: "personal" } };
+const TOKENS = { "msw-personal": { principalId: "seller-1", tokenKind: "personal" } };
 
 interface MswModule {
   createMockHandlers(options: { tokens: typeof TOKENS; seed?: number }): {

@@ -12,8 +12,13 @@ import { fixtureCatalogue, generateForTest } from "../helpers/generate.js";
 
 const catalogue = fixtureCatalogue("kitchen-sink");
 const TOKENS = {
-  personal: { sellerId: "seller-1", tokenKind: "personal" },
-  service: { sellerId: "seller-1", tokenKind: "service" },
+  personal: { principalId: "account-1", tokenKind: "personal" },
+  service: { principalId: "account-1", tokenKind: "service" },
+};
+// startMock names the id as the catalogue's principal does (this one names none: account).
+const MOCK_TOKENS = {
+  personal: { accountId: "account-1", tokenKind: "personal" },
+  service: { accountId: "account-1", tokenKind: "service" },
 };
 
 interface MswModule {
@@ -27,7 +32,7 @@ let mock: MockServer;
 
 beforeAll(async () => {
   msw = (await import(join(await generateForTest({ catalogue, targets: ["msw"] }), "msw/index.ts"))) as MswModule;
-  mock = await startMock({ catalogue, tokens: TOKENS, seed: 7 });
+  mock = await startMock({ catalogue, tokens: MOCK_TOKENS, seed: 7 });
 }, 60_000);
 
 afterAll(() => mock?.close());

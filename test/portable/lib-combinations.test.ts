@@ -30,7 +30,7 @@ const supplies: SuppliesHandlers = {
   getDiscrepancies: () => [],
 };
 const handle = createRequestHandler({ supplies }, {
-  authenticate: (token) => (token === "t" ? { sellerId: "s1", tokenKind: "personal" } : undefined),
+  authenticate: (token) => (token === "t" ? { principalId: "s1", tokenKind: "personal" } : undefined),
 });
 createServer(toNodeHandler(handle)).listen(0, "127.0.0.1");
 `,

@@ -98,7 +98,7 @@ test("scaffolded handlers in ts mode run on Deno beside the ts-mode server (thei
     join(tsOut, "scaffolded.ts"),
     `import { handlers } from "./handlers/index.ts";
 import { createRequestHandler } from "./server/index.ts";
-const handle = createRequestHandler(handlers, { authenticate: (token) => (token === "tok" ? { sellerId: "s1", tokenKind: "personal" } : undefined) });
+const handle = createRequestHandler(handlers, { authenticate: (token) => (token === "tok" ? { principalId: "s1", tokenKind: "personal" } : undefined) });
 const answer = await handle(new Request("http://127.0.0.1/api/v1/questions/count-unanswered", { headers: { Authorization: "tok" } }));
 console.log(answer.status, (await answer.json()).code);
 `,

@@ -73,7 +73,7 @@ test("the client snippet runs as written: its calls take from buckets in Redis",
 test("the server snippet runs as written: one seller, one request a minute, through Redis", async () => {
   const source = [
     'import { mockHandlers as handlers } from "./generated/server/index.js";',
-    'const authenticate = (token) => ({ sellerId: token, tokenKind: "personal" });',
+    'const authenticate = (token) => ({ principalId: token, tokenKind: "personal" });',
     snippets[1] ?? "",
     'const get = () => handle(new Request("http://server.test/api/supplies/v1/discrepancies/s-1", { headers: { authorization: "readme-seller" } }));',
     "const statuses = [(await get()).status, (await get()).status];",

@@ -16,7 +16,7 @@ import { createServer } from "node:http";
 import { createRequestHandler, mockHandlers, redisRateLimitStore, toNodeHandler } from "./server/index.js";
 const handle = createRequestHandler(mockHandlers, {
   // "tok-<seller>" is a personal token of <seller>.
-  authenticate: (token) => (token.startsWith("tok-") ? { sellerId: token.slice(4), tokenKind: "personal" } : undefined),
+  authenticate: (token) => (token.startsWith("tok-") ? { principalId: token.slice(4), tokenKind: "personal" } : undefined),
   rateLimitStore: redisRateLimitStore(redis),
 });
 const http = createServer(toNodeHandler(handle));
@@ -103,7 +103,7 @@ describe.each(CLIENT_KINDS)("Redis killed in the middle (%s, default client sett
     const logged: { error: unknown; context: ErrorContext }[] = [];
     const storeErrors: Error[] = [];
     const handle = server.createRequestHandler(server.mockHandlers, {
-      authenticate: (token: string) => (token.startsWith("tok-") ? { sellerId: token.slice(4), tokenKind: "personal" } : undefined),
+      authenticate: (token: string) => (token.startsWith("tok-") ? { principalId: token.slice(4), tokenKind: "personal" } : undefined),
       rateLimitStore: redisRateLimitStore(connection.client, { prefix: `kill-${kind}-${String(onStoreError)}:`, timeoutMs: 300, onError: (e) => storeErrors.push(e) }),
       onError: (error, context) => logged.push({ error, context }),
       ...(onStoreError && { onStoreError }),

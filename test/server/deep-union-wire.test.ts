@@ -25,7 +25,7 @@ beforeAll(async () => {
   };
   const handle = server.createRequestHandler(
     { deep: { listEvents: (context: { query: unknown }) => (seen.push(context.query), {}) } },
-    { authenticate: () => ({ sellerId: "s1", tokenKind: "personal" }) },
+    { authenticate: () => ({ principalId: "s1", tokenKind: "personal" }) },
   );
   http = await startServer();
   http.handle((request, response) => {

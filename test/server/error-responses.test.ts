@@ -35,7 +35,7 @@ beforeAll(async () => {
       },
     },
   };
-  const handle = server.createRequestHandler(handlers, { authenticate: (token) => (token === "t" ? { sellerId: "s1", tokenKind: "personal" } : undefined) });
+  const handle = server.createRequestHandler(handlers, { authenticate: (token) => (token === "t" ? { principalId: "s1", tokenKind: "personal" } : undefined) });
   http = createServer(server.toNodeHandler(handle));
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;

@@ -28,9 +28,9 @@ export const featuresCatalogue = fixtureCatalogue("server-features");
 
 /** Demo tokens: seller s1 has a personal and a service token; seller s2 a personal one. */
 export const TOKENS: Record<string, Identity> = {
-  "tok-personal-s1": { sellerId: "s1", tokenKind: "personal" },
-  "tok-service-s1": { sellerId: "s1", tokenKind: "service" },
-  "tok-personal-s2": { sellerId: "s2", tokenKind: "personal" },
+  "tok-personal-s1": { principalId: "s1", tokenKind: "personal" },
+  "tok-service-s1": { principalId: "s1", tokenKind: "service" },
+  "tok-personal-s2": { principalId: "s2", tokenKind: "personal" },
 };
 
 export function demoAuthenticate(token: string): Identity | undefined {

@@ -27,8 +27,8 @@ function shopHandlers(calls: string[] = []) {
         calls.push(`listOrders ${JSON.stringify(context.query)}`);
         return orders;
       },
-      createOrder(context: { body: { quantity: number }; identity: { sellerId: string } }) {
-        calls.push(`createOrder ${context.identity.sellerId}`);
+      createOrder(context: { body: { quantity: number }; identity: { principalId: string } }) {
+        calls.push(`createOrder ${context.identity.principalId}`);
         return { id: "o-9", quantity: context.body.quantity, status: "open" };
       },
       getOrderSummary() {

@@ -9,7 +9,7 @@ import { describe, expect, test } from "vitest";
 import { fixtureCatalogue, generateForTest, repoCatalogue } from "../helpers/generate.js";
 import { importServer } from "./helpers.js";
 
-const authenticate = () => ({ sellerId: "s1", tokenKind: "personal" });
+const authenticate = () => ({ principalId: "s1", tokenKind: "personal" });
 
 // [catalogue, styles.ts expected, form.ts expected]
 const CASES: [name: string, catalogue: string, styles: boolean, forms: boolean][] = [

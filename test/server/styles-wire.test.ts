@@ -38,7 +38,7 @@ beforeAll(async () => {
   };
   const handle = server.createRequestHandler(
     { wire: { listCharges: echo, submitForm: echo, upload: echo } },
-    { authenticate: () => ({ sellerId: "s1", tokenKind: "personal" }) },
+    { authenticate: () => ({ principalId: "s1", tokenKind: "personal" }) },
   );
   http = await startServer();
   // The recorded request goes on to the generated server as a web Request.

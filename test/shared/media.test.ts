@@ -90,7 +90,7 @@ describe("the server runtime parses a request body as JSON exactly when the rule
   };
   const handlers = { test: { echo: ({ body }: { body: unknown }) => ({ parsed: !(body instanceof Uint8Array) }) } };
   const handle = createRequestHandler({ authHeader: "Authorization", routes: [echo] }, handlers, {
-    authenticate: () => ({ sellerId: "s", tokenKind: "personal" }),
+    authenticate: () => ({ principalId: "s", tokenKind: "personal" }),
   });
 
   it.each(CASES.filter(([contentType]) => contentType.trim() !== ""))("%j -> %s", async (contentType, expected) => {

@@ -15,6 +15,7 @@ const PACKAGE_PATH = "node_modules/@readme/oas-examples/3.1/json/train-travel.js
 const ADDITIONS = `source:
   openapi: ../${PACKAGE_PATH}
 api:
+  principal: seller
   auth:
     tokenKinds:
       - { id: traveller, description: A traveller's own token }

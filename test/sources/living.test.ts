@@ -67,7 +67,7 @@ api:
       - { id: seller, description: A seller's own token }
       - { id: partner, description: A partner acting for a seller }
   limitGroups:
-    - { id: reads, scope: seller, period: 1 minute, limit: 100, interval: 600 milliseconds, burst: 5 }
+    - { id: reads, scope: account, period: 1 minute, limit: 100, interval: 600 milliseconds, burst: 5 }
 operations:
   listPets:
     tokens: [seller, partner]
@@ -78,7 +78,7 @@ operations:
   deletePet:
     tokens: [seller]
     limits:
-      - { scope: seller, period: 1 hour, limit: 10, interval: 6 minutes, burst: 1 }
+      - { scope: account, period: 1 hour, limit: 10, interval: 6 minutes, burst: 1 }
 `;
 
 async function run(args: string[], cwd: string) {
@@ -236,7 +236,7 @@ describe("a living source", () => {
 
   it("the mock serves it with the user's token kinds and limits", async () => {
     const dir = await project();
-    const mock = await startMock({ catalogue: join(dir, "catalogue"), tokens: { s: { sellerId: "a", tokenKind: "seller" }, p: { sellerId: "a", tokenKind: "partner" } } });
+    const mock = await startMock({ catalogue: join(dir, "catalogue"), tokens: { s: { accountId: "a", tokenKind: "seller" }, p: { accountId: "a", tokenKind: "partner" } } });
     try {
       const get = (path: string, token: string, method = "GET") => fetch(`${mock.url}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
       expect(mock.operations).toBe(3);

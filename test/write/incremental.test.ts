@@ -163,6 +163,7 @@ describe("incremental generate", () => {
     const error = (description: string) => ({ description, content: { "application/problem+json": { schema: { ref: typeName(0, 1) } } } });
     catalogue.api.servers = [{ id: "live", url: "https://api.example.com", environment: "production" }];
     catalogue.api.responses = { "5XX": error("The server failed") };
+    catalogue.api.principal = "seller";
     catalogue.api.limitGroups = [{ id: "shared", scope: "seller", period: "1 minute", limit: 10, interval: "6 seconds", burst: 10 }];
     for (const module of catalogue.modules) module.operations[0]!.limits = [{ group: "shared" }];
     const edits: [string, () => void][] = [

@@ -14,7 +14,7 @@ export const general: GeneralHandlers = {
    */
   checkConnection(context) {
     // The real response is not documented; the sandbox answers with who is calling.
-    return { sandbox: true, sellerId: context.identity.sellerId, tokenKind: context.identity.tokenKind };
+    return { sandbox: true, sellerId: context.identity.principalId, tokenKind: context.identity.tokenKind };
   },
   /**
    * GET /api/communications/v2/news: News of the seller portal

@@ -32,6 +32,7 @@ import { replyResponse } from "./replies.js";
 import type {
   Answer,
   ApiDefinition,
+  AuthenticateResult,
   BodyProblem,
   ErrorContext,
   FormParts,
@@ -41,6 +42,7 @@ import type {
   HandlerInput,
   Identity,
   Incoming,
+  LegacyIdentity,
   Pipeline,
   PlainAnswer,
   RouteDefinition,
@@ -157,6 +159,7 @@ export function createRequestHandler(
     });
 
   const authHeader = api.authHeader.toLowerCase();
+  const principal = api.principal ?? "account";
   // Handed in by the routes only where used (their files are copied in only then).
   const { findCredentials, streamResponse, styleReaders, formReaders } = api;
   if (api.schemes && !findCredentials) throw new TypeError("createRequestHandler: api.schemes needs api.findCredentials (credentials.ts)");
@@ -184,7 +187,7 @@ export function createRequestHandler(
     try {
       const { route, params } = routeRequest(incoming);
       run.operation = route.id;
-      // A 401 has no seller, hence no budget to report; from here on the seller is known.
+      // A 401 has no principal, hence no budget to report; from here on the principal is known.
       const authenticated = authenticate(incoming, route);
       return run.finish(
         isThenable(authenticated)
@@ -196,7 +199,7 @@ export function createRequestHandler(
     }
   }
 
-  /** From a known seller to the handler's answer. */
+  /** From a known principal to the handler's answer. */
   function authorized(run: Run, route: RouteDefinition, params: Record<string, unknown>, identity: Identity): Answer | Promise<Answer> {
     if (route.tokens && !route.tokens.includes(identity.tokenKind)) return refuse(run, route, identity, tokenKindError(route));
     const denied = (route.categories !== undefined || route.readOnlyTokens === false) && accessDenied(route, identity);
@@ -266,8 +269,8 @@ export function createRequestHandler(
     readonly scope: RequestScope;
     operation: string | undefined = undefined;
     /**
-     * What is left of the seller's budget for the operation (undefined: no limits, or the seller is
-     * not known yet). Set once the caller is authenticated: taken for requests that reach the
+     * What is left of the principal's budget for the operation (undefined: no limits, or the
+     * principal is not known yet). Set once the caller is authenticated: taken for requests that reach the
      * handler, peeked for 403 and 501, which spend none.
      */
     remaining: number | undefined = undefined;
@@ -376,20 +379,21 @@ export function createRequestHandler(
   function authenticateSchemes(incoming: Incoming, route: RouteDefinition, schemes: NonNullable<ApiDefinition["schemes"]>): Identity | Promise<Identity> {
     const found = findCredentials!(incoming, schemes, route.security);
     if (found.kind === "missing") throw new HttpError(401, { detail: found.detail, code: "missing-credentials" });
-    if (found.kind === "anonymous") return { sellerId: "", tokenKind: "" };
+    if (found.kind === "anonymous") return { principalId: "", tokenKind: "" };
     const identities = found.values.map(({ scheme, value }) => options.authenticate(value, route, scheme));
-    if (!identities.some(isThenable)) return identities.map((identity) => checkIdentity(identity as Identity | undefined))[0]!;
+    if (!identities.some(isThenable)) return identities.map((identity) => checkIdentity(identity as AuthenticateResult))[0]!;
     return Promise.all(identities).then((all) => all.map(checkIdentity)[0]!);
   }
 
-  function checkIdentity(identity: Identity | undefined): Identity {
+  function checkIdentity(identity: AuthenticateResult): Identity {
     if (identity === undefined || identity === null) {
       throw new HttpError(401, { detail: "The token is not valid.", code: "invalid-token" });
     }
-    if (typeof identity.sellerId !== "string" || typeof identity.tokenKind !== "string") {
-      throw new TypeError("options.authenticate must return { sellerId: string, tokenKind: string } or undefined");
+    if (typeof identity.tokenKind === "string") {
+      if (typeof (identity as Identity).principalId === "string") return identity as Identity;
+      if (typeof (identity as LegacyIdentity).sellerId === "string") return fromLegacy(identity as LegacyIdentity);
     }
-    return identity;
+    throw new TypeError("options.authenticate must return { principalId: string, tokenKind: string } or undefined");
   }
 
   function tokenKindError(route: RouteDefinition): HttpError {
@@ -453,7 +457,7 @@ export function createRequestHandler(
       if (!decision.allowed) {
         const retry = String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
         throw new HttpError(429, {
-          detail: `Too many requests for this seller; retry in ${retry} s.`,
+          detail: `Too many requests for this ${principal}; retry in ${retry} s.`,
           code: "rate-limited",
           headers: {
             "x-ratelimit-retry": retry,
@@ -629,12 +633,23 @@ const REQUEST_PROPERTY: PropertyDescriptor = {
 };
 
 /**
- * The bucket of one seller, operation and limit (an operation may document several limits), or of
- * one seller and limit group (shared by every operation of the group).
+ * The bucket of one principal, operation and limit (an operation may document several limits), or
+ * of one principal and limit group (shared by every operation of the group).
  */
 function bucketKey(identity: Identity, route: RouteDefinition, index: number): string {
   const rule = route.limits?.[index];
-  return rule?.group !== undefined ? JSON.stringify([identity.sellerId, `group:${rule.group}`]) : JSON.stringify([identity.sellerId, route.id, index]);
+  return rule?.group !== undefined ? JSON.stringify([identity.principalId, `group:${rule.group}`]) : JSON.stringify([identity.principalId, route.id, index]);
+}
+
+let legacySaid = false;
+
+/** The old `{ sellerId, tokenKind }`, read as `{ principalId, tokenKind }`; the first one read in the process says so (ServerOptions has no logger). */
+function fromLegacy(identity: LegacyIdentity): Identity {
+  if (!legacySaid) {
+    legacySaid = true;
+    console.warn("catalogen-server: options.authenticate returned { sellerId, tokenKind }, which is deprecated: return { principalId, tokenKind } (sellerId is read as principalId until the next release)");
+  }
+  return { ...identity, principalId: identity.sellerId };
 }
 
 /** A limit of some token kinds counts only the requests made with a token of those kinds. */
@@ -644,9 +659,9 @@ function appliesTo(rule: RouteLimit, identity: Identity): boolean {
 
 
 /**
- * Every response of a rate-limited operation once the seller is known (403, 501, the handler's own,
- * errors after it) says what is left. Not 401 (nor the 400 of a malformed path parameter, answered
- * before auth): without a seller there is no budget to speak of.
+ * Every response of a rate-limited operation once the principal is known (403, 501, the handler's
+ * own, errors after it) says what is left. Not 401 (nor the 400 of a malformed path parameter,
+ * answered before auth): without a principal there is no budget to speak of.
  */
 function withRemaining(answer: Answer, remaining: number | undefined): Answer {
   if (remaining === undefined) return answer;

@@ -167,6 +167,7 @@ export function routesFile(model: ApiModel, use: ServerRuntimeUse): string {
     [
       `/** Every operation of the catalogue, as the router sees it. */
 export const api: ApiDefinition = {
+  principal: ${stringLiteral(model.principal)},
   authHeader: ${stringLiteral(model.auth.header)},${schemesLine(model)}
   routes: [${model.modules.map((module) => `...${moduleRoutesName(module)}`).join(", ")}],${model.auth.schemes ? "\n  findCredentials," : ""}${streams ? "\n  streamResponse," : ""}${styles ? "\n  styleReaders," : ""}${forms ? "\n  formReaders," : ""}
 };`,

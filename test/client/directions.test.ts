@@ -127,3 +127,13 @@ test("a type with the same shape both ways keeps one guard and one schema", () =
   expect(Object.keys(schemas).filter((name) => name.startsWith("Label"))).toEqual(["LabelSchema"]);
   expect(Object.keys(guards).filter((name) => name.endsWith("Writable")).sort()).toEqual(["checkAccountWritable", "checkSignupWritable", "checkTeamWritable"]);
 });
+
+test("compact: the response check keeps its shape; no request-shape guards, as there are no body checks", async () => {
+  const out = await freshDir("client-directions-compact");
+  await generate({ catalogue: fixtureCatalogue("read-write-only"), out, targets: [{ name: "client", compact: true }] });
+  const compact = (await import(join(out, "client/validate.ts"))) as Record<string, Guard>;
+  expect(Object.keys(compact).filter((name) => name.endsWith("Writable") || name.endsWith("Body"))).toEqual([]);
+  expect(compact.checkAccount!({ name: "Ann" })?.path).toBe("$.id");
+  expect(compact.checkAccount!({ id: "a-1", name: "Ann", password: "12345678" })?.path).toBe('$["password"]');
+  expect(compact.checkAccount!({ id: "a-1", name: "Ann" })).toBeUndefined();
+}, 120_000);

@@ -108,20 +108,24 @@ describe("generated code", () => {
 
   it.each<[string, unknown, string | undefined]>([
     ["checkProduct", { id: 7, name: "Lamp", price: 12.5 }, undefined],
-    ["checkProduct", { name: "Lamp", price: 12.5, secret: "s" }, undefined],
+    ["checkProductWritable", { name: "Lamp", price: 12.5, secret: "s" }, undefined],
+    // A response requires the read-only id and has no write-only secret; a request the other way round.
+    ["checkProduct", { name: "Lamp", price: 12.5 }, "$.id: a value (required)"],
+    ["checkProduct", { id: 7, name: "Lamp", price: 12.5, secret: "s" }, '$["secret"]: no such field (the object is closed)'],
+    ["checkProductWritable", { id: 7, name: "Lamp", price: 12.5 }, '$["id"]: no such field (the object is closed)'],
     ["checkProduct", { id: 0, name: "Lamp", price: 1 }, "$.id: a number >= 1"],
-    ["checkProduct", { name: "", price: 1 }, "$.name: a string of at least 1 characters"],
-    ["checkProduct", { name: "x".repeat(81), price: 1 }, "$.name: a string of at most 80 characters"],
-    ["checkProduct", { name: "😀".repeat(80), price: 1 }, undefined],
-    ["checkProduct", { name: "L", price: 1, sku: "abc-1" }, "$.sku: a string matching ^[A-Z]{3}-[0-9]+$"],
-    ["checkProduct", { name: "L", price: 0 }, "$.price: a number > 0"],
-    ["checkProduct", { name: "L", price: 100001 }, "$.price: a number <= 100000"],
-    ["checkProduct", { name: "L", price: 0.3 }, undefined],
-    ["checkProduct", { name: "L", price: 0.001 }, "$.price: a multiple of 0.01"],
-    ["checkProduct", { name: "L", price: 1, tags: ["a", "a"] }, "$.tags: a list without duplicate items"],
-    ["checkProduct", { name: "L", price: 1, tags: ["a", "b", "c", "d", "e", "f"] }, "$.tags: a list of at most 5 items"],
-    ["checkProduct", { name: "L", price: 1, attributes: {} }, "$.attributes: an object of at least 1 fields"],
-    ["checkOrder", { product: { name: "L", price: 1 }, quantity: 0 }, "$.quantity: a number >= 1"],
+    ["checkProductWritable", { name: "", price: 1 }, "$.name: a string of at least 1 characters"],
+    ["checkProductWritable", { name: "x".repeat(81), price: 1 }, "$.name: a string of at most 80 characters"],
+    ["checkProductWritable", { name: "😀".repeat(80), price: 1 }, undefined],
+    ["checkProductWritable", { name: "L", price: 1, sku: "abc-1" }, "$.sku: a string matching ^[A-Z]{3}-[0-9]+$"],
+    ["checkProductWritable", { name: "L", price: 0 }, "$.price: a number > 0"],
+    ["checkProductWritable", { name: "L", price: 100001 }, "$.price: a number <= 100000"],
+    ["checkProductWritable", { name: "L", price: 0.3 }, undefined],
+    ["checkProductWritable", { name: "L", price: 0.001 }, "$.price: a multiple of 0.01"],
+    ["checkProductWritable", { name: "L", price: 1, tags: ["a", "a"] }, "$.tags: a list without duplicate items"],
+    ["checkProductWritable", { name: "L", price: 1, tags: ["a", "b", "c", "d", "e", "f"] }, "$.tags: a list of at most 5 items"],
+    ["checkProductWritable", { name: "L", price: 1, attributes: {} }, "$.attributes: an object of at least 1 fields"],
+    ["checkOrderWritable", { product: { name: "L", price: 1 }, quantity: 0 }, "$.quantity: a number >= 1"],
   ])("%s(%j) -> %s", (guard, value, problem) => {
     const found = guards[guard]!(value);
     expect(found && `${found.path}: ${found.expected}`).toBe(problem);

@@ -1,8 +1,9 @@
 // The shared fixture table of the validators (test/fixtures/catalogues/validators): per type or
 // operation value, values every validator must accept and values every one must refuse. The
 // client's guards, their Standard Schemas and the zod target (`zod` and `zod/mini`) are all held
-// to it, so they accept and refuse the same values, but for `wrongWay`: zod writes a type whose
-// shapes differ by direction twice, the guard once for both ways.
+// to it, so they accept and refuse the same values. A type whose shapes differ by direction has a
+// row per way: `check<Name>`, `z<Name>` and `<Name>Schema` its response shape, `check<Name>Writable`,
+// `z<Name>Writable` and `<Name>WritableSchema` its request shape.
 
 export interface Fixture {
   /** The guard in client/validate.ts. */
@@ -15,10 +16,8 @@ export interface Fixture {
   /** Refused by every validator, and by zod's schema of the other way too where there is one. */
   refused: unknown[];
   /**
-   * Values of the other way of travel: the client's one guard per type serves requests and
-   * responses, so it requires no read-only or write-only field and lets either through; zod's
-   * schema is written for one way (`zPet` the response shape, `zPetWritable` the request one) and
-   * refuses them.
+   * Values of the other way of travel (a response without its required read-only field or with a
+   * write-only one; a request the other way round): refused by every validator of this way.
    */
   wrongWay?: unknown[];
 }
@@ -73,9 +72,9 @@ export const FIXTURES: Fixture[] = [
     wrongWay: [petIn, { name: "Tom" }, { ...petOut, secret: "s" }],
   },
   {
-    guard: "checkPet",
+    guard: "checkPetWritable",
     zod: "zPetWritable",
-    standard: "PetSchema",
+    standard: "PetWritableSchema",
     accepted: [petIn, { ...petIn, code: "AB-12", weight: 99.5, tags: ["a", "b"], nick: null, level: 2, notes: { a: "x" } }],
     refused: [{ ...petIn, name: "" }, { ...petIn, secret: 1 }, { ...petIn, other: 1 }, { secret: "s" }],
     // A request without its required write-only secret, or with the read-only id (the object is closed).
@@ -90,9 +89,9 @@ export const FIXTURES: Fixture[] = [
     wrongWay: [catIn, { ...catOut, secret: "s" }],
   },
   {
-    guard: "checkCat",
+    guard: "checkCatWritable",
     zod: "zCatWritable",
-    standard: "CatSchema",
+    standard: "CatWritableSchema",
     accepted: [catIn],
     refused: [{ ...catIn, lives: 10 }, { ...catIn, extra: true }],
     wrongWay: [catOut, { ...catIn, id: 1 }],
@@ -106,9 +105,9 @@ export const FIXTURES: Fixture[] = [
     wrongWay: [dogIn],
   },
   {
-    guard: "checkDog",
+    guard: "checkDogWritable",
     zod: "zDogWritable",
-    standard: "DogSchema",
+    standard: "DogWritableSchema",
     accepted: [dogIn, { ...dogIn, goodBoy: true }],
     refused: [{ ...dogIn, goodBoy: "yes" }],
     wrongWay: [dogOut],
@@ -122,9 +121,9 @@ export const FIXTURES: Fixture[] = [
     wrongWay: [catIn, dogIn],
   },
   {
-    guard: "checkAnimal",
+    guard: "checkAnimalWritable",
     zod: "zAnimalWritable",
-    standard: "AnimalSchema",
+    standard: "AnimalWritableSchema",
     accepted: [catIn, dogIn],
     refused: [{ ...petIn, kind: "bird" }, { ...dogIn, lives: 3 }, petIn],
     wrongWay: [catOut, dogOut],
@@ -152,9 +151,9 @@ export const FIXTURES: Fixture[] = [
     wrongWay: [{ ...petIn, tag: "t" }],
   },
   {
-    guard: "checkTagged",
+    guard: "checkTaggedWritable",
     zod: "zTaggedWritable",
-    standard: "TaggedSchema",
+    standard: "TaggedWritableSchema",
     accepted: [{ ...petIn, tag: "t" }, { ...petIn, tag: "t", id: 1 }], // open: an undeclared field passes
     refused: [{ ...petIn, name: "", tag: "t" }, { ...petIn, tag: 1 }],
     wrongWay: [{ name: "Tom", tag: "t" }],

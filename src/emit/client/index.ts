@@ -7,7 +7,7 @@
 //   modules/<id>.ts       a module's operation descriptors (data), its <Module>Operations interface and their binding to a transport
 //   operations/<id>.ts    one standalone function per operation, handing its descriptor to the transport
 //   errors/<id>.ts        per operation with documented error responses, their body types by status
-//   validate/<id>.ts      runtime guards of a module's types, typed responses, JSON request bodies and parameters (helpers in shared/guard.ts)
+//   validate/<id>.ts      runtime guards of a module's types (a directional type's request shape too: check<Name>Writable), typed responses, JSON request bodies and parameters (helpers in shared/guard.ts)
 //   validate.ts           re-exports validate/*.ts
 //   schemas/<id>.ts       Standard Schema v1 objects over those guards (types, responses, bodies, parameters)
 //   schemas.ts            re-exports schemas/*.ts (a separate entry: the client never imports it)
@@ -28,6 +28,7 @@ import { errorTypesFile } from "./error-types.js";
 import { resultShape, CLIENT_RESPONSE_TYPES } from "./signature.js";
 import { typesFiles } from "../shared/types-files.js";
 import { paramsGuard, requestBodyGuard } from "../shared/operation-guards.js";
+import { checkedRoot, checkedTypes } from "../shared/checked-shapes.js";
 import { schemasFile } from "./schemas-file.js";
 import { PAGING_RUNTIME, STREAM_RUNTIME } from "./streams-pages.js";
 import { exportFrom, indentTs } from "../shared/ts-print.js";
@@ -69,14 +70,21 @@ export function* planClient(model: ApiModel, options: ClientTargetOptions = {}):
   // that keeps the file never asks); whether it has any is a fact of the module.
   // Compact: only the response checks the transport runs (the body and parameter guards serve the
   // Standard Schema objects, which compact leaves out).
-  const guardsOf = (operation: OperationModel): (GuardRoot | undefined)[] =>
-    compact ? [resultShape(operation).guard] : [resultShape(operation).guard, requestBodyGuard(operation, model.types), paramsGuard(operation)];
+  // A response is checked in its response shape, a request body in its request shape (as the server checks it).
+  const guardsOf = (operation: OperationModel): (GuardRoot | undefined)[] => {
+    const response = resultShape(operation).guard;
+    const checked = response && checkedRoot(response, "response");
+    if (compact) return [checked];
+    const body = requestBodyGuard(operation, model.types);
+    return [checked, body && checkedRoot(body, "request"), paramsGuard(operation)];
+  };
   const roots = new Map<string, () => GuardRoot[]>();
   for (const module of model.modules) {
     if (facts.of(module).guards) roots.set(module.id, () => module.operations.flatMap(guardsOf).filter((guard) => guard !== undefined));
   }
   // The guards' text is final as made (no indentTs pass: test/validators/final-text.test.ts).
-  const validators = validatorFiles({ types: model.types, roots, dir: "client/validate", helpersModule: "../shared/guard.js" });
+  // Compact has no body checks, so no guards of request shapes.
+  const validators = validatorFiles({ types: checkedTypes(model.types, !compact), roots, dir: "client/validate", helpersModule: "../shared/guard.js" });
   // Made when first read, like the validators: a regenerate that keeps a module's file never makes it.
   const typed = new Set(model.types.map((named) => named.module));
   const schemas = (compact ? [] : model.modules)

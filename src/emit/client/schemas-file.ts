@@ -1,5 +1,6 @@
 // client/schemas/<module id>.ts: Standard Schema v1 objects over the guards of validate/<module id>.ts
-// (runtime/standard-schema.ts), one per named type the module declares and one per response, JSON
+// (runtime/standard-schema.ts), one per named type the module declares (two for a directional one:
+// `<Name>WritableSchema` its request shape) and one per response, JSON
 // request body and parameters of its operations. A separate entry (client/schemas.ts), so the
 // client and a bundle that calls the guards alone never carry them; each const is marked pure, so
 // a bundler keeps only those a consumer imports.
@@ -7,7 +8,7 @@ import type { ApiModel, ModuleModel, TypeNode } from "../../model/types.js";
 import { typeIndex } from "../../model/type-index.js";
 import { EmitError } from "../types.js";
 import { guardName } from "../shared/validators.js";
-import { typeReferences, typeText } from "../shared/ts-types.js";
+import { typeReferences, typeText, writableName } from "../shared/ts-types.js";
 import { importDeclaration } from "../shared/ts-print.js";
 import { docComment, stringLiteral } from "../../shared/sinks.js";
 import { bodyGuardRootName, paramsGuard, requestBodyGuard } from "../shared/operation-guards.js";
@@ -43,6 +44,12 @@ export function schemasFile(module: ModuleModel, model: ApiModel): { path: strin
     consts.push({ name: typeSchemaName(named.name), doc: `{@link ${named.name}}.`, type: named.name, guard: guardName(named.name) });
     guards.set(guardName(named.name), module.id);
     types.add(named.name);
+    if (named.directional !== true) continue;
+    // A directional type's request shape has its own guard (../shared/checked-shapes.ts).
+    const writable = writableName(named.name);
+    consts.push({ name: typeSchemaName(writable), doc: `{@link ${writable}}, the request shape of {@link ${named.name}}.`, type: writable, guard: guardName(writable) });
+    guards.set(guardName(writable), module.id);
+    types.add(writable);
   }
   for (const operation of module.operations) {
     const result = resultShape(operation);

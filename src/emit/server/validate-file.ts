@@ -2,9 +2,9 @@
 // (naming the first field that does not fit) before a handler sees a body of the wrong shape; one
 // file per module (its types' guards and its operations' body guards), and server/validate.ts
 // re-exporting them all, which routes.ts imports from. A body is checked in its request shape
-// (./request-shapes.ts): a read-only field is not declared there, so a closed type refuses it.
+// (../shared/checked-shapes.ts): a read-only field is not declared there, so a closed type refuses it.
 import type { ApiModel, ModuleModel, NamedType, OperationModel, TypeNode } from "../../model/types.js";
-import { checkedTypes, requestChecked } from "./request-shapes.js";
+import { checkedRoot, checkedTypes } from "../shared/checked-shapes.js";
 import { pascalCase } from "../../shared/names.js";
 import type { GeneratedFile } from "../types.js";
 import { lazyFile, validatorFiles, validatorIndex, type GuardRoot } from "../shared/validators.js";
@@ -101,7 +101,7 @@ export function validateFiles(model: ApiModel, hasGuards: (module: ModuleModel) 
       roots.set(module.id, () =>
         module.operations.flatMap((operation) => {
           const guard = bodyGuard(operation, model.types);
-          return guard ? [{ ...guard, alternatives: guard.alternatives.map(requestChecked) }] : [];
+          return guard ? [checkedRoot(guard, "request")] : [];
         }),
       );
     }

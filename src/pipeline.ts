@@ -9,7 +9,6 @@ import { CatalogueStats } from "./load/file-stats.js";
 import { livingInputs, namesLivingSource } from "./sources/inputs.js";
 import type { ApiModel } from "./model/types.js";
 import type { PlannedFile } from "./emit/plan.js";
-import type { RemoteFile, RemoteOptions } from "./emit/parallel.js";
 import { EmitError, type Target } from "./emit/types.js";
 import { pluginFile, TargetError, type AnyTarget, type TargetEntry } from "./emit/define.js";
 import { chooseTargets, type ChosenTarget } from "./emit/targets.js";
@@ -143,15 +142,10 @@ async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites |
     const model = hashes.model ?? (await loadModel(options.catalogue));
     step("model made");
     const writing = await output.begin({ inputHash: hashes.input, targets, generatorHash: hashes.generator, ...(options.otherTargets && { otherTargets: options.otherTargets }) });
-    let remoteFiles: (AsyncIterable<RemoteFile> & { stop(): Promise<void> }) | undefined;
     try {
       const keys = ModuleKeys.for(model);
       let done = 0;
-      // A cold generate of a large catalogue makes some targets in a worker thread meanwhile (src/emit/parallel.ts).
-      const { remoteTargets, startRemote } = await import("./emit/parallel.js");
-      const remote = remoteTargets(model, chosen, options, (target) => BUILTIN_TARGETS.includes(target));
-      remoteFiles = remote && startRemote(model, chosen.filter(({ target }) => remote.has(target.name)), remoteOptions(options));
-      const planned = splicedFirst(await plannedFiles(model, remote ? chosen.filter(({ target }) => !remote.has(target.name)) : chosen, options), options);
+      const planned = splicedFirst(await plannedFiles(model, chosen, options), options);
       step("files planned");
       for (const file of planned) {
         options.onProgress?.(done++, file.target);
@@ -169,14 +163,9 @@ async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites |
         else if (file.chunks && file.path.endsWith(".json") && options.format !== "prettier") await writing.putChunks(file.path, file.target, file.chunks(), from);
         else await writing.put(file.path, file.target, await finalText(file, options), from);
       }
-      for await (const file of remoteFiles ?? []) {
-        options.onProgress?.(done++, file.target as Target);
-        await writing.put(file.path, file.target, file.text, file.module !== undefined ? keys.of(file.target as Target, file.module, file.also) : file.joinedFrom);
-      }
       step("files made");
       keys.keep();
     } catch (error) {
-      await remoteFiles?.stop();
       await writing.abort();
       throw error;
     }
@@ -292,11 +281,6 @@ function textOf(target: AnyTarget, file: PlannedFile): string {
   const text = file.content();
   if (typeof text !== "string") throw new TargetError(`target "${target.name}": content() of ${file.path} returned ${typeof text}, not a string`);
   return text;
-}
-
-/** The options a worker making some targets needs (plain data). */
-function remoteOptions(options: GenerateOptions): RemoteOptions {
-  return { catalogue: options.catalogue, out: options.out, ...(options.importExtension && { importExtension: options.importExtension }), ...(options.moduleFormat && { moduleFormat: options.moduleFormat }) };
 }
 
 /** A planned file's text as written: import extensions, header, prettier when asked. */

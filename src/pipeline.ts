@@ -145,7 +145,7 @@ async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites |
     try {
       const keys = ModuleKeys.for(model);
       let done = 0;
-      const planned = splicedFirst(await plannedFiles(model, chosen, options), options);
+      const planned = await plannedFiles(model, chosen, options);
       step("files planned");
       for (const file of planned) {
         options.onProgress?.(done++, file.target);
@@ -177,17 +177,6 @@ async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites |
     await cacheWrites?.settle(); // all on disk while the folder is still locked
     await output.close();
   }
-}
-
-/**
- * `files` with those that may copy bytes of the file they replace first (openapi.json): the writer
- * may then read, write and hash that one on its staging thread while the others are made here.
- */
-function splicedFirst(files: Iterable<TargetFile>, options: GenerateOptions): TargetFile[] {
-  const first: TargetFile[] = [];
-  const rest: TargetFile[] = [];
-  for (const file of files) (file.chunks && file.spliced && file.path.endsWith(".json") && options.format !== "prettier" ? first : rest).push(file);
-  return first.length === 0 ? rest : [...first, ...rest];
 }
 
 /** What `generate` would change, without writing anything. */

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// Runs the compiled CLI; `generate` and `import` in a worker thread with a larger young generation
-// (src/cli/start.ts). The CLI is loaded from its bundle (dist/bundle/cli.cjs,
-// scripts/build-bundle.mjs: one file with a V8 code cache, see src/cli/code-cache.ts) when that was
+// Runs the compiled CLI (src/cli/start.ts). The CLI is loaded from its bundle (dist/bundle/cli.cjs,
+// scripts/build-bundle.mjs: one file, see src/cli/load-bundle.ts) when that was
 // built after dist/ (a `tsc` alone leaves it behind: dist/ then), else from dist/.
 // The published package ships dist/ (built by `prepack`) and has no install script. A checkout of
 // the repository has src/ and no dist/ until its first run, which builds it (`npm run build`).
@@ -32,5 +31,5 @@ process.stdout.on("error", (error) => {
 const argv = process.argv.slice(2);
 process.exitCode =
   built(bundled) >= built(compiled)
-    ? await (await import("../dist/cli/code-cache.js")).runCli(fileURLToPath(bundled), argv)
+    ? await (await import("../dist/cli/load-bundle.js")).runCli(fileURLToPath(bundled), argv)
     : await (await import(compiled.href)).start(argv);

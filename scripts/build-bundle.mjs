@@ -1,8 +1,5 @@
-// The CLI as one CommonJS file (dist/bundle/cli.cjs), run by src/cli/code-cache.ts with a V8 code
-// cache: Node 20 has no compile cache for ES modules, and resolving, reading and compiling the ~430
-// files of dist/ one by one took 0.15-0.2 s of every generate; a bundle of ES modules still
-// compiled each function it ran afresh in every run (about 0.1 s of a change run at 10,000
-// operations). The modules imported lazily stay lazy: esbuild runs each such module's body when it
+// The CLI as one CommonJS file (dist/bundle/cli.cjs), run by src/cli/load-bundle.ts: resolving,
+// reading and compiling the ~430 files of dist/ one by one took 0.15-0.2 s of every generate. The modules imported lazily stay lazy: esbuild runs each such module's body when it
 // is first imported, so a no-op generate still runs no YAML parser or emitter.
 // Bundled from dist/ after tsc; each module's `import.meta.url` still names its own file in dist/
 // (templates, the schema and the prebuilt files are found from there, and a worker started on a
@@ -49,13 +46,13 @@ const WORKER_START = /\nif \(given !== undefined\)\n(\s+)await (\w+)\(given\);/;
 
 // A dynamic import() of what is not bundled (a package left out, a plugin, a config, the generated
 // server) goes through `__catalogenImport`, which the loader gives the bundle (an import() of its
-// own): under Node 20 an import() in a vm.Script compiled from a code cache fails ("A dynamic
-// import callback was not specified"). Relative ones are bundled (and stay lazy). The build fails
+// own): under Node 20 an import() in a vm.Script fails ("A dynamic import callback was not
+// specified"). Relative ones are bundled (and stay lazy). The build fails
 // if any import() is left in the bundle (one inside a string would be, and must be looked at).
 const DYNAMIC_IMPORT = /(?<![\w$.])import\((?!\s*["']\.{1,2}\/)/g;
 
 // The CommonJS files the build writes beside dist/ modules (src/shared/prebuilt.ts): in the bundle too,
-// so the code cache holds them (the catalogue's validator, 220 KB, is compiled in every change run).
+// so a run reads no more files for them.
 // The bundle's prebuilt() takes them from there, found by their path in dist/.
 const PREBUILT = ["validate/catalogue-validator.cjs", "emit/docs/precompiled-templates.cjs", "emit/client/compact-runtime.cjs"].filter((file) => existsSync(join(dist, file)));
 const prebuiltModule = join(dist, "shared", "prebuilt.js");
@@ -82,7 +79,7 @@ await esbuild.build({
   // large ones loaded on some paths only stay where npm put them.
   external: ["ts-morph", "typescript", "prettier", "ajv", "swagger2openapi", "@modelcontextprotocol/*"],
   logLevel: "warning",
-  // Line 1: the dist/ modules the loader imports for the bundle (src/cli/code-cache.ts reads it; it
+  // Line 1: the dist/ modules the loader imports for the bundle (src/cli/load-bundle.ts reads it; it
   // also gives the bundle `__catalogenBundleUrl`, its own URL, which each `import.meta.url` is made from).
   // A comment: "use strict" stays the first statement.
   banner: { js: `// catalogen-shared ${JSON.stringify([...shared].map(fromBundle).sort())}` },

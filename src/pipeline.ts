@@ -9,7 +9,6 @@ import { CatalogueStats } from "./reuse/catalogue-stats.js";
 import { livingInputs, namesLivingSource } from "./sources/inputs.js";
 import type { ApiModel } from "./model/types.js";
 import type { PlannedFile } from "./emit/plan.js";
-import type { RemoteFile, RemoteOptions } from "./emit/parallel.js";
 import { EmitError, type Target } from "./emit/types.js";
 import { pluginFile, TargetError, type AnyTarget, type TargetEntry } from "./emit/define.js";
 import { chooseTargets, type ChosenTarget } from "./emit/targets.js";
@@ -149,15 +148,10 @@ async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites |
     const model = hashes.model ?? (await modelFrom(options.catalogue, hashes.stats));
     step("model made");
     const writing = await output.begin({ inputHash: hashes.input, targets, generatorHash: hashes.generator, ...(options.otherTargets && { otherTargets: options.otherTargets }) });
-    let remoteFiles: (AsyncIterable<RemoteFile> & { stop(): Promise<void> }) | undefined;
     try {
       const keys = ModuleKeys.for(model);
       let done = 0;
-      // A cold generate of a large catalogue makes some targets in a worker thread meanwhile (src/emit/parallel.ts).
-      const { remoteTargets, startRemote } = await import("./emit/parallel.js");
-      const remote = remoteTargets(model, chosen, options, (target) => BUILTIN_TARGETS.includes(target));
-      remoteFiles = remote && startRemote(model, chosen.filter(({ target }) => remote.has(target.name)), remoteOptions(options));
-      const planned = splicedFirst(await plannedFiles(model, remote ? chosen.filter(({ target }) => !remote.has(target.name)) : chosen, options), options);
+      const planned = await plannedFiles(model, chosen, options);
       step("files planned");
       for (const file of planned) {
         options.onProgress?.(done++, file.target);
@@ -175,14 +169,9 @@ async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites |
         else if (file.chunks && file.path.endsWith(".json") && options.format !== "prettier") await writing.putChunks(file.path, file.target, file.chunks(), from);
         else await writing.put(file.path, file.target, await finalText(file, options), from);
       }
-      for await (const file of remoteFiles ?? []) {
-        options.onProgress?.(done++, file.target as Target);
-        await writing.put(file.path, file.target, file.text, file.module !== undefined ? keys.of(file.target as Target, file.module, file.also) : file.joinedFrom);
-      }
       step("files made");
       keys.keep();
     } catch (error) {
-      await remoteFiles?.stop();
       await writing.abort();
       throw error;
     }
@@ -194,17 +183,6 @@ async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites |
     await cacheWrites?.settle(); // all on disk while the folder is still locked
     await output.close();
   }
-}
-
-/**
- * `files` with those that may copy bytes of the file they replace first (openapi.json): the writer
- * may then read, write and hash that one on its staging thread while the others are made here.
- */
-function splicedFirst(files: Iterable<TargetFile>, options: GenerateOptions): TargetFile[] {
-  const first: TargetFile[] = [];
-  const rest: TargetFile[] = [];
-  for (const file of files) (file.chunks && file.spliced && file.path.endsWith(".json") && options.format !== "prettier" ? first : rest).push(file);
-  return first.length === 0 ? rest : [...first, ...rest];
 }
 
 /** What `generate` would change, without writing anything. */
@@ -298,11 +276,6 @@ function textOf(target: AnyTarget, file: PlannedFile): string {
   const text = file.content();
   if (typeof text !== "string") throw new TargetError(`target "${target.name}": content() of ${file.path} returned ${typeof text}, not a string`);
   return text;
-}
-
-/** The options a worker making some targets needs (plain data). */
-function remoteOptions(options: GenerateOptions): RemoteOptions {
-  return { catalogue: options.catalogue, out: options.out, ...(options.importExtension && { importExtension: options.importExtension }), ...(options.moduleFormat && { moduleFormat: options.moduleFormat }) };
 }
 
 /** A planned file's text as written: import extensions, header, prettier when asked. */

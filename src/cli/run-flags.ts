@@ -1,6 +1,5 @@
 // V8 flags a one-shot `generate` or `import` sets for itself, before anything is compiled: by
-// src/cli/start.ts, and first by the bundle's loader (src/cli/code-cache.ts), since V8 takes a code
-// cache only under the flags it was made with.
+// src/cli/start.ts, and first by the bundle's loader (src/cli/load-bundle.ts).
 import { setFlagsFromString } from "node:v8";
 import { isMainThread } from "node:worker_threads";
 
@@ -22,15 +21,7 @@ export function oneShot(argv: readonly string[]): boolean {
   return (name === "generate" || name === "import") && !rest.some((arg) => arg === "--watch" || arg === "--help" || arg === "-h");
 }
 
-let set = false;
-
-/**
- * Sets the flags of the command line `argv` (once per process; a worker runs under the main
- * thread's) and says which they are: a code cache's tag.
- */
-export function setRunFlags(argv: readonly string[]): "inline" | "default" {
-  if (!oneShot(argv)) return "default";
-  if (isMainThread && !set) setFlagsFromString(`--max-inlined-bytecode-size-cumulative=${INLINED_BYTECODE_BUDGET}`);
-  set = true;
-  return "inline";
+/** Sets the flags of the command line `argv` (on the main thread: a worker runs under its flags; setting them again changes nothing). */
+export function setRunFlags(argv: readonly string[]): void {
+  if (oneShot(argv) && isMainThread) setFlagsFromString(`--max-inlined-bytecode-size-cumulative=${INLINED_BYTECODE_BUDGET}`);
 }

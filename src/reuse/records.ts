@@ -11,13 +11,17 @@
 import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { cacheDirectory, CacheRecords, PACK_FILE, readCacheValue, writeCachePack, writeCacheValue, type CacheRecord } from "../shared/cache-directory.js";
-import { folderKey } from "./kept-model-file.js";
 import { sha256 } from "../shared/hash.js";
 import { generatorCode, loader } from "./code-version.js";
 import { memoStore, recall, remember } from "./memo.js";
 import type { ReadFile } from "../load/load.js";
+
+/** The name of a catalogue folder's records and kept model in the cache folder. */
+export function folderKey(folder: string): string {
+  return createHash("sha256").update(resolve(folder)).digest("hex").slice(0, 32);
+}
 
 /**
  * The records of one catalogue folder: `<cache>/catalogue/<folder hash>/<file name hash>.json`,

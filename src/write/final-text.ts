@@ -1,6 +1,5 @@
 // A planned file's final bytes: its relative imports' extension (or, for a package.json, the
-// module format), the generated-file header, then prettier when the options ask for it. Shared by
-// the pipeline and the worker thread of src/emit/parallel.ts, which must give the same bytes.
+// module format), the generated-file header, then prettier when the options ask for it.
 import { dirname, join, relative, sep } from "node:path";
 import { withImportExtension, type ImportExtension } from "../emit/shared/ts-print.js";
 import { withModuleFormat, type ModuleFormat } from "../emit/shared/module-format.js";

@@ -137,19 +137,22 @@ export class FormatCache {
   }
 }
 
-let processCache: { cache: FormatCache | undefined } | undefined;
+// A process memo, not run state: each cache folder's file is read once and written at the exit.
+const formatCaches = new Map<string, FormatCache>();
 
 function formatCache(): FormatCache | undefined {
-  if (!processCache) {
-    const dir = cacheDirectory();
-    const cache = dir === undefined ? undefined : new FormatCache(dir);
-    if (cache) process.once("exit", () => cache.save());
-    processCache = { cache };
+  const dir = cacheDirectory();
+  if (dir === undefined) return undefined;
+  let cache = formatCaches.get(dir);
+  if (cache === undefined) {
+    const made = (cache = new FormatCache(dir));
+    formatCaches.set(dir, made);
+    process.once("exit", () => made.save());
   }
-  return processCache.cache;
+  return cache;
 }
 
-/** Writes this process's cache now (the CLI also does so at exit). */
+/** Writes this process's caches now (the CLI also does so at exit). */
 export function saveFormatCache(): void {
-  processCache?.cache?.save();
+  for (const cache of formatCaches.values()) cache.save();
 }

@@ -91,24 +91,12 @@ function isRegularFile(path: string): boolean {
 
 /**
  * True when the file at `path` holds content with hash `sha256`: by its size and mtime when the
- * stat cache has them with that hash, else by reading it. Never follows a link. Without a promise
- * when a look on the staging thread found it as recorded (a change run keeps thousands of files).
+ * stat cache has them with that hash (no promise then: a no-op or one-change run of a large output
+ * looks at thousands of kept files), else by reading it. Never follows a link.
  */
 export function intact(view: FolderView, stats: StatCache, path: string, hash: string): boolean | Promise<boolean> {
   const slash = path.lastIndexOf("/");
   if (view.dir(slash === -1 ? "" : path.slice(0, slash)) !== "ok") return false;
-  // Looked at on the staging thread once the folder was locked (Output's scan): as recorded.
-  const scanning = stats.pending();
-  if (scanning === undefined) return stats.foundAsRecorded(path, hash) || looked(view, stats, path, hash);
-  return scanning.then(() => stats.foundAsRecorded(path, hash) || looked(view, stats, path, hash));
-}
-
-/**
- * Whether the file at `path` holds `hash`, by its stats where they are the ones recorded with it
- * (no promise then: a no-op or one-change run of a large output looks at thousands of kept files),
- * else by reading it.
- */
-function looked(view: FolderView, stats: StatCache, path: string, hash: string): boolean | Promise<boolean> {
   let found;
   try {
     // Synchronous: a promise per stat cost ten times the stat (0.2 s of 4,928 files at 10,000
@@ -158,8 +146,6 @@ export class Writing {
   private thread: StageThread | undefined;
   /** The staging files handed to the thread, until it settles (with the entry that waits for its hash, if any). */
   private readonly onThread = new Map<string, ManifestEntry | undefined>();
-  /** Files being spliced on the staging thread (`spliceOnThread`), until `plan` waits for them. */
-  private readonly splicing: Promise<void>[] = [];
 
   constructor(
     private readonly outDir: string,
@@ -168,10 +154,7 @@ export class Writing {
     private readonly current: { text?: string; manifest?: Manifest; problem?: string },
     private readonly options: WriteTargets,
     private readonly undoFolder?: () => Promise<void>,
-    /** A staging thread started already (Output's scan of a change run): staging goes there from the first file. */
-    thread?: StageThread,
   ) {
-    this.thread = thread;
     this.previous = filesFor(current.manifest);
     if (current.problem) this.problems.push(current.problem);
     for (const [path, entry] of this.previous) if (this.keepsOther(entry.target)) this.next.set(path, entry);
@@ -286,7 +269,6 @@ export class Writing {
       else await this.putText(path, target, spliced, from);
       return;
     }
-    if (this.thread !== undefined) return this.spliceOnThread(this.thread, path, target, make, spliced, old, entry!, from);
     const final = join(this.view.root, path);
     const staging = await this.stagingFor(path, final, old.fd);
     let copied: { sha256: string; size: number } | Unread;
@@ -315,64 +297,10 @@ export class Writing {
     mark(`${path} spliced`);
   }
 
-  /**
-   * `putSpliced` on the staging thread: the parts are made here, then the old file is read, the new
-   * one written and hashed there (45 MB at 10,000 operations: 0.1–0.3 s of this thread before)
-   * while this thread goes on with the other files. `plan` waits for it (`settleSplices`).
-   */
-  private async spliceOnThread(thread: StageThread, path: string, target: string, make: (previous: PreviousBytes | undefined) => Spliced | undefined, spliced: Spliced, old: { fd: number; size: number }, entry: ManifestEntry, from: string | undefined): Promise<void> {
-    const parts: (string | [number, number])[] = [];
-    try {
-      for (const part of spliced.parts) {
-        if (typeof part === "string") parts.push(part);
-        else {
-          const { start, end } = keptRange(path, part, old.size);
-          parts.push([start, end]);
-        }
-      }
-    } catch (error) {
-      closeSync(old.fd);
-      throw error;
-    }
-    const final = join(this.view.root, path);
-    const staging = await this.stagingFor(path, final, old.fd);
-    const made: ManifestEntry = { target, sha256: "", ...(from === undefined ? {} : { from }) };
-    this.next.set(path, made);
-    const { fd: to, path: temporary } = staging;
-    this.splicing.push(
-      thread.splice({ from: old.fd, size: old.size, to, parts }).then(async (result) => {
-        closeSync(old.fd);
-        closeSync(to);
-        if (result.failed !== undefined) {
-          rmSync(temporary, { force: true });
-          if (!result.unread) return this.failWith(final, new Error(result.failed));
-          // The old file could not be read as it was found: made again here without its bytes.
-          this.next.delete(path);
-          return this.putText(path, target, make(undefined)!, from);
-        }
-        made.sha256 = result.sha256;
-        mark(`${path} written on the staging thread`);
-        if (result.sha256 === entry.sha256) {
-          rmSync(temporary, { force: true });
-          this.unchanged.push(path);
-        } else this.staged.push({ temporary, path, hash: result.sha256, size: result.size });
-        spliced.written(result.sha256);
-      }),
-    );
-  }
-
   /** Writes a spliced file made of text alone (no bytes of an old file) and gives it the hash written. */
   private async putText(path: string, target: string, spliced: Spliced, from: string | undefined): Promise<void> {
     const hash = await this.putChunks(path, target, textOnly(spliced.parts), from);
     if (hash !== undefined) spliced.written(hash);
-  }
-
-  /** Waits for the files spliced on the staging thread (`spliceOnThread`); the first failure to write one is thrown, once all are done. */
-  private async settleSplices(): Promise<void> {
-    const splicing = this.splicing.splice(0);
-    const results = await Promise.allSettled(splicing);
-    const failed = results.find((result) => result.status === "rejected");
-    if (failed !== undefined) throw (failed as PromiseRejectedResult).reason;
   }
 
   /** The file at `path`, found intact with hash `hash`, opened when its stats are still those (never through a link): its descriptor and size. */
@@ -477,7 +405,6 @@ export class Writing {
 
   /** Removes what this write staged and the folders it made for it: the folder is as it was. */
   async abort(): Promise<void> {
-    await this.settleSplices().catch(() => undefined); // their files staged or removed, their descriptors closed
     await this.settleThread(); // the worker stopped, and which of its files exist known
     for (const { temporary } of this.staged.splice(0)) rmSync(temporary, { force: true });
     for (const folder of this.createdFolders.splice(0).reverse()) rmSync(folder, { recursive: true, force: true });
@@ -491,12 +418,6 @@ export class Writing {
    * not catalogen's to touch.
    */
   async plan(): Promise<WritePlan> {
-    try {
-      await this.settleSplices();
-    } catch (error) {
-      await this.abort();
-      throw error;
-    }
     const failed = await this.settleThread();
     if (failed !== undefined) return this.failWith(failed.final, new Error(failed.message));
     const { view, previous, next, options } = this;

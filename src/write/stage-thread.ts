@@ -11,7 +11,7 @@ import { Worker } from "node:worker_threads";
 import { cacheDirectory, type DeferredCacheWrites } from "../shared/cache-directory.js";
 import { writeCacheBytesNow } from "../shared/cache-store.js";
 import { threadsSetting } from "../shared/threads.js";
-import type { FromStager, Scanned, ScanRequest, SpliceRequest, ToStager } from "./stage-worker.js";
+import type { FromStager, ToStager } from "./stage-worker.js";
 import { randomName } from "./staging.js";
 import type { FileStats } from "./stat-cache.js";
 
@@ -29,26 +29,12 @@ export function stageOnThread(staged: number): boolean {
   return staged >= STAGE_THREAD_AFTER;
 }
 
-/**
- * True when a change run should look at its output files on a StageThread and write openapi.json
- * there (Output's scan): only with CATALOGEN_THREADS=2. On this project's 2-vCPU machine the thread
- * (about 55 ms of CPU to start) measured no faster at any load and cost 0.1–0.2 s more CPU: its
- * work competed with the model's making and the emitters (bench/notes/incr9.md).
- */
-export function scanOnThread(): boolean {
-  if (import.meta.url.endsWith(".ts")) return false;
-  return threadsSetting() === 2;
-}
-
 export interface Settled {
   /** Each staging file created, with its stats as it was closed (and its bytes' sha256 when asked). */
   created: Map<string, FileStats & { sha256?: string }>;
   /** The first file that could not be staged, and why; nothing after it was created. */
   failed?: { temporary: string; message: string };
 }
-
-/** What a splice on the worker gave: the file's hash and size, or why it failed. */
-export type Spliced = { sha256: string; size: number; failed?: undefined } | { failed: string; /** The old file could not be read as it was found. */ unread?: true };
 
 export class StageThread {
   private readonly worker: Worker;
@@ -60,9 +46,6 @@ export class StageThread {
   private readonly waiting = new Set<string>();
   private settling: (() => void) | undefined;
   private stopped = false;
-  private scanning: ((found: Scanned) => void) | undefined;
-  private readonly splicing = new Map<number, (result: Spliced) => void>();
-  private spliceIds = 0;
 
   /** A StageThread, or undefined where no worker can be started (staging stays on this thread). */
   static start(): StageThread | undefined {
@@ -82,19 +65,6 @@ export class StageThread {
         this.settling?.();
         return;
       }
-      if ("scanned" in message) {
-        this.scanning?.(message.scanned);
-        this.scanning = undefined;
-        this.awaited(-1);
-        return;
-      }
-      if ("spliced" in message) {
-        const { spliced: id, ...result } = message;
-        this.splicing.get(id)?.(result.failed === undefined ? { sha256: result.sha256!, size: result.size! } : { failed: result.failed, ...(result.unread ? { unread: true as const } : {}) });
-        this.splicing.delete(id);
-        this.awaited(-1);
-        return;
-      }
       for (const [temporary, size, mtimeNs, sha256] of message.created) {
         this.created.set(temporary, { size, mtimeNs: BigInt(mtimeNs), ...(sha256 !== "" && { sha256 }) });
         this.waiting.delete(temporary);
@@ -105,46 +75,9 @@ export class StageThread {
       if (!this.stopped) this.failed ??= { temporary: this.waiting.values().next().value ?? "", message: why };
       this.stopped = true;
       this.settling?.();
-      this.scanning?.([]);
-      this.scanning = undefined;
-      for (const done of this.splicing.values()) done({ failed: why });
-      this.splicing.clear();
     };
     this.worker.on("error", (error) => broken(`the staging thread failed: ${error.message}`));
     this.worker.on("exit", (code) => broken(`the staging thread stopped with exit code ${code}`));
-  }
-
-  /**
-   * The files of `request` found as the stat records have them (stage-worker.ts `scan`), looked at
-   * on the worker while this thread does other work; none when the worker cannot.
-   */
-  scan(request: ScanRequest): Promise<Scanned> {
-    if (this.stopped || this.scanning !== undefined) return Promise.resolve([]);
-    this.awaited(1);
-    return new Promise((resolve) => {
-      this.scanning = resolve;
-      this.worker.postMessage({ scan: request } satisfies ToStager);
-    });
-  }
-
-  /** Has the worker write a file of text and byte ranges of another (stage-worker.ts `splice`); its hash and size, or why not. */
-  splice(request: Omit<SpliceRequest, "id">): Promise<Spliced> {
-    if (this.stopped) return Promise.resolve({ failed: "the staging thread stopped" });
-    this.flush(); // in order: files given before are created first
-    const id = ++this.spliceIds;
-    this.awaited(1);
-    return new Promise((resolve) => {
-      this.splicing.set(id, resolve);
-      this.worker.postMessage({ splice: { id, ...request } } satisfies ToStager);
-    });
-  }
-
-  /** Answers awaited from the worker: while there are any, it keeps the process alive. */
-  private waitingFor = 0;
-  private awaited(change: 1 | -1): void {
-    this.waitingFor += change;
-    if (change === 1 && this.waitingFor === 1) this.worker.ref();
-    if (this.waitingFor === 0 && this.settling === undefined) this.worker.unref();
   }
 
   /** Queues `text` for a new staging file beside `final` (`hash`: its bytes' sha256 is wanted) and returns that file's path. */

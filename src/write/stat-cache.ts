@@ -12,8 +12,6 @@
 import { join } from "node:path";
 import { cacheDirectory, readCacheValue, writeCacheValue } from "../shared/cache-directory.js";
 import { sha256 } from "./manifest.js";
-import type { Scanned } from "./stage-worker.js";
-import { mark } from "../shared/timings.js";
 
 /** size, mtime in ns (as a decimal string: beyond a double's precision), sha256. */
 type Seen = [size: number, mtimeNs: string, sha256: string];
@@ -25,14 +23,9 @@ export interface FileStats {
 }
 
 export class StatCache {
-  /** The records, read when first needed (a run that has them looked at on another thread never parses them here). */
+  /** The records, read when first needed. */
   private seenRead: Map<string, Seen> | undefined;
   private changed = false;
-  /** Paths found as recorded by a look after the output folder was locked (`useScan`): not looked at again. */
-  private verified: Set<string> | undefined;
-  private scanning: Promise<void> | undefined;
-  /** Paths recorded in this run (`record`). */
-  private readonly recorded = new Set<string>();
 
   private constructor(
     private readonly root: string,
@@ -65,37 +58,6 @@ export class StatCache {
     return this.seenRead;
   }
 
-  /**
-   * Takes the records from a look at the files made elsewhere (stage-worker.ts `scan`, after the
-   * folder was locked): each file found as recorded, with its hash. Those are the records from then
-   * on (a file not among them is looked at as before), but for those recorded here meanwhile.
-   */
-  useScan(scanned: Promise<Scanned>): void {
-    this.scanning = scanned.then((found) => {
-      // Records made here meanwhile (a file adopted before the scan's answer came) are newer: kept.
-      const seen = new Map([...this.recorded].map((path) => [path, this.seen.get(path)!]));
-      this.verified = new Set();
-      for (const [path, size, mtimeNs, hash] of found) {
-        if (seen.has(path)) continue;
-        seen.set(path, [size, mtimeNs, hash]);
-        this.verified.add(path);
-      }
-      this.seenRead = seen;
-      this.scanning = undefined;
-      mark(`output files looked at on the staging thread: ${found.length} as recorded`);
-    });
-  }
-
-  /** While a look at the files is under way (`useScan`), its end; else undefined (nothing to wait for). */
-  pending(): Promise<void> | undefined {
-    return this.scanning;
-  }
-
-  /** True when a look after the folder was locked found `path` as recorded with `hash` (`useScan`, once not `pending`). */
-  foundAsRecorded(path: string, hash: string): boolean {
-    return this.verified?.has(path) === true && this.seenRead!.get(path)![2] === hash;
-  }
-
   /** True when `stats` are what was recorded for `path` together with `hash`. */
   matches(path: string, stats: FileStats, hash: string): boolean {
     const entry = this.seen.get(path);
@@ -104,8 +66,6 @@ export class StatCache {
 
   record(path: string, stats: FileStats, hash: string): void {
     this.seen.set(path, [Number(stats.size), String(stats.mtimeNs), hash]);
-    this.verified?.delete(path);
-    this.recorded.add(path);
     this.changed = true;
   }
 

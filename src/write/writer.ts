@@ -11,7 +11,6 @@ import { lockFolder, LockBusyError, type Lock } from "./lock.js";
 import { MANIFEST_NAME, parseManifest, sha256, type Manifest } from "./manifest.js";
 import { filesFor, intact, leftovers, refuse, Writing } from "./plan.js";
 import { StatCache } from "./stat-cache.js";
-import { scanOnThread, StageThread } from "./stage-thread.js";
 import { WriteError, type CheckReport, type OutputFile, type WriteReport, type WriteTargets } from "./types.js";
 
 export { Writing } from "./plan.js";
@@ -73,8 +72,6 @@ export class Output {
   private lock: Lock | undefined;
   private view: FolderView | undefined;
   private stats: StatCache | undefined;
-  /** The staging thread started to look at the files while the model is made (a change run), until `begin` takes it. */
-  private thread: StageThread | undefined;
 
   private constructor(private readonly outDir: string) {}
 
@@ -101,8 +98,6 @@ export class Output {
   }
 
   async close(): Promise<void> {
-    await this.thread?.stop();
-    this.thread = undefined;
     await this.lock?.release();
     this.lock = undefined;
   }
@@ -124,10 +119,7 @@ export class Output {
     const { manifest } = await this.manifest();
     if (!manifest) return false;
     if (onlyTargets && Object.values(manifest.files).some((entry) => !onlyTargets.includes(entry.target))) return false;
-    if (manifest.inputHash !== inputHash) {
-      this.scanFiles(manifest);
-      return false;
-    }
+    if (manifest.inputHash !== inputHash) return false;
     let upToDate = true;
     for (const [path, entry] of Object.entries(manifest.files)) {
       if (!(await intact(this.view, this.stats!, path, entry.sha256))) {
@@ -137,21 +129,6 @@ export class Output {
     }
     this.stats!.save(this.view.root, Object.keys(manifest.files));
     return upToDate;
-  }
-
-  /**
-   * A run that will write (the inputs changed), with CATALOGEN_THREADS=2: the files the manifest
-   * lists are looked at on the staging thread (their size and mtime against the stat records)
-   * while this thread makes the model, instead of one by one as each is kept. The folder is
-   * locked already: only the user can change a file from now on, as before.
-   */
-  private scanFiles(manifest: Manifest): void {
-    const paths = Object.keys(manifest.files);
-    if (this.stats!.file === undefined || !scanOnThread()) return;
-    this.thread = StageThread.start();
-    if (this.thread === undefined) return;
-    const hashes = paths.map((path) => manifest.files[path]!.sha256);
-    this.stats!.useScan(this.thread.scan({ root: this.view!.root, records: this.stats!.file, paths, hashes }));
   }
 
   /**
@@ -174,9 +151,7 @@ export class Output {
             await this.close();
             await rm(made, { recursive: true, force: true });
           };
-    const thread = this.thread;
-    this.thread = undefined;
-    return new Writing(this.outDir, this.view!, this.stats!, await this.manifest(), options, undo, thread);
+    return new Writing(this.outDir, this.view!, this.stats!, await this.manifest(), options, undo);
   }
 
   /** Writes `files`, the whole output of `targets` (see `Writing`). */

@@ -25,7 +25,7 @@ describe("the CLI's bundle", () => {
     expect(text).not.toMatch(/class TargetError/);
     // Strict, as the modules it is made of are.
     expect(text.split("\n")[1]).toBe('"use strict";');
-    // The prebuilt CommonJS files (the catalogue's validator, the docs templates) are in it too, for the code cache.
+    // The prebuilt CommonJS files (the catalogue's validator, the docs templates) are in it too.
     expect(text).toMatch(/"validate\/catalogue-validator\.cjs": \(\) => require_catalogue_validator\(\)/);
   });
 

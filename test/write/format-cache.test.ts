@@ -115,6 +115,19 @@ describe("prettier output cache, when it cannot be used", () => {
     expect(await contents((await generateWith(join(blocker, "cache"), catalogue)).out)).toEqual(expected);
   });
 
+  it("keeps each cache folder's texts in that folder when one process generates with two", async () => {
+    const first = join(await freshDir("format-cache-first"), "cache");
+    const second = join(await freshDir("format-cache-second"), "cache");
+    const { pipeline, format } = await freshPipeline(first);
+    await pipeline.generate({ catalogue, out: join(await freshDir("format-cache-first"), "generated"), format: "prettier" });
+    vi.stubEnv("CATALOGEN_CACHE_DIR", second); // the same modules: no fresh import
+    const out = join(await freshDir("format-cache-second"), "generated");
+    await pipeline.generate({ catalogue, out, format: "prettier" });
+    format.saveFormatCache();
+    expect(await contents(out)).toEqual(expected);
+    expect(await cacheEntries(second)).toEqual(await cacheEntries(first));
+  });
+
   it("keys on prettier's version, the parser, the options and the text", async () => {
     const { format } = await freshPipeline("off");
     const key = format.cacheKey("3.0.0", "typescript", "const a = 1");

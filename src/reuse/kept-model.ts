@@ -12,8 +12,8 @@
 // anything not kept, means the full check of src/validate/index.ts: its diagnostics are the only
 // ones ever reported, so a cached run says exactly what a full check says. The validator itself
 // knows nothing of this: `reusedModel` wraps it.
-import { ModelCache, type KeptIndex, type KeptModuleKey } from "./records.js";
-import type { CacheRecord } from "../shared/cache-directory.js";
+import { ModelCache, type KeptIndex, type KeptModuleKey, type KeptPart } from "./records.js";
+import { folded, unfold } from "./memo.js";
 import type { CatalogueFile, LoadResult } from "../load/load.js";
 import type { RawFile } from "../load/raw.js";
 import { assembleModel, modelPart, partContext, type ModelPart } from "../model/build.js";
@@ -70,7 +70,7 @@ function keptModel({ files, diagnostics }: LoadResult, cache: ModelCache): ApiMo
   files.forEach((file, i) => {
     if (index.files[file.name]?.hash !== keys[i]!.hash) return;
     const record = cache.part(file.name, keys[i]!.hash, context);
-    // Kept from this file's text: what modelPart makes of it again is what was kept (as JSON gives it back).
+    // Kept from this file's text: what modelPart makes of it again is what was kept.
     const part = record === undefined ? undefined : restoredPart(record, parsed);
     if (part !== undefined) kept.set(file.name, part);
   });
@@ -89,12 +89,12 @@ function keptModel({ files, diagnostics }: LoadResult, cache: ModelCache): ApiMo
   // Every file's named types are those a sound check saw (the context is the index's): not checked again.
   if (checkSemantics(entries, { typesChecked: true }).length > 0) return undefined;
 
-  const madeParts = new Map<string, { hash: string; json: string }>();
+  const madeParts = new Map<string, { hash: string; kept: KeptPart }>();
   const parts = files.map((file, i): ModelPart => {
     const part = kept.get(file.name);
     if (part !== undefined) return part;
     const fresh = made(file);
-    if (survivesJson(fresh)) madeParts.set(file.name, { hash: keys[i]!.hash, json: partText(fresh) });
+    madeParts.set(file.name, { hash: keys[i]!.hash, kept: keptPart(fresh) });
     return fresh;
   });
   const changedNames = new Set(changed.map((file) => file.name));
@@ -119,11 +119,10 @@ function keepParts(files: readonly CatalogueFile[], parts: readonly ModelPart[],
   if (apiFiles.length !== 1) return undefined;
   const keys = files.map((file) => keyOf(file, undefined));
   const index: KeptIndex = { context: contextOf(files, keys, apiFiles[0]!), files: {} };
-  const made = new Map<string, { hash: string; json: string }>();
+  const made = new Map<string, { hash: string; kept: KeptPart }>();
   files.forEach((file, i) => {
-    if (!survivesJson(parts[i])) return;
     index.files[file.name] = keys[i]!;
-    made.set(file.name, { hash: keys[i]!.hash, json: partText(parts[i]!) });
+    made.set(file.name, { hash: keys[i]!.hash, kept: keptPart(parts[i]!) });
   });
   cache.save(index, made);
   return (model) => knowModuleKeys(model, files, keys, parts, index.context, cache, undefined);
@@ -179,18 +178,11 @@ function previousPart(cache: ModelCache, index: KeptIndex, name: string, context
   return record === undefined ? undefined : restoredPart(record, parsed);
 }
 
-/**
- * A part as kept: a line of JSON with all but the module's operations (and the lengths in bytes of
- * what follows), then the operations' JSON, then each operation's id, method and path (what it
- * claims across files, see claimsOf), both kept as bytes (outside the JavaScript heap) and parsed
- * only when first read (src/model/lazy-operations.ts). A part without a module is its JSON.
- */
-function partText(part: ModelPart): string {
-  if (part.module === undefined) return JSON.stringify(part);
+/** A part as kept: its module's operations and their heads (what they claim across files, see claimsOf) folded. */
+function keptPart(part: ModelPart): KeptPart {
+  if (part.module === undefined) return { part };
   const { operations, ...module } = part.module;
-  const text = JSON.stringify(operations);
-  const heads = JSON.stringify(operations.map(headOf));
-  return `${JSON.stringify({ name: part.name, module, types: part.types, operationsBytes: Buffer.byteLength(text), headsBytes: Buffer.byteLength(heads) })}\n${text}\n${heads}`;
+  return { part: { ...part, module: module as ModuleModel }, operations: folded(operations), heads: folded(operations.map(headOf)) };
 }
 
 /** What an operation claims across files is made from: its id, method and path. */
@@ -203,25 +195,12 @@ function headOf(operation: OperationModel): OperationHead {
 /** The heads of a kept module's operations, read without its operations (undefined: not readable, the operations say them). */
 const keptHeads = new WeakMap<ModuleModel, () => OperationHead[] | undefined>();
 
-/**
- * The part `partText` gave (its first line now; its module's operations and their heads parsed
- * when first read); undefined when it was cut short.
- */
-function restoredPart({ head, tail }: CacheRecord, parsed: (id: string) => void): ModelPart | undefined {
-  try {
-    const newline = head.indexOf(10);
-    if (newline === -1) return JSON.parse(head.toString("utf8")) as ModelPart;
-    const { operationsBytes, headsBytes, ...part } = JSON.parse(head.toString("utf8", 0, newline)) as Omit<ModelPart, "module"> & { module: Omit<ModuleModel, "operations">; operationsBytes: number; headsBytes: number };
-    if (newline !== head.length - 1 || !Number.isSafeInteger(operationsBytes) || !Number.isSafeInteger(headsBytes)) return undefined;
-    const bytes = tail();
-    if (bytes === undefined || bytes.length !== operationsBytes + 1 + headsBytes || bytes[operationsBytes] !== 10) return undefined;
-    const parts = { operations: bytes.subarray(0, operationsBytes), heads: bytes.subarray(operationsBytes + 1) };
-    const module = withLazyOperations(part.module, () => JSON.parse(parts.operations.toString("utf8")) as OperationModel[], parsed);
-    keptHeads.set(module, () => JSON.parse(parts.heads.toString("utf8")) as OperationHead[]);
-    return { ...part, module };
-  } catch {
-    return undefined;
-  }
+/** The part `keptPart` kept, its module's operations and their heads unfolded when first read. */
+function restoredPart({ part, operations, heads }: KeptPart, parsed: (id: string) => void): ModelPart {
+  if (part.module === undefined || operations === undefined || heads === undefined) return part;
+  const module = withLazyOperations(part.module, () => unfold(operations) as OperationModel[], parsed);
+  keptHeads.set(module, () => unfold(heads) as OperationHead[]);
+  return { ...part, module };
 }
 
 /**
@@ -289,21 +268,6 @@ function claimsOf({ module, types }: ModelPart, claim: (key: string, value?: str
     claim(`name ${id}`, source);
     for (const derived of GENERATED_NAMES.operation(id)) claim(`name ${derived.name}`, source);
   }
-}
-
-/** True when JSON gives `value` back as it is (no undefined, non-finite numbers or -0). */
-function survivesJson(value: unknown): boolean {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const item = stack.pop();
-    if (typeof item === "number") {
-      if (!Number.isFinite(item) || Object.is(item, -0)) return false;
-    } else if (typeof item === "object" && item !== null) {
-      if (Array.isArray(item)) for (const element of item) stack.push(element);
-      else for (const key in item) stack.push((item as Record<string, unknown>)[key]);
-    } else if (typeof item !== "string" && typeof item !== "boolean" && item !== null) return false;
-  }
-  return true;
 }
 
 function hasKey(data: unknown, key: string): boolean {

@@ -5,7 +5,9 @@
 // key, or when the kept value is unreadable, the memo makes the output again and keeps that in its
 // place (one file per stage and unit: the eviction rule of docs/architecture.md). Best effort: a
 // cache folder that cannot be written changes nothing but time.
+import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { deserialize, serialize } from "node:v8";
 import { cacheDirectory, readCacheValue, writeCacheValue } from "../shared/cache-directory.js";
 import { sha256 } from "../shared/hash.js";
 import { generatorCode } from "./code-version.js";
@@ -52,6 +54,41 @@ export function memo<T>(store: MemoStore, stage: string, unit: string, key: Memo
   const made = compute();
   remember(store, stage, unit, key, made);
   return made;
+}
+
+/**
+ * Drops the kept outputs of `stage` for units not among `units` (the eviction rule: a unit a run no
+ * longer made, a catalogue file removed). Best effort.
+ */
+export function forgetOthers(store: MemoStore, stage: string, units: readonly string[]): void {
+  const folder = memoFile(store, stage, "-");
+  if (folder === undefined) return;
+  const kept = new Set(units.map((unit) => memoFile(store, stage, unit)));
+  let names: string[];
+  try {
+    names = readdirSync(join(folder, ".."));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const path = join(folder, "..", name);
+    // A temporary file is a write under way (src/shared/cache-store.ts).
+    if (kept.has(path) || name.endsWith(".tmp")) continue;
+    try {
+      rmSync(path, { force: true });
+    } catch {
+      // a folder: not a unit's
+    }
+  }
+}
+
+/** Part of a memo value deserialized only when `unfold`ed: a large part (a module's operations) that a run that keeps it may never read. */
+export function folded(value: unknown): Buffer {
+  return serialize(value);
+}
+
+export function unfold(bytes: Buffer): unknown {
+  return deserialize(bytes);
 }
 
 /** `<cache>/<stage>/<unit>.json`: a unit that is a name (a target's facts) keeps it; another (a path) is hashed. */

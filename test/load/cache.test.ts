@@ -72,63 +72,37 @@ describe("loader cache", () => {
     expect(rewritten).toHaveLength(1);
   });
 
-  it("gives the parse's model from records whose operations are parsed when first read, and parses a file whose record is cut short", async () => {
+  it("gives the parse's model from records whose operations are unfolded when first read, of text that is not ASCII too, and parses a file whose record is cut short or not a record", async () => {
     const base = await freshDir("load-cache");
     const catalogue = join(base, "catalogue");
     await cp(repoCatalogue, catalogue, { recursive: true });
-    process.env.CATALOGEN_CACHE_DIR = "off";
-    const parsed = JSON.stringify(await loadModel(catalogue));
-    const cache = await mkdtemp(join(base, "cache-"));
-    process.env.CATALOGEN_CACHE_DIR = cache;
-    await loadModel(catalogue);
-    const records = await entries(cache);
-    // A module's record: a line for the data with its operations left out, a line for the
-    // operations, a line for where the file's lines start (the api file's: no operations line).
-    const texts = records.map((file) => readCacheValue(join(cache, file)) as string);
-    expect(texts.filter((text) => text.split("\n").length === 4).length).toBe(records.length - 1);
-    expect(texts.every((text) => /^\[0(,\d+)*\]$/.test(text.split("\n").at(-1)!))).toBe(true);
-    // Without the kept model, the full check reads every file's operations from the records.
-    await rm(join(cache, "model"), { recursive: true });
-    const longest = records[texts.indexOf(texts.reduce((a, b) => (a.length >= b.length ? a : b)))]!;
-    writeCacheValue(join(cache, longest), texts.reduce((a, b) => (a.length >= b.length ? a : b)).slice(0, -10));
-    expect(JSON.stringify(await loadModel(catalogue))).toBe(parsed);
-    // The record cut short was parsed again and written whole.
-    expect((readCacheValue(join(cache, longest)) as string).length).toBe(Math.max(...texts.map((text) => text.length)));
-    expect(JSON.stringify(await loadModel(catalogue))).toBe(parsed);
-  });
-
-  it("reads records of ASCII and of other text (read as bytes) as a parse gives them, and parses a file whose record lost one byte", async () => {
-    const base = await freshDir("load-cache");
-    const catalogue = join(base, "catalogue");
-    await cp(repoCatalogue, catalogue, { recursive: true });
-    // Two module files whose operations' texts are not ASCII: in the record's operations line, and only there.
     for (const [name, summary] of [["finances.yaml", "Solde du vendeur, été"], ["tariffs.yaml", "Тарифы: комиссия"]] as const) {
       const path = join(catalogue, name);
       const text = await readFile(path, "utf8");
-      const first = /summary: .*/.exec(text)![0];
-      await writeFile(path, text.replace(first, `summary: "${summary}"`));
+      await writeFile(path, text.replace(/summary: .*/.exec(text)![0], `summary: "${summary}"`));
     }
     process.env.CATALOGEN_CACHE_DIR = "off";
     const parsed = JSON.stringify(await loadModel(catalogue));
     const cache = await mkdtemp(join(base, "cache-"));
     process.env.CATALOGEN_CACHE_DIR = cache;
     await loadModel(catalogue);
-    await rm(join(cache, "model"), { recursive: true }); // the full check: every file's operations from its record
-    expect(JSON.stringify(await loadModel(catalogue))).toBe(parsed);
     const records = await entries(cache);
-    const texts = records.map((file) => readCacheValue(join(cache, file)) as string);
-    const ascii = records.filter((_, i) => /^[\x00-\x7f]*$/.test(texts[i]!));
-    const other = records.filter((_, i) => !/^[\x00-\x7f]*$/.test(texts[i]!));
-    expect(other.length).toBe(2);
-    // One character out of the operations line of an ASCII record and of a record of other text
-    // (the cache file itself whole: its own hash check passes).
-    for (const record of [ascii.find((file) => file !== records[0])!, other[0]!]) {
-      const whole = readCacheValue(join(cache, record)) as string;
-      const second = whole.indexOf("\n", whole.indexOf("\n") + 1);
-      writeCacheValue(join(cache, record), whole.slice(0, second + 20) + whole.slice(second + 21));
-      expect(JSON.stringify(await loadModel(catalogue))).toBe(parsed);
-      expect(readCacheValue(join(cache, record))).toBe(whole); // parsed again, written whole
-    }
+    // A module's record: its data with the operations folded (the api file's: nothing folded).
+    const kept = records.map((file) => readCacheValue(join(cache, file)) as { key: string; value: { data: unknown; operations?: Buffer } });
+    expect(kept.filter(({ value }) => Buffer.isBuffer(value.operations)).length).toBe(records.length - 1);
+    // Without the kept model, the full check reads every file's operations from the records.
+    await rm(join(cache, "model"), { recursive: true });
+    expect(JSON.stringify(await loadModel(catalogue))).toBe(parsed);
+    const sizes = await Promise.all(records.map(async (file) => (await stat(join(cache, file))).size));
+    const longest = records[sizes.indexOf(Math.max(...sizes))]!;
+    const whole = await readFile(join(cache, longest));
+    await writeFile(join(cache, longest), whole.subarray(0, whole.length - 10));
+    writeCacheValue(join(cache, records[1]!), { key: kept[1]!.key, value: { data: {} } });
+    expect(JSON.stringify(await loadModel(catalogue))).toBe(parsed);
+    // Both parsed again and written whole.
+    expect(await readFile(join(cache, longest))).toEqual(whole);
+    expect(readCacheValue(join(cache, records[1]!))).toEqual(kept[1]);
+    expect(JSON.stringify(await loadModel(catalogue))).toBe(parsed);
   });
 
   it("positions a problem that points into a file read from the cache as a parse does", async () => {

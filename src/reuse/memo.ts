@@ -1,9 +1,10 @@
-// The one memo of the reuse layer: a stage's output for one unit (a catalogue folder's module keys,
-// a target's facts, a living source's inputs...) kept in the cache folder with the key it was made
+// The one memo of the reuse layer: a stage's output for one unit (a catalogue file's load record
+// and model part, a catalogue folder's module keys, a target's facts, a living source's inputs...) kept in the cache folder with the key it was made
 // for. The key is content: what the output was made from (an input text's hash, the options), and
 // catalogen's own code unless the caller says the output does not depend on it. Asked with another
 // key, or when the kept value is unreadable, the memo makes the output again and keeps that in its
-// place (one file per stage and unit: the eviction rule of docs/architecture.md). Best effort: a
+// place (one file per stage and unit; `forgetOthers` drops the units a run no longer made: the
+// eviction rule of docs/architecture.md). Best effort: a
 // cache folder that cannot be written changes nothing but time.
 import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -61,21 +62,19 @@ export function memo<T>(store: MemoStore, stage: string, unit: string, key: Memo
  * longer made, a catalogue file removed). Best effort.
  */
 export function forgetOthers(store: MemoStore, stage: string, units: readonly string[]): void {
-  const folder = memoFile(store, stage, "-");
-  if (folder === undefined) return;
-  const kept = new Set(units.map((unit) => memoFile(store, stage, unit)));
+  if (store.folder === undefined) return;
+  const folder = join(store.folder, stage);
+  const kept = new Set(units.map(fileName));
   let names: string[];
   try {
-    names = readdirSync(join(folder, ".."));
+    names = readdirSync(folder);
   } catch {
     return;
   }
-  for (const name of names) {
-    const path = join(folder, "..", name);
-    // A temporary file is a write under way (src/shared/cache-store.ts).
-    if (kept.has(path) || name.endsWith(".tmp")) continue;
+  // A temporary file is a write under way (src/shared/cache-store.ts).
+  for (const name of names.filter((name) => !kept.has(name) && !name.endsWith(".tmp"))) {
     try {
-      rmSync(path, { force: true });
+      rmSync(join(folder, name), { force: true });
     } catch {
       // a folder: not a unit's
     }
@@ -91,10 +90,14 @@ export function unfold(bytes: Buffer): unknown {
   return deserialize(bytes);
 }
 
-/** `<cache>/<stage>/<unit>.json`: a unit that is a name (a target's facts) keeps it; another (a path) is hashed. */
+/** `<cache>/<stage>/<unit>.json`. */
 function memoFile(store: MemoStore, stage: string, unit: string): string | undefined {
-  const name = /^[\w-]{1,64}$/.test(unit) ? unit : sha256(unit).slice(0, 32);
-  return store.folder === undefined ? undefined : join(store.folder, stage, `${name}.json`);
+  return store.folder === undefined ? undefined : join(store.folder, stage, fileName(unit));
+}
+
+/** A unit that is a name (a target's facts) keeps it; another (a path, a file name) is hashed. */
+function fileName(unit: string): string {
+  return `${/^[\w-]{1,64}$/.test(unit) ? unit : sha256(unit).slice(0, 32)}.json`;
 }
 
 function keyText(key: MemoKey): string {

@@ -41,13 +41,8 @@ export function documentParts(model: ApiModel, skeleton: Schema, previous: Previ
   };
 }
 
-function fileKey(sha256: string, size: number): string {
-  return `${sha256} ${size}`;
-}
-
-function isLayoutItems(value: unknown): value is LayoutItems {
-  return Array.isArray(value);
-}
+const fileKey = (sha256: string, size: number): string => `${sha256} ${size}`;
+const isLayoutItems = (value: unknown): value is LayoutItems => Array.isArray(value);
 
 /** The byte offsets of the document being made, and where the one it replaces had its items. */
 class Layout {
@@ -84,9 +79,12 @@ class Layout {
     yield this.text(text.slice(0, paths));
     yield* this.pathItems(model, pieces);
     yield this.text(text.slice(paths + "{}".length, schemas));
+    // A named type's text is its module's piece's, at its place among the module's types.
+    const counts = new Map<string, number>();
     for (const [i, named] of model.types.entries()) {
-      const [name, index] = pieces.typePlace(named);
-      yield this.item(`${i === 0 ? "T" : "t"}${name}:${index}`, () => `${i === 0 ? "" : ",\n"}      ${jsonText(named.name)}: ${pieces.of(named.module).types[index]}`);
+      const index = counts.get(named.module) ?? 0;
+      counts.set(named.module, index + 1);
+      yield this.item(`${i === 0 ? "T" : "t"}${pieces.nameOf(named.module)}:${index}`, () => `${i === 0 ? "" : ",\n"}      ${jsonText(named.name)}: ${pieces.of(named.module).types[index]}`);
     }
     if (model.types.length > 0) yield this.text(",\n");
     yield this.text(text.slice(schemas));
@@ -94,8 +92,12 @@ class Layout {
 
   private *pathItems(model: ApiModel, pieces: Pieces): Generator<string | KeptBytes> {
     // Each path item's operations (module, index), in the order the whole document has them.
+    // The paths are kept by module key: the operations of a module that did not change are never read.
+    const kept = ModuleFacts.for(model, "openapi", (module) => module.operations.map((operation) => operation.path));
+    const pathsOf = factsReader(kept, (module) => module.operations.map((operation) => operation.path));
     const items = new Map<string, [module: ModuleModel, index: number][]>();
-    for (const module of model.modules) pieces.pathsOf(module).forEach((path, index) => items.get(path)?.push([module, index]) ?? items.set(path, [[module, index]]));
+    for (const module of model.modules) pathsOf(module).forEach((path, index) => items.get(path)?.push([module, index]) ?? items.set(path, [[module, index]]));
+    kept?.save(false);
     const itemServers = new Map<string, Schema[]>();
     for (const [operation, place] of pieces.places) if (place.on === "item") itemServers.set(operation.path, place.servers);
     // A module's operations' texts are let go after its last path item: memory for a few modules at a time.
@@ -127,7 +129,7 @@ function* joined(parts: Iterable<string | KeptBytes>): Generator<string | KeptBy
     else {
       if (pending !== undefined) yield pending;
       pending = typeof part === "string" ? undefined : part;
-      if (typeof part === "string") yield part;
+      if (pending === undefined) yield part;
     }
   }
   if (pending !== undefined) yield pending;
@@ -139,31 +141,18 @@ interface Piece {
   types: string[];
 }
 
-/** Every module's piece, made when first asked for. */
+/** Every module's piece, made when first asked for, and its name: a hash of all its text is made from. */
 class Pieces {
   readonly places: ServerPlaces;
   private readonly types: ReadonlyMap<string, NamedType>;
-  private readonly typePlaces = new Map<NamedType, number>();
-  private readonly declared = new Map<string, NamedType[]>();
   private readonly modules: ReadonlyMap<string, ModuleModel>;
   private readonly names = new Map<string, string>();
   private readonly made = new Map<string, Piece>();
-  private readonly paths = new Map<string, string[]>();
 
   constructor(private readonly model: ApiModel) {
     this.places = operationServerPlaces(model);
     this.types = new Map(model.types.map((named) => [named.name, named]));
-    for (const named of model.types) {
-      const own = this.declared.get(named.module) ?? [];
-      this.typePlaces.set(named, own.push(named) - 1);
-      this.declared.set(named.module, own);
-    }
     this.modules = new Map(model.modules.map((module) => [module.id, module]));
-    // Kept by module key: the operations of a module that did not change are then never read.
-    const kept = ModuleFacts.for(model, "openapi", (module) => module.operations.map((operation) => operation.path));
-    const pathsOf = factsReader(kept, (module) => module.operations.map((operation) => operation.path));
-    for (const module of model.modules) this.paths.set(module.id, pathsOf(module));
-    kept?.save(false);
     const keys = ModuleKeys.for(model);
     for (const module of model.modules) {
       // Where each operation's servers go depends on the other operations of its path, in any module.
@@ -172,18 +161,12 @@ class Pieces {
     }
   }
 
-  /** The paths of the module's operations, in order. */
-  pathsOf(module: ModuleModel): string[] {
-    return this.paths.get(module.id)!;
-  }
-
   of(id: string): Piece {
     let piece = this.made.get(id);
     if (piece === undefined) {
-      const module = this.modules.get(id)!;
       piece = {
-        operations: module.operations.map((operation) => `${jsonText(operation.method.toLowerCase())}: ${atDepthThree(documentOperation(this.model, operation, this.types, this.places))}`),
-        types: (this.declared.get(id) ?? []).map((named) => atDepthThree(toSchema(named.type, this.types))),
+        operations: this.modules.get(id)!.operations.map((operation) => `${jsonText(operation.method.toLowerCase())}: ${atDepthThree(documentOperation(this.model, operation, this.types, this.places))}`),
+        types: this.model.types.filter((named) => named.module === id).map((named) => atDepthThree(toSchema(named.type, this.types))),
       };
       reuseOf(this.model).piecesMade++;
       this.made.set(id, piece);
@@ -191,16 +174,11 @@ class Pieces {
     return piece;
   }
 
-  /** The name of module `id`'s piece: a hash of all its text is made from. */
   nameOf(id: string): string {
     return this.names.get(id)!;
   }
 
-  /** The name of the piece declaring `named`, and its place among the piece's types. */
-  typePlace(named: NamedType): [name: string, index: number] {
-    return [this.nameOf(named.module), this.typePlaces.get(named)!];
-  }
-
+  /** Lets go of module `id`'s operations' texts (its last path item is out). */
   dropOperations(id: string): void {
     const piece = this.made.get(id);
     if (piece) piece.operations = [];

@@ -20,6 +20,9 @@ import { operationServerPlaces, type ServerPlaces } from "./servers.js";
 /** Each item's name and byte range `[start, end)` in the file written. */
 type LayoutItems = [name: string, start: number, end: number][];
 
+/** A path and its operations (module, index among the module's), in the order the document has them. */
+type PathItem = [path: string, operations: [module: ModuleModel, index: number][]];
+
 const STAGE = "openapi-pieces";
 
 /**
@@ -81,21 +84,21 @@ class Layout {
     yield this.text(text.slice(paths + "{}".length, schemas));
     // A named type's text is its module's piece's, at its place among the module's types.
     const counts = new Map<string, number>();
-    for (const [i, named] of model.types.entries()) {
+    const types = model.types.map((named): [NamedType, number] => {
       const index = counts.get(named.module) ?? 0;
       counts.set(named.module, index + 1);
-      yield this.item(`${i === 0 ? "T" : "t"}${pieces.nameOf(named.module)}:${index}`, () => `${i === 0 ? "" : ",\n"}      ${jsonText(named.name)}: ${pieces.of(named.module).types[index]}`);
-    }
+      return [named, index];
+    });
+    yield* this.runs("T", types, pieces, ([named]) => named.module, ([, index]) => `:${index}`, ([named, index], first) => `${first ? "" : ",\n"}      ${jsonText(named.name)}: ${pieces.of(named.module).types[index]}`);
     if (model.types.length > 0) yield this.text(",\n");
     yield this.text(text.slice(schemas));
   }
 
   private *pathItems(model: ApiModel, pieces: Pieces): Generator<string | KeptBytes> {
-    // Each path item's operations (module, index), in the order the whole document has them.
     // The paths are kept by module key: the operations of a module that did not change are never read.
     const kept = ModuleFacts.for(model, "openapi", (module) => module.operations.map((operation) => operation.path));
     const pathsOf = factsReader(kept, (module) => module.operations.map((operation) => operation.path));
-    const items = new Map<string, [module: ModuleModel, index: number][]>();
+    const items = new Map<string, PathItem[1]>();
     for (const module of model.modules) pathsOf(module).forEach((path, index) => items.get(path)?.push([module, index]) ?? items.set(path, [[module, index]]));
     kept?.save(false);
     const itemServers = new Map<string, Schema[]>();
@@ -103,21 +106,41 @@ class Layout {
     // A module's operations' texts are let go after its last path item: memory for a few modules at a time.
     const lastItem = new Map<string, string>();
     for (const [path, operations] of items) for (const [module] of operations) lastItem.set(module.id, path);
-    let first = true;
-    for (const [path, operations] of items) {
+    // An operation's text is its module's piece's at its index (the piece's name says the path too).
+    const owner = ([, operations]: PathItem): string => operations[0]![0].id;
+    const detail = (item: PathItem): string => {
+      const [path, operations] = item;
       const servers = itemServers.get(path);
-      // An operation's text is its module's piece at its index (the piece's name says the path too).
-      const name = `${first ? "P" : "p"}${operations.map(([module, index]) => `${pieces.nameOf(module.id)}:${index}`).join(",")}${servers ? JSON.stringify(servers) : ""}`;
-      const open = first ? "{\n" : ",\n";
-      yield this.item(name, () => {
-        const members = operations.map(([module, index]) => `      ${pieces.of(module.id).operations[index]}`);
-        if (servers) members.push(`      "servers": ${jsonText(servers, 2).replaceAll("\n", "\n      ")}`);
-        return `${open}    ${jsonText(path)}: {\n${members.join(",\n")}\n    }`;
-      });
+      return `;${operations.map(([module, index]) => (module.id === owner(item) ? `${index}` : `${pieces.nameOf(module.id)}:${index}`)).join(",")}${servers ? JSON.stringify(servers) : ""}`;
+    };
+    const text = ([path, operations]: PathItem, first: boolean): string => {
+      const members = operations.map(([module, index]) => `      ${pieces.of(module.id).operations[index]}`);
+      const servers = itemServers.get(path);
+      if (servers) members.push(`      "servers": ${jsonText(servers, 2).replaceAll("\n", "\n      ")}`);
+      return `${first ? "{\n" : ",\n"}    ${jsonText(path)}: {\n${members.join(",\n")}\n    }`;
+    };
+    const done = ([path, operations]: PathItem): void => {
       for (const [module] of operations) if (lastItem.get(module.id) === path) pieces.dropOperations(module.id);
-      first = false;
+    };
+    yield* this.runs("P", [...items], pieces, owner, detail, text, done);
+    yield this.text(items.size === 0 ? "{}" : "\n  }");
+  }
+
+  /**
+   * `entries` as layout items, one for each run of consecutive entries of one module, named by
+   * `tag` (lower case past the first run), that module's piece and each entry's `detail`.
+   */
+  private *runs<T>(tag: string, entries: readonly T[], pieces: Pieces, moduleOf: (entry: T) => string, detail: (entry: T) => string, text: (entry: T, first: boolean) => string, done?: (entry: T) => void): Generator<string | KeptBytes> {
+    for (let start = 0; start < entries.length; ) {
+      const module = moduleOf(entries[start]!);
+      let end = start + 1;
+      while (end < entries.length && moduleOf(entries[end]!) === module) end++;
+      const run = entries.slice(start, end);
+      const name = `${start === 0 ? tag : tag.toLowerCase()}${pieces.nameOf(module)}${run.map(detail).join("")}`;
+      yield this.item(name, () => run.map((entry, i) => text(entry, start === 0 && i === 0)).join(""));
+      if (done) run.forEach(done);
+      start = end;
     }
-    yield this.text(first ? "{}" : "\n  }");
   }
 }
 

@@ -158,24 +158,19 @@ function* joined(parts: Iterable<string | KeptBytes>): Generator<string | KeptBy
   if (pending !== undefined) yield pending;
 }
 
-/** One module's share of the document: its operations' members (`"get": {...}`) and its named types' texts. */
-interface Piece {
-  operations: string[];
-  types: string[];
-}
-
-/** Every module's piece, made when first asked for, and its name: a hash of all its text is made from. */
+/**
+ * Every module's piece, made when first asked for: its operations' members (`"get": {...}`) and its
+ * named types' texts; and its name, a hash of all they are made from.
+ */
 class Pieces {
   readonly places: ServerPlaces;
   private readonly types: ReadonlyMap<string, NamedType>;
-  private readonly modules: ReadonlyMap<string, ModuleModel>;
   private readonly names = new Map<string, string>();
-  private readonly made = new Map<string, Piece>();
+  private readonly made = new Map<string, { operations: string[]; types: string[] }>();
 
   constructor(private readonly model: ApiModel) {
     this.places = operationServerPlaces(model);
     this.types = new Map(model.types.map((named) => [named.name, named]));
-    this.modules = new Map(model.modules.map((module) => [module.id, module]));
     const keys = ModuleKeys.for(model);
     for (const module of model.modules) {
       // Where each operation's servers go depends on the other operations of its path, in any module.
@@ -184,11 +179,11 @@ class Pieces {
     }
   }
 
-  of(id: string): Piece {
+  of(id: string): { operations: string[]; types: string[] } {
     let piece = this.made.get(id);
     if (piece === undefined) {
       piece = {
-        operations: this.modules.get(id)!.operations.map((operation) => `${jsonText(operation.method.toLowerCase())}: ${atDepthThree(documentOperation(this.model, operation, this.types, this.places))}`),
+        operations: this.model.modules.find((module) => module.id === id)!.operations.map((operation) => `${jsonText(operation.method.toLowerCase())}: ${atDepthThree(documentOperation(this.model, operation, this.types, this.places))}`),
         types: this.model.types.filter((named) => named.module === id).map((named) => atDepthThree(toSchema(named.type, this.types))),
       };
       reuseOf(this.model).piecesMade++;

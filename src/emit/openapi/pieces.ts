@@ -26,10 +26,8 @@ type PathItem = [path: string, operations: [module: ModuleModel, index: number][
 const STAGE = "openapi-pieces";
 
 /**
- * `jsonText(skeleton, 2)` and a newline, `skeleton` being the document with empty `paths` and
- * only what follows the named types in `components.schemas`, with the modules' path items and
- * named types joined in: each one whose text the file on disk (`previous`) holds already given as
- * its byte range there (adjacent ranges joined). Undefined without a cache folder.
+ * `jsonText(skeleton, 2)` and a newline with the modules' path items and named types joined in,
+ * those the file on disk (`previous`) holds already as byte ranges of it. Undefined without a cache folder.
  */
 export function documentParts(model: ApiModel, skeleton: Schema, previous: PreviousBytes | undefined): Spliced | undefined {
   const store = memoStore();
@@ -198,8 +196,7 @@ class Pieces {
 
   /** Lets go of module `id`'s operations' texts (its last path item is out). */
   dropOperations(id: string): void {
-    const piece = this.made.get(id);
-    if (piece) piece.operations = [];
+    this.made.get(id)?.operations.splice(0);
   }
 }
 

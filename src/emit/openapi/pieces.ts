@@ -33,7 +33,7 @@ export function documentParts(model: ApiModel, skeleton: Schema, previous: Previ
   const store = memoStore();
   if (store.folder === undefined) return undefined;
   const kept = previous && recall(store, STAGE, "layout", { content: fileKey(previous.sha256, previous.size) }, isLayoutItems);
-  const layout = new Layout(kept ?? []);
+  const layout = new Layout(new Map((kept ?? []).map(([name, start, end]) => [name, { start, end }])));
   return {
     parts: joined(layout.parts(model, skeleton)),
     written(hash) {
@@ -49,11 +49,9 @@ const isLayoutItems = (value: unknown): value is LayoutItems => Array.isArray(va
 class Layout {
   at = 0;
   readonly made: LayoutItems = [];
-  private readonly previous: Map<string, KeptBytes>;
 
-  constructor(previous: LayoutItems) {
-    this.previous = new Map(previous.map(([name, start, end]) => [name, { start, end }]));
-  }
+  /** `previous`: the items of the file replaced, by name. */
+  constructor(private readonly previous: ReadonlyMap<string, KeptBytes>) {}
 
   text(text: string): string {
     this.at += Buffer.byteLength(text);

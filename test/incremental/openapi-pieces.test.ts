@@ -1,7 +1,7 @@
-// openapi.json joined from each module's piece, those of unchanged modules copied from the file on
-// disk where the kept layout places them (src/emit/openapi/pieces.ts), must be the text the whole document prints (the path taken without a cache folder), also when
-// an edit in one module moves another module's servers between its path item and its operation.
-import { readCacheValue, writeCacheValue } from "../../src/shared/cache-directory.js";
+// openapi.json after a change, its unchanged modules' path items and named types copied from the file
+// on disk where the kept layout places them (src/emit/openapi/pieces.ts), must be the text the whole
+// document prints (the path taken without a cache folder), also when an edit in one module moves
+// another module's servers between its path item and its operation.
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -85,7 +85,7 @@ describe("openapi.json joined from kept pieces", () => {
   }, 30_000);
 });
 
-describe("openapi.json's runs (a module's consecutive path items, one range of the old file)", () => {
+describe("openapi.json's path items shared across modules", () => {
   it("is the whole document's text when another module's edit makes one of a module's paths shared, and again when it no longer is", async () => {
     const base = await freshDir("openapi-pieces-runs");
     const catalogue = join(base, "catalogue");
@@ -117,41 +117,40 @@ describe("openapi.json's runs (a module's consecutive path items, one range of t
   }, 30_000);
 });
 
-describe("piece files kept by earlier versions", () => {
-  it("are removed once, after which the folder is not read again", async () => {
-    const base = await freshDir("openapi-pieces-evict");
+describe("openapi.json's kept layout", () => {
+  it("copies only what it describes: a layout of another file, or one cut short, makes every piece again, with the same text", async () => {
+    const base = await freshDir("openapi-pieces-layout");
     const catalogue = join(base, "catalogue");
     const out = join(base, "out");
-    const pieces = join(base, "cache", "openapi-pieces");
-    process.env.CATALOGEN_CACHE_DIR = join(base, "cache");
+    const layoutFile = join(base, "cache", "openapi-pieces", "layout.json");
     const files = [...modules(["uploads"]), { module: { id: "gamma", title: "Gamma", area: "Third" }, operations: [{ id: "getGamma", method: "GET", path: "/gamma", summary: "Gamma" }] }];
-    await writeCatalogue(catalogue, files);
-    const first = await generate({ catalogue, out });
-    const layout = async () => readCacheValue(join(pieces, "layout.json")) as { pieceFiles?: number };
-    expect((await layout()).pieceFiles).toBe(0);
-    expect(first.report.piecesMade).toBe(3);
-
-    // As an earlier version left it: piece files, and a layout that counts them.
-    for (let n = 0; n < 300; n++) await writeFile(join(pieces, `${n}.txt`), "");
-    writeCacheValue(join(pieces, "layout.json"), { ...(await layout()), pieceFiles: 300 });
     const beta = files[1]!.operations as { summary: string }[];
-    beta[1]!.summary = "One, edited";
-    await writeCatalogue(catalogue, files);
-    const second = await generate({ catalogue, out });
-    expect(await readdir(pieces)).toEqual(["layout.json"]);
-    expect((await layout()).pieceFiles).toBe(0);
+    const expectCold = async (what: string) => {
+      const cold = join(base, "cold");
+      await rm(cold, { recursive: true, force: true });
+      process.env.CATALOGEN_CACHE_DIR = "off";
+      await generate({ catalogue, out: cold });
+      expect(await readFile(join(out, "openapi.json"), "utf8"), what).toBe(await readFile(join(cold, "openapi.json"), "utf8"));
+    };
+    const edit = async (summary: string) => {
+      beta[1]!.summary = summary;
+      await writeCatalogue(catalogue, files);
+      process.env.CATALOGEN_CACHE_DIR = join(base, "cache");
+      return (await generate({ catalogue, out })).report.piecesMade;
+    };
+    expect(await edit("One"), "cold").toBe(3);
+    const first = await readFile(layoutFile);
     // beta's, and alpha's for the path item the two share (/shared/{id}); gamma's copied from the file.
-    expect(second.report.piecesMade).toBe(2);
-
-    // From then on the folder is not read: a file put there stays.
-    await writeFile(join(pieces, "stray.txt"), "");
-    beta[1]!.summary = "One, edited again";
-    await writeCatalogue(catalogue, files);
-    await generate({ catalogue, out });
-    expect((await readdir(pieces)).sort()).toEqual(["layout.json", "stray.txt"]);
-    const cold = join(base, "cold");
-    process.env.CATALOGEN_CACHE_DIR = "off";
-    await generate({ catalogue, out: cold });
-    expect(await readFile(join(out, "openapi.json"), "utf8")).toBe(await readFile(join(cold, "openapi.json"), "utf8"));
+    expect(await edit("One, edited"), "one edit").toBe(2);
+    await expectCold("one edit");
+    expect(await readdir(join(base, "cache", "openapi-pieces"))).toEqual(["layout.json"]);
+    // The first run's layout, which describes a file no longer there.
+    await writeFile(layoutFile, first);
+    expect(await edit("One, edited again"), "a layout of another file").toBe(3);
+    await expectCold("a layout of another file");
+    const kept = await readFile(layoutFile);
+    await writeFile(layoutFile, kept.subarray(0, kept.length - 7));
+    expect(await edit("One, edited a third time"), "a layout cut short").toBe(3);
+    await expectCold("a layout cut short");
   });
 });

@@ -1,14 +1,14 @@
 // generated/openapi.json: OpenAPI 3.1, built as a plain object in a fixed key order.
 import { securitySchemes } from "./security.js";
 import type { GeneratedFile } from "../types.js";
-import { jsonChunks, madeFiles, type PlannedFile, type PreviousBytes, type Spliced } from "../plan.js";
+import { jsonChunks, madeFiles, type PlannedFile, type PreviousBytes } from "../plan.js";
 import type { ApiModel, LimitGroup } from "../../model/types.js";
-import { SECURITY_SCHEME, operationObject, rateLimit, responseObject } from "./operation.js";
+import { SECURITY_SCHEME, documentOperation, rateLimit, responseObject } from "./operation.js";
 import { apiResponseComponents } from "./responses.js";
 import { commonMark, toSchema, type Schema } from "./schema.js";
-import { PAGINATION, paginationDefinitionsExtension, paginationExtension, toOpenApi32 } from "./streams-pages.js";
-import { addOperationServers, rootServers, serverList } from "./servers.js";
-import { documentChunks, documentParts, piecesFolder } from "./pieces.js";
+import { PAGINATION, paginationDefinitionsExtension, toOpenApi32 } from "./streams-pages.js";
+import { operationServerPlaces, rootServers, serverList } from "./servers.js";
+import { documentParts } from "./pieces.js";
 import { jsonText } from "../../shared/sinks.js";
 import { DEFAULT_PRINCIPAL } from "../../shared/principal.js";
 
@@ -22,21 +22,13 @@ export function* planOpenApi(model: ApiModel, options: OpenApiOptions = {}): Gen
   yield {
     path: "openapi.json",
     content: () => `${jsonText(openApiDocument(model, options), 2)}\n`,
-    // At 10,000 operations the text is about 45 MB: written a path at a time instead, joined from
-    // each module's piece kept in the cache folder where there is one (pieces.ts).
+    // At 10,000 operations the text is about 45 MB: written a path at a time instead, and after a
+    // change copied from the file it replaces but for the changed modules' parts (pieces.ts).
     chunks: function* () {
-      const folder = options.version === "3.2" ? undefined : piecesFolder();
-      if (folder !== undefined) return yield* documentChunks(model, openApi31(model, true), folder);
       yield* jsonChunks(openApiDocument(model, options), ["paths"]);
       yield "\n";
     },
-    ...(options.version !== "3.2" && {
-      spliced(previous: PreviousBytes | undefined): Spliced | undefined {
-        const folder = piecesFolder();
-        if (folder === undefined) return undefined;
-        return documentParts(model, openApi31(model, true), folder, previous);
-      },
-    }),
+    ...(options.version !== "3.2" && { spliced: (previous: PreviousBytes | undefined) => documentParts(model, openApi31(model, true), previous) }),
   };
 }
 
@@ -54,15 +46,14 @@ export function openApiDocument(model: ApiModel, options: OpenApiOptions = {}): 
 function openApi31(model: ApiModel, skeleton = false): Schema {
   const types = new Map(model.types.map((named) => [named.name, named]));
   const paths: Record<string, Schema> = {};
+  const places = skeleton ? new Map() : operationServerPlaces(model);
   for (const module of skeleton ? [] : model.modules) {
     for (const operation of module.operations) {
       const item = (paths[operation.path] ??= {});
-      const object = operationObject(operation, types, model.auth.header, model.responses);
-      if (operation.pagination) object[PAGINATION] = paginationExtension(operation.pagination, model.pagination);
-      item[operation.method.toLowerCase()] = object;
+      item[operation.method.toLowerCase()] = documentOperation(model, operation, types, places);
     }
   }
-  if (!skeleton) addOperationServers(model, paths);
+  if (!skeleton) for (const [operation, place] of places) if (place.on === "item") paths[operation.path]!.servers = place.servers;
   const kinds = commonMark(model.auth.tokenKinds.map((kind) => `${kind.id} (${kind.description})`).join(", "));
   return {
     openapi: OPENAPI_VERSION,

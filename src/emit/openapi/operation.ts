@@ -1,9 +1,10 @@
 // One catalogue operation -> one OpenAPI Operation Object.
 import { securityRequirement } from "./security.js";
-import type { MediaType, NamedType, OperationModel, Parameter, RateLimit, ResponseModel } from "../../model/types.js";
+import type { ApiModel, MediaType, NamedType, OperationModel, Parameter, RateLimit, ResponseModel } from "../../model/types.js";
 import { isJsonMediaType } from "../../shared/media.js";
 import { commonMark, toSchema, type Schema } from "./schema.js";
-import { streamExtensions } from "./streams-pages.js";
+import { PAGINATION, paginationExtension, streamExtensions } from "./streams-pages.js";
+import type { ServerPlaces } from "./servers.js";
 import { apiResponseRefs } from "./responses.js";
 import { examplesObject, headersObject } from "./annotations.js";
 import { accessText, limitQualifier } from "../shared/limits.js";
@@ -12,6 +13,15 @@ export const SECURITY_SCHEME = "accessToken";
 
 /** Headers OpenAPI says to describe elsewhere (content negotiation, security); a parameter for them is ignored. */
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+
+/** The operation as openapi.json has it: with its pagination and, where they go on it, its servers (`places`: operationServerPlaces). */
+export function documentOperation(model: ApiModel, operation: OperationModel, types: ReadonlyMap<string, NamedType>, places: ServerPlaces): Schema {
+  const object = operationObject(operation, types, model.auth.header, model.responses);
+  if (operation.pagination) object[PAGINATION] = paginationExtension(operation.pagination, model.pagination);
+  const place = places.get(operation);
+  if (place?.on === "operation") object.servers = place.servers;
+  return object;
+}
 
 export function operationObject(
   operation: OperationModel,

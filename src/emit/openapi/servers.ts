@@ -23,21 +23,14 @@ export function serverList(model: ApiModel): Schema[] | undefined {
   }));
 }
 
-/** Adds `servers` to the path items and operations whose servers are not the API's defaults. */
-export function addOperationServers(model: ApiModel, paths: Record<string, Schema>): void {
-  for (const [operation, place] of operationServerPlaces(model)) {
-    const item = paths[operation.path]!;
-    if (place.on === "item") item.servers = place.servers;
-    else (item[operation.method.toLowerCase()] as Schema).servers = place.servers;
-  }
-}
+export type ServerPlaces = Map<OperationModel, { on: "item" | "operation"; servers: Schema[] }>;
 
 /**
  * The operations whose servers are not the API's defaults, and where those go: on the path item
  * when every method there shares them, else on the operation.
  */
-export function operationServerPlaces(model: ApiModel): Map<OperationModel, { on: "item" | "operation"; servers: Schema[] }> {
-  const places = new Map<OperationModel, { on: "item" | "operation"; servers: Schema[] }>();
+export function operationServerPlaces(model: ApiModel): ServerPlaces {
+  const places: ServerPlaces = new Map();
   if (!model.servers) return places;
   const defaults = key(defaultServerIds(model.servers));
   const byPath = new Map<string, string[][]>();

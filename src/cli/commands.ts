@@ -104,6 +104,7 @@ export const COMMANDS: Command[] = [
       if (result.finished) io.out(`catalogen: ${out}: finished the commit a killed run left half done (${result.finished.renamed} put in place, ${result.finished.removed} removed)`);
       if (result.upToDate) io.out(`catalogen: ${out} is up to date (${took()})`);
       else {
+        io.madeTargets?.();
         const { written, unchanged, removed } = result;
         io.out(`catalogen: ${out}: ${written.length} written, ${unchanged.length} unchanged, ${removed.length} removed (${took()})`);
         if (result.droppedTargets) {

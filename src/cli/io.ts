@@ -15,6 +15,8 @@ export interface Io {
    * terminal. Absent: no status line (a pipe, a CI log, --quiet).
    */
   status?: (text: string) => void;
+  /** Told when a generate made or kept the targets' files: the CLI's code cache then keeps the emitters' code (src/cli/load-bundle.ts). */
+  madeTargets?: () => void;
 }
 
 export function shown(path: string, cwd: string): string {

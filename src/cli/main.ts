@@ -72,8 +72,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
 }
 
 /** `--quiet`: errors only, no summary and no status line. */
-function quietly({ err, cwd }: Io): Io {
-  return { out: () => {}, err, cwd };
+function quietly({ err, cwd, madeTargets }: Io): Io {
+  return { out: () => {}, err, cwd, ...(madeTargets && { madeTargets }) };
 }
 
 /** node:util's parse errors, said the way the rest of catalogen says things, with a suggestion. */

@@ -43,7 +43,7 @@ export type GetCardStatsForPeriodArgs = {
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getCardStatsForPeriod(transport: Transport, args?: GetCardStatsForPeriodArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getCardStatsForPeriodOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getCardStatsForPeriodOperation, args, callOptions);
 }
 
 /** Arguments of {@link getCardStatsByDay}: as {@link GetCardStatsForPeriodArgs}. */
@@ -57,7 +57,7 @@ export type GetCardStatsByDayArgs = GetCardStatsForPeriodArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getCardStatsByDay(transport: Transport, args?: GetCardStatsByDayArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getCardStatsByDayOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getCardStatsByDayOperation, args, callOptions);
 }
 
 /** Arguments of {@link getCardGroupStatsByDay}: as {@link GetCardStatsForPeriodArgs}. */
@@ -71,7 +71,7 @@ export type GetCardGroupStatsByDayArgs = GetCardStatsForPeriodArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getCardGroupStatsByDay(transport: Transport, args?: GetCardGroupStatsByDayArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getCardGroupStatsByDayOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getCardGroupStatsByDayOperation, args, callOptions);
 }
 
 /** Arguments of {@link createAnalyticsReport}: as {@link GetCardStatsForPeriodArgs}. */
@@ -85,7 +85,7 @@ export type CreateAnalyticsReportArgs = GetCardStatsForPeriodArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function createAnalyticsReport(transport: Transport, args?: CreateAnalyticsReportArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(createAnalyticsReportOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(createAnalyticsReportOperation, args, callOptions);
 }
 
 /** Arguments of {@link listAnalyticsReports}. */
@@ -101,7 +101,7 @@ export type ListAnalyticsReportsArgs = {
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listAnalyticsReports(transport: Transport, args?: ListAnalyticsReportsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listAnalyticsReportsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listAnalyticsReportsOperation, args, callOptions);
 }
 
 /** Arguments of {@link regenerateAnalyticsReport}: as {@link GetCardStatsForPeriodArgs}. */
@@ -115,7 +115,7 @@ export type RegenerateAnalyticsReportArgs = GetCardStatsForPeriodArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function regenerateAnalyticsReport(transport: Transport, args?: RegenerateAnalyticsReportArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(regenerateAnalyticsReportOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(regenerateAnalyticsReportOperation, args, callOptions);
 }
 
 /** Arguments of {@link getAnalyticsReport}. */
@@ -132,7 +132,7 @@ export type GetAnalyticsReportArgs = {
  * Not documented: tokens, rate limits, the type of path parameter downloadId, query parameters, response.
  */
 export function getAnalyticsReport(transport: Transport, args: GetAnalyticsReportArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getAnalyticsReportOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getAnalyticsReportOperation, args, callOptions);
 }
 
 /** Arguments of {@link getSearchReport}: as {@link GetCardStatsForPeriodArgs}. */
@@ -146,7 +146,7 @@ export type GetSearchReportArgs = GetCardStatsForPeriodArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getSearchReport(transport: Transport, args?: GetSearchReportArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getSearchReportOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getSearchReportOperation, args, callOptions);
 }
 
 /** Arguments of {@link getSearchReportGroups}: as {@link GetCardStatsForPeriodArgs}. */
@@ -160,7 +160,7 @@ export type GetSearchReportGroupsArgs = GetCardStatsForPeriodArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getSearchReportGroups(transport: Transport, args?: GetSearchReportGroupsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getSearchReportGroupsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getSearchReportGroupsOperation, args, callOptions);
 }
 
 /** Arguments of {@link getSearchReportDetails}: as {@link GetCardStatsForPeriodArgs}. */
@@ -174,7 +174,7 @@ export type GetSearchReportDetailsArgs = GetCardStatsForPeriodArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getSearchReportDetails(transport: Transport, args?: GetSearchReportDetailsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getSearchReportDetailsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getSearchReportDetailsOperation, args, callOptions);
 }
 
 /** Arguments of {@link getProductSearchTexts}: as {@link GetCardStatsForPeriodArgs}. */
@@ -188,7 +188,7 @@ export type GetProductSearchTextsArgs = GetCardStatsForPeriodArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getProductSearchTexts(transport: Transport, args?: GetProductSearchTextsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getProductSearchTextsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getProductSearchTextsOperation, args, callOptions);
 }
 
 /** Arguments of {@link getProductSearchOrders}: as {@link GetCardStatsForPeriodArgs}. */
@@ -202,7 +202,7 @@ export type GetProductSearchOrdersArgs = GetCardStatsForPeriodArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getProductSearchOrders(transport: Transport, args?: GetProductSearchOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getProductSearchOrdersOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getProductSearchOrdersOperation, args, callOptions);
 }
 
 /** Arguments of {@link getMarketplaceWarehouseStocks}: as {@link GetCardStatsForPeriodArgs}. */
@@ -216,7 +216,7 @@ export type GetMarketplaceWarehouseStocksArgs = GetCardStatsForPeriodArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getMarketplaceWarehouseStocks(transport: Transport, args?: GetMarketplaceWarehouseStocksArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getMarketplaceWarehouseStocksOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getMarketplaceWarehouseStocksOperation, args, callOptions);
 }
 
 /** Arguments of {@link getSellerWarehouseStocks}: as {@link GetCardStatsForPeriodArgs}. */
@@ -230,7 +230,7 @@ export type GetSellerWarehouseStocksArgs = GetCardStatsForPeriodArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getSellerWarehouseStocks(transport: Transport, args?: GetSellerWarehouseStocksArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getSellerWarehouseStocksOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getSellerWarehouseStocksOperation, args, callOptions);
 }
 
 /** Arguments of {@link getStockDataByGroups}: as {@link GetCardStatsForPeriodArgs}. */
@@ -244,7 +244,7 @@ export type GetStockDataByGroupsArgs = GetCardStatsForPeriodArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getStockDataByGroups(transport: Transport, args?: GetStockDataByGroupsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getStockDataByGroupsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getStockDataByGroupsOperation, args, callOptions);
 }
 
 /** Arguments of {@link getStockDataByProducts}: as {@link GetCardStatsForPeriodArgs}. */
@@ -258,7 +258,7 @@ export type GetStockDataByProductsArgs = GetCardStatsForPeriodArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getStockDataByProducts(transport: Transport, args?: GetStockDataByProductsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getStockDataByProductsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getStockDataByProductsOperation, args, callOptions);
 }
 
 /** Arguments of {@link getStockDataBySizes}: as {@link GetCardStatsForPeriodArgs}. */
@@ -272,7 +272,7 @@ export type GetStockDataBySizesArgs = GetCardStatsForPeriodArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getStockDataBySizes(transport: Transport, args?: GetStockDataBySizesArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getStockDataBySizesOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getStockDataBySizesOperation, args, callOptions);
 }
 
 /** Arguments of {@link getStockDataByWarehouses}: as {@link GetCardStatsForPeriodArgs}. */
@@ -286,7 +286,7 @@ export type GetStockDataByWarehousesArgs = GetCardStatsForPeriodArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getStockDataByWarehouses(transport: Transport, args?: GetStockDataByWarehousesArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getStockDataByWarehousesOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getStockDataByWarehousesOperation, args, callOptions);
 }
 
 /** Arguments of {@link getItemRatingReport}: as {@link GetCardStatsForPeriodArgs}. */
@@ -300,7 +300,7 @@ export type GetItemRatingReportArgs = GetCardStatsForPeriodArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getItemRatingReport(transport: Transport, args?: GetItemRatingReportArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getItemRatingReportOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getItemRatingReportOperation, args, callOptions);
 }
 
 /** Arguments of {@link getOrderFeedReport}: as {@link GetCardStatsForPeriodArgs}. */
@@ -314,5 +314,5 @@ export type GetOrderFeedReportArgs = GetCardStatsForPeriodArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getOrderFeedReport(transport: Transport, args?: GetOrderFeedReportArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getOrderFeedReportOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getOrderFeedReportOperation, args, callOptions);
 }

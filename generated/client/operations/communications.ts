@@ -47,7 +47,7 @@ export type GetUnviewedFeedbackAndQuestionsArgs = {
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getUnviewedFeedbackAndQuestions(transport: Transport, args?: GetUnviewedFeedbackAndQuestionsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getUnviewedFeedbackAndQuestionsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getUnviewedFeedbackAndQuestionsOperation, args, callOptions);
 }
 
 /** Arguments of {@link countUnansweredQuestions}: as {@link GetUnviewedFeedbackAndQuestionsArgs}. */
@@ -61,7 +61,7 @@ export type CountUnansweredQuestionsArgs = GetUnviewedFeedbackAndQuestionsArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function countUnansweredQuestions(transport: Transport, args?: CountUnansweredQuestionsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(countUnansweredQuestionsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(countUnansweredQuestionsOperation, args, callOptions);
 }
 
 /** Arguments of {@link countQuestions}: as {@link GetUnviewedFeedbackAndQuestionsArgs}. */
@@ -75,7 +75,7 @@ export type CountQuestionsArgs = GetUnviewedFeedbackAndQuestionsArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function countQuestions(transport: Transport, args?: CountQuestionsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(countQuestionsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(countQuestionsOperation, args, callOptions);
 }
 
 /** Arguments of {@link listQuestions}: as {@link GetUnviewedFeedbackAndQuestionsArgs}. */
@@ -89,7 +89,7 @@ export type ListQuestionsArgs = GetUnviewedFeedbackAndQuestionsArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listQuestions(transport: Transport, args?: ListQuestionsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listQuestionsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listQuestionsOperation, args, callOptions);
 }
 
 /** Arguments of {@link updateQuestions}. */
@@ -106,7 +106,7 @@ export type UpdateQuestionsArgs = {
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function updateQuestions(transport: Transport, args?: UpdateQuestionsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(updateQuestionsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(updateQuestionsOperation, args, callOptions);
 }
 
 /** Arguments of {@link getQuestion}: as {@link GetUnviewedFeedbackAndQuestionsArgs}. */
@@ -120,7 +120,7 @@ export type GetQuestionArgs = GetUnviewedFeedbackAndQuestionsArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getQuestion(transport: Transport, args?: GetQuestionArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getQuestionOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getQuestionOperation, args, callOptions);
 }
 
 /** Arguments of {@link countUnprocessedFeedback}: as {@link GetUnviewedFeedbackAndQuestionsArgs}. */
@@ -134,7 +134,7 @@ export type CountUnprocessedFeedbackArgs = GetUnviewedFeedbackAndQuestionsArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function countUnprocessedFeedback(transport: Transport, args?: CountUnprocessedFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(countUnprocessedFeedbackOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(countUnprocessedFeedbackOperation, args, callOptions);
 }
 
 /** Arguments of {@link countFeedback}: as {@link GetUnviewedFeedbackAndQuestionsArgs}. */
@@ -148,7 +148,7 @@ export type CountFeedbackArgs = GetUnviewedFeedbackAndQuestionsArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function countFeedback(transport: Transport, args?: CountFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(countFeedbackOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(countFeedbackOperation, args, callOptions);
 }
 
 /** Arguments of {@link listFeedback}: as {@link GetUnviewedFeedbackAndQuestionsArgs}. */
@@ -162,7 +162,7 @@ export type ListFeedbackArgs = GetUnviewedFeedbackAndQuestionsArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listFeedback(transport: Transport, args?: ListFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listFeedbackOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listFeedbackOperation, args, callOptions);
 }
 
 /** Arguments of {@link answerFeedback}: as {@link UpdateQuestionsArgs}. */
@@ -176,7 +176,7 @@ export type AnswerFeedbackArgs = UpdateQuestionsArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function answerFeedback(transport: Transport, args?: AnswerFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(answerFeedbackOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(answerFeedbackOperation, args, callOptions);
 }
 
 /** Arguments of {@link editFeedbackAnswer}: as {@link UpdateQuestionsArgs}. */
@@ -190,7 +190,7 @@ export type EditFeedbackAnswerArgs = UpdateQuestionsArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function editFeedbackAnswer(transport: Transport, args?: EditFeedbackAnswerArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(editFeedbackAnswerOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(editFeedbackAnswerOperation, args, callOptions);
 }
 
 /** Arguments of {@link returnProductByFeedback}: as {@link UpdateQuestionsArgs}. */
@@ -204,7 +204,7 @@ export type ReturnProductByFeedbackArgs = UpdateQuestionsArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function returnProductByFeedback(transport: Transport, args?: ReturnProductByFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(returnProductByFeedbackOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(returnProductByFeedbackOperation, args, callOptions);
 }
 
 /** Arguments of {@link getFeedback}: as {@link GetUnviewedFeedbackAndQuestionsArgs}. */
@@ -218,7 +218,7 @@ export type GetFeedbackArgs = GetUnviewedFeedbackAndQuestionsArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getFeedback(transport: Transport, args?: GetFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getFeedbackOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getFeedbackOperation, args, callOptions);
 }
 
 /** Arguments of {@link listArchivedFeedback}: as {@link GetUnviewedFeedbackAndQuestionsArgs}. */
@@ -232,7 +232,7 @@ export type ListArchivedFeedbackArgs = GetUnviewedFeedbackAndQuestionsArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listArchivedFeedback(transport: Transport, args?: ListArchivedFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listArchivedFeedbackOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listArchivedFeedbackOperation, args, callOptions);
 }
 
 /** Arguments of {@link listPinnedFeedback}: as {@link GetUnviewedFeedbackAndQuestionsArgs}. */
@@ -246,7 +246,7 @@ export type ListPinnedFeedbackArgs = GetUnviewedFeedbackAndQuestionsArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listPinnedFeedback(transport: Transport, args?: ListPinnedFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listPinnedFeedbackOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listPinnedFeedbackOperation, args, callOptions);
 }
 
 /** Arguments of {@link pinFeedback}: as {@link UpdateQuestionsArgs}. */
@@ -260,7 +260,7 @@ export type PinFeedbackArgs = UpdateQuestionsArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function pinFeedback(transport: Transport, args?: PinFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(pinFeedbackOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(pinFeedbackOperation, args, callOptions);
 }
 
 /** Arguments of {@link unpinFeedback}: as {@link UpdateQuestionsArgs}. */
@@ -274,7 +274,7 @@ export type UnpinFeedbackArgs = UpdateQuestionsArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function unpinFeedback(transport: Transport, args?: UnpinFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(unpinFeedbackOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(unpinFeedbackOperation, args, callOptions);
 }
 
 /** Arguments of {@link countPinnedFeedback}: as {@link GetUnviewedFeedbackAndQuestionsArgs}. */
@@ -288,7 +288,7 @@ export type CountPinnedFeedbackArgs = GetUnviewedFeedbackAndQuestionsArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function countPinnedFeedback(transport: Transport, args?: CountPinnedFeedbackArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(countPinnedFeedbackOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(countPinnedFeedbackOperation, args, callOptions);
 }
 
 /** Arguments of {@link getPinnedFeedbackLimits}: as {@link GetUnviewedFeedbackAndQuestionsArgs}. */
@@ -304,7 +304,7 @@ export type GetPinnedFeedbackLimitsArgs = GetUnviewedFeedbackAndQuestionsArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getPinnedFeedbackLimits(transport: Transport, args?: GetPinnedFeedbackLimitsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getPinnedFeedbackLimitsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getPinnedFeedbackLimitsOperation, args, callOptions);
 }
 
 /** Arguments of {@link listChats}: as {@link GetUnviewedFeedbackAndQuestionsArgs}. */
@@ -318,7 +318,7 @@ export type ListChatsArgs = GetUnviewedFeedbackAndQuestionsArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listChats(transport: Transport, args?: ListChatsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listChatsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listChatsOperation, args, callOptions);
 }
 
 /** Arguments of {@link listChatEvents}: as {@link GetUnviewedFeedbackAndQuestionsArgs}. */
@@ -332,7 +332,7 @@ export type ListChatEventsArgs = GetUnviewedFeedbackAndQuestionsArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listChatEvents(transport: Transport, args?: ListChatEventsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listChatEventsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listChatEventsOperation, args, callOptions);
 }
 
 /** Arguments of {@link sendChatMessage}: as {@link UpdateQuestionsArgs}. */
@@ -346,7 +346,7 @@ export type SendChatMessageArgs = UpdateQuestionsArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function sendChatMessage(transport: Transport, args?: SendChatMessageArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(sendChatMessageOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(sendChatMessageOperation, args, callOptions);
 }
 
 /** Arguments of {@link getMessageFile}. */
@@ -363,7 +363,7 @@ export type GetMessageFileArgs = {
  * Not documented: tokens, rate limits, the type of path parameter id, query parameters, response.
  */
 export function getMessageFile(transport: Transport, args: GetMessageFileArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getMessageFileOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getMessageFileOperation, args, callOptions);
 }
 
 /** Arguments of {@link listReturnClaims}: as {@link GetUnviewedFeedbackAndQuestionsArgs}. */
@@ -377,7 +377,7 @@ export type ListReturnClaimsArgs = GetUnviewedFeedbackAndQuestionsArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listReturnClaims(transport: Transport, args?: ListReturnClaimsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listReturnClaimsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listReturnClaimsOperation, args, callOptions);
 }
 
 /** Arguments of {@link answerReturnClaim}: as {@link UpdateQuestionsArgs}. */
@@ -391,5 +391,5 @@ export type AnswerReturnClaimArgs = UpdateQuestionsArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function answerReturnClaim(transport: Transport, args?: AnswerReturnClaimArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(answerReturnClaimOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(answerReturnClaimOperation, args, callOptions);
 }

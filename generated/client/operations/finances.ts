@@ -33,7 +33,7 @@ export type GetSellerBalanceArgs = {
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getSellerBalance(transport: Transport, args?: GetSellerBalanceArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getSellerBalanceOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getSellerBalanceOperation, args, callOptions);
 }
 
 /** Arguments of {@link listSalesReports}. */
@@ -50,7 +50,7 @@ export type ListSalesReportsArgs = {
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function listSalesReports(transport: Transport, args?: ListSalesReportsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listSalesReportsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listSalesReportsOperation, args, callOptions);
 }
 
 /** Arguments of {@link getSalesReportDetails}. */
@@ -68,7 +68,7 @@ export type GetSalesReportDetailsArgs = {
  * Not documented: tokens, rate limits, the type of path parameter reportId, query parameters, request body, response.
  */
 export function getSalesReportDetails(transport: Transport, args: GetSalesReportDetailsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getSalesReportDetailsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getSalesReportDetailsOperation, args, callOptions);
 }
 
 /** Arguments of {@link getSalesReportDetailsForPeriod}: as {@link ListSalesReportsArgs}. */
@@ -82,7 +82,7 @@ export type GetSalesReportDetailsForPeriodArgs = ListSalesReportsArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getSalesReportDetailsForPeriod(transport: Transport, args?: GetSalesReportDetailsForPeriodArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getSalesReportDetailsForPeriodOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getSalesReportDetailsForPeriodOperation, args, callOptions);
 }
 
 /** Arguments of {@link listPaymentAcceptanceReports}: as {@link ListSalesReportsArgs}. */
@@ -96,7 +96,7 @@ export type ListPaymentAcceptanceReportsArgs = ListSalesReportsArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function listPaymentAcceptanceReports(transport: Transport, args?: ListPaymentAcceptanceReportsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listPaymentAcceptanceReportsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listPaymentAcceptanceReportsOperation, args, callOptions);
 }
 
 /** Arguments of {@link getPaymentAcceptanceReportDetails}: as {@link GetSalesReportDetailsArgs}. */
@@ -110,7 +110,7 @@ export type GetPaymentAcceptanceReportDetailsArgs = GetSalesReportDetailsArgs;
  * Not documented: tokens, rate limits, the type of path parameter reportId, query parameters, request body, response.
  */
 export function getPaymentAcceptanceReportDetails(transport: Transport, args: GetPaymentAcceptanceReportDetailsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getPaymentAcceptanceReportDetailsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getPaymentAcceptanceReportDetailsOperation, args, callOptions);
 }
 
 /** Arguments of {@link getPaymentAcceptanceReportDetailsForPeriod}: as {@link ListSalesReportsArgs}. */
@@ -124,7 +124,7 @@ export type GetPaymentAcceptanceReportDetailsForPeriodArgs = ListSalesReportsArg
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getPaymentAcceptanceReportDetailsForPeriod(transport: Transport, args?: GetPaymentAcceptanceReportDetailsForPeriodArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getPaymentAcceptanceReportDetailsForPeriodOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getPaymentAcceptanceReportDetailsForPeriodOperation, args, callOptions);
 }
 
 /** Arguments of {@link listDocumentCategories}: as {@link GetSellerBalanceArgs}. */
@@ -138,7 +138,7 @@ export type ListDocumentCategoriesArgs = GetSellerBalanceArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listDocumentCategories(transport: Transport, args?: ListDocumentCategoriesArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listDocumentCategoriesOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listDocumentCategoriesOperation, args, callOptions);
 }
 
 /** Arguments of {@link listDocuments}: as {@link GetSellerBalanceArgs}. */
@@ -152,7 +152,7 @@ export type ListDocumentsArgs = GetSellerBalanceArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listDocuments(transport: Transport, args?: ListDocumentsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listDocumentsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listDocumentsOperation, args, callOptions);
 }
 
 /** Arguments of {@link downloadDocument}: as {@link GetSellerBalanceArgs}. */
@@ -166,7 +166,7 @@ export type DownloadDocumentArgs = GetSellerBalanceArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function downloadDocument(transport: Transport, args?: DownloadDocumentArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(downloadDocumentOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(downloadDocumentOperation, args, callOptions);
 }
 
 /** Arguments of {@link downloadAllDocuments}: as {@link ListSalesReportsArgs}. */
@@ -180,5 +180,5 @@ export type DownloadAllDocumentsArgs = ListSalesReportsArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function downloadAllDocuments(transport: Transport, args?: DownloadAllDocumentsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(downloadAllDocumentsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(downloadAllDocumentsOperation, args, callOptions);
 }

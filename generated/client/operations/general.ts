@@ -32,7 +32,7 @@ export type CheckConnectionArgs = {
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function checkConnection(transport: Transport, args?: CheckConnectionArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(checkConnectionOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(checkConnectionOperation, args, callOptions);
 }
 
 /** Arguments of {@link listNews}: as {@link CheckConnectionArgs}. */
@@ -46,7 +46,7 @@ export type ListNewsArgs = CheckConnectionArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listNews(transport: Transport, args?: ListNewsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listNewsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listNewsOperation, args, callOptions);
 }
 
 /** Arguments of {@link getSellerInfo}: as {@link CheckConnectionArgs}. */
@@ -60,7 +60,7 @@ export type GetSellerInfoArgs = CheckConnectionArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getSellerInfo(transport: Transport, args?: GetSellerInfoArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getSellerInfoOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getSellerInfoOperation, args, callOptions);
 }
 
 /** Arguments of {@link getSellerRating}: as {@link CheckConnectionArgs}. */
@@ -74,7 +74,7 @@ export type GetSellerRatingArgs = CheckConnectionArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getSellerRating(transport: Transport, args?: GetSellerRatingArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getSellerRatingOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getSellerRatingOperation, args, callOptions);
 }
 
 /** Arguments of {@link getSubscriptionInfo}: as {@link CheckConnectionArgs}. */
@@ -88,7 +88,7 @@ export type GetSubscriptionInfoArgs = CheckConnectionArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getSubscriptionInfo(transport: Transport, args?: GetSubscriptionInfoArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getSubscriptionInfoOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getSubscriptionInfoOperation, args, callOptions);
 }
 
 /** Arguments of {@link getTariffConstructorOptions}: as {@link CheckConnectionArgs}. */
@@ -102,7 +102,7 @@ export type GetTariffConstructorOptionsArgs = CheckConnectionArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getTariffConstructorOptions(transport: Transport, args?: GetTariffConstructorOptionsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getTariffConstructorOptionsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getTariffConstructorOptionsOperation, args, callOptions);
 }
 
 /** Arguments of {@link inviteUser}. */
@@ -119,7 +119,7 @@ export type InviteUserArgs = {
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function inviteUser(transport: Transport, args?: InviteUserArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(inviteUserOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(inviteUserOperation, args, callOptions);
 }
 
 /** Arguments of {@link listUsers}: as {@link CheckConnectionArgs}. */
@@ -133,7 +133,7 @@ export type ListUsersArgs = CheckConnectionArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listUsers(transport: Transport, args?: ListUsersArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listUsersOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listUsersOperation, args, callOptions);
 }
 
 /** Arguments of {@link updateUserAccess}: as {@link InviteUserArgs}. */
@@ -147,7 +147,7 @@ export type UpdateUserAccessArgs = InviteUserArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function updateUserAccess(transport: Transport, args?: UpdateUserAccessArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(updateUserAccessOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(updateUserAccessOperation, args, callOptions);
 }
 
 /** Arguments of {@link deleteUser}: as {@link InviteUserArgs}. */
@@ -161,5 +161,5 @@ export type DeleteUserArgs = InviteUserArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function deleteUser(transport: Transport, args?: DeleteUserArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(deleteUserOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(deleteUserOperation, args, callOptions);
 }

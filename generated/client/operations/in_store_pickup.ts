@@ -40,7 +40,7 @@ export type ListNewPickupOrdersArgs = {
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listNewPickupOrders(transport: Transport, args?: ListNewPickupOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listNewPickupOrdersOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listNewPickupOrdersOperation, args, callOptions);
 }
 
 /** Arguments of {@link listCompletedPickupOrders}: as {@link ListNewPickupOrdersArgs}. */
@@ -54,7 +54,7 @@ export type ListCompletedPickupOrdersArgs = ListNewPickupOrdersArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listCompletedPickupOrders(transport: Transport, args?: ListCompletedPickupOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listCompletedPickupOrdersOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listCompletedPickupOrdersOperation, args, callOptions);
 }
 
 /** Arguments of {@link getPickupOrderFinalPrices}. */
@@ -71,7 +71,7 @@ export type GetPickupOrderFinalPricesArgs = {
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getPickupOrderFinalPrices(transport: Transport, args?: GetPickupOrderFinalPricesArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getPickupOrderFinalPricesOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getPickupOrderFinalPricesOperation, args, callOptions);
 }
 
 /** Arguments of {@link confirmPickupOrders}: as {@link GetPickupOrderFinalPricesArgs}. */
@@ -85,7 +85,7 @@ export type ConfirmPickupOrdersArgs = GetPickupOrderFinalPricesArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function confirmPickupOrders(transport: Transport, args?: ConfirmPickupOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(confirmPickupOrdersOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(confirmPickupOrdersOperation, args, callOptions);
 }
 
 /** Arguments of {@link reportPickupOrdersReady}: as {@link GetPickupOrderFinalPricesArgs}. */
@@ -99,7 +99,7 @@ export type ReportPickupOrdersReadyArgs = GetPickupOrderFinalPricesArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function reportPickupOrdersReady(transport: Transport, args?: ReportPickupOrdersReadyArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(reportPickupOrdersReadyOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(reportPickupOrdersReadyOperation, args, callOptions);
 }
 
 /** Arguments of {@link getPickupBuyerInfo}: as {@link GetPickupOrderFinalPricesArgs}. */
@@ -113,7 +113,7 @@ export type GetPickupBuyerInfoArgs = GetPickupOrderFinalPricesArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getPickupBuyerInfo(transport: Transport, args?: GetPickupBuyerInfoArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getPickupBuyerInfoOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getPickupBuyerInfoOperation, args, callOptions);
 }
 
 /** Arguments of {@link checkPickupBuyerIdentity}: as {@link GetPickupOrderFinalPricesArgs}. */
@@ -127,7 +127,7 @@ export type CheckPickupBuyerIdentityArgs = GetPickupOrderFinalPricesArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function checkPickupBuyerIdentity(transport: Transport, args?: CheckPickupBuyerIdentityArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(checkPickupBuyerIdentityOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(checkPickupBuyerIdentityOperation, args, callOptions);
 }
 
 /** Arguments of {@link reportPickupOrdersReceived}: as {@link GetPickupOrderFinalPricesArgs}. */
@@ -141,7 +141,7 @@ export type ReportPickupOrdersReceivedArgs = GetPickupOrderFinalPricesArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function reportPickupOrdersReceived(transport: Transport, args?: ReportPickupOrdersReceivedArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(reportPickupOrdersReceivedOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(reportPickupOrdersReceivedOperation, args, callOptions);
 }
 
 /** Arguments of {@link reportPickupOrdersRejected}: as {@link GetPickupOrderFinalPricesArgs}. */
@@ -155,7 +155,7 @@ export type ReportPickupOrdersRejectedArgs = GetPickupOrderFinalPricesArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function reportPickupOrdersRejected(transport: Transport, args?: ReportPickupOrdersRejectedArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(reportPickupOrdersRejectedOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(reportPickupOrdersRejectedOperation, args, callOptions);
 }
 
 /** Arguments of {@link getPickupOrderStatuses}: as {@link GetPickupOrderFinalPricesArgs}. */
@@ -169,7 +169,7 @@ export type GetPickupOrderStatusesArgs = GetPickupOrderFinalPricesArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getPickupOrderStatuses(transport: Transport, args?: GetPickupOrderStatusesArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getPickupOrderStatusesOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getPickupOrderStatusesOperation, args, callOptions);
 }
 
 /** Arguments of {@link cancelPickupOrders}: as {@link GetPickupOrderFinalPricesArgs}. */
@@ -183,7 +183,7 @@ export type CancelPickupOrdersArgs = GetPickupOrderFinalPricesArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function cancelPickupOrders(transport: Transport, args?: CancelPickupOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(cancelPickupOrdersOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(cancelPickupOrdersOperation, args, callOptions);
 }
 
 /** Arguments of {@link getPickupOrderMarkings}: as {@link GetPickupOrderFinalPricesArgs}. */
@@ -197,7 +197,7 @@ export type GetPickupOrderMarkingsArgs = GetPickupOrderFinalPricesArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getPickupOrderMarkings(transport: Transport, args?: GetPickupOrderMarkingsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getPickupOrderMarkingsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getPickupOrderMarkingsOperation, args, callOptions);
 }
 
 /** Arguments of {@link deletePickupOrderMarkings}: as {@link GetPickupOrderFinalPricesArgs}. */
@@ -211,7 +211,7 @@ export type DeletePickupOrderMarkingsArgs = GetPickupOrderFinalPricesArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function deletePickupOrderMarkings(transport: Transport, args?: DeletePickupOrderMarkingsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(deletePickupOrderMarkingsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(deletePickupOrderMarkingsOperation, args, callOptions);
 }
 
 /** Arguments of {@link attachPickupOrderSgtin}: as {@link GetPickupOrderFinalPricesArgs}. */
@@ -225,7 +225,7 @@ export type AttachPickupOrderSgtinArgs = GetPickupOrderFinalPricesArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function attachPickupOrderSgtin(transport: Transport, args?: AttachPickupOrderSgtinArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(attachPickupOrderSgtinOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(attachPickupOrderSgtinOperation, args, callOptions);
 }
 
 /** Arguments of {@link attachPickupOrderUin}: as {@link GetPickupOrderFinalPricesArgs}. */
@@ -239,7 +239,7 @@ export type AttachPickupOrderUinArgs = GetPickupOrderFinalPricesArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function attachPickupOrderUin(transport: Transport, args?: AttachPickupOrderUinArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(attachPickupOrderUinOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(attachPickupOrderUinOperation, args, callOptions);
 }
 
 /** Arguments of {@link attachPickupOrderImei}: as {@link GetPickupOrderFinalPricesArgs}. */
@@ -253,7 +253,7 @@ export type AttachPickupOrderImeiArgs = GetPickupOrderFinalPricesArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function attachPickupOrderImei(transport: Transport, args?: AttachPickupOrderImeiArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(attachPickupOrderImeiOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(attachPickupOrderImeiOperation, args, callOptions);
 }
 
 /** Arguments of {@link attachPickupOrderGtin}: as {@link GetPickupOrderFinalPricesArgs}. */
@@ -267,7 +267,7 @@ export type AttachPickupOrderGtinArgs = GetPickupOrderFinalPricesArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function attachPickupOrderGtin(transport: Transport, args?: AttachPickupOrderGtinArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(attachPickupOrderGtinOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(attachPickupOrderGtinOperation, args, callOptions);
 }
 
 /** Arguments of {@link attachPickupOrderCustomsDeclaration}: as {@link GetPickupOrderFinalPricesArgs}. */
@@ -281,5 +281,5 @@ export type AttachPickupOrderCustomsDeclarationArgs = GetPickupOrderFinalPricesA
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function attachPickupOrderCustomsDeclaration(transport: Transport, args?: AttachPickupOrderCustomsDeclarationArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(attachPickupOrderCustomsDeclarationOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(attachPickupOrderCustomsDeclarationOperation, args, callOptions);
 }

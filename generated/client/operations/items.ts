@@ -74,7 +74,7 @@ export type ListParentCategoriesArgs = {
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listParentCategories(transport: Transport, args?: ListParentCategoriesArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listParentCategoriesOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listParentCategoriesOperation, args, callOptions);
 }
 
 /** Arguments of {@link listSubjects}: as {@link ListParentCategoriesArgs}. */
@@ -88,7 +88,7 @@ export type ListSubjectsArgs = ListParentCategoriesArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listSubjects(transport: Transport, args?: ListSubjectsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listSubjectsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listSubjectsOperation, args, callOptions);
 }
 
 /** Arguments of {@link getSubjectCharacteristics}. */
@@ -105,7 +105,7 @@ export type GetSubjectCharacteristicsArgs = {
  * Not documented: tokens, rate limits, the type of path parameter subjectId, query parameters, response.
  */
 export function getSubjectCharacteristics(transport: Transport, args: GetSubjectCharacteristicsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getSubjectCharacteristicsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getSubjectCharacteristicsOperation, args, callOptions);
 }
 
 /** Arguments of {@link listColors}: as {@link ListParentCategoriesArgs}. */
@@ -119,7 +119,7 @@ export type ListColorsArgs = ListParentCategoriesArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listColors(transport: Transport, args?: ListColorsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listColorsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listColorsOperation, args, callOptions);
 }
 
 /** Arguments of {@link listGenders}: as {@link ListParentCategoriesArgs}. */
@@ -133,7 +133,7 @@ export type ListGendersArgs = ListParentCategoriesArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listGenders(transport: Transport, args?: ListGendersArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listGendersOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listGendersOperation, args, callOptions);
 }
 
 /** Arguments of {@link listCountries}: as {@link ListParentCategoriesArgs}. */
@@ -147,7 +147,7 @@ export type ListCountriesArgs = ListParentCategoriesArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listCountries(transport: Transport, args?: ListCountriesArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listCountriesOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listCountriesOperation, args, callOptions);
 }
 
 /** Arguments of {@link listSeasons}: as {@link ListParentCategoriesArgs}. */
@@ -161,7 +161,7 @@ export type ListSeasonsArgs = ListParentCategoriesArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listSeasons(transport: Transport, args?: ListSeasonsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listSeasonsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listSeasonsOperation, args, callOptions);
 }
 
 /** Arguments of {@link listVatRates}: as {@link ListParentCategoriesArgs}. */
@@ -175,7 +175,7 @@ export type ListVatRatesArgs = ListParentCategoriesArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listVatRates(transport: Transport, args?: ListVatRatesArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listVatRatesOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listVatRatesOperation, args, callOptions);
 }
 
 /** Arguments of {@link listCustomsCommodityCodes}: as {@link ListParentCategoriesArgs}. */
@@ -189,7 +189,7 @@ export type ListCustomsCommodityCodesArgs = ListParentCategoriesArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listCustomsCommodityCodes(transport: Transport, args?: ListCustomsCommodityCodesArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listCustomsCommodityCodesOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listCustomsCommodityCodesOperation, args, callOptions);
 }
 
 /** Arguments of {@link listBrands}: as {@link ListParentCategoriesArgs}. */
@@ -203,7 +203,7 @@ export type ListBrandsArgs = ListParentCategoriesArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listBrands(transport: Transport, args?: ListBrandsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listBrandsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listBrandsOperation, args, callOptions);
 }
 
 /** Arguments of {@link listTags}: as {@link ListParentCategoriesArgs}. */
@@ -217,7 +217,7 @@ export type ListTagsArgs = ListParentCategoriesArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listTags(transport: Transport, args?: ListTagsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listTagsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listTagsOperation, args, callOptions);
 }
 
 /** Arguments of {@link createTag}. */
@@ -234,7 +234,7 @@ export type CreateTagArgs = {
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function createTag(transport: Transport, args?: CreateTagArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(createTagOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(createTagOperation, args, callOptions);
 }
 
 /** Arguments of {@link updateTag}. */
@@ -252,7 +252,7 @@ export type UpdateTagArgs = {
  * Not documented: tokens, rate limits, the type of path parameter id, query parameters, request body, response.
  */
 export function updateTag(transport: Transport, args: UpdateTagArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(updateTagOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(updateTagOperation, args, callOptions);
 }
 
 /** Arguments of {@link deleteTag}: as {@link UpdateTagArgs}. */
@@ -266,7 +266,7 @@ export type DeleteTagArgs = UpdateTagArgs;
  * Not documented: tokens, rate limits, the type of path parameter id, query parameters, request body, response.
  */
 export function deleteTag(transport: Transport, args: DeleteTagArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(deleteTagOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(deleteTagOperation, args, callOptions);
 }
 
 /** Arguments of {@link linkCardTags}: as {@link CreateTagArgs}. */
@@ -280,7 +280,7 @@ export type LinkCardTagsArgs = CreateTagArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function linkCardTags(transport: Transport, args?: LinkCardTagsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(linkCardTagsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(linkCardTagsOperation, args, callOptions);
 }
 
 /** Arguments of {@link listCards}: as {@link CreateTagArgs}. */
@@ -294,7 +294,7 @@ export type ListCardsArgs = CreateTagArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function listCards(transport: Transport, args?: ListCardsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listCardsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listCardsOperation, args, callOptions);
 }
 
 /** Arguments of {@link listCardErrors}: as {@link CreateTagArgs}. */
@@ -308,7 +308,7 @@ export type ListCardErrorsArgs = CreateTagArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function listCardErrors(transport: Transport, args?: ListCardErrorsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listCardErrorsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listCardErrorsOperation, args, callOptions);
 }
 
 /** Arguments of {@link updateCards}: as {@link CreateTagArgs}. */
@@ -322,7 +322,7 @@ export type UpdateCardsArgs = CreateTagArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function updateCards(transport: Transport, args?: UpdateCardsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(updateCardsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(updateCardsOperation, args, callOptions);
 }
 
 /** Arguments of {@link mergeOrSplitCards}: as {@link CreateTagArgs}. */
@@ -336,7 +336,7 @@ export type MergeOrSplitCardsArgs = CreateTagArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function mergeOrSplitCards(transport: Transport, args?: MergeOrSplitCardsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(mergeOrSplitCardsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(mergeOrSplitCardsOperation, args, callOptions);
 }
 
 /** Arguments of {@link trashCards}: as {@link CreateTagArgs}. */
@@ -350,7 +350,7 @@ export type TrashCardsArgs = CreateTagArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function trashCards(transport: Transport, args?: TrashCardsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(trashCardsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(trashCardsOperation, args, callOptions);
 }
 
 /** Arguments of {@link restoreCards}: as {@link CreateTagArgs}. */
@@ -364,7 +364,7 @@ export type RestoreCardsArgs = CreateTagArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function restoreCards(transport: Transport, args?: RestoreCardsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(restoreCardsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(restoreCardsOperation, args, callOptions);
 }
 
 /** Arguments of {@link listTrashedCards}: as {@link CreateTagArgs}. */
@@ -378,7 +378,7 @@ export type ListTrashedCardsArgs = CreateTagArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function listTrashedCards(transport: Transport, args?: ListTrashedCardsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listTrashedCardsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listTrashedCardsOperation, args, callOptions);
 }
 
 /** Arguments of {@link getCardLimits}: as {@link ListParentCategoriesArgs}. */
@@ -394,7 +394,7 @@ export type GetCardLimitsArgs = ListParentCategoriesArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getCardLimits(transport: Transport, args?: GetCardLimitsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getCardLimitsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getCardLimitsOperation, args, callOptions);
 }
 
 /** Arguments of {@link generateBarcodes}: as {@link CreateTagArgs}. */
@@ -408,7 +408,7 @@ export type GenerateBarcodesArgs = CreateTagArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function generateBarcodes(transport: Transport, args?: GenerateBarcodesArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(generateBarcodesOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(generateBarcodesOperation, args, callOptions);
 }
 
 /** Arguments of {@link createCards}: as {@link CreateTagArgs}. */
@@ -422,7 +422,7 @@ export type CreateCardsArgs = CreateTagArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function createCards(transport: Transport, args?: CreateCardsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(createCardsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(createCardsOperation, args, callOptions);
 }
 
 /** Arguments of {@link createCardsWithAttachment}: as {@link CreateTagArgs}. */
@@ -436,7 +436,7 @@ export type CreateCardsWithAttachmentArgs = CreateTagArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function createCardsWithAttachment(transport: Transport, args?: CreateCardsWithAttachmentArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(createCardsWithAttachmentOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(createCardsWithAttachmentOperation, args, callOptions);
 }
 
 /** Arguments of {@link uploadMediaFile}: as {@link CreateTagArgs}. */
@@ -450,7 +450,7 @@ export type UploadMediaFileArgs = CreateTagArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function uploadMediaFile(transport: Transport, args?: UploadMediaFileArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(uploadMediaFileOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(uploadMediaFileOperation, args, callOptions);
 }
 
 /** Arguments of {@link uploadMediaByLinks}: as {@link CreateTagArgs}. */
@@ -464,7 +464,7 @@ export type UploadMediaByLinksArgs = CreateTagArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function uploadMediaByLinks(transport: Transport, args?: UploadMediaByLinksArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(uploadMediaByLinksOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(uploadMediaByLinksOperation, args, callOptions);
 }
 
 /** Arguments of {@link listRecommendations}: as {@link CreateTagArgs}. */
@@ -478,7 +478,7 @@ export type ListRecommendationsArgs = CreateTagArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function listRecommendations(transport: Transport, args?: ListRecommendationsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listRecommendationsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listRecommendationsOperation, args, callOptions);
 }
 
 /** Arguments of {@link setRecommendations}: as {@link CreateTagArgs}. */
@@ -492,7 +492,7 @@ export type SetRecommendationsArgs = CreateTagArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function setRecommendations(transport: Transport, args?: SetRecommendationsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(setRecommendationsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(setRecommendationsOperation, args, callOptions);
 }
 
 /** Arguments of {@link setPricesAndDiscounts}: as {@link CreateTagArgs}. */
@@ -506,7 +506,7 @@ export type SetPricesAndDiscountsArgs = CreateTagArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function setPricesAndDiscounts(transport: Transport, args?: SetPricesAndDiscountsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(setPricesAndDiscountsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(setPricesAndDiscountsOperation, args, callOptions);
 }
 
 /** Arguments of {@link setSizePrices}: as {@link CreateTagArgs}. */
@@ -520,7 +520,7 @@ export type SetSizePricesArgs = CreateTagArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function setSizePrices(transport: Transport, args?: SetSizePricesArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(setSizePricesOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(setSizePricesOperation, args, callOptions);
 }
 
 /** Arguments of {@link setClubDiscounts}: as {@link CreateTagArgs}. */
@@ -534,7 +534,7 @@ export type SetClubDiscountsArgs = CreateTagArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function setClubDiscounts(transport: Transport, args?: SetClubDiscountsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(setClubDiscountsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(setClubDiscountsOperation, args, callOptions);
 }
 
 /** Arguments of {@link setWholesaleDiscounts}: as {@link CreateTagArgs}. */
@@ -548,7 +548,7 @@ export type SetWholesaleDiscountsArgs = CreateTagArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function setWholesaleDiscounts(transport: Transport, args?: SetWholesaleDiscountsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(setWholesaleDiscountsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(setWholesaleDiscountsOperation, args, callOptions);
 }
 
 /** Arguments of {@link getProcessedUploadState}: as {@link ListParentCategoriesArgs}. */
@@ -562,7 +562,7 @@ export type GetProcessedUploadStateArgs = ListParentCategoriesArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getProcessedUploadState(transport: Transport, args?: GetProcessedUploadStateArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getProcessedUploadStateOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getProcessedUploadStateOperation, args, callOptions);
 }
 
 /** Arguments of {@link getProcessedUploadDetails}: as {@link ListParentCategoriesArgs}. */
@@ -576,7 +576,7 @@ export type GetProcessedUploadDetailsArgs = ListParentCategoriesArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getProcessedUploadDetails(transport: Transport, args?: GetProcessedUploadDetailsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getProcessedUploadDetailsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getProcessedUploadDetailsOperation, args, callOptions);
 }
 
 /** Arguments of {@link getUnprocessedUploadState}: as {@link ListParentCategoriesArgs}. */
@@ -590,7 +590,7 @@ export type GetUnprocessedUploadStateArgs = ListParentCategoriesArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getUnprocessedUploadState(transport: Transport, args?: GetUnprocessedUploadStateArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getUnprocessedUploadStateOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getUnprocessedUploadStateOperation, args, callOptions);
 }
 
 /** Arguments of {@link getUnprocessedUploadDetails}: as {@link ListParentCategoriesArgs}. */
@@ -604,7 +604,7 @@ export type GetUnprocessedUploadDetailsArgs = ListParentCategoriesArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getUnprocessedUploadDetails(transport: Transport, args?: GetUnprocessedUploadDetailsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getUnprocessedUploadDetailsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getUnprocessedUploadDetailsOperation, args, callOptions);
 }
 
 /** Arguments of {@link listGoodsWithPrices}: as {@link ListParentCategoriesArgs}. */
@@ -618,7 +618,7 @@ export type ListGoodsWithPricesArgs = ListParentCategoriesArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listGoodsWithPrices(transport: Transport, args?: ListGoodsWithPricesArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listGoodsWithPricesOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listGoodsWithPricesOperation, args, callOptions);
 }
 
 /** Arguments of {@link listGoodsWithPricesByArticle}: as {@link CreateTagArgs}. */
@@ -632,7 +632,7 @@ export type ListGoodsWithPricesByArticleArgs = CreateTagArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function listGoodsWithPricesByArticle(transport: Transport, args?: ListGoodsWithPricesByArticleArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listGoodsWithPricesByArticleOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listGoodsWithPricesByArticleOperation, args, callOptions);
 }
 
 /** Arguments of {@link listGoodsSizesWithPrices}: as {@link ListParentCategoriesArgs}. */
@@ -646,7 +646,7 @@ export type ListGoodsSizesWithPricesArgs = ListParentCategoriesArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listGoodsSizesWithPrices(transport: Transport, args?: ListGoodsSizesWithPricesArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listGoodsSizesWithPricesOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listGoodsSizesWithPricesOperation, args, callOptions);
 }
 
 /** Arguments of {@link listQuarantinedGoods}: as {@link ListParentCategoriesArgs}. */
@@ -660,7 +660,7 @@ export type ListQuarantinedGoodsArgs = ListParentCategoriesArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listQuarantinedGoods(transport: Transport, args?: ListQuarantinedGoodsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listQuarantinedGoodsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listQuarantinedGoodsOperation, args, callOptions);
 }
 
 /** Arguments of {@link updateStockBalances}. */
@@ -678,7 +678,7 @@ export type UpdateStockBalancesArgs = {
  * Not documented: tokens, rate limits, the type of path parameter warehouseId, query parameters, request body, response.
  */
 export function updateStockBalances(transport: Transport, args: UpdateStockBalancesArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(updateStockBalancesOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(updateStockBalancesOperation, args, callOptions);
 }
 
 /** Arguments of {@link deleteStockBalances}: as {@link UpdateStockBalancesArgs}. */
@@ -692,7 +692,7 @@ export type DeleteStockBalancesArgs = UpdateStockBalancesArgs;
  * Not documented: tokens, rate limits, the type of path parameter warehouseId, query parameters, request body, response.
  */
 export function deleteStockBalances(transport: Transport, args: DeleteStockBalancesArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(deleteStockBalancesOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(deleteStockBalancesOperation, args, callOptions);
 }
 
 /** Arguments of {@link getStockBalances}: as {@link UpdateStockBalancesArgs}. */
@@ -706,7 +706,7 @@ export type GetStockBalancesArgs = UpdateStockBalancesArgs;
  * Not documented: tokens, rate limits, the type of path parameter warehouseId, query parameters, request body, response.
  */
 export function getStockBalances(transport: Transport, args: GetStockBalancesArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getStockBalancesOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getStockBalancesOperation, args, callOptions);
 }
 
 /** Arguments of {@link listMarketplaceWarehouses}: as {@link ListParentCategoriesArgs}. */
@@ -720,7 +720,7 @@ export type ListMarketplaceWarehousesArgs = ListParentCategoriesArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listMarketplaceWarehouses(transport: Transport, args?: ListMarketplaceWarehousesArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listMarketplaceWarehousesOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listMarketplaceWarehousesOperation, args, callOptions);
 }
 
 /** Arguments of {@link listSellerWarehouses}: as {@link ListParentCategoriesArgs}. */
@@ -734,7 +734,7 @@ export type ListSellerWarehousesArgs = ListParentCategoriesArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listSellerWarehouses(transport: Transport, args?: ListSellerWarehousesArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listSellerWarehousesOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listSellerWarehousesOperation, args, callOptions);
 }
 
 /** Arguments of {@link createSellerWarehouse}: as {@link CreateTagArgs}. */
@@ -748,7 +748,7 @@ export type CreateSellerWarehouseArgs = CreateTagArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function createSellerWarehouse(transport: Transport, args?: CreateSellerWarehouseArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(createSellerWarehouseOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(createSellerWarehouseOperation, args, callOptions);
 }
 
 /** Arguments of {@link updateSellerWarehouse}: as {@link UpdateStockBalancesArgs}. */
@@ -762,7 +762,7 @@ export type UpdateSellerWarehouseArgs = UpdateStockBalancesArgs;
  * Not documented: tokens, rate limits, the type of path parameter warehouseId, query parameters, request body, response.
  */
 export function updateSellerWarehouse(transport: Transport, args: UpdateSellerWarehouseArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(updateSellerWarehouseOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(updateSellerWarehouseOperation, args, callOptions);
 }
 
 /** Arguments of {@link deleteSellerWarehouse}: as {@link UpdateStockBalancesArgs}. */
@@ -776,7 +776,7 @@ export type DeleteSellerWarehouseArgs = UpdateStockBalancesArgs;
  * Not documented: tokens, rate limits, the type of path parameter warehouseId, query parameters, request body, response.
  */
 export function deleteSellerWarehouse(transport: Transport, args: DeleteSellerWarehouseArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(deleteSellerWarehouseOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(deleteSellerWarehouseOperation, args, callOptions);
 }
 
 /** Arguments of {@link listWarehouseContacts}. */
@@ -793,7 +793,7 @@ export type ListWarehouseContactsArgs = {
  * Not documented: tokens, rate limits, the type of path parameter warehouseId, query parameters, response.
  */
 export function listWarehouseContacts(transport: Transport, args: ListWarehouseContactsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listWarehouseContactsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listWarehouseContactsOperation, args, callOptions);
 }
 
 /** Arguments of {@link updateWarehouseContacts}: as {@link UpdateStockBalancesArgs}. */
@@ -807,5 +807,5 @@ export type UpdateWarehouseContactsArgs = UpdateStockBalancesArgs;
  * Not documented: tokens, rate limits, the type of path parameter warehouseId, query parameters, request body, response.
  */
 export function updateWarehouseContacts(transport: Transport, args: UpdateWarehouseContactsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(updateWarehouseContactsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(updateWarehouseContactsOperation, args, callOptions);
 }

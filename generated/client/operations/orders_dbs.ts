@@ -42,7 +42,7 @@ export type ListNewDbsOrdersArgs = {
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listNewDbsOrders(transport: Transport, args?: ListNewDbsOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listNewDbsOrdersOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listNewDbsOrdersOperation, args, callOptions);
 }
 
 /** Arguments of {@link listCompletedDbsOrders}: as {@link ListNewDbsOrdersArgs}. */
@@ -56,7 +56,7 @@ export type ListCompletedDbsOrdersArgs = ListNewDbsOrdersArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listCompletedDbsOrders(transport: Transport, args?: ListCompletedDbsOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listCompletedDbsOrdersOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listCompletedDbsOrdersOperation, args, callOptions);
 }
 
 /** Arguments of {@link getDbsPaidDeliveryInfo}. */
@@ -73,7 +73,7 @@ export type GetDbsPaidDeliveryInfoArgs = {
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getDbsPaidDeliveryInfo(transport: Transport, args?: GetDbsPaidDeliveryInfoArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getDbsPaidDeliveryInfoOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getDbsPaidDeliveryInfoOperation, args, callOptions);
 }
 
 /** Arguments of {@link getDbsBuyerInfo}: as {@link GetDbsPaidDeliveryInfoArgs}. */
@@ -87,7 +87,7 @@ export type GetDbsBuyerInfoArgs = GetDbsPaidDeliveryInfoArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getDbsBuyerInfo(transport: Transport, args?: GetDbsBuyerInfoArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getDbsBuyerInfoOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getDbsBuyerInfoOperation, args, callOptions);
 }
 
 /** Arguments of {@link getDbsB2bBuyerInfo}: as {@link GetDbsPaidDeliveryInfoArgs}. */
@@ -101,7 +101,7 @@ export type GetDbsB2bBuyerInfoArgs = GetDbsPaidDeliveryInfoArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getDbsB2bBuyerInfo(transport: Transport, args?: GetDbsB2bBuyerInfoArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getDbsB2bBuyerInfoOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getDbsB2bBuyerInfoOperation, args, callOptions);
 }
 
 /** Arguments of {@link getDbsDeliveryDates}: as {@link GetDbsPaidDeliveryInfoArgs}. */
@@ -115,7 +115,7 @@ export type GetDbsDeliveryDatesArgs = GetDbsPaidDeliveryInfoArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getDbsDeliveryDates(transport: Transport, args?: GetDbsDeliveryDatesArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getDbsDeliveryDatesOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getDbsDeliveryDatesOperation, args, callOptions);
 }
 
 /** Arguments of {@link getDbsOrderStatuses}: as {@link GetDbsPaidDeliveryInfoArgs}. */
@@ -129,7 +129,7 @@ export type GetDbsOrderStatusesArgs = GetDbsPaidDeliveryInfoArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getDbsOrderStatuses(transport: Transport, args?: GetDbsOrderStatusesArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getDbsOrderStatusesOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getDbsOrderStatusesOperation, args, callOptions);
 }
 
 /** Arguments of {@link cancelDbsOrders}: as {@link GetDbsPaidDeliveryInfoArgs}. */
@@ -143,7 +143,7 @@ export type CancelDbsOrdersArgs = GetDbsPaidDeliveryInfoArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function cancelDbsOrders(transport: Transport, args?: CancelDbsOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(cancelDbsOrdersOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(cancelDbsOrdersOperation, args, callOptions);
 }
 
 /** Arguments of {@link confirmDbsOrders}: as {@link GetDbsPaidDeliveryInfoArgs}. */
@@ -157,7 +157,7 @@ export type ConfirmDbsOrdersArgs = GetDbsPaidDeliveryInfoArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function confirmDbsOrders(transport: Transport, args?: ConfirmDbsOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(confirmDbsOrdersOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(confirmDbsOrdersOperation, args, callOptions);
 }
 
 /** Arguments of {@link getDbsOrderStickers}: as {@link GetDbsPaidDeliveryInfoArgs}. */
@@ -171,7 +171,7 @@ export type GetDbsOrderStickersArgs = GetDbsPaidDeliveryInfoArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getDbsOrderStickers(transport: Transport, args?: GetDbsOrderStickersArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getDbsOrderStickersOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getDbsOrderStickersOperation, args, callOptions);
 }
 
 /** Arguments of {@link deliverDbsOrders}: as {@link GetDbsPaidDeliveryInfoArgs}. */
@@ -185,7 +185,7 @@ export type DeliverDbsOrdersArgs = GetDbsPaidDeliveryInfoArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function deliverDbsOrders(transport: Transport, args?: DeliverDbsOrdersArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(deliverDbsOrdersOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(deliverDbsOrdersOperation, args, callOptions);
 }
 
 /** Arguments of {@link reportDbsOrdersReceived}: as {@link GetDbsPaidDeliveryInfoArgs}. */
@@ -199,7 +199,7 @@ export type ReportDbsOrdersReceivedArgs = GetDbsPaidDeliveryInfoArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function reportDbsOrdersReceived(transport: Transport, args?: ReportDbsOrdersReceivedArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(reportDbsOrdersReceivedOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(reportDbsOrdersReceivedOperation, args, callOptions);
 }
 
 /** Arguments of {@link reportDbsOrdersRejected}: as {@link GetDbsPaidDeliveryInfoArgs}. */
@@ -213,7 +213,7 @@ export type ReportDbsOrdersRejectedArgs = GetDbsPaidDeliveryInfoArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function reportDbsOrdersRejected(transport: Transport, args?: ReportDbsOrdersRejectedArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(reportDbsOrdersRejectedOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(reportDbsOrdersRejectedOperation, args, callOptions);
 }
 
 /** Arguments of {@link getDbsOrderMarkings}: as {@link GetDbsPaidDeliveryInfoArgs}. */
@@ -227,7 +227,7 @@ export type GetDbsOrderMarkingsArgs = GetDbsPaidDeliveryInfoArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function getDbsOrderMarkings(transport: Transport, args?: GetDbsOrderMarkingsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getDbsOrderMarkingsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getDbsOrderMarkingsOperation, args, callOptions);
 }
 
 /** Arguments of {@link deleteDbsOrderMarkings}: as {@link GetDbsPaidDeliveryInfoArgs}. */
@@ -241,7 +241,7 @@ export type DeleteDbsOrderMarkingsArgs = GetDbsPaidDeliveryInfoArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function deleteDbsOrderMarkings(transport: Transport, args?: DeleteDbsOrderMarkingsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(deleteDbsOrderMarkingsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(deleteDbsOrderMarkingsOperation, args, callOptions);
 }
 
 /** Arguments of {@link attachDbsOrderSgtin}: as {@link GetDbsPaidDeliveryInfoArgs}. */
@@ -255,7 +255,7 @@ export type AttachDbsOrderSgtinArgs = GetDbsPaidDeliveryInfoArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function attachDbsOrderSgtin(transport: Transport, args?: AttachDbsOrderSgtinArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(attachDbsOrderSgtinOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(attachDbsOrderSgtinOperation, args, callOptions);
 }
 
 /** Arguments of {@link attachDbsOrderUin}: as {@link GetDbsPaidDeliveryInfoArgs}. */
@@ -269,7 +269,7 @@ export type AttachDbsOrderUinArgs = GetDbsPaidDeliveryInfoArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function attachDbsOrderUin(transport: Transport, args?: AttachDbsOrderUinArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(attachDbsOrderUinOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(attachDbsOrderUinOperation, args, callOptions);
 }
 
 /** Arguments of {@link attachDbsOrderImei}: as {@link GetDbsPaidDeliveryInfoArgs}. */
@@ -283,7 +283,7 @@ export type AttachDbsOrderImeiArgs = GetDbsPaidDeliveryInfoArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function attachDbsOrderImei(transport: Transport, args?: AttachDbsOrderImeiArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(attachDbsOrderImeiOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(attachDbsOrderImeiOperation, args, callOptions);
 }
 
 /** Arguments of {@link attachDbsOrderGtin}: as {@link GetDbsPaidDeliveryInfoArgs}. */
@@ -297,7 +297,7 @@ export type AttachDbsOrderGtinArgs = GetDbsPaidDeliveryInfoArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function attachDbsOrderGtin(transport: Transport, args?: AttachDbsOrderGtinArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(attachDbsOrderGtinOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(attachDbsOrderGtinOperation, args, callOptions);
 }
 
 /** Arguments of {@link attachDbsOrderCustomsDeclaration}: as {@link GetDbsPaidDeliveryInfoArgs}. */
@@ -311,5 +311,5 @@ export type AttachDbsOrderCustomsDeclarationArgs = GetDbsPaidDeliveryInfoArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function attachDbsOrderCustomsDeclaration(transport: Transport, args?: AttachDbsOrderCustomsDeclarationArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(attachDbsOrderCustomsDeclarationOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(attachDbsOrderCustomsDeclarationOperation, args, callOptions);
 }

@@ -27,5 +27,5 @@ export type GetDiscrepanciesArgs = {
  * Response: 200 An array of ItemDiscrepancyResponse records (application/json).
  */
 export function getDiscrepancies(transport: Transport, args: GetDiscrepanciesArgs, callOptions?: CallOptions): Promise<ItemDiscrepancyResponse[]> {
-  return transport.send(getDiscrepanciesOperation, args, callOptions) as Promise<ItemDiscrepancyResponse[]>;
+  return transport.send(getDiscrepanciesOperation, args, callOptions) as never;
 }

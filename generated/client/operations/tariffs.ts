@@ -26,7 +26,7 @@ export type GetCommissionTariffsArgs = {
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getCommissionTariffs(transport: Transport, args?: GetCommissionTariffsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getCommissionTariffsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getCommissionTariffsOperation, args, callOptions);
 }
 
 /** Arguments of {@link getSupplyAcceptanceTariffs}: as {@link GetCommissionTariffsArgs}. */
@@ -40,7 +40,7 @@ export type GetSupplyAcceptanceTariffsArgs = GetCommissionTariffsArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getSupplyAcceptanceTariffs(transport: Transport, args?: GetSupplyAcceptanceTariffsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getSupplyAcceptanceTariffsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getSupplyAcceptanceTariffsOperation, args, callOptions);
 }
 
 /** Arguments of {@link getBoxTariffs}: as {@link GetCommissionTariffsArgs}. */
@@ -54,7 +54,7 @@ export type GetBoxTariffsArgs = GetCommissionTariffsArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getBoxTariffs(transport: Transport, args?: GetBoxTariffsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getBoxTariffsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getBoxTariffsOperation, args, callOptions);
 }
 
 /** Arguments of {@link getPalletTariffs}: as {@link GetCommissionTariffsArgs}. */
@@ -68,7 +68,7 @@ export type GetPalletTariffsArgs = GetCommissionTariffsArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getPalletTariffs(transport: Transport, args?: GetPalletTariffsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getPalletTariffsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getPalletTariffsOperation, args, callOptions);
 }
 
 /** Arguments of {@link getReturnTariffs}: as {@link GetCommissionTariffsArgs}. */
@@ -82,5 +82,5 @@ export type GetReturnTariffsArgs = GetCommissionTariffsArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function getReturnTariffs(transport: Transport, args?: GetReturnTariffsArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getReturnTariffsOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getReturnTariffsOperation, args, callOptions);
 }

@@ -45,7 +45,7 @@ export type AddActivationKeysArgs = {
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function addActivationKeys(transport: Transport, args?: AddActivationKeysArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(addActivationKeysOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(addActivationKeysOperation, args, callOptions);
 }
 
 /** Arguments of {@link deleteActivationKeys}: as {@link AddActivationKeysArgs}. */
@@ -59,7 +59,7 @@ export type DeleteActivationKeysArgs = AddActivationKeysArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function deleteActivationKeys(transport: Transport, args?: DeleteActivationKeysArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(deleteActivationKeysOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(deleteActivationKeysOperation, args, callOptions);
 }
 
 /** Arguments of {@link listPurchasedKeys}. */
@@ -75,7 +75,7 @@ export type ListPurchasedKeysArgs = {
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listPurchasedKeys(transport: Transport, args?: ListPurchasedKeysArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listPurchasedKeysOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listPurchasedKeysOperation, args, callOptions);
 }
 
 /** Arguments of {@link getOfferKeyCount}. */
@@ -92,7 +92,7 @@ export type GetOfferKeyCountArgs = {
  * Not documented: tokens, rate limits, the type of path parameter offer_id, query parameters, response.
  */
 export function getOfferKeyCount(transport: Transport, args: GetOfferKeyCountArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getOfferKeyCountOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getOfferKeyCountOperation, args, callOptions);
 }
 
 /** Arguments of {@link listOfferKeys}: as {@link GetOfferKeyCountArgs}. */
@@ -106,7 +106,7 @@ export type ListOfferKeysArgs = GetOfferKeyCountArgs;
  * Not documented: tokens, rate limits, the type of path parameter offer_id, query parameters, response.
  */
 export function listOfferKeys(transport: Transport, args: ListOfferKeysArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listOfferKeysOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listOfferKeysOperation, args, callOptions);
 }
 
 /** Arguments of {@link createOffer}: as {@link AddActivationKeysArgs}. */
@@ -120,7 +120,7 @@ export type CreateOfferArgs = AddActivationKeysArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function createOffer(transport: Transport, args?: CreateOfferArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(createOfferOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(createOfferOperation, args, callOptions);
 }
 
 /** Arguments of {@link setOfferCover}: as {@link AddActivationKeysArgs}. */
@@ -134,7 +134,7 @@ export type SetOfferCoverArgs = AddActivationKeysArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function setOfferCover(transport: Transport, args?: SetOfferCoverArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(setOfferCoverOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(setOfferCoverOperation, args, callOptions);
 }
 
 /** Arguments of {@link updateOffer}. */
@@ -152,7 +152,7 @@ export type UpdateOfferArgs = {
  * Not documented: tokens, rate limits, the type of path parameter offer_id, query parameters, request body, response.
  */
 export function updateOffer(transport: Transport, args: UpdateOfferArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(updateOfferOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(updateOfferOperation, args, callOptions);
 }
 
 /** Arguments of {@link getOffer}: as {@link GetOfferKeyCountArgs}. */
@@ -166,7 +166,7 @@ export type GetOfferArgs = GetOfferKeyCountArgs;
  * Not documented: tokens, rate limits, the type of path parameter offer_id, query parameters, response.
  */
 export function getOffer(transport: Transport, args: GetOfferArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getOfferOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getOfferOperation, args, callOptions);
 }
 
 /** Arguments of {@link listOwnOffers}: as {@link ListPurchasedKeysArgs}. */
@@ -180,7 +180,7 @@ export type ListOwnOffersArgs = ListPurchasedKeysArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listOwnOffers(transport: Transport, args?: ListOwnOffersArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listOwnOffersOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listOwnOffersOperation, args, callOptions);
 }
 
 /** Arguments of {@link updateOfferPrice}: as {@link UpdateOfferArgs}. */
@@ -194,7 +194,7 @@ export type UpdateOfferPriceArgs = UpdateOfferArgs;
  * Not documented: tokens, rate limits, the type of path parameter offer_id, query parameters, request body, response.
  */
 export function updateOfferPrice(transport: Transport, args: UpdateOfferPriceArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(updateOfferPriceOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(updateOfferPriceOperation, args, callOptions);
 }
 
 /** Arguments of {@link updateOfferStatus}: as {@link UpdateOfferArgs}. */
@@ -208,7 +208,7 @@ export type UpdateOfferStatusArgs = UpdateOfferArgs;
  * Not documented: tokens, rate limits, the type of path parameter offer_id, query parameters, request body, response.
  */
 export function updateOfferStatus(transport: Transport, args: UpdateOfferStatusArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(updateOfferStatusOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(updateOfferStatusOperation, args, callOptions);
 }
 
 /** Arguments of {@link listCatalogCategories}: as {@link ListPurchasedKeysArgs}. */
@@ -222,7 +222,7 @@ export type ListCatalogCategoriesArgs = ListPurchasedKeysArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listCatalogCategories(transport: Transport, args?: ListCatalogCategoriesArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listCatalogCategoriesOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listCatalogCategoriesOperation, args, callOptions);
 }
 
 /** Arguments of {@link uploadContentCover}: as {@link AddActivationKeysArgs}. */
@@ -236,7 +236,7 @@ export type UploadContentCoverArgs = AddActivationKeysArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function uploadContentCover(transport: Transport, args?: UploadContentCoverArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(uploadContentCoverOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(uploadContentCoverOperation, args, callOptions);
 }
 
 /** Arguments of {@link initContentUpload}: as {@link AddActivationKeysArgs}. */
@@ -250,7 +250,7 @@ export type InitContentUploadArgs = AddActivationKeysArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function initContentUpload(transport: Transport, args?: InitContentUploadArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(initContentUploadOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(initContentUploadOperation, args, callOptions);
 }
 
 /** Arguments of {@link uploadContentChunk}: as {@link AddActivationKeysArgs}. */
@@ -264,7 +264,7 @@ export type UploadContentChunkArgs = AddActivationKeysArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function uploadContentChunk(transport: Transport, args?: UploadContentChunkArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(uploadContentChunkOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(uploadContentChunkOperation, args, callOptions);
 }
 
 /** Arguments of {@link updateContent}. */
@@ -282,7 +282,7 @@ export type UpdateContentArgs = {
  * Not documented: tokens, rate limits, the type of path parameter content_id, query parameters, request body, response.
  */
 export function updateContent(transport: Transport, args: UpdateContentArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(updateContentOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(updateContentOperation, args, callOptions);
 }
 
 /** Arguments of {@link getContent}. */
@@ -299,7 +299,7 @@ export type GetContentArgs = {
  * Not documented: tokens, rate limits, the type of path parameter content_id, query parameters, response.
  */
 export function getContent(transport: Transport, args: GetContentArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(getContentOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(getContentOperation, args, callOptions);
 }
 
 /** Arguments of {@link listOwnContent}: as {@link ListPurchasedKeysArgs}. */
@@ -313,7 +313,7 @@ export type ListOwnContentArgs = ListPurchasedKeysArgs;
  * Not documented: tokens, rate limits, query parameters, response.
  */
 export function listOwnContent(transport: Transport, args?: ListOwnContentArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(listOwnContentOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(listOwnContentOperation, args, callOptions);
 }
 
 /** Arguments of {@link downloadContent}. */
@@ -330,7 +330,7 @@ export type DownloadContentArgs = {
  * Not documented: tokens, rate limits, the type of path parameter uri, query parameters, response.
  */
 export function downloadContent(transport: Transport, args: DownloadContentArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(downloadContentOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(downloadContentOperation, args, callOptions);
 }
 
 /** Arguments of {@link deleteContent}: as {@link AddActivationKeysArgs}. */
@@ -344,7 +344,7 @@ export type DeleteContentArgs = AddActivationKeysArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function deleteContent(transport: Transport, args?: DeleteContentArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(deleteContentOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(deleteContentOperation, args, callOptions);
 }
 
 /** Arguments of {@link uploadOfferMedia}: as {@link AddActivationKeysArgs}. */
@@ -358,5 +358,5 @@ export type UploadOfferMediaArgs = AddActivationKeysArgs;
  * Not documented: tokens, rate limits, query parameters, request body, response.
  */
 export function uploadOfferMedia(transport: Transport, args?: UploadOfferMediaArgs, callOptions?: CallOptions): Promise<unknown> {
-  return transport.send(uploadOfferMediaOperation, args, callOptions) as Promise<unknown>;
+  return transport.send(uploadOfferMediaOperation, args, callOptions);
 }

@@ -90,6 +90,7 @@ export interface CallOptions {
 }
 
 export interface Transport {
+  /** Resolves to unknown: each operation function's signature states its result type (its body's `as never` defers to that). */
   send(operation: Operation, args: object | undefined, callOptions?: CallOptions): Promise<unknown>;
 }
 

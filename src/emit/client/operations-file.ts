@@ -49,8 +49,11 @@ export function operationsFile(module: ModuleModel, model: ApiModel, compact = f
     const options = headers ? callOptionsTypeName(operation) : "CallOptions";
     const parameters = `transport: Transport, args${args.optional ? "?" : ""}: ${argsTypeName(operation)}, callOptions?: ${options}`;
     const passed = headers ? "callOptions as CallOptions | undefined" : "callOptions";
-    // send() resolves to unknown: compact leaves out a cast to what it already is.
-    const cast = compact && result.type === "unknown" ? "" : ` as ${returnType}`;
+    // send() resolves to unknown; the signature states the result type, the body defers to it with
+    // `as never`: a second copy of the type would be compared with the first, and TypeScript (under
+    // exactOptionalPropertyTypes) finds `{ result: unknown } & { result?: X }` not assignable to its
+    // own copy (TS2719). An untyped result needs no cast at all.
+    const cast = result.type === "unknown" ? "" : " as never";
     const body = `return transport.send(${constName}, args, ${passed})${cast};`;
     statements.push(
       streamedFunction(operation, model, args.optional, usedTypes, constName) ??

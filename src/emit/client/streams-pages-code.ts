@@ -24,7 +24,9 @@ return $openStream(transport, ${constName}, args, options);
 
 /**
  * A paged operation's standalone function with its `.all` and `.pages` (undefined: it does not
- * page): a const with its type written out, so that isolated declarations need no inference.
+ * page): a const with its type written out, so that isolated declarations need no inference. The
+ * type is written there only, the implementation defers to it (`as never`): TypeScript may find a
+ * composed type not assignable to a second copy of itself (see operations-file.ts).
  */
 export function pagedFunction(
   operation: OperationModel,
@@ -51,12 +53,12 @@ all(${args}): AsyncIterableIterator<${item.text}>;
 /** Every page, in order. */
 pages(${args}): AsyncIterableIterator<${page}>;
 } = /* @__PURE__ */ Object.assign(
-function ${operation.id}(${parameters}): Promise<${page}> {
+function ${operation.id}(${parameters}) {
 ${body}
 },
 {
-all: (${args}): AsyncIterableIterator<${item.text}> => $allItems<${item.text}>(transport, ${constName}, args, options),
-pages: (${args}): AsyncIterableIterator<${page}> => $pages<${page}>(transport, ${constName}, args, options),
+all: (${args}) => $allItems(transport, ${constName}, args, options) as never,
+pages: (${args}) => $pages(transport, ${constName}, args, options) as never,
 },
 );`;
 }

@@ -170,7 +170,7 @@ describe("generated code", () => {
       createClient(options: object): { shop: Record<string, (args: object) => Promise<unknown>> };
     };
     for (const seed of [1, 2]) {
-      const mock = await startMock({ catalogue, tokens: { "tok-1": { sellerId: "s1", tokenKind: "personal" } }, seed });
+      const mock = await startMock({ catalogue, tokens: { "tok-1": { accountId: "s1", tokenKind: "personal" } }, seed });
       try {
         const api = client.createClient({ baseUrl: mock.url, token: "tok-1", retry: false, rateLimit: "off" }).shop;
         const product = await api.getProduct!({ id: 3 });

@@ -6,19 +6,19 @@
 // mock too. The mock accepts any token, as an identity of the kind given, a new one for each block
 // (so one block's calls do not spend another's budget). One JSON line per block is appended to the
 // results file: { where, ok, error? }.
-// Usage: node run-blocks-driver.mjs '{"dist": ".../dist/index.js", "catalogue": "...", "tokenKind": "personal",
+// Usage: node run-blocks-driver.mjs '{"dist": ".../dist/index.js", "catalogue": "...", "principalField": "sellerId", "tokenKind": "personal",
 //   "servers": ["https://api.example.com/v2"], "results": ".../results.jsonl", "blocks": [{ "where": "README.md:92", "file": ".../x.mjs" }]}'
 import { appendFileSync } from "node:fs";
 import http from "node:http";
 import { pathToFileURL } from "node:url";
 
-const { dist, catalogue, tokenKind, servers, results, blocks } = JSON.parse(process.argv[2]);
+const { dist, catalogue, principalField, tokenKind, servers, results, blocks } = JSON.parse(process.argv[2]);
 const BLOCK_TIMEOUT_MS = 60_000;
 
 let blockIndex = 0;
 class AnyToken extends Map {
   get(token) {
-    return token === "" ? undefined : { sellerId: `doc-reader-${blockIndex}`, tokenKind };
+    return token === "" ? undefined : { [principalField]: `doc-reader-${blockIndex}`, tokenKind };
   }
 }
 

@@ -28,6 +28,7 @@ import { describe, expect, test } from "vitest";
 import { STARTER } from "../../src/cli/init.js";
 import type { Target } from "../../src/emit/types.js";
 import { generate, loadModel } from "../../src/pipeline.js";
+import { principalIdField } from "../../src/shared/principal.js";
 import { freshDir, repoCatalogue, repoRoot } from "../helpers/generate.js";
 import { startRedis } from "../redis/support.js";
 import { guideBlocks, shellCommands, type GuideBlock } from "./guide-blocks.js";
@@ -134,7 +135,7 @@ describe("TypeScript blocks run", () => {
         const servers = (model.servers ?? []).map((server) => server.url);
         const results = join(dir, "results.jsonl");
         await writeFile(results, "");
-        const input = { dist: join(repoRoot, "dist/index.js"), catalogue: source, tokenKind: model.auth.tokenKinds[0]?.id ?? "personal", servers, results, blocks: files };
+        const input = { dist: join(repoRoot, "dist/index.js"), catalogue: source, principalField: principalIdField(model.principal), tokenKind: model.auth.tokenKinds[0]?.id ?? "personal", servers, results, blocks: files };
         await run(process.execPath, [join(repoRoot, "test/docs/run-blocks-driver.mjs"), JSON.stringify(input)], {
           cwd: dir,
           env: { ...process.env, SELLER_TOKEN: "doc-token", API_TOKEN: "doc-token", NO_COLOR: "1", ...(redis && { REDIS_URL: redis.url }) },

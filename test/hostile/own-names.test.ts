@@ -112,7 +112,7 @@ describe("property names that are JavaScript's own stay own keys", () => {
   describe("catalogen mock, and catalogen mcp in front of it", () => {
     let mock: MockServer;
     beforeAll(async () => {
-      mock = await startMock({ catalogue, tokens: { t: { sellerId: "s1", tokenKind: "personal" } } });
+      mock = await startMock({ catalogue, tokens: { t: { accountId: "s1", tokenKind: "personal" } } });
     });
     afterAll(() => mock?.close());
 

@@ -69,7 +69,7 @@ describe("a nested pattern that stops unambiguously answers a hostile string at 
   const servers: Server[] = [];
   beforeAll(async () => {
     out = await generateForTest({ catalogue, targets: ["client", "server"] });
-    mock = await startMock({ catalogue, tokens: { t: { sellerId: "s1", tokenKind: "personal" } } });
+    mock = await startMock({ catalogue, tokens: { t: { accountId: "s1", tokenKind: "personal" } } });
   }, 60_000);
   afterAll(async () => {
     await mock?.close();

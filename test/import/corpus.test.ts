@@ -25,17 +25,17 @@ const CORPUS: CorpusDocument[] = [
   {
     name: "Twilio API 2010 (telephony; {Sid}.json paths, HTTP basic)",
     file: "node_modules/@twilio-alpha/mcp/twilio-oai/spec/json/twilio_api_v2010.json",
-    tokens: { "AC0001:auth-token-secret-1": { sellerId: "AC0001", tokenKind: "account-sid-auth-token" } },
+    tokens: { "AC0001:auth-token-secret-1": { accountId: "AC0001", tokenKind: "account-sid-auth-token" } },
   },
   {
     name: "Figma (design cloud; two API-key headers, two OAuth2 schemes, OpenAPI 3.1)",
     file: "node_modules/@figma/rest-api-spec/openapi/openapi.yaml",
-    tokens: { "figd_personal-secret-1": { sellerId: "figma-user", tokenKind: "personal-access-token" } },
+    tokens: { "figd_personal-secret-1": { accountId: "figma-user", tokenKind: "personal-access-token" } },
   },
   {
     name: "Blockfrost (blockchain; the project_id header)",
     file: "node_modules/@blockfrost/openapi/openapi.yaml",
-    tokens: { mainnetProjectSecret1: { sellerId: "project-1", tokenKind: "project_id" } },
+    tokens: { mainnetProjectSecret1: { accountId: "project-1", tokenKind: "project_id" } },
   },
   {
     name: "Ideal Postcodes (address lookup; no security schemes)",

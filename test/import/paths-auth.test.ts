@@ -15,12 +15,12 @@ import { generatedTypeScript } from "./helpers.js";
 
 const catalogue = fixtureCatalogue("paths-auth");
 const TOKENS = {
-  "AC1:basic-secret-1": { sellerId: "s1", tokenKind: "user" },
-  "query-secret-1": { sellerId: "s1", tokenKind: "key" },
-  "cookie-secret-1": { sellerId: "s1", tokenKind: "key" },
-  "header-secret-1": { sellerId: "s1", tokenKind: "key" },
-  "project-secret-1": { sellerId: "s1", tokenKind: "key" },
-  "bearer-secret-1": { sellerId: "s1", tokenKind: "user" },
+  "AC1:basic-secret-1": { accountId: "s1", tokenKind: "user" },
+  "query-secret-1": { accountId: "s1", tokenKind: "key" },
+  "cookie-secret-1": { accountId: "s1", tokenKind: "key" },
+  "header-secret-1": { accountId: "s1", tokenKind: "key" },
+  "project-secret-1": { accountId: "s1", tokenKind: "key" },
+  "bearer-secret-1": { accountId: "s1", tokenKind: "user" },
 };
 
 let out: string;

@@ -22,7 +22,7 @@ beforeAll(async () => {
   catalogue = join(await freshDir("mcp-figma"), "catalogue");
   const { catalogue: imported } = importOpenApi(join(repoRoot, "node_modules/@figma/rest-api-spec/openapi/openapi.yaml"), {});
   model = (await writeCatalogue(imported, catalogue)).model;
-  mock = await startMockOf(model, { tokens: { [SECRET]: { sellerId: "figma-user", tokenKind: "personal-access-token" } } });
+  mock = await startMockOf(model, { tokens: { [SECRET]: { accountId: "figma-user", tokenKind: "personal-access-token" } } });
   session = await httpSession(["--catalogue", catalogue, "--base-url", mock.url], { [schemeVariable("API", "PersonalAccessToken")]: SECRET });
 }, 180_000); // an import, a generate and a spawned MCP server on a busy 2-core machine
 

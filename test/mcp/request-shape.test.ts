@@ -13,7 +13,7 @@ let mock: MockServer;
 let session: StdioSession;
 
 beforeAll(async () => {
-  mock = await startMock({ catalogue, tokens: { [TOKEN]: { sellerId: "seller-1", tokenKind: "personal" } } });
+  mock = await startMock({ catalogue, tokens: { [TOKEN]: { accountId: "seller-1", tokenKind: "personal" } } });
   session = await stdioSession(["--catalogue", catalogue, "--base-url", mock.url], { API_TOKEN: TOKEN, API_TOKEN_KIND: "personal" });
 }, 180_000); // a spawned MCP server on a busy 2-core machine
 

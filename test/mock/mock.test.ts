@@ -5,7 +5,8 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiDocument } from "../../src/emit/openapi/index.js";
-import { parseTokenTable, startMock, type MockServer } from "../../src/mock/index.js";
+import { parseTokenTable, startMock, type MockIdentity, type MockServer } from "../../src/mock/index.js";
+import { principalIdField } from "../../src/shared/principal.js";
 import { operationSeed, sampleValue, seededRandom } from "../../templates/mock/values.js";
 import { loadModel } from "../../src/pipeline.js";
 import type { ApiModel, NamedType } from "../../src/model/types.js";
@@ -13,10 +14,12 @@ import { fixtureCatalogue, generateForTest, repoCatalogue } from "../helpers/gen
 import { importClient, rejection, type ClientModule } from "../client/support.js";
 import { callArguments } from "./support.js";
 
-const TOKENS = {
-  "mock-personal": { sellerId: "seller-1", tokenKind: "personal" },
-  "mock-service": { sellerId: "seller-1", tokenKind: "service" },
+/** Two tokens of one principal, under the id field of the catalogue's principal (`sellerId` for `principal: seller`). */
+const tokensOf = (principal: string): Record<string, MockIdentity> => {
+  const field = principalIdField(principal);
+  return { "mock-personal": { [field]: "p-1", tokenKind: "personal" }, "mock-service": { [field]: "p-1", tokenKind: "service" } };
 };
+const TOKENS = tokensOf("seller");
 
 type Api = Record<string, Record<string, (args?: unknown) => Promise<unknown>>>;
 
@@ -24,7 +27,7 @@ async function everyCall(catalogue: string, seed = 1): Promise<{ model: ApiModel
   const model = await loadModel(catalogue);
   const types = new Map(model.types.map((named) => [named.name, named]));
   const client: ClientModule = await importClient(await generateForTest({ catalogue, targets: ["client"] }));
-  const mock = await startMock({ catalogue, tokens: TOKENS, seed });
+  const mock = await startMock({ catalogue, tokens: tokensOf(model.principal), seed });
   try {
     // validate: "throw" is the client's default: a made-up value that does not fit fails the call.
     const api = client.createClient({ baseUrl: mock.url, token: "mock-personal", retry: false, rateLimit: "off" }) as Api;

@@ -127,7 +127,7 @@ test("a multipart body: a part per field (array items repeated, the file with it
 
 test("the mock reads the styles too: the client's call is answered, a value that does not fit is refused", async () => {
   const { startMock } = await import("../../src/mock/index.js");
-  const mock = await startMock({ catalogue: fixtureCatalogue("styles"), tokens: { tok: { sellerId: "s1", tokenKind: "personal" } } });
+  const mock = await startMock({ catalogue: fixtureCatalogue("styles"), tokens: { tok: { accountId: "s1", tokenKind: "personal" } } });
   try {
     const out = await generateForTest({ catalogue: fixtureCatalogue("styles"), targets: ["client"] });
     const client = (await import(pathToFileURL(join(out, "client/index.ts")).href)) as { createClient(options: object): typeof api };

@@ -1,5 +1,5 @@
-// catalogue -> model -> emitters -> files with their header -> writer. The one entry point for
-// generating. Emitters write final text; prettier runs only when the options ask for it.
+// options -> the stages' plain inputs -> source -> model -> targets -> write -> report. The one
+// entry point for generating. Emitters write final text; prettier runs only when the options ask for it.
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { join } from "node:path";
@@ -121,12 +121,17 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   });
 }
 
+/**
+ * The pipeline, each stage entered once: the options' plain values, the chosen source (src/sources/),
+ * the run's key (src/reuse/run-key.ts; the same as the output's: nothing to do), the model, the
+ * targets' files handed to the writer one by one, the report.
+ */
 async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites | undefined, report: RunReport, step: (name: string) => void): Promise<({ upToDate: true } | ({ upToDate: false } & WriteReport)) & { finished?: FinishedCommit }> {
   const run = await runInputs(options);
   const source = chooseSource(run.catalogue);
   // An unreadable catalogue or source: the loader's diagnostic, before the output folder is touched.
-  const read = source.catalogue && (await source.inputs());
-  const key = read ? runKey(run.settings, run.catalogue, source.catalogue!, read) : (await source.read(), UNHASHED);
+  const sourceFiles = source.catalogue && (await source.inputs());
+  const key = sourceFiles ? runKey(run.settings, run.catalogue, source.catalogue!, sourceFiles) : (await source.read(), UNHASHED);
   step("inputs hashed");
   const output = await Output.open(run.out); // locked until closed: one run at a time per folder
   try {

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { join } from "node:path";
-import { chooseSource } from "./sources/source.js";
+import { chooseSource } from "./sources/choose.js";
 import { runKey, type RunKey, type RunSettings } from "./reuse/run-key.js";
 import type { ApiModel } from "./model/types.js";
 import type { PlannedFile } from "./emit/plan.js";

@@ -13,7 +13,7 @@ import { livingFile, livingModel } from "./living.js";
 /**
  * Reads, checks and models the catalogue in `dir`; throws CatalogueError with every problem. A
  * file that names a living source makes it that source's model (its bytes may hide the key from
- * the generate's choice, ./source.ts: a quoted key, a flow mapping). `stats`: the files as this
+ * the generate's choice, ./choose.ts: a quoted key, a flow mapping). `stats`: the files as this
  * run hashed them (their texts then read only when asked for).
  */
 export async function readModel(dir: string, stats?: CatalogueStats): Promise<ApiModel> {

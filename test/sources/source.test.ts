@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadModel } from "../../src/pipeline.js";
 import { CatalogueSource } from "../../src/sources/catalogue.js";
 import { LivingSource } from "../../src/sources/living-source.js";
-import { chooseSource } from "../../src/sources/source.js";
+import { chooseSource } from "../../src/sources/choose.js";
 import { fixtureCatalogue, freshDir } from "../helpers/generate.js";
 
 const DOCUMENT = `openapi: 3.1.0

@@ -5,12 +5,13 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, realpath, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { loadModel } from "../../src/pipeline.js";
 import { CatalogueSource } from "../../src/sources/catalogue.js";
 import { LivingSource } from "../../src/sources/living-source.js";
 import { chooseSource } from "../../src/sources/choose.js";
 import { fixtureCatalogue, freshDir } from "../helpers/generate.js";
+import { restoreCacheDirAfterEach } from "../helpers/output-tree.js";
 
 const DOCUMENT = `openapi: 3.1.0
 info: { title: Pets, version: "1" }
@@ -41,13 +42,9 @@ properties:
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
-let cacheDir: string;
-beforeAll(async () => {
-  cacheDir = await freshDir("source-cache");
-  process.env.CATALOGEN_CACHE_DIR = cacheDir;
-});
-afterAll(() => {
-  delete process.env.CATALOGEN_CACHE_DIR;
+restoreCacheDirAfterEach();
+beforeEach(async () => {
+  process.env.CATALOGEN_CACHE_DIR = await freshDir("source-cache");
 });
 
 describe("the source of a generate", () => {

@@ -144,7 +144,7 @@ async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites |
     try {
       const keys = ModuleKeys.for(model);
       let done = 0;
-      const planned = await plannedFiles(model, run.chosen, options);
+      const planned = await plannedFiles(model, run.chosen);
       step("files planned");
       for (const file of planned) {
         run.onProgress?.(done++, file.target);
@@ -219,7 +219,7 @@ export async function check(options: GenerateOptions): Promise<CheckReport> {
   const chosen = chosenTargets(options);
   const model = await loadModel(options.catalogue);
   const checking = await OutputCheck.open(options.out, chosen.map(({ target }) => target.name), options.otherTargets);
-  for (const file of await plannedFiles(model, chosen, options)) await checking.add(file.path, await finalText(file, options));
+  for (const file of await plannedFiles(model, chosen)) await checking.add(file.path, await finalText(file, options));
   return checking.finish();
 }
 
@@ -238,7 +238,7 @@ const COMPACT_TARGETS = ["client", "server"];
 /** Every target's files, with header (and prettier when asked), by output path. */
 export async function render(model: ApiModel, options: GenerateOptions, targets: readonly TargetEntry<Target>[] = options.targets ?? []): Promise<Map<string, OutputFile>> {
   const files = new Map<string, OutputFile>();
-  for (const file of await plannedFiles(model, chosenTargets({ ...options, targets }), options)) files.set(file.path, { content: await finalText(file, options), target: file.target });
+  for (const file of await plannedFiles(model, chosenTargets({ ...options, targets }))) files.set(file.path, { content: await finalText(file, options), target: file.target });
   return files;
 }
 
@@ -248,7 +248,7 @@ export type TargetFile = PlannedFile & { target: Target };
  * Every target's planned files, one at a time, each checked: a safe path that is not catalogen's
  * own, made by one target only. A plugin's failure is reported as its own, not as catalogen's bug.
  */
-async function plannedFiles(model: ApiModel, chosen: readonly ChosenTarget[], options: GenerateOptions): Promise<Iterable<TargetFile>> {
+async function plannedFiles(model: ApiModel, chosen: readonly ChosenTarget[]): Promise<Iterable<TargetFile>> {
   const plans = await Promise.all(chosen.map(async ({ target, options }) => [target, await guarded(target, () => target.plan(model, options))] as const));
   return (function* () {
     const owner = new Map<string, string>();

@@ -1,12 +1,10 @@
-// catalogue -> model -> emitters -> files with their header -> writer. The one entry point for
-// generating. Emitters write final text; prettier runs only when the options ask for it.
+// options -> the stages' plain inputs -> source -> model -> targets -> write -> report. The one
+// entry point for generating. Emitters write final text; prettier runs only when the options ask for it.
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
-import { listCatalogueFiles } from "./load/files.js";
-import { CatalogueStats } from "./reuse/catalogue-stats.js";
-import { livingInputs, namesLivingSource } from "./sources/inputs.js";
+import { join } from "node:path";
+import { chooseSource } from "./sources/choose.js";
+import { runKey, type RunKey, type RunSettings } from "./reuse/run-key.js";
 import type { ApiModel } from "./model/types.js";
 import type { PlannedFile } from "./emit/plan.js";
 import { EmitError, type Target } from "./emit/types.js";
@@ -16,11 +14,8 @@ import { BUILTIN_TARGETS } from "./emit/registry.js";
 import type { ImportExtension } from "./emit/shared/ts-print.js";
 import type { ModuleFormat } from "./emit/shared/module-format.js";
 import { prettierFingerprint } from "./write/format.js";
-import { catalogueLabel, finalText } from "./write/final-text.js";
+import { catalogueLabel, finalText, type FinalTextOptions } from "./write/final-text.js";
 import { isReservedName, sha256 } from "./write/manifest.js";
-import { codeFileHashes, under } from "./shared/hash.js";
-import { readRegularFile } from "./shared/confined-files.js";
-import { MAX_DOCUMENT_BYTES } from "./import/bounds.js";
 import { isSafeOutputPath } from "./write/paths.js";
 import { ModuleKeys } from "./reuse/module-keys.js";
 import { reuseOf } from "./reuse/report.js";
@@ -35,12 +30,7 @@ import { Output, OutputCheck, type CheckReport, type FinishedCommit, type Output
  * parser and the checks.
  */
 export async function loadModel(dir: string): Promise<ApiModel> {
-  return modelFrom(dir);
-}
-
-/** `loadModel`, with the catalogue's files as this run hashed them (src/reuse/catalogue-stats.ts). */
-async function modelFrom(dir: string, stats?: CatalogueStats): Promise<ApiModel> {
-  return (await import("./sources/index.js")).loadModel(dir, stats);
+  return (await import("./sources/index.js")).loadModel(dir);
 }
 
 export interface GenerateOptions {
@@ -107,9 +97,6 @@ export interface RunReport {
 /** `finished`: the commit a killed run left half done, finished before this run began (src/write/journal.ts). */
 export type GenerateResult = ({ upToDate: true } | ({ upToDate: false } & WriteReport)) & { report: RunReport; finished?: FinishedCommit };
 
-const codeRoot = dirname(fileURLToPath(import.meta.url)); // src/ or dist/
-const packageRoot = dirname(codeRoot);
-
 /**
  * Generates into `out`. Skips all work when nothing the output depends on has changed; otherwise
  * makes only the files whose inputs changed (a module's files when its part of the catalogue, a
@@ -134,27 +121,33 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   });
 }
 
+/**
+ * The pipeline, each stage entered once: the options' plain values, the chosen source (src/sources/),
+ * the run's key (src/reuse/run-key.ts; the same as the output's: nothing to do), the model, the
+ * targets' files handed to the writer one by one, the report.
+ */
 async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites | undefined, report: RunReport, step: (name: string) => void): Promise<({ upToDate: true } | ({ upToDate: false } & WriteReport)) & { finished?: FinishedCommit }> {
-  const chosen = chosenTargets(options);
-  const targets = chosen.map(({ target }) => target.name);
-  // An unreadable catalogue: the loader's diagnostic, before the output folder is touched.
-  const hashes = (await hashInputs(options, chosen)) ?? (await loadModel(options.catalogue), { input: "unhashed", generator: "unhashed" });
+  const run = await runInputs(options);
+  const source = chooseSource(run.catalogue);
+  // An unreadable catalogue or source: the loader's diagnostic, before the output folder is touched.
+  const sourceFiles = source.catalogue && (await source.inputs());
+  const key = sourceFiles ? runKey(run.settings, run.catalogue, source.catalogue!, sourceFiles) : (await source.read(), UNHASHED);
   step("inputs hashed");
-  const output = await Output.open(options.out); // locked until closed: one run at a time per folder
+  const output = await Output.open(run.out); // locked until closed: one run at a time per folder
   try {
     const finished = output.finished && { finished: output.finished };
-    if (await output.isUpToDate(hashes.input, options.otherTargets === "remove" ? targets : undefined)) return { upToDate: true, ...finished };
+    if (await output.isUpToDate(key.input, run.otherTargets === "remove" ? run.targets : undefined)) return { upToDate: true, ...finished };
     step("output folder locked, not up to date");
-    const model = hashes.model ?? (await modelFrom(options.catalogue, hashes.stats));
+    const model = await source.read();
     step("model made");
-    const writing = await output.begin({ inputHash: hashes.input, targets, generatorHash: hashes.generator, ...(options.otherTargets && { otherTargets: options.otherTargets }) });
+    const writing = await output.begin({ inputHash: key.input, targets: run.targets, generatorHash: key.generator, ...(run.otherTargets && { otherTargets: run.otherTargets }) });
     try {
       const keys = ModuleKeys.for(model);
       let done = 0;
-      const planned = await plannedFiles(model, chosen, options);
+      const planned = await plannedFiles(model, run.chosen);
       step("files planned");
       for (const file of planned) {
-        options.onProgress?.(done++, file.target);
+        run.onProgress?.(done++, file.target);
         const from = file.module !== undefined ? keys.of(file.target, file.module, file.also) : file.joinedFrom?.();
         const joining = file.module === undefined && from !== undefined;
         // Most files of a change run are kept, known without a promise (Writing.keep).
@@ -165,9 +158,9 @@ async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites |
         }
         if (joining) report.joining.made.push(file.path);
         // A file given in pieces has no header (JSON) and goes out as it is unless prettier runs.
-        if (file.chunks && file.spliced && file.path.endsWith(".json") && options.format !== "prettier") await writing.putSpliced(file.path, file.target, file.spliced, file.chunks, from);
-        else if (file.chunks && file.path.endsWith(".json") && options.format !== "prettier") await writing.putChunks(file.path, file.target, file.chunks(), from);
-        else await writing.put(file.path, file.target, await finalText(file, options), from);
+        if (file.chunks && file.spliced && file.path.endsWith(".json") && !run.prettier) await writing.putSpliced(file.path, file.target, file.spliced, file.chunks, from);
+        else if (file.chunks && file.path.endsWith(".json") && !run.prettier) await writing.putChunks(file.path, file.target, file.chunks(), from);
+        else await writing.put(file.path, file.target, await finalText(file, run.text), from);
       }
       step("files made");
       keys.keep();
@@ -185,12 +178,48 @@ async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites |
   }
 }
 
+/** The run's key when the catalogue or its source could not be hashed (and yet loaded). */
+const UNHASHED: RunKey = { input: "unhashed", generator: "unhashed" };
+
+/** What the stages of one generate take from its options: plain values, worked out once. */
+interface RunInputs {
+  catalogue: string;
+  out: string;
+  chosen: ChosenTarget[];
+  /** The chosen targets' names. */
+  targets: string[];
+  /** What the run's key is made of besides the catalogue (src/reuse/run-key.ts). */
+  settings: RunSettings;
+  /** What a planned file's final text depends on (src/write/final-text.ts). */
+  text: FinalTextOptions;
+  prettier: boolean;
+  otherTargets: GenerateOptions["otherTargets"];
+  onProgress: GenerateOptions["onProgress"];
+}
+
+async function runInputs(options: GenerateOptions): Promise<RunInputs> {
+  const { catalogue, out, format, importExtension, moduleFormat, otherTargets, onProgress } = options;
+  const chosen = chosenTargets(options);
+  const text: FinalTextOptions = { catalogue, out, importExtension, moduleFormat, format };
+  const settings: RunSettings = {
+    targets: chosen.map(({ target, options }) => [target.name, options]),
+    label: catalogueLabel(text),
+    format: format ?? "final",
+    importExtension: importExtension ?? "js",
+    ...(moduleFormat === "commonjs" && { moduleFormat: "commonjs" }),
+    ...(options.openapiVersion === "3.2" && { openapi: "3.2" }),
+    ...(format === "prettier" && { prettier: await prettierFingerprint(join(out, "index.ts")) }),
+    plugins: chosen.filter(({ target }) => !BUILTIN_TARGETS.includes(target)).map(({ target }) => [target.name, pluginHash(target)]),
+  };
+  return { catalogue, out, chosen, targets: chosen.map(({ target }) => target.name), settings, text, prettier: format === "prettier", otherTargets, onProgress };
+}
+
 /** What `generate` would change, without writing anything. */
 export async function check(options: GenerateOptions): Promise<CheckReport> {
   const chosen = chosenTargets(options);
   const model = await loadModel(options.catalogue);
   const checking = await OutputCheck.open(options.out, chosen.map(({ target }) => target.name), options.otherTargets);
-  for (const file of await plannedFiles(model, chosen, options)) await checking.add(file.path, await finalText(file, options));
+  for (const file of await plannedFiles(model, chosen)) await checking.add(file.path, await finalText(file, options));
   return checking.finish();
 }
 
@@ -209,7 +238,7 @@ const COMPACT_TARGETS = ["client", "server"];
 /** Every target's files, with header (and prettier when asked), by output path. */
 export async function render(model: ApiModel, options: GenerateOptions, targets: readonly TargetEntry<Target>[] = options.targets ?? []): Promise<Map<string, OutputFile>> {
   const files = new Map<string, OutputFile>();
-  for (const file of await plannedFiles(model, chosenTargets({ ...options, targets }), options)) files.set(file.path, { content: await finalText(file, options), target: file.target });
+  for (const file of await plannedFiles(model, chosenTargets({ ...options, targets }))) files.set(file.path, { content: await finalText(file, options), target: file.target });
   return files;
 }
 
@@ -219,7 +248,7 @@ export type TargetFile = PlannedFile & { target: Target };
  * Every target's planned files, one at a time, each checked: a safe path that is not catalogen's
  * own, made by one target only. A plugin's failure is reported as its own, not as catalogen's bug.
  */
-async function plannedFiles(model: ApiModel, chosen: readonly ChosenTarget[], options: GenerateOptions): Promise<Iterable<TargetFile>> {
+async function plannedFiles(model: ApiModel, chosen: readonly ChosenTarget[]): Promise<Iterable<TargetFile>> {
   const plans = await Promise.all(chosen.map(async ({ target, options }) => [target, await guarded(target, () => target.plan(model, options))] as const));
   return (function* () {
     const owner = new Map<string, string>();
@@ -278,16 +307,6 @@ function textOf(target: AnyTarget, file: PlannedFile): string {
   return text;
 }
 
-/** A planned file's text as written: import extensions, header, prettier when asked. */
-/** The catalogue's files; undefined when the folder or a link cannot be read (the loader then says why). */
-function catalogueFileNames(dir: string): string[] | undefined {
-  try {
-    return listCatalogueFiles(dir);
-  } catch {
-    return undefined;
-  }
-}
-
 /** A plugin's own file (the loader records it), else the text of its plan function. */
 function pluginHash(target: AnyTarget): string {
   const file = pluginFile(target);
@@ -297,43 +316,4 @@ function pluginHash(target: AnyTarget): string {
     // moved away since it was loaded: hash what was loaded
   }
   return sha256(String(target.plan));
-}
-
-/**
- * `input`: hash of the catalogue, the generator's own code and templates and the options (with
- * `format: "prettier"`, also prettier's version and the config it finds for the output folder).
- * `generator`: the same without the catalogue, which every module's files depend on.
- */
-async function hashInputs(options: GenerateOptions, chosen: readonly ChosenTarget[]): Promise<{ input: string; generator: string; model?: ApiModel; stats?: CatalogueStats } | undefined> {
-  const catalogueNames = catalogueFileNames(options.catalogue);
-  if (catalogueNames === undefined) return undefined;
-  const targets = chosen.map(({ target, options }) => [target.name, options]);
-  const parts: string[] = [JSON.stringify({ targets, label: catalogueLabel(options), format: options.format ?? "final", importExtension: options.importExtension ?? "js", ...(options.moduleFormat === "commonjs" && { moduleFormat: "commonjs" }), ...(options.openapiVersion === "3.2" && { openapi: "3.2" }) })];
-  if (options.format === "prettier") parts.push(await prettierFingerprint(join(options.out, "index.ts")));
-  for (const [path, hash] of [...codeFileHashes(codeRoot, true), ...codeFileHashes(join(packageRoot, "templates"), true)]) parts.push(under(packageRoot, path), hash);
-  for (const { target } of chosen) if (!BUILTIN_TARGETS.includes(target)) parts.push(`plugin ${target.name}`, pluginHash(target));
-  const generator = sha256(parts.join("\n"));
-  let namesSource = false;
-  // Each file's hash from its stats where they are the ones recorded with it (src/reuse/catalogue-stats.ts).
-  const stats = CatalogueStats.open(options.catalogue);
-  for (const name of catalogueNames) {
-    const file = stats.hash(name, namesLivingSource);
-    namesSource ||= file.living;
-    parts.push(relative(packageRoot, join(options.catalogue, name)), file.sha256);
-  }
-  stats.save();
-  if (!namesSource) return { input: sha256(parts.join("\n")), generator, stats };
-  // A living source's OpenAPI document and the files its $refs name (learnt by loading, when not recorded).
-  // The model loaded to learn them is kept for this run.
-  const recorded = livingInputs(options.catalogue);
-  const model = recorded === undefined ? await modelFrom(options.catalogue, stats) : undefined;
-  const living = recorded ?? livingInputs(options.catalogue);
-  if (living === undefined) return undefined;
-  try {
-    // Each a real path the importer read: read the same way (a regular file, not through a link).
-    for (const path of living) parts.push(relative(packageRoot, path), sha256(readRegularFile(path, MAX_DOCUMENT_BYTES)));
-  } catch {
-    return undefined;
-  }
-  return { input: sha256(parts.join("\n")), generator, stats, ...(model && { model }) };
 }

@@ -8,7 +8,7 @@ import type { ApiModel } from "../model/types.js";
 import { CatalogueError, type Diagnostic } from "../shared/diagnostic.js";
 import { isMap, isScalar, isSeq } from "yaml";
 import { PositionedTexts } from "./positioned.js";
-import { loadModel } from "../validate/index.js";
+import { checkStage, loadModel } from "../validate/index.js";
 import { reusedModel } from "../reuse/kept-model.js";
 import { asCatalogueFiles, directFiles, recordInLoadCache } from "./loaded.js";
 import { readAuth } from "./auth.js";
@@ -444,7 +444,7 @@ export async function writeCatalogue(
     let model: ApiModel;
     try {
       // Checked as the files will be read from `out`, and kept there: a generate that follows does not check them again.
-      model = direct ? reusedModel({ files: asCatalogueFiles(direct, out), diagnostics: [] }, out) : await loadModel(stage);
+      model = direct ? reusedModel(checkStage, { files: asCatalogueFiles(direct, out), diagnostics: [] }, out) : await loadModel(stage);
     } catch (error) {
       // An importer bug must never leave a catalogue that does not load; its errors point at the
       // document (the staging folder is gone when they are read).

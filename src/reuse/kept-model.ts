@@ -11,19 +11,16 @@
 // templates, module names, generated names) is compared on the parts. Any problem at all, or
 // anything not kept, means the full check of src/validate/index.ts: its diagnostics are the only
 // ones ever reported, so a cached run says exactly what a full check says. The validator itself
-// knows nothing of this: `reusedModel` wraps it.
+// knows nothing of this: it hands its stage to `reusedModel` (src/validate/index.ts `CheckStage`).
 import { ModelCache, type KeptIndex, type KeptModuleKey, type KeptPart } from "./records.js";
 import { folded, unfold } from "./memo.js";
 import type { CatalogueFile, LoadResult } from "../load/load.js";
 import type { RawFile } from "../load/raw.js";
-import { assembleModel, modelPart, partContext, type ModelPart } from "../model/build.js";
+import type { ModelPart } from "../model/build.js";
 import type { ApiModel, ModuleModel, OperationModel } from "../model/types.js";
 import { operationsUnread, withLazyOperations } from "../model/lazy-operations.js";
 import { camelCase, GENERATED_NAMES, routeShape } from "../shared/names.js";
-import type { SemanticInput } from "../validate/reporter.js";
-import { schemaProblems } from "../validate/schema.js";
-import { checkSemantics } from "../validate/semantic.js";
-import { checkedParts, sourceOf } from "../validate/index.js";
+import type { CheckStage } from "../validate/index.js";
 import { fileTextSha256, sha256 } from "../shared/hash.js";
 import { ModuleKeys } from "./module-keys.js";
 import { reuseOf } from "./report.js";
@@ -35,22 +32,22 @@ interface FileKey {
 
 /**
  * The model of the catalogue folder `dir`'s loaded files: from the parts kept for it and the
- * changed files where that gives what a full check would, else the full check (src/validate/),
+ * changed files where that gives what a full check would, else the full check (`stage.all`),
  * whose parts are then kept.
  */
-export function reusedModel(loaded: LoadResult, dir: string): ApiModel {
+export function reusedModel(stage: CheckStage, loaded: LoadResult, dir: string): ApiModel {
   const cache = ModelCache.open(dir);
-  const kept = keptModel(loaded, cache);
+  const kept = keptModel(stage, loaded, cache);
   if (kept) return kept;
-  const { api, parts } = checkedParts(loaded);
+  const { api, parts } = stage.all(loaded);
   const keep = keepParts(loaded.files, parts, cache);
-  const model = assembleModel(api, parts);
+  const model = stage.assemble(api, parts);
   keep?.(model);
   return model;
 }
 
 /** The model from kept parts and the changed files, when that gives what a full check would; else undefined. */
-function keptModel({ files, diagnostics }: LoadResult, cache: ModelCache): ApiModel | undefined {
+function keptModel(stage: CheckStage, { files, diagnostics }: LoadResult, cache: ModelCache): ApiModel | undefined {
   if (diagnostics.length > 0 || files.some((file) => file.data === undefined)) return undefined;
   const index = cache.index();
   if (index === undefined) return undefined;
@@ -60,9 +57,6 @@ function keptModel({ files, diagnostics }: LoadResult, cache: ModelCache): ApiMo
   const context = contextOf(files, keys, apiFiles[0]!);
   if (context !== index.context) return undefined;
 
-  const api = (apiFiles[0]!.data as RawFile).api!;
-  let partOptions: ReturnType<typeof partContext> | undefined;
-  const made = (file: CatalogueFile): ModelPart => modelPart(file.name, file.data as RawFile, (partOptions ??= partContext(api)), (index) => sourceOf(file, index));
   const kept = new Map<string, ModelPart>();
   // The kept modules whose operations the run reads after all (its report's `parsedLazily`).
   const parsedLazily: string[] = [];
@@ -78,24 +72,15 @@ function keptModel({ files, diagnostics }: LoadResult, cache: ModelCache): ApiMo
   if (changed.length === files.length) return undefined;
 
   // The changed files: the real checks, beside the api section and every file's named types.
-  if (changed.some((file) => schemaProblems(file).diagnostics.length > 0)) return undefined;
-  const entries: SemanticInput[] = changed.map((file) => ({ file, raw: file.data as RawFile, complete: true }));
-  for (const file of files) {
-    if (kept.has(file.name) && (file === apiFiles[0] || hasKey(file.data, "types"))) {
-      const raw = file.data as RawFile;
-      entries.push({ file, raw: file === apiFiles[0] ? raw : ({ types: raw.types } as RawFile), complete: true });
-    }
-  }
-  // Every file's named types are those a sound check saw (the context is the index's): not checked again.
-  if (checkSemantics(entries, { typesChecked: true }).length > 0) return undefined;
-
+  const fresh = stage.changed(changed, files.filter((file) => kept.has(file.name)), apiFiles[0]!);
+  if (fresh === undefined) return undefined;
   const madeParts = new Map<string, { hash: string; kept: KeptPart }>();
   const parts = files.map((file, i): ModelPart => {
     const part = kept.get(file.name);
     if (part !== undefined) return part;
-    const fresh = made(file);
-    madeParts.set(file.name, { hash: keys[i]!.hash, kept: keptPart(fresh) });
-    return fresh;
+    const made = fresh.get(file)!;
+    madeParts.set(file.name, { hash: keys[i]!.hash, kept: keptPart(made) });
+    return made;
   });
   const changedNames = new Set(changed.map((file) => file.name));
   if (!claimsNoMore(parts, changedNames, (name) => previousPart(cache, index, name, context, parsed)) && clashesAcrossFiles(parts, changedNames)) return undefined;
@@ -104,7 +89,7 @@ function keptModel({ files, diagnostics }: LoadResult, cache: ModelCache): ApiMo
     if (kept.has(file.name) || madeParts.has(file.name)) next.files[file.name] = keys[i]!;
   });
   cache.save(next, madeParts);
-  const model = assembleModel(api, parts);
+  const model = stage.assemble((apiFiles[0]!.data as RawFile).api!, parts);
   reuseOf(model).parsedLazily = parsedLazily;
   knowModuleKeys(model, files, keys, parts, context, cache, cache.moduleKeys(context));
   return model;

@@ -1,5 +1,5 @@
 // The memo around the load stage (src/load/load.ts `LoadMemo`): a catalogue file's text hash from
-// its stats, when the pipeline hashed the catalogue this run (./catalogue-stats.ts), and what a
+// its stats, when the run's key hashed the catalogue (./run-key.ts, ./catalogue-stats.ts), and what a
 // text of that hash gave, from the load records (./records.ts `LoadCache`).
 import type { LoadMemo } from "../load/load.js";
 import type { CatalogueStats } from "./catalogue-stats.js";

@@ -49,6 +49,37 @@ export function checkedParts(loaded: LoadResult, options: ModelOfOptions = {}): 
   return { api: api.api!, parts };
 }
 
+/**
+ * The check and model stage as the reuse layer is handed it (src/reuse/kept-model.ts): every file
+ * at once, or only the files whose text changed, beside what the others' checks depend on.
+ */
+export interface CheckStage {
+  /** Every file checked and modelled (its part, in the files' order); throws CatalogueError with every problem. */
+  all(loaded: LoadResult): { api: RawApi; parts: ModelPart[] };
+  /**
+   * The parts of `changed`, checked beside the api file and the named types of `kept` (those a
+   * sound check saw, not checked again); undefined on any problem (the full check then says what).
+   */
+  changed(changed: readonly CatalogueFile[], kept: readonly CatalogueFile[], api: CatalogueFile): Map<CatalogueFile, ModelPart> | undefined;
+  assemble(api: RawApi, parts: readonly ModelPart[]): ApiModel;
+}
+
+export const checkStage: CheckStage = {
+  all: (loaded) => checkedParts(loaded),
+  changed(changed, kept, apiFile) {
+    if (changed.some((file) => schemaProblems(file).diagnostics.length > 0)) return undefined;
+    const entries: SemanticInput[] = changed.map((file) => ({ file, raw: file.data as RawFile, complete: true }));
+    for (const file of kept) {
+      const raw = file.data as RawFile;
+      if (file === apiFile || Object.hasOwn(raw, "types")) entries.push({ file, raw: file === apiFile ? raw : ({ types: raw.types } as RawFile), complete: true });
+    }
+    if (checkSemantics(entries, { typesChecked: true }).length > 0) return undefined;
+    const context = partContext((apiFile.data as RawFile).api!);
+    return new Map(changed.map((file) => [file, modelPart(file.name, file.data as RawFile, context, (index) => sourceOf(file, index))]));
+  },
+  assemble: assembleModel,
+};
+
 /** Where an operation is declared: its place in the file. */
 export function sourceOf(file: CatalogueFile, index: number): { file: string; line: number; column: number } {
   const { line, column } = locatePath(file, ["operations", index]);

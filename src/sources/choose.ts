@@ -1,0 +1,12 @@
+// The catalogue's source, chosen at run time from its files' bytes as the run's key hashes them.
+import { hashCatalogue } from "../reuse/run-key.js";
+import { CatalogueSource } from "./catalogue.js";
+import { namesLivingSource } from "./inputs.js";
+import { LivingSource } from "./living-source.js";
+import type { Source } from "./source.js";
+
+/** The source of the catalogue in `dir`: a living source when one of its files names an OpenAPI document. */
+export function chooseSource(dir: string): Source {
+  const catalogue = hashCatalogue(dir, namesLivingSource);
+  return catalogue?.living ? new LivingSource(dir, catalogue) : new CatalogueSource(dir, catalogue);
+}

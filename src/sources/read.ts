@@ -1,0 +1,23 @@
+// The catalogue's model read from its YAML: its files loaded, checked and modelled, or, when one of
+// them names a living source, that source's model (./living.ts). Imported when first asked for: a
+// no-op generate never loads the YAML parser or the checks. The reuse layer (src/reuse/) wraps the
+// load and the check: what an earlier run kept for the same content.
+import { loadCatalogue } from "../load/load.js";
+import type { ApiModel } from "../model/types.js";
+import type { CatalogueStats } from "../reuse/catalogue-stats.js";
+import { reusedModel } from "../reuse/kept-model.js";
+import { loadMemo } from "../reuse/load-memo.js";
+import { checkStage } from "../validate/index.js";
+import { livingFile, livingModel } from "./living.js";
+
+/**
+ * Reads, checks and models the catalogue in `dir`; throws CatalogueError with every problem. A
+ * file that names a living source makes it that source's model (its bytes may hide the key from
+ * the generate's choice, ./choose.ts: a quoted key, a flow mapping). `stats`: the files as this
+ * run hashed them (their texts then read only when asked for).
+ */
+export async function readModel(dir: string, stats?: CatalogueStats): Promise<ApiModel> {
+  const loaded = await loadCatalogue(dir, loadMemo(dir, stats));
+  const overlay = livingFile(loaded.files);
+  return overlay ? livingModel(loaded, dir, overlay) : reusedModel(checkStage, loaded, dir);
+}

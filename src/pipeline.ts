@@ -11,7 +11,7 @@ import type { ApiModel } from "./model/types.js";
 import type { PlannedFile } from "./emit/plan.js";
 import { EmitError, type Target } from "./emit/types.js";
 import { pluginFile, TargetError, type AnyTarget, type TargetEntry } from "./emit/define.js";
-import { chooseTargets, type ChosenTarget } from "./emit/targets.js";
+import { chooseTargets, planTarget, type ChosenTarget } from "./emit/targets.js";
 import { BUILTIN_TARGETS } from "./emit/registry.js";
 import type { ImportExtension } from "./emit/shared/ts-print.js";
 import type { ModuleFormat } from "./emit/shared/module-format.js";
@@ -220,7 +220,7 @@ export type TargetFile = PlannedFile & { target: Target };
  * own, made by one target only. A plugin's failure is reported as its own, not as catalogen's bug.
  */
 async function plannedFiles(model: ApiModel, chosen: readonly ChosenTarget[], options: GenerateOptions): Promise<Iterable<TargetFile>> {
-  const plans = await Promise.all(chosen.map(async ({ target, options }) => [target, await guarded(target, () => target.plan(model, options))] as const));
+  const plans = await Promise.all(chosen.map(async ({ target, options }) => [target, await guarded(target, () => planTarget(target, model, options))] as const));
   return (function* () {
     const owner = new Map<string, string>();
     for (const [target, plan] of plans) {

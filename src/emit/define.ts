@@ -2,6 +2,8 @@
 // A leaf module: the config loader, the pipeline and every target import it; it imports no emitter.
 import type { ApiModel, ModuleModel } from "../model/types.js";
 import type { PlannedFile } from "./plan.js";
+import { hash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { closest } from "../shared/suggest.js";
 
 /**
@@ -201,4 +203,15 @@ export function setPluginFile(target: AnyTarget, file: string): void {
 /** The file a plugin target was loaded from, when a loader recorded it. */
 export function pluginFile(target: AnyTarget): string | undefined {
   return loadedFrom.get(target);
+}
+
+/** A plugin target's code, as a SHA-256: its file's (the loader records it), else its plan function's text. */
+export function pluginCode(target: AnyTarget): string {
+  const file = pluginFile(target);
+  try {
+    if (file !== undefined) return hash("sha256", readFileSync(file));
+  } catch {
+    // moved away since it was loaded: the plan function loaded
+  }
+  return hash("sha256", String(target.plan));
 }

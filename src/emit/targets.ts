@@ -2,14 +2,12 @@
 // are made (the `targets` entries checked against the built-in targets and the plugins, each
 // target's requirements added), and `planTarget`, which runs one with what an earlier run kept.
 // The only module of src/emit/ that knows of the reuse layer (src/reuse/).
-import { readFileSync } from "node:fs";
-import { entryParts, optionsProblem, pluginFile, TargetError, type AnyTarget, type KeptPieces, type ModuleFacts, type PlanContext, type TargetEntry } from "./define.js";
+import { entryParts, optionsProblem, pluginCode, TargetError, type AnyTarget, type KeptPieces, type ModuleFacts, type PlanContext, type TargetEntry } from "./define.js";
 import type { PlannedFile } from "./plan.js";
 import { BUILTIN_TARGETS } from "./registry.js";
 import { DEFAULT_TARGETS } from "./types.js";
 import type { ApiModel, ModuleModel } from "../model/types.js";
 import { closest } from "../shared/suggest.js";
-import { sha256 } from "../shared/hash.js";
 import { runFacts, type RunFacts } from "../reuse/module-facts.js";
 import { ModuleKeys } from "../reuse/module-keys.js";
 import { memoStore, recall, remember } from "../reuse/memo.js";
@@ -107,7 +105,7 @@ export async function planTarget(target: AnyTarget, model: ApiModel, options: Re
       if (name !== target.name && !name.startsWith(`${target.name}-`)) throw new TargetError(`target "${target.name}": module facts named "${name}"; name them "${target.name}" or "${target.name}-" and a variant`);
       let kept = named.get(name) as ModuleFacts<T> | undefined;
       if (kept === undefined) {
-        const made = runFacts(model, name, make, builtin ? "" : targetCode(target));
+        const made = runFacts(model, name, make, builtin ? "" : pluginCode(target));
         facts.push(made as RunFacts<unknown>);
         named.set(name, (kept = made));
       }
@@ -135,15 +133,4 @@ function keptPieces(model: ApiModel, target: string): KeptPieces | undefined {
     moduleKey: (id) => ModuleKeys.for(model).of(target, id),
     pieceMade: () => void reuseOf(model).piecesMade++,
   };
-}
-
-/** A plugin's code, as its kept facts' key: its file's hash (the loader records it), else its plan function's text. */
-function targetCode(target: AnyTarget): string {
-  const file = pluginFile(target);
-  try {
-    if (file !== undefined) return sha256(readFileSync(file));
-  } catch {
-    // moved away since it was loaded: the plan function loaded
-  }
-  return sha256(String(target.plan));
 }

@@ -1,9 +1,9 @@
 // The target door: what a target is (built-in or a plugin), and how its options are checked.
 // A leaf module: the config loader, the pipeline and every target import it; it imports no emitter.
-import type { ApiModel, ModuleModel } from "../model/types.js";
-import type { PlannedFile } from "./plan.js";
 import { hash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import type { ApiModel, ModuleModel } from "../model/types.js";
+import type { PlannedFile } from "./plan.js";
 import { closest } from "../shared/suggest.js";
 
 /**

@@ -85,8 +85,8 @@ export class ClientFacts {
    * Generated identifiers must not collide (the catalogue's validation cannot know ours). A module
    * whose facts were kept (from a run whose plan ran to its end, so whose names were all unique) is
    * only compared with the names claimed afresh (the API's own and the other modules'), by their
-   * hashes: the kept ones were unique among themselves. On a collision (or two hashes alike), `full` goes over the whole
-   * model again and says which names collide.
+   * hashes: the kept ones were unique among themselves. On a collision (or two hashes alike),
+   * `full` goes over the whole model again and says which names collide.
    */
   checkNames(full: () => void): void {
     const fresh = new Set<string>();

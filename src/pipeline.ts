@@ -1,6 +1,5 @@
 // options -> the stages' plain inputs -> source -> model -> targets -> write -> report. The one
 // entry point for generating. Emitters write final text; prettier runs only when the options ask for it.
-import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { join } from "node:path";
 import { chooseSource } from "./sources/choose.js";
@@ -8,14 +7,14 @@ import { runKey, type RunKey, type RunSettings } from "./reuse/run-key.js";
 import type { ApiModel } from "./model/types.js";
 import type { PlannedFile } from "./emit/plan.js";
 import { EmitError, type Target } from "./emit/types.js";
-import { pluginFile, TargetError, type AnyTarget, type TargetEntry } from "./emit/define.js";
-import { chooseTargets, type ChosenTarget } from "./emit/targets.js";
+import { pluginCode, TargetError, type AnyTarget, type TargetEntry } from "./emit/define.js";
+import { chooseTargets, planTarget, type ChosenTarget } from "./emit/targets.js";
 import { BUILTIN_TARGETS } from "./emit/registry.js";
 import type { ImportExtension } from "./emit/shared/ts-print.js";
 import type { ModuleFormat } from "./emit/shared/module-format.js";
 import { prettierFingerprint } from "./write/format.js";
 import { catalogueLabel, finalText, type FinalTextOptions } from "./write/final-text.js";
-import { isReservedName, sha256 } from "./write/manifest.js";
+import { isReservedName } from "./write/manifest.js";
 import { isSafeOutputPath } from "./write/paths.js";
 import { ModuleKeys } from "./reuse/module-keys.js";
 import { reuseOf } from "./reuse/report.js";
@@ -209,7 +208,7 @@ async function runInputs(options: GenerateOptions): Promise<RunInputs> {
     ...(moduleFormat === "commonjs" && { moduleFormat: "commonjs" }),
     ...(options.openapiVersion === "3.2" && { openapi: "3.2" }),
     ...(format === "prettier" && { prettier: await prettierFingerprint(join(out, "index.ts")) }),
-    plugins: chosen.filter(({ target }) => !BUILTIN_TARGETS.includes(target)).map(({ target }) => [target.name, pluginHash(target)]),
+    plugins: chosen.filter(({ target }) => !BUILTIN_TARGETS.includes(target)).map(({ target }) => [target.name, pluginCode(target)]),
   };
   return { catalogue, out, chosen, targets: chosen.map(({ target }) => target.name), settings, text, prettier: format === "prettier", otherTargets, onProgress };
 }
@@ -249,7 +248,7 @@ export type TargetFile = PlannedFile & { target: Target };
  * own, made by one target only. A plugin's failure is reported as its own, not as catalogen's bug.
  */
 async function plannedFiles(model: ApiModel, chosen: readonly ChosenTarget[]): Promise<Iterable<TargetFile>> {
-  const plans = await Promise.all(chosen.map(async ({ target, options }) => [target, await guarded(target, () => target.plan(model, options))] as const));
+  const plans = await Promise.all(chosen.map(async ({ target, options }) => [target, await guarded(target, () => planTarget(target, model, options))] as const));
   return (function* () {
     const owner = new Map<string, string>();
     for (const [target, plan] of plans) {
@@ -307,13 +306,3 @@ function textOf(target: AnyTarget, file: PlannedFile): string {
   return text;
 }
 
-/** A plugin's own file (the loader records it), else the text of its plan function. */
-function pluginHash(target: AnyTarget): string {
-  const file = pluginFile(target);
-  try {
-    if (file !== undefined) return sha256(readFileSync(file));
-  } catch {
-    // moved away since it was loaded: hash what was loaded
-  }
-  return sha256(String(target.plan));
-}

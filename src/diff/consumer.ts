@@ -37,20 +37,20 @@ export async function checkConsumers(options: ConsumerOptions): Promise<Consumer
  * versions has the same files: they are made once.
  */
 async function clientFiles(before: ApiModel, after: ApiModel): Promise<[Map<string, string>, Map<string, string>]> {
-  const [{ chooseTargets }, { finalText }, { ModuleKeys }] = await Promise.all([import("../emit/targets.js"), import("../write/final-text.js"), import("../reuse/module-keys.js")]);
+  const [{ chooseTargets, planTarget }, { finalText }, { ModuleKeys }] = await Promise.all([import("../emit/targets.js"), import("../write/final-text.js"), import("../reuse/module-keys.js")]);
   const { target, options: targetOptions } = chooseTargets(["client"]).chosen.find((chosen) => chosen.target.name === "client")!;
   const options = { catalogue: "", out: "" };
   const inside = (path: string): string => path.slice("client/".length);
   const newTexts = new Map<string, string>();
   const newKeys = new Map<string, string>();
   const keysAfter = ModuleKeys.for(after);
-  for (const file of await target.plan(after, targetOptions)) {
+  for (const file of await planTarget(target, after, targetOptions)) {
     newTexts.set(inside(file.path), await finalText(file, options));
     if (file.module !== undefined) newKeys.set(file.path, keysAfter.of("client", file.module, file.also));
   }
   const oldTexts = new Map<string, string>();
   const keysBefore = ModuleKeys.for(before);
-  for (const file of await target.plan(before, targetOptions)) {
+  for (const file of await planTarget(target, before, targetOptions)) {
     const same = file.module !== undefined && newKeys.get(file.path) === keysBefore.of("client", file.module, file.also);
     oldTexts.set(inside(file.path), same ? newTexts.get(inside(file.path))! : await finalText(file, options));
   }

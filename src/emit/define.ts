@@ -1,6 +1,8 @@
 // The target door: what a target is (built-in or a plugin), and how its options are checked.
 // A leaf module: the config loader, the pipeline and every target import it; it imports no emitter.
-import type { ApiModel } from "../model/types.js";
+import { hash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { ApiModel, ModuleModel } from "../model/types.js";
 import type { PlannedFile } from "./plan.js";
 import { closest } from "../shared/suggest.js";
 
@@ -43,7 +45,69 @@ export interface TargetDefinition<Specs extends OptionSpecs = OptionSpecs> {
    * made from one module so that a generate keeps it while that module is unchanged. Never touches
    * the disk; text from the model reaches a file only through catalogen's escaping sinks.
    */
-  plan(model: ApiModel, options: OptionsOf<Specs>): Iterable<PlannedFile> | Promise<Iterable<PlannedFile>>;
+  plan(model: ApiModel, options: OptionsOf<Specs>, context: PlanContext): Iterable<PlannedFile> | Promise<Iterable<PlannedFile>>;
+}
+
+/** What a plan receives besides the model and its options: the run's help with work an earlier run did. */
+export interface PlanContext {
+  /**
+   * Each module's facts named `name` (the target's name, or it and `-` and a variant:
+   * `client-compact`), as `make` works them out: a plain function of the module (and the model it
+   * closes over). Within a generate, a module's facts are kept from the run before while the
+   * module's key is the same (its operations, the named types it reaches, the API-level parts), so a
+   * file joining the modules need not read the operations of every module. Asked twice for one
+   * name, the same facts (the first `make`).
+   */
+  moduleFacts<T>(name: string, make: (module: ModuleModel) => T): ModuleFacts<T>;
+  /** What catalogen's own targets keep to copy parts of a file next time; undefined for a plugin's target and where the run keeps nothing. */
+  readonly pieces?: KeptPieces;
+}
+
+/** A target's facts of each module (PlanContext.moduleFacts). Facts are plain data (kept as a serialized value). */
+export interface ModuleFacts<T> {
+  /** Module `module`'s facts, worked out once per run (or kept). */
+  of(module: ModuleModel): T;
+  /** Whether module `id`'s facts (asked with `of` first) were kept from an earlier run whose plan ran to its end. */
+  kept(id: string): boolean;
+  /**
+   * What the target's files joining the modules are made from, as a hash: the model but its
+   * modules' operations, and these facts of every module. Such a file given it as its `joinedFrom`
+   * is kept without being made while the hash is the one it was made from. Undefined outside a
+   * generate.
+   */
+  readonly joinedFrom?: () => string;
+}
+
+/** Values kept between runs for one of catalogen's own targets (openapi.json's layout), by unit and content key. */
+export interface KeptPieces {
+  recall<T>(unit: string, content: string, accept: (value: unknown) => value is T): T | undefined;
+  remember(unit: string, content: string, value: unknown): void;
+  /** The hash of what module `id`'s files of this target are made from. */
+  moduleKey(id: string): string;
+  /** Counts a piece made afresh, not copied (the run's report, `piecesMade`). */
+  pieceMade(): void;
+}
+
+/** A context that keeps nothing: each module's facts made once, when first asked for (a plan called outside a generate). */
+export function plainContext(): PlanContext {
+  const named = new Map<string, ModuleFacts<unknown>>();
+  return {
+    moduleFacts<T>(name: string, make: (module: ModuleModel) => T): ModuleFacts<T> {
+      let facts = named.get(name) as ModuleFacts<T> | undefined;
+      if (facts === undefined) named.set(name, (facts = { of: madeOnce(make), kept: () => false }));
+      return facts;
+    },
+  };
+}
+
+/** `make`, each module's value made once. */
+export function madeOnce<T>(make: (module: ModuleModel) => T): (module: ModuleModel) => T {
+  const made = new Map<string, T>();
+  return (module) => {
+    let facts = made.get(module.id);
+    if (facts === undefined) made.set(module.id, (facts = make(module)));
+    return facts;
+  };
 }
 
 /** A target of any options, as the pipeline holds it. */
@@ -139,4 +203,15 @@ export function setPluginFile(target: AnyTarget, file: string): void {
 /** The file a plugin target was loaded from, when a loader recorded it. */
 export function pluginFile(target: AnyTarget): string | undefined {
   return loadedFrom.get(target);
+}
+
+/** A plugin target's code, as a SHA-256: its file's (the loader records it), else its plan function's text. */
+export function pluginCode(target: AnyTarget): string {
+  const file = pluginFile(target);
+  try {
+    if (file !== undefined) return hash("sha256", readFileSync(file));
+  } catch {
+    // moved away since it was loaded: the plan function loaded
+  }
+  return hash("sha256", String(target.plan));
 }

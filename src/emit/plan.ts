@@ -22,7 +22,7 @@ export interface PlannedFile {
   content: () => string;
   /**
    * For a file joining the modules (no `module`) of catalogen's own targets: a hash of everything it
-   * is made from (src/reuse/module-facts.ts `joinedFrom`), where the run keeps per-module facts. A
+   * is made from (PlanContext.moduleFacts' `joinedFrom`), where the run keeps per-module facts. A
    * generate keeps the file without making it while the manifest says it was made from the same.
    * Ignored on a plugin's file.
    */

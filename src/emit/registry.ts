@@ -3,13 +3,13 @@
 import { defineTarget, type AnyTarget } from "./define.js";
 
 export const BUILTIN_TARGETS: readonly AnyTarget[] = [
-  defineTarget({ name: "client", options: { compact: "boolean" }, plan: async (model, options) => (await import("./client/index.js")).planClient(model, options) }),
-  defineTarget({ name: "server", options: { compact: "boolean" }, plan: async (model, options) => (await import("./server/index.js")).planServer(model, options) }),
-  defineTarget({ name: "docs", plan: async (model) => (await import("./docs/index.js")).planDocs(model) }),
+  defineTarget({ name: "client", options: { compact: "boolean" }, plan: async (model, options, context) => (await import("./client/index.js")).planClient(model, options, context) }),
+  defineTarget({ name: "server", options: { compact: "boolean" }, plan: async (model, options, context) => (await import("./server/index.js")).planServer(model, options, context) }),
+  defineTarget({ name: "docs", plan: async (model, _options, context) => (await import("./docs/index.js")).planDocs(model, context) }),
   defineTarget({
     name: "openapi",
     options: { version: ["3.1", "3.2"] },
-    plan: async (model, options) => (await import("./openapi/index.js")).planOpenApi(model, options),
+    plan: async (model, options, context) => (await import("./openapi/index.js")).planOpenApi(model, options, context),
   }),
   defineTarget({
     name: "tanstack-query",

@@ -1,9 +1,17 @@
-// Which targets a run generates, with their options, in the order they are made: the `targets`
-// entries checked against the built-in targets and the plugins, each target's requirements added.
-import { entryParts, optionsProblem, TargetError, type AnyTarget, type TargetEntry } from "./define.js";
+// The door that runs targets: which targets a run generates, with their options, in the order they
+// are made (the `targets` entries checked against the built-in targets and the plugins, each
+// target's requirements added), and `planTarget`, which runs one with what an earlier run kept.
+// The only module of src/emit/ that knows of the reuse layer (src/reuse/).
+import { entryParts, optionsProblem, pluginCode, TargetError, type AnyTarget, type KeptPieces, type ModuleFacts, type PlanContext, type TargetEntry } from "./define.js";
+import type { PlannedFile } from "./plan.js";
 import { BUILTIN_TARGETS } from "./registry.js";
 import { DEFAULT_TARGETS } from "./types.js";
+import type { ApiModel, ModuleModel } from "../model/types.js";
 import { closest } from "../shared/suggest.js";
+import { runFacts, type RunFacts } from "../reuse/module-facts.js";
+import { ModuleKeys } from "../reuse/module-keys.js";
+import { memoStore, recall, remember } from "../reuse/memo.js";
+import { reuseOf } from "../reuse/report.js";
 
 export interface ChosenTarget {
   target: AnyTarget;
@@ -80,4 +88,49 @@ export function builtinTarget(name: string): AnyTarget {
   const target = BUILTIN_TARGETS.find((candidate) => candidate.name === name);
   if (target === undefined) throw new TargetError(unknownTarget(name, availableTargets()));
   return target;
+}
+
+/**
+ * `target`'s files for `model`: its plan, given a context whose module facts are kept by module key
+ * (src/reuse/module-facts.ts) and, for catalogen's own targets, the memo of their pieces. The facts
+ * are kept once the plan's files have all been asked for (a plan that fails keeps none).
+ */
+export async function planTarget(target: AnyTarget, model: ApiModel, options: Record<string, unknown>): Promise<Iterable<PlannedFile>> {
+  const facts: RunFacts<unknown>[] = [];
+  const named = new Map<string, ModuleFacts<unknown>>();
+  const builtin = BUILTIN_TARGETS.includes(target);
+  const pieces = builtin ? keptPieces(model, target.name) : undefined;
+  const context: PlanContext = {
+    moduleFacts<T>(name: string, make: (module: ModuleModel) => T): ModuleFacts<T> {
+      if (name !== target.name && !name.startsWith(`${target.name}-`)) throw new TargetError(`target "${target.name}": module facts named "${name}"; name them "${target.name}" or "${target.name}-" and a variant`);
+      let kept = named.get(name) as ModuleFacts<T> | undefined;
+      if (kept === undefined) {
+        const made = runFacts(model, name, make, builtin ? "" : pluginCode(target));
+        facts.push(made as RunFacts<unknown>);
+        named.set(name, (kept = made));
+      }
+      return kept;
+    },
+    ...(pieces && { pieces }),
+  };
+  const files = await target.plan(model, options, context);
+  // Not an iterable: the caller says what is wrong with it.
+  if (typeof files?.[Symbol.iterator] !== "function") return files;
+  return (function* () {
+    yield* files;
+    for (const made of facts) made.save();
+  })();
+}
+
+/** The memo of `target`'s pieces (stage `<target>-pieces`); undefined without a cache folder. */
+function keptPieces(model: ApiModel, target: string): KeptPieces | undefined {
+  const store = memoStore();
+  if (store.folder === undefined) return undefined;
+  const stage = `${target}-pieces`;
+  return {
+    recall: (unit, content, accept) => recall(store, stage, unit, { content }, accept),
+    remember: (unit, content, value) => remember(store, stage, unit, { content }, value),
+    moduleKey: (id) => ModuleKeys.for(model).of(target, id),
+    pieceMade: () => void reuseOf(model).piecesMade++,
+  };
 }

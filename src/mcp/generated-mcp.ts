@@ -10,7 +10,7 @@ import { madeFiles } from "../emit/plan.js";
 import { MissingPackage } from "../shared/optional-package.js";
 import { withTemporaryFolder } from "../shared/temporary-folder.js";
 import { writeTranspiled } from "../shared/transpiled.js";
-import { builtinTarget } from "../emit/targets.js";
+import { builtinTarget, planTarget } from "../emit/targets.js";
 import type { McpOptions } from "../emit/mcp/index.js";
 
 /** The parts of the generated mcp/index.ts that `catalogen mcp` uses. */
@@ -48,7 +48,7 @@ const SDK_IMPORT = /(from\s*|import\s*\(?\s*)"(@modelcontextprotocol\/sdk\/[^"]+
 export async function loadGeneratedMcp(model: ApiModel, options: McpOptions): Promise<GeneratedMcp> {
   sdkUrl(`${SDK}/server/index.js`); // fails early, with the message, when the SDK is missing
   const { planMcp } = await import("../emit/mcp/index.js");
-  const files = [...madeFiles(await builtinTarget("client").plan(model, {})), ...madeFiles(planMcp(model, options))];
+  const files = [...madeFiles(await planTarget(builtinTarget("client"), model, {})), ...madeFiles(planMcp(model, options))];
   // Gone once imported, and on Ctrl-C or SIGTERM while it is made (start-up included).
   return withTemporaryFolder("catalogen-mcp-", async (dir) => {
     await writeTranspiled(dir, files, (output) => output.replace(SDK_IMPORT, (_match, before: string, specifier: string) => `${before}${JSON.stringify(sdkUrl(specifier))}`));

@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import type { ApiModel } from "../model/types.js";
 import { madeFiles } from "../emit/plan.js";
 import { writeTranspiled } from "../shared/transpiled.js";
-import { builtinTarget } from "../emit/targets.js";
+import { builtinTarget, planTarget } from "../emit/targets.js";
 import { templateFiles } from "../emit/shared/templates.js";
 import type { MockRuntime } from "./runtime.js";
 
@@ -22,7 +22,7 @@ export interface GeneratedServer {
 }
 
 export async function loadGeneratedServer(model: ApiModel): Promise<{ server: GeneratedServer; runtime: MockRuntime }> {
-  const files = [...madeFiles(await builtinTarget("server").plan(model, {})), ...templateFiles("mock")];
+  const files = [...madeFiles(await planTarget(builtinTarget("server"), model, {})), ...templateFiles("mock")];
   // Removed however start-up ends, a Ctrl-C included (src/shared/temporary-folder.ts).
   return withTemporaryFolder("catalogen-mock-", async (dir) => {
     await writeTranspiled(dir, files);

@@ -13,6 +13,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { madeFiles } from "../../src/emit/plan.js";
 import { BUILTIN_TARGETS } from "../../src/emit/registry.js";
+import { planTarget } from "../../src/emit/targets.js";
 import { EmitError } from "../../src/emit/types.js";
 import { CatalogueError } from "../../src/shared/diagnostic.js";
 import { loadModel } from "../../src/validate/index.js";
@@ -117,7 +118,7 @@ describe("seeded catalogue fuzzer", () => {
         patternsChecked += patterns.size;
         for (const slow of stallingPatterns(patterns)) failures.push(`seed ${seed}: pattern ${slow} stalls`);
         for (const target of BUILTIN_TARGETS) {
-          for (const file of madeFiles(await target.plan(model, {}))) {
+          for (const file of madeFiles(await planTarget(target, model, {}))) {
             failures.push(...syntaxErrors(file.path, file.content).map((problem) => `seed ${seed}: ${problem}`));
           }
         }

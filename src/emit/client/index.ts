@@ -35,6 +35,7 @@ import { exportFrom, indentTs } from "../shared/ts-print.js";
 import { writableName } from "../shared/ts-types.js";
 import { REDIS_STORE_FILE } from "../shared/limits.js";
 import { compactRuntimeFile } from "./compact-runtime.js";
+import { plainContext, type PlanContext } from "../define.js";
 
 /** Runtime files copied in only where used: typed form or multipart bodies, the schemas/ files. */
 const FORM_BODY_RUNTIME = "client/runtime/form-body.ts";
@@ -60,10 +61,10 @@ export function emitClient(model: ApiModel, options: ClientTargetOptions = {}): 
 }
 
 /** The client's files; a module's operations and module files are made only when asked for. */
-export function* planClient(model: ApiModel, options: ClientTargetOptions = {}): Generator<PlannedFile> {
+export function* planClient(model: ApiModel, options: ClientTargetOptions = {}, context: PlanContext = plainContext()): Generator<PlannedFile> {
   const compact = options.compact === true;
-  // What the files joining the modules need of each module: kept per module where the run knows its module keys.
-  const facts = new ClientFacts(model, compact);
+  // What the files joining the modules need of each module: the client's module facts.
+  const facts = new ClientFacts(model, compact, context);
   facts.checkNames(() => checkNames(model));
   const uses = { streams: facts.some("streams"), paging: facts.some("paging"), formBodies: facts.some("formBodies") };
   // Per module, its operations' guards, worked out only when its validate file is made (a regenerate

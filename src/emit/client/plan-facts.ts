@@ -1,8 +1,9 @@
 // What the client's files joining the modules (client.ts, index.ts, the runtime files copied in, the
-// name check) need of each module, worked out once per module: on a regenerate that knows its
-// module keys, read from the cache for every module that did not change (src/reuse/module-facts.ts).
-import { factsReader, joinedFrom, ModuleFacts } from "../../reuse/module-facts.js";
+// name check) need of each module, worked out once per module: the client's module facts
+// (PlanContext.moduleFacts), which a regenerate reads from the run before for every module that did
+// not change.
 import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
+import type { ModuleFacts, PlanContext } from "../define.js";
 import { isStreamed } from "../shared/streamed.js";
 import { guardName } from "../shared/validators.js";
 import { bodyGuardRootName, paramsGuard, paramsGuardName, requestBodyGuard } from "../shared/operation-guards.js";
@@ -42,26 +43,28 @@ export interface ClientModuleFacts {
 
 /** The facts of every module of `model`, each worked out (or read) when first asked for. */
 export class ClientFacts {
-  private readonly kept: ModuleFacts<ClientModuleFacts> | undefined;
+  private readonly facts: ModuleFacts<ClientModuleFacts>;
   /** Module `module`'s facts. */
   readonly of: (module: ModuleModel) => ClientModuleFacts;
   /** The names of the modules whose facts were worked out in this run. */
   private readonly names = new Map<string, string[]>();
+  /** What the client's files joining the modules are made from (ModuleFacts.joinedFrom). */
+  readonly joinedFrom: (() => string) | undefined;
 
   constructor(
     private readonly model: ApiModel,
     compact: boolean,
+    context: PlanContext,
   ) {
-    const make = (module: ModuleModel): ClientModuleFacts => {
+    // The facts of the plain and the compact client differ in `guards`: kept apart.
+    this.facts = context.moduleFacts(compact ? "client-compact" : "client", (module) => {
       const names: string[] = [];
       moduleNames(module, (name) => names.push(name));
       this.names.set(module.id, names);
       return moduleFacts(module, model, compact, names);
-    };
-    // The facts of the plain and the compact client differ in `guards`: kept apart.
-    this.kept = ModuleFacts.for(model, compact ? "client-compact" : "client", make);
-    this.of = factsReader(this.kept, make);
-    this.joinedFrom = joinedFrom(model, compact ? "client-compact" : "client", this.of);
+    });
+    this.of = (module) => this.facts.of(module);
+    this.joinedFrom = this.facts.joinedFrom;
   }
 
   private namesOf(module: ModuleModel): string[] {
@@ -73,9 +76,6 @@ export class ClientFacts {
     return names;
   }
 
-  /** What the client's files joining the modules are made from (src/reuse/module-facts.ts `joinedFrom`). */
-  readonly joinedFrom: () => string;
-
   /** Whether some module's facts say `key`. */
   some(key: "streams" | "paging" | "formBodies" | "styles" | "rateLimits" | "tokenAccess"): boolean {
     return this.model.modules.some((module) => this.of(module)[key]);
@@ -83,10 +83,10 @@ export class ClientFacts {
 
   /**
    * Generated identifiers must not collide (the catalogue's validation cannot know ours). A module
-   * whose facts were kept from a run whose names were all unique is only compared with the names
-   * claimed afresh (the API's own and the other modules'), by their hashes: the kept ones were
-   * unique among themselves. On a collision (or two hashes alike), `full` goes over the whole
-   * model again and says which names collide.
+   * whose facts were kept (from a run whose plan ran to its end, so whose names were all unique) is
+   * only compared with the names claimed afresh (the API's own and the other modules'), by their
+   * hashes: the kept ones were unique among themselves. On a collision (or two hashes alike),
+   * `full` goes over the whole model again and says which names collide.
    */
   checkNames(full: () => void): void {
     const fresh = new Set<string>();
@@ -99,7 +99,7 @@ export class ClientFacts {
     const kept: string[] = [];
     for (const module of this.model.modules) {
       const facts = this.of(module);
-      if (this.kept?.keptUnique(module.id)) kept.push(facts.names);
+      if (this.facts.kept(module.id)) kept.push(facts.names);
       else for (const name of this.namesOf(module)) claim(name);
     }
     if (fresh.size !== count) full();
@@ -108,7 +108,6 @@ export class ClientFacts {
       for (const name of fresh) hashes.add(nameHash(name));
       if (kept.some((names) => someHash(names, hashes))) full();
     }
-    this.kept?.save(true);
   }
 }
 

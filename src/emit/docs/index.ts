@@ -4,6 +4,7 @@ import type { ApiModel } from "../../model/types.js";
 import { docsTemplates } from "./templates.js";
 import { moduleView, readmeView } from "./view.js";
 import { keptDocsAnchors } from "./plan-facts.js";
+import { plainContext, type PlanContext } from "../define.js";
 
 /** `docs/README.md` (the modules) and `docs/<module id>.md` for each module, as final Markdown. */
 export function emitDocs(model: ApiModel): GeneratedFile[] {
@@ -11,11 +12,11 @@ export function emitDocs(model: ApiModel): GeneratedFile[] {
 }
 
 /** The docs' pages; a module's page is made only when asked for. */
-export function* planDocs(model: ApiModel): Generator<PlannedFile> {
-  // Each page's anchors kept by its module's key where the run knows its module keys.
-  const { anchors, operationCount, pageAnchors, joinedFrom } = keptDocsAnchors(model);
+export function* planDocs(model: ApiModel, context: PlanContext = plainContext()): Generator<PlannedFile> {
+  // Each page's anchors are its module's facts.
+  const { anchors, operationCount, pageAnchors, joinedFrom } = keptDocsAnchors(model, context);
   const templates = docsTemplates();
-  yield { path: "docs/README.md", joinedFrom, content: () => finalMarkdown(templates.readme(readmeView(model, anchors, operationCount))) };
+  yield { path: "docs/README.md", ...(joinedFrom && { joinedFrom }), content: () => finalMarkdown(templates.readme(readmeView(model, anchors, operationCount))) };
   // A page links to types declared on other pages by their anchors there.
   const also = JSON.stringify([...anchors.types]);
   for (const module of model.modules) {

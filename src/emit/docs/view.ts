@@ -31,7 +31,7 @@ import {
 } from "./markdown.js";
 import { accessText, limitQualifier } from "../shared/limits.js";
 import { withAnnotations } from "./annotations.js";
-import { declaredTypes, documented, pageAnchors, type Anchors } from "./anchors.js";
+import { declaredTypes, documented, type Anchors } from "./anchors.js";
 import { apiErrorRows, operationErrorRows, type ErrorRow } from "./errors.js";
 import { reachableTypes, structure, typeDetails, typeLabel, typeLink, type TypeIndex } from "./types.js";
 import { moduleServers, operationServers, serversView, type ServersView } from "./servers.js";
@@ -176,11 +176,6 @@ export function readmeView(model: ApiModel, anchors?: Pick<Anchors, "types">, op
     limitScope: text([...new Set(model.limitGroups?.map((group) => group.limit.scope) ?? [model.principal])].join(", ")),
     servers: serversView(model),
   };
-}
-
-/** The heading anchors of every module page; compute once and pass to each `moduleView`. */
-export function docsAnchors(model: ApiModel): Anchors {
-  return pageAnchors(model);
 }
 
 // Every page looks types up by name: the map is made once per model, not once per page.

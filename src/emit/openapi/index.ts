@@ -9,6 +9,7 @@ import { commonMark, toSchema, type Schema } from "./schema.js";
 import { PAGINATION, paginationDefinitionsExtension, toOpenApi32 } from "./streams-pages.js";
 import { operationServerPlaces, rootServers, serverList } from "./servers.js";
 import { documentParts } from "./pieces.js";
+import { plainContext, type PlanContext } from "../define.js";
 import { jsonText } from "../../shared/sinks.js";
 import { DEFAULT_PRINCIPAL } from "../../shared/principal.js";
 
@@ -18,7 +19,7 @@ export function emitOpenApi(model: ApiModel): GeneratedFile[] {
   return madeFiles(planOpenApi(model));
 }
 
-export function* planOpenApi(model: ApiModel, options: OpenApiOptions = {}): Generator<PlannedFile> {
+export function* planOpenApi(model: ApiModel, options: OpenApiOptions = {}, context: PlanContext = plainContext()): Generator<PlannedFile> {
   yield {
     path: "openapi.json",
     content: () => `${jsonText(openApiDocument(model, options), 2)}\n`,
@@ -28,7 +29,7 @@ export function* planOpenApi(model: ApiModel, options: OpenApiOptions = {}): Gen
       yield* jsonChunks(openApiDocument(model, options), ["paths"]);
       yield "\n";
     },
-    ...(options.version !== "3.2" && { spliced: (previous: PreviousBytes | undefined) => documentParts(model, openApi31(model, true), previous) }),
+    ...(options.version !== "3.2" && { spliced: (previous: PreviousBytes | undefined) => documentParts(model, openApi31(model, true), previous, context) }),
   };
 }
 

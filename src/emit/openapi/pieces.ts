@@ -4,12 +4,10 @@
 // where its operations' servers go, its place (first or not). The layout (each item's name and byte
 // range) is kept in the memo store under the hash of the file written; a file it does not describe
 // is made whole. Only the layout is kept: the texts are the file's own bytes. The text is the one
-// jsonText(document, 2) gives (test/incremental/openapi-pieces.test.ts).
-import { factsReader, ModuleFacts } from "../../reuse/module-facts.js";
-import { ModuleKeys } from "../../reuse/module-keys.js";
-import { memoStore, recall, remember } from "../../reuse/memo.js";
-import { reuseOf } from "../../reuse/report.js";
+// jsonText(document, 2) gives (test/incremental/openapi-pieces.test.ts). The memo and the module
+// keys come with the plan's context (src/emit/targets.ts `planTarget`).
 import type { ApiModel, ModuleModel, NamedType } from "../../model/types.js";
+import type { KeptPieces, PlanContext } from "../define.js";
 import type { KeptBytes, PreviousBytes, Spliced } from "../plan.js";
 import { sha256 } from "../../shared/hash.js";
 import { jsonText } from "../../shared/sinks.js";
@@ -23,21 +21,20 @@ type LayoutItems = [name: string, start: number, end: number][];
 /** A path and its operations (module, index among the module's), in the order the document has them. */
 type PathItem = [path: string, operations: [module: ModuleModel, index: number][]];
 
-const STAGE = "openapi-pieces";
-
 /**
  * `jsonText(skeleton, 2)` and a newline with the modules' path items and named types joined in,
- * those the file on disk (`previous`) holds already as byte ranges of it. Undefined without a cache folder.
+ * those the file on disk (`previous`) holds already as byte ranges of it. Undefined where the run
+ * keeps no pieces (no cache folder).
  */
-export function documentParts(model: ApiModel, skeleton: Schema, previous: PreviousBytes | undefined): Spliced | undefined {
-  const store = memoStore();
-  if (store.folder === undefined) return undefined;
-  const kept = previous && recall(store, STAGE, "layout", { content: fileKey(previous.sha256, previous.size) }, isLayoutItems);
-  const layout = new Layout(new Map((kept ?? []).map(([name, start, end]) => [name, { start, end }])));
+export function documentParts(model: ApiModel, skeleton: Schema, previous: PreviousBytes | undefined, context: PlanContext): Spliced | undefined {
+  const kept = context.pieces;
+  if (kept === undefined) return undefined;
+  const items = previous && kept.recall("layout", fileKey(previous.sha256, previous.size), isLayoutItems);
+  const layout = new Layout(new Map((items ?? []).map(([name, start, end]) => [name, { start, end }])));
   return {
-    parts: joined(layout.parts(model, skeleton)),
+    parts: joined(layout.parts(model, skeleton, context, kept)),
     written(hash) {
-      remember(store, STAGE, "layout", { content: fileKey(hash, layout.at) }, layout.made);
+      kept.remember("layout", fileKey(hash, layout.at), layout.made);
     },
   };
 }
@@ -68,15 +65,15 @@ class Layout {
     return part;
   }
 
-  *parts(model: ApiModel, skeleton: Schema): Generator<string | KeptBytes> {
+  *parts(model: ApiModel, skeleton: Schema, context: PlanContext, kept: KeptPieces): Generator<string | KeptBytes> {
     // Top-level members are the only lines two spaces in, and `schemas` is components' first member.
     const text = `${jsonText(skeleton, 2)}\n`;
     const paths = text.indexOf('\n  "paths": {}') + '\n  "paths": '.length;
     const schemasOpen = '\n  "components": {\n    "schemas": {\n';
     const schemas = text.indexOf(schemasOpen) + schemasOpen.length;
-    const pieces = new Pieces(model);
+    const pieces = new Pieces(model, kept);
     yield this.text(text.slice(0, paths));
-    yield* this.pathItems(model, pieces);
+    yield* this.pathItems(model, pieces, context);
     yield this.text(text.slice(paths + "{}".length, schemas));
     // A named type's text is its module's piece's, at its place among the module's types.
     const counts = new Map<string, number>();
@@ -90,13 +87,11 @@ class Layout {
     yield this.text(text.slice(schemas));
   }
 
-  private *pathItems(model: ApiModel, pieces: Pieces): Generator<string | KeptBytes> {
-    // The paths are kept by module key: the operations of a module that did not change are never read.
-    const kept = ModuleFacts.for(model, "openapi", (module) => module.operations.map((operation) => operation.path));
-    const pathsOf = factsReader(kept, (module) => module.operations.map((operation) => operation.path));
+  private *pathItems(model: ApiModel, pieces: Pieces, context: PlanContext): Generator<string | KeptBytes> {
+    // The paths are a module's facts: the operations of a module that did not change are never read.
+    const paths = context.moduleFacts("openapi", (module) => module.operations.map((operation) => operation.path));
     const items = new Map<string, PathItem[1]>();
-    for (const module of model.modules) pathsOf(module).forEach((path, index) => items.get(path)?.push([module, index]) ?? items.set(path, [[module, index]]));
-    kept?.save(false);
+    for (const module of model.modules) paths.of(module).forEach((path, index) => items.get(path)?.push([module, index]) ?? items.set(path, [[module, index]]));
     const itemServers = new Map<string, Schema[]>();
     for (const [operation, place] of pieces.places) if (place.on === "item") itemServers.set(operation.path, place.servers);
     // A module's operations' texts are let go after its last path item: memory for a few modules at a time.
@@ -164,14 +159,16 @@ class Pieces {
   private readonly names = new Map<string, string>();
   private readonly made = new Map<string, { operations: string[]; types: string[] }>();
 
-  constructor(private readonly model: ApiModel) {
+  constructor(
+    private readonly model: ApiModel,
+    private readonly kept: KeptPieces,
+  ) {
     this.places = operationServerPlaces(model);
     this.types = new Map(model.types.map((named) => [named.name, named]));
-    const keys = ModuleKeys.for(model);
     for (const module of model.modules) {
       // Where each operation's servers go depends on the other operations of its path, in any module.
       const servers = this.places.size === 0 ? "" : module.operations.map((operation) => this.places.get(operation)?.on ?? "-").join("");
-      this.names.set(module.id, sha256(`${keys.of("openapi", module.id)}\n${servers}`).slice(0, 40));
+      this.names.set(module.id, sha256(`${kept.moduleKey(module.id)}\n${servers}`).slice(0, 40));
     }
   }
 
@@ -182,7 +179,7 @@ class Pieces {
         operations: this.model.modules.find((module) => module.id === id)!.operations.map((operation) => `${jsonText(operation.method.toLowerCase())}: ${atDepthThree(documentOperation(this.model, operation, this.types, this.places))}`),
         types: this.model.types.filter((named) => named.module === id).map((named) => atDepthThree(toSchema(named.type, this.types))),
       };
-      reuseOf(this.model).piecesMade++;
+      this.kept.pieceMade();
       this.made.set(id, piece);
     }
     return piece;

@@ -15,6 +15,7 @@ import { mockFiles } from "./mock-file.js";
 import { assertNoNameClash, moduleInterfaceName } from "./names.js";
 import { CREDENTIALS_RUNTIME, FORM_RUNTIME, moduleRoutesFile, moduleRoutesPath, routesFile, STREAM_RUNTIME, STYLES_RUNTIME } from "./routes-file.js";
 import { ServerFacts } from "./plan-facts.js";
+import { plainContext, type PlanContext } from "../define.js";
 import { typesFiles } from "../shared/types-files.js";
 import { SERVER_RESPONSE_TYPES } from "./directions.js";
 import { validateFiles } from "./validate-file.js";
@@ -76,11 +77,11 @@ export async function emitServer(model: ApiModel, options: ServerTargetOptions =
 }
 
 /** The server's files; a module's handlers and routes files are made only when asked for. */
-export function* planServer(model: ApiModel, options: ServerTargetOptions = {}): Generator<PlannedFile> {
+export function* planServer(model: ApiModel, options: ServerTargetOptions = {}, context: PlanContext = plainContext()): Generator<PlannedFile> {
   const compact = options.compact === true;
   assertNoNameClash(model);
   // What the files joining the modules need of each module: kept per module where the run knows its module keys.
-  const facts = new ServerFacts(model);
+  const facts = new ServerFacts(model, context);
   const use = facts.runtimeUse();
   const rateLimits = facts.some("rateLimits");
   const moduleOf = perModuleFolders(model, ["server/types", "server/mock", "server/validate"]);
@@ -110,5 +111,4 @@ export function* planServer(model: ApiModel, options: ServerTargetOptions = {}):
     moduleOf,
     joinedFrom,
   );
-  facts.save();
 }

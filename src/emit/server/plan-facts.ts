@@ -1,9 +1,9 @@
 // What the server's files joining the modules (routes.ts, mock.ts, validate.ts, index.ts and the
-// runtime files copied in) need of each module, worked out once per module: on a regenerate that
-// knows its module keys, read from the cache for every module that did not change
-// (src/reuse/module-facts.ts), instead of going over every operation of the API.
-import { factsReader, joinedFrom, ModuleFacts } from "../../reuse/module-facts.js";
+// runtime files copied in) need of each module, worked out once per module: the server's module
+// facts (PlanContext.moduleFacts), which a regenerate reads from the run before for every module
+// that did not change, instead of going over every operation of the API.
 import type { ApiModel, ModuleModel } from "../../model/types.js";
+import type { ModuleFacts, PlanContext } from "../define.js";
 import { isStreamed } from "../shared/streamed.js";
 import { hasMockExample } from "./mock-file.js";
 import { bodyGuard } from "./validate-file.js";
@@ -24,19 +24,20 @@ export interface ServerModuleFacts {
 }
 
 export class ServerFacts {
-  private readonly kept: ModuleFacts<ServerModuleFacts> | undefined;
+  private readonly facts: ModuleFacts<ServerModuleFacts>;
   /** Module `module`'s facts. */
   readonly of: (module: ModuleModel) => ServerModuleFacts;
+  /** What the server's files joining the modules are made from (ModuleFacts.joinedFrom). */
+  readonly joinedFrom: (() => string) | undefined;
 
-  constructor(private readonly model: ApiModel) {
-    const make = (module: ModuleModel): ServerModuleFacts => moduleFacts(module, model);
-    this.kept = ModuleFacts.for(model, "server", make);
-    this.of = factsReader(this.kept, make);
-    this.joinedFrom = joinedFrom(model, "server", this.of);
+  constructor(
+    private readonly model: ApiModel,
+    context: PlanContext,
+  ) {
+    this.facts = context.moduleFacts("server", (module) => moduleFacts(module, model));
+    this.of = (module) => this.facts.of(module);
+    this.joinedFrom = this.facts.joinedFrom;
   }
-
-  /** What the server's files joining the modules are made from (src/reuse/module-facts.ts `joinedFrom`). */
-  readonly joinedFrom: () => string;
 
   /** Whether some module's facts say `key`. */
   some(key: "streams" | "styles" | "forms" | "rateLimits"): boolean {
@@ -47,11 +48,6 @@ export class ServerFacts {
   runtimeUse(): ServerRuntimeUse {
     const forms = this.some("forms");
     return { streams: this.some("streams"), styles: this.some("styles") || forms, forms };
-  }
-
-  /** Keeps the facts worked out in this run (see ModuleFacts.save), once every module's were asked. */
-  save(): void {
-    this.kept?.save(false);
   }
 }
 

@@ -5,10 +5,9 @@
 import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
 import { docComment, stringLiteral } from "../../shared/sinks.js";
 import { importDeclaration, tsFile } from "../shared/ts-print.js";
-import { typeReferences } from "../shared/ts-types.js";
 import { operationsWithErrors } from "../client/error-types.js";
 import { callOptionsTypeName, responseHeadersDeclarations } from "../client/response-headers.js";
-import { CLIENT_RESPONSE_TYPES, argsShape, argsTypeName, operationConstName, operationDoc, resultShape } from "../client/signature.js";
+import { argsShape, argsTypeName, operationConstName, operationDoc } from "../client/signature.js";
 import { isInfinite, names, operationKind, type TanstackQueryOptions } from "./names.js";
 
 export function moduleFile(module: ModuleModel, model: ApiModel, options: TanstackQueryOptions): { path: string; content: string } {
@@ -24,8 +23,6 @@ export function moduleFile(module: ModuleModel, model: ApiModel, options: Tansta
   const statements: string[] = [keysStatement(module, made)];
 
   for (const operation of made) {
-    const result = resultShape(operation);
-    for (const node of result.nodes) for (const name of typeReferences(node, CLIENT_RESPONSE_TYPES)) clientTypes.add(name);
     const error = documented.has(operation.id) ? `OperationError<${stringLiteral(operation.id)}>` : "ApiError";
     clientTypes.add(documented.has(operation.id) ? "OperationError" : "ApiError");
     const args = argsTypeName(operation);
@@ -34,7 +31,7 @@ export function moduleFile(module: ModuleModel, model: ApiModel, options: Tansta
     clientTypes.add(callOptions);
     functions.add(operation.id);
     const purpose = operationDoc(operation, model)[0] ?? "";
-    const shape: Shape = { module, operation, purpose, data: result.type, error, args, optional: argsShape(operation).optional, callOptions };
+    const shape: Shape = { module, operation, purpose, data: `Awaited<ReturnType<typeof ${operation.id}>>`, error, args, optional: argsShape(operation).optional, callOptions };
     if (operationKind(operation, options) === "mutation") {
       runtime.add("mutationOptionsOf").add("type OperationMutationOptions");
       statements.push(mutation(shape));
@@ -68,7 +65,11 @@ interface Shape {
   operation: OperationModel;
   /** The operation's summary, the first line of its doc. */
   purpose: string;
-  /** The client's result type of the operation. */
+  /**
+   * The client's result type of the operation, named through its function: written out again, a
+   * composed type (`Envelope & { result?: Job[] }`) is, under exactOptionalPropertyTypes, not
+   * assignable to the client's copy of itself (TS2719).
+   */
   data: string;
   error: string;
   args: string;

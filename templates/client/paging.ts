@@ -15,6 +15,26 @@ export interface PageOptions extends CallOptions {
   maxItems?: number | undefined;
 }
 
+/**
+ * A paged operation: its call (`Call`, resolving to one page) with `.all` and `.pages`, which take
+ * `Args` and page options. A page is the call's own result type and an item is read from it at
+ * `Items` (the catalogue's `items` path): neither is a second copy of the page's type, which
+ * TypeScript may find not assignable to the first (TS2719, TS2379 under exactOptionalPropertyTypes).
+ */
+export type Paged<Call extends (...args: never) => Promise<unknown>, Args extends unknown[], Items extends readonly string[]> = Call & {
+  /** Every item of every page, in order, fetched as the loop asks (the operation's rate limits pace the pages). */
+  all(...args: [...Args, options?: PageOptions]): AsyncIterableIterator<PageItem<Awaited<ReturnType<Call>>, Items>>;
+  /** Every page, in order. */
+  pages(...args: [...Args, options?: PageOptions]): AsyncIterableIterator<Awaited<ReturnType<Call>>>;
+};
+
+/** The element type of the array at `Path` in `Page` (unknown where there is none). */
+export type PageItem<Page, Path extends readonly string[]> = Path extends readonly [infer Key extends string, ...infer Rest extends readonly string[]]
+  ? PageItem<Key extends keyof NonNullable<Page> ? NonNullable<Page>[Key] : unknown, Rest>
+  : NonNullable<Page> extends ReadonlyArray<infer Item>
+    ? Item
+    : unknown;
+
 interface Args {
   query?: Record<string, unknown>;
   body?: unknown;

@@ -2,7 +2,8 @@
 // an inline part's optional field beside a part that requires it, `Envelope & { result?: Job[] }`.
 // Under exactOptionalPropertyTypes TypeScript finds such a type not assignable to a second copy of
 // itself (TS2719, "two different types with this name exist"), so the client must write each
-// operation's result type once: the plain operation's and the paged one's functions compile strict.
+// operation's result type once: the plain operation's and the paged one's functions compile strict,
+// and a paged operation's pages and items (`.pages`, `.all`) are of that one type (TS2379 otherwise).
 import { readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, expect, test } from "vitest";
@@ -18,7 +19,7 @@ beforeAll(async () => {
     usage,
     [
       'import { createClient, createTransport } from "./client/index.js";',
-      'import { listJobs, pageJobs } from "./client/operations/jobs.js";',
+      'import { listJobs, pageJobs, scanJobs } from "./client/operations/jobs.js";',
       'import type { Job } from "./client/types.js";',
       "",
       'const options = { baseUrl: "http://127.0.0.1:1", token: "t" };',
@@ -33,6 +34,22 @@ beforeAll(async () => {
       "  ids.push((await listJobs(transport)).result?.[0]);",
       "  for await (const item of pageJobs.all(transport)) ids.push(item.result?.[0]);",
       "  return success && wrong ? ids : [];",
+      "}",
+      "",
+      "// Each page and item is the call's own result type, not a second copy of it (TS2379 otherwise).",
+      "export async function everyPage(): Promise<number> {",
+      "  const pages: Array<Awaited<ReturnType<typeof scanJobs>>> = [];",
+      "  for await (const page of scanJobs.pages(transport)) pages.push(page);",
+      "  const bound: Array<Awaited<ReturnType<typeof api.jobs.scanJobs>>> = [];",
+      "  for await (const page of api.jobs.scanJobs.pages()) bound.push(page);",
+      "  const jobs: Job[] = [];",
+      "  for await (const job of scanJobs.all(transport)) jobs.push(job);",
+      "  for await (const job of api.jobs.scanJobs.all()) jobs.push(job);",
+      "  const items: Array<Awaited<ReturnType<typeof pageJobs>>[number]> = [];",
+      "  for await (const item of pageJobs.all(transport)) items.push(item);",
+      "  const boundItems: Array<Awaited<ReturnType<typeof api.jobs.pageJobs>>[number]> = [];",
+      "  for await (const item of api.jobs.pageJobs.all()) boundItems.push(item);",
+      "  return pages.length + bound.length + jobs.length + items.length + boundItems.length;",
       "}",
       "",
     ].join("\n"),

@@ -98,7 +98,7 @@ export function moduleFile(module: ModuleModel, model: ApiModel, compact = false
     const doc = compact ? compactSummary(op) : `${operationDoc(op, model)[0]} See {@link operations.${op.id}}.`;
     const options = responseHeadersDeclarations(op) ? `operations.${callOptionsTypeName(op)}` : "CallOptions";
     const plain = `(${args}, callOptions?: ${options}) => Promise<${result.type}>`;
-    const bound = boundMemberType(op, model, optional, plain, usedTypes);
+    const bound = boundMemberType(op, optional, plain, usedTypes);
     // Compact: the plain method through runtime/operation.ts's alias, not written out per operation.
     const alias = aliasing && bound === undefined && options === "CallOptions" ? (optional ? "BoundOptional" : "Bound") : undefined;
     if (alias !== undefined) aliases.add(alias);

@@ -57,7 +57,7 @@ export function operationsFile(module: ModuleModel, model: ApiModel, compact = f
     const body = `return transport.send(${constName}, args, ${passed})${cast};`;
     statements.push(
       streamedFunction(operation, model, args.optional, usedTypes, constName) ??
-        pagedFunction(operation, model, args.optional, usedTypes, parameters, body, constName) ??
+        pagedFunction(operation, model, args.optional, parameters, body, constName) ??
         `${docComment([compact ? compactDoc(operation) : operationDoc(operation, model).join("\n")], { tags: operationTags(operation) })}export function ${operation.id}(${parameters}): ${returnType} {
 ${body}
 }`,

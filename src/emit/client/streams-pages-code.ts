@@ -1,11 +1,11 @@
 // The code the client emits for streamed and paged operations: standalone functions, `.all` and
 // `.pages`, the module interface's members, descriptor fields, binding and imports.
-import type { ApiModel, OperationModel } from "../../model/types.js";
-import { docComment } from "../../shared/sinks.js";
+import type { ApiModel, OperationModel, Pagination } from "../../model/types.js";
+import { docComment, stringLiteral } from "../../shared/sinks.js";
 import { importDeclaration } from "../shared/ts-print.js";
 import { typeReferences } from "../shared/ts-types.js";
 import { argsTypeName, operationConstName, operationDoc, resultShape } from "./signature.js";
-import { pageItemType, pagingData, streamData, streamShape } from "./streams-pages.js";
+import { pagingData, streamData, streamShape } from "./streams-pages.js";
 
 /** The standalone function of a streamed operation (undefined: it does not stream). */
 export function streamedFunction(operation: OperationModel, model: ApiModel, optional: boolean, usedTypes: Set<string>, constName = operationConstName(operation)): string | undefined {
@@ -25,46 +25,39 @@ return $openStream(transport, ${constName}, args, options);
 /**
  * A paged operation's standalone function with its `.all` and `.pages` (undefined: it does not
  * page): a const with its type written out, so that isolated declarations need no inference. The
- * type is written there only, the implementation defers to it (`as never`): TypeScript may find a
+ * page type is written in the call's signature only: runtime/paging.ts's `Paged` takes each page
+ * and item from it, and the implementation defers to it (`as never`): TypeScript may find a
  * composed type not assignable to a second copy of itself (see operations-file.ts).
  */
 export function pagedFunction(
   operation: OperationModel,
   model: ApiModel,
   optional: boolean,
-  usedTypes: Set<string>,
   parameters: string,
   body: string,
   constName = operationConstName(operation),
 ): string | undefined {
   if (!operation.pagination) return undefined;
-  const item = pageItemType(operation, model);
-  if (item.node) for (const name of typeReferences(item.node)) usedTypes.add(name);
   const page = resultShape(operation).type;
-  const args = `transport: Transport, args${optional ? "?" : ""}: ${argsTypeName(operation)}, options?: PageOptions`;
+  const args = `transport: Transport, args${optional ? "?" : ""}: ${argsTypeName(operation)}`;
   const doc = [
     ...operationDoc(operation, model),
     "",
     `Pages (${operation.pagination.style}): \`.all(transport, args)\` yields every item, \`.pages(transport, args)\` every page, fetched as the loop asks; the operation's rate limits pace the pages.`,
   ];
-  return `${docComment([doc.join("\n")])}export const ${operation.id}: ((${parameters}) => Promise<${page}>) & {
-/** Every item of every page, in order. */
-all(${args}): AsyncIterableIterator<${item.text}>;
-/** Every page, in order. */
-pages(${args}): AsyncIterableIterator<${page}>;
-} = /* @__PURE__ */ Object.assign(
+  return `${docComment([doc.join("\n")])}export const ${operation.id}: $Paged<(${parameters}) => Promise<${page}>, [${args}], ${itemsPath(operation.pagination)}> = /* @__PURE__ */ Object.assign(
 function ${operation.id}(${parameters}) {
 ${body}
 },
 {
-all: (${args}) => $allItems(transport, ${constName}, args, options) as never,
-pages: (${args}) => $pages(transport, ${constName}, args, options) as never,
+all: (${args}, options?: PageOptions) => $allItems(transport, ${constName}, args, options) as never,
+pages: (${args}, options?: PageOptions) => $pages(transport, ${constName}, args, options) as never,
 },
 );`;
 }
 
 /** The member of the module's `<Module>Operations` interface (undefined: a plain operation). */
-export function boundMemberType(operation: OperationModel, model: ApiModel, optional: boolean, plain: string, usedTypes: Set<string>): string | undefined {
+export function boundMemberType(operation: OperationModel, optional: boolean, plain: string, usedTypes: Set<string>): string | undefined {
   const args = `args${optional ? "?" : ""}: operations.${argsTypeName(operation)}`;
   const shape = streamShape(operation);
   if (shape) {
@@ -72,15 +65,12 @@ export function boundMemberType(operation: OperationModel, model: ApiModel, opti
     return `(${args}, options?: StreamOptions) => ItemStream<${shape.itemType}>`;
   }
   if (!operation.pagination) return undefined;
-  const item = pageItemType(operation, model);
-  if (item.node) for (const name of typeReferences(item.node)) usedTypes.add(name);
-  const page = resultShape(operation).type;
-  return `(${plain}) & {
-/** Every item of every page, fetched as the loop asks (rate limits pace the pages). */
-all(${args}, options?: PageOptions): AsyncIterableIterator<${item.text}>;
-/** Every page, in order. */
-pages(${args}, options?: PageOptions): AsyncIterableIterator<${page}>;
-}`;
+  return `$Paged<${plain}, [${args}], ${itemsPath(operation.pagination)}>`;
+}
+
+/** The catalogue's `items` path as a tuple type, for `Paged`. */
+function itemsPath(pagination: Pagination): string {
+  return `[${pagination.items.map(stringLiteral).join(", ")}]`;
 }
 
 /** Extra descriptor fields: `stream` or `paging`. */
@@ -110,7 +100,7 @@ export function streamsPagesImports(operations: readonly OperationModel[], file:
     imports.push(importDeclaration(names, "../runtime/stream.js"));
   }
   if (paged) {
-    const names = file === "standalone" ? ["allItems as $allItems", "pages as $pages", "type PageOptions"] : ["bindPaging", "type PageOptions"];
+    const names = file === "standalone" ? ["allItems as $allItems", "pages as $pages", "type PageOptions", "type Paged as $Paged"] : ["bindPaging", "type Paged as $Paged"];
     imports.push(importDeclaration(names, "../runtime/paging.js"));
   }
   return imports;

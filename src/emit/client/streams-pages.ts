@@ -1,10 +1,8 @@
-// What the client says of streamed and paged operations: the item types, the descriptor fields
+// What the client says of streamed and paged operations: the stream item types, the descriptor fields
 // (`stream`, `paging`) and the runtime files they need (copied only when the catalogue uses them).
 import type { ApiModel, MediaType, OperationModel, Pagination, TypeNode } from "../../model/types.js";
-import { propertyOf, resolved } from "../../model/type-lookup.js";
 import type { StreamFormat } from "../../shared/streams.js";
 import { isStreamed, streamedResponse } from "../shared/streamed.js";
-import { isJsonMediaType } from "../../shared/media.js";
 import { stringLiteral } from "../../shared/sinks.js";
 import { typeText } from "../shared/ts-types.js";
 import { CLIENT_RESPONSE_TYPES } from "./signature.js";
@@ -61,29 +59,6 @@ export function pagingData(pagination: Pagination): string {
     if (place) fields.push(`${key}: { in: ${stringLiteral(place.in)}, name: ${stringLiteral(place.name)} }`);
   }
   return `paging: { ${fields.join(", ")} }`;
-}
-
-/**
- * The type of one item of a paged operation: the array at `items` in its JSON success response,
- * refs and allOf parts followed; `unknown` where the catalogue does not type that far.
- */
-export function pageItemNode(operation: OperationModel, model: ApiModel): TypeNode | undefined {
-  const pagination = operation.pagination;
-  if (!pagination) return undefined;
-  const lookup = (name: string): TypeNode | undefined => model.types.find((t) => t.name === name)?.type;
-  const success = operation.responses?.find((response) => response.status.startsWith("2") && response.content.length > 0);
-  let node = success?.content.find((media) => isJsonMediaType(media.contentType))?.schema;
-  for (const key of pagination.items) {
-    if (!node) return undefined;
-    node = propertyOf(node, key, lookup)?.type;
-  }
-  const list = node && resolved(node, lookup);
-  return list?.kind === "array" ? list.items : undefined;
-}
-
-export function pageItemType(operation: OperationModel, model: ApiModel): { text: string; node?: TypeNode } {
-  const node = pageItemNode(operation, model);
-  return node ? { text: typeText(node, CLIENT_RESPONSE_TYPES), node } : { text: "unknown" };
 }
 
 export function usesStreams(model: ApiModel): boolean {

@@ -1,9 +1,10 @@
 // The tanstack-query output (with the client it requires) compiles under the strictest flags and
 // the portable ones with TypeScript 5.9, 6.0 and 7.0, for the repository's catalogue and the
 // fixture catalogues streams-pages (paging, streams), error-responses (documented errors) and
-// envelope-composition (allOf result types TypeScript finds unlike a second copy of themselves); and
-// its type tests hold (fixtures/usage-*.ts: typed keys, data, errors, variables; each expected
-// error an error). One compiler run per version over the four outputs.
+// envelope-composition (allOf result types TypeScript finds unlike a second copy of themselves),
+// tanstack-names (catalogue types named like the target's imports and exports); and its type tests
+// hold (fixtures/usage-*.ts: typed keys, data, errors, variables; each expected error an error).
+// One compiler run per version over the five outputs.
 import { copyFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, expect, test } from "vitest";
@@ -15,6 +16,7 @@ const CASES = [
   { catalogue: fixtureCatalogue("streams-pages"), usage: "usage-pages.ts" },
   { catalogue: fixtureCatalogue("error-responses"), usage: "usage-errors.ts" },
   { catalogue: fixtureCatalogue("envelope-composition"), usage: "usage-envelope.ts" },
+  { catalogue: fixtureCatalogue("tanstack-names"), usage: "usage-names.ts" },
 ];
 
 const files: string[] = [];

@@ -1,5 +1,6 @@
 // planTanstackQuery on its own: the files it plans (per module, keyed for incremental generate),
-// which operations get which options, its `queryMethods` option, a name clash as an EmitError, and
+// which operations get which options, its `queryMethods` option, a name clash as an EmitError (and
+// no clash with a catalogue type's name, which the files never import), and
 // the same text on every run.
 import { describe, expect, test } from "vitest";
 import { existsSync, readFileSync } from "node:fs";
@@ -55,6 +56,18 @@ describe("planTanstackQuery", () => {
     const clashing = { ...repo, modules: [{ ...module, operations: [paged, { ...listUsers, id: "listUsersInfinite", path: "/other" }] }] };
     expect(() => [...planTanstackQuery(clashing)]).toThrow(EmitError);
     expect(() => [...planTanstackQuery(clashing)]).toThrow(/operation listUsersInfinite and operation listUsers would both be named listUsersInfiniteQueryKey/);
+  });
+
+  test("an operation named like an import of the module files is an EmitError; a catalogue type so named is not", async () => {
+    const module = pages.modules.find((candidate) => candidate.id === "catalog")!;
+    // An infinite query's file imports nextPageArgs from the client's paging runtime, and each
+    // operation's function by its id: a paged operation named nextPageArgs would be imported twice.
+    const clashing = { ...pages, modules: [{ ...module, operations: [{ ...module.operations[0]!, id: "nextPageArgs" }] }] };
+    expect(() => [...planTanstackQuery(clashing)]).toThrow(/operation nextPageArgs and an import of the module files would both be named nextPageArgs/);
+    // The files name results through the client's functions, never a catalogue type (compile.test.ts compiles this one).
+    const named = await loadModel(fixtureCatalogue("tanstack-names"));
+    expect(named.types.map((type) => type.name)).toEqual(expect.arrayContaining(["DataTag", "InfiniteData", "OperationQueryOptions", "ClientRetry", "ListTagsQueryKey"]));
+    expect(made(planTanstackQuery(named)).get("tanstack-query/tags.ts")).toContain("export function listTagsInfiniteQueryOptions(");
   });
 
   test("the same model gives the same text", () => {

@@ -26,7 +26,7 @@ export function emitTanstackQuery(model: ApiModel, options: TanstackQueryOptions
 }
 
 export function* planTanstackQuery(model: ApiModel, options: TanstackQueryOptions = {}): Generator<PlannedFile> {
-  checkNames(model.modules, options, model.types.map((named) => named.name));
+  checkNames(model.modules, options);
   yield* plannedFrom(templateFiles("tanstack-query"));
   for (const module of model.modules) {
     const path = `tanstack-query/${module.id}.ts`;

@@ -54,27 +54,45 @@ export const RUNTIME_NAMES = [
   "mutationOptionsOf",
 ];
 
-/** What a module file imports besides each operation's function, descriptor and arguments type. */
-const IMPORTED = ["Transport", "CallOptions", "ApiError", "OperationError", "DataTag", "InfiniteData", "nextPageArgs"];
+/**
+ * What a module file imports besides each operation's function, descriptor and arguments and call
+ * options types: from @tanstack/query-core, the client and the target's runtime. No catalogue type:
+ * a file names an operation's result through its function (`Awaited<ReturnType<typeof op>>`), so a
+ * catalogue type may take any name here.
+ */
+const IMPORTED = [
+  "Transport",
+  "CallOptions",
+  "ApiError",
+  "OperationError",
+  "DataTag",
+  "InfiniteData",
+  "nextPageArgs",
+  ...RUNTIME_NAMES.filter((name) => name !== "noRetry" && name !== "ClientRetry"),
+];
 
 /**
  * Every exported name is unique across the target's index (e.g. operations `a` and `aInfinite`),
- * and none is a name the module files import from the client (an operation, a named type ...).
+ * and no name a module file imports is taken twice: neither by an export (e.g. an operation named
+ * `listQueryKey` beside a query `list`) nor by an operation's own names (an operation named
+ * `nextPageArgs`).
  */
-export function checkNames(modules: readonly ModuleModel[], options: TanstackQueryOptions, typeNames: readonly string[] = []): void {
+export function checkNames(modules: readonly ModuleModel[], options: TanstackQueryOptions): void {
   const taken = new Map<string, string>();
   const claim = (name: string, what: string): void => {
     const before = taken.get(name);
     if (before !== undefined) throw new EmitError(`tanstack-query: ${what} and ${before} would both be named ${name}; rename one in the catalogue`);
     taken.set(name, what);
   };
-  for (const name of RUNTIME_NAMES) claim(name, "the runtime");
-  for (const name of IMPORTED) claim(name, "the client's runtime");
-  for (const name of typeNames) claim(name, `type ${name}`);
+  for (const name of IMPORTED) claim(name, "an import of the module files");
+  const imported = new Set(IMPORTED);
   for (const module of modules) {
     for (const operation of module.operations) {
+      const what = `operation ${operation.id}`;
       for (const name of [operation.id, `${operation.id}Operation`, `${pascalCase(operation.id)}Args`, `${pascalCase(operation.id)}CallOptions`]) {
-        if (!taken.has(name)) taken.set(name, `the client's ${name}`);
+        // The client's own names among themselves are the client's check.
+        if (imported.has(name)) claim(name, what);
+        else if (!taken.has(name)) taken.set(name, `the client's ${name}`);
       }
     }
   }

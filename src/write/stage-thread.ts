@@ -13,7 +13,7 @@ import { writeCacheBytesNow } from "../shared/cache-store.js";
 import { threadsSetting } from "../shared/threads.js";
 import type { FromStager, ToStager } from "./stage-worker.js";
 import { randomName } from "./staging.js";
-import type { FileStats } from "./stat-cache.js";
+import type { FileStats } from "../shared/stat-hashes.js";
 
 /** Files staged on this thread before the worker is started: a small output never starts it. */
 export const STAGE_THREAD_AFTER = 32;

@@ -6,7 +6,7 @@
 // busy cores.
 import { randomUUID } from "node:crypto";
 import { closeSync, fstatSync, openSync, rmSync, writeFileSync } from "node:fs";
-import type { FileStats } from "./stat-cache.js";
+import type { FileStats } from "../shared/stat-hashes.js";
 
 /**
  * 64 fresh random bits as 16 hex digits. From randomUUID, whose random source Node draws in

@@ -63,7 +63,7 @@ export function forgetOthers(store: MemoStore, stage: string, units: readonly st
   } catch {
     return;
   }
-  // A temporary file is a write under way (src/shared/cache-store.ts).
+  // A temporary file is a write under way (src/shared/cache-directory.ts).
   for (const name of names.filter((name) => !kept.has(name) && !name.endsWith(".tmp"))) {
     try {
       rmSync(join(folder, name), { force: true });

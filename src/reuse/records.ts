@@ -43,10 +43,6 @@ export class LoadCache {
     return record === undefined ? undefined : readFileOf(record);
   }
 
-  set(name: string, text: string, read: ReadFile): void {
-    this.keep(name, sha256(text), read);
-  }
-
   /** What file `name` gave with the text of hash `hash`. */
   keep(name: string, hash: string, read: ReadFile): void {
     this.made.set(name, { hash, read });

@@ -8,8 +8,7 @@
 // meanwhile leaves staging files that the next run removes, as before. The run's cache files go
 // the same way (CacheWrites, below). CATALOGEN_THREADS=1: never; =2: from the first file.
 import { Worker } from "node:worker_threads";
-import { cacheDirectory, type DeferredCacheWrites } from "../shared/cache-directory.js";
-import { writeCacheBytesNow } from "../shared/cache-store.js";
+import { cacheDirectory, writeCacheBytesNow, type DeferredCacheWrites } from "../shared/cache-directory.js";
 import { threadsSetting } from "../shared/threads.js";
 import type { FromStager, ToStager } from "./stage-worker.js";
 import { randomName } from "./staging.js";

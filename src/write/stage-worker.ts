@@ -1,13 +1,13 @@
 // The staging thread's worker (stage-thread.ts): creates each staging file it is given, in order,
 // exactly as staging.ts does on the main thread (exclusive create, so nothing already there, a
 // planted link included, is written through; removed again when its write fails), and sends back
-// each file's size and mtime, read from the open file before it is closed, for the stat cache.
+// each file's size and mtime, read from the open file before it is closed, for the stat records.
 // After a failure it creates nothing more: the run is stopped and every file it made is removed.
-// Node's own modules only (and cache-store.ts, which uses only those), so the worker starts in a few milliseconds.
+// Node's own modules only (and cache-directory.ts, which uses only those), so the worker starts in a few milliseconds.
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { parentPort, type MessagePort } from "node:worker_threads";
-import { writeCacheBytesNow } from "../shared/cache-store.js";
+import { writeCacheBytesNow } from "../shared/cache-directory.js";
 
 /**
  * From the main thread: files to create, `[staging path, text, whether to hash it]`; cache files

@@ -9,7 +9,8 @@
 // reads whose mtime or ctime is younger than RACY_MS is never recorded (as git's "racily clean"
 // entries): it is read on every run until it has been left alone that long. The writer records
 // the stats of the files it writes itself, taken from the open file before the rename into place
-// (which changes the ctime): those records hold no ctime or inode, and match on size and mtime.
+// (which changes the ctime): those records hold no ctime, and match on size, mtime and inode (a
+// file moved into its place is another inode).
 //
 // Local state, not output: one file per folder in the cache folder (./cache-directory.ts), never
 // in the committed manifest (a fresh clone has other mtimes). Missing or unreadable records only
@@ -25,7 +26,7 @@ import { cacheDirectory, readCacheValue, writeCacheValue } from "./cache-directo
  */
 type Seen = [size: string, mtimeNs: string, ctimeNs: string, ino: string, sha256: string, notes: number];
 
-/** What `stat(path, { bigint: true })` says of a file, or what a writer saw of the file it wrote. */
+/** What `stat(path, { bigint: true })` says of a file, or what the writer saw of a file it wrote. */
 export interface FileStats {
   size: bigint | number;
   mtimeNs: bigint;

@@ -91,7 +91,7 @@ function isRegularFile(path: string): boolean {
 
 /**
  * True when the file at `path` holds content with hash `sha256`: by its size and mtime when the
- * stat cache has them with that hash (no promise then: a no-op or one-change run of a large output
+ * stat records have them with that hash (no promise then: a no-op or one-change run of a large output
  * looks at thousands of kept files), else by reading it. Never follows a link.
  */
 export function intact(view: FolderView, stats: StatHashes, path: string, hash: string): boolean | Promise<boolean> {

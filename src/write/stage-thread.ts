@@ -64,8 +64,8 @@ export class StageThread {
         this.settling?.();
         return;
       }
-      for (const [temporary, size, mtimeNs, sha256] of message.created) {
-        this.created.set(temporary, { size, mtimeNs: BigInt(mtimeNs), ...(sha256 !== "" && { sha256 }) });
+      for (const [temporary, size, mtimeNs, ino, sha256] of message.created) {
+        this.created.set(temporary, { size, mtimeNs: BigInt(mtimeNs), ino: BigInt(ino), ...(sha256 !== "" && { sha256 }) });
         this.waiting.delete(temporary);
       }
       if (message.failed) this.failed ??= { temporary: message.failed[0], message: message.failed[1] };

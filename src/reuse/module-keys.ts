@@ -32,6 +32,7 @@ export class ModuleKeys {
   private readonly moduleKeys = new Map<string, string>();
   /** `of`'s keys by what it was asked: a target's files of one module share their key (5,467 files at 10,000 operations). */
   private readonly keys = new Map<string, string>();
+  private readonly alsoHashes = new Map<string, string>();
   /** The API-level parts as text, and the named types they use (api.responses): every module's files may reach them. Made when a key is first made. */
   private apiLevelFound: { text: string; refs: string[] } | undefined;
   private headHash: string | undefined;
@@ -61,10 +62,16 @@ export class ModuleKeys {
   }
 
   /** The hash of what `target`'s file of module `id` is made from, with `also` besides. */
-  of(target: string, id: string, also = ""): string {
-    const asked = `${target}\n${id}\n${also}`;
+  of(target: string, id: string, also?: string): string {
+    // `also` may be tens of KB (a client file's at 10,000 operations): hashed once per text.
+    let alsoHash = "";
+    if (also !== undefined) {
+      alsoHash = this.alsoHashes.get(also) ?? sha256(also);
+      this.alsoHashes.set(also, alsoHash);
+    }
+    const asked = `${target}\n${id}\n${alsoHash}`;
     let key = this.keys.get(asked);
-    if (key === undefined) this.keys.set(asked, (key = sha256(`${target}\n${this.moduleKey(id)}\n${also}`)));
+    if (key === undefined) this.keys.set(asked, (key = sha256(`${target}\n${this.moduleKey(id)}\n${alsoHash}`)));
     return key;
   }
 

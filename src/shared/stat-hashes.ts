@@ -115,15 +115,10 @@ export class StatHashes {
    */
   save(names: Iterable<string> = this.looked): void {
     if (this.file === undefined) return;
+    const kept = [...names].filter((name) => this.records.has(name));
+    if (!this.changed && kept.length === this.records.size) return;
     const files: Record<string, Seen> = {};
-    let kept = 0;
-    for (const name of names) {
-      const entry = this.records.get(name);
-      if (entry === undefined) continue;
-      files[name] = entry;
-      kept += 1;
-    }
-    if (!this.changed && kept === this.records.size) return;
+    for (const name of kept) files[name] = this.records.get(name)!;
     try {
       writeCacheValue(this.file, { dir: this.folder, files });
     } catch {

@@ -7,7 +7,7 @@
 // A code cache is taken only when it is whole and was made from this bundle's text, by this Node,
 // under the same V8 flags: V8 itself checks only the text's length and its own version and flags,
 // so the file's name holds the bundle's hash and the flags, and the file is a cache file
-// (src/shared/cache-store.ts: checked by its SHA-256). Anything else (none yet, cut short, another
+// (src/shared/cache-directory.ts: checked by its SHA-256). Anything else (none yet, cut short, another
 // bundle, V8 refusing it) compiles the bundle as it is and writes a new one at the end of the run.
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -15,8 +15,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import vm from "node:vm";
-import { cacheDirectory, readCacheValue } from "../shared/cache-directory.js";
-import { cacheBytes } from "../shared/cache-store.js";
+import { cacheBytes, cacheDirectory, readCacheValue } from "../shared/cache-directory.js";
 import { INLINED_BYTECODE_BUDGET, oneShot, setRunFlags } from "./run-flags.js";
 
 /** What the bundle exports (its entry is src/cli/bundle-entry.ts). */
@@ -114,7 +113,7 @@ function cachePath(bundleBytes: Buffer, flags: string): string | undefined {
   return join(base, "v8", `${bundle}-${runtime}.bin`);
 }
 
-/** The code cache at `path` when it is a whole cache file (src/shared/cache-store.ts) of V8's data and a depth; undefined otherwise. */
+/** The code cache at `path` when it is a whole cache file (src/shared/cache-directory.ts) of V8's data and a depth; undefined otherwise. */
 export function readCodeCache(path: string): { data: Buffer; depth: Depth } | undefined {
   const kept = readCacheValue(path) as { data?: unknown; depth?: unknown } | undefined;
   return kept !== undefined && Buffer.isBuffer(kept.data) && (kept.depth === 0 || kept.depth === 1) ? { data: kept.data, depth: kept.depth } : undefined;

@@ -6,6 +6,7 @@
 // The records go into the load cache of the folder the catalogue is written to, so the first
 // generate does not parse it either.
 import { LineCounter, type Document } from "yaml";
+import { sha256 } from "../shared/hash.js";
 import { parseYamlDocument } from "../shared/yaml-parse.js";
 import type { CatalogueFile } from "../load/load.js";
 import { LoadCache } from "../reuse/records.js";
@@ -56,7 +57,7 @@ export function asCatalogueFiles(files: readonly DirectFile[], dir: string): Cat
 /** Records the files in `dir`'s load cache (best effort, as every use of that cache). */
 export function recordInLoadCache(files: readonly DirectFile[], dir: string): void {
   const cache = LoadCache.open(dir);
-  for (const file of files) cache.set(file.name, file.text, { data: file.data, operationRanges: file.operationRanges, lineStarts: file.lineStarts });
+  for (const file of files) cache.keep(file.name, sha256(file.text), { data: file.data, operationRanges: file.operationRanges, lineStarts: file.lineStarts });
   cache.save(files.map((file) => file.name));
 }
 

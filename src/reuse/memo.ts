@@ -1,11 +1,12 @@
 // The one memo of the reuse layer: a stage's output for one unit (a catalogue file's load record
-// and model part, a catalogue folder's module keys, a target's facts, a living source's inputs...) kept in the cache folder with the key it was made
-// for. The key is content: what the output was made from (an input text's hash, the options), and
-// catalogen's own code unless the caller says the output does not depend on it. Asked with another
-// key, or when the kept value is unreadable, the memo makes the output again and keeps that in its
-// place (one file per stage and unit; `forgetOthers` drops the units a run no longer made: the
-// eviction rule of docs/architecture.md). Best effort: a
-// cache folder that cannot be written changes nothing but time.
+// and model part, a catalogue folder's module keys, a target's facts, a living source's inputs...)
+// kept in the cache folder with the key it was made for. The key is content: what the output was
+// made from (an input text's hash, the options), and catalogen's own code unless the caller says
+// the output does not depend on it. Asked with another key, or when the kept value is unreadable,
+// `recall` finds nothing: the caller makes the output again and `remember`s it in place of the old
+// one (one file per stage and unit; `forgetOthers` drops the units a run no longer made: the
+// eviction rule of docs/architecture.md). Best effort: a cache folder that cannot be written
+// changes nothing but time.
 import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
@@ -48,15 +49,6 @@ export function remember(store: MemoStore, stage: string, unit: string, key: Mem
   }
 }
 
-/** `compute()`, or the output kept for `stage`'s `unit` and `key` (then `compute` is not called). */
-export function memo<T>(store: MemoStore, stage: string, unit: string, key: MemoKey, accept: (value: unknown) => value is T, compute: () => T): T {
-  const kept = recall(store, stage, unit, key, accept);
-  if (kept !== undefined) return kept;
-  const made = compute();
-  remember(store, stage, unit, key, made);
-  return made;
-}
-
 /**
  * Drops the kept outputs of `stage` for units not among `units` (the eviction rule: a unit a run no
  * longer made, a catalogue file removed). Best effort.
@@ -71,7 +63,7 @@ export function forgetOthers(store: MemoStore, stage: string, units: readonly st
   } catch {
     return;
   }
-  // A temporary file is a write under way (src/shared/cache-store.ts).
+  // A temporary file is a write under way (src/shared/cache-directory.ts).
   for (const name of names.filter((name) => !kept.has(name) && !name.endsWith(".tmp"))) {
     try {
       rmSync(join(folder, name), { force: true });

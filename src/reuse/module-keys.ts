@@ -5,8 +5,9 @@
 // `generatorHash`, compared once. A file whose hash is the one the manifest records was made from
 // the same inputs, so a generate keeps it without making it again. Emitters add what else a file
 // depends on (`also`).
+import { typeIndex } from "../model/type-index.js";
 import type { ApiModel, ModuleModel, NamedType } from "../model/types.js";
-import { sha256 } from "../write/manifest.js";
+import { sha256 } from "../shared/hash.js";
 import { someRecord } from "../shared/records.js";
 
 /**
@@ -21,23 +22,21 @@ export interface KnownModuleKeys {
 }
 
 export class ModuleKeys {
-  /** The API-level parts as text, and the named types they use (api.responses): every module's files may reach them. Made when a key is first made. */
-  private apiLevelFound: { text: string; refs: string[] } | undefined;
-  private readonly types: ReadonlyMap<string, NamedType>;
-  private readonly declared = new Map<string, NamedType[]>();
-  private readonly typeRefs = new Map<string, string[]>();
-  private readonly moduleHashes = new Map<string, string>();
-  private readonly alsoHashes = new Map<string, string>();
-  private readonly keys = new Map<string, string>();
-  /** `of(target, id)` without `also`, by target and module. */
-  private readonly plainKeys = new Map<string, Map<string, string>>();
-  private readonly modules: ReadonlyMap<string, ModuleModel>;
-
   private static readonly made = new WeakMap<ApiModel, ModuleKeys>();
   private static readonly seeds = new WeakMap<ApiModel, KnownModuleKeys>();
   private readonly seed: KnownModuleKeys | undefined;
-  private kept = false;
+  private readonly types: ReadonlyMap<string, NamedType>;
+  private readonly modules: ReadonlyMap<string, ModuleModel>;
+  private readonly typeRefs = new Map<string, string[]>();
+  /** Each module's key (known or made), by id. */
+  private readonly moduleKeys = new Map<string, string>();
+  /** `of`'s keys by what it was asked: a target's files of one module share their key (5,467 files at 10,000 operations). */
+  private readonly keys = new Map<string, string>();
+  private readonly alsoHashes = new Map<string, string>();
+  /** The API-level parts as text, and the named types they use (api.responses): every module's files may reach them. Made when a key is first made. */
+  private apiLevelFound: { text: string; refs: string[] } | undefined;
   private headHash: string | undefined;
+  private kept = false;
 
   /** Says what is known of `model`'s keys before any is made (before the first `for(model)`). */
   static know(model: ApiModel, seed: KnownModuleKeys): void {
@@ -47,11 +46,6 @@ export class ModuleKeys {
   /** Whether the run said what it knows of `model`'s keys (it keeps them in a cache folder). */
   static known(model: ApiModel): boolean {
     return ModuleKeys.seeds.has(model);
-  }
-
-  /** The keys known of `model` before any was made (undefined: the run keeps no keys), for a worker that plans some targets of it. */
-  static knownOf(model: ApiModel): ReadonlyMap<string, string> | undefined {
-    return ModuleKeys.seeds.get(model)?.known;
   }
 
   /** One set of keys per model: the pipeline's and a target's that keeps pieces of its own (openapi/pieces.ts). */
@@ -64,38 +58,42 @@ export class ModuleKeys {
   constructor(private readonly model: ApiModel) {
     this.seed = ModuleKeys.seeds.get(model);
     this.types = new Map(model.types.map((named) => [named.name, named]));
-    for (const named of model.types) {
-      const own = this.declared.get(named.module);
-      if (own) own.push(named);
-      else this.declared.set(named.module, [named]);
-    }
     this.modules = new Map(model.modules.map((module) => [module.id, module]));
   }
 
   /** The hash of what `target`'s file of module `id` is made from, with `also` besides. */
   of(target: string, id: string, also?: string): string {
-    // A target's files of one module share their key: asked once per file (5,467 files at 10,000 operations).
-    const plain = also === undefined ? this.plainKeys.get(target)?.get(id) : undefined;
-    if (plain !== undefined) return plain;
+    // `also` may be tens of KB (a client file's at 10,000 operations): hashed once per text.
     let alsoHash = "";
     if (also !== undefined) {
       alsoHash = this.alsoHashes.get(also) ?? sha256(also);
       this.alsoHashes.set(also, alsoHash);
     }
-    // A target's files of one module share their key (client: operations, modules, errors, types, validate, schemas).
-    const text = `${target}\n${this.moduleHash(id)}\n${alsoHash}`;
-    let key = this.keys.get(text);
-    if (key === undefined) this.keys.set(text, (key = sha256(text)));
-    if (also === undefined) {
-      const ofTarget = this.plainKeys.get(target) ?? new Map<string, string>();
-      this.plainKeys.set(target, ofTarget.set(id, key));
-    }
+    const asked = `${target}\n${id}\n${alsoHash}`;
+    let key = this.keys.get(asked);
+    if (key === undefined) this.keys.set(asked, (key = sha256(`${target}\n${this.moduleKey(id)}\n${alsoHash}`)));
     return key;
   }
 
   /** The hash of what module `id`'s part of every file is made from (what `of` adds a target to). */
   moduleKey(id: string): string {
-    return this.moduleHash(id);
+    let key = this.moduleKeys.get(id) ?? this.seed?.known.get(id);
+    if (key === undefined) {
+      const module = this.modules.get(id);
+      const own = typeIndex(this.model.types).byModule.get(id) ?? [];
+      const reached = new Set<string>();
+      const queue = [...refsIn(module), ...refsIn(own), ...this.apiLevel.refs];
+      while (queue.length > 0) {
+        const name = queue.pop()!;
+        if (reached.has(name)) continue;
+        reached.add(name);
+        queue.push(...this.refsOf(name));
+      }
+      const others = [...reached].sort().map((name) => this.types.get(name) ?? name);
+      key = sha256(JSON.stringify([this.apiLevel.text, module ?? id, own, others]));
+    }
+    this.moduleKeys.set(id, key);
+    return key;
   }
 
   /**
@@ -118,14 +116,14 @@ export class ModuleKeys {
 
   /** The modules whose keys this run made (not known from the run before), by id. */
   get madeModules(): string[] {
-    return [...this.moduleHashes.keys()].filter((id) => !this.seed?.known.has(id)).sort();
+    return [...this.moduleKeys.keys()].filter((id) => !this.seed?.known.has(id)).sort();
   }
 
   /** Hands the keys made so far to whoever keeps them (once; nothing to do when all were known). */
   keep(): void {
     if (this.seed === undefined || this.kept) return;
     this.kept = true;
-    if ([...this.moduleHashes.keys()].some((id) => !this.seed!.known.has(id))) this.seed.keep(new Map([...this.seed.known, ...this.moduleHashes]));
+    if (this.madeModules.length > 0) this.seed.keep(new Map([...this.seed.known, ...this.moduleKeys]));
   }
 
   // Everything but the modules and the types is API-level (title, auth, servers, limit groups,
@@ -138,33 +136,9 @@ export class ModuleKeys {
     return this.apiLevelFound;
   }
 
-  private moduleHash(id: string): string {
-    let hash = this.moduleHashes.get(id) ?? this.seed?.known.get(id);
-    if (hash !== undefined) this.moduleHashes.set(id, hash);
-    else {
-      const module = this.modules.get(id);
-      const own = this.declared.get(id) ?? [];
-      const reached = new Set<string>();
-      const queue = [...refsIn(module), ...refsIn(own), ...this.apiLevel.refs];
-      while (queue.length > 0) {
-        const name = queue.pop()!;
-        if (reached.has(name)) continue;
-        reached.add(name);
-        queue.push(...this.refsOf(name));
-      }
-      const others = [...reached].sort().map((name) => this.types.get(name) ?? name);
-      hash = sha256(JSON.stringify([this.apiLevel.text, module ?? id, own, others]));
-      this.moduleHashes.set(id, hash);
-    }
-    return hash;
-  }
-
   private refsOf(name: string): string[] {
     let refs = this.typeRefs.get(name);
-    if (refs === undefined) {
-      refs = refsIn(this.types.get(name));
-      this.typeRefs.set(name, refs);
-    }
+    if (refs === undefined) this.typeRefs.set(name, (refs = refsIn(this.types.get(name))));
     return refs;
   }
 }

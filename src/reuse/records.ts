@@ -4,7 +4,6 @@
 // the file's data, where each operation starts and ends, and the YAML parser's line starts (so
 // positions in messages are the parser's own); a module's operations, most of a large catalogue's
 // data, are deserialized only when first read. Any trouble reading or writing means "make it again".
-import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import { sha256 } from "../shared/hash.js";
 import { loader } from "./code-version.js";
@@ -14,7 +13,7 @@ import type { ModelPart } from "../model/build.js";
 
 /** The name of a catalogue folder's records and kept model in the cache folder. */
 export function folderKey(folder: string): string {
-  return createHash("sha256").update(resolve(folder)).digest("hex").slice(0, 32);
+  return sha256(resolve(folder)).slice(0, 32);
 }
 
 /** A load record: the file's data with its operations (when it has them) folded. */
@@ -42,10 +41,6 @@ export class LoadCache {
   get(name: string, textHash: string): ReadFile | undefined {
     const record = recall(this.store, this.stage, name, loadKey(textHash), isLoadRecord);
     return record === undefined ? undefined : readFileOf(record);
-  }
-
-  set(name: string, text: string, read: ReadFile): void {
-    this.keep(name, sha256(text), read);
   }
 
   /** What file `name` gave with the text of hash `hash`. */

@@ -1,7 +1,6 @@
 import { createHash, hash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { cacheDirectory } from "./cache-directory.js";
 import { StatHashes } from "./stat-hashes.js";
 
 /** The SHA-256 of a text or bytes, as hex. */
@@ -60,8 +59,7 @@ export function codeFileHashes(dir: string, fresh = false): readonly [path: stri
     }
     // Small files, read synchronously (a promise per file costs more than the read), and only
     // those whose stats are not the ones recorded with their hash (./stat-hashes.ts).
-    const base = cacheDirectory();
-    const seen = StatHashes.open(base === undefined ? undefined : join(base, "code", `${sha256(dir).slice(0, 32)}.json`), dir);
+    const seen = StatHashes.open(`code/${sha256(dir).slice(0, 32)}.json`, dir);
     hashes = paths.map((path) => [path, seen.hash(under(dir, path), path).sha256]);
     seen.save();
     codeHashes.set(dir, hashes);

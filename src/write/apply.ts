@@ -14,7 +14,7 @@ import { removeEmptyParents, removeJournal, writeJournal } from "./journal.js";
 import { MANIFEST_NAME } from "./manifest.js";
 import { isSafeOutputPath } from "./paths.js";
 import { randomName, stage } from "./staging.js";
-import type { StatCache } from "./stat-cache.js";
+import type { StatHashes } from "../shared/stat-hashes.js";
 import { WriteError, type WritePlan, type WriteReport } from "./types.js";
 
 /**
@@ -24,7 +24,7 @@ import { WriteError, type WritePlan, type WriteReport } from "./types.js";
  * removed and the next run makes the files again; when the run is killed after the journal is in,
  * the next run finishes the commit from it (journal.ts). The report lists what changed.
  */
-export async function applyPlan(root: string, plan: WritePlan, stats: StatCache, undo: () => Promise<void>): Promise<WriteReport> {
+export async function applyPlan(root: string, plan: WritePlan, stats: StatHashes, undo: () => Promise<void>): Promise<WriteReport> {
   const inside = (path: string): string => {
     if (!isSafeOutputPath(path)) throw new WriteError(`refusing to write ${path}: not a path inside the output folder`);
     return join(root, path);
@@ -41,7 +41,7 @@ export async function applyPlan(root: string, plan: WritePlan, stats: StatCache,
       if (!ours.has(full)) rmSync(full, { force: true });
     }
     if (pending.length === 0 && plan.remove.length === 0 && plan.manifest.current === plan.manifest.final) {
-      stats.save(root, plan.files.keys());
+      stats.save(plan.files.keys());
       return report;
     }
     if (plan.manifest.current !== plan.manifest.during) {
@@ -103,7 +103,7 @@ export async function applyPlan(root: string, plan: WritePlan, stats: StatCache,
   }
   if (journalled?.manifest !== undefined) renameSync(journalled.manifest, join(root, MANIFEST_NAME));
   if (journalled !== undefined) removeJournal(root);
-  stats.save(root, plan.files.keys());
+  stats.save(plan.files.keys());
   await Promise.all(freeing);
   return report;
 }

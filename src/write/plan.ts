@@ -16,7 +16,7 @@ import { isLockLeftover } from "./lock.js";
 import { MANIFEST_NAME, manifestText, sha256, type Manifest, type ManifestEntry } from "./manifest.js";
 import { stageOnThread, StageThread } from "./stage-thread.js";
 import { openStaging, stageChunks, stagedFor, stageWithStats } from "./staging.js";
-import type { StatCache } from "./stat-cache.js";
+import type { StatHashes } from "../shared/stat-hashes.js";
 import { WriteError, type KeptBytes, type PreviousBytes, type Spliced, type StagedFile, type WritePlan, type WriteReport, type WriteTargets } from "./types.js";
 
 /** The error for paths in the way that catalogen may not touch (links, folders where files go), each named once. */
@@ -91,10 +91,10 @@ function isRegularFile(path: string): boolean {
 
 /**
  * True when the file at `path` holds content with hash `sha256`: by its size and mtime when the
- * stat cache has them with that hash (no promise then: a no-op or one-change run of a large output
+ * stat records have them with that hash (no promise then: a no-op or one-change run of a large output
  * looks at thousands of kept files), else by reading it. Never follows a link.
  */
-export function intact(view: FolderView, stats: StatCache, path: string, hash: string): boolean | Promise<boolean> {
+export function intact(view: FolderView, stats: StatHashes, path: string, hash: string): boolean | Promise<boolean> {
   const slash = path.lastIndexOf("/");
   if (view.dir(slash === -1 ? "" : path.slice(0, slash)) !== "ok") return false;
   let found;
@@ -107,11 +107,11 @@ export function intact(view: FolderView, stats: StatCache, path: string, hash: s
     return false;
   }
   if (found === undefined || !found.isFile()) return false;
-  if (stats.matches(path, found, hash)) return true;
+  if (stats.find(path, found, hash) !== undefined) return true;
   return readAndRecorded(view, stats, path, found, hash);
 }
 
-async function readAndRecorded(view: FolderView, stats: StatCache, path: string, found: BigIntStats, hash: string): Promise<boolean> {
+async function readAndRecorded(view: FolderView, stats: StatHashes, path: string, found: BigIntStats, hash: string): Promise<boolean> {
   const read = await view.file(path);
   if (read.kind !== "file" || read.sha256 !== hash) return false;
   stats.record(path, found, hash);
@@ -150,7 +150,7 @@ export class Writing {
   constructor(
     private readonly outDir: string,
     private readonly view: FolderView,
-    private readonly stats: StatCache,
+    private readonly stats: StatHashes,
     private readonly current: { text?: string; manifest?: Manifest; problem?: string },
     private readonly options: WriteTargets,
     private readonly undoFolder?: () => Promise<void>,
@@ -313,7 +313,7 @@ export class Writing {
     }
     try {
       const stats = fstatSync(fd, { bigint: true });
-      if (stats.isFile() && this.stats.matches(path, stats, hash)) return { fd, size: Number(stats.size) };
+      if (stats.isFile() && this.stats.find(path, stats, hash) !== undefined) return { fd, size: Number(stats.size) };
     } catch {
       // not usable: closed below
     }

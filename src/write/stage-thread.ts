@@ -8,12 +8,11 @@
 // meanwhile leaves staging files that the next run removes, as before. The run's cache files go
 // the same way (CacheWrites, below). CATALOGEN_THREADS=1: never; =2: from the first file.
 import { Worker } from "node:worker_threads";
-import { cacheDirectory, type DeferredCacheWrites } from "../shared/cache-directory.js";
-import { writeCacheBytesNow } from "../shared/cache-store.js";
+import { cacheDirectory, writeCacheBytesNow, type DeferredCacheWrites } from "../shared/cache-directory.js";
 import { threadsSetting } from "../shared/threads.js";
 import type { FromStager, ToStager } from "./stage-worker.js";
 import { randomName } from "./staging.js";
-import type { FileStats } from "./stat-cache.js";
+import type { FileStats } from "../shared/stat-hashes.js";
 
 /** Files staged on this thread before the worker is started: a small output never starts it. */
 export const STAGE_THREAD_AFTER = 32;
@@ -65,8 +64,8 @@ export class StageThread {
         this.settling?.();
         return;
       }
-      for (const [temporary, size, mtimeNs, sha256] of message.created) {
-        this.created.set(temporary, { size, mtimeNs: BigInt(mtimeNs), ...(sha256 !== "" && { sha256 }) });
+      for (const [temporary, size, mtimeNs, ino, sha256] of message.created) {
+        this.created.set(temporary, { size, mtimeNs: BigInt(mtimeNs), ino: BigInt(ino), ...(sha256 !== "" && { sha256 }) });
         this.waiting.delete(temporary);
       }
       if (message.failed) this.failed ??= { temporary: message.failed[0], message: message.failed[1] };

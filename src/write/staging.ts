@@ -6,7 +6,7 @@
 // busy cores.
 import { randomUUID } from "node:crypto";
 import { closeSync, fstatSync, openSync, rmSync, writeFileSync } from "node:fs";
-import type { FileStats } from "./stat-cache.js";
+import type { FileStats } from "../shared/stat-hashes.js";
 
 /**
  * 64 fresh random bits as 16 hex digits. From randomUUID, whose random source Node draws in
@@ -32,15 +32,16 @@ export function stage(final: string, content: string | Buffer): string {
 }
 
 /**
- * `stage`, also giving the file's size and mtime as it was closed (for the stat cache: renaming
- * it into place changes neither, and a look at the final path afterwards would be one more call).
+ * `stage`, also giving the file's size, mtime and inode as it was closed (for the stat records:
+ * renaming it into place changes none of them, and a look at the final path afterwards would be
+ * one more call).
  */
 export function stageWithStats(final: string, content: string | Buffer): { temporary: string; stats: FileStats } {
   let stats: FileStats | undefined;
   const temporary = newStagingFile(final, (fd) => {
     writeFileSync(fd, content);
     const found = fstatSync(fd, { bigint: true });
-    stats = { size: Number(found.size), mtimeNs: found.mtimeNs };
+    stats = { size: Number(found.size), mtimeNs: found.mtimeNs, ino: found.ino };
   });
   return { temporary, stats: stats! };
 }

@@ -1,7 +1,7 @@
 // The writer's shared types and its error, in a leaf module: what the plan and apply steps pass
 // between them, and what callers get back.
 import type { ManifestEntry } from "./manifest.js";
-import type { FileStats } from "./stat-cache.js";
+import type { FileStats } from "../shared/stat-hashes.js";
 
 /** A file's final content and the target that produced it. */
 export interface OutputFile {

@@ -10,7 +10,7 @@ import { finishCommit, hasJournal, JOURNAL_NAME, type FinishedCommit } from "./j
 import { lockFolder, LockBusyError, type Lock } from "./lock.js";
 import { MANIFEST_NAME, parseManifest, sha256, type Manifest } from "./manifest.js";
 import { filesFor, intact, leftovers, refuse, Writing } from "./plan.js";
-import { StatCache } from "./stat-cache.js";
+import { StatHashes } from "../shared/stat-hashes.js";
 import { WriteError, type CheckReport, type OutputFile, type WriteReport, type WriteTargets } from "./types.js";
 
 export { Writing } from "./plan.js";
@@ -71,7 +71,7 @@ async function readManifestIn(view: FolderView): Promise<{ text?: string; manife
 export class Output {
   private lock: Lock | undefined;
   private view: FolderView | undefined;
-  private stats: StatCache | undefined;
+  private stats: StatHashes | undefined;
 
   private constructor(private readonly outDir: string) {}
 
@@ -94,7 +94,7 @@ export class Output {
       throw error;
     }
     this.view = new FolderView(root);
-    this.stats = StatCache.open(root);
+    this.stats = StatHashes.open(`outputs/${sha256(root).slice(0, 32)}.json`, root);
   }
 
   async close(): Promise<void> {
@@ -111,7 +111,7 @@ export class Output {
   /**
    * True when the manifest records `inputHash` and every file it lists is on disk unaltered (and
    * no killed run left anything to clean up): a file's size and mtime as last seen with its hash
-   * (stat-cache.ts), or else its bytes read and hashed. What it reads is remembered for `write`.
+   * (src/shared/stat-hashes.ts), or else its bytes read and hashed. What it reads is remembered for `write`.
    * With `onlyTargets`, a file listed for another target (one no longer chosen) is to be removed: not up to date.
    */
   async isUpToDate(inputHash: string, onlyTargets?: readonly string[]): Promise<boolean> {
@@ -127,7 +127,7 @@ export class Output {
         break;
       }
     }
-    this.stats!.save(this.view.root, Object.keys(manifest.files));
+    this.stats!.save(Object.keys(manifest.files));
     return upToDate;
   }
 

@@ -4,7 +4,7 @@
 // writes, and that edits which keep the size and the mtime (by hand, or by a file moved in its
 // place) are still seen, as are edits too young to trust. Files must be older than RACY_MS for their stats to be
 // recorded: the catalogues are written once, then the tests wait that long.
-import { cacheValue } from "../../src/shared/cache-store.js";
+import { cacheValue } from "../../src/shared/cache-directory.js";
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync as realReadFileSync, statSync } from "node:fs";
 import { cp, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";

@@ -1,4 +1,4 @@
-// The cache folder's one format (src/shared/cache-store.ts): a value written by v8.serialize behind
+// The cache folder's one format (src/shared/cache-directory.ts): a value written by v8.serialize behind
 // the SHA-256 of its bytes, read back whole and unchanged or not at all. A catalogue's load records
 // and its model's parts are memo values in such files, one per catalogue file; one cut short or
 // with a byte changed never gives a wrong record, and a run then makes what it cannot read,
@@ -6,7 +6,7 @@
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { cacheBytes, cacheValue, readCacheValue, writeCacheBytesNow } from "../../src/shared/cache-store.js";
+import { cacheBytes, cacheValue, readCacheValue, writeCacheBytesNow } from "../../src/shared/cache-directory.js";
 import { folderKey, LoadCache, ModelCache } from "../../src/reuse/records.js";
 import { unfold } from "../../src/reuse/memo.js";
 import { sha256 } from "../../src/shared/hash.js";

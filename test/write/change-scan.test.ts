@@ -138,8 +138,8 @@ describe("a change run's writer with the staging thread", () => {
     expect(await tree(out)).toEqual(await cold());
 
     // Records that name other sizes: not as recorded, so read; the edit is seen.
-    const seen = readCacheValue(path) as { files: Record<string, [number, string, string]> };
-    for (const record of Object.values(seen.files)) record[0] += 1;
+    const seen = readCacheValue(path) as { files: Record<string, [size: string, ...rest: unknown[]]> };
+    for (const record of Object.values(seen.files)) record[0] = String(Number(record[0]) + 1);
     writeCacheValue(path, seen);
     await writeFile(join(out, "docs", "m013.md"), "my notes again\n");
     await changeOne(catalogue, "eight");

@@ -68,7 +68,7 @@ describe("the stage worker", () => {
     for (const [index, path] of made.entries()) {
       expect(readFileSync(path, "utf8")).toBe(`file ${index}\n`);
       const found = lstatSync(path, { bigint: true });
-      expect(settled.created.get(path)).toEqual({ size: Number(found.size), mtimeNs: found.mtimeNs });
+      expect(settled.created.get(path)).toEqual({ size: Number(found.size), mtimeNs: found.mtimeNs, ino: found.ino });
     }
     expect(settled.failed?.temporary).toBe(missing);
     expect(settled.failed?.message).toMatch(/ENOENT/);

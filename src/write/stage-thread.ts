@@ -140,13 +140,10 @@ export class CacheWrites implements DeferredCacheWrites {
     return cacheDirectory() === undefined ? undefined : new CacheWrites();
   }
 
-  /** Whether writes go to the worker (started here once `count` more files pass the first few); false: write them here. */
-  private onWorker(count: number): boolean {
+  /** Whether the next write goes to the worker (started here past the first few files); false: write it here. */
+  private onWorker(): boolean {
     if (this.worker === undefined) {
-      if (this.noWorker || !stageOnThread(this.here + count - 1)) {
-        this.here += count;
-        return false;
-      }
+      if (this.noWorker || !stageOnThread(this.here++)) return false;
       try {
         this.worker = new Worker(new URL("./stage-worker.js", import.meta.url));
       } catch {
@@ -164,7 +161,7 @@ export class CacheWrites implements DeferredCacheWrites {
   }
 
   file(path: string, bytes: Buffer): void {
-    if (this.settled || !this.onWorker(1)) return writeCacheBytesNow(path, bytes);
+    if (this.settled || !this.onWorker()) return writeCacheBytesNow(path, bytes);
     this.batch.push([path, bytes]);
     this.batchChars += bytes.length;
     if (this.batch.length >= BATCH_FILES || this.batchChars >= BATCH_CHARS) this.flush();

@@ -58,7 +58,7 @@ export function asCatalogueFiles(files: readonly DirectFile[], dir: string): Cat
 export function recordInLoadCache(files: readonly DirectFile[], dir: string): void {
   const cache = LoadCache.open(dir);
   for (const file of files) cache.keep(file.name, sha256(file.text), { data: file.data, operationRanges: file.operationRanges, lineStarts: file.lineStarts });
-  cache.save(files.map((file) => file.name));
+  cache.done(files.map((file) => file.name));
 }
 
 /** Offsets where lines start, as the YAML parser's line counter records them. */

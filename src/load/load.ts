@@ -7,7 +7,6 @@ import { knowTextHash, sha256 } from "../shared/hash.js";
 import { catalogueFolders, displayPath, displayPathsIn, listCatalogueFiles, refused, unreadable } from "./files.js";
 import { ConfinedFileError, readConfinedFile } from "../shared/confined-files.js";
 import { MAX_CATALOGUE_BYTES, MAX_FILE_BYTES, megabytes } from "./limits.js";
-import { parseInTwo, parseShared } from "./parallel-parse.js";
 import { parseCatalogueFile, withLazyDocument, type CatalogueFile } from "./parse-file.js";
 
 export { locate, locatePath, parseCatalogueFile, type CatalogueFile, type YamlPath } from "./parse-file.js";
@@ -54,8 +53,8 @@ export async function loadCatalogue(dir: string, memo?: LoadMemo): Promise<LoadR
     });
   }
   // Read first (small files, synchronously: a promise per file costs more than the read), then
-  // parse what the load record does not hold, on two threads when that is worth it. The order of
-  // files and of diagnostics is the order of the names either way.
+  // parse what the load record does not hold. The order of files and of diagnostics is the order
+  // of the names.
   // A file whose hash the memo knows from its stats is not read: what it gave is found by that
   // hash, and its text read only when something asks for it.
   const read: (Diagnostic | { path: string; name: string; text: string } | { path: string; name: string; hash: string })[] = [];
@@ -101,8 +100,7 @@ export async function loadCatalogue(dir: string, memo?: LoadMemo): Promise<LoadR
   const shown = displayPathsIn(dir);
   const files = new Map<number, CatalogueFile>();
   const hashes = new Map<number, string>();
-  const toParse: number[] = [];
-  let toParseBytes = 0;
+  const parsedNow: number[] = [];
   for (const [index, item] of read.entries()) {
     if (!("name" in item)) continue;
     const hash = "hash" in item ? item.hash : sha256(item.text);
@@ -111,27 +109,12 @@ export async function loadCatalogue(dir: string, memo?: LoadMemo): Promise<LoadR
     const recalled = memo?.recall(item.name, hash);
     if (recalled) files.set(index, fromRecord(shown(item.name), item.name, text, recalled));
     else {
-      if ("hash" in item) read[index] = { path: item.path, name: item.name, text: readText(item.path, item.name) };
-      toParse.push(index);
-      toParseBytes += (read[index] as { text: string }).text.length;
+      const fullText = typeof text === "string" ? text : readText(item.path, item.name);
+      files.set(index, parseCatalogueFile(shown(item.name), item.name, fullText));
+      parsedNow.push(index);
     }
   }
-  const parseHere = (index: number): void => {
-    const item = read[index] as { path: string; name: string; text: string };
-    files.set(index, parseCatalogueFile(shown(item.name), item.name, item.text));
-  };
-  if (toParse.length > 1 && parseInTwo(toParseBytes)) {
-    const texts = toParse.map((index) => (read[index] as { text: string }).text);
-    const remote = await parseShared(texts, (at) => parseHere(toParse[at]!));
-    for (const [at, index] of toParse.entries()) {
-      if (files.has(index)) continue;
-      const item = read[index] as { path: string; name: string; text: string };
-      const parsed = remote.get(at);
-      if (parsed) files.set(index, fromRecord(shown(item.name), item.name, item.text, parsed, parsed.jsonSafe));
-      else parseHere(index);
-    }
-  } else for (const index of toParse) parseHere(index);
-  for (const index of toParse) {
+  for (const index of parsedNow) {
     const file = files.get(index)!;
     if (memo !== undefined && file.problems.length === 0 && (file.jsonSafe ?? survivesJson(file.data))) {
       memo.keep(file.name, hashes.get(index)!, { data: file.data, operationRanges: file.operationRanges, lineStarts: file.lineCounter.lineStarts });
@@ -185,8 +168,8 @@ function lazyText(path: string, hash: string, readText: () => string): LazyText 
   };
 }
 
-/** A file as a parse that found no problems gave it (the load record, or the parsing worker): its document parsed again only when asked for. */
-function fromRecord(displayPath: string, name: string, text: string | LazyText, record: ReadFile, jsonSafe?: boolean): CatalogueFile {
+/** A file as the load record keeps it: its document parsed again only when asked for. */
+function fromRecord(displayPath: string, name: string, text: string | LazyText, record: ReadFile): CatalogueFile {
   const lineCounter = new LineCounter();
   // The record's line starts, read when a position is first asked for (a record parses them then).
   Object.defineProperty(lineCounter, "lineStarts", {
@@ -198,7 +181,7 @@ function fromRecord(displayPath: string, name: string, text: string | LazyText, 
     enumerable: true,
     configurable: true,
   });
-  const file = { displayPath, name, text: typeof text === "string" ? text : "", lineCounter, data: record.data, ...(jsonSafe === undefined ? {} : { jsonSafe }), problems: [], operationRanges: record.operationRanges };
+  const file = { displayPath, name, text: typeof text === "string" ? text : "", lineCounter, data: record.data, problems: [], operationRanges: record.operationRanges };
   if (typeof text !== "string") {
     // Read when first asked for (a diagnostic's position, a full check); its hash is known meanwhile.
     Object.defineProperty(file, "text", { get: text.read, enumerable: true, configurable: true });

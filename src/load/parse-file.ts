@@ -1,6 +1,5 @@
 // One catalogue file's text -> its YAML document (every node's position) and plain data, with what
-// keeps it from being read; and positions in it for diagnostics. A leaf of the loader: load.ts and
-// the parsing worker (parallel-parse.ts) both use it.
+// keeps it from being read; and positions in it for diagnostics. A leaf of the loader (load.ts).
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, type Document, type Node } from "yaml";
 import type { Diagnostic } from "../shared/diagnostic.js";
 import { parseYamlDocument } from "../shared/yaml-parse.js";

@@ -1,7 +1,7 @@
 // The catalogue's files known by their stats (src/shared/stat-hashes.ts): a generate hashes the
 // catalogue to know whether anything changed, reading only the files whose stats are not the ones
 // recorded with their hash, so a run after one edit at 10,000 operations reads one file, not
-// 11 MB. The pipeline hands what it hashed to the loader's memo (./load-memo.ts), which then finds
+// 11 MB. The pipeline hands what it hashed to the loader's memo (./records.ts `LoadCache`), which then finds
 // the file's load record and kept model part by that hash; the loader reads the file's text only
 // when something asks for it (a diagnostic's position).
 import { isUtf8 } from "node:buffer";

@@ -25,10 +25,7 @@ import { fileTextSha256, sha256 } from "../shared/hash.js";
 import { ModuleKeys } from "./module-keys.js";
 import { reuseOf } from "./report.js";
 
-interface FileKey {
-  hash: string;
-  types: string;
-}
+type FileKey = KeptIndex["files"][string];
 
 /**
  * The model of the catalogue folder `dir`'s loaded files: from the parts kept for it and the
@@ -62,10 +59,8 @@ function keptModel(stage: CheckStage, { files, diagnostics }: LoadResult, cache:
   const parsedLazily: string[] = [];
   const parsed = (id: string): void => void parsedLazily.push(id);
   files.forEach((file, i) => {
-    if (index.files[file.name]?.hash !== keys[i]!.hash) return;
-    const record = cache.part(file.name, keys[i]!.hash, context);
     // Kept from this file's text: what modelPart makes of it again is what was kept.
-    const part = record === undefined ? undefined : restoredPart(record, parsed);
+    const part = index.files[file.name]?.hash === keys[i]!.hash ? previousPart(cache, index, file.name, context, parsed) : undefined;
     if (part !== undefined) kept.set(file.name, part);
   });
   const changed = files.filter((file) => !kept.has(file.name));
@@ -199,19 +194,16 @@ function claimsNoMore(parts: readonly ModelPart[], changed: ReadonlySet<string>,
     if (!changed.has(part.name)) continue;
     const before = previous(part.name);
     if (before === undefined) return false;
-    const claimed = new Map<string, string | undefined | typeof SEVERAL>();
-    claimsOf(before, (key, value) => claimed.set(key, claimed.has(key) && claimed.get(key) !== value ? SEVERAL : value));
+    const claimed = new Set<string>();
+    claimsOf(before, (key, value) => void claimed.add(JSON.stringify([key, value])));
     let more = false;
     claimsOf(part, (key, value) => {
-      if (!claimed.has(key) || claimed.get(key) !== value) more = true;
+      if (!claimed.has(JSON.stringify([key, value]))) more = true;
     });
     if (more) return false;
   }
   return true;
 }
-
-/** A key a file claimed with two values (never sound: the check would have refused it). */
-const SEVERAL = Symbol("several");
 
 /**
  * Whether a changed file claims what a kept file claims, of what must be unique across the

@@ -4,11 +4,12 @@
 // the file's data, where each operation starts and ends, and the YAML parser's line starts (so
 // positions in messages are the parser's own); a module's operations, most of a large catalogue's
 // data, are deserialized only when first read. Any trouble reading or writing means "make it again".
+import type { BigIntStats } from "node:fs";
 import { resolve } from "node:path";
 import { sha256 } from "../shared/hash.js";
 import { loader } from "./code-version.js";
 import { folded, forgetOthers, memoStore, recall, remember, unfold, type MemoKey, type MemoStore } from "./memo.js";
-import type { ReadFile } from "../load/load.js";
+import type { LoadMemo, ReadFile } from "../load/load.js";
 import type { ModelPart } from "../model/build.js";
 
 /** The name of a catalogue folder's records and kept model in the cache folder. */
@@ -24,21 +25,30 @@ interface LoadRecord {
   lineStarts: number[];
 }
 
-/** The load records of one catalogue folder, read when a file is loaded, written only for files parsed this run. */
-export class LoadCache {
+/**
+ * The memo around the load stage (src/load/load.ts `LoadMemo`): the load records of one catalogue
+ * folder, read when a file is loaded, written only for files parsed this run; and a file's text
+ * hash from its stats, when the run hashed the catalogue (./catalogue-stats.ts).
+ */
+export class LoadCache implements LoadMemo {
   private readonly made = new Map<string, { hash: string; read: ReadFile }>();
 
   private constructor(
     private readonly store: MemoStore,
     private readonly stage: string,
+    private readonly stats: { knownTextHash: LoadMemo["knownHash"] } | undefined,
   ) {}
 
-  static open(folder: string): LoadCache {
-    return new LoadCache(memoStore(), `catalogue/${folderKey(folder)}`);
+  static open(folder: string, stats?: { knownTextHash: LoadMemo["knownHash"] }): LoadCache {
+    return new LoadCache(memoStore(), `catalogue/${folderKey(folder)}`, stats);
+  }
+
+  knownHash(name: string, stats: BigIntStats): string | undefined {
+    return this.stats?.knownTextHash(name, stats);
   }
 
   /** What file `name` gave when it held the text of hash `textHash` (sha256 of the text), if that is recorded. */
-  get(name: string, textHash: string): ReadFile | undefined {
+  recall(name: string, textHash: string): ReadFile | undefined {
     const record = recall(this.store, this.stage, name, loadKey(textHash), isLoadRecord);
     return record === undefined ? undefined : readFileOf(record);
   }
@@ -49,7 +59,7 @@ export class LoadCache {
   }
 
   /** Writes the records made for the files in `names` and drops those of files not among them (best effort). */
-  save(names: readonly string[]): void {
+  done(names: readonly string[]): void {
     for (const name of names) {
       const made = this.made.get(name);
       if (made !== undefined) remember(this.store, this.stage, name, loadKey(made.hash), recordOf(made.read));

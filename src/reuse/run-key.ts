@@ -31,7 +31,7 @@ export interface CatalogueHashes {
   files: [name: string, sha256: string][];
   /** Whether a file names a living source (a top-level `source:` key). */
   living: boolean;
-  /** The stats the files were hashed by (src/reuse/load-memo.ts finds their load records by them). */
+  /** The stats the files were hashed by (the load records, ./records.ts `LoadCache`, are found by them). */
   stats: CatalogueStats;
 }
 

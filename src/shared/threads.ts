@@ -1,5 +1,5 @@
-// Whether a run may put work on a second thread (the YAML parse, src/load/parallel-parse.ts; the
-// files written, src/write/stage-thread.ts). CATALOGEN_THREADS=1: never; =2: whenever the
+// Whether a run may put work on a second thread (the files written, src/write/stage-thread.ts; the
+// old version of a `diff`, src/diff/parallel.ts). CATALOGEN_THREADS=1: never; =2: whenever the
 // caller has such work, whatever the size and the load (the tests use it); unset: only with a core
 // to spare, the 1-minute load below the cores (on a machine already busy a second thread measured
 // no faster and held more memory), and only for as much work as pays for the worker's start.

@@ -6,7 +6,7 @@ import { loadCatalogue } from "../load/load.js";
 import type { ApiModel } from "../model/types.js";
 import type { CatalogueStats } from "../reuse/catalogue-stats.js";
 import { reusedModel } from "../reuse/kept-model.js";
-import { loadMemo } from "../reuse/load-memo.js";
+import { LoadCache } from "../reuse/records.js";
 import { checkStage } from "../validate/index.js";
 import { livingFile, livingModel } from "./living.js";
 
@@ -17,7 +17,7 @@ import { livingFile, livingModel } from "./living.js";
  * run hashed them (their texts then read only when asked for).
  */
 export async function readModel(dir: string, stats?: CatalogueStats): Promise<ApiModel> {
-  const loaded = await loadCatalogue(dir, loadMemo(dir, stats));
+  const loaded = await loadCatalogue(dir, LoadCache.open(dir, stats));
   const overlay = livingFile(loaded.files);
   return overlay ? livingModel(loaded, dir, overlay) : reusedModel(checkStage, loaded, dir);
 }

@@ -36,15 +36,11 @@ export interface Settled {
 }
 
 export class StageThread {
-  private readonly worker: Worker;
+  private readonly thread: Batched<[temporary: string, text: string, hash: boolean]>;
   private readonly created: Settled["created"] = new Map();
   private failed: Settled["failed"];
-  private batch: [string, string, boolean][] = [];
-  private batchChars = 0;
   /** The files given and not yet reported created (in order): the first is the one a crash stopped at. */
   private readonly waiting = new Set<string>();
-  private settling: (() => void) | undefined;
-  private stopped = false;
 
   /** A StageThread, or undefined where no worker can be started (staging stays on this thread). */
   static start(): StageThread | undefined {
@@ -56,63 +52,29 @@ export class StageThread {
   }
 
   constructor() {
-    this.worker = new Worker(new URL("./stage-worker.js", import.meta.url));
-    // Never what keeps the process alive, but while it is waited for (`settle`).
-    this.worker.unref();
-    this.worker.on("message", (message: FromStager) => {
-      if ("settled" in message) {
-        this.settling?.();
-        return;
-      }
+    this.thread = new Batched((files) => ({ files }), (why) => (this.failed ??= { temporary: this.waiting.values().next().value ?? "", message: why }));
+    this.thread.worker.on("message", (message: FromStager) => {
+      if ("settled" in message) return;
       for (const [temporary, size, mtimeNs, ino, sha256] of message.created) {
         this.created.set(temporary, { size, mtimeNs: BigInt(mtimeNs), ino: BigInt(ino), ...(sha256 !== "" && { sha256 }) });
         this.waiting.delete(temporary);
       }
       if (message.failed) this.failed ??= { temporary: message.failed[0], message: message.failed[1] };
     });
-    const broken = (why: string) => {
-      if (!this.stopped) this.failed ??= { temporary: this.waiting.values().next().value ?? "", message: why };
-      this.stopped = true;
-      this.settling?.();
-    };
-    this.worker.on("error", (error) => broken(`the staging thread failed: ${error.message}`));
-    this.worker.on("exit", (code) => broken(`the staging thread stopped with exit code ${code}`));
   }
 
   /** Queues `text` for a new staging file beside `final` (`hash`: its bytes' sha256 is wanted) and returns that file's path. */
   stage(final: string, text: string, hash = false): string {
     const temporary = `${final}.catalogen-${randomName()}.tmp`;
     this.waiting.add(temporary);
-    this.batch.push([temporary, text, hash]);
-    this.batchChars += text.length;
-    if (this.batch.length >= BATCH_FILES || this.batchChars >= BATCH_CHARS) this.flush();
+    this.thread.add([temporary, text, hash], text.length);
     return temporary;
-  }
-
-  private flush(): void {
-    if (this.batch.length === 0) return;
-    if (!this.stopped) this.worker.postMessage({ files: this.batch } satisfies ToStager);
-    this.batch = [];
-    this.batchChars = 0;
   }
 
   /** Waits until every file given is created or the first failure is known, then stops the worker. */
   async settle(): Promise<Settled> {
-    this.flush();
-    if (!this.stopped) {
-      const done = new Promise<void>((resolve) => (this.settling = resolve));
-      this.worker.ref();
-      this.worker.postMessage({ settle: true } satisfies ToStager);
-      await done;
-    }
-    await this.stop();
+    await this.thread.settle();
     return { created: this.created, ...(this.failed && { failed: this.failed }) };
-  }
-
-  async stop(): Promise<void> {
-    if (this.stopped) return;
-    this.stopped = true;
-    await this.worker.terminate();
   }
 }
 
@@ -120,18 +82,15 @@ export class StageThread {
  * The cache files of one generate (load records, the kept model, openapi pieces, stat records:
  * 1,642 files and 73 MB in a cold run at 10,000 operations, each written and renamed on the main
  * thread) handed to a worker past the first few, as staging files are. They are the next run's,
- * and best effort: the worker writes them in order, as writeCacheFile would, and ignores failures.
+ * and best effort: the worker writes them in order, as writeCacheFile would, and ignores failures;
+ * one that fails or stops loses the files it had not written yet.
  * `settle` (at the end of the run, before its lock is released) waits until all are on disk.
  */
 export class CacheWrites implements DeferredCacheWrites {
-  private worker: Worker | undefined;
+  private thread: Batched<[path: string, bytes: Uint8Array]> | undefined;
   private here = 0;
-  private batch: [string, Uint8Array][] = [];
-  private batchChars = 0;
   private settled = false;
   private noWorker = false;
-  /** The worker failed or stopped: what comes is written here. */
-  private stopped = false;
 
   private constructor() {}
 
@@ -140,59 +99,80 @@ export class CacheWrites implements DeferredCacheWrites {
     return cacheDirectory() === undefined ? undefined : new CacheWrites();
   }
 
-  /** Whether writes go to the worker (started here once `count` more files pass the first few); false: write them here. */
-  private onWorker(count: number): boolean {
-    if (this.worker === undefined) {
-      if (this.noWorker || !stageOnThread(this.here + count - 1)) {
-        this.here += count;
-        return false;
-      }
+  /** Whether the next write goes to the worker (started here past the first few files); false: write it here. */
+  private onWorker(): boolean {
+    if (this.thread === undefined) {
+      if (this.noWorker || !stageOnThread(this.here++)) return false;
       try {
-        this.worker = new Worker(new URL("./stage-worker.js", import.meta.url));
+        this.thread = new Batched((cache) => ({ cache }), () => {});
       } catch {
         this.noWorker = true; // none can be started here: every cache file on this thread
         return false;
       }
-      // A worker that fails or stops loses the files it had not written yet: best effort, as any
-      // cache write. The listeners also keep an 'error' event from being thrown here.
-      const stopped = () => (this.stopped = true);
-      this.worker.on("error", stopped);
-      this.worker.on("exit", stopped);
-      this.worker.unref(); // never what keeps the process alive, but while `settle` waits for it
     }
-    return !this.stopped;
+    return !this.thread.stopped;
   }
 
   file(path: string, bytes: Buffer): void {
-    if (this.settled || !this.onWorker(1)) return writeCacheBytesNow(path, bytes);
-    this.batch.push([path, bytes]);
-    this.batchChars += bytes.length;
-    if (this.batch.length >= BATCH_FILES || this.batchChars >= BATCH_CHARS) this.flush();
-  }
-
-  private flush(): void {
-    if (this.batch.length === 0) return;
-    if (!this.stopped) this.worker!.postMessage({ cache: this.batch } satisfies ToStager);
-    this.batch = [];
-    this.batchChars = 0;
+    if (this.settled || !this.onWorker()) return writeCacheBytesNow(path, bytes);
+    this.thread!.add([path, bytes], bytes.length);
   }
 
   /** Writes here again from now on, and waits until the worker has written everything it was given. */
   async settle(): Promise<void> {
     if (this.settled) return;
     this.settled = true;
-    const worker = this.worker;
-    if (worker === undefined) return;
+    await this.thread?.settle();
+  }
+}
+
+/** A stage-worker.ts thread given work in batches, in order; `stopped` once it failed, stopped or settled. */
+class Batched<T> {
+  readonly worker = new Worker(new URL("./stage-worker.js", import.meta.url));
+  stopped = false;
+  private batch: T[] = [];
+  private chars = 0;
+
+  /** `message`: a batch as the worker takes it; `onStop`: told why when the worker fails or stops before it settles. */
+  constructor(
+    private readonly message: (batch: T[]) => ToStager,
+    onStop: (why: string) => void,
+  ) {
+    this.worker.unref(); // never what keeps the process alive, but while `settle` waits for it
+    // The listeners also keep an 'error' event from being thrown here.
+    const stop = (why: string) => {
+      if (!this.stopped) onStop(why);
+      this.stopped = true;
+    };
+    this.worker.on("error", (error) => stop(`the staging thread failed: ${error.message}`));
+    this.worker.on("exit", (code) => stop(`the staging thread stopped with exit code ${code}`));
+  }
+
+  add(item: T, chars: number): void {
+    this.batch.push(item);
+    this.chars += chars;
+    if (this.batch.length >= BATCH_FILES || this.chars >= BATCH_CHARS) this.flush();
+  }
+
+  private flush(): void {
+    if (this.batch.length > 0 && !this.stopped) this.worker.postMessage(this.message(this.batch));
+    this.batch = [];
+    this.chars = 0;
+  }
+
+  /** Sends what is batched, waits until the worker has done all it was given (or stopped), then stops it. */
+  async settle(): Promise<void> {
     this.flush();
     if (!this.stopped) {
-      worker.ref();
+      this.worker.ref();
       await new Promise<void>((resolve) => {
-        worker.on("message", (message: FromStager) => "settled" in message && resolve());
-        worker.on("error", () => resolve());
-        worker.on("exit", () => resolve());
-        worker.postMessage({ settle: true } satisfies ToStager);
+        this.worker.on("message", (message: FromStager) => "settled" in message && resolve());
+        this.worker.on("error", () => resolve());
+        this.worker.on("exit", () => resolve());
+        this.worker.postMessage({ settle: true } satisfies ToStager);
       });
     }
-    await worker.terminate();
+    this.stopped = true;
+    await this.worker.terminate();
   }
 }

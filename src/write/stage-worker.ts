@@ -6,7 +6,7 @@
 // Node's own modules only (and cache-directory.ts, which uses only those), so the worker starts in a few milliseconds.
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, openSync, rmSync, writeFileSync } from "node:fs";
-import { parentPort, type MessagePort } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import { writeCacheBytesNow } from "../shared/cache-directory.js";
 
 /**
@@ -37,34 +37,30 @@ function create(temporary: string, text: string, hash: boolean): [string, number
   }
 }
 
-/** Answers the main thread's messages on `port` until the worker is stopped. */
-function serve(port: MessagePort): void {
-  let failed = false;
-  port.on("message", (message: ToStager) => {
-    if ("settle" in message) return port.postMessage({ settled: true } satisfies FromStager);
-    if ("cache" in message) {
-      for (const [path, bytes] of message.cache) {
-        try {
-          writeCacheBytesNow(path, bytes);
-        } catch {
-          // best effort: the next run makes it again
-        }
-      }
-      return;
-    }
-    const created: [string, number, string, string, string][] = [];
-    let failure: [string, string] | undefined;
-    for (const [temporary, text, hash] of message.files) {
-      if (failed) break;
+// Answers the main thread's messages until the worker is stopped.
+let failed = false;
+parentPort?.on("message", (message: ToStager) => {
+  if ("settle" in message) return parentPort!.postMessage({ settled: true } satisfies FromStager);
+  if ("cache" in message) {
+    for (const [path, bytes] of message.cache) {
       try {
-        created.push(create(temporary, text, hash));
-      } catch (error) {
-        failed = true;
-        failure = [temporary, (error as Error).message];
+        writeCacheBytesNow(path, bytes);
+      } catch {
+        // best effort: the next run makes it again
       }
     }
-    port.postMessage({ created, ...(failure && { failed: failure }) } satisfies FromStager);
-  });
-}
-
-if (parentPort !== null) serve(parentPort);
+    return;
+  }
+  const created: [string, number, string, string, string][] = [];
+  let failure: [string, string] | undefined;
+  for (const [temporary, text, hash] of message.files) {
+    if (failed) break;
+    try {
+      created.push(create(temporary, text, hash));
+    } catch (error) {
+      failed = true;
+      failure = [temporary, (error as Error).message];
+    }
+  }
+  parentPort!.postMessage({ created, ...(failure && { failed: failure }) } satisfies FromStager);
+});

@@ -56,7 +56,7 @@ test("the first generate after an import finds the catalogue in the load cache",
   const { files } = await writeCatalogue(catalogue, out);
   const cache = LoadCache.open(out);
   for (const file of files) {
-    const record = cache.get(file.name, textSha256(await readFile(join(out, file.name), "utf8")));
+    const record = cache.recall(file.name, textSha256(await readFile(join(out, file.name), "utf8")));
     expect(record, file.name).toBeDefined();
     // Its tail (operations, line starts) is read from the record too, not made by a parse.
     expect(record!.lineStarts.length, file.name).toBeGreaterThan(0);

@@ -65,7 +65,7 @@ describe("a catalogue's runs", () => {
 
     // Read back through the caches as a later run reads them; a module's operations when first read.
     const text = await readFile(join(catalogue, "m007.yaml"), "utf8");
-    const loaded = () => LoadCache.open(catalogue).get("m007.yaml", sha256(text));
+    const loaded = () => LoadCache.open(catalogue).recall("m007.yaml", sha256(text));
     expect(loaded()?.data).toMatchObject({ module: { id: "m007" }, operations: [{ summary: "Things of m007 (one)" }] });
     const index = ModelCache.open(catalogue).index()!;
     const part = () => ModelCache.open(catalogue).part("m007.yaml", index.files["m007.yaml"]!.hash, index.context);

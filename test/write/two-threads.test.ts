@@ -1,5 +1,5 @@
-// A generate on two threads (CATALOGEN_THREADS=2: the YAML parsed in a worker, src/load/parallel-parse.ts,
-// and the files and cache files created on the staging thread, src/write/stage-thread.ts) writes
+// A generate on two threads (CATALOGEN_THREADS=2: the files and cache files created on the staging
+// thread, src/write/stage-thread.ts) writes
 // byte for byte what one thread writes, manifest and cache included.
 // Runs the built CLI (dist/: `npm run build` first).
 import { execFile } from "node:child_process";

@@ -102,7 +102,7 @@ class Layout {
     const detail = (item: PathItem): string => {
       const [path, operations] = item;
       const servers = itemServers.get(path);
-      return `;${operations.map(([module, index]) => (module.id === owner(item) ? `${index}` : `${pieces.nameOf(module.id)}:${index}`)).join(",")}${servers ? JSON.stringify(servers) : ""}`;
+      return `;${operations.map(([module, index]) => (module.id === owner(item) ? `${index}` : `${pieces.names.get(module.id)}:${index}`)).join(",")}${servers ? JSON.stringify(servers) : ""}`;
     };
     const text = ([path, operations]: PathItem, first: boolean): string => {
       const members = operations.map(([module, index]) => `      ${pieces.of(module.id).operations[index]}`);
@@ -127,7 +127,7 @@ class Layout {
       let end = start + 1;
       while (end < entries.length && moduleOf(entries[end]!) === module) end++;
       const run = entries.slice(start, end);
-      const name = `${start === 0 ? tag : tag.toLowerCase()}${pieces.nameOf(module)}${run.map(detail).join("")}`;
+      const name = `${start === 0 ? tag : tag.toLowerCase()}${pieces.names.get(module)}${run.map(detail).join("")}`;
       yield this.item(name, () => run.map((entry, i) => text(entry, start === 0 && i === 0)).join(""));
       if (done) run.forEach(done);
       start = end;
@@ -156,7 +156,8 @@ function* joined(parts: Iterable<string | KeptBytes>): Generator<string | KeptBy
 class Pieces {
   readonly places: ServerPlaces;
   private readonly types: ReadonlyMap<string, NamedType>;
-  private readonly names = new Map<string, string>();
+  /** Each module's piece's name, by module id. */
+  readonly names = new Map<string, string>();
   private readonly made = new Map<string, { operations: string[]; types: string[] }>();
 
   constructor(
@@ -183,10 +184,6 @@ class Pieces {
       this.made.set(id, piece);
     }
     return piece;
-  }
-
-  nameOf(id: string): string {
-    return this.names.get(id)!;
   }
 
   /** Lets go of module `id`'s operations' texts (its last path item is out). */

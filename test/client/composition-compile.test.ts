@@ -3,7 +3,8 @@
 // Under exactOptionalPropertyTypes TypeScript finds such a type not assignable to a second copy of
 // itself (TS2719, "two different types with this name exist"), so the client must write each
 // operation's result type once: the plain operation's and the paged one's functions compile strict,
-// and a paged operation's pages and items (`.pages`, `.all`) are of that one type (TS2379 otherwise).
+// and a paged operation's pages and items (`.pages`, `.all`) are of that one type (TS2379 otherwise),
+// as is what createClient's methods return (module-file.ts refers to the function's result type).
 import { readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, expect, test } from "vitest";
@@ -19,7 +20,7 @@ beforeAll(async () => {
     usage,
     [
       'import { createClient, createTransport } from "./client/index.js";',
-      'import { listJobs, pageJobs, scanJobs } from "./client/operations/jobs.js";',
+      'import { listJobs, pageJobs, scanJobs, startJob } from "./client/operations/jobs.js";',
       'import type { Job } from "./client/types.js";',
       "",
       'const options = { baseUrl: "http://127.0.0.1:1", token: "t" };',
@@ -50,6 +51,22 @@ beforeAll(async () => {
       "  const boundItems: Array<Awaited<ReturnType<typeof api.jobs.pageJobs>>[number]> = [];",
       "  for await (const item of api.jobs.pageJobs.all()) boundItems.push(item);",
       "  return pages.length + bound.length + jobs.length + items.length + boundItems.length;",
+      "}",
+      "",
+      "// A method's result and its function's are one type, in either direction (TS2379 otherwise).",
+      "export async function methodsAndFunctions(): Promise<number> {",
+      "  const listed: Array<Awaited<ReturnType<typeof listJobs>>> = [];",
+      "  listed.push(await api.jobs.listJobs());",
+      "  const bound: Array<Awaited<ReturnType<typeof api.jobs.listJobs>>> = [];",
+      "  bound.push(await listJobs(transport));",
+      "  const started: Array<Awaited<ReturnType<typeof startJob>>> = [];",
+      '  started.push(await api.jobs.startJob({ body: { name: "n" } }));',
+      "  const pages: Array<Awaited<ReturnType<typeof scanJobs>>> = [];",
+      "  pages.push(await api.jobs.scanJobs());",
+      "  for await (const page of api.jobs.scanJobs.pages()) pages.push(page);",
+      "  const items: Array<Awaited<ReturnType<typeof pageJobs>>[number]> = [];",
+      "  for await (const item of api.jobs.pageJobs.all()) items.push(item);",
+      "  return listed.length + bound.length + started.length + pages.length + items.length;",
       "}",
       "",
     ].join("\n"),

@@ -44,8 +44,8 @@ export const GLOBAL_NAMES = new Set(
     "AbortController AbortSignal Array ArrayBuffer ArrayBufferView Blob Boolean Date Error EventTarget Exclude " +
     "Extract FormData Function Headers Infinity Iterable JSON Map Math NaN NonNullable Number Object Omit " +
     "Parameters Partial Pick Promise PromiseLike PropertyDescriptor RangeError ReadableStream Readonly ReadonlyMap " +
-    "ReadonlySet Record RegExp Request RequestInit Required Response Set String Symbol TextDecoder TextEncoder " +
-    "TypeError URL URLSearchParams Uint8Array WeakMap " +
+    "ReadonlySet Record RegExp Request RequestInit Required Response ReturnType Set String Symbol TextDecoder " +
+    "TextEncoder TypeError URL URLSearchParams Uint8Array WeakMap " +
     "clearTimeout console crypto decodeURIComponent encodeURIComponent fetch globalThis isFinite process setTimeout"
   ).split(" "),
 );

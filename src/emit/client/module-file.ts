@@ -15,8 +15,10 @@
 //
 // Each method's type is written out rather than derived from its function's (a conditional type
 // over `typeof …`): the type checker then resolves a method by name instead of instantiating a
-// conditional type per operation. `compact` names the same function type through runtime/
-// operation.ts's `Bound<Args, Result>`, a plain generic alias, to say it in fewer bytes.
+// conditional type per operation. Only a result holding an object type written in place is the
+// function's, `ReturnType<typeof operations.<id>>`: a second copy would be a type of its own (see
+// refersToFunction). `compact` names the same function type through runtime/operation.ts's
+// `Bound<Args, Result>`, a plain generic alias, to say it in fewer bytes.
 import type { ApiModel, ModuleModel, OperationModel } from "../../model/types.js";
 import { docComment, docTag, stringLiteral } from "../../shared/sinks.js";
 import { importDeclaration, tsFile } from "../shared/ts-print.js";
@@ -73,8 +75,9 @@ export function moduleFile(module: ModuleModel, model: ApiModel, compact = false
   const writer = module.operations.some((op) => (op.headers?.length ?? 0) > 0 || (op.cookies?.length ?? 0) > 0) ? "writeArgs" : "writeQueryAndBody";
   const properties = module.operations.map((op) => {
     const result = resultShape(op);
-    for (const schema of result.nodes) {
-      for (const name of typeReferences(schema, CLIENT_RESPONSE_TYPES)) usedTypes.add(name);
+    const referred = refersToFunction(op);
+    if (!referred) {
+      for (const schema of result.nodes) for (const name of typeReferences(schema, CLIENT_RESPONSE_TYPES)) usedTypes.add(name);
     }
     if (result.check) {
       const home = result.check.namedType === undefined ? module.id : typeIndex(model.types).moduleOf.get(result.check.namedType);
@@ -97,10 +100,10 @@ export function moduleFile(module: ModuleModel, model: ApiModel, compact = false
     // The full doc is the standalone function's; here its first line and a link, so it is said once.
     const doc = compact ? compactSummary(op) : `${operationDoc(op, model)[0]} See {@link operations.${op.id}}.`;
     const options = responseHeadersDeclarations(op) ? `operations.${callOptionsTypeName(op)}` : "CallOptions";
-    const plain = `(${args}, callOptions?: ${options}) => Promise<${result.type}>`;
-    const bound = boundMemberType(op, optional, plain, usedTypes);
+    const plain = `(${args}, callOptions?: ${options}) => ${referred ? `ReturnType<typeof operations.${op.id}>` : `Promise<${result.type}>`}`;
+    const bound = boundMemberType(op, optional, plain, usedTypes, referred);
     // Compact: the plain method through runtime/operation.ts's alias, not written out per operation.
-    const alias = aliasing && bound === undefined && options === "CallOptions" ? (optional ? "BoundOptional" : "Bound") : undefined;
+    const alias = aliasing && bound === undefined && options === "CallOptions" && !referred ? (optional ? "BoundOptional" : "Bound") : undefined;
     if (alias !== undefined) aliases.add(alias);
     const member = bound ?? (alias !== undefined ? `${alias}<operations.${argsTypeName(op)}, ${result.type}>` : plain);
     if (!streamShape(op) && options === "CallOptions" && alias === undefined) plainCallOptions = true;
@@ -116,7 +119,7 @@ export function moduleFile(module: ModuleModel, model: ApiModel, compact = false
   }
   const constants = module.operations.some((op) => operationConstants(op) !== undefined);
   if (writes) imports.push(importDeclaration(constants ? [writer, "withConstants"] : [writer], "../runtime/encoding.js"));
-  imports.push(...streamsPagesImports(module.operations, "module"));
+  imports.push(...streamsPagesImports(module.operations, "module", refersToFunction));
   const wire = wireImports(module.operations);
   if (wire.styles.length > 0) imports.push(importDeclaration(wire.styles, "../runtime/styles.js"));
   if (wire.body.length > 0) imports.push(importDeclaration(wire.body, "../runtime/form-body.js"));
@@ -158,6 +161,19 @@ return ${empty ? "{}" : bindExpression(module.operations, `bindOperations<${name
 }`,
   ];
   return { path, content: tsFile(imports, statements) };
+}
+
+/**
+ * Whether the method's result is its function's, named by `ReturnType<typeof operations.<id>>`
+ * rather than written out: the result type holds an object type written in place (a `{`), which
+ * is a new type wherever it is written, and TypeScript may find it not assignable to a second copy
+ * of itself (TS2379, TS2719 under exactOptionalPropertyTypes; see operations-file.ts). A result of
+ * named types, arrays and unions of them is one type however often it is written, so it stays
+ * written out: resolved by name, with no conditional type for the checker to instantiate.
+ */
+function refersToFunction(operation: OperationModel): boolean {
+  const shape = streamShape(operation);
+  return (shape ? shape.itemType : resultShape(operation).type).includes("{");
 }
 
 /**

@@ -56,11 +56,15 @@ pages: (${args}, options?: PageOptions) => $pages(transport, ${constName}, args,
 );`;
 }
 
-/** The member of the module's `<Module>Operations` interface (undefined: a plain operation). */
-export function boundMemberType(operation: OperationModel, optional: boolean, plain: string, usedTypes: Set<string>): string | undefined {
+/**
+ * The member of the module's `<Module>Operations` interface (undefined: a plain operation).
+ * `referred`: a streamed method returns its function's type (see module-file.ts refersToFunction).
+ */
+export function boundMemberType(operation: OperationModel, optional: boolean, plain: string, usedTypes: Set<string>, referred = false): string | undefined {
   const args = `args${optional ? "?" : ""}: operations.${argsTypeName(operation)}`;
   const shape = streamShape(operation);
   if (shape) {
+    if (referred) return `(${args}, options?: StreamOptions) => ReturnType<typeof operations.${operation.id}>`;
     for (const node of shape.nodes) for (const name of typeReferences(node)) usedTypes.add(name);
     return `(${args}, options?: StreamOptions) => ItemStream<${shape.itemType}>`;
   }
@@ -89,14 +93,18 @@ export function bindExpression(operations: readonly OperationModel[], bound: str
   return expression;
 }
 
-/** Imports of the stream and paging runtimes, for the operations file (`standalone`) or the module file. */
-export function streamsPagesImports(operations: readonly OperationModel[], file: "standalone" | "module"): string[] {
+/**
+ * Imports of the stream and paging runtimes, for the operations file (`standalone`) or the module
+ * file; `referred`: the streamed operations whose method returns its function's type (no item type written).
+ */
+export function streamsPagesImports(operations: readonly OperationModel[], file: "standalone" | "module", referred: (operation: OperationModel) => boolean = () => false): string[] {
   const shapes = operations.flatMap((operation) => streamShape(operation) ?? []);
+  const written = operations.flatMap((operation) => (referred(operation) ? [] : (streamShape(operation) ?? [])));
   const paged = operations.some((operation) => operation.pagination && !streamShape(operation));
   const imports: string[] = [];
   if (shapes.length > 0) {
-    const names = [file === "standalone" ? "openStream as $openStream" : "bindStreams", "type ItemStream", "type StreamOptions"];
-    if (shapes.some((shape) => shape.format === "sse")) names.push("type ServerSentEvent");
+    const names = [file === "standalone" ? "openStream as $openStream" : "bindStreams", ...(written.length > 0 ? ["type ItemStream"] : []), "type StreamOptions"];
+    if (written.some((shape) => shape.format === "sse")) names.push("type ServerSentEvent");
     imports.push(importDeclaration(names, "../runtime/stream.js"));
   }
   if (paged) {

@@ -41,7 +41,7 @@ const RESERVED = new Set(
  */
 export const GLOBAL_NAMES = new Set(
   (
-    "AbortController AbortSignal Array ArrayBuffer ArrayBufferView Blob Boolean Date Error EventTarget Exclude " +
+    "AbortController AbortSignal Array ArrayBuffer ArrayBufferView Awaited Blob Boolean Date Error EventTarget Exclude " +
     "Extract FormData Function Headers Infinity Iterable JSON Map Math NaN NonNullable Number Object Omit " +
     "Parameters Partial Pick Promise PromiseLike PropertyDescriptor RangeError ReadableStream Readonly ReadonlyMap " +
     "ReadonlySet Record RegExp Request RequestInit Required Response ReturnType Set String Symbol TextDecoder " +

@@ -1,5 +1,5 @@
 // Names the generated code needs are never shadowed: a catalogue type named Promise, Record,
-// Error, Response, URL, ReturnType (a client method's result)... (a global the generated code uses)
+// Error, Response, URL, ReturnType (a client method's result), Awaited (tanstack-query's and paging's result types)... (a global the generated code uses)
 // or an operation named fetch would hide the global from the generated code and break it. The
 // validator refuses such names with a position and a hint; the importer renames them, and what it
 // writes generates code that compiles.
@@ -13,7 +13,7 @@ import { freshDir } from "../helpers/generate.js";
 import { typecheck } from "../helpers/tsc.js";
 import { generatedTypeScript, importAndGenerate } from "../import/helpers.js";
 
-const SHADOWING_TYPES = ["Promise", "Record", "Array", "Error", "Response", "URL", "Uint8Array", "Headers", "Map", "ReturnType"];
+const SHADOWING_TYPES = ["Promise", "Record", "Array", "Error", "Response", "URL", "Uint8Array", "Headers", "Map", "ReturnType", "Awaited"];
 const SHADOWING_OPERATIONS = ["fetch", "setTimeout"];
 
 describe("globals the generated code uses", () => {

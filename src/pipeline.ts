@@ -18,8 +18,6 @@ import { isReservedName } from "./write/manifest.js";
 import { isSafeOutputPath } from "./write/paths.js";
 import { ModuleKeys } from "./reuse/module-keys.js";
 import { reuseOf } from "./reuse/report.js";
-import { CacheWrites } from "./write/stage-thread.js";
-import { withCacheWrites } from "./shared/cache-directory.js";
 import { withSteps } from "./shared/timings.js";
 import { Output, OutputCheck, type CheckReport, type FinishedCommit, type OutputFile, type WriteReport } from "./write/writer.js";
 
@@ -108,15 +106,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const step = (name: string) => void report.timings.push([name, performance.now() - started]);
   return withSteps(step, async () => {
     step("generate: started");
-    // The run's cache files are written on another thread past the first few (src/write/stage-thread.ts).
-    const cacheWrites = CacheWrites.start();
-    try {
-      const result = await withCacheWrites(cacheWrites, () => generateWith(options, cacheWrites, report, step));
-      step("generate: done");
-      return { ...result, report };
-    } finally {
-      await cacheWrites?.settle();
-    }
+    const result = await generateWith(options, report, step);
+    step("generate: done");
+    return { ...result, report };
   });
 }
 
@@ -125,7 +117,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
  * the run's key (src/reuse/run-key.ts; the same as the output's: nothing to do), the model, the
  * targets' files handed to the writer one by one, the report.
  */
-async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites | undefined, report: RunReport, step: (name: string) => void): Promise<({ upToDate: true } | ({ upToDate: false } & WriteReport)) & { finished?: FinishedCommit }> {
+async function generateWith(options: GenerateOptions, report: RunReport, step: (name: string) => void): Promise<({ upToDate: true } | ({ upToDate: false } & WriteReport)) & { finished?: FinishedCommit }> {
   const run = await runInputs(options);
   const source = chooseSource(run.catalogue);
   // An unreadable catalogue or source: the loader's diagnostic, before the output folder is touched.
@@ -172,7 +164,6 @@ async function generateWith(options: GenerateOptions, cacheWrites: CacheWrites |
     Object.assign(report, reuseOf(model));
     return { upToDate: false, ...written, ...finished };
   } finally {
-    await cacheWrites?.settle(); // all on disk while the folder is still locked
     await output.close();
   }
 }

@@ -11,7 +11,6 @@
 // catalogen's own code) is the reader's to check inside the value. A file is written whole or not
 // at all: a temporary file beside it, renamed over it. Node's own modules only: the staging worker
 // (src/write/stage-worker.ts) writes these files too.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -67,30 +66,10 @@ export function cacheDirectory(env: NodeJS.ProcessEnv = process.env, cwd = proce
   return existsSync(join(cwd, "node_modules")) ? join(cwd, "node_modules", ".cache", "catalogen") : undefined;
 }
 
-/** Where a run's cache writes go while it defers them (src/write/stage-thread.ts, CacheWrites). */
-export interface DeferredCacheWrites {
-  file(path: string, bytes: Buffer): void;
-}
-
-/** The cache writes of the run whose code is running (its async context), where it defers them. */
-const runWrites = new AsyncLocalStorage<DeferredCacheWrites | undefined>();
-
-/**
- * `run()`, with the cache files it writes handed to `writes` (src/write/stage-thread.ts,
- * CacheWrites: written on another thread, in order, errors ignored); undefined: written at once.
- */
-export function withCacheWrites<T>(writes: DeferredCacheWrites | undefined, run: () => T): T {
-  return runWrites.run(writes, run);
-}
-
 /**
  * Writes `value` as the cache file `path`, whole or not at all, making its folder first. Throws as
- * the file system does; callers treat the cache as best effort. Handed to another thread within a
- * generate that defers them (`withCacheWrites`): done by the end of the run.
+ * the file system does; callers treat the cache as best effort.
  */
 export function writeCacheValue(path: string, value: unknown): void {
-  const bytes = cacheBytes(value);
-  const deferred = runWrites.getStore();
-  if (deferred !== undefined) return deferred.file(path, bytes);
-  writeCacheBytesNow(path, bytes);
+  writeCacheBytesNow(path, cacheBytes(value));
 }

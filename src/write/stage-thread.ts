@@ -5,10 +5,9 @@
 // make. Past its first files a write hands each file's text and staging path (named here, so the
 // plan knows it at once) to a worker (stage-worker.ts), which creates them in order as staging.ts
 // would here; `settle` waits until every file given is on disk, or one failed. A run killed
-// meanwhile leaves staging files that the next run removes, as before. The run's cache files go
-// the same way (CacheWrites, below). CATALOGEN_THREADS=1: never; =2: from the first file.
+// meanwhile leaves staging files that the next run removes, as before. CATALOGEN_THREADS=1: never;
+// =2: from the first file.
 import { Worker } from "node:worker_threads";
-import { cacheDirectory, writeCacheBytesNow, type DeferredCacheWrites } from "../shared/cache-directory.js";
 import { threadsSetting } from "../shared/threads.js";
 import type { FromStager, ToStager } from "./stage-worker.js";
 import { randomName } from "./staging.js";
@@ -75,54 +74,6 @@ export class StageThread {
   async settle(): Promise<Settled> {
     await this.thread.settle();
     return { created: this.created, ...(this.failed && { failed: this.failed }) };
-  }
-}
-
-/**
- * The cache files of one generate (load records, the kept model, openapi pieces, stat records:
- * 1,642 files and 73 MB in a cold run at 10,000 operations, each written and renamed on the main
- * thread) handed to a worker past the first few, as staging files are. They are the next run's,
- * and best effort: the worker writes them in order, as writeCacheFile would, and ignores failures;
- * one that fails or stops loses the files it had not written yet.
- * `settle` (at the end of the run, before its lock is released) waits until all are on disk.
- */
-export class CacheWrites implements DeferredCacheWrites {
-  private thread: Batched<[path: string, bytes: Uint8Array]> | undefined;
-  private here = 0;
-  private settled = false;
-  private noWorker = false;
-
-  private constructor() {}
-
-  /** A run's cache writes (handed to it by withCacheWrites) until it settles; undefined when there is no cache. */
-  static start(): CacheWrites | undefined {
-    return cacheDirectory() === undefined ? undefined : new CacheWrites();
-  }
-
-  /** Whether the next write goes to the worker (started here past the first few files); false: write it here. */
-  private onWorker(): boolean {
-    if (this.thread === undefined) {
-      if (this.noWorker || !stageOnThread(this.here++)) return false;
-      try {
-        this.thread = new Batched((cache) => ({ cache }), () => {});
-      } catch {
-        this.noWorker = true; // none can be started here: every cache file on this thread
-        return false;
-      }
-    }
-    return !this.thread.stopped;
-  }
-
-  file(path: string, bytes: Buffer): void {
-    if (this.settled || !this.onWorker()) return writeCacheBytesNow(path, bytes);
-    this.thread!.add([path, bytes], bytes.length);
-  }
-
-  /** Writes here again from now on, and waits until the worker has written everything it was given. */
-  async settle(): Promise<void> {
-    if (this.settled) return;
-    this.settled = true;
-    await this.thread?.settle();
   }
 }
 

@@ -3,18 +3,13 @@
 // planted link included, is written through; removed again when its write fails), and sends back
 // each file's size, mtime and inode, read from the open file before it is closed, for the stat records.
 // After a failure it creates nothing more: the run is stopped and every file it made is removed.
-// Node's own modules only (and cache-directory.ts, which uses only those), so the worker starts in a few milliseconds.
+// Node's own modules only, so the worker starts in a few milliseconds.
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
-import { writeCacheBytesNow } from "../shared/cache-directory.js";
 
-/**
- * From the main thread: files to create, `[staging path, text, whether to hash it]`; cache files
- * to write (as src/shared/cache-directory.ts's writeCacheFile does, errors ignored: the cache is
- * best effort); or a request to report once all before it are done.
- */
-export type ToStager = { files: [temporary: string, text: string, hash: boolean][] } | { cache: [path: string, bytes: Uint8Array][] } | { settle: true };
+/** From the main thread: files to create, `[staging path, text, whether to hash it]`, or a request to report once all before it are done. */
+export type ToStager = { files: [temporary: string, text: string, hash: boolean][] } | { settle: true };
 
 /**
  * To the main thread: files created (`[staging path, size, mtime in ns, inode, sha256 of the
@@ -41,16 +36,6 @@ function create(temporary: string, text: string, hash: boolean): [string, number
 let failed = false;
 parentPort?.on("message", (message: ToStager) => {
   if ("settle" in message) return parentPort!.postMessage({ settled: true } satisfies FromStager);
-  if ("cache" in message) {
-    for (const [path, bytes] of message.cache) {
-      try {
-        writeCacheBytesNow(path, bytes);
-      } catch {
-        // best effort: the next run makes it again
-      }
-    }
-    return;
-  }
   const created: [string, number, string, string, string][] = [];
   let failure: [string, string] | undefined;
   for (const [temporary, text, hash] of message.files) {

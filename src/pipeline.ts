@@ -89,6 +89,11 @@ export interface RunReport {
   parsedLazily: string[];
   /** Milliseconds since the run started at which it passed each step. */
   timings: [step: string, ms: number][];
+  /**
+   * The files read beyond the catalogue's own, by absolute path: a living source's OpenAPI document
+   * and the files its $refs name ([] for a catalogue of YAML alone). What `generate --watch` watches.
+   */
+  sourceInputs: string[];
 }
 
 /** `finished`: the commit a killed run left half done, finished before this run began (src/write/journal.ts). */
@@ -101,7 +106,7 @@ export type GenerateResult = ({ upToDate: true } | ({ upToDate: false } & WriteR
  * and hands each to the writer as it is made.
  */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
-  const report: RunReport = { joining: { kept: [], made: [] }, piecesMade: 0, freshFacts: {}, parsedLazily: [], timings: [] };
+  const report: RunReport = { joining: { kept: [], made: [] }, piecesMade: 0, freshFacts: {}, parsedLazily: [], timings: [], sourceInputs: [] };
   const started = performance.now();
   const step = (name: string) => void report.timings.push([name, performance.now() - started]);
   return withSteps(step, async () => {
@@ -164,6 +169,7 @@ async function generateWith(options: GenerateOptions, report: RunReport, step: (
     Object.assign(report, reuseOf(model));
     return { upToDate: false, ...written, ...finished };
   } finally {
+    report.sourceInputs = source.inputPaths();
     await output.close();
   }
 }

@@ -17,6 +17,8 @@ export interface Io {
   status?: (text: string) => void;
   /** Told when a generate made or kept the targets' files: the CLI's code cache then keeps the emitters' code (src/cli/load-bundle.ts). */
   madeTargets?: () => void;
+  /** Told after a generate with the files its catalogue's source read beyond the catalogue (RunReport.sourceInputs): what --watch also watches. */
+  sourceInputs?: (catalogue: string, files: string[]) => void;
 }
 
 export function shown(path: string, cwd: string): string {

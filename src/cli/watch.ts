@@ -55,6 +55,8 @@ export async function watchAndGenerate(context: RunContext & { generateOnce: (co
   let running: Promise<boolean> | undefined;
   let runAgain = false;
   let stopped = false;
+  /** Per catalogue folder, the files its living source read in the last generate that got that far (none when it failed before). */
+  const sourceInputs = new Map<string, string[]>();
   let finish: (code: number) => void = () => {};
   const finished = new Promise<number>((resolve) => (finish = resolve));
 
@@ -64,7 +66,7 @@ export async function watchAndGenerate(context: RunContext & { generateOnce: (co
     changed = new Set();
     try {
       config = applyFlags(await loadConfig(io.cwd, flags.config as string | undefined), flags, io.cwd);
-      await generateOnce({ config, flags, io });
+      await generateOnce({ config, flags, io: { ...io, sourceInputs: (catalogue, files) => sourceInputs.set(catalogue, files) } });
     } catch (error) {
       io.err(error instanceof CatalogueError ? error.report() : `catalogen: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -100,8 +102,9 @@ export async function watchAndGenerate(context: RunContext & { generateOnce: (co
    */
   const watchFolders = (): boolean => {
     const catalogues = cataloguesOf(config);
-    // A living source's OpenAPI document and the files its $refs name (as the last run read them).
-    const living = catalogues.flatMap((catalogue) => livingInputs(catalogue) ?? []);
+    // A living source's OpenAPI document and the files its $refs name: as the last generate read
+    // them; until one has, as the store recorded them.
+    const living = catalogues.flatMap((catalogue) => sourceInputs.get(catalogue) ?? livingInputs(catalogue) ?? []);
     const key = `${catalogues.join("\n")}\n${config.source ?? ""}\n${living.join("\n")}`;
     const identities = new Map(catalogues.map((catalogue) => [catalogue, folderIdentity(catalogue)]));
     const moved = catalogues.filter((catalogue) => identities.get(catalogue) !== attached.get(catalogue));

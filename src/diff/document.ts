@@ -10,5 +10,5 @@ import { basename } from "node:path";
 /** The model of the document at `path` (absolute), as if `dir` (a folder beside it, never made) held a catalogue naming it. */
 export async function documentModel(path: string, dir: string): Promise<ApiModel> {
   const overlay = parseCatalogueFile(path, "api.yaml", `source: { openapi: ${stringLiteral(`../${basename(path)}`)} }\n`);
-  return livingModel({ files: [overlay], diagnostics: [] }, dir, overlay);
+  return (await livingModel({ files: [overlay], diagnostics: [] }, dir, overlay)).model;
 }

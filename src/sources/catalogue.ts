@@ -16,4 +16,8 @@ export class CatalogueSource implements Source {
   async inputs(): Promise<[string, string][]> {
     return [];
   }
+
+  inputPaths(): string[] {
+    return [];
+  }
 }

@@ -1,6 +1,7 @@
 // Which files a living source read last time, so that a generate whose output is up to date can
-// hash them without loading YAML or the importer: recorded per catalogue folder (in this process and
-// in the cache folder) with a hash of the catalogue files they were read for.
+// hash them without loading YAML or the importer: recorded per catalogue folder in the store (the
+// memo) with a hash of the catalogue files they were read for. Nothing is kept in this process: a
+// run hands the files it read to its caller in its report (RunReport.sourceInputs).
 import { createHash } from "node:crypto";
 import { join, resolve } from "node:path";
 import { catalogueFolders, listCatalogueFiles } from "../load/files.js";
@@ -8,22 +9,16 @@ import { MAX_FILE_BYTES } from "../load/limits.js";
 import { readConfinedFile } from "../shared/confined-files.js";
 import { memoStore, recall, remember } from "../reuse/memo.js";
 
-// A memo keyed by content, not a run's state: a record is used only while the catalogue's hash is
-// the one it was learnt for (the watcher asks again after every change).
-const memory = new Map<string, { catalogue: string; files: string[] }>();
-
-/** A living source's files for the catalogue in `dir`: [] for a catalogue without one; undefined when not known (load the catalogue, then ask again). */
+/** A living source's files for the catalogue in `dir`, as the store recorded them for its files as they are: [] for a catalogue without one; undefined when not known (read the catalogue). */
 export function livingInputs(dir: string): string[] | undefined {
   const { hash, living } = catalogueHash(dir);
   if (!living) return [];
-  const record = memory.get(resolve(dir));
-  return record?.catalogue === hash ? record.files : recall(memoStore(), MEMO, resolve(dir), { content: hash, code: false }, isNames);
+  return recall(memoStore(), MEMO, resolve(dir), { content: hash, code: false }, isNames);
 }
 
+/** Records in the store the files a living source read for the catalogue in `dir` as its files are now. */
 export function recordInputs(dir: string, files: string[]): void {
-  const record = { catalogue: catalogueHash(dir).hash, files };
-  memory.set(resolve(dir), record);
-  remember(memoStore(), MEMO, resolve(dir), { content: record.catalogue, code: false }, files);
+  remember(memoStore(), MEMO, resolve(dir), { content: catalogueHash(dir).hash, code: false }, files);
 }
 
 const MEMO = "living-inputs";

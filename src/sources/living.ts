@@ -15,7 +15,7 @@ import { closest, nearest } from "../shared/suggest.js";
 import { modelOf, sourceOf } from "../validate/index.js";
 import { checkShape } from "./shape.js";
 import { convertDocument, type ConvertedDocument } from "./document.js";
-import { recordInputs } from "./inputs.js";
+import type { SourceRead } from "./source.js";
 import { apiGrafts, operationGrafts, virtualFile } from "./virtual.js";
 import { warn } from "../shared/warnings.js";
 
@@ -26,8 +26,8 @@ export function livingFile(files: readonly CatalogueFile[]): CatalogueFile | und
   return files.find((file) => isObject(file.data) && "source" in file.data);
 }
 
-/** Reads the living source named in `overlay`, merges the user's additions and models the whole catalogue. */
-export async function livingModel(loaded: LoadResult, dir: string, overlay: CatalogueFile): Promise<ApiModel> {
+/** Reads the living source named in `overlay`, merges the user's additions and models the whole catalogue; with the files the document's conversion read. */
+export async function livingModel(loaded: LoadResult, dir: string, overlay: CatalogueFile): Promise<SourceRead> {
   const problems: Diagnostic[] = [...loaded.diagnostics];
   const error = (path: (string | number)[], message: string, hint?: string, key = false): void => {
     problems.push({ ...locatePath(overlay, path, { key }), message, ...(hint && { hint }) });
@@ -53,8 +53,7 @@ export async function livingModel(loaded: LoadResult, dir: string, overlay: Cata
     problems.push(importDiagnostic((thrown as Error).message, overlay));
     fail();
   }
-  recordInputs(dir, converted!.files.map((file) => file.path));
-  return merged(loaded, overlay, converted!, documentPath!, dir, problems);
+  return { model: merged(loaded, overlay, converted!, documentPath!, dir, problems), inputs: converted!.files.map((file) => file.path) };
 }
 
 function merged(loaded: LoadResult, overlay: CatalogueFile, converted: ConvertedDocument, documentPath: string, dir: string, problems: Diagnostic[]): ApiModel {

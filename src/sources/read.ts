@@ -9,6 +9,7 @@ import { reusedModel } from "../reuse/kept-model.js";
 import { LoadCache } from "../reuse/records.js";
 import { checkStage } from "../validate/index.js";
 import { livingFile, livingModel } from "./living.js";
+import type { SourceRead } from "./source.js";
 
 /**
  * Reads, checks and models the catalogue in `dir`; throws CatalogueError with every problem. A
@@ -17,7 +18,12 @@ import { livingFile, livingModel } from "./living.js";
  * run hashed them (their texts then read only when asked for).
  */
 export async function readModel(dir: string, stats?: CatalogueStats): Promise<ApiModel> {
+  return (await readCatalogue(dir, stats)).model;
+}
+
+/** As readModel, with the files read beyond the catalogue's own: a living source's document and the files its $refs name. */
+export async function readCatalogue(dir: string, stats?: CatalogueStats): Promise<SourceRead> {
   const loaded = await loadCatalogue(dir, LoadCache.open(dir, stats));
   const overlay = livingFile(loaded.files);
-  return overlay ? livingModel(loaded, dir, overlay) : reusedModel(checkStage, loaded, dir);
+  return overlay ? livingModel(loaded, dir, overlay) : { model: await reusedModel(checkStage, loaded, dir), inputs: [] };
 }

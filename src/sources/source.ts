@@ -11,4 +11,12 @@ export interface Source {
   read(): Promise<ApiModel>;
   /** The files read beyond the catalogue's own, each with the hash of its bytes; undefined when one cannot be read (`read` then says why). */
   inputs(): Promise<[path: string, sha256: string][] | undefined>;
+  /** The files read beyond the catalogue's own, by path: those this run's read found, else those the last run recorded ([] when not known). */
+  inputPaths(): string[];
+}
+
+/** A catalogue read: its model and the files read beyond its own (a living source's document and the files its $refs name). */
+export interface SourceRead {
+  model: ApiModel;
+  inputs: string[];
 }

@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, realpath, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { loadModel } from "../../src/pipeline.js";
+import { generate, loadModel } from "../../src/pipeline.js";
 import { CatalogueSource } from "../../src/sources/catalogue.js";
 import { LivingSource } from "../../src/sources/living-source.js";
 import { chooseSource } from "../../src/sources/choose.js";
@@ -79,6 +79,29 @@ describe("the source of a generate", () => {
     await writeFile(join(project, "pet.yaml"), `${PET}  name: { type: string }\n`);
     const again = await chooseSource(dir).inputs();
     expect(again?.find(([path]) => path.endsWith("pet.yaml"))?.[1]).toBe(sha256(await readFile(join(project, "pet.yaml"))));
+  });
+
+  it("a run's report names the files the living source read; without a store a second run is up to date all the same", async () => {
+    process.env.CATALOGEN_CACHE_DIR = "off";
+    const project = await freshDir("source-report");
+    await mkdir(join(project, "catalogue"));
+    await writeFile(join(project, "openapi.yaml"), DOCUMENT);
+    await writeFile(join(project, "pet.yaml"), PET);
+    await writeFile(join(project, "catalogue", "api.yaml"), "source:\n  openapi: ../openapi.yaml\n");
+    const options = { catalogue: join(project, "catalogue"), out: join(project, "generated"), targets: ["openapi" as const] };
+    const read = (await Promise.all(["openapi.yaml", "pet.yaml"].map((name) => realpath(join(project, name))))).sort();
+
+    const first = await generate(options);
+    expect(first.upToDate).toBe(false);
+    expect([...first.report.sourceInputs].sort()).toEqual(read);
+    // Nothing recorded and nothing kept in this process: the model is read again to learn them.
+    const second = await generate(options);
+    expect(second.upToDate).toBe(true);
+    expect([...second.report.sourceInputs].sort()).toEqual(read);
+    await writeFile(join(project, "pet.yaml"), `${PET}  name: { type: string }\n`);
+    expect((await generate(options)).upToDate).toBe(false);
+    // A catalogue of YAML alone reads nothing beyond its files.
+    expect((await generate({ ...options, catalogue: fixtureCatalogue("styles"), out: join(project, "styles") })).report.sourceInputs).toEqual([]);
   });
 
   it("reads nothing of a catalogue folder it cannot list: its read() says why", async () => {

@@ -3,6 +3,7 @@
 import { performance } from "node:perf_hooks";
 import { join } from "node:path";
 import { chooseSource } from "./sources/choose.js";
+import type { Conversions } from "./sources/document.js";
 import { runKey, type RunKey, type RunSettings } from "./reuse/run-key.js";
 import type { ApiModel } from "./model/types.js";
 import type { PlannedFile } from "./emit/plan.js";
@@ -75,6 +76,12 @@ export interface GenerateOptions {
   otherTargets?: "keep" | "remove";
   /** Called before each planned file is written or kept: how many are done, and the target at work. */
   onProgress?: (done: number, target: Target) => void;
+  /**
+   * A long-lived caller's memory of the living source's documents converted (`new Map()`, kept
+   * across its generates, as `generate --watch` does): an unchanged document is not converted or
+   * read from the cache folder again. Default: none.
+   */
+  conversions?: Conversions;
 }
 
 /** What one generate did, for its caller, tests and benchmarks (nothing of a run is kept elsewhere). */
@@ -124,7 +131,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
  */
 async function generateWith(options: GenerateOptions, report: RunReport, step: (name: string) => void): Promise<({ upToDate: true } | ({ upToDate: false } & WriteReport)) & { finished?: FinishedCommit }> {
   const run = await runInputs(options);
-  const source = chooseSource(run.catalogue);
+  const source = chooseSource(run.catalogue, options.conversions);
   // An unreadable catalogue or source: the loader's diagnostic, before the output folder is touched.
   const sourceFiles = source.catalogue && (await source.inputs());
   const key = sourceFiles ? runKey(run.settings, run.catalogue, source.catalogue!, sourceFiles) : (await source.read(), UNHASHED);

@@ -99,7 +99,7 @@ export const COMMANDS: Command[] = [
       }
       const status = progress(io);
       status.stage(`reading ${shown(config.catalogue, io.cwd)}`);
-      const result = await generate({ ...options, onProgress: (done, target) => status.count(`writing files (${target})`, done) }).finally(() => status.end());
+      const result = await generate({ ...options, ...(io.conversions && { conversions: io.conversions }), onProgress: (done, target) => status.count(`writing files (${target})`, done) }).finally(() => status.end());
       io.sourceInputs?.(config.catalogue, result.report.sourceInputs);
       if (process.env.CATALOGEN_TIMINGS === "1") io.err((await import("../shared/timings.js")).timingsText(result.report.timings));
       if (result.finished) io.out(`catalogen: ${out}: finished the commit a killed run left half done (${result.finished.renamed} put in place, ${result.finished.removed} removed)`);

@@ -1,6 +1,7 @@
 // What every command shares: where it prints, how it names paths, and its usage error. A leaf
 // module: commands, main and the command helpers all import it.
 import { relative } from "node:path";
+import type { Conversions } from "../sources/document.js";
 
 export class UsageError extends Error {
   override name = "UsageError";
@@ -19,6 +20,8 @@ export interface Io {
   madeTargets?: () => void;
   /** Told after a generate with the files its catalogue's source read beyond the catalogue (RunReport.sourceInputs): what --watch also watches. */
   sourceInputs?: (catalogue: string, files: string[]) => void;
+  /** Kept across the generates of one --watch: the living sources' documents converted (src/sources/document.ts). */
+  conversions?: Conversions;
 }
 
 export function shown(path: string, cwd: string): string {

@@ -6,6 +6,7 @@
 import { statSync, watch, type FSWatcher } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { CatalogueError } from "../shared/diagnostic.js";
+import type { Conversions } from "../sources/document.js";
 import { livingInputs } from "../sources/inputs.js";
 import type { Command } from "./command.js";
 import { loadConfig, type ResolvedConfig } from "./config.js";
@@ -57,6 +58,8 @@ export async function watchAndGenerate(context: RunContext & { generateOnce: (co
   let stopped = false;
   /** Per catalogue folder, the files its living source read in the last generate that got that far (none when it failed before). */
   const sourceInputs = new Map<string, string[]>();
+  /** The living sources' documents converted, for the next run while they are unchanged. */
+  const conversions: Conversions = new Map();
   let finish: (code: number) => void = () => {};
   const finished = new Promise<number>((resolve) => (finish = resolve));
 
@@ -66,7 +69,7 @@ export async function watchAndGenerate(context: RunContext & { generateOnce: (co
     changed = new Set();
     try {
       config = applyFlags(await loadConfig(io.cwd, flags.config as string | undefined), flags, io.cwd);
-      await generateOnce({ config, flags, io: { ...io, sourceInputs: (catalogue, files) => sourceInputs.set(catalogue, files) } });
+      await generateOnce({ config, flags, io: { ...io, conversions, sourceInputs: (catalogue, files) => sourceInputs.set(catalogue, files) } });
     } catch (error) {
       io.err(error instanceof CatalogueError ? error.report() : `catalogen: ${error instanceof Error ? error.message : String(error)}`);
     }

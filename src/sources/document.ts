@@ -1,8 +1,8 @@
 // A living source's OpenAPI document -> the catalogue's Raw shapes, in memory: the importer's own
 // conversion (src/import), with no YAML written and parsed again. A conversion is kept by the
-// content hash of every file it read (the document and the files its $refs name), in this process
-// and in the cache folder (node_modules/.cache/catalogen/living/), so a run whose document did not
-// change does not convert it again.
+// content hash of every file it read (the document and the files its $refs name), in the cache
+// folder (node_modules/.cache/catalogen/living/) and in the Conversions a long-lived caller (the
+// watcher) hands in, so a run whose document did not change does not convert it again.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -38,17 +38,23 @@ export interface ConvertedDocument {
   files: { path: string; hash: string }[];
 }
 
-const memory = new Map<string, ConvertedDocument>();
+/**
+ * Documents converted, by document and options, that a long-lived caller keeps across its runs
+ * (`generate --watch`): an unchanged one is then neither converted nor read from the store again
+ * (GitHub's document: a change run of the catalogue's file 0.84 s against 1.5 s).
+ */
+export type Conversions = Map<string, ConvertedDocument>;
 
 /**
  * The document at `path` (absolute), which must lie in the folder `inside` after links, converted;
- * throws the importer's ImportError when it cannot be read.
+ * throws the importer's ImportError when it cannot be read. `conversions`: the caller's, kept
+ * across its runs.
  */
-export async function convertDocument(path: string, options: DocumentOptions, cwd: string, inside: string): Promise<ConvertedDocument> {
+export async function convertDocument(path: string, options: DocumentOptions, cwd: string, inside: string, conversions?: Conversions): Promise<ConvertedDocument> {
   const key = cacheKey(path, options);
-  const known = memory.get(key) ?? readRecord(key);
+  const known = conversions?.get(key) ?? readRecord(key);
   if (known && stillTheSame(known.files)) {
-    memory.set(key, known);
+    conversions?.set(key, known);
     return known;
   }
   const { importOpenApi } = await import("../import/index.js");
@@ -75,7 +81,7 @@ export async function convertDocument(path: string, options: DocumentOptions, cw
   );
   const files = result.docs.fileNames().map((file) => ({ path: file, hash: sha256(textOf(file)) }));
   const converted: ConvertedDocument = { catalogue: result.catalogue, keys, files };
-  memory.set(key, converted);
+  conversions?.set(key, converted);
   writeRecord(key, converted);
   return converted;
 }

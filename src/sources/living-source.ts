@@ -9,6 +9,7 @@ import { readRegularFile } from "../shared/confined-files.js";
 import { sha256 } from "../shared/hash.js";
 import { livingInputs, recordInputs } from "./inputs.js";
 import type { Source, SourceRead } from "./source.js";
+import type { Conversions } from "./document.js";
 
 export class LivingSource implements Source {
   private reading: Promise<SourceRead> | undefined;
@@ -19,6 +20,7 @@ export class LivingSource implements Source {
   constructor(
     private readonly dir: string,
     readonly catalogue: CatalogueHashes,
+    private readonly conversions?: Conversions,
   ) {}
 
   async read(): Promise<ApiModel> {
@@ -41,7 +43,7 @@ export class LivingSource implements Source {
 
   private readOnce(): Promise<SourceRead> {
     return (this.reading ??= import("./read.js").then(async ({ readCatalogue }) => {
-      const read = await readCatalogue(this.dir, this.catalogue.stats);
+      const read = await readCatalogue(this.dir, this.catalogue.stats, this.conversions);
       this.learnt = read.inputs;
       recordInputs(this.dir, read.inputs);
       return read;

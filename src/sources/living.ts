@@ -14,7 +14,7 @@ import { CatalogueError, type Diagnostic } from "../shared/diagnostic.js";
 import { closest, nearest } from "../shared/suggest.js";
 import { modelOf, sourceOf } from "../validate/index.js";
 import { checkShape } from "./shape.js";
-import { convertDocument, type ConvertedDocument } from "./document.js";
+import { convertDocument, type ConvertedDocument, type Conversions } from "./document.js";
 import type { SourceRead } from "./source.js";
 import { apiGrafts, operationGrafts, virtualFile } from "./virtual.js";
 import { warn } from "../shared/warnings.js";
@@ -27,7 +27,7 @@ export function livingFile(files: readonly CatalogueFile[]): CatalogueFile | und
 }
 
 /** Reads the living source named in `overlay`, merges the user's additions and models the whole catalogue; with the files the document's conversion read. */
-export async function livingModel(loaded: LoadResult, dir: string, overlay: CatalogueFile): Promise<SourceRead> {
+export async function livingModel(loaded: LoadResult, dir: string, overlay: CatalogueFile, conversions?: Conversions): Promise<SourceRead> {
   const problems: Diagnostic[] = [...loaded.diagnostics];
   const error = (path: (string | number)[], message: string, hint?: string, key = false): void => {
     problems.push({ ...locatePath(overlay, path, { key }), message, ...(hint && { hint }) });
@@ -47,7 +47,7 @@ export async function livingModel(loaded: LoadResult, dir: string, overlay: Cata
   if (documentPath === undefined) fail();
   let converted: ConvertedDocument;
   try {
-    converted = await convertDocument(documentPath!, options!, process.cwd(), dirname(resolve(dir)));
+    converted = await convertDocument(documentPath!, options!, process.cwd(), dirname(resolve(dir)), conversions);
   } catch (thrown) {
     if ((thrown as Error).name !== "ImportError") throw thrown;
     problems.push(importDiagnostic((thrown as Error).message, overlay));

@@ -10,6 +10,7 @@ import { LoadCache } from "../reuse/records.js";
 import { checkStage } from "../validate/index.js";
 import { livingFile, livingModel } from "./living.js";
 import type { SourceRead } from "./source.js";
+import type { Conversions } from "./document.js";
 
 /**
  * Reads, checks and models the catalogue in `dir`; throws CatalogueError with every problem. A
@@ -21,9 +22,9 @@ export async function readModel(dir: string, stats?: CatalogueStats): Promise<Ap
   return (await readCatalogue(dir, stats)).model;
 }
 
-/** As readModel, with the files read beyond the catalogue's own: a living source's document and the files its $refs name. */
-export async function readCatalogue(dir: string, stats?: CatalogueStats): Promise<SourceRead> {
+/** As readModel, with the files read beyond the catalogue's own: a living source's document and the files its $refs name. `conversions`: a long-lived caller's (./document.ts). */
+export async function readCatalogue(dir: string, stats?: CatalogueStats, conversions?: Conversions): Promise<SourceRead> {
   const loaded = await loadCatalogue(dir, LoadCache.open(dir, stats));
   const overlay = livingFile(loaded.files);
-  return overlay ? livingModel(loaded, dir, overlay) : { model: await reusedModel(checkStage, loaded, dir), inputs: [] };
+  return overlay ? livingModel(loaded, dir, overlay, conversions) : { model: await reusedModel(checkStage, loaded, dir), inputs: [] };
 }

@@ -10,6 +10,7 @@ import { generate, loadModel } from "../../src/pipeline.js";
 import { CatalogueSource } from "../../src/sources/catalogue.js";
 import { LivingSource } from "../../src/sources/living-source.js";
 import { chooseSource } from "../../src/sources/choose.js";
+import type { Conversions } from "../../src/sources/document.js";
 import { fixtureCatalogue, freshDir } from "../helpers/generate.js";
 import { restoreCacheDirAfterEach } from "../helpers/output-tree.js";
 
@@ -102,6 +103,30 @@ describe("the source of a generate", () => {
     expect((await generate(options)).upToDate).toBe(false);
     // A catalogue of YAML alone reads nothing beyond its files.
     expect((await generate({ ...options, catalogue: fixtureCatalogue("styles"), out: join(project, "styles") })).report.sourceInputs).toEqual([]);
+  });
+
+  it("a long-lived caller's conversions keep an unchanged document converted across its generates, without a store", async () => {
+    process.env.CATALOGEN_CACHE_DIR = "off";
+    const project = await freshDir("source-conversions");
+    await mkdir(join(project, "catalogue"));
+    await writeFile(join(project, "openapi.yaml"), DOCUMENT);
+    await writeFile(join(project, "pet.yaml"), PET);
+    const api = join(project, "catalogue", "api.yaml");
+    await writeFile(api, "source:\n  openapi: ../openapi.yaml\n");
+    const conversions: Conversions = new Map();
+    const options = { catalogue: join(project, "catalogue"), out: join(project, "generated"), targets: ["openapi" as const], conversions };
+    await generate(options);
+    expect(conversions.size).toBe(1);
+    const [converted] = conversions.values();
+    // The catalogue's own file changed, the document did not: the same conversion serves.
+    await writeFile(api, "source:\n  openapi: ../openapi.yaml\napi:\n  title: Pets again\n");
+    expect((await generate(options)).upToDate).toBe(false);
+    expect([...conversions.values()][0]).toBe(converted);
+    // A file its $refs name changed: converted again.
+    await writeFile(join(project, "pet.yaml"), `${PET}  name: { type: string }\n`);
+    await generate(options);
+    expect(conversions.size).toBe(1);
+    expect([...conversions.values()][0]).not.toBe(converted);
   });
 
   it("reads nothing of a catalogue folder it cannot list: its read() says why", async () => {

@@ -107,6 +107,32 @@ async function snapshot(dir: string): Promise<Map<string, { text: string; mtime:
   return files;
 }
 
+/** `generate --watch` of the openapi target in `dir` with the cache folder `cache`, while `steps` run; then Ctrl-C, which must exit 0. */
+async function watching(dir: string, cache: string, steps: (waitFor: (pattern: RegExp) => Promise<void>) => Promise<void>): Promise<void> {
+  const child = spawn(process.execPath, [join(repoRoot, "bin/catalogen.js"), "generate", "--watch", "--catalogue", "catalogue", "--out", "generated", "--target", "openapi"], {
+    cwd: dir,
+    env: { ...process.env, CATALOGEN_CACHE_DIR: cache },
+  });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<number | null>((resolveExit) => child.on("exit", (code) => resolveExit(code)));
+  const waitFor = async (pattern: RegExp) => {
+    const deadline = Date.now() + 30_000;
+    while (!pattern.test(out)) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}\nstdout:\n${out}\nstderr:\n${err}`);
+      await new Promise((wait) => setTimeout(wait, 50));
+    }
+  };
+  try {
+    await steps(waitFor);
+  } finally {
+    child.kill("SIGINT");
+  }
+  expect(await exited).toBe(0);
+}
+
 let cacheDir: string;
 beforeAll(async () => {
   cacheDir = await freshDir("living-cache");
@@ -267,23 +293,7 @@ describe("a living source", () => {
 
   it("generate --watch regenerates when the document changes", { timeout: 60_000 }, async () => {
     const dir = await project();
-    const child = spawn(process.execPath, [join(repoRoot, "bin/catalogen.js"), "generate", "--watch", "--catalogue", "catalogue", "--out", "generated", "--target", "openapi"], {
-      cwd: dir,
-      env: { ...process.env, CATALOGEN_CACHE_DIR: cacheDir },
-    });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-    const exited = new Promise<number | null>((resolveExit) => child.on("exit", (code) => resolveExit(code)));
-    const waitFor = async (pattern: RegExp) => {
-      const deadline = Date.now() + 30_000;
-      while (!pattern.test(out)) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}\nstdout:\n${out}\nstderr:\n${err}`);
-        await new Promise((wait) => setTimeout(wait, 50));
-      }
-    };
-    try {
+    await watching(dir, cacheDir, async (waitFor) => {
       await waitFor(/watching catalogue and openapi\.yaml; Ctrl-C stops/);
       await waitFor(/generated: 1 written/);
       await writeFile(join(dir, "openapi.yaml"), PETSTORE.replace("summary: List pets", "summary: List every pet"));
@@ -291,43 +301,21 @@ describe("a living source", () => {
       await waitFor(/generated: 1 written[\s\S]*generated: 1 written/);
       const openapi = JSON.parse(await readFile(join(dir, "generated/openapi.json"), "utf8")) as { paths: Record<string, Record<string, { summary: string }>> };
       expect(openapi.paths["/pets"]!.get!.summary).toBe("List every pet");
-    } finally {
-      child.kill("SIGINT");
-    }
-    expect(await exited).toBe(0);
+    });
   });
 
   it("generate --watch without a store watches the document's $ref'd files, as its last generate read them", { timeout: 60_000 }, async () => {
     const dir = await project(PETSTORE.replace(/ {4}Pet:\n[\s\S]*?name: \{ type: string \}\n/, '    Pet: { $ref: "./pet.yaml" }\n'));
     const pet = "type: object\nrequired: [id, name]\nproperties:\n  id: { type: integer }\n  name: { type: string }\n";
     await writeFile(join(dir, "pet.yaml"), pet);
-    const child = spawn(process.execPath, [join(repoRoot, "bin/catalogen.js"), "generate", "--watch", "--catalogue", "catalogue", "--out", "generated", "--target", "openapi"], {
-      cwd: dir,
-      env: { ...process.env, CATALOGEN_CACHE_DIR: "off" },
-    });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-    const exited = new Promise<number | null>((resolveExit) => child.on("exit", (code) => resolveExit(code)));
-    const waitFor = async (pattern: RegExp) => {
-      const deadline = Date.now() + 30_000;
-      while (!pattern.test(out)) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}\nstdout:\n${out}\nstderr:\n${err}`);
-        await new Promise((wait) => setTimeout(wait, 50));
-      }
-    };
-    try {
+    await watching(dir, "off", async (waitFor) => {
       await waitFor(/watching catalogue and (openapi\.yaml and pet\.yaml|pet\.yaml and openapi\.yaml); Ctrl-C stops/);
       await waitFor(/generated: 1 written/);
       await writeFile(join(dir, "pet.yaml"), pet.replace("name: { type: string }", "name: { type: string }\n  born: { type: string }"));
       await waitFor(/changed pet\.yaml/);
       await waitFor(/generated: 1 written[\s\S]*generated: 1 written/);
       expect(await readFile(join(dir, "generated/openapi.json"), "utf8")).toMatch(/"born"/);
-    } finally {
-      child.kill("SIGINT");
-    }
-    expect(await exited).toBe(0);
+    });
   });
 
   it("docs/living-source.md: its example is a living source that validates against this test's document", async () => {

@@ -43,6 +43,16 @@ properties:
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
+/** A project folder: openapi.yaml (DOCUMENT), the pet.yaml its $ref names, and catalogue/api.yaml naming the document. */
+async function livingProject(name: string): Promise<string> {
+  const project = await freshDir(name);
+  await mkdir(join(project, "catalogue"));
+  await writeFile(join(project, "openapi.yaml"), DOCUMENT);
+  await writeFile(join(project, "pet.yaml"), PET);
+  await writeFile(join(project, "catalogue", "api.yaml"), "source:\n  openapi: ../openapi.yaml\n");
+  return project;
+}
+
 restoreCacheDirAfterEach();
 beforeEach(async () => {
   process.env.CATALOGEN_CACHE_DIR = await freshDir("source-cache");
@@ -60,11 +70,7 @@ describe("the source of a generate", () => {
   });
 
   it("is the living source for a catalogue that names one: the document and its $refs' files, hashed, the model read once", async () => {
-    const project = await freshDir("source-living");
-    await mkdir(join(project, "catalogue"));
-    await writeFile(join(project, "openapi.yaml"), DOCUMENT);
-    await writeFile(join(project, "pet.yaml"), PET);
-    await writeFile(join(project, "catalogue", "api.yaml"), "source:\n  openapi: ../openapi.yaml\n");
+    const project = await livingProject("source-living");
     const dir = join(project, "catalogue");
     const files = await Promise.all(["openapi.yaml", "pet.yaml"].map(async (name) => [await realpath(join(project, name)), sha256(await readFile(join(project, name)))]));
 
@@ -84,11 +90,7 @@ describe("the source of a generate", () => {
 
   it("a run's report names the files the living source read; without a store a second run is up to date all the same", async () => {
     process.env.CATALOGEN_CACHE_DIR = "off";
-    const project = await freshDir("source-report");
-    await mkdir(join(project, "catalogue"));
-    await writeFile(join(project, "openapi.yaml"), DOCUMENT);
-    await writeFile(join(project, "pet.yaml"), PET);
-    await writeFile(join(project, "catalogue", "api.yaml"), "source:\n  openapi: ../openapi.yaml\n");
+    const project = await livingProject("source-report");
     const options = { catalogue: join(project, "catalogue"), out: join(project, "generated"), targets: ["openapi" as const] };
     const read = (await Promise.all(["openapi.yaml", "pet.yaml"].map((name) => realpath(join(project, name))))).sort();
 
@@ -107,12 +109,8 @@ describe("the source of a generate", () => {
 
   it("a long-lived caller's conversions keep an unchanged document converted across its generates, without a store", async () => {
     process.env.CATALOGEN_CACHE_DIR = "off";
-    const project = await freshDir("source-conversions");
-    await mkdir(join(project, "catalogue"));
-    await writeFile(join(project, "openapi.yaml"), DOCUMENT);
-    await writeFile(join(project, "pet.yaml"), PET);
+    const project = await livingProject("source-conversions");
     const api = join(project, "catalogue", "api.yaml");
-    await writeFile(api, "source:\n  openapi: ../openapi.yaml\n");
     const conversions: Conversions = new Map();
     const options = { catalogue: join(project, "catalogue"), out: join(project, "generated"), targets: ["openapi" as const], conversions };
     await generate(options);

@@ -6,7 +6,7 @@
 // Node's own modules only, so the worker starts in a few milliseconds.
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, openSync, rmSync, writeFileSync } from "node:fs";
-import { parentPort } from "node:worker_threads";
+import { parentPort, type MessagePort } from "node:worker_threads";
 
 /** From the main thread: files to create, `[staging path, text, whether to hash it]`, or a request to report once all before it are done. */
 export type ToStager = { files: [temporary: string, text: string, hash: boolean][] } | { settle: true };
@@ -32,20 +32,24 @@ function create(temporary: string, text: string, hash: boolean): [string, number
   }
 }
 
-// Answers the main thread's messages until the worker is stopped.
-let failed = false;
-parentPort?.on("message", (message: ToStager) => {
-  if ("settle" in message) return parentPort!.postMessage({ settled: true } satisfies FromStager);
-  const created: [string, number, string, string, string][] = [];
-  let failure: [string, string] | undefined;
-  for (const [temporary, text, hash] of message.files) {
-    if (failed) break;
-    try {
-      created.push(create(temporary, text, hash));
-    } catch (error) {
-      failed = true;
-      failure = [temporary, (error as Error).message];
+/** Answers the main thread's messages until the worker is stopped; after a failure it creates nothing more. */
+function serve(port: MessagePort): void {
+  let failed = false;
+  port.on("message", (message: ToStager) => {
+    if ("settle" in message) return port.postMessage({ settled: true } satisfies FromStager);
+    const created: [string, number, string, string, string][] = [];
+    let failure: [string, string] | undefined;
+    for (const [temporary, text, hash] of message.files) {
+      if (failed) break;
+      try {
+        created.push(create(temporary, text, hash));
+      } catch (error) {
+        failed = true;
+        failure = [temporary, (error as Error).message];
+      }
     }
-  }
-  parentPort!.postMessage({ created, ...(failure && { failed: failure }) } satisfies FromStager);
-});
+    port.postMessage({ created, ...(failure && { failed: failure }) } satisfies FromStager);
+  });
+}
+
+if (parentPort !== null) serve(parentPort);
